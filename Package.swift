@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Momentum",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "momentum", targets: ["momentum"]),
+        .library(name: "MomentumCore", targets: ["MomentumCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // Pure rules: values and functions, no I/O, no clock, no randomness of its own.
+        .target(
+            name: "MomentumCore",
+            resources: [
+                .embedInCode("Resources/ambient-catalog.json"),
+                .embedInCode("Resources/strings-en.json"),
+                .embedInCode("Resources/strings-de.json"),
+            ],
+            swiftSettings: strictness
+        ),
+        // Sound synthesis and WAV files.
+        .target(name: "MomentumAudio", dependencies: ["MomentumCore"], swiftSettings: strictness),
+        // SQLite through GRDB.
+        .target(
+            name: "MomentumStore",
+            dependencies: ["MomentumCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictness
+        ),
+        // Use cases shared by the terminal and (later) the web app.
+        .target(
+            name: "MomentumServices",
+            dependencies: ["MomentumCore", "MomentumStore", "MomentumAudio"],
+            swiftSettings: strictness
+        ),
+        // The command-line interface and terminal players, as a library so tests can drive them.
+        .target(
+            name: "MomentumCLI",
+            dependencies: [
+                "MomentumCore", "MomentumServices",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictness
+        ),
+        .executableTarget(name: "momentum", dependencies: ["MomentumCLI"], swiftSettings: strictness),
+
+        .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore"], swiftSettings: strictness),
+        .testTarget(name: "MomentumAudioTests", dependencies: ["MomentumAudio"], swiftSettings: strictness),
+        .testTarget(
+            name: "MomentumStoreTests",
+            dependencies: ["MomentumStore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "MomentumServicesTests",
+            dependencies: ["MomentumServices", "MomentumStore"],
+            swiftSettings: strictness
+        ),
+        .testTarget(name: "MomentumCLITests", dependencies: ["MomentumCLI"], swiftSettings: strictness),
+    ],
+    swiftLanguageModes: [.v6]
+)

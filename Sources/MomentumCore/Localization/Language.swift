@@ -1,0 +1,21 @@
+/// The languages Momentum speaks.
+public enum Language: String, Sendable, Codable, CaseIterable {
+    case english = "en"
+    case german = "de"
+
+    /// The language a locale identifier such as `de_DE.UTF-8` or `en-GB` asks for, if we speak it.
+    public init?(localeIdentifier: String) {
+        let code = localeIdentifier.prefix { $0.isLetter }.lowercased()
+        guard let language = Language(rawValue: code) else { return nil }
+        self = language
+    }
+
+    /// The language for an environment: `LC_ALL`, then `LC_MESSAGES`, then `LANG`; English otherwise.
+    public static func preferred(in environment: [String: String]) -> Language {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            return Language(localeIdentifier: value) ?? .english
+        }
+        return .english
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// One practice in the log: what was done, when, and how much of it counts.
+public struct PracticeRecord: Sendable, Equatable, Codable, Identifiable {
+    public var id: UUID
+    public var kind: PracticeKind
+    /// When the practice began (for a meditation: when the person pressed start).
+    public var start: Date
+    /// When it ended.
+    public var end: Date
+    /// The seconds that count toward days, streaks and statistics (a sit's meditation segment).
+    public var countedSeconds: Int
+    /// Estimated energy, for workouts.
+    public var energyKilocalories: Double?
+    /// Free details such as a preset or program name, or Morse accuracy.
+    public var details: [String: String]
+    /// The device the practice was done on, e.g. `terminal@laptop`.
+    public var device: String
+
+    public init(
+        id: UUID,
+        kind: PracticeKind,
+        start: Date,
+        end: Date,
+        countedSeconds: Int,
+        energyKilocalories: Double? = nil,
+        details: [String: String] = [:],
+        device: String
+    ) throws(PracticeRecordError) {
+        guard end >= start else { throw .endsBeforeItStarts }
+        guard countedSeconds >= 0 else { throw .negativeCountedTime }
+        // A second of slack: counted time is measured on a monotonic clock, start and end on the wall clock.
+        guard Double(countedSeconds) <= end.timeIntervalSince(start) + 1 else { throw .countsMoreThanItLasted }
+        if let energyKilocalories, !(energyKilocalories >= 0 && energyKilocalories.isFinite) {
+            throw .invalidEnergy
+        }
+        self.id = id
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.countedSeconds = countedSeconds
+        self.energyKilocalories = energyKilocalories
+        self.details = details
+        self.device = device
+    }
+
+    public var category: PracticeCategory { kind.category }
+}
+
+/// Why a practice record cannot be kept.
+public enum PracticeRecordError: Error, Equatable, Sendable {
+    case endsBeforeItStarts
+    case negativeCountedTime
+    case countsMoreThanItLasted
+    case invalidEnergy
+}
