@@ -14,10 +14,27 @@ public struct TimelineRun<Instant: InstantProtocol>: Sendable
 where Instant.Duration == Duration, Instant: Sendable {
     public let timeline: Timeline
     public private(set) var startedAt: Instant?
-    /// Time spent paused in pauses that have ended.
-    public private(set) var pausedTotal: Duration = .zero
-    public private(set) var pausedSince: Instant?
+    /// Every pause in order; only the last may still be open.
+    public private(set) var pauses: [Pause] = []
+    /// `pausedBefore[i]` is the total length of pauses `0..<i`, so any instant's paused time
+    /// is found by binary search, however many pauses there were.
+    private var pausedBefore: [Duration] = [.zero]
     public private(set) var stoppedAt: Instant?
+
+    /// One pause: from `start` until `end` (`nil` while it lasts).
+    public struct Pause: Sendable, Equatable {
+        public var start: Instant
+        public var end: Instant?
+    }
+
+    /// The instant the current pause began, `nil` when not paused.
+    public var pausedSince: Instant? {
+        guard let last = pauses.last, last.end == nil else { return nil }
+        return last.start
+    }
+
+    /// Time spent in pauses that have ended.
+    public var pausedTotal: Duration { pausedBefore[pausedBefore.count - 1] }
 
     public init(timeline: Timeline) {
         self.timeline = timeline
@@ -35,15 +52,15 @@ where Instant.Duration == Duration, Instant: Sendable {
     public mutating func pause(at instant: Instant) throws(TimelineRunError) {
         try requireActive(at: instant)
         guard pausedSince == nil else { throw .alreadyPaused }
-        pausedSince = instant
+        pauses.append(Pause(start: instant, end: nil))
     }
 
     /// Resumes a paused run.
     public mutating func resume(at instant: Instant) throws(TimelineRunError) {
         try requireActive(at: instant)
         guard let pausedSince else { throw .notPaused }
-        pausedTotal += pausedSince.duration(to: instant)
-        self.pausedSince = nil
+        pauses[pauses.count - 1].end = instant
+        pausedBefore.append(pausedTotal + pausedSince.duration(to: instant))
     }
 
     /// Stops the run before (or at) its end. Elapsed time freezes at this instant.
@@ -61,7 +78,8 @@ where Instant.Duration == Duration, Instant: Sendable {
     private func requireActive(at instant: Instant) throws(TimelineRunError) {
         guard let startedAt else { throw .notStarted }
         guard stoppedAt == nil else { throw .alreadyStopped }
-        guard instant >= startedAt, instant >= (pausedSince ?? startedAt) else { throw .instantBeforeStart }
+        let lastAction = pauses.last.map { $0.end ?? $0.start } ?? startedAt
+        guard instant >= lastAction else { throw .instantBeforeStart }
         if isCompleted(at: instant) { throw .alreadyCompleted }
     }
 
@@ -79,11 +97,26 @@ where Instant.Duration == Duration, Instant: Sendable {
         guard let startedAt else { return .zero }
         var until = instant
         if let stoppedAt, stoppedAt < until { until = stoppedAt }
-        if let pausedSince, pausedSince < until { until = pausedSince }
-        var played = startedAt.duration(to: until) - pausedTotal
+        var played = startedAt.duration(to: until) - pausedTime(before: until)
         if played < .zero { played = .zero }
         if let total = timeline.totalDuration, played > total { played = total }
         return played
+    }
+
+    /// Time spent paused between the start and `instant`, for any instant — past ones included,
+    /// so a caller may ask about an instant before later pauses and resumes.
+    private func pausedTime(before instant: Instant) -> Duration {
+        // The number of pauses that began before `instant`.
+        var low = 0
+        var high = pauses.count
+        while low < high {
+            let middle = (low + high) / 2
+            if pauses[middle].start < instant { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return .zero }
+        let last = pauses[low - 1]
+        let lastEnd = last.end.map { min($0, instant) } ?? instant
+        return pausedBefore[low - 1] + last.start.duration(to: lastEnd)
     }
 
     /// Whether the timeline has played to its end by `instant` (open-ended ones never do).
@@ -173,5 +206,6 @@ public enum TimelineRunError: Error, Equatable, Sendable {
     case notPaused
     case alreadyStopped
     case alreadyCompleted
+    /// The instant is before the start or before the last pause or resume.
     case instantBeforeStart
 }

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import MomentumCore
+
+@Suite("Timeline JSON")
+struct TimelineJSONTests {
+    @Test func timelineEncodesInMillisecondsAndDecodesToTheSameValue() throws {
+        let timeline = try MeditationPlan(
+            duration: .minutes(10), countdown: .seconds(15), intervalGongs: .every(minutes: 5), reflection: .minutes(1),
+            ambientID: "rain"
+        ).timeline()
+        let data = try JSONEncoder().encode(timeline)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["practice"] as? String == "meditation")
+        #expect(object["totalMs"] as? Int == 675_000)
+        let segments = try #require(object["segments"] as? [[String: Any]])
+        #expect(segments.map { $0["kind"] as? String } == ["countdown", "meditation", "reflection"])
+        #expect(segments.map { $0["startMs"] as? Int } == [0, 15_000, 615_000])
+        let cues = try #require(object["cues"] as? [[String: Any]])
+        #expect(cues.map { $0["offsetMs"] as? Int } == [15_000, 315_000, 615_000, 675_000])
+        #expect(cues.map { $0["sound"] as? String } == ["startGong", "intervalGong", "phaseGong", "endGong"])
+        #expect(try JSONDecoder().decode(Timeline.self, from: data) == timeline)
+    }
+
+    @Test func openEndedTimelineHasNullTotalAndARepeatingCue() throws {
+        let timeline = try MeditationPlan(countdown: .zero, intervalGongs: .every(minutes: 5), isOpenEnded: true)
+            .timeline()
+        let data = try JSONEncoder().encode(timeline)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["totalMs"] is NSNull)
+        #expect(try JSONDecoder().decode(Timeline.self, from: data) == timeline)
+    }
+
+    @Test func decodingRejectsSegmentsWithGaps() {
+        let json = """
+            {"practice":"meditation","segments":[{"kind":"countdown","startMs":0,"durationMs":1000},
+            {"kind":"meditation","startMs":2000,"durationMs":1000}],"cues":[]}
+            """
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Timeline.self, from: Data(json.utf8)) }
+    }
+
+    @Test func timelineRejectsAnOpenEndedSegmentBeforeTheLast() {
+        #expect(throws: TimelineError.openEndedSegmentNotLast(index: 0)) {
+            try Timeline(
+                practice: .meditation,
+                segments: [
+                    Segment(kind: .meditation, start: .zero, duration: nil),
+                    Segment(kind: .reflection, start: .zero, duration: .seconds(1)),
+                ])
+        }
+    }
+}
