@@ -1,0 +1,140 @@
+/// Everything a person sets once and keeps: the meditation defaults, language and sound.
+public struct MomentumSettings: Sendable, Equatable {
+    /// The last used (or chosen) meditation plan, the defaults for the next sit.
+    public var meditation: MeditationPlan = MeditationPlan()
+    /// The chosen language; `nil` follows the browser or `LANG`.
+    public var language: Language?
+    public var isSoundOn: Bool = true
+    /// Advances by one each time a sit starts; picks the affirmations.
+    public var affirmationRotation: Int = 0
+
+    public init() {}
+}
+
+/// The settings a person can change by name, e.g. `momentum settings set meditation.duration 20`.
+public enum SettingKey: String, Sendable, CaseIterable {
+    case meditationDuration = "meditation.duration"
+    case meditationCountdown = "meditation.countdown"
+    case meditationInterval = "meditation.interval"
+    case meditationReflection = "meditation.reflection"
+    case meditationAmbient = "meditation.ambient"
+    case meditationVolume = "meditation.volume"
+    case meditationOpenEnded = "meditation.open-ended"
+    case language
+    case sound
+
+    /// The catalog key of the setting's human name.
+    public var nameKey: StringKey {
+        switch self {
+        case .meditationDuration: .settingsDuration
+        case .meditationCountdown: .settingsCountdown
+        case .meditationInterval: .settingsInterval
+        case .meditationReflection: .settingsReflection
+        case .meditationAmbient: .settingsAmbient
+        case .meditationVolume: .settingsVolume
+        case .meditationOpenEnded: .settingsOpenEnded
+        case .language: .settingsLanguage
+        case .sound: .settingsSound
+        }
+    }
+
+    /// What values the setting takes, in the form the command line accepts.
+    public var hint: String {
+        switch self {
+        case .meditationDuration: "minutes, 1–600 (or 90s, 1.5h)"
+        case .meditationCountdown: "seconds, 0–60"
+        case .meditationInterval: "off, minutes 1–60, or offsets in minutes like 25,30,55"
+        case .meditationReflection: "minutes, 0–60"
+        case .meditationAmbient: AmbientCatalog.builtIn.entries.map(\.id).joined(separator: ", ")
+        case .meditationVolume: "0–1"
+        case .meditationOpenEnded, .sound: "on or off"
+        case .language: "en, de or auto"
+        }
+    }
+}
+
+/// Why a setting cannot take a value.
+public enum SettingValueError: Error, Equatable, Sendable {
+    /// The text is not of the setting's form (see ``SettingKey/hint``).
+    case unreadable(key: SettingKey, value: String)
+    /// The value reads, but the meditation plan it makes is out of bounds.
+    case plan(MeditationPlanError)
+}
+
+extension MomentumSettings {
+    /// Sets `key` from the text a person typed, checking the result before keeping it.
+    public mutating func set(
+        _ key: SettingKey, to text: String, ambientCatalog: AmbientCatalog = .builtIn
+    ) throws(SettingValueError) {
+        var changed = self
+        let value = text.trimmingCharacters(in: .whitespaces)
+        func unreadable() -> SettingValueError { .unreadable(key: key, value: text) }
+        switch key {
+        case .meditationDuration:
+            guard let duration = DurationText.parse(value, defaultUnit: .minutes) else { throw unreadable() }
+            changed.meditation.duration = duration
+        case .meditationCountdown:
+            guard let duration = DurationText.parse(value, defaultUnit: .seconds) else { throw unreadable() }
+            changed.meditation.countdown = duration
+        case .meditationInterval:
+            guard let gongs = IntervalGongs(parsing: value) else { throw unreadable() }
+            changed.meditation.intervalGongs = gongs
+        case .meditationReflection:
+            guard let duration = DurationText.parse(value, defaultUnit: .minutes) else { throw unreadable() }
+            changed.meditation.reflection = duration
+        case .meditationAmbient:
+            changed.meditation.ambientID = value
+            if let sound = ambientCatalog.sound(id: value) { changed.meditation.ambientVolume = sound.defaultVolume }
+        case .meditationVolume:
+            guard let volume = Double(value) else { throw unreadable() }
+            changed.meditation.ambientVolume = volume
+        case .meditationOpenEnded:
+            guard let flag = Self.flag(value) else { throw unreadable() }
+            changed.meditation.isOpenEnded = flag
+        case .language:
+            if value.lowercased() == "auto" {
+                changed.language = nil
+            } else {
+                guard let language = Language(rawValue: value.lowercased()) else { throw unreadable() }
+                changed.language = language
+            }
+        case .sound:
+            guard let flag = Self.flag(value) else { throw unreadable() }
+            changed.isSoundOn = flag
+        }
+        do {
+            try changed.meditation.validate(ambientCatalog: ambientCatalog)
+        } catch {
+            throw .plan(error)
+        }
+        self = changed
+    }
+
+    /// The value of `key` in the form ``set(_:to:ambientCatalog:)`` reads back.
+    public func text(for key: SettingKey) -> String {
+        switch key {
+        case .meditationDuration: DurationText.minutesText(meditation.duration)
+        case .meditationCountdown: "\(meditation.countdown.inSeconds.formatted())"
+        case .meditationInterval: meditation.intervalGongs.text
+        case .meditationReflection: DurationText.minutesText(meditation.reflection)
+        case .meditationAmbient: meditation.ambientID
+        case .meditationVolume: "\(meditation.ambientVolume)"
+        case .meditationOpenEnded: meditation.isOpenEnded ? "on" : "off"
+        case .language: language?.rawValue ?? "auto"
+        case .sound: isSoundOn ? "on" : "off"
+        }
+    }
+
+    private static func flag(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
+        }
+    }
+}
+
+private extension Double {
+    /// `15` for whole numbers, `2.5` otherwise.
+    func formatted() -> String { self == rounded() ? String(Int(self)) : String(self) }
+}

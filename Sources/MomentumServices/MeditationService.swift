@@ -1,0 +1,85 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+
+/// Starting and finishing sits: remembers the plan, turns the affirmations, logs what counts.
+public struct MeditationService: Sendable {
+    private let settings: SettingsService
+    private let log: any PracticeLogRepository
+    private let now: @Sendable () -> Date
+    private let makeID: @Sendable () -> UUID
+    private let device: String
+
+    public init(
+        settings: SettingsService,
+        log: any PracticeLogRepository,
+        now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> UUID,
+        device: String
+    ) {
+        self.settings = settings
+        self.log = log
+        self.now = now
+        self.makeID = makeID
+        self.device = device
+    }
+
+    /// A sit ready to run: its checked plan and the affirmations chosen for it.
+    public struct PreparedSit: Sendable, Equatable {
+        public var plan: MeditationPlan
+        public var affirmations: Affirmations
+        public var timeline: Timeline
+    }
+
+    /// Checks `plan`, keeps it as the default for next time, advances the affirmation rotation,
+    /// and returns what the player needs. Nothing is stored when the plan is invalid.
+    public func startSit(plan: MeditationPlan, language: Language) throws(MeditationServiceError) -> PreparedSit {
+        let timeline: Timeline
+        do {
+            timeline = try plan.timeline()
+        } catch {
+            throw .invalidPlan(error)
+        }
+        do {
+            var stored = try settings.load()
+            let affirmations = Affirmations(
+                rotationIndex: stored.affirmationRotation, catalog: .shared(for: language))
+            stored.meditation = plan
+            stored.affirmationRotation += 1
+            try settings.save(stored)
+            return PreparedSit(plan: plan, affirmations: affirmations, timeline: timeline)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Logs the sit that began at `start` and ended now, if its outcome counts and the person
+    /// kept it. Returns the record written, if any.
+    @discardableResult
+    public func finishSit(
+        plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, keep: Bool = true
+    ) throws(MeditationServiceError) -> PracticeRecord? {
+        guard keep else { return nil }
+        let end = max(now(), start)
+        let record: PracticeRecord?
+        do {
+            record = try outcome.record(id: makeID(), start: start, end: end, plan: plan, device: device)
+        } catch {
+            throw .invalidRecord(error)
+        }
+        guard let record else { return nil }
+        do {
+            try log.savePracticeRecord(record, at: end)
+        } catch {
+            throw .store(error)
+        }
+        return record
+    }
+}
+
+/// Why a sit could not start or be logged.
+public enum MeditationServiceError: Error, Equatable, Sendable {
+    case invalidPlan(MeditationPlanError)
+    case invalidRecord(PracticeRecordError)
+    case store(StoreError)
+}

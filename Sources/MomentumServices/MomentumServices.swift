@@ -1,0 +1,28 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+
+/// Every service wired to one data directory: the composition root both front ends use.
+public struct MomentumServices: Sendable {
+    public let database: MomentumDatabase
+    public let settings: SettingsService
+    public let meditation: MeditationService
+    public let practiceLog: PracticeLogService
+
+    /// Opens the data directory's database and wires the services to the real clock and ids.
+    public static func open(
+        dataDirectory: URL,
+        device: String,
+        now: @escaping @Sendable () -> Date = { Date() },
+        makeID: @escaping @Sendable () -> UUID = { UUID() }
+    ) throws(StoreError) -> MomentumServices {
+        let database = try MomentumDatabase.open(directory: dataDirectory)
+        let settings = SettingsService(repository: database, now: now)
+        return MomentumServices(
+            database: database,
+            settings: settings,
+            meditation: MeditationService(settings: settings, log: database, now: now, makeID: makeID, device: device),
+            practiceLog: PracticeLogService(repository: database)
+        )
+    }
+}

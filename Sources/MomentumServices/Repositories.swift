@@ -1,0 +1,18 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+
+/// Where settings are kept: key → JSON text.
+public protocol SettingsRepository: Sendable {
+    func settingValues() throws(StoreError) -> [String: String]
+    func saveSettingValues(_ values: [String: String], at now: Date) throws(StoreError)
+}
+
+/// Where practice records are kept.
+public protocol PracticeLogRepository: Sendable {
+    func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError)
+    func practiceRecords(matching query: PracticeLogQuery) throws(StoreError) -> [PracticeRecord]
+    func deletePracticeRecord(id: UUID) throws(StoreError) -> Bool
+}
+
+extension MomentumDatabase: SettingsRepository, PracticeLogRepository {}

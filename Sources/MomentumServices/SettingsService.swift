@@ -1,0 +1,83 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+
+/// Reads and changes the person's settings.
+public struct SettingsService: Sendable {
+    private let repository: any SettingsRepository
+    private let now: @Sendable () -> Date
+
+    public init(repository: any SettingsRepository, now: @escaping @Sendable () -> Date) {
+        self.repository = repository
+        self.now = now
+    }
+
+    /// The stored settings; anything missing or unreadable takes its default.
+    public func load() throws(StoreError) -> MomentumSettings {
+        MomentumSettings(storedValues: try repository.settingValues())
+    }
+
+    /// Stores every setting.
+    public func save(_ settings: MomentumSettings) throws(StoreError) {
+        try repository.saveSettingValues(settings.storedValues, at: now())
+    }
+
+    /// Changes one setting from the text a person typed and stores it; returns the new settings.
+    public func change(_ key: SettingKey, to text: String) throws(SettingsChangeError) -> MomentumSettings {
+        do {
+            var settings = try load()
+            try settings.set(key, to: text)
+            try save(settings)
+            return settings
+        } catch let error as SettingValueError {
+            throw .invalidValue(error)
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.database(message: "\(error)"))
+        }
+    }
+}
+
+/// Why a setting was not changed. Nothing is stored in either case.
+public enum SettingsChangeError: Error, Equatable, Sendable {
+    case invalidValue(SettingValueError)
+    case store(StoreError)
+}
+
+extension MomentumSettings {
+    private enum StoredKey {
+        static let meditation = "meditation.plan"
+        static let language = "language"
+        static let sound = "sound"
+        static let affirmationRotation = "meditation.affirmationRotation"
+    }
+
+    /// Settings from stored JSON values; a value that does not decode keeps its default.
+    init(storedValues values: [String: String]) {
+        self.init()
+        let decoder = JSONDecoder()
+        func decode<T: Decodable>(_ type: T.Type, _ key: String) -> T? {
+            values[key].flatMap { try? decoder.decode(T.self, from: Data($0.utf8)) }
+        }
+        if let plan = decode(MeditationPlan.self, StoredKey.meditation) { meditation = plan }
+        if let code = decode(String.self, StoredKey.language) { language = Language(rawValue: code) }
+        if let sound = decode(Bool.self, StoredKey.sound) { isSoundOn = sound }
+        if let rotation = decode(Int.self, StoredKey.affirmationRotation) { affirmationRotation = rotation }
+    }
+
+    /// The settings as stored JSON values.
+    var storedValues: [String: String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        func encode<T: Encodable>(_ value: T) -> String {
+            (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        }
+        return [
+            StoredKey.meditation: encode(meditation),
+            StoredKey.language: encode(language?.rawValue),
+            StoredKey.sound: encode(isSoundOn),
+            StoredKey.affirmationRotation: encode(affirmationRotation),
+        ]
+    }
+}

@@ -1,0 +1,35 @@
+import GRDB
+
+extension MomentumDatabase {
+    /// The schema's history. Append only: a released migration is never edited, so every
+    /// database ever written can be brought up to date.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: settings and practice log") { db in
+            try db.create(table: "setting") { table in
+                table.primaryKey("key", .text)
+                table.column("value", .text).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+            }
+            try db.create(table: "practiceRecord") { table in
+                table.primaryKey("id", .text)
+                table.column("kind", .text).notNull()
+                    .check { ["meditation", "guided", "breathing", "workout", "morse", "focus"].contains($0) }
+                table.column("startMs", .integer).notNull()
+                table.column("endMs", .integer).notNull()
+                table.column("countedSeconds", .integer).notNull().check { $0 >= 0 }
+                table.column("energyKilocalories", .double).check { $0 == nil || $0 >= 0 }
+                table.column("details", .text).notNull().defaults(to: "{}")
+                table.column("device", .text).notNull()
+                table.column("createdAtMs", .integer).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+                table.check(sql: "endMs >= startMs")
+            }
+            try db.create(index: "practiceRecord_startMs", on: "practiceRecord", columns: ["startMs"])
+        }
+        return migrator
+    }
+
+    /// The identifiers of every migration this program knows, oldest first.
+    public static var migrationIdentifiers: [String] { migrator.migrations }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import MomentumCore
+
+/// A practice record as stored: instants in milliseconds, details as JSON text.
+struct PracticeRecordRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "practiceRecord"
+    var id: String
+    var kind: String
+    var startMs: Int64
+    var endMs: Int64
+    var countedSeconds: Int
+    var energyKilocalories: Double?
+    var details: String
+    var device: String
+    var createdAtMs: Int64
+    var updatedAtMs: Int64
+
+    init(_ record: PracticeRecord, createdAt: Date, updatedAt: Date) {
+        id = record.id.uuidString.lowercased()
+        kind = record.kind.rawValue
+        startMs = record.start.millisecondsSince1970
+        endMs = record.end.millisecondsSince1970
+        countedSeconds = record.countedSeconds
+        energyKilocalories = record.energyKilocalories
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        details = (try? encoder.encode(record.details)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        device = record.device
+        createdAtMs = createdAt.millisecondsSince1970
+        updatedAtMs = updatedAt.millisecondsSince1970
+    }
+
+    func record() throws(StoreError) -> PracticeRecord {
+        func corrupt(_ reason: String) -> StoreError { .corruptRow(table: Self.databaseTableName, id: id, reason: reason) }
+        guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
+        guard let kind = PracticeKind(rawValue: kind) else { throw corrupt("unknown kind \(kind)") }
+        guard let details = try? JSONDecoder().decode([String: String].self, from: Data(details.utf8)) else {
+            throw corrupt("details are not a JSON object of strings")
+        }
+        do {
+            return try PracticeRecord(
+                id: uuid, kind: kind, start: Date(millisecondsSince1970: startMs),
+                end: Date(millisecondsSince1970: endMs), countedSeconds: countedSeconds,
+                energyKilocalories: energyKilocalories, details: details, device: device)
+        } catch {
+            throw corrupt("\(error)")
+        }
+    }
+}
+
+/// Which records to list.
+public struct PracticeLogQuery: Sendable, Equatable {
+    public var kind: PracticeKind?
+    /// Records starting at or after this instant.
+    public var since: Date?
+    /// Records starting before this instant.
+    public var until: Date?
+
+    public init(kind: PracticeKind? = nil, since: Date? = nil, until: Date? = nil) {
+        self.kind = kind
+        self.since = since
+        self.until = until
+    }
+}
+
+extension MomentumDatabase {
+    /// Adds a record, or replaces the one with the same id (keeping when it was first created).
+    public func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
+        try write { db in
+            let existing = try PracticeRecordRow.fetchOne(db, key: record.id.uuidString.lowercased())
+            try PracticeRecordRow(record, createdAt: existing.map { Date(millisecondsSince1970: $0.createdAtMs) } ?? now,
+                updatedAt: now).save(db)
+        }
+    }
+
+    /// Records matching `query`, oldest first.
+    public func practiceRecords(matching query: PracticeLogQuery = PracticeLogQuery()) throws(StoreError)
+        -> [PracticeRecord]
+    {
+        let rows = try read { db in
+            var request = PracticeRecordRow.all()
+            if let kind = query.kind { request = request.filter(Column("kind") == kind.rawValue) }
+            if let since = query.since { request = request.filter(Column("startMs") >= since.millisecondsSince1970) }
+            if let until = query.until { request = request.filter(Column("startMs") < until.millisecondsSince1970) }
+            return try request.order(Column("startMs"), Column("id")).fetchAll(db)
+        }
+        var records: [PracticeRecord] = []
+        records.reserveCapacity(rows.count)
+        for row in rows { records.append(try row.record()) }
+        return records
+    }
+
+    /// Deletes the record with `id`; returns whether there was one.
+    @discardableResult
+    public func deletePracticeRecord(id: UUID) throws(StoreError) -> Bool {
+        try write { db in try PracticeRecordRow.deleteOne(db, key: id.uuidString.lowercased()) }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+
+/// One stored setting: a key and its value as JSON text.
+struct SettingRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "setting"
+    var key: String
+    var value: String
+    var updatedAtMs: Int64
+}
+
+extension MomentumDatabase {
+    /// Every stored setting, key → JSON text.
+    public func settingValues() throws(StoreError) -> [String: String] {
+        try read { db in
+            Dictionary(uniqueKeysWithValues: try SettingRow.fetchAll(db).map { ($0.key, $0.value) })
+        }
+    }
+
+    /// Stores the given settings in one transaction; keys not given are left as they are.
+    public func saveSettingValues(_ values: [String: String], at now: Date) throws(StoreError) {
+        try write { db in
+            for (key, value) in values {
+                try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
+            }
+        }
+    }
+}
+
+extension Date {
+    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    init(millisecondsSince1970 milliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}

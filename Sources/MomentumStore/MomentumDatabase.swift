@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+
+/// The one database of a Momentum data directory: SQLite through GRDB, in WAL mode with foreign
+/// keys on, migrated when opened.
+///
+/// ```swift
+/// let database = try MomentumDatabase.open(directory: dataDirectory)
+/// try database.savePracticeRecord(record)
+/// ```
+public final class MomentumDatabase: Sendable {
+    /// `DatabasePool` is itself `Sendable`; it serializes writes and allows concurrent reads.
+    let writer: DatabasePool
+    public let path: String
+
+    public static let fileName = "momentum.sqlite"
+
+    private init(writer: DatabasePool, path: String) {
+        self.writer = writer
+        self.path = path
+    }
+
+    /// Opens (creating if needed) the database in `directory` and brings its schema up to date.
+    ///
+    /// Nothing is written when the directory is unusable, the file is not SQLite, or the schema is
+    /// newer than this program knows.
+    public static func open(directory: URL) throws(StoreError) -> MomentumDatabase {
+        let directoryPath = directory.path
+        try prepareDirectory(directoryPath)
+        let path = directory.appendingPathComponent(fileName).path
+        try checkIsSQLiteOrAbsent(path)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            let migrator = Self.migrator
+            let isNewer = try pool.read { try migrator.hasBeenSuperseded($0) }
+            if isNewer { throw StoreError.databaseFromNewerVersion(path: path) }
+            try migrator.migrate(pool)
+            return MomentumDatabase(writer: pool, path: path)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path)
+        } catch {
+            throw .database(message: "\(error)")
+        }
+    }
+
+    private static func prepareDirectory(_ path: String) throws(StoreError) {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .dataDirectoryNotWritable(path: path, reason: "it is a file") }
+        } else {
+            do {
+                try files.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                throw .dataDirectoryNotWritable(path: path, reason: "it cannot be created")
+            }
+        }
+        guard files.isWritableFile(atPath: path) else {
+            throw .dataDirectoryNotWritable(path: path, reason: "it is not writable")
+        }
+    }
+
+    /// SQLite files start with a fixed 16-byte header; checking it first means a foreign file is
+    /// never touched (opening it in WAL mode would try to write to it).
+    private static func checkIsSQLiteOrAbsent(_ path: String) throws(StoreError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            if FileManager.default.fileExists(atPath: path) {
+                throw .dataDirectoryNotWritable(path: path, reason: "the database file cannot be read")
+            }
+            return
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
+    }
+
+    static func storeError(_ error: DatabaseError, path: String) -> StoreError {
+        switch error.resultCode {
+        case .SQLITE_NOTADB: .notADatabase(path: path)
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
+            .dataDirectoryNotWritable(path: path, reason: error.message ?? "\(error.resultCode)")
+        default: .database(message: error.message ?? "\(error)")
+        }
+    }
+
+    /// Runs a write and turns GRDB's errors into ``StoreError``.
+    func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try writer.write(updates)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path)
+        } catch {
+            throw .database(message: "\(error)")
+        }
+    }
+
+    /// Runs a read and turns GRDB's errors into ``StoreError``.
+    func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try writer.read(value)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path)
+        } catch {
+            throw .database(message: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Why the store could not do what was asked. Each case names the file or directory involved.
+public enum StoreError: Error, Equatable, Sendable {
+    /// The data directory cannot be created or written to.
+    case dataDirectoryNotWritable(path: String, reason: String)
+    /// The database file exists but is not an SQLite database; it is left untouched.
+    case notADatabase(path: String)
+    /// The database was migrated by a newer Momentum than this one.
+    case databaseFromNewerVersion(path: String)
+    /// A stored row no longer makes a valid value (e.g. edited by hand).
+    case corruptRow(table: String, id: String, reason: String)
+    /// Any other database failure, with SQLite's message.
+    case database(message: String)
+}

@@ -1,0 +1,85 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import Testing
+
+@testable import MomentumServices
+
+/// A clock the test moves by hand.
+final class ManualWallClock: @unchecked Sendable {
+    // Only touched from the test's own task; the lock keeps the type honest if that changes.
+    private let lock = NSLock()
+    private var current: Date
+    init(_ start: Date) { current = start }
+    var now: Date { lock.withLock { current } }
+    func advance(by seconds: TimeInterval) { lock.withLock { current.addTimeInterval(seconds) } }
+}
+
+@Suite("Meditation service: starting, finishing and logging sits")
+struct MeditationServiceTests {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let services: MomentumServices
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let clock = self.clock
+        services = try MomentumServices.open(
+            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+    }
+
+    @Test func aCompletedSitBecomesExactlyOneRecordWithTheMeditationSegmentCounted() throws {
+        let plan = MeditationPlan(duration: .minutes(10), countdown: .seconds(15), reflection: .minutes(2))
+        let sit = try services.meditation.startSit(plan: plan, language: .english)
+        let start = clock.now
+        clock.advance(by: 15 + 600 + 120)
+        let record = try services.meditation.finishSit(
+            plan: sit.plan, outcome: .completed(meditated: plan.duration), startedAt: start)
+        let stored = try services.practiceLog.records()
+        #expect(stored.count == 1)
+        #expect(stored.first == record)
+        #expect(stored.first?.countedSeconds == 600)
+        #expect(stored.first?.kind == .meditation)
+        #expect(stored.first?.start == start)
+        #expect(stored.first?.end == start.addingTimeInterval(735))
+        #expect(stored.first?.device == "test-device")
+    }
+
+    @Test func aThirtySecondEarlyStopRecordsNothing() throws {
+        let plan = MeditationPlan(duration: .minutes(10), countdown: .zero)
+        _ = try services.meditation.startSit(plan: plan, language: .english)
+        let start = clock.now
+        clock.advance(by: 30)
+        let record = try services.meditation.finishSit(
+            plan: plan, outcome: .tooShortToLog(meditated: .seconds(30)), startedAt: start)
+        #expect(record == nil)
+        #expect(try services.practiceLog.records().isEmpty)
+    }
+
+    @Test func aDiscardedEarlyStopRecordsNothing() throws {
+        let plan = MeditationPlan()
+        let record = try services.meditation.finishSit(
+            plan: plan, outcome: .stoppedEarly(meditated: .minutes(3)), startedAt: clock.now, keep: false)
+        #expect(record == nil)
+        #expect(try services.practiceLog.records().isEmpty)
+    }
+
+    @Test func startingASitRemembersThePlanAndTurnsTheAffirmations() throws {
+        let plan = MeditationPlan(duration: .minutes(25), intervalGongs: .every(minutes: 5), ambientID: "ocean")
+        let catalog = StringCatalog.shared(for: .german)
+        var seen: [Affirmations] = []
+        for _ in 0..<3 { seen.append(try services.meditation.startSit(plan: plan, language: .german).affirmations) }
+        #expect(seen == (0..<3).map { Affirmations(rotationIndex: $0, catalog: catalog) })
+        let settings = try services.settings.load()
+        #expect(settings.meditation == plan)
+        #expect(settings.affirmationRotation == 3)
+    }
+
+    @Test func anInvalidPlanStoresNothing() throws {
+        let before = try services.settings.load()
+        #expect(throws: MeditationServiceError.invalidPlan(.countdownTooLong)) {
+            try services.meditation.startSit(plan: MeditationPlan(countdown: .seconds(99)), language: .english)
+        }
+        #expect(try services.settings.load() == before)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import Testing
+
+@testable import MomentumServices
+
+@Suite("Settings service")
+struct SettingsServiceTests {
+    let directory: TemporaryDirectory
+    let service: SettingsService
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let database = try MomentumDatabase.open(directory: directory.url)
+        service = SettingsService(repository: database, now: { Date(timeIntervalSince1970: 0) })
+    }
+
+    @Test func defaultsComeBackFromAnEmptyStore() throws {
+        #expect(try service.load() == MomentumSettings())
+    }
+
+    @Test func everySettingRoundTripsThroughTheStore() throws {
+        var settings = MomentumSettings()
+        settings.meditation = MeditationPlan(
+            duration: .minutes(45), countdown: .seconds(5), intervalGongs: .offsets([.minutes(10), .minutes(30)]),
+            reflection: .minutes(3), ambientID: "stream", ambientVolume: 0.4, isOpenEnded: true)
+        settings.language = .german
+        settings.isSoundOn = false
+        settings.affirmationRotation = 17
+        try service.save(settings)
+        #expect(try service.load() == settings)
+    }
+
+    @Test(arguments: [
+        (SettingKey.meditationDuration, "20", "20"),
+        (.meditationDuration, "90s", "1.5"),
+        (.meditationCountdown, "0", "0"),
+        (.meditationInterval, "25,30,55", "25,30,55"),
+        (.meditationInterval, "5", "5"),
+        (.meditationInterval, "off", "off"),
+        (.meditationReflection, "2", "2"),
+        (.meditationAmbient, "rain", "rain"),
+        (.meditationVolume, "0.5", "0.5"),
+        (.meditationOpenEnded, "on", "on"),
+        (.language, "de", "de"),
+        (.language, "auto", "auto"),
+        (.sound, "off", "off"),
+    ])
+    func changingASettingStoresItAndReadsBack(key: SettingKey, input: String, shown: String) throws {
+        let changed = try service.change(key, to: input)
+        #expect(changed.text(for: key) == shown)
+        #expect(try service.load().text(for: key) == shown)
+    }
+
+    @Test(arguments: [
+        (SettingKey.meditationDuration, "0", SettingValueError.plan(.durationTooShort)),
+        (.meditationDuration, "601", .plan(.durationTooLong)),
+        (.meditationDuration, "abc", .unreadable(key: .meditationDuration, value: "abc")),
+        (.meditationCountdown, "99", .plan(.countdownTooLong)),
+        (.meditationInterval, "0", .plan(.intervalTooShort)),
+        (.meditationAmbient, "thunder", .plan(.unknownAmbient("thunder"))),
+        (.meditationVolume, "2", .plan(.ambientVolumeOutOfRange)),
+        (.language, "fr", .unreadable(key: .language, value: "fr")),
+    ])
+    func anInvalidValueIsRefusedAndNothingChanges(key: SettingKey, input: String, error: SettingValueError) throws {
+        let before = try service.load()
+        #expect(throws: SettingsChangeError.invalidValue(error)) { try service.change(key, to: input) }
+        #expect(try service.load() == before)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import MomentumCore
+import Testing
+
+@testable import MomentumStore
+
+@Suite("Database: opening, migrations and bad files")
+struct MomentumDatabaseTests {
+    @Test func openingAnEmptyDirectoryCreatesAMigratedWALDatabaseWithForeignKeys() throws {
+        let directory = try TemporaryDirectory()
+        let database = try MomentumDatabase.open(directory: directory.url.appendingPathComponent("nested/data"))
+        let (tables, journalMode, foreignKeys, applied) = try database.writer.read { db in
+            (
+                try ["setting", "practiceRecord"].filter { try db.tableExists($0) },
+                try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
+                try MomentumDatabase.migrator.appliedIdentifiers(db)
+            )
+        }
+        #expect(tables == ["setting", "practiceRecord"])
+        #expect(journalMode == "wal")
+        #expect(foreignKeys == 1)
+        #expect(applied == Set(MomentumDatabase.migrationIdentifiers))
+    }
+
+    @Test func migrationFromAnEmptyFileWorksAndReopeningKeepsData() throws {
+        let directory = try TemporaryDirectory()
+        _ = FileManager.default.createFile(atPath: directory.file(MomentumDatabase.fileName).path, contents: Data())
+        let first = try MomentumDatabase.open(directory: directory.url)
+        try first.saveSettingValues(["language": "\"de\""], at: Date(timeIntervalSince1970: 0))
+        let second = try MomentumDatabase.open(directory: directory.url)
+        #expect(try second.settingValues() == ["language": "\"de\""])
+    }
+
+    @Test func aFileThatIsNotSQLiteIsRejectedAndLeftUntouched() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file(MomentumDatabase.fileName).path
+        let contents = Data("these are my notes, not a database\n".utf8)
+        _ = FileManager.default.createFile(atPath: path, contents: contents)
+        #expect(throws: StoreError.notADatabase(path: path)) { try MomentumDatabase.open(directory: directory.url) }
+        #expect(FileManager.default.contents(atPath: path) == contents)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+    }
+
+    @Test func aDataDirectoryThatCannotBeCreatedIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let blocker = directory.file("a-file")
+        _ = FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8))
+        let wanted = blocker.appendingPathComponent("data")
+        #expect(throws: StoreError.dataDirectoryNotWritable(path: wanted.path, reason: "it cannot be created")) {
+            try MomentumDatabase.open(directory: wanted)
+        }
+        #expect(throws: StoreError.dataDirectoryNotWritable(path: blocker.path, reason: "it is a file")) {
+            try MomentumDatabase.open(directory: blocker)
+        }
+    }
+
+    @Test func aDatabaseFromANewerMomentumIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let database = try MomentumDatabase.open(directory: directory.url)
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+        }
+        #expect(throws: StoreError.databaseFromNewerVersion(path: database.path)) {
+            try MomentumDatabase.open(directory: directory.url)
+        }
+    }
+
+    @Test func dataDirectoryFollowsFlagThenEnvironmentThenHome() {
+        let home = "/home/ada"
+        #expect(
+            DataDirectory.resolve(explicit: "/x", environment: ["MOMENTUM_HOME": "/m"], homeDirectory: home).path
+                == "/x")
+        #expect(
+            DataDirectory.resolve(explicit: nil, environment: ["MOMENTUM_HOME": "/m", "XDG_DATA_HOME": "/d"],
+                homeDirectory: home).path == "/m")
+        #expect(
+            DataDirectory.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/d"], homeDirectory: home).path
+                == "/d/momentum")
+        #expect(
+            DataDirectory.resolve(explicit: nil, environment: [:], homeDirectory: home).path
+                == "/home/ada/.local/share/momentum")
+    }
+}
