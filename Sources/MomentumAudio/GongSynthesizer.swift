@@ -1,0 +1,86 @@
+import Foundation
+import MomentumCore
+
+/// Singing-bowl gongs made from inharmonic partials, each with its own decay and a slow beat,
+/// so they sound like struck metal rather than beeps.
+///
+/// ```swift
+/// let samples = GongSynthesizer(sampleRate: 44_100).samples(for: .startGong)
+/// ```
+public struct GongSynthesizer: Sendable {
+    public let sampleRate: Int
+
+    /// The loudest sample any cue reaches: −1 dBFS.
+    public static let peak: Float = 0.891
+
+    public init(sampleRate: Int) {
+        self.sampleRate = sampleRate
+    }
+
+    /// One partial of a bowl: frequency ratio to the fundamental, level, decay time (to 1/e) and
+    /// the beat between the two slightly detuned modes real bowls have.
+    struct Partial {
+        var ratio: Double
+        var level: Double
+        var decaySeconds: Double
+        var beatHertz: Double
+    }
+
+    // Ratios measured on singing bowls are close to these; higher partials die away sooner.
+    static let bowl: [Partial] = [
+        Partial(ratio: 1.0, level: 1.0, decaySeconds: 4.5, beatHertz: 0.9),
+        Partial(ratio: 2.71, level: 0.55, decaySeconds: 2.8, beatHertz: 1.7),
+        Partial(ratio: 5.15, level: 0.28, decaySeconds: 1.6, beatHertz: 2.3),
+        Partial(ratio: 8.43, level: 0.14, decaySeconds: 0.9, beatHertz: 3.1),
+        Partial(ratio: 12.5, level: 0.07, decaySeconds: 0.5, beatHertz: 4.0),
+    ]
+
+    /// The samples of `sound`, mono, peaking at −1 dBFS.
+    public func samples(for sound: CueSound) -> [Float] {
+        switch sound {
+        case .startGong: strikes(at: [0], fundamental: 196, level: 1.0, length: 7)
+        case .intervalGong: strikes(at: [0], fundamental: 262, level: 0.7, length: 5)
+        case .phaseGong: strikes(at: [0, 2.2, 4.4], fundamental: 220, level: 0.85, length: 10)
+        case .endGong: strikes(at: [0], fundamental: 174.6, level: 1.0, length: 9)
+        }
+    }
+
+    /// Bowl strikes at the given seconds, mixed and normalized so the loudest reaches `level` × peak.
+    func strikes(at starts: [Double], fundamental: Double, level: Double, length: Double) -> [Float] {
+        let count = Int(length * Double(sampleRate))
+        var buffer = [Double](repeating: 0, count: count)
+        let rate = Double(sampleRate)
+        let attack = 0.004 * rate
+        buffer.withUnsafeMutableBufferPointer { output in
+            for start in starts {
+                let offset = Int(start * rate)
+                for partial in Self.bowl {
+                    let frequency = fundamental * partial.ratio
+                    guard frequency < rate / 2 else { continue }
+                    let omega = 2 * Double.pi * frequency / rate
+                    let beatOmega = 2 * Double.pi * partial.beatHertz / rate
+                    let decay = exp(-1 / (partial.decaySeconds * rate))
+                    var envelope = partial.level
+                    var index = offset
+                    var n = 0.0
+                    while index < count {
+                        let onset = n < attack ? n / attack : 1
+                        // Two modes a fraction of a hertz apart: a slow, living beat.
+                        let beat = 0.8 + 0.2 * cos(beatOmega * n)
+                        output[index] += envelope * onset * beat * sin(omega * n)
+                        envelope *= decay
+                        index += 1
+                        n += 1
+                    }
+                }
+            }
+        }
+        // A short fade at the very end so the tail never clicks.
+        let fade = min(count, Int(0.05 * rate))
+        for index in 0..<fade { buffer[count - 1 - index] *= Double(index) / Double(fade) }
+        let loudest = buffer.reduce(0) { max($0, abs($1)) }
+        guard loudest > 0 else { return buffer.map { Float($0) } }
+        let gain = Double(Self.peak) * level / loudest
+        return buffer.map { Float($0 * gain) }
+    }
+}
