@@ -34,7 +34,7 @@ struct SettingsServiceTests {
 
     @Test(arguments: [
         (SettingKey.meditationDuration, "20", "20"),
-        (.meditationDuration, "90s", "1.5"),
+        (.meditationDuration, "90s", "90s"),
         (.meditationCountdown, "0", "0"),
         (.meditationInterval, "25,30,55", "25,30,55"),
         (.meditationInterval, "5", "5"),

@@ -68,4 +68,9 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorDatabaseFromNewerVersion = "error.store.newerVersion"
     case errorDatabase = "error.store.database"
     case errorInvalidRecord = "error.record.invalid"
+    case errorNegativeValue = "error.negativeValue"
+    case logSummary = "log.summary"
+    case logSummaryOne = "log.summaryOne"
+    case errorInvalidDate = "error.invalidDate"
+    case errorUnknownKind = "error.unknownKind"
 }

@@ -65,10 +65,12 @@ extension IntervalGongs {
 }
 
 extension DurationText {
-    /// Minutes as a short number: `25`, or `2.5` for fractions.
+    /// A duration as ``parse(_:defaultUnit:)`` with minutes reads it back: `25` for whole
+    /// minutes, `90s` for whole seconds, `1.5s` otherwise.
     public static func minutesText(_ duration: Duration) -> String {
-        let minutes = duration.inSeconds / 60
-        if minutes == minutes.rounded() { return String(Int(minutes)) }
-        return String((minutes * 1000).rounded() / 1000)
+        let milliseconds = duration.wholeMilliseconds
+        if milliseconds % 60_000 == 0 { return String(milliseconds / 60_000) }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
+        return "\(Double(milliseconds) / 1000)s"
     }
 }

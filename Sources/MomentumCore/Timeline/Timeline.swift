@@ -92,6 +92,27 @@ public struct Timeline: Sendable, Equatable {
     }
 }
 
+extension Timeline {
+    /// The first offset after `offset` where a cue is due or a segment starts or ends.
+    public func nextEventOffset(after offset: Duration) -> Duration? {
+        var candidates: [Duration] = []
+        if let cue = cues.first(where: { $0.offset > offset }) { candidates.append(cue.offset) }
+        if let boundary = segments.lazy.compactMap(\.end).first(where: { $0 > offset }) { candidates.append(boundary) }
+        for repeating in repeatingCues {
+            var index: Int64 = 0
+            if offset >= repeating.first {
+                index = Int64(((offset - repeating.first) / repeating.interval).rounded(.down)) + 1
+            }
+            var next = repeating.first + repeating.interval * index
+            // Guard against rounding at exact multiples.
+            while next <= offset { next += repeating.interval }
+            let limit = [repeating.until, totalDuration].compactMap { $0 }.min()
+            if limit.map({ next < $0 }) ?? true { candidates.append(next) }
+        }
+        return candidates.min()
+    }
+}
+
 /// Why a set of segments and cues is not a timeline.
 public enum TimelineError: Error, Equatable, Sendable {
     case noSegments

@@ -125,6 +125,15 @@ where Instant.Duration == Duration, Instant: Sendable {
         return elapsed(at: instant) >= total
     }
 
+    /// The next instant after `instant` at which a cue is due or a segment begins or ends —
+    /// when a player has something to do. `nil` when the run is not playing or nothing is left.
+    public func nextEventInstant(after instant: Instant) -> Instant? {
+        guard startedAt != nil, stoppedAt == nil, pausedSince == nil, !isCompleted(at: instant) else { return nil }
+        let played = elapsed(at: instant)
+        guard let next = timeline.nextEventOffset(after: played) else { return nil }
+        return instant.advanced(by: next - played)
+    }
+
     /// Everything a player shows at `instant`.
     public func state(at instant: Instant) -> RunState {
         let played = elapsed(at: instant)

@@ -147,3 +147,32 @@ struct TimelineRunTests {
         #expect(run.endInstant == nil)
     }
 }
+
+@Suite("Timeline run: when the next thing happens")
+struct TimelineNextEventTests {
+    @Test func nextEventIsTheNextCueOrSegmentBoundary() throws {
+        let timeline = try MeditationPlan(
+            duration: .minutes(3), countdown: .seconds(10), intervalGongs: .every(minutes: 1)
+        ).timeline()
+        var run = TimelineRun<TestInstant>(timeline: timeline)
+        #expect(run.nextEventInstant(after: .origin) == nil)
+        try run.start(at: .at(.seconds(100)))
+        #expect(run.nextEventInstant(after: .at(.seconds(100))) == .at(.seconds(110)))
+        #expect(run.nextEventInstant(after: .at(.seconds(110))) == .at(.seconds(170)))
+        #expect(run.nextEventInstant(after: .at(.seconds(231))) == .at(.seconds(290)))
+        try run.pause(at: .at(.seconds(240)))
+        #expect(run.nextEventInstant(after: .at(.seconds(250))) == nil)
+        try run.resume(at: .at(.seconds(260)))
+        #expect(run.nextEventInstant(after: .at(.seconds(260))) == .at(.seconds(310)))
+        #expect(run.nextEventInstant(after: .at(.seconds(400))) == nil)
+    }
+
+    @Test func openEndedRunsKeepAnnouncingTheirRepeatingGongs() throws {
+        let timeline = try MeditationPlan(countdown: .zero, intervalGongs: .every(minutes: 5), isOpenEnded: true)
+            .timeline()
+        var run = TimelineRun<TestInstant>(timeline: timeline)
+        try run.start(at: .origin)
+        #expect(run.nextEventInstant(after: .at(.seconds(300))) == .at(.seconds(600)))
+        #expect(run.nextEventInstant(after: .at(.seconds(3601))) == .at(.seconds(3900)))
+    }
+}

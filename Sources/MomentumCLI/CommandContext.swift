@@ -1,0 +1,79 @@
+import Foundation
+import MomentumCore
+import MomentumServices
+import MomentumStore
+
+/// Everything a command touches outside itself: environment, output, clocks, ids, keyboard and
+/// sound. The live context uses the real ones; tests pass their own.
+public struct CommandContext: Sendable {
+    public var environment: [String: String]
+    public var homeDirectory: String
+    public var output: any TextOutput
+    public var errors: any TextOutput
+    /// Whether standard output is a terminal (live redrawing, bell, colours).
+    public var isInteractive: Bool
+    public var now: @Sendable () -> Date
+    public var makeID: @Sendable () -> UUID
+    public var timeZone: TimeZone
+    public var device: String
+    /// Creates the keyboard-and-clock source when a player starts.
+    public var makeEvents: @Sendable () -> any PlayerEventSource
+    /// The cue player for a data directory, or `nil` to detect the system's.
+    public var makeCuePlayer: (@Sendable (URL) -> any CuePlayer)?
+
+    public init(
+        environment: [String: String],
+        homeDirectory: String,
+        output: any TextOutput,
+        errors: any TextOutput,
+        isInteractive: Bool,
+        now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> UUID,
+        timeZone: TimeZone,
+        device: String,
+        makeEvents: @escaping @Sendable () -> any PlayerEventSource,
+        makeCuePlayer: (@Sendable (URL) -> any CuePlayer)? = nil
+    ) {
+        self.environment = environment
+        self.homeDirectory = homeDirectory
+        self.output = output
+        self.errors = errors
+        self.isInteractive = isInteractive
+        self.now = now
+        self.makeID = makeID
+        self.timeZone = timeZone
+        self.device = device
+        self.makeEvents = makeEvents
+        self.makeCuePlayer = makeCuePlayer
+    }
+
+    /// The real terminal, clock, keyboard and system.
+    public static func live() -> CommandContext {
+        let process = ProcessInfo.processInfo
+        return CommandContext(
+            environment: process.environment,
+            homeDirectory: NSHomeDirectory(),
+            output: FileDescriptorOutput.standardOutput,
+            errors: FileDescriptorOutput.standardError,
+            isInteractive: FileDescriptorOutput.standardOutput.isTerminal,
+            now: { Date() },
+            makeID: { UUID() },
+            timeZone: .current,
+            device: "terminal@\(process.hostName)",
+            makeEvents: { KeyboardEventSource() }
+        )
+    }
+
+    /// Opens the services on the data directory chosen by `--data` or the environment.
+    func openServices(dataOption: String?) throws -> (MomentumServices, URL) {
+        let directory = DataDirectory.resolve(
+            explicit: dataOption, environment: environment, homeDirectory: homeDirectory)
+        let services = try MomentumServices.open(dataDirectory: directory, device: device, now: now, makeID: makeID)
+        return (services, directory)
+    }
+
+    /// The language: `--lang`, else the saved setting, else the environment.
+    func language(option: Language?, settings: MomentumSettings?) -> Language {
+        option ?? settings?.language ?? Language.preferred(in: environment)
+    }
+}

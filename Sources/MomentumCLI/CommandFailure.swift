@@ -1,0 +1,75 @@
+import MomentumCore
+import MomentumServices
+import MomentumStore
+
+/// A command that cannot go on, with the one line the person reads.
+public struct CommandFailure: Error, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// Turns the typed errors of every layer into one clear, localized line.
+enum ErrorMessages {
+    static func message(for error: any Error, catalog: StringCatalog) -> String {
+        switch error {
+        case let failure as CommandFailure: failure.message
+        case let error as MeditationPlanError: message(for: error, catalog: catalog)
+        case let error as StoreError: message(for: error, catalog: catalog)
+        case let error as SettingValueError: message(for: error, catalog: catalog)
+        case let error as SettingsChangeError:
+            switch error {
+            case .invalidValue(let value): message(for: value, catalog: catalog)
+            case .store(let store): message(for: store, catalog: catalog)
+            }
+        case let error as MeditationServiceError:
+            switch error {
+            case .invalidPlan(let plan): message(for: plan, catalog: catalog)
+            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .store(let store): message(for: store, catalog: catalog)
+            }
+        default: catalog.format(.errorInternal, ["detail": "\(error)"])
+        }
+    }
+
+    static func message(for error: MeditationPlanError, catalog: StringCatalog) -> String {
+        switch error {
+        case .durationTooShort: catalog[.errorDurationTooShort]
+        case .durationTooLong: catalog[.errorDurationTooLong]
+        case .countdownNegative: catalog[.errorCountdownNegative]
+        case .countdownTooLong: catalog[.errorCountdownTooLong]
+        case .intervalTooShort: catalog[.errorIntervalTooShort]
+        case .intervalTooLong: catalog[.errorIntervalTooLong]
+        case .intervalOffsetsEmpty: catalog[.errorIntervalOffsetsEmpty]
+        case .tooManyIntervalOffsets: catalog[.errorTooManyIntervalOffsets]
+        case .intervalOffsetNotAfterStart: catalog[.errorIntervalOffsetNotAfterStart]
+        case .reflectionNegative: catalog[.errorReflectionNegative]
+        case .reflectionTooLong: catalog[.errorReflectionTooLong]
+        case .unknownAmbient(let id):
+            catalog.format(
+                .errorUnknownAmbient,
+                ["id": id, "choices": AmbientCatalog.builtIn.entries.map(\.id).joined(separator: ", ")])
+        case .ambientVolumeOutOfRange: catalog[.errorAmbientVolume]
+        case .internalInconsistency: catalog.format(.errorInternal, ["detail": "meditation timeline"])
+        }
+    }
+
+    static func message(for error: StoreError, catalog: StringCatalog) -> String {
+        switch error {
+        case .dataDirectoryNotWritable(let path, let reason):
+            catalog.format(.errorDataDirectoryNotWritable, ["path": path, "reason": reason])
+        case .notADatabase(let path): catalog.format(.errorNotADatabase, ["path": path])
+        case .databaseFromNewerVersion(let path): catalog.format(.errorDatabaseFromNewerVersion, ["path": path])
+        case .corruptRow(let table, let id, let reason):
+            catalog.format(.errorDatabase, ["detail": "\(table) \(id): \(reason)"])
+        case .database(let detail): catalog.format(.errorDatabase, ["detail": detail])
+        }
+    }
+
+    static func message(for error: SettingValueError, catalog: StringCatalog) -> String {
+        switch error {
+        case .unreadable(let key, let value):
+            catalog.format(.errorInvalidSettingValue, ["value": value, "key": key.rawValue, "hint": key.hint])
+        case .plan(let plan): message(for: plan, catalog: catalog)
+        }
+    }
+}

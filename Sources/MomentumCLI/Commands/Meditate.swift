@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+import MomentumCore
+import MomentumServices
+
+/// `momentum meditate [MINUTES]`: a sit in the terminal.
+struct Meditate: ContextualCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sit with a timer: a countdown, gongs, an optional reflection, logged when done.",
+        discussion: """
+            Options you give become your defaults for the next sit. Space pauses and resumes, q stops \
+            (an early stop of a minute or more may be kept in the log).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Length in minutes, 1–600 (also 90s or 1.5h). Default: your last sit.", valueName: "minutes"))
+    var minutes: String?
+
+    @Option(help: ArgumentHelp("Settling-in time before the start gong, 0–60 seconds.", valueName: "seconds"))
+    var countdown: String?
+
+    @Option(help: ArgumentHelp("Interval gongs: every N minutes (1–60), minutes like 25,30,55, or off.", valueName: "minutes"))
+    var interval: String?
+
+    @Option(help: ArgumentHelp("Reflection after the sit, opened by a three-strike gong, 0–60 minutes.", valueName: "minutes"))
+    var reflection: String?
+
+    @Option(help: ArgumentHelp("Ambient sound: silent, rain, ocean, stream or brown.", valueName: "id"))
+    var ambient: String?
+
+    @Option(help: ArgumentHelp("Ambient volume, 0–1.", valueName: "volume"))
+    var volume: String?
+
+    @Flag(help: "No set length: sit until you stop.")
+    var open = false
+
+    @Flag(name: .customLong("no-sound"), help: "No sounds, not even the terminal bell.")
+    var noSound = false
+
+    @Flag(name: .customLong("plan"), help: "Print the sit's timeline as JSON and exit without sitting.")
+    var printPlan = false
+
+    @OptionGroup var common: CommonOptions
+
+    func run(in context: CommandContext) async throws {
+        let languageOption = try common.language()
+        let (services, dataDirectory) = try context.openServices(dataOption: common.data)
+        let settings = try services.settings.load()
+        let language = context.language(option: languageOption, settings: settings)
+        let catalog = StringCatalog.shared(for: language)
+        do {
+            let plan = try plan(from: settings.meditation, catalog: catalog)
+            if printPlan {
+                try printTimeline(of: plan, context: context)
+                return
+            }
+            try await sit(plan: plan, services: services, dataDirectory: dataDirectory, settings: settings,
+                catalog: catalog, context: context)
+        } catch {
+            throw LocalizedFailure(underlying: error, catalog: catalog)
+        }
+    }
+
+    /// The saved plan with this command line's options applied, checked.
+    func plan(from saved: MeditationPlan, catalog: StringCatalog) throws -> MeditationPlan {
+        var plan = saved
+        func duration(_ text: String, unit: DurationText.Unit, unitName: String) throws -> Duration {
+            guard let value = DurationText.parse(text, defaultUnit: unit) else {
+                throw CommandFailure(catalog.format(.errorNotANumber, ["value": text, "unit": unitName]))
+            }
+            return value
+        }
+        if let minutes {
+            if open {
+                throw CommandFailure(catalog.format(.errorConflictingOptions, ["first": minutes, "second": "--open"]))
+            }
+            plan.duration = try duration(minutes, unit: .minutes, unitName: "minutes")
+            plan.isOpenEnded = false
+        }
+        if open { plan.isOpenEnded = true }
+        if let countdown { plan.countdown = try duration(countdown, unit: .seconds, unitName: "seconds") }
+        if let reflection { plan.reflection = try duration(reflection, unit: .minutes, unitName: "minutes") }
+        if let interval {
+            guard let gongs = IntervalGongs(parsing: interval) else {
+                throw CommandFailure(catalog.format(.errorIntervalList, ["value": interval]))
+            }
+            plan.intervalGongs = gongs
+        }
+        if let ambient {
+            plan.ambientID = ambient
+            if let sound = AmbientCatalog.builtIn.sound(id: ambient), volume == nil {
+                plan.ambientVolume = sound.defaultVolume
+            }
+        }
+        if let volume {
+            guard let value = Double(volume) else {
+                throw CommandFailure(catalog.format(.errorNotANumber, ["value": volume, "unit": "0–1"]))
+            }
+            plan.ambientVolume = value
+        }
+        try plan.validate()
+        return plan
+    }
+
+    private func printTimeline(of plan: MeditationPlan, context: CommandContext) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(try plan.timeline())
+        context.output.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+
+    private func sit(
+        plan: MeditationPlan, services: MomentumServices, dataDirectory: URL, settings: MomentumSettings,
+        catalog: StringCatalog, context: CommandContext
+    ) async throws {
+        let prepared = try services.meditation.startSit(plan: plan, language: catalog.language)
+        let cuePlayer = makeCuePlayer(
+            soundOn: settings.isSoundOn && !noSound, dataDirectory: dataDirectory, catalog: catalog, context: context)
+        let events = context.makeEvents()
+        defer { (events as? KeyboardEventSource)?.restore() }
+        var player = MeditationPlayer(
+            sit: try MeditationSit(plan: prepared.plan, affirmations: prepared.affirmations),
+            screen: MeditationScreen(output: context.output, isLive: context.isInteractive, catalog: catalog),
+            sound: cuePlayer, events: events, catalog: catalog)
+        let startedAt = context.now()
+        let ending = try await player.play()
+        let words = DurationFormatting.words(ending.outcome.meditated, language: catalog.language)
+        if case .tooShortToLog = ending.outcome {
+            context.output.write(catalog.format(.playerTooShortToLog, ["duration": words]) + "\n")
+            return
+        }
+        guard ending.keep else {
+            context.output.write(catalog[.playerDiscarded] + "\n")
+            return
+        }
+        try services.meditation.finishSit(plan: prepared.plan, outcome: ending.outcome, startedAt: startedAt)
+        context.output.write(catalog.format(.playerLogged, ["duration": words]) + "\n")
+    }
+
+    private func makeCuePlayer(
+        soundOn: Bool, dataDirectory: URL, catalog: StringCatalog, context: CommandContext
+    ) -> any CuePlayer {
+        guard soundOn else { return SilentCuePlayer() }
+        if let make = context.makeCuePlayer { return make(dataDirectory) }
+        let bell = BellCuePlayer(output: context.isInteractive ? context.output : context.errors)
+        guard let command = SystemCuePlayer.detect(environment: context.environment) else {
+            context.errors.write(catalog[.playerNoSound] + "\n")
+            return bell
+        }
+        return SystemCuePlayer(command: command, cache: CueSoundCache(dataDirectory: dataDirectory), fallback: bell)
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import MomentumCore
+
+/// `momentum`: the root of the command tree.
+public struct MomentumCommand: AsyncParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "momentum",
+        abstract: "A calm practice companion: meditation timer, practice log and more.",
+        discussion: """
+            Data lives in $MOMENTUM_HOME, else $XDG_DATA_HOME/momentum, else ~/.local/share/momentum \
+            (override with --data DIR).
+            """,
+        version: version,
+        subcommands: [Meditate.self, Log.self, SettingsCommand.self]
+    )
+
+    public init() {}
+}
+
+/// A command that runs against an injected ``CommandContext``.
+protocol ContextualCommand: AsyncParsableCommand {
+    func run(in context: CommandContext) async throws
+}
+
+extension ContextualCommand {
+    func run() async throws { try await run(in: .live()) }
+}
+
+/// Options every command that touches data shares.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Data directory (default: $MOMENTUM_HOME, $XDG_DATA_HOME/momentum, ~/.local/share/momentum).", valueName: "dir"))
+    var data: String?
+
+    @Option(name: .long, help: ArgumentHelp("Language: en or de (default: your setting, else $LANG).", valueName: "lang"))
+    var lang: String?
+
+    /// The `--lang` value, checked.
+    func language() throws -> Language? {
+        guard let lang else { return nil }
+        guard let language = Language(rawValue: lang.lowercased()) else {
+            let catalog = StringCatalog.shared(for: .english)
+            throw CommandFailure(catalog.format(.errorUnknownLanguage, ["value": lang]))
+        }
+        return language
+    }
+}
+
+/// Runs the command line `arguments` (without the program name) and returns the exit status.
+///
+/// Errors become one line on standard error: the problem, named. Help and version go to
+/// standard output.
+public enum MomentumCLI {
+    public static func main(arguments: [String], context: CommandContext) async -> Int32 {
+        let fallbackCatalog = StringCatalog.shared(for: Language.preferred(in: context.environment))
+        if let negative = arguments.first(where: isNegativeNumber) {
+            context.errors.write("momentum: " + fallbackCatalog.format(.errorNegativeValue, ["value": negative]) + "\n")
+            return ExitCode.validationFailure.rawValue
+        }
+        let command: any ParsableCommand
+        do {
+            command = try MomentumCommand.parseAsRoot(arguments)
+        } catch {
+            let code = MomentumCommand.exitCode(for: error)
+            if code == .success {
+                context.output.write(MomentumCommand.fullMessage(for: error) + "\n")
+                return 0
+            }
+            let message = MomentumCommand.message(for: error)
+                .split(separator: "\n").first.map(String.init) ?? "\(error)"
+            context.errors.write("momentum: \(message.replacingOccurrences(of: "Error: ", with: ""))\n")
+            return code.rawValue
+        }
+        do {
+            if let contextual = command as? any ContextualCommand {
+                try await contextual.run(in: context)
+            } else if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                // `momentum help …`, handled by the argument parser itself.
+                var plainCommand = command
+                try plainCommand.run()
+            }
+            return 0
+        } catch let error as ExitCode {
+            return error.rawValue
+        } catch where MomentumCommand.exitCode(for: error) == .success {
+            // Help and version requests, which the parser reports as errors.
+            context.output.write(MomentumCommand.fullMessage(for: error) + "\n")
+            return 0
+        } catch {
+            let catalog = (error as? LocalizedFailure)?.catalog ?? fallbackCatalog
+            let underlying = (error as? LocalizedFailure)?.underlying ?? error
+            context.errors.write("momentum: " + ErrorMessages.message(for: underlying, catalog: catalog) + "\n")
+            return 1
+        }
+    }
+
+    /// `-5`, `-0.5`: values, not options, and never valid in Momentum.
+    static func isNegativeNumber(_ argument: String) -> Bool {
+        argument.wholeMatch(of: /-[0-9]+(\.[0-9]+)?/) != nil
+    }
+}
+
+/// An error with the language it should be reported in (known once settings are read).
+struct LocalizedFailure: Error {
+    var underlying: any Error
+    var catalog: StringCatalog
+}

@@ -1,0 +1,99 @@
+import Foundation
+import MomentumCore
+
+/// Plays a sit in the terminal: shows it, sounds its cues on time, and answers space (pause or
+/// resume) and `q` (stop). All timing comes from the sit's run; the player only asks it.
+struct MeditationPlayer {
+    var sit: MeditationSit<ContinuousClock.Instant>
+    var screen: MeditationScreen
+    let sound: any CuePlayer
+    let events: any PlayerEventSource
+    let catalog: StringCatalog
+
+    /// How a sit ended, for the command to log.
+    struct Ending {
+        var outcome: MeditationOutcome
+        /// Whether the person chose to keep an early stop (always true otherwise).
+        var keep: Bool
+    }
+
+    static let space = UInt8(ascii: " ")
+    static let stopKeys: Set<UInt8> = [UInt8(ascii: "q"), UInt8(ascii: "Q"), 3, 4, 27]
+
+    mutating func play() async throws -> Ending {
+        sound.prepare()
+        try sit.start(at: events.now)
+        var lastChecked: ContinuousClock.Instant? = nil
+        while true {
+            let now = events.now
+            for cue in sit.run.cues(after: lastChecked, through: now) {
+                if let cueSound = cue.sound { sound.play(cueSound) }
+            }
+            lastChecked = now
+            let phase = sit.phase(at: now)
+            screen.show(phase: phase, state: sit.run.state(at: now), affirmation: sit.affirmation(for: phase))
+            if sit.run.isCompleted(at: now) {
+                return Ending(outcome: sit.outcome(at: now), keep: true)
+            }
+            switch await events.next(until: wakeUp(after: now)) {
+            case .tick:
+                continue
+            case .key(Self.space):
+                let instant = events.now
+                if sit.run.pausedSince == nil { try sit.pause(at: instant) } else { try sit.resume(at: instant) }
+            case .key(let key) where Self.stopKeys.contains(key):
+                return try await stop()
+            case .key:
+                continue
+            case nil:
+                // No key can come and nothing is scheduled (paused with input closed): end here.
+                return try await stop()
+            }
+        }
+    }
+
+    /// When the display or the sounds next need the player: the next cue or phase change, or the
+    /// next change of the shown second, whichever is first. Paused, only a key wakes it.
+    private func wakeUp(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard sit.run.pausedSince == nil else { return nil }
+        let state = sit.run.state(at: now)
+        // The clock shows whole seconds; wake just after the shown value changes.
+        let shown = state.remainingInSegment ?? state.elapsedInSegment
+        let fraction = shown.wholeMilliseconds % 1000
+        let untilNextSecond: Duration = state.remainingInSegment == nil
+            ? .milliseconds(1000 - fraction) : .milliseconds(fraction == 0 ? 1000 : fraction)
+        let nextSecond = now.advanced(by: untilNextSecond)
+        guard let event = sit.run.nextEventInstant(after: now) else { return nextSecond }
+        return min(event, nextSecond)
+    }
+
+    private mutating func stop() async throws -> Ending {
+        let instant = events.now
+        let wasCompleted = sit.run.isCompleted(at: instant)
+        let outcome = try sit.stop(at: instant)
+        if !wasCompleted, let finalSound = sit.soundWhenFinishedByPerson { sound.play(finalSound) }
+        screen.show(phase: sit.phase(at: instant), state: sit.run.state(at: instant), affirmation: nil)
+        guard outcome.asksToKeep else { return Ending(outcome: outcome, keep: true) }
+        let duration = DurationFormatting.words(outcome.meditated, language: catalog.language)
+        screen.say(catalog.format(.playerKeepEarlyStop, ["duration": duration]), newline: false)
+        while true {
+            switch await events.next(until: nil) {
+            case .key(let key):
+                let answer = Character(UnicodeScalar(key)).lowercased()
+                if answer == "n" {
+                    screen.say(answer)
+                    return Ending(outcome: outcome, keep: false)
+                }
+                if key == 10 || key == 13 || answer == "y" || answer == "j" {
+                    screen.say(key == 10 || key == 13 ? "" : answer)
+                    return Ending(outcome: outcome, keep: true)
+                }
+            case .tick:
+                continue
+            case nil:
+                screen.say("")
+                return Ending(outcome: outcome, keep: true)
+            }
+        }
+    }
+}

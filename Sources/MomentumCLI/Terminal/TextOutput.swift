@@ -1,0 +1,30 @@
+import Foundation
+
+/// Somewhere text goes: the terminal in the product, a string in tests.
+public protocol TextOutput: Sendable {
+    func write(_ text: String)
+}
+
+/// Standard output or standard error, written unbuffered so a live display updates at once.
+public struct FileDescriptorOutput: TextOutput {
+    public let descriptor: Int32
+
+    public static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO)
+    public static let standardError = FileDescriptorOutput(descriptor: STDERR_FILENO)
+
+    public func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.write(descriptor, base + offset, buffer.count - offset)
+            }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    /// Whether this descriptor is a terminal (so live redrawing and colours make sense).
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import MomentumCore
+
+@testable import MomentumCLI
+
+/// Text written by a command, kept for the test to read.
+final class CapturedOutput: TextOutput, @unchecked Sendable {
+    // `text` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var buffer = ""
+    func write(_ text: String) { lock.withLock { buffer += text } }
+    var text: String { lock.withLock { buffer } }
+    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(text.hasSuffix("\n") ? 1 : 0) }
+}
+
+/// A monotonic clock and keyboard driven by a script: time jumps to each scripted key press or to
+/// the player's deadline, so a ten-minute sit plays in microseconds and nothing sleeps.
+final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
+    // All state is touched only while `lock` is held.
+    private let lock = NSLock()
+    let origin: ContinuousClock.Instant
+    private var offset: Duration = .zero
+    private var script: [(at: Duration, key: UInt8)]
+
+    /// Keys pressed at offsets from the moment the source was made.
+    init(keys: [(at: Duration, key: Character)] = []) {
+        origin = ContinuousClock().now
+        script = keys.map { ($0.at, $0.key.asciiValue ?? 0) }.sorted { $0.0 < $1.0 }
+    }
+
+    var elapsed: Duration { lock.withLock { offset } }
+    var now: ContinuousClock.Instant { lock.withLock { origin.advanced(by: offset) } }
+
+    func next(until deadline: ContinuousClock.Instant?) async -> PlayerEvent? {
+        lock.withLock {
+            let limit = deadline.map { origin.duration(to: $0) }
+            if let first = script.first, limit.map({ first.at <= $0 }) ?? true {
+                script.removeFirst()
+                offset = max(offset, first.at)
+                return .key(first.key)
+            }
+            guard let limit else { return nil }
+            offset = max(offset, limit)
+            return .tick
+        }
+    }
+}
+
+/// Records each cue with the instant it was played at.
+final class RecordingCuePlayer: CuePlayer, @unchecked Sendable {
+    // `played` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var log: [(CueSound, Duration)] = []
+    let events: ScriptedEvents
+    init(events: ScriptedEvents) { self.events = events }
+    func prepare() {}
+    func play(_ sound: CueSound) { lock.withLock { log.append((sound, events.elapsed)) } }
+    var played: [(sound: CueSound, at: Duration)] { lock.withLock { log.map { ($0.0, $0.1) } } }
+}
+
+/// A command line run against a temporary data directory with scripted time and keys.
+struct TestTerminal {
+    let directory: TemporaryDirectory
+    let output = CapturedOutput()
+    let errors = CapturedOutput()
+    /// 15 January 2027, 09:00 in Berlin.
+    let wallOrigin = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    /// A new terminal (fresh output) on the same data directory.
+    init(sharing other: TestTerminal) throws { directory = other.directory }
+
+    /// Runs `momentum ARGUMENTS --data DIR` and returns the exit status.
+    func run(_ arguments: [String], keys: [(at: Duration, key: Character)] = [], sound: RecordingCuePlayer? = nil,
+        events: ScriptedEvents? = nil, environment: [String: String] = ["LANG": "en_GB.UTF-8"]) async -> Int32
+    {
+        let events = events ?? ScriptedEvents(keys: keys)
+        let wallOrigin = self.wallOrigin
+        let context = CommandContext(
+            environment: environment,
+            homeDirectory: directory.url.path,
+            output: output,
+            errors: errors,
+            isInteractive: false,
+            // The wall clock moves with the scripted monotonic clock.
+            now: { wallOrigin.addingTimeInterval(events.elapsed.inSeconds) },
+            makeID: { UUID() },
+            timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
+            device: "test-terminal",
+            makeEvents: { events },
+            makeCuePlayer: { _ in sound ?? RecordingCuePlayer(events: events) }
+        )
+        let data = arguments.contains("--data") ? [] : ["--data", directory.url.path]
+        return await MomentumCLI.main(arguments: arguments + data, context: context)
+    }
+}
