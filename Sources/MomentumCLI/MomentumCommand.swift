@@ -31,10 +31,15 @@ extension ContextualCommand {
 
 /// Options every command that touches data shares.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Data directory (default: $MOMENTUM_HOME, $XDG_DATA_HOME/momentum, ~/.local/share/momentum).", valueName: "dir"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Data directory (default: $MOMENTUM_HOME, $XDG_DATA_HOME/momentum, ~/.local/share/momentum).",
+            valueName: "dir"))
     var data: String?
 
-    @Option(name: .long, help: ArgumentHelp("Language: en or de (default: your setting, else $LANG).", valueName: "lang"))
+    @Option(
+        name: .long, help: ArgumentHelp("Language: en or de (default: your setting, else $LANG).", valueName: "lang"))
     var lang: String?
 
     /// The `--lang` value, checked.
@@ -68,7 +73,8 @@ public enum MomentumCLI {
                 context.output.write(MomentumCommand.fullMessage(for: error) + "\n")
                 return 0
             }
-            let message = MomentumCommand.message(for: error)
+            let message =
+                MomentumCommand.message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "\(error)"
             context.errors.write("momentum: \(message.replacingOccurrences(of: "Error: ", with: ""))\n")
             return code.rawValue
@@ -86,7 +92,7 @@ public enum MomentumCLI {
             return 0
         } catch let error as ExitCode {
             return error.rawValue
-        } catch where MomentumCommand.exitCode(for: error) == .success {
+        } catch  where MomentumCommand.exitCode(for: error) == .success {
             // Help and version requests, which the parser reports as errors.
             context.output.write(MomentumCommand.fullMessage(for: error) + "\n")
             return 0

@@ -7,7 +7,9 @@ import Foundation
 public enum DataDirectory {
     public static func resolve(explicit: String?, environment: [String: String], homeDirectory: String) -> URL {
         if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
-        if let home = environment["MOMENTUM_HOME"], !home.isEmpty { return URL(fileURLWithPath: home, isDirectory: true) }
+        if let home = environment["MOMENTUM_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("momentum", isDirectory: true)
         }

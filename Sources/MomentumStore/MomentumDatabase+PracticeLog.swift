@@ -32,7 +32,9 @@ struct PracticeRecordRow: Codable, FetchableRecord, PersistableRecord {
     }
 
     func record() throws(StoreError) -> PracticeRecord {
-        func corrupt(_ reason: String) -> StoreError { .corruptRow(table: Self.databaseTableName, id: id, reason: reason) }
+        func corrupt(_ reason: String) -> StoreError {
+            .corruptRow(table: Self.databaseTableName, id: id, reason: reason)
+        }
         guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
         guard let kind = PracticeKind(rawValue: kind) else { throw corrupt("unknown kind \(kind)") }
         guard let details = try? JSONDecoder().decode([String: String].self, from: Data(details.utf8)) else {
@@ -69,8 +71,10 @@ extension MomentumDatabase {
     public func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
         try write { db in
             let existing = try PracticeRecordRow.fetchOne(db, key: record.id.uuidString.lowercased())
-            try PracticeRecordRow(record, createdAt: existing.map { Date(millisecondsSince1970: $0.createdAtMs) } ?? now,
-                updatedAt: now).save(db)
+            try PracticeRecordRow(
+                record, createdAt: existing.map { Date(millisecondsSince1970: $0.createdAtMs) } ?? now,
+                updatedAt: now
+            ).save(db)
         }
     }
 

@@ -12,7 +12,10 @@ struct BadInputTests {
         (["meditate", "601"], "A sit can last at most 10 hours (600 minutes)."),
         (["meditate", "abc"], "“abc” is not a number of minutes."),
         (["meditate", "--interval", "0"], "Interval gongs need at least 1 minute between them."),
-        (["meditate", "--interval", "5,x"], "“5,x” is not an interval: give minutes (5) or a list of minutes (25,30,55)."),
+        (
+            ["meditate", "--interval", "5,x"],
+            "“5,x” is not an interval: give minutes (5) or a list of minutes (25,30,55)."
+        ),
         (["meditate", "--countdown", "99"], "The countdown can be at most 60 seconds."),
         (
             ["meditate", "--ambient", "thunder"],
@@ -22,9 +25,15 @@ struct BadInputTests {
         (["meditate", "5", "--open"], "5 and --open cannot be used together."),
         (["meditate", "--lang", "fr"], "“fr” is not a language Momentum speaks: use en or de."),
         (["meditate", "--bogus"], "Unknown option '--bogus'"),
-        (["log", "--kind", "nap"], "“nap” is not a kind of practice: use meditation, guided, breathing, workout, morse, focus."),
+        (
+            ["log", "--kind", "nap"],
+            "“nap” is not a kind of practice: use meditation, guided, breathing, workout, morse, focus."
+        ),
         (["log", "--since", "2026-02-30"], "“2026-02-30” is not a date: use YYYY-MM-DD."),
-        (["settings", "set", "meditation.countdown", "soon"], "“soon” is not a valid value for meditation.countdown: seconds, 0–60"),
+        (
+            ["settings", "set", "meditation.countdown", "soon"],
+            "“soon” is not a valid value for meditation.countdown: seconds, 0–60"
+        ),
     ])
     func badArgumentsGiveOneLineAndChangeNothing(arguments: [String], message: String) async throws {
         let terminal = try TestTerminal()

@@ -31,7 +31,8 @@ struct MeditateCommandTests {
         let events = ScriptedEvents()
         let sound = RecordingCuePlayer(events: events)
         let status = await terminal.run(
-            ["meditate", "3", "--countdown", "10", "--interval", "1", "--reflection", "1"], sound: sound, events: events)
+            ["meditate", "3", "--countdown", "10", "--interval", "1", "--reflection", "1"], sound: sound, events: events
+        )
         #expect(status == 0, "\(terminal.errors.text)")
         #expect(sound.played.map(\.sound) == [.startGong, .intervalGong, .intervalGong, .phaseGong, .endGong])
         #expect(sound.played.map(\.at) == [.seconds(10), .seconds(70), .seconds(130), .seconds(190), .seconds(250)])
@@ -54,11 +55,13 @@ struct MeditateCommandTests {
         let terminal = try TestTerminal()
         let events = ScriptedEvents(keys: [(.seconds(30), " "), (.seconds(100), " ")])
         let sound = RecordingCuePlayer(events: events)
-        let status = await terminal.run(["meditate", "2", "--countdown", "0", "--interval", "1"], sound: sound, events: events)
+        let status = await terminal.run(
+            ["meditate", "2", "--countdown", "0", "--interval", "1"], sound: sound, events: events)
         #expect(status == 0)
         #expect(sound.played.map(\.at) == [.zero, .seconds(130), .seconds(190)])
         #expect(terminal.output.text.contains("Paused — take your time."))
-        #expect(try MomentumDatabase.open(directory: terminal.directory.url).practiceRecords().first?.countedSeconds == 120)
+        #expect(
+            try MomentumDatabase.open(directory: terminal.directory.url).practiceRecords().first?.countedSeconds == 120)
     }
 
     @Test func anEarlyStopAfterAMinuteAsksAndIsKeptOnYes() async throws {
@@ -104,7 +107,11 @@ struct MeditateCommandTests {
         let terminal = try TestTerminal()
         let status = await terminal.run(["meditate", "1", "--countdown", "0", "--lang", "de"])
         #expect(status == 0)
-        #expect(terminal.output.lines == ["Meditation · 01:00 · Ruhe in diesem Atemzug.".replacingOccurrences(of: "01:00", with: "noch 01:00"), "Gut gemacht. Nimm diese Ruhe mit.", "1 Min. Meditation protokolliert."])
+        #expect(
+            terminal.output.lines == [
+                "Meditation · 01:00 · Ruhe in diesem Atemzug.".replacingOccurrences(of: "01:00", with: "noch 01:00"),
+                "Gut gemacht. Nimm diese Ruhe mit.", "1 Min. Meditation protokolliert.",
+            ])
     }
 
     @Test func planPrintsTheTimelineAsJSONAndSitsNothing() async throws {

@@ -10,7 +10,10 @@ final class CapturedOutput: TextOutput, @unchecked Sendable {
     private var buffer = ""
     func write(_ text: String) { lock.withLock { buffer += text } }
     var text: String { lock.withLock { buffer } }
-    var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(text.hasSuffix("\n") ? 1 : 0) }
+    var lines: [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(
+            text.hasSuffix("\n") ? 1 : 0)
+    }
 }
 
 /// A monotonic clock and keyboard driven by a script: time jumps to each scripted key press or to
@@ -72,9 +75,10 @@ struct TestTerminal {
     init(sharing other: TestTerminal) throws { directory = other.directory }
 
     /// Runs `momentum ARGUMENTS --data DIR` and returns the exit status.
-    func run(_ arguments: [String], keys: [(at: Duration, key: Character)] = [], sound: RecordingCuePlayer? = nil,
-        events: ScriptedEvents? = nil, environment: [String: String] = ["LANG": "en_GB.UTF-8"]) async -> Int32
-    {
+    func run(
+        _ arguments: [String], keys: [(at: Duration, key: Character)] = [], sound: RecordingCuePlayer? = nil,
+        events: ScriptedEvents? = nil, environment: [String: String] = ["LANG": "en_GB.UTF-8"]
+    ) async -> Int32 {
         let events = events ?? ScriptedEvents(keys: keys)
         let wallOrigin = self.wallOrigin
         let context = CommandContext(

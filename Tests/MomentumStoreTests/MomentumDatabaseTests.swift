@@ -74,8 +74,10 @@ struct MomentumDatabaseTests {
             DataDirectory.resolve(explicit: "/x", environment: ["MOMENTUM_HOME": "/m"], homeDirectory: home).path
                 == "/x")
         #expect(
-            DataDirectory.resolve(explicit: nil, environment: ["MOMENTUM_HOME": "/m", "XDG_DATA_HOME": "/d"],
-                homeDirectory: home).path == "/m")
+            DataDirectory.resolve(
+                explicit: nil, environment: ["MOMENTUM_HOME": "/m", "XDG_DATA_HOME": "/d"],
+                homeDirectory: home
+            ).path == "/m")
         #expect(
             DataDirectory.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/d"], homeDirectory: home).path
                 == "/d/momentum")

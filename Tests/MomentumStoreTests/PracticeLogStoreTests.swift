@@ -46,7 +46,8 @@ struct PracticeLogStoreTests {
         #expect(try database.practiceRecords(matching: PracticeLogQuery(kind: .meditation)) == [early, late])
         #expect(
             try database.practiceRecords(
-                matching: PracticeLogQuery(since: Date(timeIntervalSince1970: 2000), until: Date(timeIntervalSince1970: 3000)))
+                matching: PracticeLogQuery(
+                    since: Date(timeIntervalSince1970: 2000), until: Date(timeIntervalSince1970: 3000)))
                 == [middle])
     }
 

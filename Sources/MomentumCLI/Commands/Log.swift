@@ -9,7 +9,8 @@ struct Log: ContextualCommand {
     static let configuration = CommandConfiguration(
         abstract: "List recorded practice sessions, oldest first.")
 
-    @Option(help: ArgumentHelp("Only this kind: meditation, guided, breathing, workout, morse, focus.", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp("Only this kind: meditation, guided, breathing, workout, morse, focus.", valueName: "kind"))
     var kind: String?
 
     @Option(help: ArgumentHelp("Only sessions on or after this day (YYYY-MM-DD, your time zone).", valueName: "date"))
@@ -76,7 +77,9 @@ struct Log: ContextualCommand {
         timeFormat.locale = locale
         timeFormat.timeZone = timeZone
         timeFormat.dateFormat = "HH:mm"
-        let header = [catalog[.logColumnDate], catalog[.logColumnTime], catalog[.logColumnKind], catalog[.logColumnDuration]]
+        let header = [
+            catalog[.logColumnDate], catalog[.logColumnTime], catalog[.logColumnKind], catalog[.logColumnDuration],
+        ]
         var rows = [header]
         for record in records {
             rows.append([
@@ -92,9 +95,13 @@ struct Log: ContextualCommand {
             text += cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
         }
         let total = records.reduce(0) { $0 + $1.countedSeconds }
-        text += catalog.format(
-            records.count == 1 ? .logSummaryOne : .logSummary,
-            ["count": "\(records.count)", "total": DurationFormatting.words(.seconds(total), language: catalog.language)])
+        text +=
+            catalog.format(
+                records.count == 1 ? .logSummaryOne : .logSummary,
+                [
+                    "count": "\(records.count)",
+                    "total": DurationFormatting.words(.seconds(total), language: catalog.language),
+                ])
             + "\n"
         return text
     }

@@ -13,16 +13,22 @@ struct Meditate: ContextualCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Length in minutes, 1–600 (also 90s or 1.5h). Default: your last sit.", valueName: "minutes"))
+    @Argument(
+        help: ArgumentHelp("Length in minutes, 1–600 (also 90s or 1.5h). Default: your last sit.", valueName: "minutes")
+    )
     var minutes: String?
 
     @Option(help: ArgumentHelp("Settling-in time before the start gong, 0–60 seconds.", valueName: "seconds"))
     var countdown: String?
 
-    @Option(help: ArgumentHelp("Interval gongs: every N minutes (1–60), minutes like 25,30,55, or off.", valueName: "minutes"))
+    @Option(
+        help: ArgumentHelp(
+            "Interval gongs: every N minutes (1–60), minutes like 25,30,55, or off.", valueName: "minutes"))
     var interval: String?
 
-    @Option(help: ArgumentHelp("Reflection after the sit, opened by a three-strike gong, 0–60 minutes.", valueName: "minutes"))
+    @Option(
+        help: ArgumentHelp(
+            "Reflection after the sit, opened by a three-strike gong, 0–60 minutes.", valueName: "minutes"))
     var reflection: String?
 
     @Option(help: ArgumentHelp("Ambient sound: silent, rain, ocean, stream or brown.", valueName: "id"))
@@ -54,7 +60,8 @@ struct Meditate: ContextualCommand {
                 try printTimeline(of: plan, context: context)
                 return
             }
-            try await sit(plan: plan, services: services, dataDirectory: dataDirectory, settings: settings,
+            try await sit(
+                plan: plan, services: services, dataDirectory: dataDirectory, settings: settings,
                 catalog: catalog, context: context)
         } catch {
             throw LocalizedFailure(underlying: error, catalog: catalog)

@@ -37,7 +37,8 @@ struct SettingsCommand: AsyncParsableCommand {
         }
 
         static func json(_ settings: MomentumSettings) throws -> String {
-            let values = Dictionary(uniqueKeysWithValues: SettingKey.allCases.map { ($0.rawValue, settings.text(for: $0)) })
+            let values = Dictionary(
+                uniqueKeysWithValues: SettingKey.allCases.map { ($0.rawValue, settings.text(for: $0)) })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             return String(decoding: try encoder.encode(values), as: UTF8.self)
@@ -69,9 +70,11 @@ struct SettingsCommand: AsyncParsableCommand {
             }
             do {
                 let changed = try services.settings.change(settingKey, to: value)
-                let shownCatalog = StringCatalog.shared(for: context.language(option: languageOption, settings: changed))
+                let shownCatalog = StringCatalog.shared(
+                    for: context.language(option: languageOption, settings: changed))
                 context.output.write(
-                    shownCatalog.format(.settingsSaved, ["key": settingKey.rawValue, "value": changed.text(for: settingKey)])
+                    shownCatalog.format(
+                        .settingsSaved, ["key": settingKey.rawValue, "value": changed.text(for: settingKey)])
                         + "\n")
             } catch {
                 throw LocalizedFailure(underlying: error, catalog: catalog)

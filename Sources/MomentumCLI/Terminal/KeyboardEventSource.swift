@@ -74,7 +74,10 @@ public final class KeyboardEventSource: PlayerEventSource {
 /// `@unchecked Sendable` is safe: every stored property is read and written only while `lock`
 /// is held, and continuations are resumed outside it.
 final class KeyBuffer: @unchecked Sendable {
-    enum Wait { case key(UInt8), closed, cancelled }
+    enum Wait {
+        case key(UInt8)
+        case closed, cancelled
+    }
 
     private let lock = NSLock()
     private var pending: [UInt8] = []

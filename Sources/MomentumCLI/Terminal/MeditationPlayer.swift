@@ -60,7 +60,8 @@ struct MeditationPlayer {
         // The clock shows whole seconds; wake just after the shown value changes.
         let shown = state.remainingInSegment ?? state.elapsedInSegment
         let fraction = shown.wholeMilliseconds % 1000
-        let untilNextSecond: Duration = state.remainingInSegment == nil
+        let untilNextSecond: Duration =
+            state.remainingInSegment == nil
             ? .milliseconds(1000 - fraction) : .milliseconds(fraction == 0 ? 1000 : fraction)
         let nextSecond = now.advanced(by: untilNextSecond)
         guard let event = sit.run.nextEventInstant(after: now) else { return nextSecond }

@@ -37,7 +37,8 @@ struct MeditationScreen {
         var lines = [first]
         if isLive {
             let filled = Int((state.segmentProgress * Double(barWidth)).rounded(.down))
-            lines.append("▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "▏")
+            lines.append(
+                "▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "▏")
         }
         if let affirmation, !affirmation.isEmpty { lines.append(affirmation) }
         if isLive { lines.append(catalog[.playerControls]) }

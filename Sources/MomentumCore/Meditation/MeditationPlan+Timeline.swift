@@ -21,7 +21,8 @@ extension MeditationPlan {
             case .every(let minutes):
                 let interval = Duration.minutes(minutes)
                 repeatingCues.append(
-                    RepeatingCue(first: meditationStart + interval, interval: interval, until: nil, sound: .intervalGong))
+                    RepeatingCue(
+                        first: meditationStart + interval, interval: interval, until: nil, sound: .intervalGong))
             case .offsets(let offsets):
                 cues += Set(offsets).map { Cue(offset: meditationStart + $0, sound: .intervalGong) }
             }

@@ -45,7 +45,9 @@ struct LocalizationTests {
         let countdown = catalog.list(.countdownAffirmations)
         let running = catalog.list(.runningAffirmations)
         #expect(countdown.count != running.count, "different lengths make the pairs drift")
-        let starts = (0..<(countdown.count * running.count + 3)).map { Affirmations(rotationIndex: $0, catalog: catalog) }
+        let starts = (0..<(countdown.count * running.count + 3)).map {
+            Affirmations(rotationIndex: $0, catalog: catalog)
+        }
         for (index, affirmations) in starts.enumerated() {
             #expect(affirmations.countdown == countdown[index % countdown.count])
             #expect(affirmations.running == running[index % running.count])

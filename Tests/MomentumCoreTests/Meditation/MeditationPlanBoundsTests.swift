@@ -24,12 +24,17 @@ struct MeditationPlanBoundsTests {
         Case(name: "countdown 60 s", change: { $0.countdown = .seconds(60) }, expected: nil),
         Case(name: "countdown 61 s", change: { $0.countdown = .seconds(61) }, expected: .countdownTooLong),
         Case(name: "interval every 1 min", change: { $0.intervalGongs = .every(minutes: 1) }, expected: nil),
-        Case(name: "interval every 0 min", change: { $0.intervalGongs = .every(minutes: 0) }, expected: .intervalTooShort),
+        Case(
+            name: "interval every 0 min", change: { $0.intervalGongs = .every(minutes: 0) }, expected: .intervalTooShort
+        ),
         Case(name: "interval every 60 min", change: { $0.intervalGongs = .every(minutes: 60) }, expected: nil),
-        Case(name: "interval every 61 min", change: { $0.intervalGongs = .every(minutes: 61) }, expected: .intervalTooLong),
+        Case(
+            name: "interval every 61 min", change: { $0.intervalGongs = .every(minutes: 61) },
+            expected: .intervalTooLong),
         Case(name: "offsets empty", change: { $0.intervalGongs = .offsets([]) }, expected: .intervalOffsetsEmpty),
         Case(name: "offset 1 ms", change: { $0.intervalGongs = .offsets([.milliseconds(1)]) }, expected: nil),
-        Case(name: "offset 0", change: { $0.intervalGongs = .offsets([.zero]) }, expected: .intervalOffsetNotAfterStart),
+        Case(
+            name: "offset 0", change: { $0.intervalGongs = .offsets([.zero]) }, expected: .intervalOffsetNotAfterStart),
         Case(
             name: "100 offsets", change: { $0.intervalGongs = .offsets((1...100).map { .seconds($0) }) },
             expected: nil),
