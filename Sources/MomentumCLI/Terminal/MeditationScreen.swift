@@ -30,11 +30,12 @@ struct MeditationScreen {
             let elapsed = DurationFormatting.clock(state.elapsedInSegment, roundingUp: false)
             time = catalog.format(.playerElapsed, ["time": elapsed])
         }
-        var first = "\(catalog[phase.textKey]) · \(time)"
-        if phase == .paused || phase == .completed || phase == .stopped || phase == .idle {
-            first = catalog[phase.textKey]
-        }
+        // Paused still shows where the sit stands; the end states stand alone.
+        let ended = phase == .completed || phase == .stopped || phase == .idle
+        let first = ended ? catalog[phase.textKey] : "\(catalog[phase.textKey]) · \(time)"
+
         var lines = [first]
+        if ended { return lines }
         if isLive {
             let filled = Int((state.segmentProgress * Double(barWidth)).rounded(.down))
             lines.append(
@@ -50,7 +51,8 @@ struct MeditationScreen {
         if isLive {
             var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)F" : ""
             for line in lines { text += "\u{1B}[2K" + line + "\n" }
-            output.write(text)
+            // Clear whatever a longer earlier frame left below.
+            output.write(text + "\u{1B}[J")
             drawnLines = lines.count
         } else if phase != lastPhase {
             output.write(lines.joined(separator: " · ") + "\n")
