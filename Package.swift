@@ -52,19 +52,23 @@ let package = Package(
         ),
         .executableTarget(name: "momentum", dependencies: ["MomentumCLI"], swiftSettings: strictness),
 
+        // Helpers shared by the test targets (temporary directories); not part of any product.
+        .target(name: "MomentumTestSupport", path: "Tests/MomentumTestSupport", swiftSettings: strictness),
+
         .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore"], swiftSettings: strictness),
         .testTarget(name: "MomentumAudioTests", dependencies: ["MomentumAudio"], swiftSettings: strictness),
         .testTarget(
             name: "MomentumStoreTests",
-            dependencies: ["MomentumStore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["MomentumStore", "MomentumTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "MomentumServicesTests",
-            dependencies: ["MomentumServices", "MomentumStore"],
+            dependencies: ["MomentumServices", "MomentumStore", "MomentumTestSupport"],
             swiftSettings: strictness
         ),
-        .testTarget(name: "MomentumCLITests", dependencies: ["MomentumCLI"], swiftSettings: strictness),
+        .testTarget(
+            name: "MomentumCLITests", dependencies: ["MomentumCLI", "MomentumTestSupport"], swiftSettings: strictness),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -64,16 +64,24 @@ public struct CommandContext: Sendable {
         )
     }
 
-    /// Opens the services on the data directory chosen by `--data` or the environment.
-    func openServices(dataOption: String?) throws -> (MomentumServices, URL) {
-        let directory = DataDirectory.resolve(
-            explicit: dataOption, environment: environment, homeDirectory: homeDirectory)
-        let services = try MomentumServices.open(dataDirectory: directory, device: device, now: now, makeID: makeID)
-        return (services, directory)
+    /// What a command that touches data begins with: the services on the chosen data directory,
+    /// the stored settings, and the catalog of the person's language.
+    struct Session {
+        var services: MomentumServices
+        var dataDirectory: URL
+        var settings: MomentumSettings
+        var catalog: StringCatalog
     }
 
-    /// The language: `--lang`, else the saved setting, else the environment.
-    func language(option: Language?, settings: MomentumSettings?) -> Language {
-        option ?? settings?.language ?? Language.preferred(in: environment)
+    /// Opens the data directory chosen by `--data` or the environment and reads the settings.
+    func openSession(_ common: CommonOptions) throws -> Session {
+        let languageOption = try common.language()
+        let directory = DataDirectory.resolve(
+            explicit: common.data, environment: environment, homeDirectory: homeDirectory)
+        let services = try MomentumServices.open(dataDirectory: directory, device: device, now: now, makeID: makeID)
+        let settings = try services.settings.load()
+        let language = languageOption ?? settings.language ?? Language.preferred(in: environment)
+        return Session(
+            services: services, dataDirectory: directory, settings: settings, catalog: .shared(for: language))
     }
 }

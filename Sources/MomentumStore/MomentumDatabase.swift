@@ -90,21 +90,17 @@ public final class MomentumDatabase: Sendable {
 
     /// Runs a write and turns GRDB's errors into ``StoreError``.
     func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
-        do {
-            return try writer.write(updates)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError {
-            throw Self.storeError(error, path: path)
-        } catch {
-            throw .database(message: "\(error)")
-        }
+        try translatingErrors { try writer.write(updates) }
     }
 
     /// Runs a read and turns GRDB's errors into ``StoreError``.
     func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
+        try translatingErrors { try writer.read(value) }
+    }
+
+    private func translatingErrors<T>(_ work: () throws -> T) throws(StoreError) -> T {
         do {
-            return try writer.read(value)
+            return try work()
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError {

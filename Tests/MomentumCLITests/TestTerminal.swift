@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumTestSupport
 
 @testable import MomentumCLI
 

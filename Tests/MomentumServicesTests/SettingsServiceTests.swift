@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumTestSupport
 import Testing
 
 @testable import MomentumServices

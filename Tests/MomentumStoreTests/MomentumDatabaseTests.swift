@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumTestSupport
 import Testing
 
 @testable import MomentumStore

@@ -25,13 +25,11 @@ struct Log: ContextualCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in context: CommandContext) async throws {
-        let languageOption = try common.language()
-        let (services, _) = try context.openServices(dataOption: common.data)
-        let language = context.language(option: languageOption, settings: try services.settings.load())
-        let catalog = StringCatalog.shared(for: language)
+        let session = try context.openSession(common)
+        let catalog = session.catalog
         do {
             let query = try query(catalog: catalog, timeZone: context.timeZone)
-            let records = try services.practiceLog.records(matching: query)
+            let records = try session.services.practiceLog.records(matching: query)
             if json {
                 context.output.write(try Self.json(records, timeZone: context.timeZone) + "\n")
             } else {

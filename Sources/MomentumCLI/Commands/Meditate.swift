@@ -49,20 +49,15 @@ struct Meditate: ContextualCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in context: CommandContext) async throws {
-        let languageOption = try common.language()
-        let (services, dataDirectory) = try context.openServices(dataOption: common.data)
-        let settings = try services.settings.load()
-        let language = context.language(option: languageOption, settings: settings)
-        let catalog = StringCatalog.shared(for: language)
+        let session = try context.openSession(common)
+        let catalog = session.catalog
         do {
-            let plan = try plan(from: settings.meditation, catalog: catalog)
+            let plan = try plan(from: session.settings.meditation, catalog: catalog)
             if printPlan {
                 try printTimeline(of: plan, context: context)
                 return
             }
-            try await sit(
-                plan: plan, services: services, dataDirectory: dataDirectory, settings: settings,
-                catalog: catalog, context: context)
+            try await sit(plan: plan, session: session, context: context)
         } catch {
             throw LocalizedFailure(underlying: error, catalog: catalog)
         }
@@ -116,13 +111,12 @@ struct Meditate: ContextualCommand {
         context.output.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 
-    private func sit(
-        plan: MeditationPlan, services: MomentumServices, dataDirectory: URL, settings: MomentumSettings,
-        catalog: StringCatalog, context: CommandContext
-    ) async throws {
+    private func sit(plan: MeditationPlan, session: CommandContext.Session, context: CommandContext) async throws {
+        let (services, catalog) = (session.services, session.catalog)
         let prepared = try services.meditation.startSit(plan: plan, language: catalog.language)
         let cuePlayer = makeCuePlayer(
-            soundOn: settings.isSoundOn && !noSound, dataDirectory: dataDirectory, catalog: catalog, context: context)
+            soundOn: session.settings.isSoundOn && !noSound, dataDirectory: session.dataDirectory, catalog: catalog,
+            context: context)
         let events = context.makeEvents()
         defer { (events as? KeyboardEventSource)?.restore() }
         var player = MeditationPlayer(

@@ -21,11 +21,9 @@ struct SettingsCommand: AsyncParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let languageOption = try common.language()
-            let (services, _) = try context.openServices(dataOption: common.data)
-            let settings = try services.settings.load()
-            let catalog = StringCatalog.shared(for: context.language(option: languageOption, settings: settings))
-            context.output.write(json ? try Self.json(settings) + "\n" : Self.table(settings, catalog: catalog))
+            let session = try context.openSession(common)
+            let settings = session.settings
+            context.output.write(json ? try Self.json(settings) + "\n" : Self.table(settings, catalog: session.catalog))
         }
 
         static func table(_ settings: MomentumSettings, catalog: StringCatalog) -> String {
@@ -60,18 +58,17 @@ struct SettingsCommand: AsyncParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let languageOption = try common.language()
-            let (services, _) = try context.openServices(dataOption: common.data)
-            let current = try services.settings.load()
-            let catalog = StringCatalog.shared(for: context.language(option: languageOption, settings: current))
+            let session = try context.openSession(common)
+            let catalog = session.catalog
             guard let settingKey = SettingKey(rawValue: key) else {
                 let choices = SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
                 throw CommandFailure(catalog.format(.errorUnknownSetting, ["key": key, "choices": choices]))
             }
             do {
-                let changed = try services.settings.change(settingKey, to: value)
-                let shownCatalog = StringCatalog.shared(
-                    for: context.language(option: languageOption, settings: changed))
+                let changed = try session.services.settings.change(settingKey, to: value)
+                // A language change answers in the new language (unless --lang says otherwise).
+                let language = try common.language() ?? changed.language ?? Language.preferred(in: context.environment)
+                let shownCatalog = StringCatalog.shared(for: language)
                 context.output.write(
                     shownCatalog.format(
                         .settingsSaved, ["key": settingKey.rawValue, "value": changed.text(for: settingKey)])

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A fresh directory under the system's temporary folder, removed when the test is done with it.
-final class TemporaryDirectory {
-    let url: URL
+public final class TemporaryDirectory {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("momentum-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -12,5 +12,5 @@ final class TemporaryDirectory {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 }
