@@ -78,7 +78,8 @@ public struct CommandContext: Sendable {
         let languageOption = try common.language()
         let directory = DataDirectory.resolve(
             explicit: common.data, environment: environment, homeDirectory: homeDirectory)
-        let services = try MomentumServices.open(dataDirectory: directory, device: device, now: now, makeID: makeID)
+        let services = try MomentumServices.open(
+            dataDirectory: directory, device: device, timeZone: timeZone, now: now, makeID: makeID)
         let settings = try services.settings.load()
         let language = languageOption ?? settings.language ?? Language.preferred(in: environment)
         return Session(

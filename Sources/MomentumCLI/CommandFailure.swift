@@ -27,7 +27,26 @@ enum ErrorMessages {
             case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
             case .store(let store): message(for: store, catalog: catalog)
             }
+        case let error as PracticeLogError: message(for: error, catalog: catalog)
+        case let error as DayError:
+            switch error {
+            case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])
+            case .doesNotExist(let year, let month, let day):
+                catalog.format(.errorInvalidDate, ["value": "\(year)-\(month)-\(day)"])
+            }
         default: catalog.format(.errorInternal, ["detail": "\(error)"])
+        }
+    }
+
+    static func message(for error: PracticeLogError, catalog: StringCatalog) -> String {
+        switch error {
+        case .lengthNotPositive: catalog[.errorLengthNotPositive]
+        case .lengthTooLong: catalog[.errorLengthTooLong]
+        case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+        case .idTooShort(let id): catalog.format(.errorRecordIDTooShort, ["id": id])
+        case .notFound(let id): catalog.format(.errorRecordNotFound, ["id": id])
+        case .ambiguous(let id): catalog.format(.errorRecordAmbiguous, ["id": id])
+        case .store(let store): message(for: store, catalog: catalog)
         }
     }
 
@@ -70,6 +89,8 @@ enum ErrorMessages {
         case .unreadable(let key, let value):
             catalog.format(.errorInvalidSettingValue, ["value": value, "key": key.rawValue, "hint": key.hint])
         case .plan(let plan): message(for: plan, catalog: catalog)
+        case .outOfRange(let key, let value):
+            catalog.format(.errorSettingOutOfRange, ["value": value, "key": key.rawValue, "hint": key.hint])
         }
     }
 }

@@ -14,7 +14,9 @@ public struct MomentumCommand: AsyncParsableCommand {
             (override with --data DIR).
             """,
         version: version,
-        subcommands: [Meditate.self, Log.self, SettingsCommand.self]
+        subcommands: [
+            Meditate.self, Log.self, StreakCommand.self, Stats.self, CalendarCommand.self, SettingsCommand.self,
+        ]
     )
 
     public init() {}

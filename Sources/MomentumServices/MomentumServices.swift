@@ -8,11 +8,13 @@ public struct MomentumServices: Sendable {
     public let settings: SettingsService
     public let meditation: MeditationService
     public let practiceLog: PracticeLogService
+    public let progress: ProgressService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
         dataDirectory: URL,
         device: String,
+        timeZone: TimeZone = .current,
         now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> UUID = { UUID() }
     ) throws(StoreError) -> MomentumServices {
@@ -22,7 +24,8 @@ public struct MomentumServices: Sendable {
             database: database,
             settings: settings,
             meditation: MeditationService(settings: settings, log: database, now: now, makeID: makeID, device: device),
-            practiceLog: PracticeLogService(repository: database)
+            practiceLog: PracticeLogService(repository: database, now: now, makeID: makeID, device: device),
+            progress: ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now)
         )
     }
 }

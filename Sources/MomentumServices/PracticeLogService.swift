@@ -2,16 +2,122 @@ import Foundation
 import MomentumCore
 import MomentumStore
 
-/// Reading the practice log. (Adding, editing and deleting by hand come with the progress issue.)
+/// The practice log: listing, and adding, editing and deleting records by hand.
 public struct PracticeLogService: Sendable {
     private let repository: any PracticeLogRepository
+    private let now: @Sendable () -> Date
+    private let makeID: @Sendable () -> UUID
+    private let device: String
 
-    public init(repository: any PracticeLogRepository) {
+    /// The longest a single record may last: anything longer is a typing mistake.
+    public static let maximumLength: TimeInterval = 24 * 3600
+
+    public init(
+        repository: any PracticeLogRepository, now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> UUID, device: String
+    ) {
         self.repository = repository
+        self.now = now
+        self.makeID = makeID
+        self.device = device
     }
 
     /// Records matching `query`, oldest first.
     public func records(matching query: PracticeLogQuery = PracticeLogQuery()) throws(StoreError) -> [PracticeRecord] {
         try repository.practiceRecords(matching: query)
     }
+
+    /// The record whose id starts with `prefix` (at least 4 characters, unambiguous).
+    public func record(idPrefix prefix: String) throws(PracticeLogError) -> PracticeRecord {
+        let wanted = prefix.lowercased()
+        guard wanted.count >= 4 else { throw .idTooShort(prefix) }
+        let matches: [PracticeRecord]
+        do {
+            matches = try repository.practiceRecords(matching: PracticeLogQuery())
+                .filter { $0.id.uuidString.lowercased().hasPrefix(wanted) }
+        } catch {
+            throw .store(error)
+        }
+        guard let first = matches.first else { throw .notFound(prefix) }
+        guard matches.count == 1 else { throw .ambiguous(prefix) }
+        return first
+    }
+
+    /// Adds a record by hand (a sit away from the app): `length` counted from `start`.
+    @discardableResult
+    public func addRecord(
+        kind: PracticeKind, start: Date, length: TimeInterval, energyKilocalories: Double? = nil,
+        details: [String: String] = [:]
+    ) throws(PracticeLogError) -> PracticeRecord {
+        let record = try Self.validated(
+            id: makeID(), kind: kind, start: start, length: length, energyKilocalories: energyKilocalories,
+            details: details, device: device)
+        do {
+            try repository.savePracticeRecord(record, at: now())
+        } catch {
+            throw .store(error)
+        }
+        return record
+    }
+
+    /// Replaces a record's fields, keeping its id and device.
+    @discardableResult
+    public func editRecord(
+        _ original: PracticeRecord, kind: PracticeKind? = nil, start: Date? = nil, length: TimeInterval? = nil,
+        energyKilocalories: Double?? = nil, details: [String: String]? = nil
+    ) throws(PracticeLogError) -> PracticeRecord {
+        let record = try Self.validated(
+            id: original.id, kind: kind ?? original.kind, start: start ?? original.start,
+            length: length ?? Double(original.countedSeconds),
+            energyKilocalories: energyKilocalories ?? original.energyKilocalories,
+            details: details ?? original.details, device: original.device)
+        do {
+            try repository.savePracticeRecord(record, at: now())
+        } catch {
+            throw .store(error)
+        }
+        return record
+    }
+
+    /// Deletes a record.
+    public func deleteRecord(_ record: PracticeRecord) throws(PracticeLogError) {
+        do {
+            guard try repository.deletePracticeRecord(id: record.id) else {
+                throw PracticeLogError.notFound(record.id.uuidString)
+            }
+        } catch let error as PracticeLogError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.database(message: "\(error)"))
+        }
+    }
+
+    static func validated(
+        id: UUID, kind: PracticeKind, start: Date, length: TimeInterval, energyKilocalories: Double?,
+        details: [String: String], device: String
+    ) throws(PracticeLogError) -> PracticeRecord {
+        guard length.isFinite, length > 0 else { throw .lengthNotPositive }
+        guard length <= maximumLength else { throw .lengthTooLong }
+        do {
+            return try PracticeRecord(
+                id: id, kind: kind, start: start, end: start.addingTimeInterval(length),
+                countedSeconds: Int(length.rounded()), energyKilocalories: energyKilocalories, details: details,
+                device: device)
+        } catch {
+            throw .invalidRecord(error)
+        }
+    }
+}
+
+/// Why a record could not be added, found, edited or deleted. Nothing is changed in any case.
+public enum PracticeLogError: Error, Equatable, Sendable {
+    case lengthNotPositive
+    case lengthTooLong
+    case invalidRecord(PracticeRecordError)
+    case idTooShort(String)
+    case notFound(String)
+    case ambiguous(String)
+    case store(StoreError)
 }

@@ -51,6 +51,7 @@ extension MomentumSettings {
         static let language = "language"
         static let sound = "sound"
         static let affirmationRotation = "meditation.affirmationRotation"
+        static let progress = "progress"
     }
 
     /// Settings from stored JSON values; a value that does not decode keeps its default.
@@ -64,6 +65,7 @@ extension MomentumSettings {
         if let code = decode(String.self, StoredKey.language) { language = Language(rawValue: code) }
         if let sound = decode(Bool.self, StoredKey.sound) { isSoundOn = sound }
         if let rotation = decode(Int.self, StoredKey.affirmationRotation) { affirmationRotation = rotation }
+        if let progress = decode(ProgressSettings.self, StoredKey.progress) { self.progress = progress }
     }
 
     /// The settings as stored JSON values.
@@ -78,6 +80,7 @@ extension MomentumSettings {
             StoredKey.language: encode(language?.rawValue),
             StoredKey.sound: encode(isSoundOn),
             StoredKey.affirmationRotation: encode(affirmationRotation),
+            StoredKey.progress: encode(progress),
         ]
     }
 }

@@ -4,141 +4,148 @@ import MomentumCore
 import MomentumServices
 import MomentumStore
 
-/// `momentum log`: the sessions recorded so far.
-struct Log: ContextualCommand {
+/// `momentum log`: the sessions recorded so far, and adding, editing and deleting them by hand.
+struct Log: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List recorded practice sessions, oldest first.")
+        abstract: "List, add, edit or delete practice sessions.",
+        subcommands: [List.self, Add.self, Edit.self, Delete.self],
+        defaultSubcommand: List.self
+    )
+}
 
-    @Option(
-        help: ArgumentHelp("Only this kind: meditation, guided, breathing, workout, morse, focus.", valueName: "kind"))
-    var kind: String?
+extension Log {
+    /// `momentum log [list]`.
+    struct List: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List recorded practice sessions, oldest first.")
 
-    @Option(help: ArgumentHelp("Only sessions on or after this day (YYYY-MM-DD, your time zone).", valueName: "date"))
-    var since: String?
+        @Option(
+            help: ArgumentHelp(
+                "Only this kind: meditation, guided, breathing, workout, morse, focus.", valueName: "kind"))
+        var kind: String?
 
-    @Option(help: ArgumentHelp("Only sessions on or before this day (YYYY-MM-DD, your time zone).", valueName: "date"))
-    var until: String?
+        @Option(
+            help: ArgumentHelp("Only sessions on or after this day (YYYY-MM-DD, your time zone).", valueName: "date"))
+        var since: String?
 
-    @Flag(help: "Print JSON instead of a table.")
-    var json = false
+        @Option(
+            help: ArgumentHelp("Only sessions on or before this day (YYYY-MM-DD, your time zone).", valueName: "date"))
+        var until: String?
 
-    @OptionGroup var common: CommonOptions
+        @Flag(help: "Print JSON instead of a table.")
+        var json = false
 
-    func run(in context: CommandContext) async throws {
-        let session = try context.openSession(common)
-        let catalog = session.catalog
-        do {
-            let query = try query(catalog: catalog, timeZone: context.timeZone)
-            let records = try session.services.practiceLog.records(matching: query)
-            if json {
-                context.output.write(try Self.json(records, timeZone: context.timeZone) + "\n")
-            } else {
-                context.output.write(Self.table(records, catalog: catalog, timeZone: context.timeZone))
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            let session = try context.openSession(common)
+            let catalog = session.catalog
+            do {
+                let query = try query(catalog: catalog, timeZone: context.timeZone)
+                let records = try session.services.practiceLog.records(matching: query)
+                if json {
+                    context.output.write(try Self.json(records, timeZone: context.timeZone) + "\n")
+                } else {
+                    context.output.write(Self.table(records, catalog: catalog, timeZone: context.timeZone))
+                }
+            } catch {
+                throw LocalizedFailure(underlying: error, catalog: catalog)
             }
-        } catch {
-            throw LocalizedFailure(underlying: error, catalog: catalog)
         }
-    }
 
-    func query(catalog: StringCatalog, timeZone: TimeZone) throws -> PracticeLogQuery {
-        var query = PracticeLogQuery()
-        if let kind {
-            guard let parsed = PracticeKind(rawValue: kind.lowercased()) else {
-                let choices = PracticeKind.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CommandFailure(catalog.format(.errorUnknownKind, ["value": kind, "choices": choices]))
+        func query(catalog: StringCatalog, timeZone: TimeZone) throws -> PracticeLogQuery {
+            var query = PracticeLogQuery()
+            if let kind {
+                guard let parsed = PracticeKind(rawValue: kind.lowercased()) else {
+                    let choices = PracticeKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw CommandFailure(catalog.format(.errorUnknownKind, ["value": kind, "choices": choices]))
+                }
+                query.kind = parsed
             }
-            query.kind = parsed
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            func day(_ text: String) throws -> Date {
+                let parts = text.split(separator: "-").compactMap { Int($0) }
+                guard parts.count == 3, text.count == 10,
+                    let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
+                    calendar.component(.day, from: date) == parts[2]
+                else { throw CommandFailure(catalog.format(.errorInvalidDate, ["value": text])) }
+                return date
+            }
+            if let since { query.since = try day(since) }
+            if let until { query.until = calendar.date(byAdding: .day, value: 1, to: try day(until)) }
+            return query
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        func day(_ text: String) throws -> Date {
-            let parts = text.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 3, text.count == 10,
-                let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
-                calendar.component(.day, from: date) == parts[2]
-            else { throw CommandFailure(catalog.format(.errorInvalidDate, ["value": text])) }
-            return date
-        }
-        if let since { query.since = try day(since) }
-        if let until { query.until = calendar.date(byAdding: .day, value: 1, to: try day(until)) }
-        return query
-    }
 
-    static func table(_ records: [PracticeRecord], catalog: StringCatalog, timeZone: TimeZone) -> String {
-        guard !records.isEmpty else { return catalog[.logEmpty] + "\n" }
-        let locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
-        let dateFormat = DateFormatter()
-        dateFormat.locale = locale
-        dateFormat.timeZone = timeZone
-        dateFormat.setLocalizedDateFormatFromTemplate("EEE d MMM yyyy")
-        let timeFormat = DateFormatter()
-        timeFormat.locale = locale
-        timeFormat.timeZone = timeZone
-        timeFormat.dateFormat = "HH:mm"
-        let header = [
-            catalog[.logColumnDate], catalog[.logColumnTime], catalog[.logColumnKind], catalog[.logColumnDuration],
-        ]
-        var rows = [header]
-        for record in records {
-            rows.append([
-                dateFormat.string(from: record.start), timeFormat.string(from: record.start),
-                catalog[record.kind.nameKey],
-                DurationFormatting.words(.seconds(record.countedSeconds), language: catalog.language),
-            ])
-        }
-        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var text = ""
-        for row in rows {
-            let cells = row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-            text += cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
-        }
-        let total = records.reduce(0) { $0 + $1.countedSeconds }
-        text +=
-            catalog.format(
-                records.count == 1 ? .logSummaryOne : .logSummary,
-                [
-                    "count": "\(records.count)",
-                    "total": DurationFormatting.words(.seconds(total), language: catalog.language),
+        static func table(_ records: [PracticeRecord], catalog: StringCatalog, timeZone: TimeZone) -> String {
+            guard !records.isEmpty else { return catalog[.logEmpty] + "\n" }
+            let locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
+            let dateFormat = DateFormatter()
+            dateFormat.locale = locale
+            dateFormat.timeZone = timeZone
+            dateFormat.setLocalizedDateFormatFromTemplate("EEE d MMM yyyy")
+            let timeFormat = DateFormatter()
+            timeFormat.locale = locale
+            timeFormat.timeZone = timeZone
+            timeFormat.dateFormat = "HH:mm"
+            let header = [
+                catalog[.logColumnDate], catalog[.logColumnTime], catalog[.logColumnKind], catalog[.logColumnDuration],
+            ]
+            var rows = [header]
+            for record in records {
+                rows.append([
+                    dateFormat.string(from: record.start), timeFormat.string(from: record.start),
+                    catalog[record.kind.nameKey],
+                    DurationFormatting.words(.seconds(record.countedSeconds), language: catalog.language),
                 ])
-            + "\n"
-        return text
-    }
+            }
+            var text = TextTable.render(rows)
+            let total = records.reduce(0) { $0 + $1.countedSeconds }
+            text +=
+                catalog.format(
+                    records.count == 1 ? .logSummaryOne : .logSummary,
+                    [
+                        "count": "\(records.count)",
+                        "total": DurationFormatting.words(.seconds(total), language: catalog.language),
+                    ])
+                + "\n"
+            return text
+        }
 
-    static func json(_ records: [PracticeRecord], timeZone: TimeZone) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let data = try encoder.encode(records.map { RecordJSON($0, instants: formatter) })
-        return String(decoding: data, as: UTF8.self)
-    }
+        static func json(_ records: [PracticeRecord], timeZone: TimeZone) throws -> String {
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = timeZone
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            return try JSONOutput.encode(records.map { RecordJSON($0, instants: formatter) })
+        }
 
-    /// The JSON form of a record: the record's fields plus its category, instants in ISO 8601
-    /// with the person's offset.
-    struct RecordJSON: Encodable {
-        var id: String
-        var kind: PracticeKind
-        var category: PracticeCategory
-        var start: String
-        var end: String
-        var countedSeconds: Int
-        var energyKilocalories: Double?
-        var details: [String: String]
-        var device: String
+        /// The JSON form of a record: the record's fields plus its category, instants in ISO 8601
+        /// with the person's offset.
+        struct RecordJSON: Encodable {
+            var id: String
+            var kind: PracticeKind
+            var category: PracticeCategory
+            var start: String
+            var end: String
+            var countedSeconds: Int
+            var energyKilocalories: Double?
+            var details: [String: String]
+            var device: String
 
-        init(_ record: PracticeRecord, instants: ISO8601DateFormatter) {
-            id = record.id.uuidString.lowercased()
-            kind = record.kind
-            category = record.category
-            start = instants.string(from: record.start)
-            end = instants.string(from: record.end)
-            countedSeconds = record.countedSeconds
-            energyKilocalories = record.energyKilocalories
-            details = record.details
-            device = record.device
+            init(_ record: PracticeRecord, instants: ISO8601DateFormatter) {
+                id = record.id.uuidString.lowercased()
+                kind = record.kind
+                category = record.category
+                start = instants.string(from: record.start)
+                end = instants.string(from: record.end)
+                countedSeconds = record.countedSeconds
+                energyKilocalories = record.energyKilocalories
+                details = record.details
+                device = record.device
+            }
         }
     }
+
 }
 
 extension PracticeKind {

@@ -60,6 +60,11 @@ public struct StringCatalog: Sendable {
         return text
     }
 
+    /// `one` when `count` is 1, else `many` with `{count}` filled in.
+    public func counted(_ count: Int, one: StringKey, many: StringKey) -> String {
+        count == 1 ? self[one] : format(many, ["count": "\(count)"])
+    }
+
     /// The text of a cue or other value that names its key and arguments.
     public func text(_ localized: LocalizedText) -> String {
         guard let key = StringKey(rawValue: localized.key) else { return localized.key }

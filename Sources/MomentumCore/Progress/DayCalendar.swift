@@ -15,6 +15,12 @@ public struct DayCalendar: Sendable, Equatable {
         self.dayStartHour = dayStartHour
     }
 
+    /// Midnight days in `timeZone`; always valid.
+    init(unchecked timeZone: TimeZone) {
+        self.timeZone = timeZone
+        self.dayStartHour = 0
+    }
+
     private var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

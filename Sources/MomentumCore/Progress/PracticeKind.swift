@@ -17,3 +17,7 @@ public enum PracticeKind: String, Sendable, Codable, CaseIterable {
 public enum PracticeCategory: String, Sendable, Codable, CaseIterable {
     case mindfulness, workout, morse, focus
 }
+
+// Dictionaries keyed by kind or category encode as JSON objects (`{"mindfulness": 10}`).
+extension PracticeKind: CodingKeyRepresentable {}
+extension PracticeCategory: CodingKeyRepresentable {}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How progress is counted and shown: day boundaries, jokers, streak visibility and daily goals.
 public struct ProgressSettings: Sendable, Equatable, Codable {
     /// An IANA time zone such as `Europe/Berlin`; `nil` follows the system.
@@ -26,8 +28,37 @@ public struct ProgressSettings: Sendable, Equatable, Codable {
     }
 }
 
-/// A progress setting out of bounds.
-public enum ProgressSettingsError: Error, Equatable, Sendable {
-    case goalOutOfRange(category: PracticeCategory, minutes: Int)
-    case unknownTimeZone(String)
+extension ProgressSettings {
+    /// Sets one of the progress settings from typed text.
+    mutating func set(_ key: SettingKey, to value: String) throws(SettingValueError) {
+        switch key {
+        case .timeZone:
+            if value.lowercased() == "auto" {
+                timeZoneIdentifier = nil
+            } else {
+                guard TimeZone(identifier: value) != nil else { throw .outOfRange(key: key, value: value) }
+                timeZoneIdentifier = value
+            }
+        case .dayStartHour:
+            guard let hour = Int(value) else { throw .unreadable(key: key, value: value) }
+            guard DayCalendar.dayStartHours.contains(hour) else { throw .outOfRange(key: key, value: value) }
+            dayStartHour = hour
+        case .jokers, .hideStreaks:
+            guard let flag = MomentumSettings.flag(value) else { throw .unreadable(key: key, value: value) }
+            if key == .jokers { jokersEnabled = flag } else { hideStreaks = flag }
+        case .mindfulnessGoal, .workoutGoal:
+            guard let minutes = Int(value) else { throw .unreadable(key: key, value: value) }
+            guard Self.goalBounds.contains(minutes) else { throw .outOfRange(key: key, value: value) }
+            goals[key == .mindfulnessGoal ? .mindfulness : .workout] = minutes
+        default:
+            throw .unreadable(key: key, value: value)
+        }
+    }
+
+    /// The day calendar these settings describe, in `systemTimeZone` unless one is set.
+    public func dayCalendar(systemTimeZone: TimeZone) -> DayCalendar {
+        let zone = timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? systemTimeZone
+        let hour = DayCalendar.dayStartHours.contains(dayStartHour) ? dayStartHour : 0
+        return (try? DayCalendar(timeZone: zone, dayStartHour: hour)) ?? DayCalendar(unchecked: zone)
+    }
 }

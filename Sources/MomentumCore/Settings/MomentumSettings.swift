@@ -7,6 +7,8 @@ public struct MomentumSettings: Sendable, Equatable {
     public var isSoundOn: Bool = true
     /// Advances by one each time a sit starts; picks the affirmations.
     public var affirmationRotation: Int = 0
+    /// Day boundaries, jokers, streak visibility and goals.
+    public var progress = ProgressSettings()
 
     public init() {}
 }
@@ -22,6 +24,12 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case meditationOpenEnded = "meditation.open-ended"
     case language
     case sound
+    case timeZone = "progress.time-zone"
+    case dayStartHour = "progress.day-start"
+    case jokers = "progress.jokers"
+    case hideStreaks = "progress.hide-streaks"
+    case mindfulnessGoal = "goal.mindfulness"
+    case workoutGoal = "goal.workout"
 
     /// The catalog key of the setting's human name.
     public var nameKey: StringKey {
@@ -35,6 +43,12 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .meditationOpenEnded: .settingsOpenEnded
         case .language: .settingsLanguage
         case .sound: .settingsSound
+        case .timeZone: .settingsTimeZone
+        case .dayStartHour: .settingsDayStart
+        case .jokers: .settingsJokers
+        case .hideStreaks: .settingsHideStreaks
+        case .mindfulnessGoal: .settingsMindfulnessGoal
+        case .workoutGoal: .settingsWorkoutGoal
         }
     }
 
@@ -47,8 +61,11 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .meditationReflection: "minutes, 0–60"
         case .meditationAmbient: AmbientCatalog.builtIn.entries.map(\.id).joined(separator: ", ")
         case .meditationVolume: "0–1"
-        case .meditationOpenEnded, .sound: "on or off"
+        case .meditationOpenEnded, .sound, .jokers, .hideStreaks: "on or off"
         case .language: "en, de or auto"
+        case .timeZone: "an IANA time zone like Europe/Berlin, or auto"
+        case .dayStartHour: "an hour, 0–6"
+        case .mindfulnessGoal, .workoutGoal: "minutes a day, 1–120"
         }
     }
 }
@@ -59,6 +76,8 @@ public enum SettingValueError: Error, Equatable, Sendable {
     case unreadable(key: SettingKey, value: String)
     /// The value reads, but the meditation plan it makes is out of bounds.
     case plan(MeditationPlanError)
+    /// The value reads, but is outside the setting's bounds (see ``SettingKey/hint``).
+    case outOfRange(key: SettingKey, value: String)
 }
 
 extension MomentumSettings {
@@ -101,6 +120,8 @@ extension MomentumSettings {
         case .sound:
             guard let flag = Self.flag(value) else { throw unreadable() }
             changed.isSoundOn = flag
+        default:
+            try changed.progress.set(key, to: value)
         }
         do {
             try changed.meditation.validate(ambientCatalog: ambientCatalog)
@@ -122,10 +143,16 @@ extension MomentumSettings {
         case .meditationOpenEnded: meditation.isOpenEnded ? "on" : "off"
         case .language: language?.rawValue ?? "auto"
         case .sound: isSoundOn ? "on" : "off"
+        case .timeZone: progress.timeZoneIdentifier ?? "auto"
+        case .dayStartHour: "\(progress.dayStartHour)"
+        case .jokers: progress.jokersEnabled ? "on" : "off"
+        case .hideStreaks: progress.hideStreaks ? "on" : "off"
+        case .mindfulnessGoal: "\(progress.goal(for: .mindfulness) ?? 0)"
+        case .workoutGoal: "\(progress.goal(for: .workout) ?? 0)"
         }
     }
 
-    private static func flag(_ text: String) -> Bool? {
+    static func flag(_ text: String) -> Bool? {
         switch text.lowercased() {
         case "on", "true", "yes", "1": true
         case "off", "false", "no", "0": false

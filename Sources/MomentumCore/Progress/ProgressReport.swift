@@ -1,0 +1,45 @@
+import Foundation
+
+/// Everything the progress views show, computed from one log and one set of settings as of now.
+///
+/// Every picture reads the same ``DailyTotals``: what you see is what is counted.
+///
+/// ```swift
+/// let report = ProgressReport(records: log, settings: settings.progress, systemTimeZone: .current, now: now)
+/// report.streak(for: .mindfulness).current
+/// ```
+public struct ProgressReport: Sendable {
+    public let settings: ProgressSettings
+    public let totals: DailyTotals
+    public let today: Day
+
+    public init(records: some Sequence<PracticeRecord>, settings: ProgressSettings, systemTimeZone: TimeZone, now: Date)
+    {
+        let calendar = settings.dayCalendar(systemTimeZone: systemTimeZone)
+        self.settings = settings
+        self.totals = DailyTotals(records: records, calendar: calendar)
+        self.today = calendar.day(of: now)
+    }
+
+    public func streak(for category: PracticeCategory) -> Streak {
+        Streak(totals: totals, category: category, today: today, jokersEnabled: settings.jokersEnabled)
+    }
+
+    public func strength(for category: PracticeCategory) -> HabitStrength {
+        HabitStrength(totals: totals, category: category, today: today)
+    }
+
+    public func statistics(for period: PracticeStatistics.Period) -> PracticeStatistics {
+        PracticeStatistics(totals: totals, period: period, today: today)
+    }
+
+    public func month(year: Int, month: Int) throws(DayError) -> CalendarMonth {
+        let streaks = Dictionary(uniqueKeysWithValues: PracticeCategory.allCases.map { ($0, streak(for: $0)) })
+        return try CalendarMonth(
+            year: year, month: month, totals: totals, settings: settings, streaks: streaks, today: today)
+    }
+
+    public func heatMap(year: Int, category: PracticeCategory?) throws(DayError) -> YearHeatMap {
+        try YearHeatMap(year: year, totals: totals, settings: settings, category: category)
+    }
+}
