@@ -113,7 +113,7 @@ enum MonthPicture {
         let locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
         let title = DateFormatter.monthName(month.month, locale: locale) + " \(month.year)"
         var text = title + " · " + catalog[category.nameKey] + "\n"
-        text += catalog[.calendarWeekdays].split(separator: " ").map { " " + $0 + " " }.joined() + "\n"
+        text += " " + catalog[.calendarWeekdays].split(separator: " ").joined(separator: "  ") + "\n"
         for week in month.weeks {
             var line = ""
             for cell in week {
