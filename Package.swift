@@ -51,6 +51,10 @@ let package = Package(
             swiftSettings: strictness
         ),
         .executableTarget(name: "momentum", dependencies: ["MomentumCLI"], swiftSettings: strictness),
+        // Benchmarks with their own synthetic data; run by scripts/benchmark-progress.sh.
+        .executableTarget(
+            name: "momentum-benchmarks", dependencies: ["MomentumCore", "MomentumStore"],
+            path: "Sources/MomentumBenchmarks", swiftSettings: strictness),
 
         // Helpers shared by the test targets (temporary directories); not part of any product.
         .target(name: "MomentumTestSupport", path: "Tests/MomentumTestSupport", swiftSettings: strictness),

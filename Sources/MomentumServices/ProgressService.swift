@@ -22,7 +22,7 @@ public struct ProgressService: Sendable {
     /// The report as of now, from every record.
     public func report() throws(StoreError) -> ProgressReport {
         let progress = try settings.load().progress
-        let records = try log.practiceRecords(matching: PracticeLogQuery())
-        return ProgressReport(records: records, settings: progress, systemTimeZone: systemTimeZone, now: now())
+        let entries = try log.practiceEntries()
+        return ProgressReport(entries: entries, settings: progress, systemTimeZone: systemTimeZone, now: now())
     }
 }

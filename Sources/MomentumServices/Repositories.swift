@@ -12,6 +12,8 @@ public protocol SettingsRepository: Sendable {
 public protocol PracticeLogRepository: Sendable {
     func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError)
     func practiceRecords(matching query: PracticeLogQuery) throws(StoreError) -> [PracticeRecord]
+    /// Every record's kind, start and counted time: what progress needs, read fast.
+    func practiceEntries() throws(StoreError) -> [PracticeEntry]
     func deletePracticeRecord(id: UUID) throws(StoreError) -> Bool
 }
 

@@ -78,6 +78,13 @@ extension MomentumDatabase {
         }
     }
 
+    /// Adds or replaces many records in one transaction: all of them, or none.
+    public func savePracticeRecords(_ records: [PracticeRecord], at now: Date) throws(StoreError) {
+        try write { db in
+            for record in records { try PracticeRecordRow(record, createdAt: now, updatedAt: now).save(db) }
+        }
+    }
+
     /// Records matching `query`, oldest first.
     public func practiceRecords(matching query: PracticeLogQuery = PracticeLogQuery()) throws(StoreError)
         -> [PracticeRecord]
@@ -93,6 +100,26 @@ extension MomentumDatabase {
         records.reserveCapacity(rows.count)
         for row in rows { records.append(try row.record()) }
         return records
+    }
+
+    /// Every record's kind, start and counted seconds, read column by column (no JSON, no ids):
+    /// the input of days, streaks and statistics.
+    public func practiceEntries() throws(StoreError) -> [PracticeEntry] {
+        try read { db in
+            var entries: [PracticeEntry] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT kind, startMs, countedSeconds FROM practiceRecord")
+            while let row = try rows.next() {
+                let kindName: String = row[0]
+                guard let kind = PracticeKind(rawValue: kindName) else {
+                    throw StoreError.corruptRow(
+                        table: PracticeRecordRow.databaseTableName, id: "?", reason: "unknown kind \(kindName)")
+                }
+                let startMs: Int64 = row[1]
+                entries.append(
+                    PracticeEntry(kind: kind, start: Date(millisecondsSince1970: startMs), countedSeconds: row[2]))
+            }
+            return entries
+        }
     }
 
     /// Deletes the record with `id`; returns whether there was one.

@@ -32,9 +32,19 @@ public struct DayCalendar: Sendable, Equatable {
     /// Uses the local wall-clock time, not an absolute offset: 01:30 with a 04:00 day start is the
     /// day before on every date, daylight-saving days included.
     public func day(of instant: Date) -> Day {
-        let parts = calendar.dateComponents([.year, .month, .day, .hour], from: instant)
-        let local = Day(number: Day.number(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1))
-        return (parts.hour ?? 0) < dayStartHour ? local.adding(days: -1) : local
+        let seconds = instant.timeIntervalSince1970
+        return day(localSeconds: seconds + Double(timeZone.secondsFromGMT(for: instant)))
+    }
+
+    /// The day of an instant given as seconds since 1970, with its offset looked up in `offsets`.
+    func day(utcSeconds seconds: Double, offsets: UTCOffsetTable) -> Day {
+        day(localSeconds: seconds + Double(offsets.offset(at: seconds)))
+    }
+
+    /// The rule itself: local wall-clock seconds (as if the zone were UTC), shifted back by the day
+    /// start hour, divided into days.
+    private func day(localSeconds: Double) -> Day {
+        Day(number: Int(((localSeconds - Double(dayStartHour * 3600)) / 86_400).rounded(.down)))
     }
 
     /// The first instant of `day` (its day start hour, local time). On a daylight-saving change
@@ -44,6 +54,36 @@ public struct DayCalendar: Sendable, Equatable {
         let components = DateComponents(year: year, month: month, day: dayOfMonth, hour: dayStartHour)
         if let date = calendar.date(from: components) { return date }
         return Date(timeIntervalSince1970: Double(day.number) * 86_400)
+    }
+}
+
+/// A time zone's UTC offsets over a span of time, looked up by binary search instead of asking the
+/// time zone database once per record.
+struct UTCOffsetTable {
+    /// Instants (seconds since 1970) where the offset changes, and the offset from each on.
+    private var changes: [Double] = []
+    private var offsets: [Int] = []
+
+    init(timeZone: TimeZone, from start: Date, through end: Date) {
+        var instant = start.addingTimeInterval(-86_400)
+        changes.append(-Double.infinity)
+        offsets.append(timeZone.secondsFromGMT(for: instant))
+        let limit = end.addingTimeInterval(86_400)
+        while let next = timeZone.nextDaylightSavingTimeTransition(after: instant), next <= limit {
+            changes.append(next.timeIntervalSince1970)
+            offsets.append(timeZone.secondsFromGMT(for: next))
+            instant = next
+        }
+    }
+
+    func offset(at seconds: Double) -> Int {
+        var low = 0
+        var high = changes.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if changes[middle] <= seconds { low = middle } else { high = middle - 1 }
+        }
+        return offsets[low]
     }
 }
 

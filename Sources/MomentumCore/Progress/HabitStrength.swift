@@ -15,7 +15,7 @@ public struct HabitStrength: Sendable, Equatable {
 
     public init(totals: DailyTotals, category: PracticeCategory, today: Day) {
         series = []
-        guard let first = totals.countingDays(for: category).first else { return }
+        guard let first = totals.firstCountingDay(for: category) else { return }
         let last = totals[today].counts(for: category) ? today : today.adding(days: -1)
         guard first <= last else { return }
         var score = 0.0

@@ -36,7 +36,7 @@ public struct PracticeStatistics: Sendable, Equatable {
         case .week: start = today.startOfWeek
         case .month: start = today.startOfMonth
         case .year: start = today.startOfYear
-        case .allTime: start = min(totals.days.keys.min() ?? today, today)
+        case .allTime: start = min(totals.firstDay ?? today, today)
         }
         self.init(totals: totals, period: period, from: start, through: today)
     }
@@ -49,18 +49,24 @@ public struct PracticeStatistics: Sendable, Equatable {
         var total = Totals()
         var byKind: [PracticeKind: Totals] = [:]
         var byCategory: [PracticeCategory: Totals] = [:]
-        for (day, dayTotal) in totals.days where day >= from && day <= through {
-            var categoriesToday = Set<PracticeCategory>()
-            for (kind, seconds) in dayTotal.seconds {
-                let sessions = dayTotal.sessions[kind] ?? 0
-                byKind[kind, default: Totals()].seconds += seconds
-                byKind[kind, default: Totals()].sessions += sessions
+        // Only the days the log spans can hold practice.
+        let first = max(from, totals.firstDay ?? through.adding(days: 1))
+        let last = min(through, totals.lastDay ?? from.adding(days: -1))
+        var day = first
+        while day <= last {
+            let dayTotal = totals[day]
+            day = day.adding(days: 1)
+            guard !dayTotal.isEmpty else { continue }
+            for kind in PracticeKind.allCases where dayTotal.sessions[kind] > 0 {
+                byKind[kind, default: Totals()].seconds += dayTotal.seconds[kind]
+                byKind[kind, default: Totals()].sessions += dayTotal.sessions[kind]
                 byKind[kind, default: Totals()].activeDays += 1
-                byCategory[kind.category, default: Totals()].seconds += seconds
-                byCategory[kind.category, default: Totals()].sessions += sessions
-                categoriesToday.insert(kind.category)
             }
-            for category in categoriesToday { byCategory[category, default: Totals()].activeDays += 1 }
+            for category in PracticeCategory.allCases where dayTotal.sessions(in: category) > 0 {
+                byCategory[category, default: Totals()].seconds += dayTotal.seconds(in: category)
+                byCategory[category, default: Totals()].sessions += dayTotal.sessions(in: category)
+                byCategory[category, default: Totals()].activeDays += 1
+            }
             total.seconds += dayTotal.totalSeconds
             total.sessions += dayTotal.totalSessions
             total.activeDays += 1

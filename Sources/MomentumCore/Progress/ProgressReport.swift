@@ -13,12 +13,15 @@ public struct ProgressReport: Sendable {
     public let totals: DailyTotals
     public let today: Day
 
-    public init(records: some Sequence<PracticeRecord>, settings: ProgressSettings, systemTimeZone: TimeZone, now: Date)
-    {
+    public init(entries: [PracticeEntry], settings: ProgressSettings, systemTimeZone: TimeZone, now: Date) {
         let calendar = settings.dayCalendar(systemTimeZone: systemTimeZone)
         self.settings = settings
-        self.totals = DailyTotals(records: records, calendar: calendar)
+        self.totals = DailyTotals(entries: entries, calendar: calendar)
         self.today = calendar.day(of: now)
+    }
+
+    public init(records: [PracticeRecord], settings: ProgressSettings, systemTimeZone: TimeZone, now: Date) {
+        self.init(entries: records.map(\.entry), settings: settings, systemTimeZone: systemTimeZone, now: now)
     }
 
     public func streak(for category: PracticeCategory) -> Streak {

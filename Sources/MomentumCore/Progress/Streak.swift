@@ -11,7 +11,7 @@ public struct Streak: Sendable, Equatable {
     /// Whether today already counts (else the current streak is counted to yesterday).
     public var todayCounts: Bool
     /// What each walked day did for the streak, from the first counting day to the last walked day.
-    public var days: [Day: StreakDay]
+    public var days: StreakDays
 
     public static let daysPerJoker = 7
     public static let maximumJokers = 3
@@ -31,12 +31,13 @@ public struct Streak: Sendable, Equatable {
         current = 0
         longest = 0
         jokersHeld = 0
-        days = [:]
+        days = StreakDays(first: today, statuses: [])
         todayCounts = totals[today].counts(for: category)
-        let counting = totals.countingDays(for: category)
-        guard let first = counting.first else { return }
+        guard let first = totals.firstCountingDay(for: category) else { return }
         let last = todayCounts ? today : today.adding(days: -1)
         guard first <= last else { return }
+        var statuses = [StreakDay?](repeating: nil, count: first.days(to: last) + 1)
+        defer { days = StreakDays(first: first, statuses: statuses) }
         var run = 0
         var day = first
         while day <= last {
@@ -47,19 +48,41 @@ public struct Streak: Sendable, Equatable {
                     run = 0
                     if jokersEnabled { jokersHeld = min(Self.maximumJokers, jokersHeld + 1) }
                 }
-                days[day] = .counted
+                statuses[first.days(to: day)] = .counted
             } else if current > 0 {
                 run = 0
                 if jokersHeld > 0 {
                     jokersHeld -= 1
-                    days[day] = .jokerUsed
+                    statuses[first.days(to: day)] = .jokerUsed
                 } else {
                     current = 0
-                    days[day] = .broken
+                    statuses[first.days(to: day)] = .broken
                 }
             }
             longest = max(longest, current)
             day = day.adding(days: 1)
         }
+    }
+}
+
+/// What each walked day did for a streak, stored densely from the first walked day.
+public struct StreakDays: Sendable, Equatable {
+    public let first: Day
+    private let statuses: [Streak.StreakDay?]
+
+    init(first: Day, statuses: [Streak.StreakDay?]) {
+        self.first = first
+        self.statuses = statuses
+    }
+
+    /// What `day` did for the streak; `nil` for days before the first count or not walked.
+    public subscript(day: Day) -> Streak.StreakDay? {
+        let index = first.days(to: day)
+        return statuses.indices.contains(index) ? statuses[index] : nil
+    }
+
+    /// The days with `status`, oldest first.
+    public func days(_ status: Streak.StreakDay) -> [Day] {
+        statuses.enumerated().compactMap { $1 == status ? first.adding(days: $0) : nil }
     }
 }

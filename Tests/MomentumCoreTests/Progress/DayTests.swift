@@ -37,7 +37,7 @@ struct DayTests {
         var log = try LogBuilder(dayStartHour: 4)
         try log.add(daysAgo: 0, seconds: 600, hour: 1, minute: 30)
         try log.add(daysAgo: 0, seconds: 600, hour: 4, minute: 0)
-        let days = log.totals.days.keys.sorted()
+        let days = log.totals.practiceDays.map(\.day)
         #expect(days == [log.today.adding(days: -1), log.today])
     }
 
@@ -58,10 +58,10 @@ struct DayTests {
             try log.add(daysAgo: ago, seconds: 600, hour: 7)
             try log.add(daysAgo: ago, seconds: 300, hour: 23, minute: 30)
         }
-        let days = log.totals.days.keys.sorted()
+        let days = log.totals.practiceDays.map(\.day)
         #expect(days.count == 7)
         #expect(zip(days, days.dropFirst()).allSatisfy { $0.days(to: $1) == 1 })
-        #expect(log.totals.days.values.allSatisfy { $0.totalSeconds == 900 })
+        #expect(log.totals.practiceDays.allSatisfy { $0.total.totalSeconds == 900 })
         #expect(log.streak().current == 7)
     }
 
@@ -75,5 +75,31 @@ struct DayTests {
         #expect(
             calendar.start(of: try Day(parsing: "2026-10-26")).timeIntervalSince(
                 calendar.start(of: try Day(parsing: "2026-10-25"))) == 25 * 3600)
+    }
+}
+
+@Suite("Daily totals: the fast offset table agrees with the time zone")
+struct DailyTotalsOffsetTests {
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "UTC"])
+    func everyRecordLandsOnTheDayTheCalendarGivesIt(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        var generator = SeededGenerator(seed: 99)
+        for dayStartHour in [0, 4] {
+            let calendar = try DayCalendar(timeZone: timeZone, dayStartHour: dayStartHour)
+            // Instants near midnight and the day start across five years, where offsets matter most.
+            let records = try (0..<3000).map { _ in
+                let day = Double(Int.random(in: 20_000...21_800, using: &generator)) * 86_400
+                let second = day + Double(Int.random(in: -7 * 3600...7 * 3600, using: &generator))
+                let start = Date(timeIntervalSince1970: second)
+                return try PracticeRecord(
+                    id: UUID(), kind: .meditation, start: start, end: start.addingTimeInterval(60), countedSeconds: 60,
+                    device: "test")
+            }
+            let totals = DailyTotals(records: records, calendar: calendar)
+            var expected: [Day: Int] = [:]
+            for record in records { expected[calendar.day(of: record.start), default: 0] += 1 }
+            let actual = Dictionary(uniqueKeysWithValues: totals.practiceDays.map { ($0.day, $0.total.totalSessions) })
+            #expect(actual == expected)
+        }
     }
 }

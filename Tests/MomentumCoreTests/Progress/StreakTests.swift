@@ -135,7 +135,7 @@ struct StreakTests {
                     month = month.adding(days: 32).startOfMonth
                 }
                 // Today still counts as shown only once it counts; the walk includes it then too.
-                let walked = Set(streak.days.filter { $0.value == .counted }.keys)
+                let walked = Set(streak.days.days(.counted))
                 #expect(shown == walked)
             }
         }

@@ -1,0 +1,111 @@
+// Benchmarks for Momentum, run by `scripts/benchmark-progress.sh` (release build).
+//
+//   momentum-benchmarks progress         core: calendar month, streaks, jokers, strength, year stats
+//   momentum-benchmarks seed DIR         writes the same 20-year log into DIR's database
+import Foundation
+import MomentumCore
+import MomentumStore
+
+/// SplitMix64, so every run measures the same log.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+/// Twenty years of daily practice: about two sessions a day, a few days skipped.
+func twentyYearLog() throws -> [PracticeRecord] {
+    var generator = SeededGenerator(state: 20)
+    var records: [PracticeRecord] = []
+    let days = 7300
+    let kinds: [PracticeKind] = [.meditation, .meditation, .breathing, .workout, .morse, .guided, .focus]
+    for day in 0..<days {
+        if Int.random(in: 0..<20, using: &generator) == 0 { continue }
+        let dayStart = now.addingTimeInterval(Double(day - days) * 86_400)
+        for session in 0..<Int.random(in: 1...3, using: &generator) {
+            let start = dayStart.addingTimeInterval(
+                Double(6 + session * 5) * 3600 + Double.random(in: 0...3000, using: &generator))
+            let seconds = Int.random(in: 60...1800, using: &generator)
+            records.append(
+                try PracticeRecord(
+                    id: UUID(uuid: uuid(&generator)), kind: kinds.randomElement(using: &generator) ?? .meditation,
+                    start: start, end: start.addingTimeInterval(Double(seconds)), countedSeconds: seconds,
+                    device: "benchmark"))
+        }
+    }
+    return records
+}
+
+func uuid(_ generator: inout SeededGenerator) -> uuid_t {
+    let a = generator.next()
+    let b = generator.next()
+    return withUnsafeBytes(of: (a, b)) { bytes in
+        (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6] & 0x0F | 0x40, bytes[7],
+            bytes[8] & 0x3F | 0x80, bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        )
+    }
+}
+
+func measure(_ name: String, runs: Int, _ work: () -> Int) {
+    let clock = ContinuousClock()
+    var samples: [Duration] = []
+    var sink = 0
+    for _ in 0..<runs {
+        let started = clock.now
+        sink &+= work()
+        samples.append(started.duration(to: clock.now))
+    }
+    samples.sort()
+    func ms(_ duration: Duration) -> String { String(format: "%.3f ms", duration.inSeconds * 1000) }
+    print(
+        "\(name): median \(ms(samples[runs / 2])), p90 \(ms(samples[runs * 9 / 10])), min \(ms(samples[0])) over \(runs) runs (checksum \(sink % 1000))"
+    )
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "progress":
+    let records = try twentyYearLog()
+    print("log: \(records.count) records over 7300 days")
+    var settings = ProgressSettings()
+    settings.timeZoneIdentifier = "Europe/Berlin"
+    measure("core progress (totals, month, 4 streaks with jokers, strength, year statistics)", runs: 50) {
+        let report = ProgressReport(records: records, settings: settings, systemTimeZone: berlin, now: now)
+        let month = (try? report.month(year: report.today.year, month: report.today.month))?.weeks.count ?? 0
+        let streak = report.streak(for: .mindfulness)
+        let strength = report.strength(for: .mindfulness).current
+        let year = report.statistics(for: .year)
+        return month + streak.current + streak.jokersHeld + Int(strength * 100) + year.total.sessions
+    }
+    let report = ProgressReport(records: records, settings: settings, systemTimeZone: berlin, now: now)
+    measure("  of which daily totals", runs: 50) {
+        DailyTotals(records: records, calendar: settings.dayCalendar(systemTimeZone: berlin)).firstDay?.number ?? 0
+    }
+    measure("  of which calendar month (with 4 streaks)", runs: 50) {
+        (try? report.month(year: report.today.year, month: report.today.month))?.weeks.count ?? 0
+    }
+    measure("  of which one streak", runs: 50) { report.streak(for: .mindfulness).current }
+    measure("  of which strength", runs: 50) { Int(report.strength(for: .mindfulness).current * 100) }
+    measure("  of which year statistics", runs: 50) { report.statistics(for: .year).total.sessions }
+case "seed":
+    guard let path = arguments.dropFirst().first else {
+        print("usage: momentum-benchmarks seed DIR")
+        exit(2)
+    }
+    let database = try MomentumDatabase.open(directory: URL(fileURLWithPath: path))
+    let records = try twentyYearLog()
+    try database.savePracticeRecords(records, at: now)
+    print("seeded \(records.count) records into \(database.path)")
+default:
+    print("usage: momentum-benchmarks progress | seed DIR")
+    exit(2)
+}
