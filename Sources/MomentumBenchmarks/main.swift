@@ -6,24 +6,12 @@ import Foundation
 import MomentumCore
 import MomentumStore
 
-/// SplitMix64, so every run measures the same log.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 let now = Date(timeIntervalSince1970: 1_800_000_000)
 
 /// Twenty years of daily practice: about two sessions a day, a few days skipped.
 func twentyYearLog() throws -> [PracticeRecord] {
-    var generator = SeededGenerator(state: 20)
+    var generator = SeededRandomNumberGenerator(seed: 20)
     var records: [PracticeRecord] = []
     let days = 7300
     let kinds: [PracticeKind] = [.meditation, .meditation, .breathing, .workout, .morse, .guided, .focus]
@@ -44,7 +32,7 @@ func twentyYearLog() throws -> [PracticeRecord] {
     return records
 }
 
-func uuid(_ generator: inout SeededGenerator) -> uuid_t {
+func uuid(_ generator: inout SeededRandomNumberGenerator) -> uuid_t {
     let a = generator.next()
     let b = generator.next()
     return withUnsafeBytes(of: (a, b)) { bytes in
