@@ -73,6 +73,16 @@ public struct CommandContext: Sendable {
         var catalog: StringCatalog
     }
 
+    /// Runs `body` with an open session; its errors are reported in the person's language.
+    func withSession(_ common: CommonOptions, _ body: (Session) async throws -> Void) async throws {
+        let session = try openSession(common)
+        do {
+            try await body(session)
+        } catch {
+            throw LocalizedFailure(underlying: error, catalog: session.catalog)
+        }
+    }
+
     /// Opens the data directory chosen by `--data` or the environment and reads the settings.
     func openSession(_ common: CommonOptions) throws -> Session {
         let languageOption = try common.language()

@@ -32,19 +32,13 @@ public final class MomentumDatabase: Sendable {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
-        do {
+        return try translatingErrors(path: path) {
             let pool = try DatabasePool(path: path, configuration: configuration)
             let migrator = Self.migrator
             let isNewer = try pool.read { try migrator.hasBeenSuperseded($0) }
             if isNewer { throw StoreError.databaseFromNewerVersion(path: path) }
             try migrator.migrate(pool)
             return MomentumDatabase(writer: pool, path: path)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError {
-            throw Self.storeError(error, path: path)
-        } catch {
-            throw .database(message: "\(error)")
         }
     }
 
@@ -90,15 +84,15 @@ public final class MomentumDatabase: Sendable {
 
     /// Runs a write and turns GRDB's errors into ``StoreError``.
     func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
-        try translatingErrors { try writer.write(updates) }
+        try Self.translatingErrors(path: path) { try writer.write(updates) }
     }
 
     /// Runs a read and turns GRDB's errors into ``StoreError``.
     func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
-        try translatingErrors { try writer.read(value) }
+        try Self.translatingErrors(path: path) { try writer.read(value) }
     }
 
-    private func translatingErrors<T>(_ work: () throws -> T) throws(StoreError) -> T {
+    private static func translatingErrors<T>(path: String, _ work: () throws -> T) throws(StoreError) -> T {
         do {
             return try work()
         } catch let error as StoreError {

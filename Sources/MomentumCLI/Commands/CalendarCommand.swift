@@ -26,9 +26,8 @@ struct CalendarCommand: ContextualCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in context: CommandContext) async throws {
-        let session = try context.openSession(common)
-        let catalog = session.catalog
-        do {
+        try await context.withSession(common) { session in
+            let catalog = session.catalog
             if month != nil && year != nil {
                 throw CommandFailure(
                     catalog.format(.errorConflictingOptions, ["first": "--month", "second": "--year"]))
@@ -53,8 +52,6 @@ struct CalendarCommand: ContextualCommand {
                 json
                     ? try JSONOutput.encode(grid.weeks.joined().compactMap { $0.map { DayJSON($0) } }) + "\n"
                     : MonthPicture.render(grid, category: chosen, catalog: catalog, colours: colours))
-        } catch {
-            throw LocalizedFailure(underlying: error, catalog: catalog)
         }
     }
 

@@ -38,42 +38,33 @@ extension Log {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
-            let catalog = session.catalog
-            do {
-                let query = try query(catalog: catalog, timeZone: context.timeZone)
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
+                let calendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
+                let query = try query(catalog: catalog, calendar: calendar)
                 let records = try session.services.practiceLog.records(matching: query)
                 if json {
                     context.output.write(try Self.json(records, timeZone: context.timeZone) + "\n")
                 } else {
                     context.output.write(Self.table(records, catalog: catalog, timeZone: context.timeZone))
                 }
-            } catch {
-                throw LocalizedFailure(underlying: error, catalog: catalog)
             }
         }
 
-        func query(catalog: StringCatalog, timeZone: TimeZone) throws -> PracticeLogQuery {
+        /// The filters as a query; days are the person's days (time zone and day start hour), the
+        /// same days the calendar and streaks count.
+        func query(catalog: StringCatalog, calendar: DayCalendar) throws -> PracticeLogQuery {
             var query = PracticeLogQuery()
-            if let kind {
-                guard let parsed = PracticeKind(rawValue: kind.lowercased()) else {
-                    let choices = PracticeKind.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw CommandFailure(catalog.format(.errorUnknownKind, ["value": kind, "choices": choices]))
+            query.kind = try kind.map { try LogArguments.kind($0, catalog: catalog) }
+            func day(_ text: String) throws -> Day {
+                do {
+                    return try Day(parsing: text)
+                } catch {
+                    throw CommandFailure(catalog.format(.errorInvalidDate, ["value": text]))
                 }
-                query.kind = parsed
             }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            func day(_ text: String) throws -> Date {
-                let parts = text.split(separator: "-").compactMap { Int($0) }
-                guard parts.count == 3, text.count == 10,
-                    let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
-                    calendar.component(.day, from: date) == parts[2]
-                else { throw CommandFailure(catalog.format(.errorInvalidDate, ["value": text])) }
-                return date
-            }
-            if let since { query.since = try day(since) }
-            if let until { query.until = calendar.date(byAdding: .day, value: 1, to: try day(until)) }
+            query.since = try since.map { calendar.start(of: try day($0)) }
+            query.until = try until.map { calendar.start(of: try day($0).adding(days: 1)) }
             return query
         }
 

@@ -31,9 +31,8 @@ extension Log {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
-            let catalog = session.catalog
-            do {
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
                 let parsedKind = try LogArguments.kind(kind, catalog: catalog)
                 let length = try LogArguments.length(minutes, catalog: catalog)
                 let calendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
@@ -52,8 +51,6 @@ extension Log {
                                 .seconds(record.countedSeconds), language: catalog.language),
                             "id": String(record.id.uuidString.lowercased().prefix(8)),
                         ]) + "\n")
-            } catch {
-                throw LocalizedFailure(underlying: error, catalog: catalog)
             }
         }
     }
@@ -83,9 +80,8 @@ extension Log {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
-            let catalog = session.catalog
-            do {
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
                 guard kind != nil || start != nil || minutes != nil || kcal != nil || note != nil else {
                     throw CommandFailure(catalog[.errorNothingToEdit])
                 }
@@ -101,8 +97,6 @@ extension Log {
                     energyKilocalories: kcal.map { .some($0) }, details: details)
                 context.output.write(
                     catalog.format(.logEdited, ["id": String(record.id.uuidString.lowercased().prefix(8))]) + "\n")
-            } catch {
-                throw LocalizedFailure(underlying: error, catalog: catalog)
             }
         }
     }
@@ -117,16 +111,13 @@ extension Log {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
-            let catalog = session.catalog
-            do {
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
                 let log = session.services.practiceLog
                 let record = try log.record(idPrefix: id)
                 try log.deleteRecord(record)
                 context.output.write(
                     catalog.format(.logDeleted, ["id": String(record.id.uuidString.lowercased().prefix(8))]) + "\n")
-            } catch {
-                throw LocalizedFailure(underlying: error, catalog: catalog)
             }
         }
     }

@@ -49,17 +49,14 @@ struct Meditate: ContextualCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in context: CommandContext) async throws {
-        let session = try context.openSession(common)
-        let catalog = session.catalog
-        do {
+        try await context.withSession(common) { session in
+            let catalog = session.catalog
             let plan = try plan(from: session.settings.meditation, catalog: catalog)
             if printPlan {
                 try printTimeline(of: plan, context: context)
                 return
             }
             try await sit(plan: plan, session: session, context: context)
-        } catch {
-            throw LocalizedFailure(underlying: error, catalog: catalog)
         }
     }
 

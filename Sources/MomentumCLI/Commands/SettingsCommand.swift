@@ -58,13 +58,12 @@ struct SettingsCommand: AsyncParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
-            let catalog = session.catalog
-            guard let settingKey = SettingKey(rawValue: key) else {
-                let choices = SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CommandFailure(catalog.format(.errorUnknownSetting, ["key": key, "choices": choices]))
-            }
-            do {
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
+                guard let settingKey = SettingKey(rawValue: key) else {
+                    let choices = SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw CommandFailure(catalog.format(.errorUnknownSetting, ["key": key, "choices": choices]))
+                }
                 let changed = try session.services.settings.change(settingKey, to: value)
                 // A language change answers in the new language (unless --lang says otherwise).
                 let language = try common.language() ?? changed.language ?? Language.preferred(in: context.environment)
@@ -73,8 +72,6 @@ struct SettingsCommand: AsyncParsableCommand {
                     shownCatalog.format(
                         .settingsSaved, ["key": settingKey.rawValue, "value": changed.text(for: settingKey)])
                         + "\n")
-            } catch {
-                throw LocalizedFailure(underlying: error, catalog: catalog)
             }
         }
     }
