@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
@@ -78,6 +79,9 @@ public struct CommandContext: Sendable {
         let session = try openSession(common)
         do {
             try await body(session)
+        } catch let exit as ExitCode {
+            // Already reported by the command itself.
+            throw exit
         } catch {
             throw LocalizedFailure(underlying: error, catalog: session.catalog)
         }

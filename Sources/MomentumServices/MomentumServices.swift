@@ -9,6 +9,7 @@ public struct MomentumServices: Sendable {
     public let meditation: MeditationService
     public let practiceLog: PracticeLogService
     public let progress: ProgressService
+    public let exchange: ExchangeService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -25,7 +26,9 @@ public struct MomentumServices: Sendable {
             settings: settings,
             meditation: MeditationService(settings: settings, log: database, now: now, makeID: makeID, device: device),
             practiceLog: PracticeLogService(repository: database, now: now, makeID: makeID, device: device),
-            progress: ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now)
+            progress: ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now),
+            exchange: ExchangeService(
+                log: database, settings: settings, systemTimeZone: timeZone, now: now, makeID: makeID, device: device)
         )
     }
 }

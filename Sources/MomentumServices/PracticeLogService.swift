@@ -10,7 +10,7 @@ public struct PracticeLogService: Sendable {
     private let device: String
 
     /// The longest a single record may last: anything longer is a typing mistake.
-    public static let maximumLength: TimeInterval = 24 * 3600
+    public static let maximumLength = PracticeRecord.maximumLength
 
     public init(
         repository: any PracticeLogRepository, now: @escaping @Sendable () -> Date,

@@ -15,6 +15,10 @@ public protocol PracticeLogRepository: Sendable {
     /// Every record's kind, start and counted time: what progress needs, read fast.
     func practiceEntries() throws(StoreError) -> [PracticeEntry]
     func deletePracticeRecord(id: UUID) throws(StoreError) -> Bool
+    /// Every record with when it was written and changed, oldest first.
+    func loggedRecords() throws(StoreError) -> [LoggedRecord]
+    /// Adds records and replaces settings in one transaction.
+    func importLog(_ records: [LoggedRecord], settingValues: [String: String], at now: Date) throws(StoreError)
 }
 
 extension MomentumDatabase: SettingsRepository, PracticeLogRepository {}

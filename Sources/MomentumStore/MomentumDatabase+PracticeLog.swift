@@ -31,6 +31,16 @@ struct PracticeRecordRow: Codable, FetchableRecord, PersistableRecord {
         updatedAtMs = updatedAt.millisecondsSince1970
     }
 
+    init(_ logged: LoggedRecord) {
+        self.init(logged.record, createdAt: logged.createdAt, updatedAt: logged.updatedAt)
+    }
+
+    func logged() throws(StoreError) -> LoggedRecord {
+        LoggedRecord(
+            record: try record(), createdAt: Date(millisecondsSince1970: createdAtMs),
+            updatedAt: Date(millisecondsSince1970: updatedAtMs))
+    }
+
     func record() throws(StoreError) -> PracticeRecord {
         func corrupt(_ reason: String) -> StoreError {
             .corruptRow(table: Self.databaseTableName, id: id, reason: reason)
@@ -100,6 +110,28 @@ extension MomentumDatabase {
         records.reserveCapacity(rows.count)
         for row in rows { records.append(try row.record()) }
         return records
+    }
+
+    /// Every record with when it was written and changed, oldest first: what exports write.
+    public func loggedRecords() throws(StoreError) -> [LoggedRecord] {
+        let rows = try read { db in try PracticeRecordRow.order(Column("startMs"), Column("id")).fetchAll(db) }
+        var records: [LoggedRecord] = []
+        records.reserveCapacity(rows.count)
+        for row in rows { records.append(try row.logged()) }
+        return records
+    }
+
+    /// Adds imported records and (for a backup) replaces settings, in one transaction: everything
+    /// or, if anything fails, nothing.
+    public func importLog(_ records: [LoggedRecord], settingValues: [String: String], at now: Date)
+        throws(StoreError)
+    {
+        try write { db in
+            for record in records { try PracticeRecordRow(record).insert(db) }
+            for (key, value) in settingValues {
+                try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
+            }
+        }
     }
 
     /// Every record's kind, start and counted seconds, read column by column (no JSON, no ids):

@@ -138,17 +138,3 @@ extension Log {
     }
 
 }
-
-extension PracticeKind {
-    /// The catalog key of the kind's name.
-    var nameKey: StringKey {
-        switch self {
-        case .meditation: .kindMeditation
-        case .guided: .kindGuided
-        case .breathing: .kindBreathing
-        case .workout: .kindWorkout
-        case .morse: .kindMorse
-        case .focus: .kindFocus
-        }
-    }
-}

@@ -142,20 +142,9 @@ enum LogArguments {
 
     /// `YYYY-MM-DD HH:MM` (or with `T`) as local time in `timeZone`; the date must exist.
     static func instant(_ text: String, timeZone: TimeZone, catalog: StringCatalog) throws -> Date {
-        let failure = CommandFailure(catalog.format(.errorInvalidDateTime, ["value": text]))
-        let parts = text.replacingOccurrences(of: "T", with: " ").split(separator: " ")
-        guard parts.count == 2, let day = try? Day(parsing: String(parts[0])) else { throw failure }
-        let time = parts[1].split(separator: ":")
-        guard time.count == 2, time.allSatisfy({ $0.count == 2 }), let hour = Int(time[0]), let minute = Int(time[1]),
-            (0...23).contains(hour), (0...59).contains(minute)
-        else { throw failure }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let (year, month, dayOfMonth) = day.components
-        guard
-            let date = calendar.date(
-                from: DateComponents(year: year, month: month, day: dayOfMonth, hour: hour, minute: minute))
-        else { throw failure }
+        guard let date = InstantText.parse(text, assumedTimeZone: timeZone) else {
+            throw CommandFailure(catalog.format(.errorInvalidDateTime, ["value": text]))
+        }
         return date
     }
 
@@ -165,17 +154,5 @@ enum LogArguments {
             throw CommandFailure(catalog.format(.errorUnknownCategory, ["value": text, "choices": choices]))
         }
         return category
-    }
-}
-
-extension PracticeCategory {
-    /// The catalog key of the category's name.
-    var nameKey: StringKey {
-        switch self {
-        case .mindfulness: .categoryMindfulness
-        case .workout: .categoryWorkout
-        case .morse: .categoryMorse
-        case .focus: .categoryFocus
-        }
     }
 }

@@ -45,6 +45,22 @@ public struct PracticeRecord: Sendable, Equatable, Codable, Identifiable {
     }
 
     public var category: PracticeCategory { kind.category }
+
+    /// The longest a single record may last or count: anything longer is a typing mistake.
+    public static let maximumLength: TimeInterval = 24 * 3600
+}
+
+/// A record as the log keeps it: with when it was first written and last changed.
+public struct LoggedRecord: Sendable, Equatable {
+    public var record: PracticeRecord
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(record: PracticeRecord, createdAt: Date, updatedAt: Date) {
+        self.record = record
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
 }
 
 /// Why a practice record cannot be kept.

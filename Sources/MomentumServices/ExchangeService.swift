@@ -1,0 +1,122 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+
+/// Export of the log (JSON backup, CSV, iCalendar) and import of backups and CSV logs.
+///
+/// An import reads and checks the whole file first; only a file without a single bad row is
+/// written, in one transaction, so a failed import leaves the data exactly as it was.
+public struct ExchangeService: Sendable {
+    private let log: any PracticeLogRepository
+    private let settings: SettingsService
+    private let systemTimeZone: TimeZone
+    private let now: @Sendable () -> Date
+    private let makeID: @Sendable () -> UUID
+    private let device: String
+
+    public init(
+        log: any PracticeLogRepository, settings: SettingsService, systemTimeZone: TimeZone,
+        now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID, device: String
+    ) {
+        self.log = log
+        self.settings = settings
+        self.systemTimeZone = systemTimeZone
+        self.now = now
+        self.makeID = makeID
+        self.device = device
+    }
+
+    public enum ExportFormat: String, Sendable, CaseIterable {
+        case json, csv, ics
+    }
+
+    /// The export in `format` and how many records it holds.
+    public func export(_ format: ExportFormat, catalog: StringCatalog) throws(StoreError) -> (data: Data, count: Int) {
+        let logged = try log.loggedRecords()
+        switch format {
+        case .json:
+            return (PracticeBackup(settings: try settings.load(), log: logged).encoded(), logged.count)
+        case .csv:
+            let zone = try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone).timeZone
+            return (Data(PracticeLogCSV.export(logged.map(\.record), timeZone: zone).utf8), logged.count)
+        case .ics:
+            return (Data(PracticeLogCalendar.export(logged, catalog: catalog).utf8), logged.count)
+        }
+    }
+
+    /// Imports the file at `url`; with `dryRun`, only reports what would happen.
+    public func importFile(at url: URL, dryRun: Bool) throws(ImportError) -> ImportSummary {
+        let size: Int64
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
+                throw ImportError.cannotRead(reason: "it is a directory")
+            }
+            size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw .cannotRead(
+                reason: FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file")
+        }
+        // Refused before reading: a 2 GB file is never loaded into memory.
+        guard size <= PracticeLogImport.maximumFileBytes else {
+            throw .file(.tooLarge(bytes: size, limit: PracticeLogImport.maximumFileBytes))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .cannotRead(reason: "\(error.localizedDescription)")
+        }
+        return try importData(data, dryRun: dryRun)
+    }
+
+    /// Imports a file's contents; with `dryRun`, only reports what would happen.
+    public func importData(_ data: Data, dryRun: Bool) throws(ImportError) -> ImportSummary {
+        let file: PracticeLogImport
+        do {
+            file = try PracticeLogImport(data: data, device: device, makeID: makeID)
+        } catch {
+            throw .file(error)
+        }
+        do {
+            let plan = file.plan(existing: try log.practiceRecords(matching: PracticeLogQuery()))
+            let summary = ImportSummary(
+                format: file.format, total: file.records.count, imported: plan.new.count,
+                duplicates: plan.duplicates.count, restoresSettings: file.settings != nil, dryRun: dryRun)
+            guard !dryRun else { return summary }
+            let time = now()
+            let records = plan.new.map {
+                LoggedRecord(record: $0.record, createdAt: $0.createdAt ?? time, updatedAt: $0.updatedAt ?? time)
+            }
+            try log.importLog(records, settingValues: file.settings?.storedValues ?? [:], at: time)
+            return summary
+        } catch {
+            throw .store(error)
+        }
+    }
+}
+
+/// What an import did (or, in a dry run, would do).
+public struct ImportSummary: Sendable, Equatable, Codable {
+    public var format: PracticeLogImport.Format
+    /// Records in the file.
+    public var total: Int
+    /// Records added (or that would be).
+    public var imported: Int
+    /// Records skipped because the log already holds them.
+    public var duplicates: Int
+    /// Whether the file's settings replace the current ones (backups do).
+    public var restoresSettings: Bool
+    public var dryRun: Bool
+}
+
+extension PracticeLogImport.Format: Codable {}
+
+/// Why an import did not happen. Nothing was changed.
+public enum ImportError: Error, Sendable, Equatable {
+    case cannotRead(reason: String)
+    case file(ImportFileError)
+    case store(StoreError)
+}
