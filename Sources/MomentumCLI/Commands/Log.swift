@@ -104,10 +104,7 @@ extension Log {
         }
 
         static func json(_ records: [PracticeRecord], timeZone: TimeZone) throws -> String {
-            let formatter = ISO8601DateFormatter()
-            formatter.timeZone = timeZone
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return try JSONOutput.encode(records.map { RecordJSON($0, instants: formatter) })
+            try JSONOutput.encode(records.map { RecordJSON($0, timeZone: timeZone) })
         }
 
         /// The JSON form of a record: the record's fields plus its category, instants in ISO 8601
@@ -123,12 +120,12 @@ extension Log {
             var details: [String: String]
             var device: String
 
-            init(_ record: PracticeRecord, instants: ISO8601DateFormatter) {
+            init(_ record: PracticeRecord, timeZone: TimeZone) {
                 id = record.id.uuidString.lowercased()
                 kind = record.kind
                 category = record.category
-                start = instants.string(from: record.start)
-                end = instants.string(from: record.end)
+                start = InstantText.format(record.start, timeZone: timeZone)
+                end = InstantText.format(record.end, timeZone: timeZone)
                 countedSeconds = record.countedSeconds
                 energyKilocalories = record.energyKilocalories
                 details = record.details

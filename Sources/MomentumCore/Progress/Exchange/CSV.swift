@@ -93,7 +93,9 @@ public enum CSV {
     }
 
     static func quotedIfNeeded(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        // Bytes, not characters: "\r\n" is a single Character and would slip past a character test.
+        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        guard field.utf8.contains(where: special.contains) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

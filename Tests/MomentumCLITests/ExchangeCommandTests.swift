@@ -1,0 +1,72 @@
+import Foundation
+import MomentumCore
+import Testing
+
+@testable import MomentumCLI
+
+@Suite("momentum export and momentum import")
+struct ExchangeCommandTests {
+    @Test func exportToAFileThenImportElsewhereRestoresTheSameLog() async throws {
+        let source = try TestTerminal()
+        #expect(await source.run(["log", "add", "--minutes", "20", "--start", "2027-01-14 07:30"]) == 0)
+        #expect(await source.run(["log", "add", "--kind", "workout", "--minutes", "15", "--kcal", "90"]) == 0)
+        let backup = source.directory.file("backup.json").path
+        let export = try TestTerminal(sharing: source)
+        #expect(await export.run(["export", "-o", backup]) == 0)
+        #expect(export.output.lines == ["Wrote 2 records to \(backup)."])
+
+        let target = try TestTerminal()
+        #expect(await target.run(["import", backup, "--dry-run"]) == 0)
+        #expect(
+            target.output.lines == [
+                "Dry run, nothing changed: \(backup) (Momentum backup) would add 2 records.",
+                "Settings would be restored from the backup.",
+            ])
+        let real = try TestTerminal(sharing: target)
+        #expect(await real.run(["import", backup]) == 0)
+        #expect(real.output.lines.first == "Imported 2 records from \(backup) (Momentum backup).")
+        let again = try TestTerminal(sharing: target)
+        #expect(await again.run(["import", backup, "--json"]) == 0)
+        #expect(again.output.text.contains("\"duplicates\" : 2"))
+
+        let first = try TestTerminal(sharing: source)
+        let second = try TestTerminal(sharing: target)
+        #expect(await first.run(["export", "--format", "csv"]) == 0)
+        #expect(await second.run(["export", "--format", "csv"]) == 0)
+        #expect(first.output.text == second.output.text)
+        #expect(first.output.text.hasPrefix("id,kind,start,end,counted_seconds,energy_kcal,details,device\r\n"))
+    }
+
+    @Test func aFileWithBadRowsNamesEachAndImportsNothing() async throws {
+        let terminal = try TestTerminal()
+        let file = terminal.directory.file("log.csv")
+        try """
+        id,kind,start,end,counted_seconds,energy_kcal,details,device
+        ,meditation,2027-01-10T07:00:00Z,2027-01-10T07:20:00Z,1200,,,
+        ,yoga,2027-01-11T07:00:00Z,2027-01-11T07:20:00Z,1200,,,
+        ,meditation,2027-02-29T07:00:00Z,2027-02-29T07:20:00Z,1200,,,
+
+        """.write(to: file, atomically: true, encoding: .utf8)
+        #expect(await terminal.run(["import", file.path]) == 1)
+        #expect(
+            terminal.errors.lines == [
+                "momentum: \(file.path): 2 rows cannot be imported, so nothing was imported:",
+                "  line 3, kind: “yoga” is not a kind of practice (meditation, guided, breathing, workout, morse, focus)",
+                "  line 4, start: “2027-02-29T07:00:00Z” is not a date and time that exists (like 2027-01-15T09:00:00+01:00)",
+                "  line 4, end: “2027-02-29T07:20:00Z” is not a date and time that exists (like 2027-01-15T09:00:00+01:00)",
+            ])
+        let log = try TestTerminal(sharing: terminal)
+        #expect(await log.run(["log"]) == 0)
+        #expect(log.output.lines == ["No sessions yet. Start one with: momentum meditate 10"])
+    }
+
+    @Test func wrongColumnsAndUnknownFormatsAreRefusedInTheChosenLanguage() async throws {
+        let terminal = try TestTerminal()
+        let file = terminal.directory.file("other.csv")
+        try "date,minutes\n2027-01-01,20\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(await terminal.run(["import", file.path, "--lang", "de"]) == 1)
+        #expect(terminal.errors.text.hasPrefix("momentum: \(file.path) hat die Spalten „date,minutes“"))
+        let format = try TestTerminal(sharing: terminal)
+        #expect(await format.run(["export", "--format", "xml"]) == 64)
+    }
+}

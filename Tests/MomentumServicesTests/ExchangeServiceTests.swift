@@ -1,0 +1,132 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import MomentumTestSupport
+import Testing
+
+@testable import MomentumServices
+
+@Suite("Export and import through the services and a real database")
+struct ExchangeServiceTests {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let catalog = StringCatalog.shared(for: .english)
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func services(_ name: String) throws -> MomentumServices {
+        let clock = self.clock
+        return try MomentumServices.open(
+            dataDirectory: directory.file(name), device: "laptop",
+            timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
+            now: { clock.now }, makeID: { UUID() })
+    }
+
+    /// A log with a bit of everything: kinds, energy, details with awkward characters, settings.
+    func filled(_ name: String) throws -> MomentumServices {
+        let services = try services(name)
+        _ = try services.settings.change(.dayStartHour, to: "3")
+        _ = try services.settings.change(.workoutGoal, to: "30")
+        _ = try services.settings.change(.meditationDuration, to: "25")
+        for day in 0..<40 {
+            let start = Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400 + Double(day % 5) * 3_600)
+            try services.practiceLog.addRecord(kind: .meditation, start: start, length: 600 + Double(day) * 7.5)
+            if day % 3 == 0 {
+                try services.practiceLog.addRecord(
+                    kind: .workout, start: start.addingTimeInterval(36_000), length: 1_200, energyKilocalories: 180.5,
+                    details: ["program": "Tabata, \"hard\"", "note": "legs\nand arms"])
+            }
+            clock.advance(by: 61)
+        }
+        return services
+    }
+
+    @Test(arguments: ExchangeService.ExportFormat.allCases)
+    func exportImportIntoAnEmptyDatabaseAndExportAgainGivesIdenticalFiles(_ format: ExchangeService.ExportFormat)
+        throws
+    {
+        let source = try filled("source")
+        let first = try source.exchange.export(format, catalog: catalog)
+        #expect(first.count == 54)
+        guard format != .ics else {
+            // iCalendar is export only; two exports of the same log are identical.
+            #expect(try source.exchange.export(.ics, catalog: catalog).data == first.data)
+            return
+        }
+        let target = try services("target")
+        let summary = try target.exchange.importData(first.data, dryRun: false)
+        #expect(summary.imported == 54)
+        #expect(summary.duplicates == 0)
+        let second = try target.exchange.export(format, catalog: catalog)
+        #expect(String(decoding: second.data, as: UTF8.self) == String(decoding: first.data, as: UTF8.self))
+        if format == .json {
+            #expect(try target.settings.load() == source.settings.load())
+            #expect(
+                try target.progress.report().streak(for: .mindfulness)
+                    == source.progress.report().streak(for: .mindfulness))
+        }
+    }
+
+    @Test func aSecondImportSkipsEverythingAsDuplicates() throws {
+        let source = try filled("source")
+        let target = try services("target")
+        for format in [ExchangeService.ExportFormat.json, .csv] {
+            let data = try source.exchange.export(format, catalog: catalog).data
+            _ = try target.exchange.importData(data, dryRun: false)
+            let again = try target.exchange.importData(data, dryRun: false)
+            #expect(again.imported == 0)
+            #expect(again.duplicates == 54)
+        }
+        #expect(try target.practiceLog.records().count == 54)
+    }
+
+    @Test func aDryRunReportsAndChangesNothing() throws {
+        let source = try filled("source")
+        let target = try services("target")
+        let before = try target.exchange.export(.json, catalog: catalog).data
+        let summary = try target.exchange.importData(
+            try source.exchange.export(.json, catalog: catalog).data, dryRun: true)
+        #expect(
+            summary
+                == ImportSummary(
+                    format: .backup, total: 54, imported: 54, duplicates: 0, restoresSettings: true, dryRun: true))
+        #expect(try target.exchange.export(.json, catalog: catalog).data == before)
+    }
+
+    @Test func aFileWithOneBadRowLeavesTheDataExactlyAsItWas() throws {
+        let services = try filled("log")
+        let before = try services.exchange.export(.json, catalog: catalog).data
+        var csv = String(decoding: try services.exchange.export(.csv, catalog: catalog).data, as: UTF8.self)
+        csv += ",meditation,2027-02-29T10:00:00Z,2027-02-29T10:20:00Z,1200,,,\r\n"
+        csv = csv.replacingOccurrences(of: "laptop", with: "phone")
+        #expect(throws: ImportError.self) { try services.exchange.importData(Data(csv.utf8), dryRun: false) }
+        #expect(try services.exchange.export(.json, catalog: catalog).data == before)
+    }
+
+    @Test func aBackupFromANewerMomentumIsRefusedUntouched() throws {
+        let services = try filled("log")
+        let before = try services.exchange.export(.json, catalog: catalog).data
+        let newer = String(decoding: before, as: UTF8.self)
+            .replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2")
+        #expect(throws: ImportError.file(.newerBackup(version: 2, supported: 1))) {
+            try services.exchange.importData(Data(newer.utf8), dryRun: false)
+        }
+        #expect(try services.exchange.export(.json, catalog: catalog).data == before)
+    }
+
+    @Test func aTwoGigabyteFileIsRefusedWithoutReadingIt() throws {
+        let services = try services("log")
+        let huge = directory.file("huge.csv")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 2 * 1024 * 1024 * 1024)  // sparse: no disk used
+        try handle.close()
+        #expect(throws: ImportError.file(.tooLarge(bytes: 2 * 1024 * 1024 * 1024, limit: 64 * 1024 * 1024))) {
+            try services.exchange.importFile(at: huge, dryRun: false)
+        }
+        #expect(throws: ImportError.cannotRead(reason: "no such file")) {
+            try services.exchange.importFile(at: directory.file("missing.csv"), dryRun: false)
+        }
+        #expect(try services.practiceLog.records().isEmpty)
+    }
+}
