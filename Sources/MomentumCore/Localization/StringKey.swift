@@ -168,4 +168,12 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorExportCannotWrite = "error.export.cannotWrite"
     case importDoneNoDuplicates = "import.doneNoDuplicates"
     case importDryRunNoDuplicates = "import.dryRunNoDuplicates"
+    case chartTitleStreak = "chart.title.streak"
+    case chartTitleStrength = "chart.title.strength"
+    case chartTitleMinutes = "chart.title.minutes"
+    case chartDescription = "chart.description"
+    case chartGoal = "chart.goal"
+    case chartWritten = "chart.written"
+    case errorChartNeedsOutput = "error.chart.needsOutput"
+    case errorChartDays = "error.chart.days"
 }

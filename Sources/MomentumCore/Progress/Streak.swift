@@ -81,6 +81,20 @@ public struct StreakDays: Sendable, Equatable {
         return statuses.indices.contains(index) ? statuses[index] : nil
     }
 
+    /// The streak's length at the end of each walked day, from ``first``: a counted day adds
+    /// one, a joker day keeps it, a break (or a day outside any streak) resets it.
+    public var lengths: [Int] {
+        var length = 0
+        return statuses.map { status in
+            switch status {
+            case .counted: length += 1
+            case .jokerUsed: break
+            case .broken, nil: length = 0
+            }
+            return length
+        }
+    }
+
     /// The days with `status`, oldest first.
     public func days(_ status: Streak.StreakDay) -> [Day] {
         statuses.enumerated().compactMap { $1 == status ? first.adding(days: $0) : nil }

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import MomentumCore
+import MomentumServices
+
+/// `momentum chart streak|strength|minutes -o FILE.svg`: a progress chart as SVG.
+struct ChartCommand: ContextualCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Save a streak, habit strength or minutes chart as SVG.",
+        discussion: "The same numbers as `momentum streak` and `momentum calendar`, over the last days up to today.")
+
+    @Argument(help: ArgumentHelp("streak, strength or minutes.", valueName: "chart"))
+    var kind: ProgressChart.Kind
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The SVG file to write.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("mindfulness, workout, morse or focus (default: mindfulness).", valueName: "category"))
+    var category = "mindfulness"
+
+    @Option(help: ArgumentHelp("How many days up to today, 7–3660 (default: 90).", valueName: "days"))
+    var days = 90
+
+    @Flag(help: "Print the chart's numbers as JSON.")
+    var json = false
+
+    @OptionGroup var common: CommonOptions
+
+    func run(in context: CommandContext) async throws {
+        try await context.withSession(common) { session in
+            let catalog = session.catalog
+            guard ProgressChart.dayCounts.contains(days) else {
+                throw CommandFailure(catalog.format(.errorChartDays, ["value": String(days)]))
+            }
+            guard output != nil || json else { throw CommandFailure(catalog[.errorChartNeedsOutput]) }
+            let chosen = try LogArguments.category(category, catalog: catalog)
+            let report = try session.services.progress.report()
+            let chart = ProgressChart(kind, category: chosen, days: days, report: report)
+            if let output {
+                do {
+                    try Data(ChartSVG.render(chart, catalog: catalog).utf8).write(
+                        to: URL(fileURLWithPath: output), options: .atomic)
+                } catch {
+                    throw CommandFailure(
+                        catalog.format(.errorExportCannotWrite, ["path": output, "reason": error.localizedDescription]))
+                }
+                if !json { context.output.write(catalog.format(.chartWritten, ["path": output]) + "\n") }
+            }
+            if json { context.output.write(try JSONOutput.encode(ChartJSON(chart)) + "\n") }
+        }
+    }
+
+    struct ChartJSON: Encodable {
+        struct Point: Encodable {
+            var day: String
+            var value: Double
+        }
+        var chart: ProgressChart.Kind
+        var category: PracticeCategory
+        var goal: Double?
+        var points: [Point]
+
+        init(_ chart: ProgressChart) {
+            self.chart = chart.kind
+            category = chart.category
+            goal = chart.goal
+            points = chart.points.map { Point(day: $0.day.description, value: $0.value) }
+        }
+    }
+}
+
+extension ProgressChart.Kind: ExpressibleByArgument {}
