@@ -33,7 +33,7 @@ public enum ChartSVG {
             }
         let title = catalog.format(titleKey, ["category": category, "days": days])
         let highest = points.map(\.value).max() ?? 0
-        let top = niceCeiling(max(highest, chart.goal ?? 0, chart.kind == .strength ? 100 : 1))
+        let (top, tick) = chart.kind == .strength ? (100.0, 25.0) : scale(max(highest, chart.goal ?? 0, 1))
         let plotWidth = width - left - right
         let plotHeight = height - Self.top - bottom
         let step = plotWidth / Double(max(points.count, 1))
@@ -58,9 +58,9 @@ public enum ChartSVG {
         svg +=
             "<text x=\"\(number(left))\" y=\"28\" font-size=\"16\" font-weight=\"600\" fill=\"\(Colour.text)\">"
             + "\(escaped(title))</text>\n"
-        // Grid and the value axis: four steps from 0 to the top.
-        for index in 0...4 {
-            let value = top * Double(index) / 4
+        // Grid and the value axis: round steps from 0 to the top.
+        for index in 0...Int((top / tick).rounded()) {
+            let value = tick * Double(index)
             let lineY = y(value)
             svg +=
                 "<line x1=\"\(number(left))\" y1=\"\(number(lineY))\" x2=\"\(number(width - right))\" "
@@ -91,7 +91,7 @@ public enum ChartSVG {
                     "<line x1=\"\(number(left))\" y1=\"\(number(y(goal)))\" x2=\"\(number(width - right))\" "
                     + "y2=\"\(number(y(goal)))\" stroke=\"\(Colour.goal)\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n"
                 svg +=
-                    "<text x=\"\(number(width - right))\" y=\"\(number(y(goal) - 6))\" font-size=\"11\" "
+                    "<text x=\"\(number(width - right))\" y=\"28\" font-size=\"12\" "
                     + "text-anchor=\"end\" fill=\"\(Colour.goal)\">"
                     + "\(escaped(catalog.format(.chartGoal, ["minutes": valueText(goal, .streak)])))</text>\n"
             }
@@ -120,12 +120,18 @@ public enum ChartSVG {
         return svg + "</svg>\n"
     }
 
-    /// The smallest of 1, 2, 2.5, 5 × 10ⁿ at or above `value`, so the grid has round numbers.
-    static func niceCeiling(_ value: Double) -> Double {
-        guard value > 0 else { return 1 }
-        let magnitude = pow(10, (log10(value)).rounded(.down))
-        for factor in [1.0, 2, 2.5, 5, 10] where factor * magnitude >= value - 1e-9 { return factor * magnitude }
-        return 10 * magnitude
+    /// The axis for whole numbers up to `highest`: a step of 1, 2 or 5 × 10ⁿ (at least 1) giving
+    /// at most five steps, and the top as a whole number of steps.
+    static func scale(_ highest: Double) -> (top: Double, step: Double) {
+        let raw = max(highest, 1) / 5
+        let magnitude = pow(10, log10(raw).rounded(.down))
+        var step = 10 * magnitude
+        for factor in [1.0, 2, 5] where factor * magnitude >= raw - 1e-9 {
+            step = factor * magnitude
+            break
+        }
+        step = max(1, step)
+        return ((max(highest, 1) / step).rounded(.up) * step, step)
     }
 
     static func valueText(_ value: Double, _ kind: ProgressChart.Kind) -> String {

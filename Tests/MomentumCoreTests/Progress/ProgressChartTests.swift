@@ -69,12 +69,13 @@ struct ProgressChartTests {
         #expect(ChartSVG.render(chart, catalog: .shared(for: .english)) == svg)
     }
 
-    @Test func gridTopsAreRoundNumbers() {
-        #expect(ChartSVG.niceCeiling(0) == 1)
-        #expect(ChartSVG.niceCeiling(7) == 10)
-        #expect(ChartSVG.niceCeiling(13) == 20)
-        #expect(ChartSVG.niceCeiling(21) == 25)
-        #expect(ChartSVG.niceCeiling(100) == 100)
-        #expect(ChartSVG.niceCeiling(101) == 200)
+    @Test func axesStepInRoundWholeNumbers() {
+        #expect(ChartSVG.scale(0) == (1, 1))
+        #expect(ChartSVG.scale(4) == (4, 1))
+        #expect(ChartSVG.scale(7) == (8, 2))
+        #expect(ChartSVG.scale(25) == (25, 5))
+        #expect(ChartSVG.scale(26) == (30, 10))
+        #expect(ChartSVG.scale(75) == (80, 20))
+        #expect(ChartSVG.scale(130) == (150, 50))
     }
 }
