@@ -42,6 +42,11 @@ public struct GongSynthesizer: Sendable {
         case .intervalGong: strikes(at: [0], fundamental: 262, level: 0.7, length: 5)
         case .phaseGong: strikes(at: [0, 2.2, 4.4], fundamental: 220, level: 0.85, length: 10)
         case .endGong: strikes(at: [0], fundamental: 174.6, level: 1.0, length: 9)
+        // Breathing cues: small, soft bowls, higher for inhale than for exhale, short enough not
+        // to ring into the next phase. (The sound issue brings dedicated breath sounds.)
+        case .inhale: strikes(at: [0], fundamental: 392, level: 0.45, length: 1.5)
+        case .exhale: strikes(at: [0], fundamental: 294, level: 0.45, length: 1.5)
+        case .hold: strikes(at: [0], fundamental: 523.3, level: 0.3, length: 1)
         }
     }
 

@@ -56,6 +56,10 @@ public enum CueSound: String, Sendable, Codable, CaseIterable {
     /// Three strikes marking the start of the reflection phase.
     case phaseGong
     case endGong
+    /// Breathing: the start of an inhale, an exhale, and of either hold.
+    case inhale
+    case exhale
+    case hold
 }
 
 /// A cue that sounds every `interval`, starting at `first`, while its timeline lasts.
