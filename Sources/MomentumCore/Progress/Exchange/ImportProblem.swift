@@ -62,6 +62,28 @@ struct RowReader {
 
     init(row: Int) { self.row = row }
 
+    /// Reads every CSV row with `read` (rows with the wrong number of fields are problems of
+    /// their own) and throws all problems together, or returns every record.
+    static func readAll(
+        _ rows: ArraySlice<CSV.Record>, fieldCount: Int, _ read: (CSV.Record, inout RowReader) -> ImportedRecord?
+    ) throws(ImportFileError) -> [ImportedRecord] {
+        var imported: [ImportedRecord] = []
+        var problems: [ImportProblem] = []
+        for row in rows {
+            var reader = RowReader(row: row.line)
+            guard row.fields.count == fieldCount else {
+                reader.report(nil, .wrongFieldCount(expected: fieldCount, found: row.fields.count))
+                problems += reader.problems
+                continue
+            }
+            let record = read(row, &reader)
+            problems += reader.problems
+            if let record, reader.problems.isEmpty { imported.append(record) }
+        }
+        guard problems.isEmpty else { throw .invalidRows(problems, inBackup: false) }
+        return imported
+    }
+
     mutating func report(_ field: String?, _ reason: ImportProblem.Reason) {
         problems.append(ImportProblem(row: row, field: field, reason: reason))
     }

@@ -31,17 +31,7 @@ public enum PracticeLogCSV {
     static func records(
         _ rows: ArraySlice<CSV.Record>, device: String, makeID: () -> UUID
     ) throws(ImportFileError) -> [ImportedRecord] {
-        var imported: [ImportedRecord] = []
-        var problems: [ImportProblem] = []
-        for row in rows {
-            var reader = RowReader(row: row.line)
-            guard row.fields.count == columns.count else {
-                problems.append(
-                    ImportProblem(
-                        row: row.line, field: nil,
-                        reason: .wrongFieldCount(expected: columns.count, found: row.fields.count)))
-                continue
-            }
+        return try RowReader.readAll(rows, fieldCount: columns.count) { row, reader in
             let field = Dictionary(uniqueKeysWithValues: zip(columns, row.fields))
             let idText = field["id", default: ""].trimmingCharacters(in: .whitespaces)
             let id = idText.isEmpty ? makeID() : reader.id(idText, "id")
@@ -66,13 +56,8 @@ public enum PracticeLogCSV {
                 id: id, kind: kind, start: start, end: end, countedSeconds: counted, energyKilocalories: energy,
                 details: details ?? [:], device: deviceText.isEmpty ? device : deviceText,
                 fields: .init(end: "end", counted: "counted_seconds", energy: "energy_kcal"))
-            problems += reader.problems
-            if let record {
-                imported.append(ImportedRecord(record: record, row: row.line, hasOwnID: !idText.isEmpty))
-            }
+            return record.map { ImportedRecord(record: $0, row: row.line, hasOwnID: !idText.isEmpty) }
         }
-        guard problems.isEmpty else { throw .invalidRows(problems, inBackup: false) }
-        return imported
     }
 
     static func detailsText(_ details: [String: String]) -> String {
@@ -100,17 +85,7 @@ public enum MeditationAssistantCSV {
         -> [ImportedRecord]
     {
         let utc = TimeZone(secondsFromGMT: 0)
-        var imported: [ImportedRecord] = []
-        var problems: [ImportProblem] = []
-        for row in rows {
-            var reader = RowReader(row: row.line)
-            guard row.fields.count == columns.count else {
-                problems.append(
-                    ImportProblem(
-                        row: row.line, field: nil,
-                        reason: .wrongFieldCount(expected: columns.count, found: row.fields.count)))
-                continue
-            }
+        return try RowReader.readAll(rows, fieldCount: columns.count) { row, reader in
             let length = reader.required(row.fields[1], "Length").flatMap { text -> Int? in
                 guard let seconds = lengthSeconds(text) else {
                     reader.report("Length", .invalidLength(text))
@@ -127,11 +102,8 @@ public enum MeditationAssistantCSV {
                 id: makeID(), kind: .meditation, start: start, end: end, countedSeconds: length,
                 energyKilocalories: nil, details: details, device: device,
                 fields: .init(end: "Completed", counted: "Length", energy: "Length"))
-            problems += reader.problems
-            if let record { imported.append(ImportedRecord(record: record, row: row.line, hasOwnID: false)) }
+            return record.map { ImportedRecord(record: $0, row: row.line, hasOwnID: false) }
         }
-        guard problems.isEmpty else { throw .invalidRows(problems, inBackup: false) }
-        return imported
     }
 
     /// `HH:MM` (hours may have one or more digits) in seconds.
