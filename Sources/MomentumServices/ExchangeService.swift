@@ -46,19 +46,15 @@ public struct ExchangeService: Sendable {
 
     /// Imports the file at `url`; with `dryRun`, only reports what would happen.
     public func importFile(at url: URL, dryRun: Bool) throws(ImportError) -> ImportSummary {
-        let size: Int64
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
-                throw ImportError.cannotRead(reason: "it is a directory")
-            }
-            size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        } catch let error as ImportError {
-            throw error
-        } catch {
-            throw .cannotRead(
-                reason: FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file")
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw .cannotRead(reason: "no such file")
         }
+        guard !isDirectory.boolValue else { throw .cannotRead(reason: "it is a directory") }
+        guard let attributes = try? files.attributesOfItem(atPath: url.path),
+            let size = (attributes[.size] as? NSNumber)?.int64Value
+        else { throw .cannotRead(reason: "permission denied") }
         // Refused before reading: a 2 GB file is never loaded into memory.
         guard size <= PracticeLogImport.maximumFileBytes else {
             throw .file(.tooLarge(bytes: size, limit: PracticeLogImport.maximumFileBytes))

@@ -75,9 +75,6 @@ public struct BreathingPattern: Sendable, Equatable, Hashable {
             return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
         }.joined(separator: "-")
     }
-
-    public static func == (lhs: BreathingPattern, rhs: BreathingPattern) -> Bool { lhs.text == rhs.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 /// How long a breathing session lasts: a number of rounds, or minutes (rounded to whole rounds).

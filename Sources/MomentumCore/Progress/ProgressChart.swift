@@ -35,17 +35,13 @@ public struct ProgressChart: Sendable, Equatable {
             points = range.map { Point(day: $0, value: Double(report.totals[$0].roundedMinutes(in: category))) }
         case .strength:
             goal = nil
-            let strength = report.strength(for: category)
-            let scores = Dictionary(uniqueKeysWithValues: strength.series.map { ($0.day.number, $0.score) })
-            // Days after the last settled one (today, while still open) carry the last score.
-            var last = 0.0
+            let series = report.strength(for: category).series
             points = range.map { day in
-                if let score = scores[day.number] {
-                    last = score
-                } else if let firstScored = strength.series.first?.day, day < firstScored {
-                    last = 0
-                }
-                return Point(day: day, value: (last * 1000).rounded() / 10)
+                // Before the first counting day: 0; after the last settled day (today, while still
+                // open): the last score.
+                let index = series.first.map { $0.day.days(to: day) } ?? -1
+                let score = index < 0 ? 0 : series[min(index, series.count - 1)].score
+                return Point(day: day, value: (score * 1000).rounded() / 10)
             }
         case .streak:
             goal = nil

@@ -20,7 +20,7 @@ extension ImportFileError {
                 [
                     "path": path, "found": found.joined(separator: ","),
                     "ours": PracticeLogCSV.columns.joined(separator: ","),
-                    "assistant": "ID,Length,Started,Completed,Message",
+                    "assistant": MeditationAssistantCSV.header.joined(separator: ","),
                 ])
         case .unreadableJSON(let detail): catalog.format(.errorImportUnreadableJSON, ["path": path, "detail": detail])
         case .notABackup: catalog.format(.errorImportNotABackup, ["path": path])

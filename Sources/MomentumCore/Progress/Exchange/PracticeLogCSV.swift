@@ -78,7 +78,9 @@ public enum PracticeLogCSV {
 /// writes it: `ID,Length,Started,Completed,Message`, length as `HH:MM`, times as
 /// `yyyy-MM-dd HH:mm` in UTC.
 public enum MeditationAssistantCSV {
-    public static let columns = ["id", "length", "started", "completed", "message"]
+    /// The header as Meditation Assistant writes it; files are matched case-insensitively.
+    public static let header = ["ID", "Length", "Started", "Completed", "Message"]
+    public static let columns = header.map { $0.lowercased() }
     public static let device = "Meditation Assistant"
 
     static func records(_ rows: ArraySlice<CSV.Record>, makeID: () -> UUID) throws(ImportFileError)
