@@ -28,6 +28,13 @@ enum ErrorMessages {
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as PracticeLogError: message(for: error, catalog: catalog)
+        case let error as BreathingError: message(for: error, catalog: catalog)
+        case let error as BreathingServiceError:
+            switch error {
+            case .invalid(let breathing): message(for: breathing, catalog: catalog)
+            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .store(let store): message(for: store, catalog: catalog)
+            }
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])
@@ -69,6 +76,26 @@ enum ErrorMessages {
                 ["id": id, "choices": AmbientCatalog.builtIn.entries.map(\.id).joined(separator: ", ")])
         case .ambientVolumeOutOfRange: catalog[.errorAmbientVolume]
         case .internalInconsistency: catalog.format(.errorInternal, ["detail": "meditation timeline"])
+        }
+    }
+
+    static func message(for error: BreathingError, catalog: StringCatalog) -> String {
+        switch error {
+        case .inhaleOutOfRange: catalog[.errorBreathingInhale]
+        case .exhaleOutOfRange: catalog[.errorBreathingExhale]
+        case .holdOutOfRange: catalog[.errorBreathingHold]
+        case .notInHalfSecondSteps: catalog[.errorBreathingSteps]
+        case .roundsOutOfRange: catalog[.errorBreathingRounds]
+        case .minutesOutOfRange: catalog[.errorBreathingMinutes]
+        case .unreadablePattern(let text): catalog.format(.errorBreathingPattern, ["value": text])
+        case .emptyPresetName: catalog[.errorBreathingPresetName]
+        case .unknownPreset(let name): catalog.format(.errorBreathingUnknownPreset, ["name": name])
+        case .presetNameTaken(let name): catalog.format(.errorBreathingNameTaken, ["name": name])
+        case .builtInPresetCannotBeDeleted(let id):
+            catalog.format(
+                .errorBreathingBuiltIn,
+                ["name": BreathingPreset.builtIn.first { $0.id == id }?.displayName(catalog) ?? id])
+        case .internalInconsistency: catalog.format(.errorInternal, ["detail": "breathing timeline"])
         }
     }
 

@@ -10,6 +10,7 @@ public struct MomentumServices: Sendable {
     public let practiceLog: PracticeLogService
     public let progress: ProgressService
     public let exchange: ExchangeService
+    public let breathing: BreathingService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -28,7 +29,8 @@ public struct MomentumServices: Sendable {
             practiceLog: PracticeLogService(repository: database, now: now, makeID: makeID, device: device),
             progress: ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now),
             exchange: ExchangeService(
-                log: database, settings: settings, systemTimeZone: timeZone, now: now, makeID: makeID, device: device)
+                log: database, settings: settings, systemTimeZone: timeZone, now: now, makeID: makeID, device: device),
+            breathing: BreathingService(presets: database, log: database, now: now, makeID: makeID, device: device)
         )
     }
 }

@@ -21,4 +21,11 @@ public protocol PracticeLogRepository: Sendable {
     func importLog(_ records: [LoggedRecord], settingValues: [String: String], at now: Date) throws(StoreError)
 }
 
-extension MomentumDatabase: SettingsRepository, PracticeLogRepository {}
+/// Where the person's own breathing presets are kept.
+public protocol BreathingPresetRepository: Sendable {
+    func breathingPresets() throws(StoreError) -> [BreathingPreset]
+    func saveBreathingPreset(_ preset: BreathingPreset, at now: Date) throws(StoreError)
+    func deleteBreathingPreset(id: String) throws(StoreError) -> Bool
+}
+
+extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository {}

@@ -27,6 +27,20 @@ extension MomentumDatabase {
             }
             try db.create(index: "practiceRecord_startMs", on: "practiceRecord", columns: ["startMs"])
         }
+        migrator.registerMigration("v2: breathing presets") { db in
+            try db.create(table: "breathingPreset") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                    .check(sql: "length(trim(name)) > 0")
+                table.column("inhaleMs", .integer).notNull().check { $0 >= 1000 && $0 <= 60_000 }
+                table.column("holdAfterInhaleMs", .integer).notNull().check { $0 >= 0 && $0 <= 60_000 }
+                table.column("exhaleMs", .integer).notNull().check { $0 >= 1000 && $0 <= 60_000 }
+                table.column("holdAfterExhaleMs", .integer).notNull().check { $0 >= 0 && $0 <= 60_000 }
+                table.column("rounds", .integer).notNull().check { $0 >= 1 && $0 <= 99 }
+                table.column("createdAtMs", .integer).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+            }
+        }
         return migrator
     }
 

@@ -53,7 +53,7 @@ struct Meditate: ContextualCommand {
             let catalog = session.catalog
             let plan = try plan(from: session.settings.meditation, catalog: catalog)
             if printPlan {
-                try printTimeline(of: plan, context: context)
+                context.output.write(try TimelineJSON.text(try plan.timeline()))
                 return
             }
             try await sit(plan: plan, session: session, context: context)
@@ -101,19 +101,10 @@ struct Meditate: ContextualCommand {
         return plan
     }
 
-    private func printTimeline(of plan: MeditationPlan, context: CommandContext) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(try plan.timeline())
-        context.output.write(String(decoding: data, as: UTF8.self) + "\n")
-    }
-
     private func sit(plan: MeditationPlan, session: CommandContext.Session, context: CommandContext) async throws {
         let (services, catalog) = (session.services, session.catalog)
         let prepared = try services.meditation.startSit(plan: plan, language: catalog.language)
-        let cuePlayer = makeCuePlayer(
-            soundOn: session.settings.isSoundOn && !noSound, dataDirectory: session.dataDirectory, catalog: catalog,
-            context: context)
+        let cuePlayer = context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session)
         let events = context.makeEvents()
         defer { (events as? KeyboardEventSource)?.restore() }
         var player = MeditationPlayer(
@@ -133,18 +124,5 @@ struct Meditate: ContextualCommand {
         }
         try services.meditation.finishSit(plan: prepared.plan, outcome: ending.outcome, startedAt: startedAt)
         context.output.write(catalog.format(.playerLogged, ["duration": words]) + "\n")
-    }
-
-    private func makeCuePlayer(
-        soundOn: Bool, dataDirectory: URL, catalog: StringCatalog, context: CommandContext
-    ) -> any CuePlayer {
-        guard soundOn else { return SilentCuePlayer() }
-        if let make = context.makeCuePlayer { return make(dataDirectory) }
-        let bell = BellCuePlayer(output: context.isInteractive ? context.output : context.errors)
-        guard let command = SystemCuePlayer.detect(environment: context.environment) else {
-            context.errors.write(catalog[.playerNoSound] + "\n")
-            return bell
-        }
-        return SystemCuePlayer(command: command, cache: CueSoundCache(dataDirectory: dataDirectory), fallback: bell)
     }
 }

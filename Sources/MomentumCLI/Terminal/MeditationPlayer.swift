@@ -35,7 +35,7 @@ struct MeditationPlayer {
             if sit.run.isCompleted(at: now) {
                 return Ending(outcome: sit.outcome(at: now), keep: true)
             }
-            switch await events.next(until: wakeUp(after: now)) {
+            switch await events.next(until: sit.run.wakeUp(after: now)) {
             case .tick:
                 continue
             case .key(Self.space):
@@ -52,22 +52,6 @@ struct MeditationPlayer {
         }
     }
 
-    /// When the display or the sounds next need the player: the next cue or phase change, or the
-    /// next change of the shown second, whichever is first. Paused, only a key wakes it.
-    private func wakeUp(after now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
-        guard sit.run.pausedSince == nil else { return nil }
-        let state = sit.run.state(at: now)
-        // The clock shows whole seconds; wake just after the shown value changes.
-        let shown = state.remainingInSegment ?? state.elapsedInSegment
-        let fraction = shown.wholeMilliseconds % 1000
-        let untilNextSecond: Duration =
-            state.remainingInSegment == nil
-            ? .milliseconds(1000 - fraction) : .milliseconds(fraction == 0 ? 1000 : fraction)
-        let nextSecond = now.advanced(by: untilNextSecond)
-        guard let event = sit.run.nextEventInstant(after: now) else { return nextSecond }
-        return min(event, nextSecond)
-    }
-
     private mutating func stop() async throws -> Ending {
         let instant = events.now
         let wasCompleted = sit.run.isCompleted(at: instant)
@@ -76,25 +60,11 @@ struct MeditationPlayer {
         screen.show(phase: sit.phase(at: instant), state: sit.run.state(at: instant), affirmation: nil)
         guard outcome.asksToKeep else { return Ending(outcome: outcome, keep: true) }
         let duration = DurationFormatting.words(outcome.meditated, language: catalog.language)
-        screen.say(catalog.format(.playerKeepEarlyStop, ["duration": duration]), newline: false)
-        while true {
-            switch await events.next(until: nil) {
-            case .key(let key):
-                let answer = Character(UnicodeScalar(key)).lowercased()
-                if answer == "n" {
-                    screen.say(answer)
-                    return Ending(outcome: outcome, keep: false)
-                }
-                if key == 10 || key == 13 || answer == "y" || answer == "j" {
-                    screen.say(key == 10 || key == 13 ? "" : answer)
-                    return Ending(outcome: outcome, keep: true)
-                }
-            case .tick:
-                continue
-            case nil:
-                screen.say("")
-                return Ending(outcome: outcome, keep: true)
-            }
-        }
+        var screen = self.screen
+        let keep = await KeepQuestion.ask(
+            catalog.format(.playerKeepEarlyStop, ["duration": duration]), events: events
+        ) { text, newline in screen.say(text, newline: newline) }
+        self.screen = screen
+        return Ending(outcome: outcome, keep: keep)
     }
 }

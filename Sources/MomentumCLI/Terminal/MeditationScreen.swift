@@ -5,17 +5,13 @@ import MomentumCore
 /// On a terminal it redraws the same few lines in place; elsewhere (a pipe, a log file, a test)
 /// it writes one line when the phase changes, so the output reads as a calm transcript.
 struct MeditationScreen {
-    let output: any TextOutput
-    let isLive: Bool
     let catalog: StringCatalog
-    private var drawnLines = 0
-    private var lastPhase: MeditationPhase?
+    private var display: LiveDisplay
 
     static let barWidth = 24
 
     init(output: any TextOutput, isLive: Bool, catalog: StringCatalog) {
-        self.output = output
-        self.isLive = isLive
+        self.display = LiveDisplay(output: output, isLive: isLive)
         self.catalog = catalog
     }
 
@@ -36,33 +32,20 @@ struct MeditationScreen {
 
         var lines = [first]
         if ended { return lines }
-        if isLive {
-            let filled = Int((state.segmentProgress * Double(barWidth)).rounded(.down))
-            lines.append(
-                "▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "▏")
-        }
+        if isLive { lines.append(LiveDisplay.bar(state.segmentProgress, width: barWidth)) }
         if let affirmation, !affirmation.isEmpty { lines.append(affirmation) }
         if isLive { lines.append(catalog[.playerControls]) }
         return lines
     }
 
     mutating func show(phase: MeditationPhase, state: RunState, affirmation: String?) {
-        let lines = Self.lines(phase: phase, state: state, affirmation: affirmation, catalog: catalog, isLive: isLive)
-        if isLive {
-            var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)F" : ""
-            for line in lines { text += "\u{1B}[2K" + line + "\n" }
-            // Clear whatever a longer earlier frame left below.
-            output.write(text + "\u{1B}[J")
-            drawnLines = lines.count
-        } else if phase != lastPhase {
-            output.write(lines.joined(separator: " · ") + "\n")
-        }
-        lastPhase = phase
+        let lines = Self.lines(
+            phase: phase, state: state, affirmation: affirmation, catalog: catalog, isLive: display.isLive)
+        display.draw(lines, key: phase.rawValue) { lines.joined(separator: " · ") }
     }
 
     /// Writes a message below the live display (which then starts afresh).
     mutating func say(_ message: String, newline: Bool = true) {
-        output.write(message + (newline ? "\n" : ""))
-        drawnLines = 0
+        display.say(message, newline: newline)
     }
 }

@@ -117,5 +117,7 @@ public enum BreathingError: Error, Equatable, Sendable {
     case emptyPresetName
     case unknownPreset(String)
     case presetNameTaken(String)
+    /// The nine built-in presets (named here by id) are always there: they can be copied, not deleted.
+    case builtInPresetCannotBeDeleted(String)
     case internalInconsistency
 }

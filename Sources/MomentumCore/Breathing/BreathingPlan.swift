@@ -51,11 +51,41 @@ public struct BreathingPlan: Sendable, Equatable {
 
 extension SegmentKind {
     /// The catalog key naming a breathing phase (other kinds fall back to the inhale text).
-    var breathingNameKey: StringKey {
+    public var breathingNameKey: StringKey {
         switch self {
         case .holdAfterInhale, .holdAfterExhale: .breathingHold
         case .exhale: .breathingExhale
         default: .breathingInhale
         }
+    }
+}
+
+extension BreathingPlan {
+    /// What the log keeps about a breathing session: the preset, the pattern and the rounds.
+    public var logDetails: [String: String] {
+        var details = ["pattern": pattern.text, "rounds": "\(rounds)"]
+        if let presetName { details["preset"] = presetName }
+        return details
+    }
+}
+
+extension BreathingPlan {
+    /// How full the breathing shape is, 0–1, at `state` of this plan's run: it grows through the
+    /// inhale, stays full in the hold after it, shrinks through the exhale, and stays empty in the
+    /// hold after that (and once the session is over).
+    public static func shapeFill(_ state: RunState) -> Double {
+        guard state.status != .completed, state.status != .stopped else { return 0 }
+        switch state.segment.kind {
+        case .inhale: return state.segmentProgress
+        case .holdAfterInhale: return 1
+        case .exhale: return 1 - state.segmentProgress
+        default: return 0
+        }
+    }
+
+    /// The round (from 1) that segment `index` of this plan's timeline belongs to.
+    public func round(ofSegment index: Int) -> Int {
+        let phasesPerRound = pattern.phases.filter { $0.duration > .zero }.count
+        return min(rounds, max(0, index) / max(1, phasesPerRound) + 1)
     }
 }

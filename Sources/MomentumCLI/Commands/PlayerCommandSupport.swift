@@ -1,0 +1,47 @@
+import Foundation
+import MomentumCore
+import MomentumServices
+
+/// The `--plan` output every player command shares: the timeline as pretty, sorted JSON.
+enum TimelineJSON {
+    static func text(_ timeline: Timeline) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(timeline), as: UTF8.self) + "\n"
+    }
+}
+
+extension CommandContext {
+    /// The cue player for a session: silent, the injected one, the system's, or the bell.
+    func cuePlayer(soundOn: Bool, session: Session) -> any CuePlayer {
+        guard soundOn else { return SilentCuePlayer() }
+        if let make = makeCuePlayer { return make(session.dataDirectory) }
+        let bell = BellCuePlayer(output: isInteractive ? output : errors)
+        guard let command = SystemCuePlayer.detect(environment: environment) else {
+            errors.write(session.catalog[.playerNoSound] + "\n")
+            return bell
+        }
+        return SystemCuePlayer(
+            command: command, cache: CueSoundCache(dataDirectory: session.dataDirectory), fallback: bell)
+    }
+
+    /// Says how a played practice ended and logs it through `log` when it counts and was kept.
+    func reportEnding<Screen>(
+        _ ending: PracticePlayer<Screen>.Ending, kind: PracticeKind, catalog: StringCatalog,
+        log: () throws -> PracticeRecord?
+    ) throws {
+        let words = DurationFormatting.words(ending.outcome.time, language: catalog.language)
+        if case .tooShortToLog = ending.outcome {
+            output.write(catalog.format(.playerTooShortToLog, ["duration": words]) + "\n")
+            return
+        }
+        guard ending.keep else {
+            output.write(catalog[.playerDiscarded] + "\n")
+            return
+        }
+        _ = try log()
+        // English reads "of breathing"; German keeps its capital noun ("Atmung").
+        let practice = catalog.language == .english ? catalog[kind.nameKey].lowercased() : catalog[kind.nameKey]
+        output.write(catalog.format(.playerLoggedPractice, ["duration": words, "practice": practice]) + "\n")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import MomentumTestSupport
+import Testing
+
+@testable import MomentumServices
+
+@Suite("Breathing service: the person's own presets and logging sessions")
+struct BreathingServiceTests {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let services: MomentumServices
+    let english = StringCatalog.shared(for: .english)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let clock = self.clock
+        services = try MomentumServices.open(
+            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+    }
+
+    var breathing: BreathingService { services.breathing }
+
+    @Test func aNewPresetStartsAsFourZeroFourZeroTimesTenAndIsFoundByNameInAnyCase() throws {
+        let made = try breathing.addPreset(name: "  Evening wind-down ")
+        #expect(made.name == "Evening wind-down")
+        #expect(made.pattern.text == "4-0-4-0")
+        #expect(made.rounds == 10)
+        #expect(try breathing.preset(named: "evening WIND-DOWN") == made)
+        #expect(try breathing.preset(named: made.id) == made)
+        #expect(try breathing.presets().map(\.id) == BreathingPreset.builtIn.map(\.id) + [made.id])
+        // Built-ins answer to their id and their name in either language.
+        #expect(try breathing.preset(named: "Box-Atmung").id == "box")
+        #expect(try breathing.preset(named: "relaxing").id == "relaxing")
+    }
+
+    @Test func editingOrRenamingABuiltInSavesACopyAndLeavesTheBuiltInAlone() throws {
+        let box = try breathing.preset(named: "box")
+        let edited = try breathing.editPreset(box, rounds: 5, catalog: english)
+        #expect(!edited.isBuiltIn)
+        #expect(edited.name == "Box breathing (copy)")
+        #expect(edited.rounds == 5)
+        #expect(edited.pattern == box.pattern)
+        let again = try breathing.editPreset(box, pattern: try BreathingPattern(parsing: "5-5-5-5"), catalog: english)
+        #expect(again.name == "Box breathing (copy 2)")
+        let renamed = try breathing.renamePreset(box, to: "My square", catalog: english)
+        #expect(renamed.name == "My square")
+        #expect(try breathing.preset(named: "box") == box)
+        #expect(try breathing.presets().count == 12)
+    }
+
+    @Test func ownPresetsAreEditedRenamedDuplicatedAndDeletedInPlace() throws {
+        let evening = try breathing.addPreset(
+            name: "Evening", pattern: try BreathingPattern(parsing: "4-2-6-0"), rounds: 8)
+        clock.advance(by: 60)
+        let edited = try breathing.editPreset(evening, rounds: 12, catalog: english)
+        #expect(edited.id == evening.id)
+        #expect(edited.rounds == 12)
+        let renamed = try breathing.renamePreset(edited, to: "Night", catalog: english)
+        #expect(renamed.id == evening.id)
+        let copy = try breathing.duplicatePreset(renamed, catalog: english)
+        #expect(copy.name == "Night (copy)")
+        #expect(copy.id != renamed.id)
+        #expect(copy.pattern == renamed.pattern)
+        try breathing.deletePreset(renamed)
+        #expect(try breathing.presets().map(\.name).suffix(1) == ["Night (copy)"])
+        // Reopened from disk, the same.
+        let reopened = try MomentumDatabase.open(directory: directory.url)
+        #expect(try reopened.breathingPresets() == [copy])
+    }
+
+    @Test func badNamesAndBuiltInDeletesAreRefusedAndNothingChanges() throws {
+        let evening = try breathing.addPreset(name: "Evening")
+        let before = try breathing.presets()
+        #expect(throws: BreathingServiceError.invalid(.emptyPresetName)) { try breathing.addPreset(name: " \t ") }
+        #expect(throws: BreathingServiceError.invalid(.presetNameTaken("EVENING"))) {
+            try breathing.addPreset(name: "EVENING")
+        }
+        #expect(throws: BreathingServiceError.invalid(.presetNameTaken("Box-Atmung"))) {
+            try breathing.addPreset(name: "Box-Atmung")
+        }
+        #expect(throws: BreathingServiceError.invalid(.roundsOutOfRange)) {
+            try breathing.addPreset(name: "Long", rounds: 100)
+        }
+        #expect(throws: BreathingServiceError.invalid(.roundsOutOfRange)) {
+            try breathing.editPreset(evening, rounds: 0, catalog: english)
+        }
+        #expect(throws: BreathingServiceError.invalid(.presetNameTaken("Awake"))) {
+            try breathing.renamePreset(evening, to: "Awake", catalog: english)
+        }
+        #expect(throws: BreathingServiceError.invalid(.builtInPresetCannotBeDeleted("box"))) {
+            try breathing.deletePreset(try breathing.preset(named: "box"))
+        }
+        #expect(throws: BreathingServiceError.invalid(.unknownPreset("nope"))) { try breathing.preset(named: "nope") }
+        #expect(try breathing.presets() == before)
+    }
+
+    @Test func aFinishedSessionIsLoggedAsBreathingAndATooShortOneIsNot() throws {
+        let start = clock.now
+        clock.advance(by: 190)
+        let plan = BreathingPreset.builtIn[4].plan(catalog: english)
+        let record = try #require(
+            try breathing.finishSession(plan: plan, outcome: .completed(.seconds(190)), startedAt: start))
+        #expect(record.kind == .breathing)
+        #expect(record.category == .mindfulness)
+        #expect(record.countedSeconds == 190)
+        #expect(record.details == ["preset": "Relaxing breath (4-7-8)", "pattern": "4-7-8-0", "rounds": "10"])
+        #expect(try breathing.finishSession(plan: plan, outcome: .tooShortToLog(.seconds(20)), startedAt: start) == nil)
+        #expect(
+            try breathing.finishSession(plan: plan, outcome: .stoppedEarly(.seconds(90)), startedAt: start, keep: false)
+                == nil)
+        #expect(try services.practiceLog.records().count == 1)
+    }
+}
