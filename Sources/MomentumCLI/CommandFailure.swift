@@ -35,6 +35,12 @@ enum ErrorMessages {
             case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
             case .store(let store): message(for: store, catalog: catalog)
             }
+        case let error as FocusTimerError: message(for: error, catalog: catalog)
+        case let error as FocusTimerServiceError:
+            switch error {
+            case .invalid(let focus): message(for: focus, catalog: catalog)
+            case .store(let store): message(for: store, catalog: catalog)
+            }
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])
@@ -96,6 +102,34 @@ enum ErrorMessages {
                 .errorBreathingBuiltIn,
                 ["name": BreathingPreset.builtIn.first { $0.id == id }?.displayName(catalog) ?? id])
         case .internalInconsistency: catalog.format(.errorInternal, ["detail": "breathing timeline"])
+        }
+    }
+
+    static func message(for error: FocusTimerError, catalog: StringCatalog) -> String {
+        switch error {
+        case .blankName: catalog[.errorFocusBlankName]
+        case .nameTooLong: catalog[.errorFocusNameTooLong]
+        case .durationOutOfRange: catalog[.errorFocusDuration]
+        case .durationNotWholeSeconds: catalog[.errorFocusDurationWhole]
+        case .invalidIcon(let icon): catalog.format(.errorFocusIcon, ["value": icon])
+        case .invalidColor(let color): catalog.format(.errorFocusColor, ["value": color])
+        case .notesTooLong: catalog[.errorFocusNotesTooLong]
+        case .tooManyItems: catalog[.errorFocusTooManyItems]
+        case .blankItemText: catalog[.errorFocusBlankItem]
+        case .itemTextTooLong: catalog[.errorFocusItemTooLong]
+        case .duplicateItemID(let id): catalog.format(.errorFocusDuplicateItem, ["id": id.uuidString.lowercased()])
+        case .nameTaken(let name): catalog.format(.errorFocusNameTaken, ["name": name])
+        case .unknownTimer(let name): catalog.format(.errorFocusUnknownTimer, ["name": name])
+        case .ambiguousTimer(let name): catalog.format(.errorFocusAmbiguousTimer, ["name": name])
+        case .unknownItem(let item): catalog.format(.errorFocusUnknownItem, ["item": item])
+        case .positionOutOfRange(let position, let count):
+            catalog.format(.errorFocusPosition, ["position": "\(position)", "count": "\(count)"])
+        case .invalidRun: catalog[.errorFocusInvalidRun]
+        case .alreadyRunning(let name): catalog.format(.errorFocusAlreadyRunning, ["name": name])
+        case .notRunning(let name): catalog.format(.errorFocusNotRunning, ["name": name])
+        case .notPaused(let name): catalog.format(.errorFocusNotPaused, ["name": name])
+        case .notStarted(let name): catalog.format(.errorFocusNotStarted, ["name": name])
+        case .internalInconsistency: catalog.format(.errorInternal, ["detail": "focus timeline"])
         }
     }
 

@@ -15,7 +15,8 @@ public struct MomentumCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            Meditate.self, Breathe.self, Log.self, StreakCommand.self, Stats.self, CalendarCommand.self,
+            Meditate.self, Breathe.self, TimerCommand.self, Log.self, StreakCommand.self, Stats.self,
+            CalendarCommand.self,
             ChartCommand.self,
             Export.self, Import.self,
             SettingsCommand.self,

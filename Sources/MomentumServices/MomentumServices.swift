@@ -11,6 +11,7 @@ public struct MomentumServices: Sendable {
     public let progress: ProgressService
     public let exchange: ExchangeService
     public let breathing: BreathingService
+    public let focusTimers: FocusTimerService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -30,7 +31,8 @@ public struct MomentumServices: Sendable {
             progress: ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now),
             exchange: ExchangeService(
                 log: database, settings: settings, systemTimeZone: timeZone, now: now, makeID: makeID, device: device),
-            breathing: BreathingService(presets: database, log: database, now: now, makeID: makeID, device: device)
+            breathing: BreathingService(presets: database, log: database, now: now, makeID: makeID, device: device),
+            focusTimers: FocusTimerService(repository: database, now: now, makeID: makeID, device: device)
         )
     }
 }

@@ -28,4 +28,14 @@ public protocol BreathingPresetRepository: Sendable {
     func deleteBreathingPreset(id: String) throws(StoreError) -> Bool
 }
 
-extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository {}
+/// Where focus timers and their checklists are kept.
+public protocol FocusTimerRepository: Sendable {
+    func focusTimers() throws(StoreError) -> [FocusTimer]
+    /// Reads the timers and writes what `change` decides, in one transaction.
+    func changeFocusTimers<Result: Sendable>(
+        at now: Date, _ change: ([FocusTimer]) throws -> (FocusTimerChanges, Result)
+    ) throws -> Result
+}
+
+extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository, FocusTimerRepository {
+}

@@ -41,6 +41,49 @@ extension MomentumDatabase {
                 table.column("updatedAtMs", .integer).notNull()
             }
         }
+        migrator.registerMigration("v3: focus timers and checklists") { db in
+            try db.create(table: "focusTimer") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull().check(sql: "length(trim(name)) > 0")
+                table.column("durationMs", .integer).notNull().check { $0 >= 1000 && $0 <= 86_400_000 }
+                table.column("icon", .text).notNull()
+                table.column("color", .text).notNull()
+                table.column("notes", .text).notNull().defaults(to: "")
+                table.column("sortOrder", .integer).notNull()
+                table.column("createdAtMs", .integer).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+                // The run: which instants exist follows from its state, and nothing else is allowed.
+                table.column("runState", .text).notNull().defaults(to: "idle")
+                    .check { ["idle", "running", "paused", "completed"].contains($0) }
+                table.column("startedAtMs", .integer)
+                table.column("resumedAtMs", .integer)
+                table.column("pausedAtMs", .integer)
+                table.column("completedAtMs", .integer)
+                table.column("elapsedMs", .integer).notNull().defaults(to: 0)
+                table.check(sql: "elapsedMs >= 0 AND elapsedMs <= durationMs")
+                table.check(
+                    sql: """
+                        (runState = 'idle' AND startedAtMs IS NULL AND resumedAtMs IS NULL AND pausedAtMs IS NULL
+                            AND completedAtMs IS NULL AND elapsedMs = 0)
+                        OR (runState = 'running' AND startedAtMs IS NOT NULL AND resumedAtMs IS NOT NULL
+                            AND pausedAtMs IS NULL AND completedAtMs IS NULL)
+                        OR (runState = 'paused' AND startedAtMs IS NOT NULL AND resumedAtMs IS NULL
+                            AND pausedAtMs IS NOT NULL AND completedAtMs IS NULL)
+                        OR (runState = 'completed' AND startedAtMs IS NOT NULL AND resumedAtMs IS NULL
+                            AND pausedAtMs IS NULL AND completedAtMs IS NOT NULL)
+                        """)
+            }
+            try db.create(table: "checklistItem") { table in
+                table.primaryKey("id", .text)
+                table.column("timerId", .text).notNull().indexed()
+                    .references("focusTimer", onDelete: .cascade)
+                table.column("text", .text).notNull().check(sql: "length(trim(text)) > 0")
+                table.column("done", .boolean).notNull().defaults(to: false)
+                table.column("sortOrder", .integer).notNull()
+                table.column("createdAtMs", .integer).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+            }
+        }
         return migrator
     }
 

@@ -49,11 +49,7 @@ struct BreathePresets: AsyncParsableCommand {
                     preset.isBuiltIn ? catalog[.breathingBuiltIn] : "",
                 ]
             }
-            let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
-            return rows.map { row in
-                zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                    .trimmingCharacters(in: .whitespaces)
-            }.joined(separator: "\n") + "\n"
+            return TextTable.render(rows)
         }
 
         struct Entry: Encodable {
@@ -72,9 +68,7 @@ struct BreathePresets: AsyncParsableCommand {
                     rounds: preset.rounds, totalSeconds: (preset.pattern.cycle * preset.rounds).inSeconds,
                     builtIn: preset.isBuiltIn)
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            return String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+            return try JSONOutput.encode(entries) + "\n"
         }
     }
 

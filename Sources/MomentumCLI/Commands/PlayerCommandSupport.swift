@@ -4,11 +4,7 @@ import MomentumServices
 
 /// The `--plan` output every player command shares: the timeline as pretty, sorted JSON.
 enum TimelineJSON {
-    static func text(_ timeline: Timeline) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(timeline), as: UTF8.self) + "\n"
-    }
+    static func text(_ timeline: Timeline) throws -> String { try JSONOutput.encode(timeline) + "\n" }
 }
 
 extension CommandContext {

@@ -1,0 +1,447 @@
+import ArgumentParser
+import Foundation
+import MomentumCore
+import MomentumServices
+
+/// `momentum timer`: focus timers with checklists.
+struct TimerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timer",
+        abstract: "Focus timers with checklists: add, list, start, pause, tick items, run a countdown.",
+        discussion: """
+            A timer's run is stored as instants, so one started here shows its remaining time in \
+            `momentum timer list` from any other shell, and survives a restart. Only one runs at a time: \
+            starting one pauses the others. A timer that runs out is logged once, as focus.
+            """,
+        subcommands: [
+            Add.self, List.self, Show.self, Start.self, Pause.self, Resume.self, Reset.self, Complete.self,
+            Check.self, Uncheck.self, Edit.self, Move.self, Delete.self, Run.self,
+        ],
+        defaultSubcommand: List.self
+    )
+
+    /// Reads `25` (minutes), `90s`, `1.5h`.
+    static func duration(_ text: String, catalog: StringCatalog) throws -> Duration {
+        guard let duration = DurationText.parse(text, defaultUnit: .minutes) else {
+            throw CommandFailure(catalog.format(.errorNotANumber, ["value": text, "unit": "minutes"]))
+        }
+        return duration
+    }
+
+    static func statusText(_ timer: FocusTimer, at now: Date, catalog: StringCatalog) -> String {
+        switch timer.status(at: now) {
+        case .idle: catalog[.focusStatusIdle]
+        case .running: catalog[.focusStatusRunning]
+        case .paused: catalog[.focusStatusPaused]
+        case .completed: catalog[.focusStatusCompleted]
+        }
+    }
+
+    static func remaining(_ timer: FocusTimer, at now: Date) -> String {
+        DurationFormatting.clock(timer.remaining(at: now))
+    }
+
+    /// The checklist as `[x] 1. water` lines.
+    static func checklist(_ timer: FocusTimer) -> [String] {
+        timer.items.enumerated().map { index, item in "\(item.done ? "[x]" : "[ ]") \(index + 1). \(item.text)" }
+    }
+
+    /// One timer in full: its line, its checklist and its notes.
+    static func details(_ timer: FocusTimer, at now: Date, catalog: StringCatalog) -> String {
+        var lines = [
+            "\(timer.name) · \(statusText(timer, at: now, catalog: catalog)) · "
+                + catalog.format(.focusLeft, ["time": remaining(timer, at: now)]) + " / "
+                + DurationFormatting.clock(timer.duration)
+        ]
+        lines += checklist(timer)
+        if !timer.notes.isEmpty { lines.append(catalog.format(.focusNotes, ["notes": timer.notes])) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Runs `body` with the focus timer service and the session's catalog.
+    static func withTimers(
+        _ common: CommonOptions, _ context: CommandContext,
+        _ body: (FocusTimerService, StringCatalog) throws -> String
+    ) async throws {
+        try await context.withSession(common) { session in
+            context.output.write(try body(session.services.focusTimers, session.catalog))
+        }
+    }
+}
+
+// MARK: - Making and listing
+
+extension TimerCommand {
+    struct Add: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a timer, placed last.")
+
+        @Argument(help: ArgumentHelp("Its name.", valueName: "name"))
+        var name: String
+
+        @Argument(
+            help: ArgumentHelp("1 second to 24 hours: 25 (minutes), 90s, 1.5h. Default 25.", valueName: "duration"))
+        var duration: String?
+
+        @Option(name: .customLong("item"), help: ArgumentHelp("A checklist item (repeat for more).", valueName: "text"))
+        var items: [String] = []
+
+        @Option(help: ArgumentHelp("An icon name (timer, book, leaf …).", valueName: "name"))
+        var icon: String?
+
+        @Option(help: ArgumentHelp("A colour, #RRGGBB.", valueName: "hex"))
+        var color: String?
+
+        @Option(help: ArgumentHelp("Notes.", valueName: "text"))
+        var notes: String?
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { timers, catalog in
+                let timer = try timers.addTimer(
+                    name: name,
+                    duration: try duration.map { try TimerCommand.duration($0, catalog: catalog) }
+                        ?? FocusTimer.defaultDuration,
+                    items: items, icon: icon ?? FocusTimer.defaultIcon, color: color ?? FocusTimer.defaultColor,
+                    notes: notes ?? "")
+                return catalog.format(
+                    .focusAdded,
+                    [
+                        "name": timer.name,
+                        "duration": DurationFormatting.words(timer.duration, language: catalog.language),
+                    ])
+                    + "\n"
+            }
+        }
+    }
+
+    struct List: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "List the timers with their state and time left.")
+
+        @Flag(help: "Print JSON instead of a table.")
+        var json = false
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timers = try service.timers()
+                let now = context.now()
+                if json { return try FocusTimerJSON.text(timers.map { FocusTimerJSON($0, at: now) }) }
+                if timers.isEmpty { return catalog[.focusNone] + "\n" }
+                let rows = timers.enumerated().map { index, timer in
+                    [
+                        "\(index + 1)", timer.name, TimerCommand.statusText(timer, at: now, catalog: catalog),
+                        catalog.format(.focusLeft, ["time": TimerCommand.remaining(timer, at: now)]),
+                        timer.items.isEmpty ? "" : "☑ \(timer.items.filter(\.done).count)/\(timer.items.count)",
+                    ]
+                }
+                return TextTable.render(rows)
+            }
+        }
+    }
+
+    struct Show: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a timer with its checklist and notes.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timer = try service.timer(named: name)
+                if json { return try FocusTimerJSON.text(FocusTimerJSON(timer, at: context.now())) }
+                return TimerCommand.details(timer, at: context.now(), catalog: catalog)
+            }
+        }
+    }
+}
+
+// MARK: - Running
+
+extension TimerCommand {
+    struct Start: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start a timer (or start it afresh once done); a running one is paused.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let before = try service.timers()
+                let timer = try service.start(named: name)
+                let now = context.now()
+                let paused = before.filter { $0.id != timer.id && $0.status(at: now) == .running }.map { other in
+                    catalog.format(
+                        .focusPausedTimer, ["name": other.name, "remaining": TimerCommand.remaining(other, at: now)])
+                        + "\n"
+                }
+                return paused.joined()
+                    + catalog.format(
+                        .focusStarted, ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: now)])
+                    + "\n"
+            }
+        }
+    }
+
+    struct Pause: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause a timer (the running one if none is named).")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String?
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let wanted = try name ?? TimerCommand.runningTimer(service, at: context.now(), catalog: catalog)
+                let timer = try service.pause(named: wanted)
+                return catalog.format(
+                    .focusPausedTimer,
+                    ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: context.now())])
+                    + "\n"
+            }
+        }
+    }
+
+    static func runningTimer(_ service: FocusTimerService, at now: Date, catalog: StringCatalog) throws -> String {
+        guard let running = try service.timers().first(where: { $0.status(at: now) == .running }) else {
+            throw CommandFailure(catalog[.errorFocusNoneRunning])
+        }
+        return running.id.uuidString
+    }
+
+    struct Resume: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a paused timer.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timer = try service.resume(named: name)
+                return catalog.format(
+                    .focusStarted, ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: context.now())])
+                    + "\n"
+            }
+        }
+    }
+
+    struct Reset: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Put a timer back to its full time.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timer = try service.reset(named: name)
+                return catalog.format(
+                    .focusResetTimer,
+                    [
+                        "name": timer.name,
+                        "duration": DurationFormatting.words(timer.duration, language: catalog.language),
+                    ])
+                    + "\n"
+            }
+        }
+    }
+
+    struct Complete: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a started timer done now (the time counted is logged as focus).")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timer = try service.complete(named: name)
+                return catalog.format(.focusCompletedTimer, ["name": timer.name]) + "\n"
+            }
+        }
+    }
+}
+
+// MARK: - Changing
+
+extension TimerCommand {
+    struct Check: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Tick a checklist item.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @Argument(help: ArgumentHelp("The item: its number, text or id.", valueName: "item"))
+        var item: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, _ in
+                TimerCommand.checklist(try service.setItem(item, ofTimer: name, done: true)).joined(separator: "\n")
+                    + "\n"
+            }
+        }
+    }
+
+    struct Uncheck: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Untick a checklist item.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @Argument(help: ArgumentHelp("The item: its number, text or id.", valueName: "item"))
+        var item: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, _ in
+                TimerCommand.checklist(try service.setItem(item, ofTimer: name, done: false)).joined(separator: "\n")
+                    + "\n"
+            }
+        }
+    }
+
+    struct Edit: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a timer's name, duration, icon, colour, notes or checklist.",
+            discussion: "A new duration resets a run in progress.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @Option(name: .customLong("name"), help: ArgumentHelp("A new name.", valueName: "name"))
+        var newName: String?
+
+        @Option(help: ArgumentHelp("A new duration: 25 (minutes), 90s, 1.5h.", valueName: "duration"))
+        var duration: String?
+
+        @Option(help: ArgumentHelp("An icon name.", valueName: "name"))
+        var icon: String?
+
+        @Option(help: ArgumentHelp("A colour, #RRGGBB.", valueName: "hex"))
+        var color: String?
+
+        @Option(help: ArgumentHelp("Notes (empty to clear).", valueName: "text"))
+        var notes: String?
+
+        @Option(name: .customLong("add-item"), help: ArgumentHelp("Add a checklist item.", valueName: "text"))
+        var addItems: [String] = []
+
+        @Option(
+            name: .customLong("remove-item"),
+            help: ArgumentHelp("Remove an item (number, text or id).", valueName: "item"))
+        var removeItems: [String] = []
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let edit = FocusTimerService.Edit(
+                    name: newName, duration: try duration.map { try TimerCommand.duration($0, catalog: catalog) },
+                    icon: icon, color: color, notes: notes, addItems: addItems, removeItems: removeItems)
+                guard !edit.isEmpty else { throw CommandFailure(catalog[.errorFocusNothingToEdit]) }
+                let timer = try service.editTimer(named: name, edit)
+                return catalog.format(.focusSaved, ["name": timer.name]) + "\n"
+                    + TimerCommand.details(timer, at: context.now(), catalog: catalog)
+            }
+        }
+    }
+
+    struct Move: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move a timer (or, with --item, one of its items) to a place in the order.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @Argument(help: ArgumentHelp("The new place, from 1.", valueName: "position"))
+        var position: Int
+
+        @Option(help: ArgumentHelp("Move this checklist item instead (number, text or id).", valueName: "item"))
+        var item: String?
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                if let item {
+                    let timer = try service.moveItem(item, ofTimer: name, to: position)
+                    return TimerCommand.checklist(timer).joined(separator: "\n") + "\n"
+                }
+                let timers = try service.moveTimer(named: name, to: position)
+                let moved = timers[position - 1]
+                return catalog.format(.focusMoved, ["name": moved.name, "position": "\(position)"]) + "\n"
+            }
+        }
+    }
+
+    struct Delete: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a timer and its checklist.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timer = try service.timer(named: name)
+                try service.deleteTimer(named: timer.id.uuidString)
+                return catalog.format(.focusDeleted, ["name": timer.name]) + "\n"
+            }
+        }
+    }
+}
+
+/// A timer as `timer list --json` and `timer show --json` print it.
+struct FocusTimerJSON: Encodable {
+    struct Item: Encodable {
+        var id: String
+        var text: String
+        var done: Bool
+    }
+    var id: String
+    var name: String
+    var durationSeconds: Int64
+    var remainingMs: Int64
+    var status: String
+    var icon: String
+    var color: String
+    var notes: String
+    var position: Int
+    var startedAt: String?
+    var items: [Item]
+
+    init(_ timer: FocusTimer, at now: Date) {
+        id = timer.id.uuidString.lowercased()
+        name = timer.name
+        durationSeconds = timer.duration.wholeMilliseconds / 1000
+        remainingMs = timer.remaining(at: now).wholeMilliseconds
+        status = timer.status(at: now).rawValue
+        icon = timer.icon
+        color = timer.color
+        notes = timer.notes
+        position = timer.sortOrder + 1
+        startedAt = timer.run.startedAt.map { InstantText.format($0) }
+        items = timer.items.map { Item(id: $0.id.uuidString.lowercased(), text: $0.text, done: $0.done) }
+    }
+
+    static func text(_ value: some Encodable) throws -> String { try JSONOutput.encode(value) + "\n" }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import MomentumCore
+import MomentumServices
+
+extension TimerCommand {
+    /// `momentum timer run NAME`: a live countdown of a stored timer.
+    struct Run: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start a timer if needed and show its countdown; the end gong sounds when it is done.",
+            discussion: """
+                The countdown reads the stored timer, so pausing here pauses it everywhere. q leaves it \
+                running (see `momentum timer list`); space pauses and resumes.
+                """)
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @Flag(name: .customLong("no-sound"), help: "No sounds, not even the terminal bell.")
+        var noSound = false
+
+        @Flag(name: .customLong("plan"), help: "Print the timer's timeline as JSON and exit.")
+        var printPlan = false
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await context.withSession(common) { session in
+                let service = session.services.focusTimers
+                var timer = try service.timer(named: name)
+                if printPlan {
+                    context.output.write(try TimelineJSON.text(try timer.timeline()))
+                    return
+                }
+                if timer.status(at: context.now()) != .running { timer = try service.start(named: timer.id.uuidString) }
+                let sound = context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session)
+                let events = context.makeEvents()
+                defer { (events as? KeyboardEventSource)?.restore() }
+                var countdown = FocusCountdown(
+                    timerID: timer.id.uuidString, service: service, now: context.now, sound: sound, events: events,
+                    display: LiveDisplay(output: context.output, isLive: context.isInteractive),
+                    catalog: session.catalog)
+                try await countdown.play()
+            }
+        }
+    }
+}
+
+/// The live countdown of a stored focus timer. Every look reads the store (which settles and logs
+/// a completion once); keys act on the store, so other shells see the same timer.
+struct FocusCountdown {
+    let timerID: String
+    let service: FocusTimerService
+    let now: @Sendable () -> Date
+    let sound: any CuePlayer
+    let events: any PlayerEventSource
+    var display: LiveDisplay
+    let catalog: StringCatalog
+
+    static let barWidth = 24
+
+    mutating func play() async throws {
+        sound.prepare()
+        while true {
+            let timer = try service.timer(named: timerID)
+            let instant = now()
+            let status = timer.status(at: instant)
+            if status == .completed || status == .idle {
+                if status == .completed { sound.play(.endGong) }
+                let shown = lines(timer, at: instant)
+                display.draw(shown, key: status.rawValue) { shown.joined(separator: " · ") }
+                let words = DurationFormatting.words(timer.elapsed(at: instant), language: catalog.language)
+                display.say(
+                    status == .completed
+                        ? catalog.format(.focusDone, ["name": timer.name, "duration": words])
+                        : catalog.format(
+                            .focusResetTimer,
+                            [
+                                "name": timer.name,
+                                "duration": DurationFormatting.words(timer.duration, language: catalog.language),
+                            ]))
+                return
+            }
+            let shown = lines(timer, at: instant)
+            display.draw(shown, key: status.rawValue) { shown.joined(separator: " · ") }
+            switch await events.next(until: wakeUp(timer, at: instant)) {
+            case .tick:
+                continue
+            case .key(MeditationPlayer.space):
+                if status == .running {
+                    try service.pause(named: timerID)
+                } else {
+                    try service.start(named: timerID)
+                }
+            case .key(let key) where MeditationPlayer.stopKeys.contains(key):
+                return leave(timerID: timerID)
+            case .key:
+                continue
+            case nil:
+                return leave(timerID: timerID)
+            }
+        }
+    }
+
+    private mutating func leave(timerID: String) {
+        guard let timer = try? service.timer(named: timerID) else { return }
+        display.say(
+            catalog.format(
+                .focusRunDetached,
+                ["name": timer.name, "remaining": DurationFormatting.clock(timer.remaining(at: now()))]))
+    }
+
+    /// Paused, only a key wakes the countdown; running, the next change of the shown second.
+    private func wakeUp(_ timer: FocusTimer, at instant: Date) -> ContinuousClock.Instant? {
+        guard timer.status(at: instant) == .running else { return nil }
+        let fraction = timer.remaining(at: instant).wholeMilliseconds % 1000
+        return events.now.advanced(by: .milliseconds(fraction == 0 ? 1000 : fraction))
+    }
+
+    private func lines(_ timer: FocusTimer, at instant: Date) -> [String] {
+        let status = TimerCommand.statusText(timer, at: instant, catalog: catalog)
+        var lines = [
+            "\(timer.name) · \(status) · "
+                + catalog.format(.focusLeft, ["time": DurationFormatting.clock(timer.remaining(at: instant))])
+        ]
+        guard display.isLive else { return lines }
+        lines.append(LiveDisplay.bar(timer.elapsed(at: instant) / timer.duration, width: Self.barWidth))
+        lines += TimerCommand.checklist(timer)
+        lines.append(catalog[.focusRunControls])
+        return lines
+    }
+}
