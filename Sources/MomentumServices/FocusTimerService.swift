@@ -23,7 +23,7 @@ public struct FocusTimerService: Sendable {
 
     /// Every timer in order, settled as of now.
     public func timers() throws(FocusTimerServiceError) -> [FocusTimer] {
-        try change { timers, _ in (timers, timers) }
+        try change { timers in (timers, timers) }
     }
 
     /// The timer called `name` (ignoring case), else the one timer whose name or id (4+
@@ -44,7 +44,7 @@ public struct FocusTimerService: Sendable {
         icon: String = FocusTimer.defaultIcon, color: String = FocusTimer.defaultColor, notes: String = ""
     ) throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
-        return try change { timers, _ in
+        return try change { timers in
             try Self.checkNameIsFree(name, in: timers, except: nil)
             let timer = try FocusTimer(
                 id: makeID(), name: name, duration: duration, icon: icon, color: color, notes: notes,
@@ -88,7 +88,7 @@ public struct FocusTimerService: Sendable {
     @discardableResult
     public func editTimer(named name: String, _ edit: Edit) throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
-        return try change { timers, _ in
+        return try change { timers in
             var timer = try Self.find(name, in: timers)
             if let newName = edit.name {
                 try Self.checkNameIsFree(newName, in: timers, except: timer.id)
@@ -118,7 +118,7 @@ public struct FocusTimerService: Sendable {
 
     /// Deletes a timer and its checklist.
     public func deleteTimer(named name: String) throws(FocusTimerServiceError) {
-        try change { timers, _ in
+        try write { timers in
             let timer = try Self.find(name, in: timers)
             return (FocusTimerChanges(deleted: [timer.id]), ())
         }
@@ -128,7 +128,7 @@ public struct FocusTimerService: Sendable {
     @discardableResult
     public func moveTimer(named name: String, to position: Int) throws(FocusTimerServiceError) -> [FocusTimer] {
         let instant = now()
-        return try change { timers, _ in
+        return try change { timers in
             let timer = try Self.find(name, in: timers)
             guard (1...timers.count).contains(position) else {
                 throw FocusTimerError.positionOutOfRange(position: position, count: timers.count)
@@ -151,7 +151,7 @@ public struct FocusTimerService: Sendable {
         -> FocusTimer
     {
         let instant = now()
-        return try change { timers, _ in
+        return try change { timers in
             var timer = try Self.find(name, in: timers)
             let item = try Self.findItem(wanted, in: timer)
             guard (1...timer.items.count).contains(position) else {
@@ -176,7 +176,7 @@ public struct FocusTimerService: Sendable {
         -> FocusTimer
     {
         let instant = now()
-        return try change { timers, _ in
+        return try change { timers in
             var timer = try Self.find(name, in: timers)
             let item = try Self.findItem(wanted, in: timer)
             guard let index = timer.items.firstIndex(where: { $0.id == item.id }) else {
@@ -193,7 +193,7 @@ public struct FocusTimerService: Sendable {
     @discardableResult
     public func start(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
-        return try change { timers, _ in
+        return try change { timers in
             var timer = try Self.find(name, in: timers)
             var saved: [FocusTimer] = []
             for var other in timers where other.id != timer.id && other.run.status == .running {
@@ -224,7 +224,7 @@ public struct FocusTimerService: Sendable {
     @discardableResult
     public func complete(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
-        return try change { timers, _ in
+        return try write { timers in
             var timer = try Self.find(name, in: timers)
             if case .completed = timer.run { return (FocusTimerChanges(), timer) }
             try timer.complete(at: instant)
@@ -247,7 +247,7 @@ public struct FocusTimerService: Sendable {
         throws(FocusTimerServiceError) -> FocusTimer
     {
         let instant = now()
-        return try change { timers, _ in
+        return try change { timers in
             var timer = try Self.find(name, in: timers)
             try action(&timer, instant)
             return ([timer], timer)
@@ -257,16 +257,17 @@ public struct FocusTimerService: Sendable {
     /// Runs `body` on the settled timers in one transaction: timers whose time ran out are saved
     /// completed and their records logged (`body` sees them), together with whatever `body` saves.
     private func change<Result: Sendable>(
-        _ body: ([FocusTimer], [PracticeRecord]) throws -> ([FocusTimer], Result)
+        _ body: ([FocusTimer]) throws -> ([FocusTimer], Result)
     ) throws(FocusTimerServiceError) -> Result {
-        try change { timers, records in
-            let (saved, result) = try body(timers, records)
+        try write { timers in
+            let (saved, result) = try body(timers)
             return (FocusTimerChanges(saved: saved), result)
         }
     }
 
-    private func change<Result: Sendable>(
-        _ body: ([FocusTimer], [PracticeRecord]) throws -> (FocusTimerChanges, Result)
+    /// As ``change(_:)``, for a body that also deletes timers or logs records.
+    private func write<Result: Sendable>(
+        _ body: ([FocusTimer]) throws -> (FocusTimerChanges, Result)
     ) throws(FocusTimerServiceError) -> Result {
         let instant = now()
         let makeID = self.makeID
@@ -281,7 +282,7 @@ public struct FocusTimerService: Sendable {
                     }
                     settled.append(timer)
                 }
-                var (changes, result) = try body(settled, records)
+                var (changes, result) = try body(settled)
                 changes.records = records + changes.records
                 // Settled timers are written even when the action leaves them alone.
                 let savedIDs = Set(changes.saved.map(\.id)).union(changes.deleted)

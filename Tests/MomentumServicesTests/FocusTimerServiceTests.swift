@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+import MomentumCore
+import MomentumTestSupport
+import Testing
+
+@testable import MomentumServices
+@testable import MomentumStore
+
+@Suite("Focus timer service: checklists, one running at a time, completions logged once")
+struct FocusTimerServiceTests {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let services: MomentumServices
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        services = try Self.open(directory, clock)
+    }
+
+    static func open(_ directory: TemporaryDirectory, _ clock: ManualWallClock) throws -> MomentumServices {
+        try MomentumServices.open(
+            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+    }
+
+    var timers: FocusTimerService { services.focusTimers }
+
+    @Test func newTimersArePlacedLastAndCanBeReordered() throws {
+        try timers.addTimer(name: "Morning pages", items: ["water", "notebook", "phone away"])
+        try timers.addTimer(name: "Reading", duration: .seconds(1200))
+        try timers.addTimer(name: "Tidy desk", duration: .seconds(300))
+        #expect(try timers.timers().map(\.name) == ["Morning pages", "Reading", "Tidy desk"])
+        #expect(try timers.timers().map(\.sortOrder) == [0, 1, 2])
+        #expect(try timers.timer(named: "morning").duration == .seconds(1500))
+        try timers.moveTimer(named: "tidy", to: 1)
+        #expect(try timers.timers().map(\.name) == ["Tidy desk", "Morning pages", "Reading"])
+        try timers.moveItem("phone away", ofTimer: "Morning pages", to: 1)
+        #expect(try timers.timer(named: "Morning pages").items.map(\.text) == ["phone away", "water", "notebook"])
+        #expect(throws: FocusTimerServiceError.invalid(.positionOutOfRange(position: 4, count: 3))) {
+            try timers.moveTimer(named: "Reading", to: 4)
+        }
+        // Reopened: the same order.
+        #expect(
+            try Self.open(directory, clock).focusTimers.timers().map(\.name) == [
+                "Tidy desk", "Morning pages", "Reading",
+            ])
+    }
+
+    @Test func startingOnePausesTheOthers() throws {
+        try timers.addTimer(name: "A", duration: .seconds(600))
+        try timers.addTimer(name: "B", duration: .seconds(600))
+        try timers.start(named: "A")
+        clock.advance(by: 100)
+        try timers.start(named: "B")
+        let (a, b) = (try timers.timer(named: "A"), try timers.timer(named: "B"))
+        #expect(
+            a.run == .paused(startedAt: clock.now.addingTimeInterval(-100), pausedAt: clock.now, elapsed: .seconds(100))
+        )
+        #expect(b.status(at: clock.now) == .running)
+        #expect(try timers.timers().filter { $0.status(at: clock.now) == .running }.map(\.name) == ["B"])
+        clock.advance(by: 50)
+        try timers.resume(named: "A")
+        #expect(try timers.timer(named: "B").status(at: clock.now) == .paused)
+        #expect(try timers.timer(named: "B").remaining(at: clock.now) == .seconds(550))
+    }
+
+    @Test func remainingTimeSurvivesARestartThroughPauseAndResume() throws {
+        try timers.addTimer(name: "Deep work", duration: .seconds(3000))
+        try timers.start(named: "Deep work")
+        clock.advance(by: 600)
+        try timers.pause(named: "Deep work")
+        clock.advance(by: 3600)
+        // "Restart": a fresh process on the same data directory.
+        let restarted = try Self.open(directory, clock).focusTimers
+        #expect(try restarted.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2400))
+        try restarted.resume(named: "Deep work")
+        clock.advance(by: 400)
+        let again = try Self.open(directory, clock).focusTimers
+        #expect(try again.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2000))
+    }
+
+    @Test func aCompletionIsLoggedOnceHoweverOftenItIsLookedAt() throws {
+        try timers.addTimer(name: "Sprint", duration: .seconds(300), items: ["plan"])
+        let started = clock.now
+        try timers.start(named: "Sprint")
+        clock.advance(by: 1000)
+        for _ in 0..<5 {
+            _ = try timers.timers()
+            _ = try Self.open(directory, clock).focusTimers.timer(named: "Sprint")
+            try timers.setItem("plan", ofTimer: "Sprint", done: true)
+        }
+        let records = try services.practiceLog.records()
+        #expect(records.count == 1)
+        #expect(records.first?.kind == .focus)
+        #expect(records.first?.start == started)
+        #expect(records.first?.end == started.addingTimeInterval(300))
+        #expect(records.first?.countedSeconds == 300)
+        #expect(try timers.timer(named: "Sprint").status(at: clock.now) == .completed)
+        // A second run is a second completion.
+        try timers.start(named: "Sprint")
+        clock.advance(by: 300)
+        #expect(try timers.timers().count == 1)
+        #expect(try services.practiceLog.records().count == 2)
+    }
+
+    @Test func completingByHandLogsTheTimeCounted() throws {
+        try timers.addTimer(name: "Email", duration: .seconds(900))
+        try timers.start(named: "Email")
+        clock.advance(by: 240)
+        try timers.complete(named: "Email")
+        try timers.complete(named: "Email")
+        #expect(try services.practiceLog.records().map(\.countedSeconds) == [240])
+    }
+
+    @Test func deletingATimerDeletesItsItemsInSQLite() throws {
+        let timer = try timers.addTimer(name: "Morning pages", items: ["water", "notebook"])
+        try timers.addTimer(name: "Other", items: ["keep me"])
+        try timers.deleteTimer(named: "Morning pages")
+        let (itemsLeft, itemsOfDeleted) = try services.database.writer.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM checklistItem") ?? -1,
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM checklistItem WHERE timerId = ?",
+                    arguments: [timer.id.uuidString.lowercased()]) ?? -1
+            )
+        }
+        #expect(itemsLeft == 1)
+        #expect(itemsOfDeleted == 0)
+        // SQLite itself cascades: deleting the row directly takes the items too.
+        try services.database.writer.write { db in try db.execute(sql: "DELETE FROM focusTimer") }
+        #expect(
+            try services.database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM checklistItem") } == 0)
+    }
+
+    @Test func badInputIsRefusedAndNothingIsStored() throws {
+        try timers.addTimer(name: "Reading", items: ["book"])
+        let before = try timers.timers()
+        #expect(throws: FocusTimerServiceError.invalid(.blankName)) { try timers.addTimer(name: "  ") }
+        #expect(throws: FocusTimerServiceError.invalid(.durationOutOfRange)) {
+            try timers.addTimer(name: "Zero", duration: .zero)
+        }
+        #expect(throws: FocusTimerServiceError.invalid(.durationOutOfRange)) {
+            try timers.addTimer(name: "Long", duration: .seconds(25 * 3600))
+        }
+        #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
+            try timers.addTimer(name: "Items", items: ["ok", " "])
+        }
+        #expect(throws: FocusTimerServiceError.invalid(.nameTaken("reading"))) { try timers.addTimer(name: "reading") }
+        #expect(throws: FocusTimerServiceError.invalid(.unknownTimer("nope"))) { try timers.start(named: "nope") }
+        #expect(throws: FocusTimerServiceError.invalid(.unknownItem("9"))) {
+            try timers.setItem("9", ofTimer: "Reading", done: true)
+        }
+        #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
+            try timers.editTimer(named: "Reading", .init(name: "Renamed", addItems: [""]))
+        }
+        #expect(throws: FocusTimerServiceError.invalid(.invalidColor("#XYZ"))) {
+            try timers.editTimer(named: "Reading", .init(color: "#XYZ"))
+        }
+        #expect(try timers.timers() == before)
+    }
+
+    @Test func aRejectedChangeWritesNothingEvenTheSettling() throws {
+        // Written by hand into SQLite: a running row whose time is up, plus a bad change.
+        try timers.addTimer(name: "Due", duration: .seconds(60))
+        try timers.start(named: "Due")
+        clock.advance(by: 120)
+        #expect(throws: FocusTimerServiceError.invalid(.nameTaken("Due"))) { try timers.addTimer(name: "Due") }
+        #expect(try services.practiceLog.records().isEmpty)
+        _ = try timers.timers()
+        #expect(try services.practiceLog.records().count == 1)
+    }
+}
