@@ -84,6 +84,16 @@ public enum CueSound: String, Sendable, Codable, CaseIterable {
     case inhale
     case exhale
     case hold
+    /// Workouts: before the first work interval.
+    case leadIn
+    /// Workouts: each of the last three seconds before a change into or out of work.
+    case shortBeep
+    /// Workouts: the change into or out of work itself.
+    case longBeep
+    /// Workouts: halfway through a work interval of 20 s or more.
+    case halfway
+    /// Workouts: the very end.
+    case finish
 }
 
 /// A cue that sounds every `interval`, starting at `first`, while its timeline lasts.
