@@ -47,6 +47,23 @@ public struct GongSynthesizer: Sendable {
         case .inhale: strikes(at: [0], fundamental: 392, level: 0.45, length: 1.5)
         case .exhale: strikes(at: [0], fundamental: 294, level: 0.45, length: 1.5)
         case .hold: strikes(at: [0], fundamental: 523.3, level: 0.3, length: 1)
+        // Workout cues: clean tones, short enough to leave a second between countdown beeps.
+        case .shortBeep: tones([Tone(at: 0, hertz: 880, seconds: 0.15)], level: 0.8)
+        case .longBeep: tones([Tone(at: 0, hertz: 880, seconds: 0.6)], level: 0.8)
+        case .leadIn:
+            tones(
+                [
+                    Tone(at: 0, hertz: 523.3, seconds: 0.5, decaySeconds: 0.3),
+                    Tone(at: 0.2, hertz: 784, seconds: 0.6, decaySeconds: 0.3),
+                ], level: 0.6)
+        case .halfway: tones([Tone(at: 0, hertz: 659.3, seconds: 0.4, decaySeconds: 0.25)], level: 0.45)
+        case .finish:
+            tones(
+                [
+                    Tone(at: 0, hertz: 1046.5, seconds: 0.5, decaySeconds: 0.35),
+                    Tone(at: 0.15, hertz: 1318.5, seconds: 0.5, decaySeconds: 0.35),
+                    Tone(at: 0.3, hertz: 1568, seconds: 1.2, decaySeconds: 0.5),
+                ], level: 0.85)
         }
     }
 

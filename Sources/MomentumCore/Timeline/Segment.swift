@@ -6,15 +6,39 @@ public struct Segment: Sendable, Equatable {
     public var start: Duration
     /// How long it lasts; `nil` when it runs until the person stops (only the last segment).
     public var duration: Duration?
+    /// Where in a workout the segment belongs (round, set, exercise); `nil` for other practices.
+    public var detail: SegmentDetail?
 
-    public init(kind: SegmentKind, start: Duration, duration: Duration?) {
+    public init(kind: SegmentKind, start: Duration, duration: Duration?, detail: SegmentDetail? = nil) {
         self.kind = kind
         self.start = start
         self.duration = duration
+        self.detail = detail
     }
 
     /// Where the segment ends, or `nil` when it is open-ended.
     public var end: Duration? { duration.map { start + $0 } }
+}
+
+/// Which round of which set a workout segment belongs to, and the exercise done in that round.
+///
+/// Rounds count from 1 within their set. A rest belongs to the round just finished, a rest
+/// between sets to the last round of the set just finished.
+public struct SegmentDetail: Sendable, Equatable, Hashable, Codable {
+    public var round: Int
+    public var rounds: Int
+    public var set: Int
+    public var sets: Int
+    /// The exercise's name, when the plan names its rounds.
+    public var exercise: String?
+
+    public init(round: Int, rounds: Int, set: Int, sets: Int, exercise: String? = nil) {
+        self.round = round
+        self.rounds = rounds
+        self.set = set
+        self.sets = sets
+        self.exercise = exercise
+    }
 }
 
 /// The kinds of segment every practice is built from.
@@ -60,6 +84,16 @@ public enum CueSound: String, Sendable, Codable, CaseIterable {
     case inhale
     case exhale
     case hold
+    /// Workouts: before the first work interval.
+    case leadIn
+    /// Workouts: each of the last three seconds before a change into or out of work.
+    case shortBeep
+    /// Workouts: the change into or out of work itself.
+    case longBeep
+    /// Workouts: halfway through a work interval of 20 s or more.
+    case halfway
+    /// Workouts: the very end.
+    case finish
 }
 
 /// A cue that sounds every `interval`, starting at `first`, while its timeline lasts.

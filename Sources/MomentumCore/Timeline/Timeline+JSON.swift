@@ -35,14 +35,15 @@ extension Timeline: Codable {
 }
 
 extension Segment: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, startMs, durationMs }
+    private enum CodingKeys: String, CodingKey { case kind, startMs, durationMs, detail }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             kind: try container.decode(SegmentKind.self, forKey: .kind),
             start: .milliseconds(try container.decode(Int64.self, forKey: .startMs)),
-            duration: try container.decodeIfPresent(Int64.self, forKey: .durationMs).map { .milliseconds($0) }
+            duration: try container.decodeIfPresent(Int64.self, forKey: .durationMs).map { .milliseconds($0) },
+            detail: try container.decodeIfPresent(SegmentDetail.self, forKey: .detail)
         )
     }
 
@@ -51,6 +52,7 @@ extension Segment: Codable {
         try container.encode(kind, forKey: .kind)
         try container.encode(start.wholeMilliseconds, forKey: .startMs)
         try container.encode(duration?.wholeMilliseconds, forKey: .durationMs)
+        try container.encodeIfPresent(detail, forKey: .detail)
     }
 }
 

@@ -32,6 +32,24 @@ struct TimelineJSONTests {
         #expect(try JSONDecoder().decode(Timeline.self, from: data) == timeline)
     }
 
+    @Test func aSegmentsDetailIsEncodedOnlyWhenPresent() throws {
+        let detail = SegmentDetail(round: 2, rounds: 8, set: 1, sets: 3, exercise: "Plank")
+        let timeline = try Timeline(
+            practice: .workout,
+            segments: [
+                Segment(kind: .getReady, start: .zero, duration: .seconds(10)),
+                Segment(kind: .work, start: .seconds(10), duration: .seconds(20), detail: detail),
+            ])
+        let data = try JSONEncoder().encode(timeline)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let segments = try #require(object["segments"] as? [[String: Any]])
+        #expect(segments[0].keys.sorted() == ["durationMs", "kind", "startMs"])
+        let encoded = try #require(segments[1]["detail"] as? [String: Any])
+        #expect(encoded["round"] as? Int == 2)
+        #expect(encoded["exercise"] as? String == "Plank")
+        #expect(try JSONDecoder().decode(Timeline.self, from: data) == timeline)
+    }
+
     @Test func decodingRejectsSegmentsWithGaps() {
         let json = """
             {"practice":"meditation","segments":[{"kind":"countdown","startMs":0,"durationMs":1000},

@@ -1,0 +1,20 @@
+/// Why a workout plan or program cannot be used: one case per field, so a message can say which.
+public enum WorkoutError: Error, Equatable, Sendable {
+    case getReadyOutOfRange
+    case warmUpOutOfRange
+    case workOutOfRange
+    case restOutOfRange
+    case roundsOutOfRange
+    case setsOutOfRange
+    case setRestOutOfRange
+    case coolDownOutOfRange
+    /// A duration with a fraction of a second; workouts count whole seconds.
+    case notWholeSeconds
+    case blankExerciseName
+    case exerciseNameTooLong
+    case tooManyExerciseNames
+    case emptyProgramName
+    case unknownProgram(String)
+    case programNameTaken(String)
+    case internalInconsistency
+}
