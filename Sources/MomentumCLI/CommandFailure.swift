@@ -41,6 +41,13 @@ enum ErrorMessages {
             case .invalid(let focus): message(for: focus, catalog: catalog)
             case .store(let store): message(for: store, catalog: catalog)
             }
+        case let error as WorkoutError: message(for: error, catalog: catalog)
+        case let error as WorkoutServiceError:
+            switch error {
+            case .invalid(let workout): message(for: workout, catalog: catalog)
+            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .store(let store): message(for: store, catalog: catalog)
+            }
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])
@@ -130,6 +137,31 @@ enum ErrorMessages {
         case .notPaused(let name): catalog.format(.errorFocusNotPaused, ["name": name])
         case .notStarted(let name): catalog.format(.errorFocusNotStarted, ["name": name])
         case .internalInconsistency: catalog.format(.errorInternal, ["detail": "focus timeline"])
+        }
+    }
+
+    static func message(for error: WorkoutError, catalog: StringCatalog) -> String {
+        switch error {
+        case .getReadyOutOfRange: catalog[.errorWorkoutGetReady]
+        case .warmUpOutOfRange: catalog[.errorWorkoutWarmUp]
+        case .workOutOfRange: catalog[.errorWorkoutWork]
+        case .restOutOfRange: catalog[.errorWorkoutRest]
+        case .roundsOutOfRange: catalog[.errorWorkoutRounds]
+        case .setsOutOfRange: catalog[.errorWorkoutSets]
+        case .setRestOutOfRange: catalog[.errorWorkoutSetRest]
+        case .coolDownOutOfRange: catalog[.errorWorkoutCoolDown]
+        case .notWholeSeconds: catalog[.errorWorkoutWholeSeconds]
+        case .blankExerciseName: catalog[.errorWorkoutBlankExercise]
+        case .exerciseNameTooLong: catalog[.errorWorkoutExerciseTooLong]
+        case .tooManyExerciseNames: catalog[.errorWorkoutTooManyExercises]
+        case .emptyProgramName: catalog[.errorWorkoutProgramName]
+        case .unknownProgram(let name): catalog.format(.errorWorkoutUnknownProgram, ["name": name])
+        case .programNameTaken(let name): catalog.format(.errorWorkoutNameTaken, ["name": name])
+        case .builtInProgramCannotBeDeleted(let id):
+            catalog.format(
+                .errorWorkoutBuiltIn,
+                ["name": WorkoutProgram.builtIn.first { $0.id == id }?.displayName(catalog) ?? id])
+        case .internalInconsistency: catalog.format(.errorInternal, ["detail": "workout timeline"])
         }
     }
 

@@ -15,7 +15,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            Meditate.self, Breathe.self, TimerCommand.self, Log.self, StreakCommand.self, Stats.self,
+            Meditate.self, Breathe.self, Workout.self, TimerCommand.self, Log.self, StreakCommand.self, Stats.self,
             CalendarCommand.self,
             ChartCommand.self,
             Export.self, Import.self,

@@ -147,18 +147,9 @@ public struct BreathingService: Sendable {
         return try addPreset(name: copyName, pattern: pattern, rounds: rounds)
     }
 
-    /// "Box breathing (copy)", or "(copy 2)", "(copy 3)" … when that is taken.
     private func freeCopyName(for name: String, catalog: StringCatalog) throws(BreathingServiceError) -> String {
-        let taken = Set(try presets().flatMap(Self.names(of:)))
-        var number = 1
-        while true {
-            let candidate =
-                number == 1
-                ? catalog.format(.breathingPresetCopyName, ["name": name])
-                : catalog.format(.breathingPresetNumberedCopyName, ["name": name, "number": "\(number)"])
-            if !taken.contains(Self.folded(candidate)) { return candidate }
-            number += 1
-        }
+        PresetNaming.freeCopyName(
+            for: name, taken: Set(try presets().flatMap(Self.names(of:))), catalog: catalog)
     }
 
     /// Refuses a name that already names a preset (other than `id`), so every name finds one preset.
@@ -170,18 +161,11 @@ public struct BreathingService: Sendable {
         }
     }
 
-    /// Every name a preset answers to, folded: its id, and for built-ins its name in each language.
     private static func names(of preset: BreathingPreset) -> Set<String> {
-        var names: Set<String> = [folded(preset.id), folded(preset.name)]
-        if preset.isBuiltIn {
-            for language in Language.allCases { names.insert(folded(preset.displayName(.shared(for: language)))) }
-        }
-        return names
+        PresetNaming.names(id: preset.id, name: preset.name, builtInKey: preset.nameKey)
     }
 
-    private static func folded(_ name: String) -> String {
-        name.folding(options: [.caseInsensitive], locale: nil)
-    }
+    private static func folded(_ name: String) -> String { PresetNaming.folded(name) }
 
     private func makePreset(id: String, name: String, pattern: BreathingPattern, rounds: Int)
         throws(BreathingServiceError) -> BreathingPreset

@@ -12,6 +12,7 @@ public struct MomentumServices: Sendable {
     public let exchange: ExchangeService
     public let breathing: BreathingService
     public let focusTimers: FocusTimerService
+    public let workouts: WorkoutService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -32,7 +33,8 @@ public struct MomentumServices: Sendable {
             exchange: ExchangeService(
                 log: database, settings: settings, systemTimeZone: timeZone, now: now, makeID: makeID, device: device),
             breathing: BreathingService(presets: database, log: database, now: now, makeID: makeID, device: device),
-            focusTimers: FocusTimerService(repository: database, now: now, makeID: makeID, device: device)
+            focusTimers: FocusTimerService(repository: database, now: now, makeID: makeID, device: device),
+            workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device)
         )
     }
 }

@@ -37,5 +37,13 @@ public protocol FocusTimerRepository: Sendable {
     ) throws -> Result
 }
 
-extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository, FocusTimerRepository {
+/// Where the person's own workout programs are kept.
+public protocol WorkoutProgramRepository: Sendable {
+    func workoutPrograms() throws(StoreError) -> [WorkoutProgram]
+    func saveWorkoutProgram(_ program: WorkoutProgram, at now: Date) throws(StoreError)
+    func deleteWorkoutProgram(id: String) throws(StoreError) -> Bool
 }
+
+extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository, FocusTimerRepository,
+    WorkoutProgramRepository
+{}

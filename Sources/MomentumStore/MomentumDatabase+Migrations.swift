@@ -84,6 +84,25 @@ extension MomentumDatabase {
                 table.column("updatedAtMs", .integer).notNull()
             }
         }
+        migrator.registerMigration("v4: workout programs") { db in
+            try db.create(table: "workoutProgram") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                    .check(sql: "length(trim(name)) > 0")
+                table.column("getReadySeconds", .integer).notNull().check { $0 >= 0 && $0 <= 60 }
+                table.column("warmUpSeconds", .integer).notNull().check { $0 >= 0 && $0 <= 1800 }
+                table.column("workSeconds", .integer).notNull().check { $0 >= 1 && $0 <= 600 }
+                table.column("restSeconds", .integer).notNull().check { $0 >= 0 && $0 <= 600 }
+                table.column("rounds", .integer).notNull().check { $0 >= 1 && $0 <= 200 }
+                table.column("sets", .integer).notNull().check { $0 >= 1 && $0 <= 20 }
+                table.column("setRestSeconds", .integer).notNull().check { $0 >= 0 && $0 <= 600 }
+                table.column("coolDownSeconds", .integer).notNull().check { $0 >= 0 && $0 <= 1800 }
+                table.column("exerciseNames", .text).notNull().defaults(to: "[]")
+                table.column("activity", .text).notNull().check { ["hiit", "yoga", "other"].contains($0) }
+                table.column("createdAtMs", .integer).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+            }
+        }
         return migrator
     }
 

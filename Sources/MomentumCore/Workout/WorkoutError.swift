@@ -16,5 +16,7 @@ public enum WorkoutError: Error, Equatable, Sendable {
     case emptyProgramName
     case unknownProgram(String)
     case programNameTaken(String)
+    /// The five built-in programs (named here by id) are always there: they can be copied, not deleted.
+    case builtInProgramCannotBeDeleted(String)
     case internalInconsistency
 }

@@ -110,3 +110,16 @@ public struct WorkoutPlan: Sendable, Equatable, Hashable {
         name.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
+
+extension WorkoutPlan {
+    /// What the log keeps about a workout: the program and the shape of the plan.
+    public var logDetails: [String: String] {
+        var details = [
+            "work": "\(work.wholeMilliseconds / 1000)", "rest": "\(rest.wholeMilliseconds / 1000)",
+            "rounds": "\(rounds)", "activity": activity.rawValue,
+        ]
+        if sets > 1 { details["sets"] = "\(sets)" }
+        if let programName { details["program"] = programName }
+        return details
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+
+/// Workout programs (the five built in and the person's own) and logging workouts.
+public struct WorkoutService: Sendable {
+    private let programsRepository: any WorkoutProgramRepository
+    private let log: any PracticeLogRepository
+    private let now: @Sendable () -> Date
+    private let makeID: @Sendable () -> UUID
+    private let device: String
+
+    public init(
+        programs: any WorkoutProgramRepository, log: any PracticeLogRepository, now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> UUID, device: String
+    ) {
+        self.programsRepository = programs
+        self.log = log
+        self.now = now
+        self.makeID = makeID
+        self.device = device
+    }
+
+    /// The built-in programs, then the person's own in the order they were saved.
+    public func programs() throws(WorkoutServiceError) -> [WorkoutProgram] {
+        do {
+            return WorkoutProgram.builtIn + (try programsRepository.workoutPrograms())
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The program called `name` (its id, or its name in any language, ignoring case).
+    public func program(named name: String) throws(WorkoutServiceError) -> WorkoutProgram {
+        let wanted = PresetNaming.folded(name)
+        guard let found = try programs().first(where: { Self.names(of: $0).contains(wanted) }) else {
+            throw .invalid(.unknownProgram(name))
+        }
+        return found
+    }
+
+    /// Saves a program of the person's own.
+    @discardableResult
+    public func addProgram(name: String, plan: WorkoutPlan) throws(WorkoutServiceError) -> WorkoutProgram {
+        try checkNameIsFree(name, except: nil)
+        var plan = plan
+        plan.programName = nil
+        let program: WorkoutProgram
+        do {
+            program = try WorkoutProgram(id: makeID().uuidString.lowercased(), name: name, plan: plan)
+        } catch {
+            throw .invalid(error)
+        }
+        try save(program)
+        return program
+    }
+
+    /// Replaces a program's plan. Editing a built-in saves a copy ("… (copy)") and leaves it alone.
+    @discardableResult
+    public func editProgram(_ program: WorkoutProgram, plan: WorkoutPlan, catalog: StringCatalog)
+        throws(WorkoutServiceError) -> WorkoutProgram
+    {
+        var plan = plan
+        plan.programName = nil
+        guard !program.isBuiltIn else {
+            let taken = Set(try programs().flatMap(Self.names(of:)))
+            return try addProgram(
+                name: PresetNaming.freeCopyName(for: program.displayName(catalog), taken: taken, catalog: catalog),
+                plan: plan)
+        }
+        let edited: WorkoutProgram
+        do {
+            edited = try WorkoutProgram(id: program.id, name: program.name, plan: plan)
+        } catch {
+            throw .invalid(error)
+        }
+        try save(edited)
+        return edited
+    }
+
+    /// Deletes a program of the person's own; built-ins cannot be deleted.
+    public func deleteProgram(_ program: WorkoutProgram) throws(WorkoutServiceError) {
+        guard !program.isBuiltIn else { throw .invalid(.builtInProgramCannotBeDeleted(program.id)) }
+        let deleted: Bool
+        do {
+            deleted = try programsRepository.deleteWorkoutProgram(id: program.id)
+        } catch {
+            throw .store(error)
+        }
+        guard deleted else { throw .invalid(.unknownProgram(program.name)) }
+    }
+
+    /// Logs a workout that began at `start` and ended now, with its estimated energy, if it
+    /// counts and the person kept it.
+    @discardableResult
+    public func finishSession(plan: WorkoutPlan, outcome: PracticeOutcome, startedAt start: Date, keep: Bool = true)
+        throws(WorkoutServiceError) -> PracticeRecord?
+    {
+        guard keep else { return nil }
+        let end = max(now(), start)
+        let record: PracticeRecord?
+        do {
+            record = try outcome.record(
+                id: makeID(), kind: .workout, start: start, end: end,
+                energyKilocalories: (plan.estimatedEnergy(for: outcome.time) * 10).rounded() / 10,
+                details: plan.logDetails, device: device)
+        } catch {
+            throw .invalidRecord(error)
+        }
+        guard let record else { return nil }
+        do {
+            try log.savePracticeRecord(record, at: end)
+        } catch {
+            throw .store(error)
+        }
+        return record
+    }
+
+    private static func names(of program: WorkoutProgram) -> Set<String> {
+        PresetNaming.names(id: program.id, name: program.name, builtInKey: program.nameKey)
+    }
+
+    private func checkNameIsFree(_ name: String, except id: String?) throws(WorkoutServiceError) {
+        let wanted = PresetNaming.folded(name)
+        guard !wanted.isEmpty else { throw .invalid(.emptyProgramName) }
+        for program in try programs() where program.id != id && Self.names(of: program).contains(wanted) {
+            throw .invalid(.programNameTaken(name.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+    }
+
+    private func save(_ program: WorkoutProgram) throws(WorkoutServiceError) {
+        do {
+            try programsRepository.saveWorkoutProgram(program, at: now())
+        } catch {
+            throw .store(error)
+        }
+    }
+}
+
+/// Why a program could not be found, saved or deleted, or a workout logged.
+public enum WorkoutServiceError: Error, Equatable, Sendable {
+    case invalid(WorkoutError)
+    case invalidRecord(PracticeRecordError)
+    case store(StoreError)
+}

@@ -1,0 +1,96 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import MomentumTestSupport
+import Testing
+
+@testable import MomentumServices
+
+@Suite("Workout service: the person's own programs and logging workouts")
+struct WorkoutServiceTests {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let services: MomentumServices
+    let english = StringCatalog.shared(for: .english)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let clock = self.clock
+        services = try MomentumServices.open(
+            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+    }
+
+    var workouts: WorkoutService { services.workouts }
+
+    @Test func ownProgramsAreSavedFoundEditedAndDeleted() throws {
+        let plan = WorkoutPlan(
+            warmUp: .seconds(120), work: .seconds(45), rest: .seconds(15), rounds: 6, sets: 2, setRest: .seconds(90),
+            coolDown: .seconds(60), exerciseNames: ["Squats", "Push-ups"], activity: .other)
+        let saved = try workouts.addProgram(name: " Legs day ", plan: plan)
+        #expect(saved.name == "Legs day")
+        #expect(try workouts.program(named: "LEGS DAY") == saved)
+        #expect(try workouts.programs().map(\.id) == WorkoutProgram.builtIn.map(\.id) + [saved.id])
+        // Every field survives the database.
+        let reopened = try MomentumDatabase.open(directory: directory.url)
+        #expect(try reopened.workoutPrograms() == [saved])
+        var longer = plan
+        longer.rounds = 8
+        let edited = try workouts.editProgram(saved, plan: longer, catalog: english)
+        #expect(edited.id == saved.id)
+        #expect(edited.plan.rounds == 8)
+        try workouts.deleteProgram(edited)
+        #expect(try workouts.programs().count == 5)
+    }
+
+    @Test func editingABuiltInSavesACopy() throws {
+        let tabata = try workouts.program(named: "tabata")
+        var plan = tabata.plan
+        plan.rounds = 12
+        let copy = try workouts.editProgram(tabata, plan: plan, catalog: english)
+        #expect(copy.name == "Tabata (copy)")
+        #expect(!copy.isBuiltIn)
+        #expect(try workouts.program(named: "tabata").plan.rounds == 8)
+        #expect(try workouts.program(named: "core-zirkel").id == "core-circuit")
+    }
+
+    @Test func badProgramsAreRefusedAndNothingStored() throws {
+        #expect(throws: WorkoutServiceError.invalid(.emptyProgramName)) {
+            try workouts.addProgram(name: "  ", plan: WorkoutPlan())
+        }
+        #expect(throws: WorkoutServiceError.invalid(.programNameTaken("tabata"))) {
+            try workouts.addProgram(name: "tabata", plan: WorkoutPlan())
+        }
+        #expect(throws: WorkoutServiceError.invalid(.roundsOutOfRange)) {
+            try workouts.addProgram(name: "Too long", plan: WorkoutPlan(rounds: 201))
+        }
+        #expect(throws: WorkoutServiceError.invalid(.builtInProgramCannotBeDeleted("emom-10"))) {
+            try workouts.deleteProgram(try workouts.program(named: "EMOM 10"))
+        }
+        #expect(throws: WorkoutServiceError.invalid(.unknownProgram("yoga flow"))) {
+            try workouts.program(named: "yoga flow")
+        }
+        #expect(try MomentumDatabase.open(directory: directory.url).workoutPrograms().isEmpty)
+    }
+
+    @Test func aWorkoutIsLoggedWithItsEnergyEstimate() throws {
+        let start = clock.now
+        clock.advance(by: 240)
+        let plan = try workouts.program(named: "tabata").plan(catalog: english)
+        let record = try #require(
+            try workouts.finishSession(plan: plan, outcome: .completed(.seconds(240)), startedAt: start))
+        #expect(record.kind == .workout)
+        #expect(record.countedSeconds == 240)
+        // HIIT: 12 kcal a minute of the whole workout.
+        #expect(record.energyKilocalories == 48)
+        #expect(record.details["program"] == "Tabata")
+        #expect(record.details["rounds"] == "8")
+        var yoga = WorkoutPlan(work: .seconds(60), rest: .zero, rounds: 10, activity: .yoga)
+        yoga.programName = nil
+        let early = try #require(
+            try workouts.finishSession(plan: yoga, outcome: .stoppedEarly(.seconds(90)), startedAt: start))
+        #expect(early.energyKilocalories == 6)
+        #expect(early.details["stoppedEarly"] == "true")
+        #expect(try workouts.finishSession(plan: yoga, outcome: .tooShortToLog(.seconds(30)), startedAt: start) == nil)
+        #expect(try services.practiceLog.records().count == 2)
+    }
+}
