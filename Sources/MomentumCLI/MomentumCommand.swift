@@ -8,7 +8,7 @@ public struct MomentumCommand: AsyncParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "momentum",
-        abstract: "A calm practice companion: meditation timer, practice log and more.",
+        abstract: "A calm practice companion: meditation, breathing, workouts, focus timers and a practice log.",
         discussion: """
             Data lives in $MOMENTUM_HOME, else $XDG_DATA_HOME/momentum, else ~/.local/share/momentum \
             (override with --data DIR).

@@ -7,6 +7,11 @@ import MomentumServices
 struct Breathe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Breathe with a preset or your own pattern: inhale, hold, exhale, hold.",
+        usage: """
+            momentum breathe [<preset>] [--pattern <pattern>] [--rounds <rounds> | --minutes <minutes>]
+              momentum breathe presets [list | add | edit | rename | duplicate | delete]
+            """,
+        discussion: "Every option of a session: momentum breathe session --help",
         subcommands: [Session.self, BreathePresets.self],
         defaultSubcommand: Session.self
     )

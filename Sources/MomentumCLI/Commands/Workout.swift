@@ -7,6 +7,11 @@ import MomentumServices
 struct Workout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Interval workouts (HIIT, EMOM, circuits) with a board and beeps.",
+        usage: """
+            momentum workout [<program>] [--work <s>] [--rest <s>] [--rounds <n>] [--sets <n>] [--set-rest <s>] …
+              momentum workout programs [list | add | edit | delete]
+            """,
+        discussion: "Every option of a workout: momentum workout session --help",
         subcommands: [Session.self, WorkoutPrograms.self],
         defaultSubcommand: Session.self
     )
