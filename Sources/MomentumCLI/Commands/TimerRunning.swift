@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import MomentumCore
+import MomentumServices
+
+// MARK: - Running
+
+extension TimerCommand {
+    struct Start: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Start a timer (or start it afresh once done); a running one is paused.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let before = try service.timers()
+                let timer = try service.start(named: name)
+                let now = context.now()
+                let paused = before.filter { $0.id != timer.id && $0.status(at: now) == .running }.map { other in
+                    catalog.format(
+                        .focusPausedTimer, ["name": other.name, "remaining": TimerCommand.remaining(other, at: now)])
+                        + "\n"
+                }
+                return paused.joined()
+                    + catalog.format(
+                        .focusStarted, ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: now)])
+                    + "\n"
+            }
+        }
+    }
+
+    struct Pause: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause a timer (the running one if none is named).")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String?
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let wanted = try name ?? TimerCommand.runningTimer(service, at: context.now(), catalog: catalog)
+                let timer = try service.pause(named: wanted)
+                return catalog.format(
+                    .focusPausedTimer,
+                    ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: context.now())])
+                    + "\n"
+            }
+        }
+    }
+
+    static func runningTimer(_ service: FocusTimerService, at now: Date, catalog: StringCatalog) throws -> String {
+        guard let running = try service.timers().first(where: { $0.status(at: now) == .running }) else {
+            throw CommandFailure(catalog[.errorFocusNoneRunning])
+        }
+        return running.id.uuidString
+    }
+
+    struct Resume: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a paused timer.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timer = try service.resume(named: name)
+                return catalog.format(
+                    .focusStarted, ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: context.now())])
+                    + "\n"
+            }
+        }
+    }
+
+    struct Reset: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Put a timer back to its full time.")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timer = try service.reset(named: name)
+                return catalog.format(
+                    .focusResetTimer,
+                    [
+                        "name": timer.name,
+                        "duration": DurationFormatting.words(timer.duration, language: catalog.language),
+                    ])
+                    + "\n"
+            }
+        }
+    }
+
+    struct Complete: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a started timer done now (the time counted is logged as focus).")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await TimerCommand.withTimers(common, context) { service, catalog in
+                let timer = try service.complete(named: name)
+                return catalog.format(.focusCompletedTimer, ["name": timer.name]) + "\n"
+            }
+        }
+    }
+}
