@@ -192,9 +192,14 @@ public struct FocusTimerService: Sendable {
     /// Starts (or resumes) a timer; any other running timer is paused first.
     @discardableResult
     public func start(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
+        try start(named: name, requirePaused: false)
+    }
+
+    private func start(named name: String, requirePaused: Bool) throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
         return try change { timers in
             var timer = try Self.find(name, in: timers)
+            if requirePaused, timer.run.status != .paused { throw FocusTimerError.notPaused(timer.name) }
             var saved: [FocusTimer] = []
             for var other in timers where other.id != timer.id && other.run.status == .running {
                 try other.pause(at: instant)
@@ -234,14 +239,6 @@ public struct FocusTimerService: Sendable {
     }
 
     // MARK: - Helpers
-
-    private func start(named name: String, requirePaused: Bool) throws(FocusTimerServiceError) -> FocusTimer {
-        if requirePaused {
-            let timer = try timer(named: name)
-            guard case .paused = timer.run else { throw .invalid(.notPaused(timer.name)) }
-        }
-        return try start(named: name)
-    }
 
     private func act(on name: String, _ action: (inout FocusTimer, Date) throws(FocusTimerError) -> Void)
         throws(FocusTimerServiceError) -> FocusTimer

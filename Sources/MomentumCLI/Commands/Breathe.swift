@@ -15,13 +15,6 @@ struct Breathe: AsyncParsableCommand {
         subcommands: [Session.self, BreathePresets.self],
         defaultSubcommand: Session.self
     )
-
-    static func whole(_ text: String, unit: String, catalog: StringCatalog) throws -> Int {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-            throw CommandFailure(catalog.format(.errorNotANumber, ["value": text, "unit": unit]))
-        }
-        return value
-    }
 }
 
 /// `momentum breathe [PRESET]`: a breathing session in the terminal.
@@ -85,8 +78,10 @@ extension Breathe {
                     catalog.format(
                         .errorConflictingOptions, ["first": "--rounds \(rounds)", "second": "--minutes \(minutes)"]))
             }
-            if let rounds { plan.length = .rounds(try Breathe.whole(rounds, unit: "rounds", catalog: catalog)) }
-            if let minutes { plan.length = .minutes(try Breathe.whole(minutes, unit: "minutes", catalog: catalog)) }
+            if let rounds { plan.length = .rounds(try CommandInput.whole(rounds, unit: "rounds", catalog: catalog)) }
+            if let minutes {
+                plan.length = .minutes(try CommandInput.whole(minutes, unit: "minutes", catalog: catalog))
+            }
             try plan.validate()
             return plan
         }

@@ -134,10 +134,7 @@ enum LogArguments {
     }
 
     static func length(_ text: String, catalog: StringCatalog) throws -> Duration {
-        guard let length = DurationText.parse(text, defaultUnit: .minutes) else {
-            throw CommandFailure(catalog.format(.errorNotANumber, ["value": text, "unit": "minutes"]))
-        }
-        return length
+        try CommandInput.duration(text, unit: .minutes, catalog: catalog)
     }
 
     /// `YYYY-MM-DD HH:MM` (or with `T`) as local time in `timeZone`; the date must exist.

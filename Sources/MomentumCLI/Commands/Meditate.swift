@@ -63,22 +63,19 @@ struct Meditate: ContextualCommand {
     /// The saved plan with this command line's options applied, checked.
     func plan(from saved: MeditationPlan, catalog: StringCatalog) throws -> MeditationPlan {
         var plan = saved
-        func duration(_ text: String, unit: DurationText.Unit, unitName: String) throws -> Duration {
-            guard let value = DurationText.parse(text, defaultUnit: unit) else {
-                throw CommandFailure(catalog.format(.errorNotANumber, ["value": text, "unit": unitName]))
-            }
-            return value
+        func duration(_ text: String, unit: DurationText.Unit) throws -> Duration {
+            try CommandInput.duration(text, unit: unit, catalog: catalog)
         }
         if let minutes {
             if open {
                 throw CommandFailure(catalog.format(.errorConflictingOptions, ["first": minutes, "second": "--open"]))
             }
-            plan.duration = try duration(minutes, unit: .minutes, unitName: "minutes")
+            plan.duration = try duration(minutes, unit: .minutes)
             plan.isOpenEnded = false
         }
         if open { plan.isOpenEnded = true }
-        if let countdown { plan.countdown = try duration(countdown, unit: .seconds, unitName: "seconds") }
-        if let reflection { plan.reflection = try duration(reflection, unit: .minutes, unitName: "minutes") }
+        if let countdown { plan.countdown = try duration(countdown, unit: .seconds) }
+        if let reflection { plan.reflection = try duration(reflection, unit: .minutes) }
         if let interval {
             guard let gongs = IntervalGongs(parsing: interval) else {
                 throw CommandFailure(catalog.format(.errorIntervalList, ["value": interval]))

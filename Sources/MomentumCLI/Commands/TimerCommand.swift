@@ -22,10 +22,7 @@ struct TimerCommand: AsyncParsableCommand {
 
     /// Reads `25` (minutes), `90s`, `1.5h`.
     static func duration(_ text: String, catalog: StringCatalog) throws -> Duration {
-        guard let duration = DurationText.parse(text, defaultUnit: .minutes) else {
-            throw CommandFailure(catalog.format(.errorNotANumber, ["value": text, "unit": "minutes"]))
-        }
-        return duration
+        try CommandInput.duration(text, unit: .minutes, catalog: catalog)
     }
 
     static func statusText(_ timer: FocusTimer, at now: Date, catalog: StringCatalog) -> String {

@@ -71,20 +71,17 @@ struct WorkoutOptions: ParsableArguments {
     /// `plan` with these options applied, checked.
     func apply(to plan: WorkoutPlan, catalog: StringCatalog) throws -> WorkoutPlan {
         var plan = plan
-        func time(_ text: String, _ unit: DurationText.Unit, _ unitName: String) throws -> Duration {
-            guard let value = DurationText.parse(text, defaultUnit: unit) else {
-                throw CommandFailure(catalog.format(.errorNotANumber, ["value": text, "unit": unitName]))
-            }
-            return value
+        func time(_ text: String, _ unit: DurationText.Unit) throws -> Duration {
+            try CommandInput.duration(text, unit: unit, catalog: catalog)
         }
-        if let work { plan.work = try time(work, .seconds, "seconds") }
-        if let rest { plan.rest = try time(rest, .seconds, "seconds") }
-        if let rounds { plan.rounds = try Breathe.whole(rounds, unit: "rounds", catalog: catalog) }
-        if let sets { plan.sets = try Breathe.whole(sets, unit: "sets", catalog: catalog) }
-        if let setRest { plan.setRest = try time(setRest, .seconds, "seconds") }
-        if let getReady { plan.getReady = try time(getReady, .seconds, "seconds") }
-        if let warmUp { plan.warmUp = try time(warmUp, .minutes, "minutes") }
-        if let coolDown { plan.coolDown = try time(coolDown, .minutes, "minutes") }
+        if let work { plan.work = try time(work, .seconds) }
+        if let rest { plan.rest = try time(rest, .seconds) }
+        if let rounds { plan.rounds = try CommandInput.whole(rounds, unit: "rounds", catalog: catalog) }
+        if let sets { plan.sets = try CommandInput.whole(sets, unit: "sets", catalog: catalog) }
+        if let setRest { plan.setRest = try time(setRest, .seconds) }
+        if let getReady { plan.getReady = try time(getReady, .seconds) }
+        if let warmUp { plan.warmUp = try time(warmUp, .minutes) }
+        if let coolDown { plan.coolDown = try time(coolDown, .minutes) }
         if !exercises.isEmpty { plan.exerciseNames = exercises }
         if let activity {
             guard let value = WorkoutActivity(rawValue: activity.lowercased()) else {

@@ -9,7 +9,7 @@ where Instant.Duration == Duration, Instant: Sendable {
     public private(set) var run: TimelineRun<Instant>
 
     /// The shortest early stop (or open-ended sit) that is worth logging.
-    public static var minimumLoggedTime: Duration { .seconds(60) }
+    public static var minimumLoggedTime: Duration { PracticeOutcome.minimumLoggedTime }
 
     public init(plan: MeditationPlan, affirmations: Affirmations, ambientCatalog: AmbientCatalog = .builtIn)
         throws(MeditationPlanError)
