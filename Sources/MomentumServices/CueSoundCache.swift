@@ -8,7 +8,7 @@ public struct CueSoundCache: Sendable {
     public let sampleRate: Int
 
     /// Bump when the synthesis changes, so old renderings are not played.
-    static let version = 1
+    static let version = 2
 
     public init(dataDirectory: URL, sampleRate: Int = 44_100) {
         directory = dataDirectory.appendingPathComponent("cache/sounds", isDirectory: true)
@@ -20,8 +20,8 @@ public struct CueSoundCache: Sendable {
         let url = directory.appendingPathComponent("\(sound.rawValue)-v\(Self.version)-\(sampleRate).wav")
         if FileManager.default.fileExists(atPath: url.path) { return url }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let samples = GongSynthesizer(sampleRate: sampleRate).samples(for: sound)
-        let data = try WAVFile.encode(samples: samples, sampleRate: sampleRate)
+        let samples = CueSynthesizer(sampleRate: sampleRate).samples(for: sound)
+        let data = try WAVFile.encode(samples: samples, format: AudioFormat(sampleRate: sampleRate))
         // Written beside and renamed, so a player never reads half a file.
         let partial = url.appendingPathExtension("partial")
         try data.write(to: partial)

@@ -5,14 +5,14 @@ import Testing
 @testable import MomentumAudio
 
 @Suite("Gongs and WAV files")
-struct GongSynthesizerTests {
-    let synthesizer = GongSynthesizer(sampleRate: 22_050)
+struct CueSynthesizerTests {
+    let synthesizer = CueSynthesizer(sampleRate: 22_050)
 
     @Test(arguments: CueSound.allCases)
     func everyGongPeaksAtMinusOneDecibelWithoutDCAndFadesOut(_ sound: CueSound) {
         let samples = synthesizer.samples(for: sound)
         let peak = samples.map { abs($0) }.max() ?? 0
-        #expect(peak <= GongSynthesizer.peak + 1e-6)
+        #expect(peak <= CueSynthesizer.peak + 1e-6)
         // Breathing cues are small bowls and the halfway cue a single soft tone, deliberately
         // softer than the gongs of a sit and the workout's beeps.
         let isBreathCue = [CueSound.inhale, .exhale, .hold].contains(sound)
@@ -85,7 +85,7 @@ struct GongSynthesizerTests {
     }
 
     @Test func wavHeaderDescribesTheSamples() throws {
-        let data = try WAVFile.encode(samples: [0, 0.5, -0.5, 1], sampleRate: 44_100)
+        let data = try WAVFile.encode(samples: [0, 0.5, -0.5, 1], format: AudioFormat(sampleRate: 44_100))
         #expect(data.count == 44 + 8)
         #expect(String(decoding: data[0..<4], as: UTF8.self) == "RIFF")
         #expect(String(decoding: data[8..<12], as: UTF8.self) == "WAVE")
@@ -93,6 +93,5 @@ struct GongSynthesizerTests {
         #expect(rate == 44_100)
         let last = Int16(bitPattern: UInt16(data[50]) | UInt16(data[51]) << 8)
         #expect(last == 32767)
-        #expect(throws: WAVError.unsupportedSampleRate(96_000)) { try WAVFile.encode(samples: [], sampleRate: 96_000) }
     }
 }

@@ -5,9 +5,9 @@ import MomentumCore
 /// so they sound like struck metal rather than beeps.
 ///
 /// ```swift
-/// let samples = GongSynthesizer(sampleRate: 44_100).samples(for: .startGong)
+/// let samples = CueSynthesizer(sampleRate: 44_100).samples(for: .startGong)
 /// ```
-public struct GongSynthesizer: Sendable {
+public struct CueSynthesizer: Sendable {
     public let sampleRate: Int
 
     /// The loudest sample any cue reaches: −1 dBFS.
@@ -38,15 +38,17 @@ public struct GongSynthesizer: Sendable {
     /// The samples of `sound`, mono, peaking at −1 dBFS.
     public func samples(for sound: CueSound) -> [Float] {
         switch sound {
-        case .startGong: strikes(at: [0], fundamental: 196, level: 1.0, length: 7)
-        case .intervalGong: strikes(at: [0], fundamental: 262, level: 0.7, length: 5)
-        case .phaseGong: strikes(at: [0, 2.2, 4.4], fundamental: 220, level: 0.85, length: 10)
-        case .endGong: strikes(at: [0], fundamental: 174.6, level: 1.0, length: 9)
+        // Each gong rings long enough to fade by more than 30 dB: the fundamental's decay time
+        // (`ring`, to 1/e) is about a quarter of the sound's length.
+        case .startGong: strikes(at: [0], fundamental: 196, level: 1.0, length: 12, ring: 2.6)
+        case .intervalGong: strikes(at: [0], fundamental: 262, level: 0.7, length: 9, ring: 1.9)
+        case .phaseGong: strikes(at: [0, 2.2, 4.4], fundamental: 220, level: 0.85, length: 14.4, ring: 2.1)
+        case .endGong: strikes(at: [0], fundamental: 174.6, level: 1.0, length: 14, ring: 3.0)
         // Breathing cues: small, soft bowls, higher for inhale than for exhale, short enough not
-        // to ring into the next phase. (The sound issue brings dedicated breath sounds.)
-        case .inhale: strikes(at: [0], fundamental: 392, level: 0.45, length: 1.5)
-        case .exhale: strikes(at: [0], fundamental: 294, level: 0.45, length: 1.5)
-        case .hold: strikes(at: [0], fundamental: 523.3, level: 0.3, length: 1)
+        // to ring into the next phase; a hold is a lighter, higher tap.
+        case .inhale: strikes(at: [0], fundamental: 392, level: 0.45, length: 1.5, ring: 4.5)
+        case .exhale: strikes(at: [0], fundamental: 294, level: 0.45, length: 1.5, ring: 4.5)
+        case .hold: strikes(at: [0], fundamental: 523.3, level: 0.3, length: 1, ring: 4.5)
         // Workout cues: clean tones, short enough to leave a second between countdown beeps.
         case .shortBeep: tones([Tone(at: 0, hertz: 880, seconds: 0.15)], level: 0.8)
         case .longBeep: tones([Tone(at: 0, hertz: 880, seconds: 0.6)], level: 0.8)
@@ -68,7 +70,8 @@ public struct GongSynthesizer: Sendable {
     }
 
     /// Bowl strikes at the given seconds, mixed and normalized so the loudest reaches `level` × peak.
-    func strikes(at starts: [Double], fundamental: Double, level: Double, length: Double) -> [Float] {
+    /// `ring` is the fundamental's decay time; higher partials die away sooner in proportion.
+    func strikes(at starts: [Double], fundamental: Double, level: Double, length: Double, ring: Double) -> [Float] {
         let count = Int(length * Double(sampleRate))
         var buffer = [Double](repeating: 0, count: count)
         let rate = Double(sampleRate)
@@ -81,7 +84,7 @@ public struct GongSynthesizer: Sendable {
                     guard frequency < rate / 2 else { continue }
                     let omega = 2 * Double.pi * frequency / rate
                     let beatOmega = 2 * Double.pi * partial.beatHertz / rate
-                    let decay = exp(-1 / (partial.decaySeconds * rate))
+                    let decay = exp(-1 / (partial.decaySeconds * ring / Self.bowl[0].decaySeconds * rate))
                     var envelope = partial.level
                     var index = offset
                     var n = 0.0

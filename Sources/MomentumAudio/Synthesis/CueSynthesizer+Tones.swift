@@ -1,6 +1,6 @@
 import Foundation
 
-extension GongSynthesizer {
+extension CueSynthesizer {
     /// One clean tone of a beep or chime: a sine with a soft octave above it, decaying from its
     /// start when `decaySeconds` is given (a chime), held level otherwise (a beep).
     struct Tone {

@@ -1,0 +1,39 @@
+/// How rendered audio is laid out: samples per second and channels (interleaved when stereo).
+///
+/// ```swift
+/// let format = try AudioFormat(sampleRate: 44_100, channels: 2)
+/// format.frames(at: .seconds(300))  // 13_230_000
+/// ```
+public struct AudioFormat: Sendable, Equatable {
+    /// The rates Momentum writes: telephone quality up to studio quality.
+    public static let sampleRates = 8_000...48_000
+
+    public let sampleRate: Int
+    public let channels: Int
+
+    public init(sampleRate: Int = 44_100, channels: Int = 1) throws(AudioFormatError) {
+        guard Self.sampleRates.contains(sampleRate) else { throw .unsupportedSampleRate(sampleRate) }
+        guard channels == 1 || channels == 2 else { throw .unsupportedChannelCount(channels) }
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+
+    /// The frame at `offset` from the start, rounded to the nearest. Exact for whole seconds and
+    /// for any offset that falls on a sample, so a cue planned at 300 s starts at frame 300 × rate.
+    public func frames(at offset: Duration) -> Int {
+        let (seconds, attoseconds) = offset.components
+        let fraction = (Double(attoseconds) * Double(sampleRate) / 1e18).rounded()
+        return Int(seconds) * sampleRate + Int(fraction)
+    }
+
+    /// The frame at `seconds` from the start, rounded to the nearest.
+    public func frames(atSeconds seconds: Double) -> Int {
+        Int((seconds * Double(sampleRate)).rounded())
+    }
+}
+
+/// Why audio cannot be laid out as asked.
+public enum AudioFormatError: Error, Equatable, Sendable {
+    case unsupportedSampleRate(Int)
+    case unsupportedChannelCount(Int)
+}
