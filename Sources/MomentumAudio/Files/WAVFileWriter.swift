@@ -102,9 +102,10 @@ public struct POSIXFile: WritableFile {
 
     public mutating func write(_ bytes: some Collection<UInt8>) throws(AudioFileError) {
         let result: Result<Void, AudioFileError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return .success(()) }
             var done = 0
             while done < buffer.count {
-                let written = posixWrite(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                let written = posixWrite(descriptor, base + done, buffer.count - done)
                 guard written > 0 else { return .failure(Self.failure(path: path)) }
                 done += written
             }
