@@ -21,6 +21,8 @@ public struct CommandContext: Sendable {
     public var makeEvents: @Sendable () -> any PlayerEventSource
     /// The cue player for a data directory, or `nil` to detect the system's.
     public var makeCuePlayer: (@Sendable (URL) -> any CuePlayer)?
+    /// Whether standard error is a terminal (progress bars of long renders).
+    public var errorsAreInteractive = false
 
     public init(
         environment: [String: String],
@@ -51,7 +53,7 @@ public struct CommandContext: Sendable {
     /// The real terminal, clock, keyboard and system.
     public static func live() -> CommandContext {
         let process = ProcessInfo.processInfo
-        return CommandContext(
+        var context = CommandContext(
             environment: process.environment,
             homeDirectory: NSHomeDirectory(),
             output: FileDescriptorOutput.standardOutput,
@@ -63,6 +65,8 @@ public struct CommandContext: Sendable {
             device: "terminal@\(process.hostName)",
             makeEvents: { KeyboardEventSource() }
         )
+        context.errorsAreInteractive = FileDescriptorOutput.standardError.isTerminal
+        return context
     }
 
     /// What a command that touches data begins with: the services on the chosen data directory,

@@ -54,7 +54,7 @@ enum ErrorMessages {
             case .doesNotExist(let year, let month, let day):
                 catalog.format(.errorInvalidDate, ["value": "\(year)-\(month)-\(day)"])
             }
-        default: catalog.format(.errorInternal, ["detail": "\(error)"])
+        default: audioMessage(for: error, catalog: catalog) ?? catalog.format(.errorInternal, ["detail": "\(error)"])
         }
     }
 

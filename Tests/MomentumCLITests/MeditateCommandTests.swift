@@ -18,7 +18,7 @@ struct MeditateCommandTests {
         #expect(command.interval == "25,30,55")
         #expect(command.noSound)
         #expect(command.common.data == "/tmp/x")
-        let plan = try command.plan(from: MeditationPlan(), catalog: .shared(for: .english))
+        let plan = try command.options.plan(from: MeditationPlan(), catalog: .shared(for: .english))
         #expect(plan.duration == .minutes(20))
         #expect(plan.countdown == .seconds(5))
         #expect(plan.intervalGongs == .offsets([.minutes(25), .minutes(30), .minutes(55)]))

@@ -29,19 +29,7 @@ extension Breathe {
                 """
         )
 
-        @Argument(help: ArgumentHelp("A preset's name or id (see `breathe presets`).", valueName: "preset"))
-        var preset: String?
-
-        @Option(
-            help: ArgumentHelp(
-                "Inhale-hold-exhale-hold in seconds (half seconds allowed), e.g. 4-7-8-0.", valueName: "pattern"))
-        var pattern: String?
-
-        @Option(help: ArgumentHelp("How many rounds, 1–99.", valueName: "rounds"))
-        var rounds: String?
-
-        @Option(help: ArgumentHelp("How long in minutes, 1–60 (ends on a whole round).", valueName: "minutes"))
-        var minutes: String?
+        @OptionGroup var options: BreathingOptions
 
         @Flag(name: .customLong("no-sound"), help: "No sounds, not even the terminal bell.")
         var noSound = false
@@ -51,39 +39,15 @@ extension Breathe {
 
         @OptionGroup var common: CommonOptions
 
-        static let defaultPresetID = "box"
-
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let plan = try plan(session: session)
+                let plan = try options.plan(session: session)
                 if printPlan {
                     context.output.write(try TimelineJSON.text(try plan.timeline()))
                     return
                 }
                 try await breathe(plan: plan, session: session, context: context)
             }
-        }
-
-        /// The chosen preset with this command line's options applied, checked.
-        func plan(session: CommandContext.Session) throws -> BreathingPlan {
-            let catalog = session.catalog
-            let base = try session.services.breathing.preset(named: preset ?? Self.defaultPresetID)
-            var plan = base.plan(catalog: catalog)
-            if let pattern {
-                plan.pattern = try BreathingPattern(parsing: pattern)
-                if preset == nil { plan.presetName = nil }
-            }
-            if let rounds, let minutes {
-                throw CommandFailure(
-                    catalog.format(
-                        .errorConflictingOptions, ["first": "--rounds \(rounds)", "second": "--minutes \(minutes)"]))
-            }
-            if let rounds { plan.length = .rounds(try CommandInput.whole(rounds, unit: "rounds", catalog: catalog)) }
-            if let minutes {
-                plan.length = .minutes(try CommandInput.whole(minutes, unit: "minutes", catalog: catalog))
-            }
-            try plan.validate()
-            return plan
         }
 
         private func breathe(plan: BreathingPlan, session: CommandContext.Session, context: CommandContext) async throws
@@ -111,5 +75,46 @@ extension Breathe {
                 try session.services.breathing.finishSession(plan: plan, outcome: ending.outcome, startedAt: startedAt)
             }
         }
+    }
+}
+
+/// Which breathing: a preset, a pattern, rounds or minutes. Shared by `breathe` and `render breathing`.
+struct BreathingOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("A preset's name or id (see `breathe presets`).", valueName: "preset"))
+    var preset: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Inhale-hold-exhale-hold in seconds (half seconds allowed), e.g. 4-7-8-0.", valueName: "pattern"))
+    var pattern: String?
+
+    @Option(help: ArgumentHelp("How many rounds, 1–99.", valueName: "rounds"))
+    var rounds: String?
+
+    @Option(help: ArgumentHelp("How long in minutes, 1–60 (ends on a whole round).", valueName: "minutes"))
+    var minutes: String?
+
+    static let defaultPresetID = "box"
+
+    /// The chosen preset with this command line's options applied, checked.
+    func plan(session: CommandContext.Session) throws -> BreathingPlan {
+        let catalog = session.catalog
+        let base = try session.services.breathing.preset(named: preset ?? Self.defaultPresetID)
+        var plan = base.plan(catalog: catalog)
+        if let pattern {
+            plan.pattern = try BreathingPattern(parsing: pattern)
+            if preset == nil { plan.presetName = nil }
+        }
+        if let rounds, let minutes {
+            throw CommandFailure(
+                catalog.format(
+                    .errorConflictingOptions, ["first": "--rounds \(rounds)", "second": "--minutes \(minutes)"]))
+        }
+        if let rounds { plan.length = .rounds(try CommandInput.whole(rounds, unit: "rounds", catalog: catalog)) }
+        if let minutes {
+            plan.length = .minutes(try CommandInput.whole(minutes, unit: "minutes", catalog: catalog))
+        }
+        try plan.validate()
+        return plan
     }
 }

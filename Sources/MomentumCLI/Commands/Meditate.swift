@@ -13,6 +13,57 @@ struct Meditate: ContextualCommand {
             """
     )
 
+    @OptionGroup var options: MeditationOptions
+
+    @Flag(name: .customLong("no-sound"), help: "No sounds, not even the terminal bell.")
+    var noSound = false
+
+    @Flag(name: .customLong("plan"), help: "Print the sit's timeline as JSON and exit without sitting.")
+    var printPlan = false
+
+    @OptionGroup var common: CommonOptions
+
+    func run(in context: CommandContext) async throws {
+        try await context.withSession(common) { session in
+            let catalog = session.catalog
+            let plan = try options.plan(from: session.settings.meditation, catalog: catalog)
+            if printPlan {
+                context.output.write(try TimelineJSON.text(try plan.timeline()))
+                return
+            }
+            try await sit(plan: plan, session: session, context: context)
+        }
+    }
+
+    private func sit(plan: MeditationPlan, session: CommandContext.Session, context: CommandContext) async throws {
+        let (services, catalog) = (session.services, session.catalog)
+        let prepared = try services.meditation.startSit(plan: plan, language: catalog.language)
+        let cuePlayer = context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session)
+        let events = context.makeEvents()
+        defer { (events as? KeyboardEventSource)?.restore() }
+        var player = MeditationPlayer(
+            sit: try MeditationSit(plan: prepared.plan, affirmations: prepared.affirmations),
+            screen: MeditationScreen(output: context.output, isLive: context.isInteractive, catalog: catalog),
+            sound: cuePlayer, events: events, catalog: catalog)
+        let startedAt = context.now()
+        let ending = try await player.play()
+        let words = DurationFormatting.words(ending.outcome.meditated, language: catalog.language)
+        if case .tooShortToLog = ending.outcome {
+            context.output.write(catalog.format(.playerTooShortToLog, ["duration": words]) + "\n")
+            return
+        }
+        guard ending.keep else {
+            context.output.write(catalog[.playerDiscarded] + "\n")
+            return
+        }
+        try services.meditation.finishSit(plan: prepared.plan, outcome: ending.outcome, startedAt: startedAt)
+        context.output.write(catalog.format(.playerLogged, ["duration": words]) + "\n")
+    }
+}
+
+/// What a sit is: length, countdown, gongs, reflection and ambient. Shared by `meditate` and
+/// `render meditation`.
+struct MeditationOptions: ParsableArguments {
     @Argument(
         help: ArgumentHelp("Length in minutes, 1–600 (also 90s or 1.5h). Default: your last sit.", valueName: "minutes")
     )
@@ -39,26 +90,6 @@ struct Meditate: ContextualCommand {
 
     @Flag(help: "No set length: sit until you stop.")
     var open = false
-
-    @Flag(name: .customLong("no-sound"), help: "No sounds, not even the terminal bell.")
-    var noSound = false
-
-    @Flag(name: .customLong("plan"), help: "Print the sit's timeline as JSON and exit without sitting.")
-    var printPlan = false
-
-    @OptionGroup var common: CommonOptions
-
-    func run(in context: CommandContext) async throws {
-        try await context.withSession(common) { session in
-            let catalog = session.catalog
-            let plan = try plan(from: session.settings.meditation, catalog: catalog)
-            if printPlan {
-                context.output.write(try TimelineJSON.text(try plan.timeline()))
-                return
-            }
-            try await sit(plan: plan, session: session, context: context)
-        }
-    }
 
     /// The saved plan with this command line's options applied, checked.
     func plan(from saved: MeditationPlan, catalog: StringCatalog) throws -> MeditationPlan {
@@ -96,30 +127,5 @@ struct Meditate: ContextualCommand {
         }
         try plan.validate()
         return plan
-    }
-
-    private func sit(plan: MeditationPlan, session: CommandContext.Session, context: CommandContext) async throws {
-        let (services, catalog) = (session.services, session.catalog)
-        let prepared = try services.meditation.startSit(plan: plan, language: catalog.language)
-        let cuePlayer = context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session)
-        let events = context.makeEvents()
-        defer { (events as? KeyboardEventSource)?.restore() }
-        var player = MeditationPlayer(
-            sit: try MeditationSit(plan: prepared.plan, affirmations: prepared.affirmations),
-            screen: MeditationScreen(output: context.output, isLive: context.isInteractive, catalog: catalog),
-            sound: cuePlayer, events: events, catalog: catalog)
-        let startedAt = context.now()
-        let ending = try await player.play()
-        let words = DurationFormatting.words(ending.outcome.meditated, language: catalog.language)
-        if case .tooShortToLog = ending.outcome {
-            context.output.write(catalog.format(.playerTooShortToLog, ["duration": words]) + "\n")
-            return
-        }
-        guard ending.keep else {
-            context.output.write(catalog[.playerDiscarded] + "\n")
-            return
-        }
-        try services.meditation.finishSit(plan: prepared.plan, outcome: ending.outcome, startedAt: startedAt)
-        context.output.write(catalog.format(.playerLogged, ["duration": words]) + "\n")
     }
 }

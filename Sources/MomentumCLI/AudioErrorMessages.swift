@@ -1,0 +1,41 @@
+import MomentumAudio
+import MomentumCore
+
+extension ErrorMessages {
+    /// The errors of rendering and writing audio, in the person's words.
+    static func audioMessage(for error: any Error, catalog: StringCatalog) -> String? {
+        switch error {
+        case let error as AudioFormatError:
+            switch error {
+            case .unsupportedSampleRate(let rate): catalog.format(.errorAudioRate, ["value": "\(rate)"])
+            case .unsupportedChannelCount(let count): catalog.format(.errorAudioChannels, ["value": "\(count)"])
+            }
+        case let error as RenderError:
+            switch error {
+            case .openEnded: catalog[.errorRenderOpenEnded]
+            case .unknownAmbient(let id): message(for: MeditationPlanError.unknownAmbient(id), catalog: catalog)
+            case .ambientFileNotRenderable(let id): catalog.format(.errorRenderAmbientFile, ["id": id])
+            case .ambientVolumeOutOfRange: catalog[.errorAmbientVolume]
+            }
+        case let error as AudioFileError:
+            switch error {
+            case .folderMissing(let path): catalog.format(.errorAudioFolderMissing, ["path": path])
+            case .cannotCreate(let path, let reason):
+                catalog.format(.errorAudioCannotCreate, ["path": path, "reason": reason])
+            case .diskFull: catalog[.errorAudioDiskFull]
+            case .writeFailed(let path, let reason):
+                catalog.format(.errorAudioWriteFailed, ["path": path, "reason": reason])
+            case .tooLongForWAV: catalog[.errorAudioTooLong]
+            }
+        case let error as WAVError: catalog.format(.errorAudioUnreadable, ["detail": "\(error)"])
+        case let error as MorseToneError:
+            switch error {
+            case .toneOutOfRange(let hertz): catalog.format(.errorMorseTone, ["value": "\(hertz.formatted())"])
+            case .riseOutOfRange(let rise):
+                catalog.format(
+                    .errorMorseRise, ["value": "\((Double(rise.components.attoseconds) / 1e15).formatted())"])
+            }
+        default: nil
+        }
+    }
+}
