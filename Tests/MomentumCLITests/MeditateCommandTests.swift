@@ -14,8 +14,8 @@ struct MeditateCommandTests {
             "--no-sound", "--lang", "de", "--data", "/tmp/x",
         ])
         let command = try #require(parsed as? Meditate)
-        #expect(command.minutes == "20")
-        #expect(command.interval == "25,30,55")
+        #expect(command.options.minutes == "20")
+        #expect(command.options.interval == "25,30,55")
         #expect(command.noSound)
         #expect(command.common.data == "/tmp/x")
         let plan = try command.options.plan(from: MeditationPlan(), catalog: .shared(for: .english))
