@@ -18,7 +18,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Meditate.self, Breathe.self, Workout.self, TimerCommand.self, Log.self, StreakCommand.self, Stats.self,
             CalendarCommand.self,
             ChartCommand.self,
-            Render.self,
+            Render.self, MorseCommand.self,
             Export.self, Import.self,
             SettingsCommand.self,
         ]

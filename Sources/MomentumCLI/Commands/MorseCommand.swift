@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import MomentumAudio
+import MomentumCore
+
+/// `momentum morse …`: the Morse code course and tools.
+struct MorseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "morse",
+        abstract: "Morse code: render text to audio (the course follows).",
+        subcommands: [Render.self]
+    )
+}
+
+extension MorseCommand {
+    /// `momentum morse render TEXT | --file FILE -o FILE.wav`: text keyed into a clean tone,
+    /// with the PARIS / Farnsworth timing of the course.
+    struct Render: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render text as Morse code to a WAV file.",
+            discussion: """
+                Letters, digits, . , ? / = + - and the prosigns <AR> <SK> <BT> <KN>. Any run of spaces or \
+                line breaks is one word space. --fwpm below --wpm spreads the characters out (Farnsworth) \
+                without slowing them.
+                """)
+
+        @Argument(help: ArgumentHelp("The text to send.", valueName: "text"))
+        var text: String?
+
+        @Option(help: ArgumentHelp("Read the text from this file instead.", valueName: "file"))
+        var file: String?
+
+        @Option(help: ArgumentHelp("Character speed, 5–60 words per minute.", valueName: "wpm"))
+        var wpm: Double = 20
+
+        @Option(help: ArgumentHelp("Effective (Farnsworth) speed, 5 up to --wpm (default: 13, or --wpm if lower).", valueName: "wpm"))
+        var fwpm: Double?
+
+        @Option(name: .customLong("extra-word-space"), help: ArgumentHelp("Seconds added to every word space, 0–10.", valueName: "seconds"))
+        var extraWordSpace: Double = 0
+
+        @Option(help: ArgumentHelp("Tone, 400–1000 Hz.", valueName: "hz"))
+        var tone: Double = 600
+
+        @Option(help: ArgumentHelp("Rise and fall of every element, 1–20 ms.", valueName: "ms"))
+        var rise: Double = 5
+
+        @Flag(name: .customLong("skip-unknown"), help: "Leave out characters without a code (and list them) instead of stopping.")
+        var skipUnknown = false
+
+        @OptionGroup var audio: RenderOptions
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
+                let text = try self.text(catalog: catalog)
+                // Durations cannot hold not-a-number; say which value is wrong before making one.
+                guard extraWordSpace.isFinite else { throw MorseError.extraWordSpaceOutOfRange(.zero) }
+                guard rise.isFinite else {
+                    throw CommandFailure(catalog.format(.errorMorseRise, ["value": "\(rise)"]))
+                }
+                let timing = try MorseTiming(
+                    characterWPM: wpm, effectiveWPM: fwpm ?? min(13, wpm), extraWordSpace: .seconds(extraWordSpace))
+                let sound = try MorseTone(hertz: tone, rise: .microseconds(Int((rise * 1000).rounded())))
+                let format = try audio.format(catalog: catalog)
+                let keying = try MorseKeyer(timing: timing).keying(text, skippingUnencodable: skipUnknown)
+                if !keying.skipped.isEmpty {
+                    let characters = keying.skipped.reduce(into: [Character]()) { if !$0.contains($1) { $0.append($1) } }
+                    context.errors.write(
+                        catalog.format(.morseSkipped, ["characters": characters.map { String($0) }.joined(separator: " ")])
+                            + "\n")
+                }
+                var renderer = MorseRenderer(elements: keying.elements, tone: sound, format: format)
+                try context.render(&renderer, to: audio.output, catalog: catalog)
+            }
+        }
+
+        private func text(catalog: StringCatalog) throws -> String {
+            switch (text, file) {
+            case (let text?, nil): return text
+            case (nil, let path?):
+                do {
+                    return try String(contentsOfFile: path, encoding: .utf8)
+                } catch {
+                    throw CommandFailure(
+                        catalog.format(.errorImportCannotRead, ["path": path, "reason": error.localizedDescription]))
+                }
+            default: throw CommandFailure(catalog[.errorMorseTextOrFile])
+            }
+        }
+    }
+}
