@@ -72,7 +72,8 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
-            name: "MomentumCLITests", dependencies: ["MomentumCLI", "MomentumTestSupport"], swiftSettings: strictness),
+            name: "MomentumCLITests", dependencies: ["MomentumCLI", "MomentumAudio", "MomentumTestSupport"],
+            swiftSettings: strictness),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -87,12 +87,16 @@ struct FillingFile: WritableFile {
     let path: String
     var room: Int
 
-    mutating func write(_ bytes: some Collection<UInt8>) throws(AudioFileError) {
-        guard bytes.count <= room else { throw .diskFull(path) }
-        room -= bytes.count
-        try file.write(bytes)
+    mutating func write(_ samples: [Int16], count: Int) throws(AudioFileError) {
+        guard count * 2 <= room else { throw .diskFull(path) }
+        room -= count * 2
+        try file.write(samples, count: count)
     }
 
-    mutating func write(_ bytes: [UInt8], at offset: Int) throws(AudioFileError) { try file.write(bytes, at: offset) }
+    mutating func write(_ bytes: [UInt8], at offset: Int) throws(AudioFileError) {
+        guard bytes.count <= room else { throw .diskFull(path) }
+        room -= bytes.count
+        try file.write(bytes, at: offset)
+    }
     mutating func close() throws(AudioFileError) { try file.close() }
 }

@@ -37,11 +37,23 @@ public enum WAVFile {
     /// The most sample bytes a WAV file can hold (its sizes are 32-bit).
     public static let maximumDataBytes = Int(UInt32.max) - 36
 
-    /// A Float sample (±1 full scale) as 16-bit PCM, clamped; not-a-number becomes silence.
+    /// A Float sample (±1 full scale) as 16-bit PCM: clamped, rounded to the nearest (ties to
+    /// even); not-a-number becomes silence.
+    ///
+    /// Adding 1.5 × 2²³ puts the rounded integer into the low bits of the Float — branch-free and
+    /// several times faster than `rounded()`, which matters in the hot loop of every render.
     @inline(__always)
     static func pcm(_ sample: Float) -> Int16 {
-        let clamped = sample.isNaN ? 0 : max(-1, min(1, sample))
-        return Int16((clamped * 32767).rounded())
+        let clamped = sample.isNaN ? 0 : (sample < -1 ? -1 : (sample > 1 ? 1 : sample))
+        let shifted = clamped * 32767 + 12_582_912
+        return Int16(truncatingIfNeeded: Int32(bitPattern: shifted.bitPattern &- 0x4B40_0000))
+    }
+
+    /// Converts `count` samples to little-endian 16-bit PCM with ``pcm(_:)``.
+    static func convert(
+        _ samples: UnsafeBufferPointer<Float>, count: Int, into output: UnsafeMutableBufferPointer<Int16>
+    ) {
+        for index in 0..<count { output[index] = pcm(samples[index]).littleEndian }
     }
 
     /// A complete WAV file of `samples` (interleaved when stereo).

@@ -54,24 +54,18 @@ public enum WAVFileWriter {
         _ source: inout some AudioSource, to file: inout any WritableFile, progress: (Int, Int) -> Void
     ) throws(AudioFileError) {
         let format = source.format
-        try file.write(WAVFile.header(format: format, dataBytes: source.frameCount * format.channels * 2))
+        try file.write(WAVFile.header(format: format, dataBytes: source.frameCount * format.channels * 2), at: 0)
         var block = [Float](repeating: 0, count: blockFrames * format.channels)
-        var bytes = [UInt8](repeating: 0, count: block.count * 2)
+        var pcm = [Int16](repeating: 0, count: block.count)
         var framesDone = 0
         while true {
             let frames = block.withUnsafeMutableBufferPointer { source.render(into: $0) }
             guard frames > 0 else { break }
             let count = frames * format.channels
             block.withUnsafeBufferPointer { samples in
-                bytes.withUnsafeMutableBufferPointer { output in
-                    for index in 0..<count {
-                        let value = UInt16(bitPattern: WAVFile.pcm(samples[index]))
-                        output[2 * index] = UInt8(truncatingIfNeeded: value)
-                        output[2 * index + 1] = UInt8(truncatingIfNeeded: value >> 8)
-                    }
-                }
+                pcm.withUnsafeMutableBufferPointer { WAVFile.convert(samples, count: count, into: $0) }
             }
-            try file.write(bytes[0..<count * 2])
+            try file.write(pcm, count: count)
             framesDone += frames
             progress(framesDone, source.frameCount)
         }
@@ -84,7 +78,9 @@ public enum WAVFileWriter {
 
 /// A file being written: what ``WAVFileWriter`` needs of it.
 public protocol WritableFile {
-    mutating func write(_ bytes: some Collection<UInt8>) throws(AudioFileError)
+    /// Appends the first `count` samples of `samples` (already little-endian).
+    mutating func write(_ samples: [Int16], count: Int) throws(AudioFileError)
+    /// Writes `bytes` at `offset` from the start (the header).
     mutating func write(_ bytes: [UInt8], at offset: Int) throws(AudioFileError)
     mutating func close() throws(AudioFileError)
 }
@@ -93,6 +89,7 @@ public protocol WritableFile {
 public struct POSIXFile: WritableFile {
     let path: String
     private var descriptor: Int32
+    private var end = 0
 
     public static func create(_ path: String) throws(AudioFileError) -> any WritableFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -100,27 +97,26 @@ public struct POSIXFile: WritableFile {
         return POSIXFile(path: path, descriptor: descriptor)
     }
 
-    public mutating func write(_ bytes: some Collection<UInt8>) throws(AudioFileError) {
-        let result: Result<Void, AudioFileError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            guard let base = buffer.baseAddress else { return .success(()) }
+    public mutating func write(_ samples: [Int16], count: Int) throws(AudioFileError) {
+        let failed = samples.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            let length = min(count * 2, buffer.count)
             var done = 0
-            while done < buffer.count {
-                let written = posixWrite(descriptor, base + done, buffer.count - done)
-                guard written > 0 else { return .failure(Self.failure(path: path)) }
+            while done < length {
+                let written = pwrite(descriptor, base + done, length - done, off_t(end + done))
+                guard written > 0 else { return true }
                 done += written
             }
-            return .success(())
+            return false
         }
-        switch result {
-        case .success: return
-        case .failure(let error): throw error
-        case nil: try write(Array(bytes))
-        }
+        if failed { throw Self.failure(path: path) }
+        end += count * 2
     }
 
     public mutating func write(_ bytes: [UInt8], at offset: Int) throws(AudioFileError) {
         let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
         guard written == bytes.count else { throw Self.failure(path: path) }
+        end = max(end, offset + bytes.count)
     }
 
     public mutating func close() throws(AudioFileError) {
@@ -146,9 +142,5 @@ public enum AudioFileError: Error, Equatable, Sendable {
     case tooLongForWAV
 }
 
-// At file scope, so the names do not collide with `POSIXFile`'s own methods.
-private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
-}
-
+// At file scope, so the name does not collide with `POSIXFile`'s own method.
 private func posixClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

@@ -44,9 +44,20 @@ struct PeakLimiter: Sendable {
 
     /// Limits frames of `channels` interleaved samples in place; both channels share one gain.
     mutating func process(_ buffer: UnsafeMutableBufferPointer<Float>, channels: Int) {
-        var loudest: Float = 0
-        for sample in buffer { loudest = max(loudest, abs(sample)) }
-        if loudest <= ceiling && gain == 1 { return }
+        if gain == 1 {
+            // The loudest sample by its bits (sign cleared): integer compares vectorize where
+            // Float `max`, with its care for not-a-number, does not. This scan runs over every
+            // sample of every render.
+            var loudest: UInt32 = 0
+            UnsafeRawBufferPointer(buffer).withMemoryRebound(to: UInt32.self) { bits in
+                for pattern in bits {
+                    let magnitude = pattern & 0x7FFF_FFFF
+                    loudest = magnitude > loudest ? magnitude : loudest
+                }
+            }
+            let top = Float(bitPattern: loudest)
+            if top <= ceiling { return }
+        }
         var index = 0
         while index < buffer.count {
             var frameLoudest: Float = 0

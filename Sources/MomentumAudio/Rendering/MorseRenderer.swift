@@ -72,7 +72,8 @@ public struct MorseRenderer: AudioSource {
             let to = min(blockEnd, mark.end + tail)
             if from < to {
                 // A phasor started from the exact phase at `from`: the tone stays coherent.
-                var cosine = cos(omega * Double(from)), sine = sin(omega * Double(from))
+                var cosine = cos(omega * Double(from))
+                var sine = sin(omega * Double(from))
                 let (stepCosine, stepSine) = (cos(omega), sin(omega))
                 for frame in from..<to {
                     let value = Self.level * envelope(mark, at: frame) * Float(sine)

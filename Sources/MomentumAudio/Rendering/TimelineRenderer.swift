@@ -114,8 +114,10 @@ public struct TimelineRenderer: AudioSource {
             scratch.withUnsafeMutableBufferPointer { noise in
                 let part = UnsafeMutableBufferPointer(rebasing: noise[0..<frames])
                 beds[channel].fill(part)
-                if steady {
-                    for frame in 0..<frames { block[frame * channels + channel] += gain * part[frame] }
+                if steady && channels == 1 {
+                    for frame in 0..<frames { block[frame] += gain * part[frame] }
+                } else if steady {
+                    for frame in 0..<frames { block[frame &* channels &+ channel] += gain * part[frame] }
                 } else {
                     for frame in 0..<frames {
                         let faded = gain * Self.fade(at: start + frame, fadeFrames: fadeFrames, end: end)

@@ -18,12 +18,25 @@ public struct AmbientBed: Sendable {
     public static let fade: Duration = .milliseconds(1500)
 
     public let generator: AmbientGenerator
+    /// The beds hold nothing above about 5 kHz, so they are generated at a quarter of 44.1 or
+    /// 48 kHz (half of 22.05 kHz) and interpolated: the same sound for a quarter of the work.
+    let oversampling: Int
     private var noise: NoiseState
     private var gain: Float = 1
+    private var previous: Float = 0
+    private var next: Float = 0
+    private var step: Int
+    /// Generated samples not yet interpolated: made 1024 at a time in a tight loop.
+    private var chunk: [Float]
+    private var read: Int
 
     public init(generator: AmbientGenerator, sampleRate: Int, seed: UInt64) {
         self.generator = generator
-        noise = NoiseState(generator: generator, sampleRate: Double(sampleRate), seed: seed)
+        oversampling = max(1, sampleRate / 11_025)
+        step = oversampling
+        chunk = [Float](repeating: 0, count: generator == .silent ? 0 : 1024)
+        read = chunk.count
+        noise = NoiseState(sampleRate: Double(sampleRate / oversampling), seed: seed)
         guard generator != .silent else { return }
         // Calibrate on a copy: two seconds tell a bed's loudness at this rate; the ocean needs
         // a whole swell.
@@ -37,13 +50,53 @@ public struct AmbientBed: Sendable {
 
     /// Overwrites `buffer` with the next samples of the bed.
     public mutating func fill(_ buffer: UnsafeMutableBufferPointer<Float>) {
-        switch generator {
-        case .silent: buffer.update(repeating: 0)
-        case .brown: noise.brown(buffer, gain: gain)
-        case .rain: noise.rain(buffer, gain: gain)
-        case .ocean: noise.ocean(buffer, gain: gain)
-        case .stream: noise.stream(buffer, gain: gain)
+        guard generator != .silent else {
+            buffer.update(repeating: 0)
+            return
         }
+        let inverse = 1 / Float(oversampling)
+        var index = 0
+        // The common case, whole intervals between generated samples, written out straight:
+        // this loop runs for every sample of a session with ambient sound.
+        while step == oversampling && index + oversampling <= buffer.count {
+            if read == chunk.count { refill() }
+            previous = next
+            next = chunk[read]
+            read &+= 1
+            let slope = (next - previous) * inverse
+            switch oversampling {
+            case 4:
+                buffer[index] = previous + slope
+                buffer[index &+ 1] = previous + 2 * slope
+                buffer[index &+ 2] = previous + 3 * slope
+                buffer[index &+ 3] = next
+            case 2:
+                buffer[index] = previous + slope
+                buffer[index &+ 1] = next
+            default:
+                for offset in 0..<oversampling { buffer[index &+ offset] = previous + slope * Float(offset &+ 1) }
+            }
+            index &+= oversampling
+        }
+        // The rest, one sample at a time, keeping its place between calls.
+        while index < buffer.count {
+            if step == oversampling {
+                if read == chunk.count { refill() }
+                step = 0
+                previous = next
+                next = chunk[read]
+                read &+= 1
+            }
+            step &+= 1
+            buffer[index] = previous + (next - previous) * Float(step) * inverse
+            index &+= 1
+        }
+    }
+
+    private mutating func refill() {
+        let (generator, gain) = (self.generator, self.gain)
+        chunk.withUnsafeMutableBufferPointer { noise.fill($0, generator: generator, gain: gain) }
+        read = 0
     }
 }
 
@@ -51,85 +104,91 @@ public struct AmbientBed: Sendable {
 struct NoiseState: Sendable {
     var random: FastRandom
     // Pink noise (Paul Kellet's economy filter) and a few one-pole filters.
-    var pink0 = 0.0, pink1 = 0.0, pink2 = 0.0
-    var low = 0.0, lower = 0.0, brown = 0.0
+    var pink0: Float = 0, pink1: Float = 0, pink2: Float = 0
+    var low: Float = 0, lower: Float = 0, brown: Float = 0
     // DC blocker: y = x − x₋₁ + r·y₋₁.
-    var blockIn = 0.0, blockOut = 0.0
+    var blockIn: Float = 0, blockOut: Float = 0
     // Two slow oscillators as rotating phasors (cheaper than sin per sample).
     var swell: Phasor
     var ripple: Phasor
-    let lowpass: Double, darkLowpass: Double, dcPole: Double
+    var count = 0
+    let lowpass: Float, darkLowpass: Float, dcPole: Float
 
-    init(generator: AmbientGenerator, sampleRate: Double, seed: UInt64) {
+    init(sampleRate: Double, seed: UInt64) {
         random = FastRandom(seed: seed)
-        lowpass = exp(-2 * Double.pi * 4_500 / sampleRate)
-        darkLowpass = exp(-2 * Double.pi * 900 / sampleRate)
-        dcPole = exp(-2 * Double.pi * 25 / sampleRate)
+        lowpass = Float(exp(-2 * Double.pi * 4_500 / sampleRate))
+        darkLowpass = Float(exp(-2 * Double.pi * 900 / sampleRate))
+        dcPole = Float(exp(-2 * Double.pi * 25 / sampleRate))
         // Ocean swells about every 9 s; a stream ripples a few times a second.
         swell = Phasor(hertz: 1 / 9.0, sampleRate: sampleRate)
         ripple = Phasor(hertz: 5.3, sampleRate: sampleRate)
     }
 
-    private mutating func blockDC(_ x: Double) -> Double {
+    /// Fills `buffer` with the bed's next samples × `gain`: one loop per bed, so the filters stay
+    /// in registers.
+    mutating func fill(_ buffer: UnsafeMutableBufferPointer<Float>, generator: AmbientGenerator, gain: Float) {
+        switch generator {
+        case .silent: buffer.update(repeating: 0)
+        case .brown: for index in buffer.indices { buffer[index] = gain * (next(.brown)) }
+        case .rain: for index in buffer.indices { buffer[index] = gain * (next(.rain)) }
+        case .ocean: for index in buffer.indices { buffer[index] = gain * (next(.ocean)) }
+        case .stream: for index in buffer.indices { buffer[index] = gain * (next(.stream)) }
+        }
+    }
+
+    /// The next sample of `generator`'s bed, before normalization.
+    @inline(__always)
+    mutating func next(_ generator: AmbientGenerator) -> Float {
+        count &+= 1
+        if count & 4095 == 0 {
+            swell.normalize()
+            ripple.normalize()
+        }
+        switch generator {
+        case .silent: return 0
+        case .brown: return blockDC(brownStep())
+        case .rain:
+            // Pink noise, gently darkened: steady rain.
+            low = lowpass * low + (1 - lowpass) * pink(random.nextSigned())
+            return blockDC(low)
+        case .ocean:
+            // Brown noise, darkened further, rising and falling in slow swells (0.35 … 1: never
+            // silent, surging as a wave comes in).
+            lower = darkLowpass * lower + (1 - darkLowpass) * brownStep()
+            let wave = 0.5 - 0.5 * Float(swell.next())
+            return blockDC(lower) * (0.35 + 0.65 * wave * wave)
+        case .stream:
+            // Highs minus lows: a band of water's hiss, with a quick, uneven ripple.
+            let white = random.nextSigned()
+            low = lowpass * low + (1 - lowpass) * white
+            lower = darkLowpass * lower + (1 - darkLowpass) * white
+            let shimmer = 0.75 + 0.25 * Float(ripple.next()) * (0.6 + 0.4 * random.nextUnit())
+            return blockDC((low - lower) * shimmer)
+        }
+    }
+
+    private mutating func brownStep() -> Float {
+        brown = 0.998 * brown + 0.04 * random.nextSigned()
+        return brown
+    }
+
+    private mutating func blockDC(_ x: Float) -> Float {
         blockOut = x - blockIn + dcPole * blockOut
         blockIn = x
         return blockOut
     }
 
-    private mutating func pink(_ white: Double) -> Double {
+    private mutating func pink(_ white: Float) -> Float {
         pink0 = 0.99765 * pink0 + white * 0.0990460
         pink1 = 0.96300 * pink1 + white * 0.2965164
         pink2 = 0.57000 * pink2 + white * 1.0526913
         return pink0 + pink1 + pink2 + white * 0.1848
     }
-
-    /// Plain brown noise: a leaky integral of white noise.
-    mutating func brown(_ buffer: UnsafeMutableBufferPointer<Float>, gain: Float) {
-        for index in buffer.indices {
-            brown = 0.998 * brown + 0.04 * random.nextSigned()
-            buffer[index] = gain * Float(blockDC(brown))
-        }
-    }
-
-    /// Pink noise, gently darkened: steady rain.
-    mutating func rain(_ buffer: UnsafeMutableBufferPointer<Float>, gain: Float) {
-        for index in buffer.indices {
-            let value = pink(random.nextSigned())
-            low = lowpass * low + (1 - lowpass) * value
-            buffer[index] = gain * Float(blockDC(low))
-        }
-    }
-
-    /// Brown noise, darkened further, rising and falling in slow swells.
-    mutating func ocean(_ buffer: UnsafeMutableBufferPointer<Float>, gain: Float) {
-        for index in buffer.indices {
-            brown = 0.998 * brown + 0.04 * random.nextSigned()
-            lower = darkLowpass * lower + (1 - darkLowpass) * brown
-            // 0.35 … 1: never silent, surging as a wave comes in.
-            let wave = 0.5 - 0.5 * swell.next()
-            buffer[index] = gain * Float(blockDC(lower) * (0.35 + 0.65 * wave * wave) * 1.6)
-        }
-        swell.normalize()
-    }
-
-    /// Band-limited noise with a quick, uneven ripple: water over stones.
-    mutating func stream(_ buffer: UnsafeMutableBufferPointer<Float>, gain: Float) {
-        for index in buffer.indices {
-            let white = random.nextSigned()
-            low = lowpass * low + (1 - lowpass) * white
-            lower = darkLowpass * lower + (1 - darkLowpass) * white
-            // Highs minus lows: a band of the water's hiss.
-            let band = low - lower
-            let shimmer = 0.75 + 0.25 * ripple.next() * (0.6 + 0.4 * random.nextUnit())
-            buffer[index] = gain * Float(blockDC(band * shimmer))
-        }
-        ripple.normalize()
-    }
 }
 
 /// A cosine oscillator that turns a unit vector each sample.
 struct Phasor: Sendable {
-    private var cosine = 1.0, sine = 0.0
+    private(set) var cosine = 1.0, sine = 0.0
     private let stepCosine: Double, stepSine: Double
 
     init(hertz: Double, sampleRate: Double) {
@@ -167,8 +226,10 @@ struct FastRandom: Sendable {
     }
 
     /// Uniform in −1 ..< 1.
-    mutating func nextSigned() -> Double { Double(Int64(bitPattern: nextBits()) >> 11) / Double(1 << 52) }
+    mutating func nextSigned() -> Float {
+        Float(Int32(truncatingIfNeeded: Int64(bitPattern: nextBits()) >> 40)) * 0x1p-23
+    }
 
     /// Uniform in 0 ..< 1.
-    mutating func nextUnit() -> Double { Double(nextBits() >> 11) / Double(1 << 53) }
+    mutating func nextUnit() -> Float { Float(UInt32(truncatingIfNeeded: nextBits() >> 40)) * 0x1p-24 }
 }

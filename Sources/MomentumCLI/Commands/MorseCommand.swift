@@ -33,10 +33,14 @@ extension MorseCommand {
         @Option(help: ArgumentHelp("Character speed, 5–60 words per minute.", valueName: "wpm"))
         var wpm: Double = 20
 
-        @Option(help: ArgumentHelp("Effective (Farnsworth) speed, 5 up to --wpm (default: 13, or --wpm if lower).", valueName: "wpm"))
+        @Option(
+            help: ArgumentHelp(
+                "Effective (Farnsworth) speed, 5 up to --wpm (default: 13, or --wpm if lower).", valueName: "wpm"))
         var fwpm: Double?
 
-        @Option(name: .customLong("extra-word-space"), help: ArgumentHelp("Seconds added to every word space, 0–10.", valueName: "seconds"))
+        @Option(
+            name: .customLong("extra-word-space"),
+            help: ArgumentHelp("Seconds added to every word space, 0–10.", valueName: "seconds"))
         var extraWordSpace: Double = 0
 
         @Option(help: ArgumentHelp("Tone, 400–1000 Hz.", valueName: "hz"))
@@ -45,7 +49,9 @@ extension MorseCommand {
         @Option(help: ArgumentHelp("Rise and fall of every element, 1–20 ms.", valueName: "ms"))
         var rise: Double = 5
 
-        @Flag(name: .customLong("skip-unknown"), help: "Leave out characters without a code (and list them) instead of stopping.")
+        @Flag(
+            name: .customLong("skip-unknown"),
+            help: "Leave out characters without a code (and list them) instead of stopping.")
         var skipUnknown = false
 
         @OptionGroup var audio: RenderOptions
@@ -66,9 +72,12 @@ extension MorseCommand {
                 let format = try audio.format(catalog: catalog)
                 let keying = try MorseKeyer(timing: timing).keying(text, skippingUnencodable: skipUnknown)
                 if !keying.skipped.isEmpty {
-                    let characters = keying.skipped.reduce(into: [Character]()) { if !$0.contains($1) { $0.append($1) } }
+                    let characters = keying.skipped.reduce(into: [Character]()) {
+                        if !$0.contains($1) { $0.append($1) }
+                    }
                     context.errors.write(
-                        catalog.format(.morseSkipped, ["characters": characters.map { String($0) }.joined(separator: " ")])
+                        catalog.format(
+                            .morseSkipped, ["characters": characters.map { String($0) }.joined(separator: " ")])
                             + "\n")
                 }
                 var renderer = MorseRenderer(elements: keying.elements, tone: sound, format: format)
