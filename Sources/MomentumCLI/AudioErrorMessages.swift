@@ -34,7 +34,7 @@ extension ErrorMessages {
             case .toneOutOfRange(let hertz): catalog.format(.errorMorseTone, ["value": "\(hertz.formatted())"])
             case .riseOutOfRange(let rise):
                 catalog.format(
-                    .errorMorseRise, ["value": "\((Double(rise.components.attoseconds) / 1e15).formatted())"])
+                    .errorMorseRise, ["value": (rise.inSeconds * 1000).formatted()])
             }
         default: nil
         }

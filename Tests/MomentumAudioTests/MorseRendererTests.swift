@@ -30,18 +30,18 @@ struct MorseRendererTests {
             var expectedStart = [Double]()
             var elapsed = Duration.zero
             for element in elements {
-                if element.isKeyDown { expectedStart.append(Self.seconds(elapsed)) }
+                if element.isKeyDown { expectedStart.append(elapsed.inSeconds) }
                 elapsed += element.duration
             }
             // The half-loudness point of a raised-cosine rise lies half the rise after the key-down.
-            let halfRise = Self.seconds(MorseTone.standard.rise) / 2
+            let halfRise = MorseTone.standard.rise.inSeconds / 2
             for (index, span) in spans.enumerated() {
                 let element = marks[index].element
-                #expect(abs(seconds(span.end - span.start) - Self.seconds(element.duration)) < 0.001)
+                #expect(abs(seconds(span.end - span.start) - element.duration.inSeconds) < 0.001)
                 #expect(abs(seconds(span.start) - halfRise - expectedStart[index]) < 0.001)
                 if index + 1 < spans.count {
                     let gap = elements[marks[index].offset + 1]
-                    #expect(abs(seconds(spans[index + 1].start - span.end) - Self.seconds(gap.duration)) < 0.001)
+                    #expect(abs(seconds(spans[index + 1].start - span.end) - gap.duration.inSeconds) < 0.001)
                 }
             }
         }
@@ -120,9 +120,5 @@ struct MorseRendererTests {
     @Test(arguments: [(50.0, 5), (399.9, 5), (1000.1, 5), (600, 0), (600, 21)])
     func toneAndRiseOutsideTheirRangesAreRefused(hertz: Double, milliseconds: Int) {
         #expect(throws: MorseToneError.self) { try MorseTone(hertz: hertz, rise: .milliseconds(milliseconds)) }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

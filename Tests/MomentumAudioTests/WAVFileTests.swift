@@ -7,8 +7,8 @@ import Testing
 @Suite("WAV files: written, read back, and refused when broken")
 struct WAVFileTests {
     static func noise(count: Int, seed: UInt64) -> [Float] {
-        var random = FastRandom(seed: seed)
-        return (0..<count).map { _ in Float(random.nextSigned()) }
+        var random = SeededRandomNumberGenerator(seed: seed)
+        return (0..<count).map { _ in Float.random(in: -1..<1, using: &random) }
     }
 
     @Test(arguments: [(8_000, 1), (22_050, 2), (44_100, 1), (48_000, 2)])

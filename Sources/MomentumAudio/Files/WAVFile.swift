@@ -61,13 +61,11 @@ public enum WAVFile {
         guard samples.count % format.channels == 0 else { throw .incompleteFrame }
         guard samples.count * 2 <= maximumDataBytes else { throw .tooLong }
         var data = Data(header(format: format, dataBytes: samples.count * 2))
-        var bytes = [UInt8](repeating: 0, count: samples.count * 2)
-        for (index, sample) in samples.enumerated() {
-            let value = UInt16(bitPattern: pcm(sample))
-            bytes[2 * index] = UInt8(value & 0xFF)
-            bytes[2 * index + 1] = UInt8(value >> 8)
+        var pcm = [Int16](repeating: 0, count: samples.count)
+        samples.withUnsafeBufferPointer { input in
+            pcm.withUnsafeMutableBufferPointer { convert(input, count: samples.count, into: $0) }
         }
-        data.append(contentsOf: bytes)
+        pcm.withUnsafeBytes { data.append(contentsOf: $0) }
         return data
     }
 

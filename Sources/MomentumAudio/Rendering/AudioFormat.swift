@@ -25,11 +25,6 @@ public struct AudioFormat: Sendable, Equatable {
         let fraction = (Double(attoseconds) * Double(sampleRate) / 1e18).rounded()
         return Int(seconds) * sampleRate + Int(fraction)
     }
-
-    /// The frame at `seconds` from the start, rounded to the nearest.
-    public func frames(atSeconds seconds: Double) -> Int {
-        Int((seconds * Double(sampleRate)).rounded())
-    }
 }
 
 /// Why audio cannot be laid out as asked.

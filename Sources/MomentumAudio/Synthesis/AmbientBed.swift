@@ -102,7 +102,7 @@ public struct AmbientBed: Sendable {
 
 /// The filter and oscillator state of the beds; one struct so a bed copies cheaply.
 struct NoiseState: Sendable {
-    var random: FastRandom
+    var random: SeededRandomNumberGenerator
     // Pink noise (Paul Kellet's economy filter) and a few one-pole filters.
     var pink0: Float = 0, pink1: Float = 0, pink2: Float = 0
     var low: Float = 0, lower: Float = 0, brown: Float = 0
@@ -115,7 +115,7 @@ struct NoiseState: Sendable {
     let lowpass: Float, darkLowpass: Float, dcPole: Float
 
     init(sampleRate: Double, seed: UInt64) {
-        random = FastRandom(seed: seed)
+        random = SeededRandomNumberGenerator(seed: seed)
         lowpass = Float(exp(-2 * Double.pi * 4_500 / sampleRate))
         darkLowpass = Float(exp(-2 * Double.pi * 900 / sampleRate))
         dcPole = Float(exp(-2 * Double.pi * 25 / sampleRate))
@@ -149,7 +149,7 @@ struct NoiseState: Sendable {
         case .brown: return blockDC(brownStep())
         case .rain:
             // Pink noise, gently darkened: steady rain.
-            low = lowpass * low + (1 - lowpass) * pink(random.nextSigned())
+            low = lowpass * low + (1 - lowpass) * pink(white())
             return blockDC(low)
         case .ocean:
             // Brown noise, darkened further, rising and falling in slow swells (0.35 … 1: never
@@ -159,16 +159,24 @@ struct NoiseState: Sendable {
             return blockDC(lower) * (0.35 + 0.65 * wave * wave)
         case .stream:
             // Highs minus lows: a band of water's hiss, with a quick, uneven ripple.
-            let white = random.nextSigned()
+            let white = white()
             low = lowpass * low + (1 - lowpass) * white
             lower = darkLowpass * lower + (1 - darkLowpass) * white
-            let shimmer = 0.75 + 0.25 * Float(ripple.next()) * (0.6 + 0.4 * random.nextUnit())
+            let shimmer = 0.75 + 0.25 * Float(ripple.next()) * (0.6 + 0.4 * unit())
             return blockDC((low - lower) * shimmer)
         }
     }
 
+    /// White noise, uniform in −1 ..< 1, from the top 24 bits of the core's seeded generator.
+    private mutating func white() -> Float {
+        Float(Int32(truncatingIfNeeded: Int64(bitPattern: random.next()) >> 40)) * 0x1p-23
+    }
+
+    /// Uniform in 0 ..< 1.
+    private mutating func unit() -> Float { Float(UInt32(truncatingIfNeeded: random.next() >> 40)) * 0x1p-24 }
+
     private mutating func brownStep() -> Float {
-        brown = 0.998 * brown + 0.04 * random.nextSigned()
+        brown = 0.998 * brown + 0.04 * white()
         return brown
     }
 
@@ -210,26 +218,4 @@ struct Phasor: Sendable {
         cosine /= length
         sine /= length
     }
-}
-
-/// xorshift64*: fast, seedable noise. Not for anything but sound.
-struct FastRandom: Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
-
-    mutating func nextBits() -> UInt64 {
-        state ^= state >> 12
-        state ^= state << 25
-        state ^= state >> 27
-        return state &* 0x2545_F491_4F6C_DD1D
-    }
-
-    /// Uniform in −1 ..< 1.
-    mutating func nextSigned() -> Float {
-        Float(Int32(truncatingIfNeeded: Int64(bitPattern: nextBits()) >> 40)) * 0x1p-23
-    }
-
-    /// Uniform in 0 ..< 1.
-    mutating func nextUnit() -> Float { Float(UInt32(truncatingIfNeeded: nextBits() >> 40)) * 0x1p-24 }
 }

@@ -38,9 +38,7 @@ public struct MorseTone: Sendable, Equatable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(hertz, forKey: .hertz)
-        try container.encode(
-            Double(rise.components.attoseconds) / 1e15 + Double(rise.components.seconds) * 1000,
-            forKey: .riseMs)
+        try container.encode(rise.inSeconds * 1000, forKey: .riseMs)
     }
 }
 
