@@ -15,12 +15,21 @@ struct TimelineRendererTests {
             cues: cues.map { Cue(offset: .seconds($0.0), sound: $0.1) }, ambient: ambient)
     }
 
+    /// A cue's samples as the renderer mixes them: kept as 16-bit samples, scaled back.
+    static func asMixed(_ sound: CueSound, sampleRate: Int) -> [Float] {
+        let samples = CueSynthesizer(sampleRate: sampleRate).samples(for: sound)
+        return TimelineRenderer.compact(samples).map { Float($0) * (1 / 32_767) }
+    }
+
     @Test func aCuePlannedAt300SecondsStartsAtSample300TimesTheRateExactly() throws {
         let format = try AudioFormat(sampleRate: 8_000)
         var renderer = try TimelineRenderer(
             timeline: Self.timeline(seconds: 305, cues: [(300, .intervalGong)]), format: format)
         let samples = renderer.renderAll()
-        let gong = CueSynthesizer(sampleRate: 8_000).samples(for: .intervalGong)
+        let gong = Self.asMixed(.intervalGong, sampleRate: 8_000)
+        // 16-bit storage: within half a step of the synthesized samples.
+        let synthesized = CueSynthesizer(sampleRate: 8_000).samples(for: .intervalGong)
+        #expect(zip(gong, synthesized).allSatisfy { abs($0 - $1) <= 0.5 / 32_767 + 1e-7 })
         let start = 300 * 8_000
         #expect(samples[..<start].allSatisfy { $0 == 0 })
         #expect(Array(samples[start..<start + gong.count]) == gong)
@@ -55,7 +64,7 @@ struct TimelineRendererTests {
         #expect(abs(left[0]) < 1e-3 && abs(right[0]) < 1e-3)
         // 1.5 s fade out after the end at 20 s; the end gong rings on alone.
         let afterFade = 16_000 * 22
-        let gong = CueSynthesizer(sampleRate: 16_000).samples(for: .endGong)
+        let gong = Self.asMixed(.endGong, sampleRate: 16_000)
         #expect(left[afterFade..<afterFade + 1000].elementsEqual(gong[32_000..<33_000]))
     }
 

@@ -18,7 +18,7 @@ public struct TimelineRenderer: AudioSource {
 
     /// Each cue: its first frame and the index of its sound in `sounds`.
     private let schedule: [(frame: Int, sound: Int)]
-    private let sounds: [[Float]]
+    private let sounds: [[Int16]]
     private var nextCue = 0
     private var playing: [(frame: Int, sound: Int)] = []
 
@@ -38,7 +38,7 @@ public struct TimelineRenderer: AudioSource {
         self.format = format
         let synthesizer = CueSynthesizer(sampleRate: format.sampleRate)
         var soundIndex: [CueSound: Int] = [:]
-        var sounds: [[Float]] = []
+        var sounds: [[Int16]] = []
         var schedule: [(frame: Int, sound: Int)] = []
         var end = format.frames(at: total)
         for cue in timeline.cues(after: .zero, includingLower: true, through: total) {
@@ -46,7 +46,7 @@ public struct TimelineRenderer: AudioSource {
             let index =
                 soundIndex[sound]
                 ?? {
-                    sounds.append(synthesizer.samples(for: sound))
+                    sounds.append(Self.compact(synthesizer.samples(for: sound)))
                     soundIndex[sound] = sounds.count - 1
                     return sounds.count - 1
                 }()
@@ -80,6 +80,11 @@ public struct TimelineRenderer: AudioSource {
         guard let sound = catalog.sound(id: choice.id) else { throw .unknownAmbient(choice.id) }
         guard case .generator(let generator) = sound.source else { throw .ambientFileNotRenderable(choice.id) }
         return generator
+    }
+
+    /// Cue samples (all within ±`CueSynthesizer.peak`) as 16-bit integers, as in a WAV file.
+    static func compact(_ samples: [Float]) -> [Int16] {
+        samples.map(WAVFile.pcm)
     }
 
     public mutating func render(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
@@ -135,13 +140,14 @@ public struct TimelineRenderer: AudioSource {
             nextCue += 1
         }
         let (channels, start, sounds) = (format.channels, position, self.sounds)
+        let unit: Float = 1 / 32_767
         for cue in playing {
             sounds[cue.sound].withUnsafeBufferPointer { samples in
                 let from = max(start, cue.frame)
                 let to = min(blockEnd, cue.frame + samples.count)
                 guard from < to else { return }
                 for frame in from..<to {
-                    let value = samples[frame - cue.frame]
+                    let value = Float(samples[frame - cue.frame]) * unit
                     for channel in 0..<channels { block[(frame - start) * channels + channel] += value }
                 }
             }
