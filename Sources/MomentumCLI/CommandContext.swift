@@ -21,6 +21,8 @@ public struct CommandContext: Sendable {
     public var makeEvents: @Sendable () -> any PlayerEventSource
     /// The cue player for a data directory, or `nil` to detect the system's.
     public var makeCuePlayer: (@Sendable (URL) -> any CuePlayer)?
+    /// The ambient player for a bed and its volume, or `nil` to detect the system's.
+    public var makeAmbientPlayer: (@Sendable (AmbientGenerator, Double) -> any AmbientPlayer)?
     /// Whether standard error is a terminal (progress bars of long renders).
     public var errorsAreInteractive = false
 
@@ -35,7 +37,8 @@ public struct CommandContext: Sendable {
         timeZone: TimeZone,
         device: String,
         makeEvents: @escaping @Sendable () -> any PlayerEventSource,
-        makeCuePlayer: (@Sendable (URL) -> any CuePlayer)? = nil
+        makeCuePlayer: (@Sendable (URL) -> any CuePlayer)? = nil,
+        makeAmbientPlayer: (@Sendable (AmbientGenerator, Double) -> any AmbientPlayer)? = nil
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory
@@ -48,6 +51,7 @@ public struct CommandContext: Sendable {
         self.device = device
         self.makeEvents = makeEvents
         self.makeCuePlayer = makeCuePlayer
+        self.makeAmbientPlayer = makeAmbientPlayer
     }
 
     /// The real terminal, clock, keyboard and system.

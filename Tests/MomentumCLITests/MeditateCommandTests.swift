@@ -64,6 +64,38 @@ struct MeditateCommandTests {
             try MomentumDatabase.open(directory: terminal.directory.url).practiceRecords().first?.countedSeconds == 120)
     }
 
+    @Test func theAmbientBedStartsWithTheCountdownFadesOnPauseAndStopsAfterTheEndGong() async throws {
+        let terminal = try TestTerminal()
+        let events = ScriptedEvents(keys: [(.seconds(30), " "), (.seconds(100), " ")])
+        let sound = RecordingCuePlayer(events: events)
+        let status = await terminal.run(
+            ["meditate", "2", "--countdown", "5", "--ambient", "ocean", "--volume", "0.3"], sound: sound,
+            events: events)
+        #expect(status == 0, "\(terminal.errors.text)")
+        #expect(sound.ambientMadeFor?.0 == .ocean && sound.ambientMadeFor?.1 == 0.3)
+        #expect(sound.ambient.map(\.event) == ["start", "pause", "resume", "stop"])
+        #expect(sound.ambient.map(\.at) == [.zero, .seconds(30), .seconds(100), .seconds(195)])
+        // The end gong sounds first; the bed fades out under it.
+        #expect(sound.played.last?.sound == .endGong && sound.played.last?.at == .seconds(195))
+    }
+
+    @Test func anEarlyStopFadesTheBedOutAndASilentSitHasNone() async throws {
+        let terminal = try TestTerminal()
+        let events = ScriptedEvents(keys: [(.seconds(20), "q")])
+        let sound = RecordingCuePlayer(events: events)
+        #expect(await terminal.run(["meditate", "5", "--ambient", "rain"], sound: sound, events: events) == 0)
+        #expect(sound.ambient.map(\.event) == ["start", "stop"])
+        #expect(sound.ambient.last?.at == .seconds(20))
+
+        let quiet = try TestTerminal()
+        let silentEvents = ScriptedEvents()
+        let silentSound = RecordingCuePlayer(events: silentEvents)
+        let status = await quiet.run(
+            ["meditate", "1", "--countdown", "0", "--ambient", "silent"], sound: silentSound, events: silentEvents)
+        #expect(status == 0)
+        #expect(silentSound.ambientMadeFor == nil && silentSound.ambient.isEmpty)
+    }
+
     @Test func anEarlyStopAfterAMinuteAsksAndIsKeptOnYes() async throws {
         let terminal = try TestTerminal()
         let status = await terminal.run(

@@ -50,16 +50,30 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
     }
 }
 
-/// Records each cue with the instant it was played at.
-final class RecordingCuePlayer: CuePlayer, @unchecked Sendable {
-    // `played` is only touched while `lock` is held.
+/// Records each cue, and what the ambient bed was told, with the instant it happened at.
+final class RecordingCuePlayer: CuePlayer, AmbientPlayer, @unchecked Sendable {
+    // `log` and `ambientLog` are only touched while `lock` is held.
     private let lock = NSLock()
     private var log: [(CueSound, Duration)] = []
+    private var ambientLog: [(String, Duration)] = []
     let events: ScriptedEvents
     init(events: ScriptedEvents) { self.events = events }
     func prepare() {}
     func play(_ sound: CueSound) { lock.withLock { log.append((sound, events.elapsed)) } }
     var played: [(sound: CueSound, at: Duration)] { lock.withLock { log.map { ($0.0, $0.1) } } }
+
+    func start() { record("start") }
+    func pause() { record("pause") }
+    func resume() { record("resume") }
+    func stop() async { record("stop") }
+    private func record(_ event: String) { lock.withLock { ambientLog.append((event, events.elapsed)) } }
+    /// The bed's events, with the generator and volume it was made for.
+    var ambient: [(event: String, at: Duration)] { lock.withLock { ambientLog.map { ($0.0, $0.1) } } }
+    var ambientMadeFor: (AmbientGenerator, Double)? {
+        get { lock.withLock { madeFor } }
+        set { lock.withLock { madeFor = newValue } }
+    }
+    private var madeFor: (AmbientGenerator, Double)?
 }
 
 /// A command line run against a temporary data directory with scripted time and keys.
@@ -81,6 +95,7 @@ struct TestTerminal {
         events: ScriptedEvents? = nil, environment: [String: String] = ["LANG": "en_GB.UTF-8"]
     ) async -> Int32 {
         let events = events ?? ScriptedEvents(keys: keys)
+        let recorder = sound ?? RecordingCuePlayer(events: events)
         let wallOrigin = self.wallOrigin
         let context = CommandContext(
             environment: environment,
@@ -94,7 +109,11 @@ struct TestTerminal {
             timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
             device: "test-terminal",
             makeEvents: { events },
-            makeCuePlayer: { _ in sound ?? RecordingCuePlayer(events: events) }
+            makeCuePlayer: { _ in recorder },
+            makeAmbientPlayer: { generator, volume in
+                recorder.ambientMadeFor = (generator, volume)
+                return recorder
+            }
         )
         let data = arguments.contains("--data") ? [] : ["--data", directory.url.path]
         return await MomentumCLI.main(arguments: arguments + data, context: context)

@@ -11,6 +11,14 @@ public struct AudioFormat: Sendable, Equatable {
     public let sampleRate: Int
     public let channels: Int
 
+    /// CD quality, stereo: how a live ambient bed is streamed to a player.
+    public static let liveAmbient = AudioFormat(checkedRate: 44_100, channels: 2)
+
+    private init(checkedRate: Int, channels: Int) {
+        sampleRate = checkedRate
+        self.channels = channels
+    }
+
     public init(sampleRate: Int = 44_100, channels: Int = 1) throws(AudioFormatError) {
         guard Self.sampleRates.contains(sampleRate) else { throw .unsupportedSampleRate(sampleRate) }
         guard channels == 1 || channels == 2 else { throw .unsupportedChannelCount(channels) }

@@ -38,13 +38,16 @@ struct Meditate: ContextualCommand {
     private func sit(plan: MeditationPlan, session: CommandContext.Session, context: CommandContext) async throws {
         let (services, catalog) = (session.services, session.catalog)
         let prepared = try services.meditation.startSit(plan: plan, language: catalog.language)
-        let cuePlayer = context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session)
+        let soundOn = session.settings.isSoundOn && !noSound
+        let cuePlayer = context.cuePlayer(soundOn: soundOn, session: session)
         let events = context.makeEvents()
         defer { (events as? KeyboardEventSource)?.restore() }
         var player = MeditationPlayer(
             sit: try MeditationSit(plan: prepared.plan, affirmations: prepared.affirmations),
             screen: MeditationScreen(output: context.output, isLive: context.isInteractive, catalog: catalog),
-            sound: cuePlayer, events: events, catalog: catalog)
+            sound: cuePlayer,
+            ambient: context.ambientPlayer(for: try prepared.plan.timeline(), soundOn: soundOn, catalog: catalog),
+            events: events, catalog: catalog)
         let startedAt = context.now()
         let ending = try await player.play()
         let words = DurationFormatting.words(ending.outcome.meditated, language: catalog.language)

@@ -21,6 +21,23 @@ extension CommandContext {
             command: command, cache: CueSoundCache(dataDirectory: session.dataDirectory), fallback: bell)
     }
 
+    /// The ambient player for a timeline's bed: silent without sound, without a bed, for
+    /// people's own files (not streamed yet) or with no player that can stream; else the
+    /// injected one or the system's.
+    func ambientPlayer(for timeline: Timeline, soundOn: Bool, catalog: StringCatalog) -> any AmbientPlayer {
+        guard soundOn, let choice = timeline.ambient, choice.volume > 0,
+            case .generator(let generator) = AmbientCatalog.builtIn.sound(id: choice.id)?.source,
+            generator != .silent
+        else { return SilentAmbientPlayer() }
+        if let make = makeAmbientPlayer { return make(generator, choice.volume) }
+        guard let command = PipedAmbientPlayer.detect(environment: environment) else {
+            errors.write(catalog[.playerNoAmbientPlayer] + "\n")
+            return SilentAmbientPlayer()
+        }
+        return PipedAmbientPlayer(
+            command: command, generator: generator, volume: choice.volume, seed: UInt64.random(in: 1...UInt64.max))
+    }
+
     /// Says how a played practice ended and logs it through `log` when it counts and was kept.
     func reportEnding<Screen>(
         _ ending: PracticePlayer<Screen>.Ending, kind: PracticeKind, catalog: StringCatalog,

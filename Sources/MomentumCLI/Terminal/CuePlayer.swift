@@ -51,9 +51,14 @@ public final class SystemCuePlayer: CuePlayer {
     /// The first known player found on `PATH`, in order of preference.
     public static func detect(environment: [String: String]) -> Command? {
         let candidates: [(String, [String])] = [
-            ("paplay", []), ("pw-play", []), ("aplay", ["-q"]), ("afplay", []),
+            ("paplay", []), ("pw-play", []), ("aplay", ["-q"]), ("afplay", []), ("play", ["-q"]),
             ("ffplay", ["-nodisp", "-autoexit", "-loglevel", "quiet"]),
         ]
+        return firstOnPath(candidates, environment: environment)
+    }
+
+    /// The first of `candidates` (a program's name and its arguments) that is on `PATH`.
+    static func firstOnPath(_ candidates: [(String, [String])], environment: [String: String]) -> Command? {
         let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for (name, arguments) in candidates {
             for directory in directories {

@@ -338,4 +338,5 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorMorseRise = "error.morse.rise"
     case errorMorseTextOrFile = "error.morse.textOrFile"
     case morseSkipped = "morse.skipped"
+    case playerNoAmbientPlayer = "player.no-ambient-player"
 }
