@@ -15,6 +15,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // Pure rules: values and functions, no I/O, no clock, no randomness of its own.
@@ -41,11 +44,23 @@ let package = Package(
             dependencies: ["MomentumCore", "MomentumStore", "MomentumAudio"],
             swiftSettings: strictness
         ),
+        // The web app: HTTP API, static files of the browser UI, health and metrics.
+        .target(
+            name: "MomentumServer",
+            dependencies: [
+                "MomentumCore", "MomentumServices", "MomentumAudio",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.embedInCode("Resources/openapi.yaml")],
+            swiftSettings: strictness
+        ),
         // The command-line interface and terminal players, as a library so tests can drive them.
         .target(
             name: "MomentumCLI",
             dependencies: [
-                "MomentumCore", "MomentumServices",
+                "MomentumCore", "MomentumServices", "MomentumServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictness
@@ -69,6 +84,14 @@ let package = Package(
         .testTarget(
             name: "MomentumServicesTests",
             dependencies: ["MomentumServices", "MomentumStore", "MomentumTestSupport"],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "MomentumServerTests",
+            dependencies: [
+                "MomentumServer", "MomentumServices", "MomentumTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

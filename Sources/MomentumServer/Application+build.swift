@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import Logging
+import MomentumCore
+import MomentumServices
+
+/// What the server's controllers share: the services, the clock and ids, and where to log.
+public struct ServerDependencies: Sendable {
+    public var services: MomentumServices
+    public var now: @Sendable () -> Date
+    public var makeID: @Sendable () -> UUID
+    public var logger: Logger
+    public var version: String
+
+    public init(
+        services: MomentumServices, now: @escaping @Sendable () -> Date = { Date() },
+        makeID: @escaping @Sendable () -> UUID = { UUID() }, logger: Logger = Logger(label: "momentum.server"),
+        version: String
+    ) {
+        self.services = services
+        self.now = now
+        self.makeID = makeID
+        self.logger = logger
+        self.version = version
+    }
+}
+
+/// The server for `configuration`: the router with every controller, listening where configured.
+public func buildApplication(
+    configuration: ServerConfiguration, dependencies: ServerDependencies
+) -> some ApplicationProtocol {
+    Application(
+        router: buildRouter(configuration: configuration, dependencies: dependencies),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        logger: dependencies.logger
+    )
+}
+
+/// Every route, behind the shared middleware: metrics, security headers, JSON errors, path
+/// checks, the body limit and (off loopback) access tokens.
+public func buildRouter(
+    configuration: ServerConfiguration, dependencies: ServerDependencies
+) -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    let routes = RouteTable()
+    let metrics = ServerMetrics()
+    router.addMiddleware {
+        MetricsMiddleware(metrics: metrics)
+        SecurityHeadersMiddleware()
+        ErrorMiddleware(routes: routes)
+        PathSafetyMiddleware()
+        BodyLimitMiddleware(limit: configuration.bodyLimit)
+    }
+    let services = dependencies.services
+    SystemController(version: dependencies.version, metrics: metrics).addRoutes(to: router)
+    let api = router.group("api/v1")
+    CatalogController(settings: services.settings).addRoutes(to: api)
+    SettingsController(settings: services.settings).addRoutes(to: api)
+    TimelineController(breathing: services.breathing).addRoutes(to: api)
+    RunsController(
+        registry: RunRegistry(), services: services, now: dependencies.now, makeID: dependencies.makeID,
+        metrics: metrics
+    ).addRoutes(to: api.group("runs"))
+    LogController(log: services.practiceLog, metrics: metrics).addRoutes(to: api.group("log"))
+    ProgressController(progress: services.progress).addRoutes(to: api.group("progress"))
+    routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
+    return router
+}
