@@ -12,7 +12,7 @@ extension ErrorMessages {
     /// The one line a command prints for any error: its own failures, typed errors, audio errors.
     static func commandMessage(for error: any Error, catalog: StringCatalog) -> String {
         if let failure = error as? CommandFailure { return failure.message }
-        return message(for: error, catalog: catalog) ?? audioMessage(for: error, catalog: catalog)
+        return message(describing: error, catalog: catalog) ?? audioMessage(for: error, catalog: catalog)
             ?? catalog.format(.errorInternal, ["detail": "\(error)"])
     }
 }

@@ -4,7 +4,7 @@ import MomentumStore
 /// Turns the typed errors of every layer into one clear, localized line, for every front end.
 public enum ErrorMessages {
     /// The message for any typed error of the core, the store or the services; `nil` for others.
-    public static func message(for error: any Error, catalog: StringCatalog) -> String? {
+    public static func message(describing error: any Error, catalog: StringCatalog) -> String? {
         switch error {
         case let error as MeditationPlanError: message(for: error, catalog: catalog)
         case let error as StoreError: message(for: error, catalog: catalog)

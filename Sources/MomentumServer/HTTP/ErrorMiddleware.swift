@@ -62,7 +62,7 @@ enum ServiceErrorMapping {
             logger.error("store error", metadata: ["error": "\(store)"])
             return .serverFault
         }
-        let message = ErrorMessages.message(for: error, catalog: catalog)
+        let message = ErrorMessages.message(describing: error, catalog: catalog)
         switch error {
         case let error as PracticeLogError:
             switch error {
