@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // Pure rules: values and functions, no I/O, no clock, no randomness of its own.
@@ -41,7 +42,9 @@ let package = Package(
         // Use cases shared by the terminal and (later) the web app.
         .target(
             name: "MomentumServices",
-            dependencies: ["MomentumCore", "MomentumStore", "MomentumAudio"],
+            dependencies: [
+                "MomentumCore", "MomentumStore", "MomentumAudio", .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictness
         ),
         // The web app: HTTP API, static files of the browser UI, health and metrics.
@@ -52,6 +55,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.embedInCode("Resources/openapi.yaml")],
             swiftSettings: strictness

@@ -63,6 +63,12 @@ public func buildRouter(
     ).addRoutes(to: api.group("runs"))
     LogController(log: services.practiceLog, metrics: metrics).addRoutes(to: api.group("log"))
     ProgressController(progress: services.progress).addRoutes(to: api.group("progress"))
+    BreathingPresetsController(breathing: services.breathing, settings: services.settings)
+        .addRoutes(to: api.group("breathing/presets"))
+    WorkoutProgramsController(workouts: services.workouts, settings: services.settings)
+        .addRoutes(to: api.group("workouts/programs"))
+    FocusTimersController(timers: services.focusTimers, now: dependencies.now).addRoutes(to: api.group("timers"))
+    AudioController(services: services, dataDirectory: configuration.dataDirectory).addRoutes(to: api)
     routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
     return router
 }
