@@ -66,6 +66,8 @@ let package = Package(
             dependencies: [
                 "MomentumCore", "MomentumServices", "MomentumServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
         ),

@@ -22,6 +22,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self,
             Export.self, Import.self,
             SettingsCommand.self,
+            Serve.self, TokenCommand.self,
         ]
     )
 

@@ -26,18 +26,22 @@ public struct ServerDependencies: Sendable {
 }
 
 /// The server for `configuration`: the router with every controller, listening where configured.
+/// `onRunning` is called once it listens, with the port it got. `runService()` runs it until
+/// SIGTERM or SIGINT, then lets requests in flight finish.
 public func buildApplication(
-    configuration: ServerConfiguration, dependencies: ServerDependencies
+    configuration: ServerConfiguration, dependencies: ServerDependencies,
+    onRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     Application(
         router: buildRouter(configuration: configuration, dependencies: dependencies),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        onServerRunning: { channel in await onRunning(channel.localAddress?.port) },
         logger: dependencies.logger
     )
 }
 
 /// Every route, behind the shared middleware: metrics, security headers, JSON errors, path
-/// checks, the body limit and (off loopback) access tokens.
+/// checks, (off loopback) access tokens and the body limit.
 public func buildRouter(
     configuration: ServerConfiguration, dependencies: ServerDependencies
 ) -> Router<BasicRequestContext> {
@@ -49,10 +53,12 @@ public func buildRouter(
         SecurityHeadersMiddleware()
         ErrorMiddleware(routes: routes)
         PathSafetyMiddleware()
+        AccessTokenMiddleware(tokens: dependencies.services.accessTokens, isRequired: !configuration.isLoopback)
         BodyLimitMiddleware(limit: configuration.bodyLimit)
     }
     let services = dependencies.services
     SystemController(version: dependencies.version, metrics: metrics).addRoutes(to: router)
+    LoginController(tokens: services.accessTokens).addRoutes(to: router)
     let api = router.group("api/v1")
     CatalogController(settings: services.settings).addRoutes(to: api)
     SettingsController(settings: services.settings).addRoutes(to: api)

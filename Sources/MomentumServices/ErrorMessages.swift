@@ -41,6 +41,13 @@ public enum ErrorMessages {
             case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
             case .store(let store): message(for: store, catalog: catalog)
             }
+        case let error as AccessTokenError:
+            switch error {
+            case .nameTooLong: catalog[.errorTokenNameTooLong]
+            case .unknown(let id): catalog.format(.errorTokenUnknown, ["id": id])
+            case .alreadyRevoked(let id): catalog.format(.errorTokenAlreadyRevoked, ["id": id])
+            case .store(let store): message(for: store, catalog: catalog)
+            }
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])

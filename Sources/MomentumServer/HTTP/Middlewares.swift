@@ -32,6 +32,7 @@ extension HTTPField.Name {
     static let referrerPolicy = Self("Referrer-Policy")!
     static let xFrameOptions = Self("X-Frame-Options")!
     static let permissionsPolicy = Self("Permissions-Policy")!
+    static let xForwardedProto = Self("X-Forwarded-Proto")!
 }
 
 /// Refuses any path with `.` or `..` segments, or an encoded slash, backslash or NUL in a segment,
