@@ -57,7 +57,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml")],
+            resources: [.embedInCode("Resources/openapi.yaml"), .copy("Public")],
             swiftSettings: strictness
         ),
         // The command-line interface and terminal players, as a library so tests can drive them.
@@ -101,7 +101,8 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
-            name: "MomentumCLITests", dependencies: ["MomentumCLI", "MomentumAudio", "MomentumTestSupport"],
+            name: "MomentumCLITests",
+            dependencies: ["MomentumCLI", "MomentumAudio", "MomentumServer", "MomentumTestSupport"],
             swiftSettings: strictness),
     ],
     swiftLanguageModes: [.v6]

@@ -41,7 +41,7 @@ public func buildApplication(
 }
 
 /// Every route, behind the shared middleware: metrics, security headers, JSON errors, path
-/// checks, (off loopback) access tokens and the body limit.
+/// checks, (off loopback) access tokens, the body limit and the UI's static files.
 public func buildRouter(
     configuration: ServerConfiguration, dependencies: ServerDependencies
 ) -> Router<BasicRequestContext> {
@@ -55,6 +55,7 @@ public func buildRouter(
         PathSafetyMiddleware()
         AccessTokenMiddleware(tokens: dependencies.services.accessTokens, isRequired: !configuration.isLoopback)
         BodyLimitMiddleware(limit: configuration.bodyLimit)
+        StaticFilesMiddleware(folder: configuration.publicDirectory)
     }
     let services = dependencies.services
     SystemController(version: dependencies.version, metrics: metrics).addRoutes(to: router)

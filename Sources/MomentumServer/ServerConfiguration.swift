@@ -7,6 +7,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var dataDirectory: URL
     /// The largest request body accepted, in bytes; larger ones are answered with 413.
     public var bodyLimit: Int
+    /// The browser UI's static files; `nil` serves none.
+    public var publicDirectory: URL?
 
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 8080
@@ -14,12 +16,14 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     public init(
         host: String = Self.defaultHost, port: Int = Self.defaultPort, dataDirectory: URL,
-        bodyLimit: Int = Self.defaultBodyLimit
+        bodyLimit: Int = Self.defaultBodyLimit,
+        publicDirectory: URL? = nil
     ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
         self.bodyLimit = bodyLimit
+        self.publicDirectory = publicDirectory
     }
 
     /// Whether only this machine can reach the server; then no login is needed.

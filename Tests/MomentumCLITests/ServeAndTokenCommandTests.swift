@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumServer
 import MomentumStore
 import Testing
 

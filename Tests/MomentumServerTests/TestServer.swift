@@ -38,13 +38,17 @@ struct TestServer {
     let configuration: ServerConfiguration
     let router: Router<BasicRequestContext>
 
-    init(host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit) throws {
+    init(
+        host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit,
+        publicDirectory: URL? = StaticFiles.locate(environment: [:])
+    ) throws {
         directory = try TemporaryDirectory()
         let (clock, ids) = (clock, ids)
         services = try MomentumServices.open(
             dataDirectory: directory.url, device: "test", timeZone: .gmt,
             now: { clock.now }, makeID: { ids.make() })
-        configuration = ServerConfiguration(host: host, dataDirectory: directory.url, bodyLimit: bodyLimit)
+        configuration = ServerConfiguration(
+            host: host, dataDirectory: directory.url, bodyLimit: bodyLimit, publicDirectory: publicDirectory)
         router = buildRouter(
             configuration: configuration,
             dependencies: ServerDependencies(

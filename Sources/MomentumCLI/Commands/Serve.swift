@@ -64,6 +64,7 @@ struct Serve: ContextualCommand {
             portNumber = value
         }
         return ServerConfiguration(
-            host: host ?? ServerConfiguration.defaultHost, port: portNumber, dataDirectory: dataDirectory)
+            host: host ?? ServerConfiguration.defaultHost, port: portNumber, dataDirectory: dataDirectory,
+            publicDirectory: StaticFiles.locate(environment: environment))
     }
 }
