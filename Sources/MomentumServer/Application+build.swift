@@ -49,6 +49,8 @@ public func buildRouter(
     let routes = RouteTable()
     let metrics = ServerMetrics()
     router.addMiddleware {
+        // Every request at debug level (MOMENTUM_LOG_LEVEL=debug), without its headers: they may hold tokens.
+        LogRequestsMiddleware(.debug)
         MetricsMiddleware(metrics: metrics)
         SecurityHeadersMiddleware()
         ErrorMiddleware(routes: routes)

@@ -87,6 +87,7 @@ struct SystemRoutesTests {
         try await server.test { client in
             try await client.send(.get, "/health")
             try await client.send(.get, "/nope")
+            try await client.send(.get, "/")
             try await client.send(
                 .post, "/api/v1/log", json: #"{"kind":"breathing","start":"2027-01-15T07:00:00Z","durationMs":300000}"#)
             let response = try await client.send(.get, "/metrics")
@@ -94,7 +95,9 @@ struct SystemRoutesTests {
             #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
             #expect(
                 response.text.contains(#"momentum_http_requests_total{method="GET",route="/health",status="200"} 1"#))
-            #expect(response.text.contains(#"status="404"} 1"#))
+            #expect(response.text.contains(#"route="NotFound",status="404"} 1"#))
+            #expect(
+                response.text.contains(#"momentum_http_requests_total{method="GET",route="static",status="200"} 1"#))
             #expect(response.text.contains(#"momentum_http_request_duration_seconds_count{route="/health"} 1"#))
             #expect(response.text.contains(#"momentum_sessions_logged_total{kind="breathing"} 1"#))
         }

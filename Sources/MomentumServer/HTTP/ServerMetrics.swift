@@ -102,8 +102,11 @@ struct MetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         let started = ContinuousClock.now
         let response = try await next(request, context)
         let elapsed = started.duration(to: .now)
+        // Hummingbird labels unmatched requests "NotFound" and its file middleware's "FileMiddleware".
+        var route = context.endpointPath ?? "unmatched"
+        if route == "FileMiddleware" { route = "static" }
         metrics.recordRequest(
-            method: request.method.rawValue, route: context.endpointPath ?? "unmatched",
+            method: request.method.rawValue, route: route,
             status: response.status.code,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         return response
