@@ -95,8 +95,9 @@ let package = Package(
         .testTarget(
             name: "MomentumServerTests",
             dependencies: [
-                "MomentumServer", "MomentumServices", "MomentumTestSupport",
+                "MomentumServer", "MomentumServices", "MomentumStore", "MomentumTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
         ),

@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import MomentumServices
+import MomentumStore
 import Testing
 
 @testable import MomentumServer
@@ -100,6 +103,23 @@ struct SystemRoutesTests {
                 response.text.contains(#"momentum_http_requests_total{method="GET",route="static",status="200"} 1"#))
             #expect(response.text.contains(#"momentum_http_request_duration_seconds_count{route="/health"} 1"#))
             #expect(response.text.contains(#"momentum_sessions_logged_total{kind="breathing"} 1"#))
+        }
+    }
+
+    @Test func storeAndUnexpectedErrorsAreAGeneric500ThatLeaksNothing() {
+        struct Surprise: Error { var detail = "stack trace and secrets" }
+        let logger = Logger(label: "test")
+        for error: any Error in [
+            StoreError.database(message: "SQLITE_CORRUPT at /home/someone/momentum.sqlite"),
+            PracticeLogError.store(.corruptRow(table: "practiceRecord", id: "x", reason: "secret")),
+            SettingsChangeError.store(.notADatabase(path: "/home/someone")), Surprise(),
+        ] {
+            let answer = ServiceErrorMapping.apiError(for: error, logger: logger)
+            #expect(answer.status == .internalServerError)
+            #expect(answer.code == "internal")
+            #expect(!answer.message.contains("SQLITE"))
+            #expect(!answer.message.contains("/home"))
+            #expect(!answer.message.contains("secret"))
         }
     }
 
