@@ -15,6 +15,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // Pure rules: values and functions, no I/O, no clock, no randomness of its own.
@@ -38,15 +42,32 @@ let package = Package(
         // Use cases shared by the terminal and (later) the web app.
         .target(
             name: "MomentumServices",
-            dependencies: ["MomentumCore", "MomentumStore", "MomentumAudio"],
+            dependencies: [
+                "MomentumCore", "MomentumStore", "MomentumAudio", .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictness
+        ),
+        // The web app: HTTP API, static files of the browser UI, health and metrics.
+        .target(
+            name: "MomentumServer",
+            dependencies: [
+                "MomentumCore", "MomentumServices", "MomentumAudio",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.embedInCode("Resources/openapi.yaml"), .copy("Public")],
             swiftSettings: strictness
         ),
         // The command-line interface and terminal players, as a library so tests can drive them.
         .target(
             name: "MomentumCLI",
             dependencies: [
-                "MomentumCore", "MomentumServices",
+                "MomentumCore", "MomentumServices", "MomentumServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictness
         ),
@@ -72,7 +93,17 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
-            name: "MomentumCLITests", dependencies: ["MomentumCLI", "MomentumAudio", "MomentumTestSupport"],
+            name: "MomentumServerTests",
+            dependencies: [
+                "MomentumServer", "MomentumServices", "MomentumStore", "MomentumTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "MomentumCLITests",
+            dependencies: ["MomentumCLI", "MomentumAudio", "MomentumServer", "MomentumTestSupport"],
             swiftSettings: strictness),
     ],
     swiftLanguageModes: [.v6]

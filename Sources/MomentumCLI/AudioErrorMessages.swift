@@ -1,5 +1,6 @@
 import MomentumAudio
 import MomentumCore
+import MomentumServices
 
 extension ErrorMessages {
     /// The errors of rendering and writing audio, in the person's words.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MomentumCore
+import MomentumServices
 
 /// `momentum`: the root of the command tree.
 public struct MomentumCommand: AsyncParsableCommand {
@@ -21,6 +22,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self,
             Export.self, Import.self,
             SettingsCommand.self,
+            Serve.self, TokenCommand.self,
         ]
     )
 
@@ -106,7 +108,7 @@ public enum MomentumCLI {
         } catch {
             let catalog = (error as? LocalizedFailure)?.catalog ?? fallbackCatalog
             let underlying = (error as? LocalizedFailure)?.underlying ?? error
-            context.errors.write("momentum: " + ErrorMessages.message(for: underlying, catalog: catalog) + "\n")
+            context.errors.write("momentum: " + ErrorMessages.commandMessage(for: underlying, catalog: catalog) + "\n")
             return 1
         }
     }

@@ -101,13 +101,13 @@ public struct BreathingService: Sendable {
     }
 
     /// Logs a breathing session that began at `start` and ended now, if it counts and the person
-    /// kept it. Returns the record written, if any.
+    /// kept it. `endedAt` is the instant the person stopped (a browser reports it); default now.
     @discardableResult
     public func finishSession(
-        plan: BreathingPlan, outcome: PracticeOutcome, startedAt start: Date, keep: Bool = true
+        plan: BreathingPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
     ) throws(BreathingServiceError) -> PracticeRecord? {
         guard keep else { return nil }
-        let end = max(now(), start)
+        let end = max(endedAt ?? now(), start)
         do {
             guard
                 let record = try outcome.record(

@@ -22,10 +22,15 @@ public struct CueSoundCache: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let samples = CueSynthesizer(sampleRate: sampleRate).samples(for: sound)
         let data = try WAVFile.encode(samples: samples, format: AudioFormat(sampleRate: sampleRate))
-        // Written beside and renamed, so a player never reads half a file.
-        let partial = url.appendingPathExtension("partial")
+        // Written beside and renamed, so a player never reads half a file. rename(2) replaces
+        // atomically whether or not the file exists (FileManager.replaceItemAt needs it to exist
+        // on Linux), and each writer has its own partial file, so two at once cannot collide.
+        let partial = url.appendingPathExtension("\(UUID().uuidString).partial")
         try data.write(to: partial)
-        _ = try FileManager.default.replaceItemAt(url, withItemAt: partial)
+        guard rename(partial.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: partial)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
         return url
     }
 }

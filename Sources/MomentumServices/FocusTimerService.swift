@@ -189,6 +189,27 @@ public struct FocusTimerService: Sendable {
         }
     }
 
+    /// Changes a checklist item's text.
+    @discardableResult
+    public func renameItem(_ wanted: String, ofTimer name: String, to text: String) throws(FocusTimerServiceError)
+        -> FocusTimer
+    {
+        let instant = now()
+        return try change { timers in
+            var timer = try Self.find(name, in: timers)
+            let item = try Self.findItem(wanted, in: timer)
+            guard let index = timer.items.firstIndex(where: { $0.id == item.id }) else {
+                throw FocusTimerError.unknownItem(wanted)
+            }
+            timer.items[index] = try ChecklistItem(
+                id: item.id, text: text, done: item.done, sortOrder: item.sortOrder, createdAt: item.createdAt,
+                updatedAt: instant)
+            timer.updatedAt = instant
+            try timer.validate()
+            return ([timer], timer)
+        }
+    }
+
     /// Starts (or resumes) a timer; any other running timer is paused first.
     @discardableResult
     public func start(named name: String) throws(FocusTimerServiceError) -> FocusTimer {

@@ -54,13 +54,13 @@ public struct MeditationService: Sendable {
     }
 
     /// Logs the sit that began at `start` and ended now, if its outcome counts and the person
-    /// kept it. Returns the record written, if any.
+    /// kept it. `endedAt` is the instant the person stopped (a browser reports it); default now.
     @discardableResult
     public func finishSit(
-        plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, keep: Bool = true
+        plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
     ) throws(MeditationServiceError) -> PracticeRecord? {
         guard keep else { return nil }
-        let end = max(now(), start)
+        let end = max(endedAt ?? now(), start)
         let record: PracticeRecord?
         do {
             record = try outcome.record(id: makeID(), start: start, end: end, plan: plan, device: device)

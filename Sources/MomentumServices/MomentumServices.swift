@@ -13,6 +13,7 @@ public struct MomentumServices: Sendable {
     public let breathing: BreathingService
     public let focusTimers: FocusTimerService
     public let workouts: WorkoutService
+    public let accessTokens: AccessTokenService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -34,7 +35,8 @@ public struct MomentumServices: Sendable {
                 log: database, settings: settings, systemTimeZone: timeZone, now: now, makeID: makeID, device: device),
             breathing: BreathingService(presets: database, log: database, now: now, makeID: makeID, device: device),
             focusTimers: FocusTimerService(repository: database, now: now, makeID: makeID, device: device),
-            workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device)
+            workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device),
+            accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID)
         )
     }
 }

@@ -44,6 +44,14 @@ public protocol WorkoutProgramRepository: Sendable {
     func deleteWorkoutProgram(id: String) throws(StoreError) -> Bool
 }
 
+/// Where access tokens to the web app are kept (hashed).
+public protocol AccessTokenRepository: Sendable {
+    func accessTokens() throws(StoreError) -> [AccessToken]
+    func accessToken(secretHash: String) throws(StoreError) -> AccessToken?
+    func saveAccessToken(_ token: AccessToken) throws(StoreError)
+    func revokeAccessToken(id: String, at now: Date) throws(StoreError) -> Bool
+}
+
 extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository, FocusTimerRepository,
-    WorkoutProgramRepository
+    WorkoutProgramRepository, AccessTokenRepository
 {}

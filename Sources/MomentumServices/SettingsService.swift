@@ -22,6 +22,15 @@ public struct SettingsService: Sendable {
         try repository.saveSettingValues(settings.storedValues, at: now())
     }
 
+    /// Replaces every setting a person chooses with `wanted`'s, keeping what the app itself keeps
+    /// (the affirmation rotation). `wanted` was checked when it was decoded. Returns the new settings.
+    public func replace(with wanted: MomentumSettings) throws(StoreError) -> MomentumSettings {
+        var settings = wanted
+        settings.affirmationRotation = try load().affirmationRotation
+        try save(settings)
+        return settings
+    }
+
     /// Changes one setting from the text a person typed and stores it; returns the new settings.
     public func change(_ key: SettingKey, to text: String) throws(SettingsChangeError) -> MomentumSettings {
         do {

@@ -93,11 +93,11 @@ public struct WorkoutService: Sendable {
     /// Logs a workout that began at `start` and ended now, with its estimated energy, if it
     /// counts and the person kept it.
     @discardableResult
-    public func finishSession(plan: WorkoutPlan, outcome: PracticeOutcome, startedAt start: Date, keep: Bool = true)
-        throws(WorkoutServiceError) -> PracticeRecord?
-    {
+    public func finishSession(
+        plan: WorkoutPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
+    ) throws(WorkoutServiceError) -> PracticeRecord? {
         guard keep else { return nil }
-        let end = max(now(), start)
+        let end = max(endedAt ?? now(), start)
         let record: PracticeRecord?
         do {
             record = try outcome.record(

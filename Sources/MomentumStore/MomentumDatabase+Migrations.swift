@@ -103,6 +103,17 @@ extension MomentumDatabase {
                 table.column("updatedAtMs", .integer).notNull()
             }
         }
+        migrator.registerMigration("v5: access tokens") { db in
+            try db.create(table: "accessToken") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull()
+                // The SHA-256 of the secret, hex: the secret itself is never stored.
+                table.column("secretHash", .text).notNull().unique(onConflict: .abort)
+                    .check(sql: "length(secretHash) = 64")
+                table.column("createdAtMs", .integer).notNull()
+                table.column("revokedAtMs", .integer)
+            }
+        }
         return migrator
     }
 

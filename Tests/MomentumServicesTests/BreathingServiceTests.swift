@@ -112,4 +112,15 @@ struct BreathingServiceTests {
                 == nil)
         #expect(try services.practiceLog.records().count == 1)
     }
+
+    @Test func aSessionEndsAtTheReportedInstant() throws {
+        let start = clock.now
+        clock.advance(by: 500)
+        let plan = BreathingPreset.builtIn[0].plan(catalog: english)
+        let end = start.addingTimeInterval(120)
+        let record = try #require(
+            try breathing.finishSession(
+                plan: plan, outcome: .stoppedEarly(.seconds(120)), startedAt: start, endedAt: end))
+        #expect(record.end == end)
+    }
 }

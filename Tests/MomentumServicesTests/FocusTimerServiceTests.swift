@@ -79,6 +79,18 @@ struct FocusTimerServiceTests {
         #expect(try again.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2000))
     }
 
+    @Test func anItemsTextCanBeChangedKeepingItsPlaceAndTick() throws {
+        try timers.addTimer(name: "Sprint", items: ["plan", "write"])
+        try timers.setItem("plan", ofTimer: "Sprint", done: true)
+        let renamed = try timers.renameItem("plan", ofTimer: "Sprint", to: "  plan the day ")
+        #expect(renamed.items.map(\.text) == ["plan the day", "write"])
+        #expect(renamed.items.first?.done == true)
+        #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
+            try timers.renameItem("write", ofTimer: "Sprint", to: "  ")
+        }
+        #expect(try timers.timer(named: "Sprint").items.map(\.text) == ["plan the day", "write"])
+    }
+
     @Test func aCompletionIsLoggedOnceHoweverOftenItIsLookedAt() throws {
         try timers.addTimer(name: "Sprint", duration: .seconds(300), items: ["plan"])
         let started = clock.now

@@ -29,6 +29,20 @@ struct MeditationServiceTests {
             dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
     }
 
+    @Test func aSitEndsAtTheInstantTheFrontEndReportsNotTheServicesClock() throws {
+        let plan = MeditationPlan(duration: .minutes(10), countdown: .zero)
+        let sit = try services.meditation.startSit(plan: plan, language: .english)
+        let start = clock.now
+        let reportedEnd = start.addingTimeInterval(300)
+        clock.advance(by: 400)
+        let record = try #require(
+            try services.meditation.finishSit(
+                plan: sit.plan, outcome: .stoppedEarly(meditated: .seconds(300)), startedAt: start,
+                endedAt: reportedEnd))
+        #expect(record.end == reportedEnd)
+        #expect(record.countedSeconds == 300)
+    }
+
     @Test func aCompletedSitBecomesExactlyOneRecordWithTheMeditationSegmentCounted() throws {
         let plan = MeditationPlan(duration: .minutes(10), countdown: .seconds(15), reflection: .minutes(2))
         let sit = try services.meditation.startSit(plan: plan, language: .english)

@@ -21,6 +21,19 @@ struct SettingsServiceTests {
         #expect(try service.load() == MomentumSettings())
     }
 
+    @Test func replacingTheSettingsKeepsTheAffirmationRotation() throws {
+        var stored = MomentumSettings()
+        stored.affirmationRotation = 7
+        try service.save(stored)
+        var wanted = MomentumSettings()
+        wanted.language = .german
+        wanted.meditation.duration = .minutes(25)
+        let replaced = try service.replace(with: wanted)
+        #expect(replaced.affirmationRotation == 7)
+        #expect(try service.load() == replaced)
+        #expect(replaced.language == .german)
+    }
+
     @Test func everySettingRoundTripsThroughTheStore() throws {
         var settings = MomentumSettings()
         settings.meditation = MeditationPlan(

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import MomentumCore
+import MomentumServer
+import MomentumServices
+
+/// `momentum serve`: the web app and its API on this machine (or, with a token, the network).
+struct Serve: ContextualCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the web app: open the printed address in a browser.",
+        discussion: """
+            Listens on 127.0.0.1:8080 unless told otherwise (also $MOMENTUM_HOST and $MOMENTUM_PORT). \
+            Any other host than this machine needs an access token first (momentum token create). \
+            Ctrl-C or SIGTERM stops it after the requests in flight.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Address to listen on (default: 127.0.0.1).", valueName: "host"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("Port to listen on, 1–65535 (default: 8080).", valueName: "port"))
+    var port: String?
+
+    @OptionGroup var common: CommonOptions
+
+    func run(in context: CommandContext) async throws {
+        try await context.withSession(common) { session in
+            let configuration = try self.configuration(
+                environment: context.environment, dataDirectory: session.dataDirectory, catalog: session.catalog)
+            if !configuration.isLoopback, try !session.services.accessTokens.hasActiveToken() {
+                throw CommandFailure(session.catalog.format(.errorServeNeedsToken, ["host": configuration.host]))
+            }
+            var logger = Logger(label: "momentum.server")
+            logger.logLevel = context.environment["MOMENTUM_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+            let output = context.output
+            let catalog = session.catalog
+            let application = buildApplication(
+                configuration: configuration,
+                dependencies: ServerDependencies(
+                    services: session.services, now: context.now, makeID: context.makeID, logger: logger,
+                    version: MomentumCommand.version)
+            ) { port in
+                var shown = configuration
+                shown.port = port ?? configuration.port
+                output.write(catalog.format(.serveListening, ["address": shown.address]) + "\n")
+            }
+            try await application.runService()
+        }
+    }
+
+    /// Where to listen: options, then `$MOMENTUM_HOST` / `$MOMENTUM_PORT`, then the defaults.
+    func configuration(environment: [String: String], dataDirectory: URL, catalog: StringCatalog) throws
+        -> ServerConfiguration
+    {
+        let host = [host, environment["MOMENTUM_HOST"]].compactMap { $0 }.first { !$0.isEmpty }
+        let portText = [port, environment["MOMENTUM_PORT"]].compactMap { $0 }.first { !$0.isEmpty }
+        var portNumber = ServerConfiguration.defaultPort
+        if let portText {
+            guard let value = Int(portText.trimmingCharacters(in: .whitespaces)), (1...65_535).contains(value) else {
+                throw CommandFailure(catalog.format(.errorServePort, ["value": portText]))
+            }
+            portNumber = value
+        }
+        return ServerConfiguration(
+            host: host ?? ServerConfiguration.defaultHost, port: portNumber, dataDirectory: dataDirectory,
+            publicDirectory: StaticFiles.locate(environment: environment))
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import MomentumCore
+import MomentumServices
+
+/// `momentum token create|list|revoke`: access tokens for the web app off this machine.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Make, list and revoke access tokens for `momentum serve` on a network address.",
+        subcommands: [Create.self, List.self, Revoke.self],
+        defaultSubcommand: List.self
+    )
+
+    struct Create: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make a token and print it once (only its hash is kept).")
+
+        @Option(help: ArgumentHelp("A name to know it by, e.g. the device it is for.", valueName: "name"))
+        var name: String?
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await context.withSession(common) { session in
+                let created = try session.services.accessTokens.create(name: name)
+                let catalog = session.catalog
+                context.output.write(
+                    catalog.format(.tokenCreated, ["id": created.token.id, "name": created.token.name]) + "\n"
+                        + created.secret + "\n")
+            }
+        }
+    }
+
+    struct List: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "List the tokens (never their secrets).")
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
+                let tokens = try session.services.accessTokens.tokens()
+                guard !tokens.isEmpty else {
+                    context.output.write(catalog[.tokenNone] + "\n")
+                    return
+                }
+                let rows = tokens.map { token in
+                    [
+                        token.id, token.name, DayText.iso(token.createdAt, timeZone: context.timeZone),
+                        catalog[token.isRevoked ? .tokenRevokedState : .tokenActive],
+                    ]
+                }
+                context.output.write(TextTable.render(rows))
+            }
+        }
+    }
+
+    struct Revoke: ContextualCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token: it stops working at once.")
+
+        @Argument(help: ArgumentHelp("The token's id (see `token list`).", valueName: "id"))
+        var id: String
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await context.withSession(common) { session in
+                let token = try session.services.accessTokens.revoke(id: id)
+                context.output.write(
+                    session.catalog.format(.tokenRevoked, ["id": token.id, "name": token.name]) + "\n")
+            }
+        }
+    }
+}
+
+/// A day as `2027-01-15` in a time zone.
+enum DayText {
+    static func iso(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

@@ -1,0 +1,133 @@
+import Crypto
+import Foundation
+import Hummingbird
+import MomentumAudio
+import MomentumCore
+import MomentumServices
+
+/// Audio as cacheable files: a whole practice rendered by the same renderer as `momentum render`
+/// (`/api/v1/render/{kind}.wav`), and each cue sound (`/api/v1/sounds/{cue}.wav`).
+///
+/// Renders are kept in the data directory's cache under their ETag, a hash of what was rendered,
+/// so asking again costs nothing and a browser revalidates with `If-None-Match`.
+struct AudioController {
+    let services: MomentumServices
+    let dataDirectory: URL
+    let fileIO = FileIO()
+
+    /// Bump when the renderer's output changes, so cached renders are not served.
+    static let renderVersion = 1
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("render/{kind}.wav", use: render)
+        group.get("sounds/{cue}.wav", use: sound)
+    }
+
+    @Sendable func render(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let timeline = try timeline(kind: context.parameters.get("kind") ?? "", request: request)
+        let rate = try query["rate"].map { text in
+            guard let value = Int(text) else { throw APIError.badRequest("rate must be a whole number of Hz.") }
+            return value
+        }
+        let format: AudioFormat
+        do {
+            format = try AudioFormat(sampleRate: rate ?? 44_100, channels: query["stereo"] == "true" ? 2 : 1)
+        } catch {
+            throw APIError.invalid("rate must be 8000–48000 Hz.")
+        }
+        var renderer: TimelineRenderer
+        do {
+            renderer = try TimelineRenderer(timeline: timeline, format: format)
+        } catch .openEnded {
+            throw APIError.invalid("An open-ended sit has no length to render.")
+        } catch {
+            throw APIError.invalid("The ambient sound cannot be rendered: \(error).")
+        }
+        let canonical = try JSONResponse<Timeline>.encoder.encode(timeline)
+        let tag = Self.tag(
+            Data("v\(Self.renderVersion)|\(format.sampleRate)|\(format.channels)|".utf8) + canonical)
+        if request.headers[.ifNoneMatch] == "\"\(tag)\"" { return Self.notModified(tag: tag) }
+        let folder = dataDirectory.appendingPathComponent("cache/renders", isDirectory: true)
+        let file = folder.appendingPathComponent("\(tag).wav")
+        if !FileManager.default.fileExists(atPath: file.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try WAVFileWriter.render(&renderer, to: file)
+        }
+        var response = try await fileResponse(file, tag: tag, cacheControl: "private, max-age=86400", context: context)
+        response.headers[.contentDisposition] =
+            "attachment; filename=\"momentum-\(timeline.practice.rawValue).wav\""
+        return response
+    }
+
+    @Sendable func sound(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let name = context.parameters.get("cue"), let cue = CueSound(rawValue: name) else {
+            throw APIError.notFound("No such cue sound.")
+        }
+        let file = try CueSoundCache(dataDirectory: dataDirectory).file(for: cue)
+        let tag = Self.tag(Data(file.lastPathComponent.utf8))
+        if request.headers[.ifNoneMatch] == "\"\(tag)\"" { return Self.notModified(tag: tag) }
+        return try await fileResponse(file, tag: tag, cacheControl: "public, max-age=604800", context: context)
+    }
+
+    /// The practice to render from `?plan=` (the same JSON as the timeline routes), with an
+    /// optional `?ambient=` and `?volume=` bed under breathing and workouts.
+    private func timeline(kind: String, request: Request) throws -> Timeline {
+        let query = request.uri.queryParameters
+        let planJSON = Data((query["plan"].map(String.init) ?? "{}").utf8)
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            do {
+                return try RequestBody.decoder.decode(T.self, from: planJSON)
+            } catch let error as DecodingError {
+                throw RequestBody.apiError(for: error)
+            }
+        }
+        var timeline: Timeline
+        switch kind {
+        case "meditation":
+            let plan = query["plan"] == nil ? try services.settings.load().meditation : try decode(MeditationPlan.self)
+            return try plan.timeline()
+        case "breathing":
+            timeline = try decode(BreathingPlanBody.self).plan(breathing: services.breathing).timeline()
+        case "workout":
+            timeline = try decode(WorkoutPlanBody.self).plan().timeline()
+        default:
+            throw APIError.notFound("Only meditation, breathing and workout sessions are rendered.")
+        }
+        if let ambient = query["ambient"].map(String.init), ambient != "silent" {
+            guard let sound = AmbientCatalog.builtIn.sound(id: ambient) else {
+                throw MeditationPlanError.unknownAmbient(ambient)
+            }
+            let volume = try query["volume"].map { text in
+                guard let value = Double(text), MeditationPlan.ambientVolumeBounds.contains(value) else {
+                    throw MeditationPlanError.ambientVolumeOutOfRange
+                }
+                return value
+            }
+            timeline.ambient = AmbientChoice(id: ambient, volume: volume ?? sound.defaultVolume)
+        }
+        return timeline
+    }
+
+    private func fileResponse(_ file: URL, tag: String, cacheControl: String, context: BasicRequestContext)
+        async throws -> Response
+    {
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        let body = try await fileIO.loadFile(path: file.path, context: context)
+        var headers = HTTPFields()
+        headers[.contentType] = "audio/wav"
+        headers[.contentLength] = "\(size)"
+        headers[.cacheControl] = cacheControl
+        headers[.eTag] = "\"\(tag)\""
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    private static func notModified(tag: String) -> Response {
+        Response(status: .notModified, headers: [.eTag: "\"\(tag)\""])
+    }
+
+    /// A short, stable hash of `data` for ETags and cache file names.
+    static func tag(_ data: Data) -> String {
+        SHA256.hash(data: data).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+
+/// `/api/v1/catalog` (the strings of a language) and `/api/v1/ambient` (the ambient sounds).
+struct CatalogController {
+    let settings: SettingsService
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("catalog", use: catalog)
+        group.get("ambient", use: ambient)
+    }
+
+    struct Catalog: Encodable {
+        var language: Language
+        var strings: [String: String]
+        var lists: [String: [String]]
+    }
+
+    @Sendable func catalog(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Catalog> {
+        let language = try LanguageChoice.language(for: request, settings: settings)
+        let catalog = StringCatalog.shared(for: language)
+        return JSONResponse(Catalog(language: language, strings: catalog.strings, lists: catalog.lists))
+    }
+
+    struct Ambient: Encodable {
+        var sounds: [AmbientSound]
+    }
+
+    @Sendable func ambient(_ request: Request, context: BasicRequestContext) -> JSONResponse<Ambient> {
+        JSONResponse(Ambient(sounds: AmbientCatalog.builtIn.entries))
+    }
+}
+
+/// The language a request asks for: `?lang=`, then the person's setting, then `Accept-Language`.
+enum LanguageChoice {
+    static func language(for request: Request, settings: SettingsService) throws -> Language {
+        if let code = request.uri.queryParameters["lang"] {
+            guard let language = Language(rawValue: String(code)) else {
+                throw APIError.invalid(
+                    "lang must be one of: \(Language.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return language
+        }
+        if let chosen = try settings.load().language { return chosen }
+        let accepted = request.headers[.acceptLanguage] ?? ""
+        for part in accepted.split(separator: ",") {
+            let tag = part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            if let language = Language(localeIdentifier: tag) { return language }
+        }
+        return .english
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+import MomentumStore
+
+/// `/api/v1/log`: the practice log — list, add by hand, edit and delete.
+struct LogController {
+    let log: PracticeLogService
+    let metrics: ServerMetrics
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get(use: list)
+        group.post(use: add)
+        group.patch(":id", use: edit)
+        group.delete(":id", use: delete)
+    }
+
+    struct Records: Encodable {
+        var records: [PracticeRecord]
+    }
+
+    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Records> {
+        let query = request.uri.queryParameters
+        var filter = PracticeLogQuery()
+        if let kind = query["kind"] {
+            guard let value = PracticeKind(rawValue: String(kind)) else {
+                throw APIError.invalid(
+                    "kind must be one of: \(PracticeKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            filter.kind = value
+        }
+        filter.since = try query["since"].map { try Self.instant(String($0), name: "since") }
+        filter.until = try query["until"].map { try Self.instant(String($0), name: "until") }
+        return JSONResponse(Records(records: try log.records(matching: filter)))
+    }
+
+    /// A record by hand: what, when it began, and how long it lasted (milliseconds).
+    struct NewRecord: Decodable {
+        var kind: PracticeKind
+        var start: Date
+        var durationMs: Int64
+        var energyKilocalories: Double?
+        var details: [String: String]?
+    }
+
+    @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PracticeRecord> {
+        let body = try await RequestBody.decode(NewRecord.self, from: request)
+        let record = try log.addRecord(
+            kind: body.kind, start: body.start, length: Double(body.durationMs) / 1000,
+            energyKilocalories: body.energyKilocalories, details: body.details ?? [:])
+        metrics.recordSessionLogged(kind: record.kind.rawValue)
+        return JSONResponse(record, status: .created)
+    }
+
+    /// The fields to change; the others stay.
+    struct RecordChanges: Decodable {
+        var kind: PracticeKind?
+        var start: Date?
+        var durationMs: Int64?
+        var energyKilocalories: Double?
+        var details: [String: String]?
+    }
+
+    @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PracticeRecord> {
+        let original = try record(context)
+        let body = try await RequestBody.decode(RecordChanges.self, from: request)
+        let edited = try log.editRecord(
+            original, kind: body.kind, start: body.start, length: body.durationMs.map { Double($0) / 1000 },
+            energyKilocalories: body.energyKilocalories.map { .some($0) }, details: body.details)
+        return JSONResponse(edited)
+    }
+
+    @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try log.deleteRecord(try record(context))
+        return Response(status: .noContent)
+    }
+
+    private func record(_ context: BasicRequestContext) throws -> PracticeRecord {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
+            throw APIError.notFound("No record with that id.")
+        }
+        return try log.record(idPrefix: id.uuidString)
+    }
+
+    static func instant(_ text: String, name: String) throws -> Date {
+        if let date = WireDate.date(text) { return date }
+        throw APIError.badRequest("\(name) must be an ISO 8601 instant such as 2026-11-21T08:00:00Z.")
+    }
+}

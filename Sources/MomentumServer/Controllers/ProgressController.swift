@@ -1,0 +1,164 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+
+/// `/api/v1/progress/…`: calendar month, year heat map, streaks and statistics — the same core
+/// report `momentum calendar`, `streak` and `stats` print.
+struct ProgressController {
+    let progress: ProgressService
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("calendar", use: calendar)
+        group.get("year", use: year)
+        group.get("streaks", use: streaks)
+        group.get("statistics", use: statistics)
+    }
+
+    struct Month: Encodable {
+        var year: Int
+        var month: Int
+        var today: Day
+        /// Weeks of seven cells; `null` cells lie outside the month.
+        var weeks: [[CalendarDay?]]
+    }
+
+    struct CalendarDay: Encodable {
+        var day: Day
+        var minutes: [String: Int]
+        var counts: [String]
+        var fill: [String: Double]
+        var streak: [String: Streak.StreakDay]
+        var isToday: Bool
+        var isFuture: Bool
+
+        init(_ cell: CalendarMonth.CalendarDay) {
+            day = cell.day
+            minutes = Dictionary(uniqueKeysWithValues: cell.minutes.map { ($0.key.rawValue, $0.value) })
+            counts = PracticeCategory.allCases.filter { cell.counts.contains($0) }.map(\.rawValue)
+            fill = Dictionary(
+                uniqueKeysWithValues: cell.fill.map { ($0.key.rawValue, ($0.value * 1000).rounded() / 1000) })
+            streak = Dictionary(uniqueKeysWithValues: cell.streak.map { ($0.key.rawValue, $0.value) })
+            isToday = cell.isToday
+            isFuture = cell.isFuture
+        }
+    }
+
+    @Sendable func calendar(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Month> {
+        let report = try progress.report()
+        var (year, month) = (report.today.year, report.today.month)
+        if let text = request.uri.queryParameters["month"] {
+            let parts = text.split(separator: "-")
+            guard text.count == 7, parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), y >= 1,
+                (1...12).contains(m)
+            else { throw APIError.badRequest("month must look like 2026-11.") }
+            (year, month) = (y, m)
+        }
+        let grid = try report.month(year: year, month: month)
+        return JSONResponse(
+            Month(
+                year: grid.year, month: grid.month, today: report.today,
+                weeks: grid.weeks.map { $0.map { $0.map(CalendarDay.init) } }))
+    }
+
+    struct HeatMap: Encodable {
+        var year: Int
+        var category: PracticeCategory?
+        var days: [Level]
+
+        struct Level: Encodable {
+            var day: Day
+            var level: Int
+        }
+    }
+
+    @Sendable func year(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<HeatMap> {
+        let report = try progress.report()
+        var year = report.today.year
+        if let text = request.uri.queryParameters["year"] {
+            guard text.count == 4, let number = Int(text), number >= 1 else {
+                throw APIError.badRequest("year must look like 2026.")
+            }
+            year = number
+        }
+        let category = try Self.category(request)
+        let map = try report.heatMap(year: year, category: category)
+        return JSONResponse(
+            HeatMap(
+                year: year, category: category, days: map.levels.map { HeatMap.Level(day: $0.day, level: $0.level) }))
+    }
+
+    struct Streaks: Encodable {
+        var hidden: Bool
+        var jokersEnabled: Bool
+        var maximumJokers: Int
+        var categories: [String: Row]
+
+        /// Numbers are left out when the person hides streaks.
+        struct Row: Encodable {
+            var current: Int?
+            var longest: Int?
+            var jokersHeld: Int?
+            var todayCounts: Bool
+            var strength: Double
+        }
+    }
+
+    @Sendable func streaks(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Streaks> {
+        let report = try progress.report()
+        let hidden = report.settings.hideStreaks
+        var rows: [String: Streaks.Row] = [:]
+        for category in PracticeCategory.allCases {
+            let streak = report.streak(for: category)
+            rows[category.rawValue] = Streaks.Row(
+                current: hidden ? nil : streak.current, longest: hidden ? nil : streak.longest,
+                jokersHeld: hidden ? nil : streak.jokersHeld, todayCounts: streak.todayCounts,
+                strength: (report.strength(for: category).current * 10_000).rounded() / 10_000)
+        }
+        return JSONResponse(
+            Streaks(
+                hidden: hidden, jokersEnabled: report.settings.jokersEnabled, maximumJokers: Streak.maximumJokers,
+                categories: rows))
+    }
+
+    struct Statistics: Encodable {
+        var period: PracticeStatistics.Period
+        var from: Day
+        var through: Day
+        var days: Int
+        var total: PracticeStatistics.Totals
+        var averageSecondsPerDay: Double
+        var averageSecondsPerSession: Double
+        var byCategory: [String: PracticeStatistics.Totals]
+        var byKind: [String: PracticeStatistics.Totals]
+    }
+
+    @Sendable func statistics(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Statistics> {
+        let period: PracticeStatistics.Period
+        switch request.uri.queryParameters["period"].map(String.init) ?? "week" {
+        case "week": period = .week
+        case "month": period = .month
+        case "year": period = .year
+        case "all": period = .allTime
+        case let other: throw APIError.invalid("period must be week, month, year or all, not \(other).")
+        }
+        let statistics = try progress.report().statistics(for: period)
+        return JSONResponse(
+            Statistics(
+                period: statistics.period, from: statistics.from, through: statistics.through,
+                days: statistics.dayCount, total: statistics.total,
+                averageSecondsPerDay: (statistics.averageSecondsPerDay * 100).rounded() / 100,
+                averageSecondsPerSession: (statistics.averageSecondsPerSession * 100).rounded() / 100,
+                byCategory: Dictionary(uniqueKeysWithValues: statistics.byCategory.map { ($0.key.rawValue, $0.value) }),
+                byKind: Dictionary(uniqueKeysWithValues: statistics.byKind.map { ($0.key.rawValue, $0.value) })))
+    }
+
+    private static func category(_ request: Request) throws -> PracticeCategory? {
+        guard let text = request.uri.queryParameters["category"] else { return nil }
+        guard let category = PracticeCategory(rawValue: String(text)) else {
+            throw APIError.invalid(
+                "category must be one of: \(PracticeCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return category
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+
+/// `/api/v1/runs`: a practice played in the browser. The browser reports the instants of the
+/// person's actions (or the server takes its own); the core's run computes the state, and a
+/// stopped or finished run is logged through the same services the terminal uses.
+struct RunsController {
+    let registry: RunRegistry
+    let services: MomentumServices
+    let now: @Sendable () -> Date
+    let makeID: @Sendable () -> UUID
+    let metrics: ServerMetrics
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.post(use: start)
+        group.get(":id", use: show)
+        group.post(":id/pause", use: pause)
+        group.post(":id/resume", use: resume)
+        group.post(":id/stop", use: stop)
+    }
+
+    /// `{"kind": "meditation", "plan": {…}, "at": "…"}`; the plan's form follows the kind, and
+    /// a missing plan takes the saved (meditation) or default one.
+    struct StartBody: Decodable {
+        var kind: PracticeRun.Kind
+        var meditation: MeditationPlan?
+        var breathing: BreathingPlanBody?
+        var workout: WorkoutPlanBody?
+        var at: Date?
+
+        private enum CodingKeys: String, CodingKey { case kind, plan, at }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            kind = try container.decode(PracticeRun.Kind.self, forKey: .kind)
+            at = try container.decodeIfPresent(Date.self, forKey: .at)
+            switch kind {
+            case .meditation: meditation = try container.decodeIfPresent(MeditationPlan.self, forKey: .plan)
+            case .breathing: breathing = try container.decodeIfPresent(BreathingPlanBody.self, forKey: .plan)
+            case .workout: workout = try container.decodeIfPresent(WorkoutPlanBody.self, forKey: .plan)
+            }
+        }
+    }
+
+    struct ActionBody: Decodable {
+        var at: Date?
+        /// For an early stop: whether to keep it in the log (default yes).
+        var keep: Bool?
+    }
+
+    /// What the browser shows and plays.
+    struct RunResponse: Encodable {
+        var id: String
+        var kind: PracticeRun.Kind
+        var status: RunStatus
+        var phase: MeditationPhase?
+        var startedAt: Date?
+        var elapsedMs: Int64
+        var remainingMs: Int64?
+        var segmentIndex: Int
+        var segmentKind: SegmentKind
+        var timeline: Timeline
+        var affirmations: Affirmations?
+        var ending: PracticeRun.Ending?
+        var record: PracticeRecord?
+
+        struct Affirmations: Encodable {
+            var countdown: String
+            var running: String
+        }
+
+        init(_ run: PracticeRun, at instant: WallInstant) {
+            let state = run.run.state(at: instant)
+            id = run.id.uuidString.lowercased()
+            kind = run.kind
+            status = state.status
+            startedAt = run.run.startedAt?.date
+            elapsedMs = state.elapsed.wholeMilliseconds
+            remainingMs = state.remaining?.wholeMilliseconds
+            segmentIndex = state.segmentIndex
+            segmentKind = state.segment.kind
+            timeline = run.run.timeline
+            if case .meditation(let sit) = run.plan {
+                phase = sit.phase(at: instant)
+                affirmations = Affirmations(countdown: sit.affirmations.countdown, running: sit.affirmations.running)
+            }
+            ending = run.ending
+            record = run.loggedRecord
+        }
+    }
+
+    @Sendable func start(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
+        let body = try await RequestBody.decode(StartBody.self, from: request)
+        let instant = WallInstant(body.at ?? now())
+        var run: PracticeRun
+        switch body.kind {
+        case .meditation:
+            let language = try LanguageChoice.language(for: request, settings: services.settings)
+            let plan = try body.meditation ?? services.settings.load().meditation
+            let prepared = try services.meditation.startSit(plan: plan, language: language)
+            let sit = try MeditationSit<WallInstant>(plan: prepared.plan, affirmations: prepared.affirmations)
+            run = PracticeRun(id: makeID(), plan: .meditation(sit))
+        case .breathing:
+            let plan = try (body.breathing ?? BreathingPlanBody()).plan(breathing: services.breathing)
+            run = PracticeRun(id: makeID(), plan: .breathing(plan, TimelineRun(timeline: try plan.timeline())))
+        case .workout:
+            let plan = try (body.workout ?? WorkoutPlanBody(WorkoutPlan())).plan()
+            run = PracticeRun(id: makeID(), plan: .workout(plan, TimelineRun(timeline: try plan.timeline())))
+        }
+        try run.start(at: instant)
+        await registry.add(run)
+        return JSONResponse(RunResponse(run, at: instant), status: .created)
+    }
+
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
+        let id = try runID(context)
+        guard let run = await registry.run(id: id) else { throw APIError.notFound("No run with id \(id).") }
+        return JSONResponse(RunResponse(run, at: WallInstant(now())))
+    }
+
+    @Sendable func pause(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
+        try await act(request, context) { run, instant, _ in try run.pause(at: instant) }
+    }
+
+    @Sendable func resume(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
+        try await act(request, context) { run, instant, _ in try run.resume(at: instant) }
+    }
+
+    @Sendable func stop(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
+        let services = services
+        let metrics = metrics
+        return try await act(request, context) { run, instant, keep in
+            let startedAt = run.run.startedAt?.date ?? instant.date
+            switch (try run.stop(at: instant), run.plan) {
+            case (.meditation(let outcome), .meditation(let sit)):
+                run.loggedRecord = try services.meditation.finishSit(
+                    plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+                run.ending = .init(
+                    outcome: outcome.name, practicedMs: outcome.meditated.wholeMilliseconds, logged: false)
+            case (.practice(let outcome), .breathing(let plan, _)):
+                run.loggedRecord = try services.breathing.finishSession(
+                    plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+                run.ending = .init(outcome: outcome.name, practicedMs: outcome.time.wholeMilliseconds, logged: false)
+            case (.practice(let outcome), .workout(let plan, _)):
+                run.loggedRecord = try services.workouts.finishSession(
+                    plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+                run.ending = .init(outcome: outcome.name, practicedMs: outcome.time.wholeMilliseconds, logged: false)
+            default:
+                throw APIError.serverFault
+            }
+            run.ending?.logged = run.loggedRecord != nil
+            if run.loggedRecord != nil { metrics.recordSessionLogged(kind: run.kind.rawValue) }
+        }
+    }
+
+    private func act(
+        _ request: Request, _ context: BasicRequestContext,
+        _ action: @Sendable (inout PracticeRun, WallInstant, Bool) throws -> Void
+    ) async throws -> JSONResponse<RunResponse> {
+        let id = try runID(context)
+        let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
+        let instant = WallInstant(body.at ?? now())
+        let run = try await registry.update(id: id) { run in
+            try action(&run, instant, body.keep ?? true)
+            return run
+        }
+        return JSONResponse(RunResponse(run, at: instant))
+    }
+
+    private func runID(_ context: BasicRequestContext) throws -> UUID {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
+            throw APIError.notFound("No run with that id.")
+        }
+        return id
+    }
+}
+
+extension MeditationOutcome {
+    var name: String {
+        switch self {
+        case .completed: "completed"
+        case .stoppedEarly: "stoppedEarly"
+        case .tooShortToLog: "tooShortToLog"
+        }
+    }
+}
+
+extension PracticeOutcome {
+    var name: String {
+        switch self {
+        case .completed: "completed"
+        case .stoppedEarly: "stoppedEarly"
+        case .tooShortToLog: "tooShortToLog"
+        }
+    }
+}

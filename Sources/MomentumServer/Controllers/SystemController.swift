@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+
+/// `/health`, `/metrics` and `/openapi.yaml`: open to everyone, even off loopback.
+struct SystemController {
+    let version: String
+    let metrics: ServerMetrics
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("health", use: health)
+        router.get("metrics", use: prometheus)
+        router.get("openapi.yaml", use: openAPI)
+    }
+
+    struct Health: Encodable {
+        var status: String
+        var version: String
+    }
+
+    @Sendable func health(_ request: Request, context: BasicRequestContext) -> JSONResponse<Health> {
+        JSONResponse(Health(status: "ok", version: version))
+    }
+
+    @Sendable func prometheus(_ request: Request, context: BasicRequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: metrics.text)))
+    }
+
+    @Sendable func openAPI(_ request: Request, context: BasicRequestContext) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "application/yaml; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+    }
+}
+
+/// The OpenAPI 3.1 description of every route, embedded in the binary.
+enum OpenAPIDocument {
+    static var bytes: [UInt8] { PackageResources.openapi_yaml }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import MomentumServices
+
+/// Off loopback, every API request (and the metrics) needs a live access token: a bearer token
+/// or the session cookie `POST /login` sets. `/health`, `/openapi.yaml`, `/login` and the static
+/// files stay open so a browser can reach the login page.
+struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+    let tokens: AccessTokenService
+    let isRequired: Bool
+
+    static var cookieName: String { "momentum_session" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard isRequired, Self.isProtected(request.uri.path) else { return try await next(request, context) }
+        guard let secret = Self.secret(in: request), try tokens.verify(secret: secret) != nil else {
+            var refusal = APIError.unauthorized
+            refusal.headers[.wwwAuthenticate] = "Bearer"
+            throw refusal
+        }
+        return try await next(request, context)
+    }
+
+    static func isProtected(_ path: String) -> Bool {
+        path == "/api" || path.hasPrefix("/api/") || path == "/metrics"
+    }
+
+    /// The bearer token, else the session cookie's.
+    static func secret(in request: Request) -> String? {
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return request.cookies[cookieName]?.value
+    }
+}
+
+/// `POST /login` exchanges a token for an HTTP-only, SameSite=Strict session cookie (Secure when
+/// the request came over TLS, e.g. through a proxy that says so); `POST /logout` clears it.
+struct LoginController {
+    let tokens: AccessTokenService
+
+    /// A month: the cookie holds the token itself, so revoking the token ends the session at once.
+    static let sessionSeconds = 30 * 24 * 3600
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.post("login", use: login)
+        router.post("logout", use: logout)
+    }
+
+    struct Credentials: Decodable {
+        var token: String
+    }
+
+    @Sendable func login(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let body = try await RequestBody.decode(Credentials.self, from: request)
+        let secret = body.token.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard try tokens.verify(secret: secret) != nil else {
+            throw APIError(.unauthorized, code: "unauthorized", message: "That token is unknown or revoked.")
+        }
+        var response = Response(status: .noContent)
+        response.setCookie(
+            Cookie(
+                name: AccessTokenMiddleware<BasicRequestContext>.cookieName, value: secret,
+                maxAge: Self.sessionSeconds, path: "/", secure: Self.isTLS(request), httpOnly: true,
+                sameSite: .strict))
+        return response
+    }
+
+    @Sendable func logout(_ request: Request, context: BasicRequestContext) -> Response {
+        var response = Response(status: .noContent)
+        response.setCookie(
+            Cookie(
+                name: AccessTokenMiddleware<BasicRequestContext>.cookieName, value: "", maxAge: 0, path: "/",
+                secure: Self.isTLS(request), httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    static func isTLS(_ request: Request) -> Bool {
+        request.uri.scheme == .https || request.headers[.xForwardedProto] == "https"
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Hummingbird
+
+/// Reads JSON request bodies and turns every decoding problem into a clear 400 or 422.
+enum RequestBody {
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = WireDate.date(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "`\(text)` is not an ISO 8601 instant such as 2026-11-21T08:00:00Z"
+                )
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// The body as `T`. The body size was already checked by ``BodyLimitMiddleware``.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        let buffer = try await request.body.collect(upTo: .max)
+        guard buffer.readableBytes > 0 else { throw APIError.badRequest("The request needs a JSON body.") }
+        do {
+            return try decoder.decode(T.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw apiError(for: error)
+        }
+    }
+
+    /// The body as `T`, or `fallback` when the request has none.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, orEmpty fallback: T) async throws -> T {
+        let buffer = try await request.body.collect(upTo: .max)
+        guard buffer.readableBytes > 0 else { return fallback }
+        do {
+            return try decoder.decode(T.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw apiError(for: error)
+        }
+    }
+
+    /// Malformed JSON, wrong types and missing fields are 400; a well-formed value the rules
+    /// reject (an unknown enum case, an impossible date) is 422.
+    static func apiError(for error: DecodingError) -> APIError {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .badRequest("Missing field `\(path(context.codingPath + [key]))`.", code: "missing_field")
+        case .typeMismatch(let type, let context):
+            return .badRequest(
+                "Field `\(path(context.codingPath))` has the wrong type; expected \(describe(type)).",
+                code: "wrong_type")
+        case .valueNotFound(let type, let context):
+            return .badRequest(
+                "Field `\(path(context.codingPath))` is null; expected \(describe(type)).", code: "wrong_type")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return .badRequest("The body is not valid JSON.", code: "malformed_json")
+        case .dataCorrupted(let context):
+            let detail =
+                context.debugDescription.hasPrefix("Cannot initialize")
+                ? "is not one of the allowed values" : "is not valid: \(context.debugDescription)"
+            return .invalid("Field `\(path(context.codingPath))` \(detail)")
+        @unknown default:
+            return .badRequest("The body could not be read.")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type: "a whole number"
+        case is Double.Type: "a number"
+        default: "\(type)".contains("Array") ? "a list" : "an object"
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import MomentumCore
+
+/// One practice played in a browser: its plan and the run of its timeline, driven by the instants
+/// the browser reports.
+struct PracticeRun: Sendable {
+    enum Kind: String, Codable, Sendable, CaseIterable {
+        case meditation, breathing, workout
+    }
+
+    enum Plan: Sendable {
+        case meditation(MeditationSit<WallInstant>)
+        case breathing(BreathingPlan, TimelineRun<WallInstant>)
+        case workout(WorkoutPlan, TimelineRun<WallInstant>)
+    }
+
+    let id: UUID
+    var plan: Plan
+    /// The record written when the run ended, if it was logged.
+    var loggedRecord: PracticeRecord?
+    /// What the run amounted to when it ended.
+    var ending: Ending?
+
+    /// How a run ended and how much of it counts.
+    struct Ending: Sendable, Encodable {
+        var outcome: String
+        var practicedMs: Int64
+        var logged: Bool
+    }
+
+    var kind: Kind {
+        switch plan {
+        case .meditation: .meditation
+        case .breathing: .breathing
+        case .workout: .workout
+        }
+    }
+
+    var run: TimelineRun<WallInstant> {
+        switch plan {
+        case .meditation(let sit): sit.run
+        case .breathing(_, let run), .workout(_, let run): run
+        }
+    }
+
+    mutating func start(at instant: WallInstant) throws(TimelineRunError) {
+        try change { run throws(TimelineRunError) in
+            try run.start(at: instant)
+        } sit: { sit throws(TimelineRunError) in
+            try sit.start(at: instant)
+        }
+    }
+
+    mutating func pause(at instant: WallInstant) throws(TimelineRunError) {
+        try change { run throws(TimelineRunError) in
+            try run.pause(at: instant)
+        } sit: { sit throws(TimelineRunError) in
+            try sit.pause(at: instant)
+        }
+    }
+
+    mutating func resume(at instant: WallInstant) throws(TimelineRunError) {
+        try change { run throws(TimelineRunError) in
+            try run.resume(at: instant)
+        } sit: {
+            sit throws(TimelineRunError) in
+            try sit.resume(at: instant)
+        }
+    }
+
+    /// Stops the run (or notes that it completed) and says what it amounts to.
+    mutating func stop(at instant: WallInstant) throws(TimelineRunError) -> StopOutcome {
+        switch plan {
+        case .meditation(var sit):
+            let outcome = try sit.stop(at: instant)
+            plan = .meditation(sit)
+            return .meditation(outcome)
+        case .breathing(let breathing, var run):
+            let outcome = try Self.stop(&run, at: instant)
+            plan = .breathing(breathing, run)
+            return .practice(outcome)
+        case .workout(let workout, var run):
+            let outcome = try Self.stop(&run, at: instant)
+            plan = .workout(workout, run)
+            return .practice(outcome)
+        }
+    }
+
+    enum StopOutcome {
+        case meditation(MeditationOutcome)
+        case practice(PracticeOutcome)
+    }
+
+    private static func stop(_ run: inout TimelineRun<WallInstant>, at instant: WallInstant) throws(TimelineRunError)
+        -> PracticeOutcome
+    {
+        if !run.isCompleted(at: instant) { try run.stop(at: instant) }
+        return PracticeOutcome(done: run.elapsed(at: instant), of: run.timeline.totalDuration ?? .zero)
+    }
+
+    private mutating func change(
+        _ action: (inout TimelineRun<WallInstant>) throws(TimelineRunError) -> Void,
+        sit: (inout MeditationSit<WallInstant>) throws(TimelineRunError) -> Void
+    ) throws(TimelineRunError) {
+        switch plan {
+        case .meditation(var meditation):
+            try sit(&meditation)
+            plan = .meditation(meditation)
+        case .breathing(let breathing, var run):
+            try action(&run)
+            plan = .breathing(breathing, run)
+        case .workout(let workout, var run):
+            try action(&run)
+            plan = .workout(workout, run)
+        }
+    }
+}
+
+/// The runs in progress, in memory: a run lost when the server restarts is acceptable (the
+/// browser holds the timeline and can start again; nothing is logged until a run stops).
+actor RunRegistry {
+    private var runs: [UUID: PracticeRun] = [:]
+
+    func add(_ run: PracticeRun) {
+        runs[run.id] = run
+    }
+
+    func run(id: UUID) -> PracticeRun? {
+        runs[id]
+    }
+
+    /// Changes the run with `id` by `change`, keeping the change only when it succeeds.
+    func update<Result: Sendable>(
+        id: UUID, _ change: (inout PracticeRun) throws -> Result
+    ) throws -> Result {
+        guard var run = runs[id] else { throw APIError.notFound("No run with id \(id.uuidString.lowercased()).") }
+        let result = try change(&run)
+        runs[id] = run
+        return result
+    }
+}

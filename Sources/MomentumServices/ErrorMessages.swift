@@ -1,0 +1,189 @@
+import MomentumCore
+import MomentumStore
+
+/// Turns the typed errors of every layer into one clear, localized line, for every front end.
+public enum ErrorMessages {
+    /// The message for any typed error of the core, the store or the services; `nil` for others.
+    public static func message(describing error: any Error, catalog: StringCatalog) -> String? {
+        switch error {
+        case let error as MeditationPlanError: message(for: error, catalog: catalog)
+        case let error as StoreError: message(for: error, catalog: catalog)
+        case let error as SettingValueError: message(for: error, catalog: catalog)
+        case let error as SettingsChangeError:
+            switch error {
+            case .invalidValue(let value): message(for: value, catalog: catalog)
+            case .store(let store): message(for: store, catalog: catalog)
+            }
+        case let error as MeditationServiceError:
+            switch error {
+            case .invalidPlan(let plan): message(for: plan, catalog: catalog)
+            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .store(let store): message(for: store, catalog: catalog)
+            }
+        case let error as PracticeLogError: message(for: error, catalog: catalog)
+        case let error as BreathingError: message(for: error, catalog: catalog)
+        case let error as BreathingServiceError:
+            switch error {
+            case .invalid(let breathing): message(for: breathing, catalog: catalog)
+            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .store(let store): message(for: store, catalog: catalog)
+            }
+        case let error as FocusTimerError: message(for: error, catalog: catalog)
+        case let error as FocusTimerServiceError:
+            switch error {
+            case .invalid(let focus): message(for: focus, catalog: catalog)
+            case .store(let store): message(for: store, catalog: catalog)
+            }
+        case let error as WorkoutError: message(for: error, catalog: catalog)
+        case let error as WorkoutServiceError:
+            switch error {
+            case .invalid(let workout): message(for: workout, catalog: catalog)
+            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .store(let store): message(for: store, catalog: catalog)
+            }
+        case let error as AccessTokenError:
+            switch error {
+            case .nameTooLong: catalog[.errorTokenNameTooLong]
+            case .unknown(let id): catalog.format(.errorTokenUnknown, ["id": id])
+            case .alreadyRevoked(let id): catalog.format(.errorTokenAlreadyRevoked, ["id": id])
+            case .store(let store): message(for: store, catalog: catalog)
+            }
+        case let error as DayError:
+            switch error {
+            case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])
+            case .doesNotExist(let year, let month, let day):
+                catalog.format(.errorInvalidDate, ["value": "\(year)-\(month)-\(day)"])
+            }
+        default: nil
+        }
+    }
+
+    public static func message(for error: PracticeLogError, catalog: StringCatalog) -> String {
+        switch error {
+        case .lengthNotPositive: catalog[.errorLengthNotPositive]
+        case .lengthTooLong: catalog[.errorLengthTooLong]
+        case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+        case .idTooShort(let id): catalog.format(.errorRecordIDTooShort, ["id": id])
+        case .notFound(let id): catalog.format(.errorRecordNotFound, ["id": id])
+        case .ambiguous(let id): catalog.format(.errorRecordAmbiguous, ["id": id])
+        case .store(let store): message(for: store, catalog: catalog)
+        }
+    }
+
+    public static func message(for error: MeditationPlanError, catalog: StringCatalog) -> String {
+        switch error {
+        case .durationTooShort: catalog[.errorDurationTooShort]
+        case .durationTooLong: catalog[.errorDurationTooLong]
+        case .countdownNegative: catalog[.errorCountdownNegative]
+        case .countdownTooLong: catalog[.errorCountdownTooLong]
+        case .intervalTooShort: catalog[.errorIntervalTooShort]
+        case .intervalTooLong: catalog[.errorIntervalTooLong]
+        case .intervalOffsetsEmpty: catalog[.errorIntervalOffsetsEmpty]
+        case .tooManyIntervalOffsets: catalog[.errorTooManyIntervalOffsets]
+        case .intervalOffsetNotAfterStart: catalog[.errorIntervalOffsetNotAfterStart]
+        case .reflectionNegative: catalog[.errorReflectionNegative]
+        case .reflectionTooLong: catalog[.errorReflectionTooLong]
+        case .unknownAmbient(let id):
+            catalog.format(
+                .errorUnknownAmbient,
+                ["id": id, "choices": AmbientCatalog.builtIn.entries.map(\.id).joined(separator: ", ")])
+        case .ambientVolumeOutOfRange: catalog[.errorAmbientVolume]
+        case .internalInconsistency: catalog.format(.errorInternal, ["detail": "meditation timeline"])
+        }
+    }
+
+    public static func message(for error: BreathingError, catalog: StringCatalog) -> String {
+        switch error {
+        case .inhaleOutOfRange: catalog[.errorBreathingInhale]
+        case .exhaleOutOfRange: catalog[.errorBreathingExhale]
+        case .holdOutOfRange: catalog[.errorBreathingHold]
+        case .notInHalfSecondSteps: catalog[.errorBreathingSteps]
+        case .roundsOutOfRange: catalog[.errorBreathingRounds]
+        case .minutesOutOfRange: catalog[.errorBreathingMinutes]
+        case .unreadablePattern(let text): catalog.format(.errorBreathingPattern, ["value": text])
+        case .emptyPresetName: catalog[.errorBreathingPresetName]
+        case .unknownPreset(let name): catalog.format(.errorBreathingUnknownPreset, ["name": name])
+        case .presetNameTaken(let name): catalog.format(.errorBreathingNameTaken, ["name": name])
+        case .builtInPresetCannotBeDeleted(let id):
+            catalog.format(
+                .errorBreathingBuiltIn,
+                ["name": BreathingPreset.builtIn.first { $0.id == id }?.displayName(catalog) ?? id])
+        case .internalInconsistency: catalog.format(.errorInternal, ["detail": "breathing timeline"])
+        }
+    }
+
+    public static func message(for error: FocusTimerError, catalog: StringCatalog) -> String {
+        switch error {
+        case .blankName: catalog[.errorFocusBlankName]
+        case .nameTooLong: catalog[.errorFocusNameTooLong]
+        case .durationOutOfRange: catalog[.errorFocusDuration]
+        case .durationNotWholeSeconds: catalog[.errorFocusDurationWhole]
+        case .invalidIcon(let icon): catalog.format(.errorFocusIcon, ["value": icon])
+        case .invalidColor(let color): catalog.format(.errorFocusColor, ["value": color])
+        case .notesTooLong: catalog[.errorFocusNotesTooLong]
+        case .tooManyItems: catalog[.errorFocusTooManyItems]
+        case .blankItemText: catalog[.errorFocusBlankItem]
+        case .itemTextTooLong: catalog[.errorFocusItemTooLong]
+        case .duplicateItemID(let id): catalog.format(.errorFocusDuplicateItem, ["id": id.uuidString.lowercased()])
+        case .nameTaken(let name): catalog.format(.errorFocusNameTaken, ["name": name])
+        case .unknownTimer(let name): catalog.format(.errorFocusUnknownTimer, ["name": name])
+        case .ambiguousTimer(let name): catalog.format(.errorFocusAmbiguousTimer, ["name": name])
+        case .unknownItem(let item): catalog.format(.errorFocusUnknownItem, ["item": item])
+        case .positionOutOfRange(let position, let count):
+            catalog.format(.errorFocusPosition, ["position": "\(position)", "count": "\(count)"])
+        case .invalidRun: catalog[.errorFocusInvalidRun]
+        case .alreadyRunning(let name): catalog.format(.errorFocusAlreadyRunning, ["name": name])
+        case .notRunning(let name): catalog.format(.errorFocusNotRunning, ["name": name])
+        case .notPaused(let name): catalog.format(.errorFocusNotPaused, ["name": name])
+        case .notStarted(let name): catalog.format(.errorFocusNotStarted, ["name": name])
+        case .internalInconsistency: catalog.format(.errorInternal, ["detail": "focus timeline"])
+        }
+    }
+
+    public static func message(for error: WorkoutError, catalog: StringCatalog) -> String {
+        switch error {
+        case .getReadyOutOfRange: catalog[.errorWorkoutGetReady]
+        case .warmUpOutOfRange: catalog[.errorWorkoutWarmUp]
+        case .workOutOfRange: catalog[.errorWorkoutWork]
+        case .restOutOfRange: catalog[.errorWorkoutRest]
+        case .roundsOutOfRange: catalog[.errorWorkoutRounds]
+        case .setsOutOfRange: catalog[.errorWorkoutSets]
+        case .setRestOutOfRange: catalog[.errorWorkoutSetRest]
+        case .coolDownOutOfRange: catalog[.errorWorkoutCoolDown]
+        case .notWholeSeconds: catalog[.errorWorkoutWholeSeconds]
+        case .blankExerciseName: catalog[.errorWorkoutBlankExercise]
+        case .exerciseNameTooLong: catalog[.errorWorkoutExerciseTooLong]
+        case .tooManyExerciseNames: catalog[.errorWorkoutTooManyExercises]
+        case .emptyProgramName: catalog[.errorWorkoutProgramName]
+        case .unknownProgram(let name): catalog.format(.errorWorkoutUnknownProgram, ["name": name])
+        case .programNameTaken(let name): catalog.format(.errorWorkoutNameTaken, ["name": name])
+        case .builtInProgramCannotBeDeleted(let id):
+            catalog.format(
+                .errorWorkoutBuiltIn,
+                ["name": WorkoutProgram.builtIn.first { $0.id == id }?.displayName(catalog) ?? id])
+        case .internalInconsistency: catalog.format(.errorInternal, ["detail": "workout timeline"])
+        }
+    }
+
+    public static func message(for error: StoreError, catalog: StringCatalog) -> String {
+        switch error {
+        case .dataDirectoryNotWritable(let path, let reason):
+            catalog.format(.errorDataDirectoryNotWritable, ["path": path, "reason": reason])
+        case .notADatabase(let path): catalog.format(.errorNotADatabase, ["path": path])
+        case .databaseFromNewerVersion(let path): catalog.format(.errorDatabaseFromNewerVersion, ["path": path])
+        case .corruptRow(let table, let id, let reason):
+            catalog.format(.errorDatabase, ["detail": "\(table) \(id): \(reason)"])
+        case .database(let detail): catalog.format(.errorDatabase, ["detail": detail])
+        }
+    }
+
+    public static func message(for error: SettingValueError, catalog: StringCatalog) -> String {
+        switch error {
+        case .unreadable(let key, let value):
+            catalog.format(.errorInvalidSettingValue, ["value": value, "key": key.rawValue, "hint": key.hint])
+        case .plan(let plan): message(for: plan, catalog: catalog)
+        case .outOfRange(let key, let value):
+            catalog.format(.errorSettingOutOfRange, ["value": value, "key": key.rawValue, "hint": key.hint])
+        }
+    }
+}

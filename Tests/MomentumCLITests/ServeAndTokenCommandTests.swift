@@ -1,0 +1,76 @@
+import Foundation
+import MomentumCore
+import MomentumServer
+import MomentumStore
+import Testing
+
+@testable import MomentumCLI
+
+@Suite("serve and token commands")
+struct ServeAndTokenCommandTests {
+    @Test func aTokenIsPrintedOnceListedWithoutItsSecretAndRevoked() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["token", "create", "--name", "phone"]) == 0)
+        #expect(terminal.output.lines.count == 2)
+        let secret = try #require(terminal.output.lines.last)
+        #expect(secret.count >= 40)
+        let id = try #require(terminal.output.lines.first?.split(separator: " ").dropFirst().first.map(String.init))
+
+        let list = try TestTerminal(sharing: terminal)
+        #expect(await list.run(["token", "list"]) == 0)
+        #expect(list.output.lines == ["\(id)  phone  2027-01-15  active"])
+        #expect(!list.output.text.contains(secret))
+
+        let revoke = try TestTerminal(sharing: terminal)
+        #expect(await revoke.run(["token", "revoke", id]) == 0)
+        #expect(revoke.output.lines == ["Token \(id) (phone) revoked: it no longer opens the web app."])
+        let again = try TestTerminal(sharing: terminal)
+        #expect(await again.run(["token", "revoke", id]) != 0)
+        #expect(again.errors.text == "momentum: Token \(id) is already revoked.\n")
+        let database = try MomentumDatabase.open(directory: terminal.directory.url)
+        #expect(try database.accessTokens().first?.secretHash != secret)
+    }
+
+    @Test func anEmptyTokenListSaysHowToMakeOne() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["token", "list"]) == 0)
+        #expect(terminal.output.lines == ["No access tokens yet. Make one with momentum token create."])
+    }
+
+    @Test func serveOffLoopbackRefusesToStartWithoutAToken() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["serve", "--host", "0.0.0.0"]) != 0)
+        #expect(
+            terminal.errors.text
+                == "momentum: Listening on 0.0.0.0 lets other machines in, so it needs an access token first: "
+                + "run momentum token create.\n")
+        let german = try TestTerminal(sharing: terminal)
+        #expect(await german.run(["serve"], environment: ["LANG": "de_DE.UTF-8", "MOMENTUM_HOST": "10.0.0.2"]) != 0)
+        #expect(german.errors.text.contains("10.0.0.2"))
+        #expect(german.errors.text.contains("Zugangsschlüssel"))
+    }
+
+    @Test(arguments: ["0", "65536", "http", "99999"])
+    func aBadPortIsRefused(port: String) async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["serve", "--port", port]) != 0)
+        #expect(terminal.errors.text == "momentum: Not a port: \(port). Use a number from 1 to 65535.\n")
+    }
+
+    @Test func optionsWinOverTheEnvironmentWhichWinsOverTheDefaults() throws {
+        let catalog = StringCatalog.shared(for: .english)
+        let data = URL(fileURLWithPath: "/tmp/momentum")
+        let environment = ["MOMENTUM_HOST": "::1", "MOMENTUM_PORT": "9000"]
+        let fromEnvironment = try Serve.parse([]).configuration(
+            environment: environment, dataDirectory: data, catalog: catalog)
+        #expect(fromEnvironment.host == "::1")
+        #expect(fromEnvironment.port == 9000)
+        #expect(fromEnvironment.address == "http://[::1]:9000/")
+        let fromOptions = try Serve.parse(["--host", "localhost", "--port", "8181"]).configuration(
+            environment: environment, dataDirectory: data, catalog: catalog)
+        #expect(fromOptions.address == "http://localhost:8181/")
+        let defaults = try Serve.parse([]).configuration(environment: [:], dataDirectory: data, catalog: catalog)
+        #expect(defaults.address == "http://127.0.0.1:8080/")
+        #expect(defaults.bodyLimit == 1 << 20)
+    }
+}

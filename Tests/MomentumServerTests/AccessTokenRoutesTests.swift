@@ -1,0 +1,91 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import MomentumServer
+
+@Suite("Access tokens off loopback")
+struct AccessTokenRoutesTests {
+    private func bearer(_ secret: String) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.authorization] = "Bearer \(secret)"
+        return headers
+    }
+
+    @Test func onLoopbackNoTokenIsNeeded() async throws {
+        let server = try TestServer(host: "127.0.0.1")
+        try await server.test { client in
+            let response = try await client.send(.get, "/api/v1/settings")
+            #expect(response.status == .ok)
+        }
+    }
+
+    @Test func offLoopbackTheAPINeedsALiveToken() async throws {
+        let server = try TestServer(host: "0.0.0.0")
+        let created = try server.services.accessTokens.create(name: "phone")
+        let tokens = server.services.accessTokens
+        try await server.test { client in
+            let without = try await client.send(.get, "/api/v1/settings")
+            #expect(without.status == .unauthorized)
+            #expect(without.errorCode == "unauthorized")
+            #expect(without.headers[.wwwAuthenticate] == "Bearer")
+            #expect(try await client.send(.get, "/metrics").status == .unauthorized)
+            #expect(try await client.send(.get, "/api/v1/settings", headers: bearer("wrong")).status == .unauthorized)
+
+            let with = try await client.send(.get, "/api/v1/settings", headers: bearer(created.secret))
+            #expect(with.status == .ok)
+
+            // The health check and the API description stay open.
+            #expect(try await client.send(.get, "/health").status == .ok)
+            #expect(try await client.send(.get, "/openapi.yaml").status == .ok)
+
+            try tokens.revoke(id: created.token.id)
+            let revoked = try await client.send(.get, "/api/v1/settings", headers: bearer(created.secret))
+            #expect(revoked.status == .unauthorized)
+        }
+    }
+
+    @Test func anUnauthorizedWriteStoresNothing() async throws {
+        let server = try TestServer(host: "192.168.1.10")
+        _ = try server.services.accessTokens.create(name: "phone")
+        try await server.test { client in
+            let response = try await client.send(
+                .post, "/api/v1/log", json: #"{"kind":"meditation","start":"2027-01-15T07:00:00Z","durationMs":600000}"#
+            )
+            #expect(response.status == .unauthorized)
+        }
+        #expect(try server.services.practiceLog.records().isEmpty)
+    }
+
+    @Test func loginExchangesATokenForAStrictHTTPOnlyCookie() async throws {
+        let server = try TestServer(host: "0.0.0.0")
+        let created = try server.services.accessTokens.create(name: "laptop")
+        try await server.test { client in
+            let refused = try await client.send(.post, "/login", json: #"{"token":"guess"}"#)
+            #expect(refused.status == .unauthorized)
+            #expect(refused.headers[.setCookie] == nil)
+
+            let login = try await client.send(.post, "/login", json: #"{"token":"\#(created.secret)"}"#)
+            #expect(login.status == .noContent)
+            let cookie = try #require(login.headers[.setCookie])
+            #expect(cookie.hasPrefix("momentum_session=\(created.secret)"))
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Strict"))
+            #expect(!cookie.contains("Secure"))
+
+            var headers = HTTPFields()
+            headers[.cookie] = "momentum_session=\(created.secret)"
+            #expect(try await client.send(.get, "/api/v1/timers", headers: headers).status == .ok)
+            headers[.cookie] = "momentum_session=forged"
+            #expect(try await client.send(.get, "/api/v1/timers", headers: headers).status == .unauthorized)
+
+            var proxied = HTTPFields()
+            proxied[.xForwardedProto] = "https"
+            let secure = try await client.send(
+                .post, "/login", json: #"{"token":"\#(created.secret)"}"#, headers: proxied)
+            #expect(secure.headers[.setCookie]?.contains("Secure") == true)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MomentumCore
+import Testing
+
+@testable import MomentumServer
+
+@Suite("Catalog, ambient sounds and settings")
+struct CatalogAndSettingsTests {
+    @Test func theCatalogFollowsLangThenAcceptLanguage() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let german = try await client.send(.get, "/api/v1/catalog?lang=de")
+            #expect(try german.object["language"] as? String == "de")
+            let strings = try #require(try german.object["strings"] as? [String: String])
+            #expect(strings[StringKey.phaseCountdown.rawValue] == StringCatalog.shared(for: .german)[.phaseCountdown])
+            var headers = HTTPFields()
+            headers[.acceptLanguage] = "de-DE,de;q=0.9,en;q=0.8"
+            let accepted = try await client.send(.get, "/api/v1/catalog", headers: headers)
+            #expect(try accepted.object["language"] as? String == "de")
+            #expect(try await client.send(.get, "/api/v1/catalog").object["language"] as? String == "en")
+        }
+    }
+
+    @Test func anUnknownLanguageIs422() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let response = try await client.send(.get, "/api/v1/catalog?lang=fr")
+            #expect(response.status == .unprocessableContent)
+            #expect(response.errorMessage?.contains("en, de") == true)
+        }
+    }
+
+    @Test func theAmbientCatalogListsTheBuiltInSounds() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let sounds = try #require(
+                try await client.send(.get, "/api/v1/ambient").object["sounds"] as? [[String: Any]])
+            #expect(sounds.compactMap { $0["id"] as? String } == AmbientCatalog.builtIn.entries.map(\.id))
+        }
+    }
+
+    @Test func settingsRoundTripThroughPut() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let initial = try await client.send(.get, "/api/v1/settings")
+            #expect(initial.status == .ok)
+            let body = #"{"language":"de","sound":false,"meditation":{"durationMs":1200000,"countdownMs":5000}}"#
+            let put = try await client.send(.put, "/api/v1/settings", json: body)
+            #expect(put.status == .ok)
+            #expect(try put.object["language"] as? String == "de")
+        }
+        let stored = try server.services.settings.load()
+        #expect(stored.language == .german)
+        #expect(stored.meditation.duration == .minutes(20))
+        #expect(!stored.isSoundOn)
+    }
+
+    @Test(arguments: [
+        (#"{"meditation":{"durationMs":0}}"#, HTTPResponse.Status.unprocessableContent),
+        (#"{"language":"fr"}"#, .unprocessableContent),
+        (
+            #"{"progress":{"dayStartHour":9,"jokersEnabled":true,"hideStreaks":false,"goals":{"mindfulness":10}}}"#,
+            .unprocessableContent
+        ),
+        (#"{"sound":"loud"}"#, .badRequest),
+        (#"{"meditation": {"durationMs": 60000"#, .badRequest),
+        ("", .badRequest),
+    ])
+    func aBadSettingIsRefusedAndNothingChanges(body: String, status: HTTPResponse.Status) async throws {
+        let server = try TestServer()
+        let before = try server.services.settings.load()
+        try await server.test { client in
+            let response = try await client.send(.put, "/api/v1/settings", json: body)
+            #expect(response.status == status, "\(response.text)")
+            #expect(response.errorMessage?.isEmpty == false)
+        }
+        #expect(try server.services.settings.load() == before)
+    }
+}

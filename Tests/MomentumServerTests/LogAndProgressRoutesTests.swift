@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MomentumCore
+import Testing
+
+@testable import MomentumServer
+
+@Suite("Practice log and progress")
+struct LogAndProgressRoutesTests {
+    @Test func aManualEntryIsAddedListedEditedAndDeleted() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let added = try await client.send(
+                .post, "/api/v1/log",
+                json:
+                    #"{"kind":"meditation","start":"2027-01-14T07:00:00Z","durationMs":1200000,"details":{"place":"park"}}"#
+            )
+            #expect(added.status == .created)
+            let id = try #require(try added.object["id"] as? String)
+            #expect(try added.object["countedSeconds"] as? Int == 1200)
+
+            let listed = try await client.send(.get, "/api/v1/log?kind=meditation&since=2027-01-14T00:00:00Z")
+            #expect((try listed.object["records"] as? [Any])?.count == 1)
+            let none = try await client.send(.get, "/api/v1/log?kind=workout")
+            #expect((try none.object["records"] as? [Any])?.count == 0)
+
+            let edited = try await client.send(.patch, "/api/v1/log/\(id)", json: #"{"durationMs":600000}"#)
+            #expect(edited.status == .ok)
+            #expect(try edited.object["countedSeconds"] as? Int == 600)
+
+            let deleted = try await client.send(.delete, "/api/v1/log/\(id)")
+            #expect(deleted.status == .noContent)
+            let again = try await client.send(.delete, "/api/v1/log/\(id)")
+            #expect(again.status == .notFound)
+        }
+        #expect(try server.services.practiceLog.records().isEmpty)
+    }
+
+    @Test(arguments: [
+        (
+            #"{"kind":"meditation","start":"2027-01-14T07:00:00Z","durationMs":0}"#,
+            HTTPResponse.Status.unprocessableContent
+        ),
+        (#"{"kind":"meditation","start":"2027-01-14T07:00:00Z","durationMs":999999999}"#, .unprocessableContent),
+        (#"{"kind":"meditation","start":"2027-01-14T07:00:00Z"}"#, .badRequest),
+        (#"{"kind":"meditation","start":"soon","durationMs":60000}"#, .unprocessableContent),
+        (#"{"kind":"meditation","start":"2027-01-14T07:00:00Z","durationMs":"long"}"#, .badRequest),
+        (#"{"kind":"nap","start":"2027-01-14T07:00:00Z","durationMs":60000}"#, .unprocessableContent),
+    ])
+    func aBadManualEntryStoresNothing(body: String, status: HTTPResponse.Status) async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let response = try await client.send(.post, "/api/v1/log", json: body)
+            #expect(response.status == status, "\(response.text)")
+            #expect(response.errorMessage?.isEmpty == false)
+        }
+        #expect(try server.services.practiceLog.records().isEmpty)
+    }
+
+    @Test(arguments: [
+        "/api/v1/log?kind=nap", "/api/v1/log?since=yesterday", "/api/v1/progress/calendar?month=2026-13",
+        "/api/v1/progress/year?year=26", "/api/v1/progress/statistics?period=decade",
+        "/api/v1/progress/year?category=naps",
+    ])
+    func badQueriesAreClearErrors(uri: String) async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let response = try await client.send(.get, uri)
+            #expect([.badRequest, .unprocessableContent].contains(response.status), "\(response.text)")
+            #expect(response.errorMessage?.isEmpty == false)
+        }
+    }
+
+    @Test func editingOrDeletingAnUnknownRecordIs404() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let unknown = "00000000-0000-0000-0000-0000000000ff"
+            let patch = try await client.send(.patch, "/api/v1/log/\(unknown)", json: "{}")
+            #expect(patch.status == .notFound)
+            let delete = try await client.send(.delete, "/api/v1/log/\(unknown)")
+            #expect(delete.status == .notFound)
+            let malformed = try await client.send(.delete, "/api/v1/log/abc")
+            #expect(malformed.status == .notFound)
+        }
+    }
+
+    @Test func progressReadsTheSameReportAsTheTerminal() async throws {
+        let server = try TestServer()
+        // Three days of 20 minutes before "today" (2027-01-15).
+        for day in 12...14 {
+            try server.services.practiceLog.addRecord(
+                kind: .meditation, start: Date(timeIntervalSince1970: 1_800_000_000 - Double(15 - day) * 86_400),
+                length: 1200)
+        }
+        let report = try server.services.progress.report()
+        try await server.test { client in
+            let calendar = try await client.send(.get, "/api/v1/progress/calendar?month=2027-01")
+            #expect(calendar.status == .ok)
+            #expect(try calendar.object["month"] as? Int == 1)
+            let weeks = try #require(try calendar.object["weeks"] as? [[Any]])
+            let days = weeks.joined().compactMap { $0 as? [String: Any] }
+            #expect(days.count == 31)
+            let twelfth = try #require(days.first { ($0["day"] as? String) == "2027-01-12" })
+            #expect((twelfth["minutes"] as? [String: Int])?["mindfulness"] == 20)
+
+            let streaks = try await client.send(.get, "/api/v1/progress/streaks")
+            let mindfulness = try #require(
+                (try streaks.object["categories"] as? [String: Any])?["mindfulness"] as? [String: Any])
+            #expect(mindfulness["current"] as? Int == report.streak(for: .mindfulness).current)
+            #expect(mindfulness["longest"] as? Int == 3)
+
+            let statistics = try await client.send(.get, "/api/v1/progress/statistics?period=month")
+            #expect(try statistics.object["period"] as? String == "month")
+            #expect((try statistics.object["total"] as? [String: Any])?["seconds"] as? Int == 3600)
+
+            let year = try await client.send(.get, "/api/v1/progress/year?year=2027")
+            let levels = try #require(try year.object["days"] as? [[String: Any]])
+            #expect(levels.contains { ($0["day"] as? String) == "2027-01-13" && ($0["level"] as? Int ?? 0) > 0 })
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MomentumCore
+import Testing
+
+@testable import MomentumServer
+
+@Suite("Runs: start, pause, resume and stop at reported instants, logged like the terminal's")
+struct RunsRoutesTests {
+    let start = "2027-01-15T08:00:00Z"
+
+    @Test func aMeditationRunToItsEndIsLoggedOnceWithTheMeditatedTime() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let started = try await client.send(
+                .post, "/api/v1/runs",
+                json: #"{"kind":"meditation","plan":{"durationMs":120000,"countdownMs":0},"at":"\#(start)"}"#)
+            #expect(started.status == .created)
+            let id = try #require(try started.object["id"] as? String)
+            #expect(try started.object["status"] as? String == "running")
+            #expect(try started.object["phase"] as? String == "meditation")
+            #expect((try started.object["timeline"] as? [String: Any])?["totalMs"] as? Int == 120_000)
+            #expect((try started.object["affirmations"] as? [String: Any])?["running"] as? String != nil)
+
+            let paused = try await client.send(
+                .post, "/api/v1/runs/\(id)/pause", json: #"{"at":"2027-01-15T08:01:00Z"}"#)
+            #expect(try paused.object["status"] as? String == "paused")
+            #expect(try paused.object["elapsedMs"] as? Int == 60_000)
+            let resumed = try await client.send(
+                .post, "/api/v1/runs/\(id)/resume", json: #"{"at":"2027-01-15T08:05:00Z"}"#)
+            #expect(try resumed.object["status"] as? String == "running")
+            #expect(try resumed.object["remainingMs"] as? Int == 60_000)
+
+            let stopped = try await client.send(
+                .post, "/api/v1/runs/\(id)/stop", json: #"{"at":"2027-01-15T08:06:00.500Z"}"#)
+            #expect(stopped.status == .ok)
+            #expect(try stopped.object["status"] as? String == "completed")
+            let ending = try #require(try stopped.object["ending"] as? [String: Any])
+            #expect(ending["outcome"] as? String == "completed")
+            #expect(ending["logged"] as? Bool == true)
+            #expect((try stopped.object["record"] as? [String: Any])?["countedSeconds"] as? Int == 120)
+        }
+        let records = try server.services.practiceLog.records()
+        #expect(records.count == 1)
+        #expect(records.first?.kind == .meditation)
+        #expect(records.first?.start == Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(records.first?.end == Date(timeIntervalSince1970: 1_800_000_360.5))
+        // Starting the sit made its plan the default for next time, as in the terminal.
+        #expect(try server.services.settings.load().meditation.duration == .minutes(2))
+    }
+
+    @Test func aShortStopIsNotLoggedAndADiscardedEarlyStopIsNot() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let first = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing","at":"\#(start)"}"#)
+            let firstID = try #require(try first.object["id"] as? String)
+            let short = try await client.send(
+                .post, "/api/v1/runs/\(firstID)/stop", json: #"{"at":"2027-01-15T08:00:30Z"}"#)
+            #expect((try short.object["ending"] as? [String: Any])?["outcome"] as? String == "tooShortToLog")
+            #expect((try short.object["ending"] as? [String: Any])?["logged"] as? Bool == false)
+
+            let second = try await client.send(
+                .post, "/api/v1/runs", json: #"{"kind":"workout","plan":{"rounds":20},"at":"\#(start)"}"#)
+            let secondID = try #require(try second.object["id"] as? String)
+            let discarded = try await client.send(
+                .post, "/api/v1/runs/\(secondID)/stop", json: #"{"at":"2027-01-15T08:03:00Z","keep":false}"#)
+            #expect((try discarded.object["ending"] as? [String: Any])?["outcome"] as? String == "stoppedEarly")
+            #expect((try discarded.object["ending"] as? [String: Any])?["logged"] as? Bool == false)
+        }
+        #expect(try server.services.practiceLog.records().isEmpty)
+    }
+
+    @Test func aWorkoutStoppedEarlyIsLoggedWithTheServersClockWhenNoInstantIsGiven() async throws {
+        let server = try TestServer()
+        let clock = server.clock
+        try await server.test { client in
+            let started = try await client.send(
+                .post, "/api/v1/runs", json: #"{"kind":"workout","plan":{"rounds":20}}"#)
+            let id = try #require(try started.object["id"] as? String)
+            clock.advance(by: 90)
+            let shown = try await client.send(.get, "/api/v1/runs/\(id)")
+            #expect(try shown.object["elapsedMs"] as? Int == 90_000)
+            let stopped = try await client.send(.post, "/api/v1/runs/\(id)/stop")
+            #expect((try stopped.object["ending"] as? [String: Any])?["logged"] as? Bool == true)
+        }
+        let record = try #require(try server.services.practiceLog.records().first)
+        #expect(record.kind == .workout)
+        #expect(record.countedSeconds == 90)
+        #expect(record.energyKilocalories != nil)
+    }
+
+    @Test func actionsThatDoNotFitTheRunAreConflicts() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let started = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing","at":"\#(start)"}"#)
+            let id = try #require(try started.object["id"] as? String)
+            let resume = try await client.send(.post, "/api/v1/runs/\(id)/resume", json: #"{"at":"\#(start)"}"#)
+            #expect(resume.status == .conflict)
+            #expect(resume.errorMessage == "The run is not paused.")
+            let early = try await client.send(
+                .post, "/api/v1/runs/\(id)/pause", json: #"{"at":"2027-01-15T07:00:00Z"}"#)
+            #expect(early.status == .conflict)
+            try await client.send(.post, "/api/v1/runs/\(id)/stop", json: #"{"at":"2027-01-15T08:00:10Z"}"#)
+            let again = try await client.send(.post, "/api/v1/runs/\(id)/stop", json: #"{"at":"2027-01-15T08:00:20Z"}"#)
+            #expect(again.status == .conflict)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"kind":"juggling"}"#, HTTPResponse.Status.unprocessableContent),
+        (#"{"plan":{}}"#, .badRequest),
+        (#"{"kind":"meditation","plan":{"durationMs":-5}}"#, .unprocessableContent),
+        (#"{"kind":"meditation","at":"yesterday"}"#, .unprocessableContent),
+        (#"{"kind":"breathing","plan":{"pattern":"4-4-4-4","rounds":5,"minutes":5}}"#, .unprocessableContent),
+        ("not json", .badRequest),
+    ])
+    func badStartsAreClearErrorsAndStartNothing(body: String, status: HTTPResponse.Status) async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let response = try await client.send(.post, "/api/v1/runs", json: body)
+            #expect(response.status == status, "\(response.text)")
+            #expect(response.errorMessage?.isEmpty == false)
+        }
+        #expect(try server.services.settings.load() == MomentumSettings())
+    }
+
+    @Test(arguments: ["/api/v1/runs/00000000-0000-0000-0000-000000000099/stop", "/api/v1/runs/not-a-uuid/pause"])
+    func anUnknownRunIs404(uri: String) async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let response = try await client.send(.post, uri)
+            #expect(response.status == .notFound)
+            #expect(response.errorCode == "not_found")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MomentumServices
+import MomentumTestSupport
+import Synchronization
+import Testing
+
+@testable import MomentumServer
+
+/// A clock the test moves by hand.
+final class ManualWallClock: Sendable {
+    private let current: Mutex<Date>
+    init(_ start: Date) { current = Mutex(start) }
+    var now: Date { current.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0.addTimeInterval(seconds) } }
+}
+
+/// Ids 00000000-0000-0000-0000-000000000001, …0002, … in order.
+final class SequentialIDs: Sendable {
+    private let next = Mutex(1)
+    func make() -> UUID {
+        let number = next.withLock { value in
+            defer { value += 1 }
+            return value
+        }
+        return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(number / 256), UInt8(number % 256)))
+    }
+}
+
+/// The whole server on a temporary data directory, with a hand-moved clock and predictable ids.
+struct TestServer {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))  // 2027-01-15T08:00:00Z
+    let ids = SequentialIDs()
+    let services: MomentumServices
+    let configuration: ServerConfiguration
+    let router: Router<BasicRequestContext>
+
+    init(
+        host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit,
+        publicDirectory: URL? = StaticFiles.locate(environment: [:])
+    ) throws {
+        directory = try TemporaryDirectory()
+        let (clock, ids) = (clock, ids)
+        services = try MomentumServices.open(
+            dataDirectory: directory.url, device: "test", timeZone: .gmt,
+            now: { clock.now }, makeID: { ids.make() })
+        configuration = ServerConfiguration(
+            host: host, dataDirectory: directory.url, bodyLimit: bodyLimit, publicDirectory: publicDirectory)
+        router = buildRouter(
+            configuration: configuration,
+            dependencies: ServerDependencies(
+                services: services, now: { clock.now }, makeID: { ids.make() }, version: "test-version"))
+    }
+
+    /// Runs `body` against the router in process.
+    func test<Value>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        try await Application(router: router).test(.router, body)
+    }
+}
+
+extension TestClientProtocol {
+    /// Sends `json` (any JSON text) with `method`.
+    @discardableResult
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, json: String? = nil, headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = headers
+        if json != nil { headers[.contentType] = "application/json" }
+        return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+}
+
+extension TestResponse {
+    /// The body as a JSON object.
+    var object: [String: Any] {
+        get throws {
+            try #require(JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any])
+        }
+    }
+
+    var text: String { String(buffer: body) }
+
+    /// The error code of a JSON error body.
+    var errorCode: String? {
+        ((try? object)?["error"] as? [String: Any])?["code"] as? String
+    }
+
+    var errorMessage: String? {
+        ((try? object)?["error"] as? [String: Any])?["message"] as? String
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Smoke test of `momentum serve` as a person runs it: starts on a free loopback port with a fresh
+# data directory, checks health, security headers, a logged run and JSON errors over real HTTP,
+# then stops it with SIGTERM and expects a clean exit. Refuses a network address without a token.
+set -euo pipefail
+momentum=${1:?usage: smoke-serve.sh PATH/TO/momentum}
+home=$(mktemp -d)
+log="$home/serve.log"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+MOMENTUM_HOME="$home" MOMENTUM_PORT="$port" "$momentum" serve >"$log" 2>&1 &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$home"' EXIT
+
+python3 - "$port" <<'PY'
+import json, sys, time, urllib.request, urllib.error
+base = f"http://127.0.0.1:{sys.argv[1]}"
+for _ in range(100):
+    try:
+        urllib.request.urlopen(base + "/health", timeout=1)
+        break
+    except Exception:
+        time.sleep(0.1)
+def call(method, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+status, headers, body = call("GET", "/health")
+assert status == 200 and json.loads(body)["status"] == "ok", body
+assert "frame-ancestors 'none'" in headers["Content-Security-Policy"], headers
+started = call("POST", "/api/v1/runs", {"kind": "meditation", "plan": {"durationMs": 60000, "countdownMs": 0}, "at": "2026-01-01T08:00:00Z"})
+assert started[0] == 201, started
+run = json.loads(started[2])["id"]
+stopped = call("POST", f"/api/v1/runs/{run}/stop", {"at": "2026-01-01T08:01:00Z"})
+assert json.loads(stopped[2])["ending"]["logged"] is True, stopped
+records = json.loads(call("GET", "/api/v1/log")[2])["records"]
+assert len(records) == 1 and records[0]["countedSeconds"] == 60, records
+status, _, body = call("POST", "/api/v1/log", {"kind": "meditation"})
+assert status == 400 and json.loads(body)["error"]["code"] == "missing_field", body
+status, _, body = call("GET", "/api/v1/log/..%2f..%2fetc%2fpasswd")
+assert status == 400 and b"root:" not in body, body
+status, _, body = call("GET", "/")
+assert status == 200 and b"Momentum" in body, body
+PY
+
+kill -TERM "$pid"
+wait "$pid"
+grep -q "Open http://127.0.0.1:$port/" "$log"
+
+if MOMENTUM_HOME="$home" "$momentum" serve --host 0.0.0.0 --port "$port" 2>"$home/refused.txt"; then
+    echo "serve on 0.0.0.0 without a token should have failed" >&2
+    exit 1
+fi
+grep -q "token" "$home/refused.txt"
+echo "serve smoke: ok"
