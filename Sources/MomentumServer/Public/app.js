@@ -1,0 +1,74 @@
+// The app shell: loads the catalog, fills the nav, routes #hash to one section module.
+import { loadCatalog, translate, t } from './js/i18n.js';
+import { api } from './js/api.js';
+import * as meditate from './js/meditate.js';
+import * as breathe from './js/breathe.js';
+import * as progress from './js/progress.js';
+import * as settings from './js/settings.js';
+import * as timers from './js/timers.js';
+import * as workout from './js/workout.js';
+
+const sections = { meditate, breathe, workout, timers, progress, settings };
+const mounted = new Set();
+let current = null;
+
+function route() {
+  const name = location.hash.replace(/^#/, '') || 'meditate';
+  const key = name in sections ? name : 'meditate';
+  for (const [id] of Object.entries(sections)) {
+    document.getElementById(`view-${id}`).hidden = id !== key;
+  }
+  for (const link of document.querySelectorAll('[data-route]')) {
+    if (link.dataset.route === key) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  const view = document.getElementById(`view-${key}`);
+  if (!mounted.has(key)) {
+    mounted.add(key);
+    sections[key].mount(view).catch(showError);
+  } else if (sections[key].show) {
+    sections[key].show(view);
+  }
+  if (current && current !== key && sections[current].hide) sections[current].hide();
+  current = key;
+}
+
+export function showError(error) {
+  console.error(error);
+  const box = document.getElementById('app-error');
+  box.textContent = error && error.code === 'network' ? t('error.offline') : t('error.generic');
+  box.hidden = false;
+}
+
+/** Re-renders everything after a language change. */
+export async function relocalize(lang) {
+  await loadCatalog(lang);
+  translate();
+  for (const key of [...mounted]) {
+    const view = document.getElementById(`view-${key}`);
+    if (sections[key].remount) sections[key].remount(view);
+  }
+}
+window.momentumRelocalize = relocalize;
+
+async function start() {
+  let lang;
+  try {
+    const s = await api('/settings');
+    lang = s.language;
+  } catch { /* fall back to the browser's language */ }
+  if (!lang) lang = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+  try {
+    await loadCatalog(lang);
+  } catch (error) {
+    showError(error);
+  }
+  translate();
+  window.addEventListener('hashchange', route);
+  route();
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  }
+}
+
+start();

@@ -1,0 +1,118 @@
+// Every visible string comes from the server catalog (GET /api/v1/catalog?lang=…).
+// FALLBACK holds the few keys the UI needs that the catalog does not have yet; they are listed
+// in docs/web-ui.md ("Catalog keys to add") and go away once the catalog carries them.
+import { api } from './api.js';
+
+const FALLBACK = {
+  en: {
+    'app.name': 'Momentum',
+    'app.skipToContent': 'Skip to content',
+    'nav.label': 'Sections',
+    'nav.meditate': 'Meditate',
+    'nav.breathe': 'Breathe',
+    'nav.workout': 'Workout',
+    'nav.timers': 'Timers',
+    'nav.progress': 'Progress',
+    'nav.settings': 'Settings',
+    'action.start': 'Start',
+    'action.pause': 'Pause',
+    'action.resume': 'Resume',
+    'action.stop': 'Stop',
+    'action.previousMonth': 'Previous month',
+    'action.nextMonth': 'Next month',
+    'meditate.download': 'Download this session as audio',
+    'meditate.minutesUnit': 'min',
+    'meditate.secondsUnit': 's',
+    'progress.calendar': 'Calendar',
+    'progress.streaks': 'Streaks',
+    'progress.statistics': 'Statistics',
+    'settings.theme': 'The colours follow your system’s light or dark mode.',
+    'section.later': 'This section is coming soon.',
+    'error.generic': 'Something went wrong. Please try again.',
+    'error.offline': 'The Momentum server cannot be reached.',
+  },
+  de: {
+    'app.name': 'Momentum',
+    'app.skipToContent': 'Zum Inhalt springen',
+    'nav.label': 'Bereiche',
+    'nav.meditate': 'Meditieren',
+    'nav.breathe': 'Atmen',
+    'nav.workout': 'Training',
+    'nav.timers': 'Timer',
+    'nav.progress': 'Fortschritt',
+    'nav.settings': 'Einstellungen',
+    'action.start': 'Starten',
+    'action.pause': 'Pause',
+    'action.resume': 'Weiter',
+    'action.stop': 'Beenden',
+    'action.previousMonth': 'Vorheriger Monat',
+    'action.nextMonth': 'Nächster Monat',
+    'meditate.download': 'Diese Sitzung als Audio herunterladen',
+    'meditate.minutesUnit': 'Min.',
+    'meditate.secondsUnit': 's',
+    'progress.calendar': 'Kalender',
+    'progress.streaks': 'Serien',
+    'progress.statistics': 'Statistik',
+    'settings.theme': 'Die Farben folgen dem hellen oder dunklen Modus deines Systems.',
+    'section.later': 'Dieser Bereich kommt bald.',
+    'error.generic': 'Etwas ist schiefgegangen. Bitte versuche es noch einmal.',
+    'error.offline': 'Der Momentum-Server ist nicht erreichbar.',
+  },
+};
+
+let catalog = { language: 'en', strings: {}, lists: {} };
+const missing = new Set();
+
+export function language() {
+  return catalog.language;
+}
+
+export async function loadCatalog(lang) {
+  const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
+  catalog = await api(`/catalog${query}`);
+  document.documentElement.lang = catalog.language;
+  return catalog;
+}
+
+/** The text for `key` with `{name}` placeholders filled from `args`. */
+export function t(key, args = {}) {
+  let text = catalog.strings[key];
+  if (text === undefined) {
+    text = (FALLBACK[catalog.language] || FALLBACK.en)[key] ?? FALLBACK.en[key];
+    if (!missing.has(key)) missing.add(key);
+    if (text === undefined) text = key;
+  }
+  for (const [name, value] of Object.entries(args)) text = text.replaceAll(`{${name}}`, String(value));
+  return text;
+}
+
+export function list(name) {
+  return catalog.lists[name] || [];
+}
+
+/** Keys the UI asked for that the catalog lacks (for tests and docs). */
+export function missingKeys() {
+  return [...missing].sort();
+}
+
+/** Fills [data-i18n] (text) and [data-i18n-label] (aria-label) under `root`. */
+export function translate(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+}
+
+/** mm:ss, or h:mm:ss from an hour on. */
+export function clock(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
+}
+
+export function number(value, options) {
+  return new Intl.NumberFormat(catalog.language, options).format(value);
+}
+
+window.momentumI18n = { missingKeys, t };

@@ -1,0 +1,284 @@
+// Meditate: a plan form, then a run with a calm ring, phase, pause/resume/stop and scheduled cues.
+import { api } from './api.js';
+import { t, clock, language } from './i18n.js';
+import * as player from './player.js';
+import { announce, el } from './dom.js';
+
+const RING = 2 * Math.PI * 45;
+const INTERVALS = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
+
+let root;
+let plan = null;
+let ambient = [];
+let run = null;
+let timeline = null;
+let ticker = null;
+let lastPhase = null;
+let finished = false;
+
+export async function mount(view) {
+  root = view;
+  const [settings, amb] = await Promise.all([api('/settings').catch(() => ({})), api('/ambient').catch(() => ({ sounds: [] }))]);
+  plan = { durationMs: 600000, countdownMs: 15000, reflectionMs: 0, intervalGongs: { mode: 'off' }, ambientID: 'silent', ambientVolume: 0.15, isOpenEnded: false, ...(settings.meditation || {}) };
+  ambient = amb.sounds || [];
+  render();
+  setupMediaSession();
+}
+
+export function remount() {
+  render();
+}
+
+export function hide() { /* the run keeps going in the background */ }
+
+function field(id, labelKey, control, unitKey) {
+  const label = el('label', { for: id }, t(labelKey));
+  const wrap = unitKey ? el('div', { class: 'input-unit' }, control, el('span', { 'aria-hidden': 'true' }, t(unitKey))) : control;
+  return el('div', { class: 'field' }, label, wrap);
+}
+
+function numberInput(id, value, min, max, unitKey) {
+  const input = el('input', { type: 'number', id, name: id, min, max, step: 1, value, inputmode: 'numeric', required: '' });
+  if (unitKey) input.setAttribute('aria-describedby', `${id}-unit`);
+  return input;
+}
+
+function render() {
+  if (!root) return;
+  root.replaceChildren();
+  root.append(el('h1', { id: 'h-meditate' }, t('nav.meditate')));
+  if (run && !finished) renderPlayer();
+  else renderForm();
+}
+
+function renderForm() {
+  const interval = plan.intervalGongs && plan.intervalGongs.mode === 'every' ? plan.intervalGongs.minutes : 0;
+  const intervalSelect = el('select', { id: 'm-interval', name: 'interval' });
+  const choices = INTERVALS.includes(interval) ? INTERVALS : [...INTERVALS, interval].sort((a, b) => a - b);
+  for (const n of choices) {
+    intervalSelect.append(el('option', { value: n, ...(n === interval ? { selected: '' } : {}) }, n === 0 ? t('value.off') : t('value.everyMinutes', { minutes: n })));
+  }
+  const ambientSelect = el('select', { id: 'm-ambient', name: 'ambient' });
+  const lang = language();
+  for (const s of ambient) {
+    ambientSelect.append(el('option', { value: s.id, ...(s.id === plan.ambientID ? { selected: '' } : {}) }, (s.name && (s.name[lang] || s.name.en)) || s.id));
+  }
+  const volume = el('input', { type: 'range', id: 'm-volume', name: 'volume', min: 0, max: 100, step: 5, value: Math.round((plan.ambientVolume ?? 0.15) * 100) });
+  volume.setAttribute('aria-valuetext', `${volume.value} %`);
+  volume.addEventListener('input', () => volume.setAttribute('aria-valuetext', `${volume.value} %`));
+  const openEnded = el('input', { type: 'checkbox', id: 'm-open', name: 'open', ...(plan.isOpenEnded ? { checked: '' } : {}) });
+
+  const minutes = numberInput('m-minutes', Math.max(1, Math.round((plan.durationMs ?? 600000) / 60000)), 1, 600);
+  const form = el('form', { class: 'form card', id: 'meditate-form' },
+    el('div', { class: 'form-grid' },
+      field('m-minutes', 'settings.meditation.duration', minutes, 'meditate.minutesUnit'),
+      field('m-countdown', 'settings.meditation.countdown', numberInput('m-countdown', Math.round((plan.countdownMs ?? 15000) / 1000), 0, 60), 'meditate.secondsUnit'),
+      field('m-interval', 'settings.meditation.interval', intervalSelect),
+      field('m-reflection', 'settings.meditation.reflection', numberInput('m-reflection', Math.round((plan.reflectionMs ?? 0) / 60000), 0, 60), 'meditate.minutesUnit'),
+      field('m-ambient', 'settings.meditation.ambient', ambientSelect),
+      field('m-volume', 'settings.meditation.volume', volume),
+    ),
+    el('label', { class: 'check', for: 'm-open' }, openEnded, el('span', {}, t('settings.meditation.openEnded'))),
+    el('p', { class: 'error', id: 'm-error', role: 'alert', hidden: '' }),
+    el('div', { class: 'actions' },
+      el('button', { type: 'submit', class: 'primary', id: 'm-start' }, t('action.start')),
+      el('a', { class: 'button secondary', id: 'm-download', download: 'meditation.wav', href: '#' }, t('meditate.download')),
+    ),
+  );
+  const state = el('p', { class: 'muted' }, finished && run ? endingText() : t('state.idle'));
+  const updateDownload = () => {
+    const p = readForm(form);
+    const link = form.querySelector('#m-download');
+    link.hidden = p.isOpenEnded;
+    link.href = `/api/v1/render/meditation.wav?plan=${encodeURIComponent(JSON.stringify(p))}`;
+  };
+  form.addEventListener('input', updateDownload);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    start(readForm(form)).catch((error) => showFormError(error));
+  });
+  root.append(state, form);
+  updateDownload();
+}
+
+function readForm(form) {
+  const v = (id) => Number(form.querySelector(`#${id}`).value);
+  const interval = v('m-interval');
+  return {
+    durationMs: Math.round(v('m-minutes') * 60000),
+    countdownMs: Math.round(v('m-countdown') * 1000),
+    reflectionMs: Math.round(v('m-reflection') * 60000),
+    intervalGongs: interval > 0 ? { mode: 'every', minutes: interval } : { mode: 'off' },
+    ambientID: form.querySelector('#m-ambient').value || 'silent',
+    ambientVolume: v('m-volume') / 100,
+    isOpenEnded: form.querySelector('#m-open').checked,
+  };
+}
+
+function showFormError(error) {
+  const box = root.querySelector('#m-error');
+  if (!box) return;
+  // The API's messages are English for developers; show the catalog's generic text with them.
+  box.textContent = error.status === 422 ? `${t('error.generic')} (${error.message})` : t('error.generic');
+  box.hidden = false;
+}
+
+async function start(newPlan) {
+  const tl = await api('/meditation/timeline', { method: 'POST', body: newPlan });
+  plan = newPlan;
+  run = await api('/runs', { method: 'POST', body: { kind: 'meditation', plan } });
+  timeline = run.timeline || tl;
+  finished = false;
+  lastPhase = null;
+  render();
+  await player.play(timeline, 0);
+  tick();
+  clearInterval(ticker);
+  ticker = setInterval(tick, 250);
+}
+
+function renderPlayer() {
+  const svgNS = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(svgNS, 'svg');
+  svg.setAttribute('viewBox', '0 0 100 100');
+  svg.setAttribute('class', 'ring');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('id', 'm-ring');
+  const circle = (cls) => {
+    const c = document.createElementNS(svgNS, 'circle');
+    c.setAttribute('cx', '50'); c.setAttribute('cy', '50'); c.setAttribute('r', '45'); c.setAttribute('class', cls);
+    return c;
+  };
+  const track = circle('track');
+  const arc = circle('arc');
+  arc.setAttribute('stroke-dasharray', RING.toFixed(2));
+  arc.setAttribute('stroke-dashoffset', '0');
+  const text = (cls, y) => {
+    const node = document.createElementNS(svgNS, 'text');
+    node.setAttribute('x', '50'); node.setAttribute('y', y); node.setAttribute('text-anchor', 'middle'); node.setAttribute('class', cls);
+    return node;
+  };
+  const time = text('time', '54');
+  const phase = text('phase', '66');
+  svg.append(track, arc, time, phase);
+
+  const pause = el('button', { type: 'button', class: 'primary', id: 'm-pause' }, t('action.pause'));
+  const stop = el('button', { type: 'button', class: 'secondary', id: 'm-stop' }, t('action.stop'));
+  pause.addEventListener('click', () => togglePause().catch(console.error));
+  stop.addEventListener('click', () => finish(false).catch(console.error));
+  root.append(el('div', { class: 'player card' },
+    svg,
+    el('p', { class: 'affirmation', id: 'm-affirmation' }),
+    el('div', { class: 'actions' }, pause, stop),
+  ));
+}
+
+function segmentAt(ms) {
+  const segs = timeline.segments || [];
+  let current = segs[0];
+  for (const s of segs) if (ms >= s.startMs) current = s;
+  return current;
+}
+
+function phaseKey(kind) {
+  return { countdown: 'phase.countdown', meditation: 'phase.meditation', reflection: 'phase.reflection' }[kind] || 'phase.meditation';
+}
+
+function tick() {
+  if (!run || finished || !root) return;
+  const elapsed = player.elapsedMs();
+  const total = timeline.totalMs;
+  const seg = segmentAt(elapsed);
+  const paused = player.state.state === 'paused';
+  const phase = paused ? 'paused' : seg ? seg.kind : 'meditation';
+  const remaining = total == null ? null : Math.max(0, total - elapsed);
+  const shown = remaining == null ? clock(elapsed) : clock(remaining);
+  const phaseText = paused ? t('player.pausedMark') : t(phaseKey(phase));
+
+  const ring = root.querySelector('#m-ring');
+  if (ring) {
+    const fraction = total ? Math.min(1, elapsed / total) : 0;
+    ring.querySelector('.arc').setAttribute('stroke-dashoffset', (RING * fraction).toFixed(2));
+    ring.querySelector('.time').textContent = shown;
+    ring.querySelector('.phase').textContent = phaseText;
+    ring.setAttribute('aria-label', `${phaseText}: ${remaining == null ? t('player.elapsed', { time: shown }) : t('player.remaining', { time: shown })}`);
+  }
+  const aff = root.querySelector('#m-affirmation');
+  if (aff) {
+    const a = run.affirmations || {};
+    aff.textContent = paused ? t('state.paused') : phase === 'countdown' ? (a.countdown || '') : (a.running || '');
+  }
+  document.title = `${shown} · ${phaseText} · ${t('app.name')}`;
+  if (phase !== lastPhase) {
+    lastPhase = phase;
+    announce(phaseText);
+    updateMediaSession(phaseText);
+  }
+  if (total != null && elapsed >= total && !paused) finish(true).catch(console.error);
+}
+
+async function togglePause() {
+  const button = root.querySelector('#m-pause');
+  if (player.state.state === 'running') {
+    player.pause();
+    run = { ...run, ...(await api(`/runs/${run.id}/pause`, { method: 'POST', body: {} })) };
+    if (button) button.textContent = t('action.resume');
+    if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'paused';
+  } else if (player.state.state === 'paused') {
+    run = { ...run, ...(await api(`/runs/${run.id}/resume`, { method: 'POST', body: {} })) };
+    await player.resume();
+    if (button) button.textContent = t('action.pause');
+    if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'playing';
+  }
+  tick();
+}
+
+async function finish(completed) {
+  if (finished || !run) return;
+  finished = true;
+  clearInterval(ticker);
+  if (!completed) player.stop();
+  else setTimeout(() => player.stop(), 8000); // let the end gong ring out
+  try {
+    run = { ...run, ...(await api(`/runs/${run.id}/stop`, { method: 'POST', body: {} })) };
+  } catch (error) {
+    console.error(error);
+  }
+  document.title = t('app.name');
+  if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'none';
+  announce(endingText());
+  render();
+}
+
+function endingText() {
+  const ending = run && run.ending;
+  if (!ending) return t('state.stopped');
+  const duration = clock(ending.practicedMs || 0);
+  if (ending.outcome === 'completed') return `${t('state.completed')} ${ending.logged ? t('player.logged', { duration }) : ''}`.trim();
+  if (ending.outcome === 'tooShortToLog') return t('player.tooShortToLog', { duration });
+  return `${t('state.stopped')} ${ending.logged ? t('player.logged', { duration }) : t('player.discarded')}`;
+}
+
+function setupMediaSession() {
+  if (!('mediaSession' in navigator)) return;
+  const handlers = {
+    play: () => { if (player.state.state === 'paused') togglePause(); },
+    pause: () => { if (player.state.state === 'running') togglePause(); },
+    stop: () => finish(false),
+  };
+  for (const [action, handler] of Object.entries(handlers)) {
+    try { navigator.mediaSession.setActionHandler(action, handler); } catch { /* unsupported action */ }
+  }
+}
+
+function updateMediaSession(phaseText) {
+  if (!('mediaSession' in navigator) || !window.MediaMetadata) return;
+  navigator.mediaSession.metadata = new MediaMetadata({
+    title: phaseText,
+    artist: t('app.name'),
+    album: t('nav.meditate'),
+    artwork: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }],
+  });
+  navigator.mediaSession.playbackState = player.state.state === 'paused' ? 'paused' : 'playing';
+}
+

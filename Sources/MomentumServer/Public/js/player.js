@@ -1,0 +1,115 @@
+// Plays a timeline's cues with Web Audio: each cue sound is fetched and decoded once, and every
+// cue is scheduled ahead on the AudioContext clock, so a background tab stays on time.
+// window.momentumPlayer exposes what is scheduled, for tests.
+
+const buffers = new Map();
+let context = null;
+let sources = [];
+/** Audio-clock time that corresponds to timeline offset 0 (moves on pause/resume). */
+let origin = 0;
+let pausedAtMs = null;
+
+export const state = { scheduled: [], state: 'idle' };
+window.momentumPlayer = state;
+
+function audioContext() {
+  if (!context) {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return null;
+    context = new Ctx();
+  }
+  return context;
+}
+
+async function buffer(sound) {
+  if (buffers.has(sound)) return buffers.get(sound);
+  const promise = fetch(`/api/v1/sounds/${encodeURIComponent(sound)}.wav`)
+    .then((r) => {
+      if (!r.ok) throw new Error(`cue ${sound}: ${r.status}`);
+      return r.arrayBuffer();
+    })
+    .then((bytes) => audioContext().decodeAudioData(bytes));
+  buffers.set(sound, promise);
+  return promise;
+}
+
+/** Every cue with a sound, repeating cues expanded, in offset order. */
+export function cueList(timeline) {
+  const cues = (timeline.cues || []).filter((c) => c.sound).map((c) => ({ sound: c.sound, offsetMs: c.offsetMs }));
+  const end = timeline.totalMs ?? null;
+  for (const r of timeline.repeatingCues || []) {
+    if (!r.sound || !(r.intervalMs > 0)) continue;
+    const until = r.untilMs ?? end ?? r.firstMs + r.intervalMs * 600;
+    for (let at = r.firstMs; at < until; at += r.intervalMs) cues.push({ sound: r.sound, offsetMs: at });
+  }
+  return cues.sort((a, b) => a.offsetMs - b.offsetMs);
+}
+
+function clearSources() {
+  for (const s of sources) {
+    try { s.stop(); } catch { /* already ended */ }
+  }
+  sources = [];
+}
+
+/** Schedules every cue at or after `fromMs` relative to `origin`. */
+async function scheduleFrom(timeline, fromMs) {
+  const ctx = audioContext();
+  const cues = cueList(timeline).filter((c) => c.offsetMs >= fromMs);
+  state.scheduled = cueList(timeline).map((c) => ({ sound: c.sound, offsetMs: c.offsetMs }));
+  if (!ctx) return;
+  const names = [...new Set(cues.map((c) => c.sound))];
+  const decoded = new Map();
+  await Promise.all(names.map(async (n) => {
+    try { decoded.set(n, await buffer(n)); } catch (e) { console.warn(e); }
+  }));
+  if (state.state !== 'running') return;
+  for (const cue of cues) {
+    const data = decoded.get(cue.sound);
+    if (!data) continue;
+    const when = origin + cue.offsetMs / 1000;
+    if (when < ctx.currentTime - 0.05) continue;
+    const source = ctx.createBufferSource();
+    source.buffer = data;
+    source.connect(ctx.destination);
+    source.start(Math.max(when, ctx.currentTime));
+    sources.push(source);
+  }
+}
+
+/** Starts the timeline at offset `elapsedMs` (0 for a fresh start). Call from a user gesture. */
+export async function play(timeline, elapsedMs = 0) {
+  const ctx = audioContext();
+  if (ctx && ctx.state === 'suspended') await ctx.resume().catch(() => {});
+  clearSources();
+  state.state = 'running';
+  origin = (ctx ? ctx.currentTime : performance.now() / 1000) - elapsedMs / 1000;
+  state.timeline = timeline;
+  pausedAtMs = null;
+  await scheduleFrom(timeline, elapsedMs);
+}
+
+export function pause() {
+  if (state.state !== 'running') return;
+  pausedAtMs = elapsedMs();
+  clearSources();
+  state.state = 'paused';
+}
+
+export async function resume() {
+  if (state.state !== 'paused' || !state.timeline) return;
+  await play(state.timeline, pausedAtMs ?? 0);
+}
+
+export function stop() {
+  clearSources();
+  state.state = 'stopped';
+  pausedAtMs = null;
+}
+
+/** Milliseconds into the timeline by the audio clock. */
+export function elapsedMs() {
+  if (state.state === 'paused') return pausedAtMs ?? 0;
+  const now = context ? context.currentTime : performance.now() / 1000;
+  return Math.max(0, (now - origin) * 1000);
+}
