@@ -1,0 +1,35 @@
+// Caches the static files only (network first, cache as fallback); /api is never touched.
+const CACHE = 'momentum-static-v1';
+const FILES = [
+  '/', '/index.html', '/app.css', '/app.js', '/icon.svg', '/manifest.webmanifest',
+  '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
+  '/js/progress.js', '/js/settings.js', '/js/timers.js', '/js/workout.js',
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/') || url.pathname === '/metrics' || url.pathname === '/health') return;
+  if (!FILES.includes(url.pathname)) return;
+  event.respondWith(
+    fetch(event.request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+        }
+        return response;
+      })
+      .catch(() => caches.match(event.request)),
+  );
+});
