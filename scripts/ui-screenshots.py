@@ -44,6 +44,13 @@ def wait_for(d, css, timeout=10):
     raise TimeoutError(css)
 
 
+def click(d, css):
+    node = d.find_element(By.CSS_SELECTOR, css)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", node)
+    time.sleep(0.2)
+    node.click()
+
+
 def main():
     base, out = sys.argv[1].rstrip("/"), sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -55,15 +62,15 @@ def main():
                 d.get(f"{base}/#meditate")
                 wait_for(d, "#m-start")
                 d.save_screenshot(f"{out}/meditate-idle-{tag}.png")
-                d.find_element(By.CSS_SELECTOR, "#m-start").click()
+                click(d, "#m-start")
                 wait_for(d, "#m-ring")
                 time.sleep(2.5)
                 d.save_screenshot(f"{out}/meditate-running-{tag}.png")
                 print(tag, "title:", d.title)
                 print(tag, "scheduled:", json.dumps(d.execute_script("return window.momentumPlayer")))
-                d.find_element(By.CSS_SELECTOR, "#m-pause").click()
+                click(d, "#m-pause")
                 time.sleep(0.5)
-                d.find_element(By.CSS_SELECTOR, "#m-stop").click()
+                click(d, "#m-stop")
                 time.sleep(1)
                 d.save_screenshot(f"{out}/meditate-stopped-{tag}.png")
                 for section, css in [("progress", ".calendar"), ("breathe", "#b-preset"),

@@ -76,7 +76,8 @@ function calendar(cal) {
       if (day.isFuture) classes.push('future');
       const fillNode = el('span', { class: 'fill', 'aria-hidden': 'true' });
       fillNode.style.setProperty('--fill', String(Math.min(1, fill)));
-      const label = `${dateFormat.format(date)}: ${minutes > 0 ? `${number(minutes)} ${t('meditate.minutesUnit')}` : '–'}`;
+      const status = classes.includes('counted') ? t('progress.legend.counted') : classes.includes('joker') ? t('progress.legend.joker') : '';
+      const label = [dateFormat.format(date), minutes > 0 ? `${number(minutes)} ${t('meditate.minutesUnit')}` : '', status].filter(Boolean).join(', ');
       row.append(el('td', {}, el('div', { class: classes.join(' '), role: 'img', 'aria-label': label, title: label },
         fillNode, el('span', { class: 'num', 'aria-hidden': 'true' }, String(date.getUTCDate())))));
     }
@@ -84,9 +85,11 @@ function calendar(cal) {
   }
   table.append(body);
   return el('section', { class: 'card', 'aria-labelledby': 'cal-title' },
-    el('div', { class: 'cal-head' }, prev, el('h2', { id: 'cal-title' }, `${t('progress.calendar')} · ${title}`), next),
+    el('div', { class: 'cal-head' }, prev, el('h2', { id: 'cal-title' }, el('span', { class: 'visually-hidden' }, `${t('progress.calendar')}: `), title), next),
     table,
-    el('p', { class: 'muted' }, t('calendar.legend')));
+    el('ul', { class: 'legend' },
+      el('li', {}, el('span', { class: 'day counted', 'aria-hidden': 'true' }), t('progress.legend.counted')),
+      el('li', {}, el('span', { class: 'day joker', 'aria-hidden': 'true' }), t('progress.legend.joker'))));
 }
 
 function parseDay(day) {
@@ -110,7 +113,7 @@ function streakSection(s) {
       card.append(el('span', { class: 'value' }, row.current === 1 ? t('streak.oneDay') : t('streak.days', { count: number(row.current) })));
       card.append(el('span', { class: 'label' }, t('streak.line', { category: name, current: number(row.current), longest: number(row.longest ?? 0) })));
       if (s.jokersEnabled && row.jokersHeld != null) {
-        card.append(el('span', { class: 'label' }, ` · ${t('streak.jokers', { held: row.jokersHeld, maximum: s.maximumJokers })}`));
+        card.append(el('span', { class: 'label' }, `${t('streak.jokers', { held: row.jokersHeld, maximum: s.maximumJokers })}`));
       }
     }
     const percent = Math.round((row.strength ?? 0) * (row.strength <= 1 ? 100 : 1));
@@ -131,10 +134,11 @@ function statsSection(s) {
     section.append(el('p', { class: 'muted' }, t('stats.nothing')));
     return section;
   }
-  const card = (label, value) => el('div', { class: 'stat' }, el('span', { class: 'label' }, label), el('span', { class: 'value' }, value));
+  const card = (label, value, note) => el('div', { class: 'stat' }, el('span', { class: 'label' }, label), el('span', { class: 'value' }, value), note ? el('span', { class: 'label' }, note) : null);
+  const sessions = total.sessions === 1 ? t('stats.oneSession') : t('stats.sessions', { count: number(total.sessions) });
+  const days = total.activeDays === 1 ? t('stats.oneActiveDay') : t('stats.activeDays', { count: number(total.activeDays ?? 0) });
   section.append(el('div', { class: 'stats' },
-    card(t('stats.total'), durationText(total.countedSeconds ?? total.seconds ?? 0)),
-    card(t('log.column.kind'), total.sessions === 1 ? t('stats.oneSession') : t('stats.sessions', { count: number(total.sessions) })),
+    card(t('stats.total'), durationText(total.seconds ?? 0), `${sessions} · ${days}`),
     card(t('stats.perDay'), durationText(s.averageSecondsPerDay || 0)),
     card(t('stats.perSession'), durationText(s.averageSecondsPerSession || 0)),
   ));
