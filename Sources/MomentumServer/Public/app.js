@@ -30,6 +30,15 @@ function route() {
     sections[key].show(view);
   }
   if (current && current !== key && sections[current].hide) sections[current].hide();
+  // After a tab change, move focus to the new section's heading so keyboard and screen reader
+  // users land in it (not on the first load).
+  if (current && current !== key) {
+    const focusHeading = () => {
+      const heading = view.querySelector('h1');
+      if (heading) { heading.setAttribute('tabindex', '-1'); heading.focus(); }
+    };
+    requestAnimationFrame(focusHeading);
+  }
   current = key;
 }
 

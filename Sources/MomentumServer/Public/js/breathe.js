@@ -44,10 +44,11 @@ async function start(plan) {
   timeline = run.timeline;
   lastIndex = -1;
   render();
-  await player.play(timeline, 0);
+  const playing = player.play(timeline, 0);
   clearInterval(ticker);
   ticker = setInterval(tick, 100);
   tick();
+  await playing;
 }
 
 function renderPlayer() {

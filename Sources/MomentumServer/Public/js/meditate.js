@@ -131,10 +131,13 @@ async function start(newPlan) {
   finished = false;
   lastPhase = null;
   render();
-  await player.play(timeline, 0);
-  tick();
+  // The cue sounds decode in the background; the clock and ring start at once.
+  const playing = player.play(timeline, 0);
   clearInterval(ticker);
   ticker = setInterval(tick, 250);
+  tick();
+  root.querySelector('#m-pause')?.focus();
+  await playing;
 }
 
 function renderPlayer() {
