@@ -3,7 +3,8 @@
 
 Usage: scripts/ui-screenshots.py BASE_URL OUTPUT_DIR   (e.g. http://127.0.0.1:8099 /tmp/shots)
 
-Takes Meditate idle, Meditate running (after pressing Start), Progress, Breathe, Settings, and
+Takes Meditate idle, running and stopped, Progress, Breathe (idle and running), Timers, Settings,
+Meditate in German (switched in Settings and back), and
 prints the browser console, the cues the player scheduled and catalog keys the UI had to fall back
 for. Needs `pip install selenium` and chromium + chromium-driver.
 """
@@ -15,6 +16,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 
 def driver(width, height, scheme):
@@ -82,6 +84,21 @@ def main():
                         print(tag, section, "did not render", css)
                     time.sleep(0.4)
                     d.save_screenshot(f"{out}/{section}-{tag}.png")
+                d.get(f"{base}/#breathe")
+                wait_for(d, "#b-preset")
+                click(d, "#view-breathe button[type=submit]")
+                time.sleep(3)
+                d.save_screenshot(f"{out}/breathe-running-{tag}.png")
+                d.get(f"{base}/#settings")
+                Select(wait_for(d, "#s-language")).select_by_value("de")
+                time.sleep(1.5)
+                d.get(f"{base}/#meditate")
+                wait_for(d, "#m-start")
+                time.sleep(0.5)
+                d.save_screenshot(f"{out}/meditate-idle-de-{tag}.png")
+                d.get(f"{base}/#settings")
+                Select(wait_for(d, "#s-language")).select_by_value("en")
+                time.sleep(1)
                 print(tag, "missing catalog keys:", d.execute_script("return window.momentumI18n.missingKeys()"))
                 for entry in d.get_log("browser"):
                     print(tag, "console:", entry["level"], entry["message"][:300])

@@ -120,3 +120,33 @@ export function number(value, options) {
 }
 
 window.momentumI18n = { missingKeys, t };
+
+let english = null;
+
+/**
+ * The API's 422 messages are the English catalog's text; this finds the key whose template
+ * matches and returns the text in the person's language (or the generic error text).
+ */
+export async function localizeError(error) {
+  const message = error && error.message;
+  if (!message || !error.status || error.status >= 500) return t('error.generic');
+  if (catalog.language === 'en') return message;
+  try {
+    english = english || (await api('/catalog?lang=en')).strings;
+  } catch {
+    return t('error.generic');
+  }
+  const escape = (s) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  for (const [key, template] of Object.entries(english)) {
+    if (!key.startsWith('error.')) continue;
+    const names = [];
+    const pattern = template.split(/(\{[a-zA-Z]+\})/).map((part) => {
+      const m = /^\{([a-zA-Z]+)\}$/.exec(part);
+      if (m) { names.push(m[1]); return '(.+?)'; }
+      return escape(part);
+    }).join('');
+    const found = new RegExp(`^${pattern}$`).exec(message);
+    if (found) return t(key, Object.fromEntries(names.map((n, i) => [n, found[i + 1]])));
+  }
+  return t('error.generic');
+}

@@ -1,6 +1,6 @@
 // Meditate: a plan form, then a run with a calm ring, phase, pause/resume/stop and scheduled cues.
 import { api } from './api.js';
-import { t, clock, language } from './i18n.js';
+import { t, clock, language, localizeError } from './i18n.js';
 import * as player from './player.js';
 import { announce, el } from './dom.js';
 
@@ -115,11 +115,11 @@ function readForm(form) {
   };
 }
 
-function showFormError(error) {
+async function showFormError(error) {
+  console.error(error);
   const box = root.querySelector('#m-error');
   if (!box) return;
-  // The API's messages are English for developers; show the catalog's generic text with them.
-  box.textContent = error.status === 422 ? `${t('error.generic')} (${error.message})` : t('error.generic');
+  box.textContent = error.code === 'network' ? t('error.offline') : await localizeError(error);
   box.hidden = false;
 }
 
