@@ -34,6 +34,7 @@ function render() {
     el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary' }, t('action.start'))));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    player.unlock();
     start({ preset: select.value }).catch(console.error);
   });
   root.append(form);

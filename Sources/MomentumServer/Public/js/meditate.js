@@ -21,8 +21,35 @@ export async function mount(view) {
   const [settings, amb] = await Promise.all([api('/settings').catch(() => ({})), api('/ambient').catch(() => ({ sounds: [] }))]);
   plan = { durationMs: 600000, countdownMs: 15000, reflectionMs: 0, intervalGongs: { mode: 'off' }, ambientID: 'silent', ambientVolume: 0.15, isOpenEnded: false, ...(settings.meditation || {}) };
   ambient = amb.sounds || [];
+  await restore();
   render();
   setupMediaSession();
+}
+
+const RUN_KEY = 'momentum.meditation.run';
+
+/** After a reload, picks up a run the server still holds (its timeline and elapsed time). */
+async function restore() {
+  const id = sessionStorage.getItem(RUN_KEY);
+  if (!id) return;
+  try {
+    const state = await api(`/runs/${encodeURIComponent(id)}`);
+    if (state.status !== 'running' && state.status !== 'paused') throw new Error('over');
+    run = state;
+    timeline = state.timeline;
+    finished = false;
+    if (state.status === 'paused') player.showPaused(timeline, state.elapsedMs || 0);
+    else player.play(timeline, state.elapsedMs || 0);
+    clearInterval(ticker);
+    ticker = setInterval(tick, 250);
+    setTimeout(() => {
+      tick();
+      const button = root.querySelector('#m-pause');
+      if (button && state.status === 'paused') button.textContent = t('action.resume');
+    }, 0);
+  } catch {
+    sessionStorage.removeItem(RUN_KEY);
+  }
 }
 
 export function remount() {
@@ -95,6 +122,7 @@ function renderForm() {
   form.addEventListener('input', updateDownload);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    player.unlock();
     start(readForm(form)).catch((error) => showFormError(error));
   });
   root.append(state, form);
@@ -129,6 +157,7 @@ async function start(newPlan) {
   run = await api('/runs', { method: 'POST', body: { kind: 'meditation', plan } });
   timeline = run.timeline || tl;
   finished = false;
+  sessionStorage.setItem(RUN_KEY, run.id);
   lastPhase = null;
   render();
   // The cue sounds decode in the background; the clock and ring start at once.
@@ -167,7 +196,7 @@ function renderPlayer() {
 
   const pause = el('button', { type: 'button', class: 'primary', id: 'm-pause' }, t('action.pause'));
   const stop = el('button', { type: 'button', class: 'secondary', id: 'm-stop' }, t('action.stop'));
-  pause.addEventListener('click', () => togglePause().catch(console.error));
+  pause.addEventListener('click', () => { player.unlock(); togglePause().catch(console.error); });
   stop.addEventListener('click', () => finish(false).catch(console.error));
   root.append(el('div', { class: 'player card' },
     svg,
@@ -240,6 +269,7 @@ async function finish(completed) {
   if (finished || !run) return;
   finished = true;
   clearInterval(ticker);
+  sessionStorage.removeItem(RUN_KEY);
   if (!completed) player.stop();
   else setTimeout(() => player.stop(), 8000); // let the end gong ring out
   try {

@@ -50,6 +50,7 @@ function clearSources() {
     try { s.stop(); } catch { /* already ended */ }
   }
   sources = [];
+  state.queued = 0;
 }
 
 /** Schedules every cue at or after `fromMs` relative to `origin`. */
@@ -75,6 +76,15 @@ async function scheduleFrom(timeline, fromMs) {
     source.start(Math.max(when, ctx.currentTime));
     sources.push(source);
   }
+  // How many cue sources sit on the audio clock now, for tests.
+  state.queued = sources.length;
+  state.contextState = ctx.state;
+}
+
+/** Creates and resumes the AudioContext; call synchronously inside a click or submit handler. */
+export function unlock() {
+  const ctx = audioContext();
+  if (ctx && ctx.state === 'suspended') ctx.resume().catch(() => {});
 }
 
 /** Starts the timeline at offset `elapsedMs` (0 for a fresh start). Call from a user gesture. */
@@ -93,6 +103,15 @@ export function pause() {
   if (state.state !== 'running') return;
   pausedAtMs = elapsedMs();
   clearSources();
+  state.state = 'paused';
+}
+
+/** Shows a paused run at `elapsedMs` (after a reload) without sounding anything. */
+export function showPaused(timeline, elapsedMs) {
+  clearSources();
+  state.timeline = timeline;
+  state.scheduled = cueList(timeline).map((c) => ({ sound: c.sound, offsetMs: c.offsetMs }));
+  pausedAtMs = elapsedMs;
   state.state = 'paused';
 }
 

@@ -44,6 +44,7 @@ function render() {
     el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary', id: 'w-start' }, t('action.start'))));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    player.unlock();
     const program = programs.find((p) => p.id === select.value);
     start(program ? program.plan : {}).catch(async (e) => {
       error.textContent = await localizeError(e);
