@@ -16,6 +16,7 @@ export async function mount(view) {
   root = view;
   const data = await api('/breathing/presets').catch(() => ({ presets: [] }));
   presets = data.presets || [];
+  player.preload(['inhale', 'exhale', 'hold', 'endGong']);
   render();
 }
 export const remount = (view) => { root = view; render(); };

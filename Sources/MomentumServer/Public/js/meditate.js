@@ -21,6 +21,7 @@ export async function mount(view) {
   const [settings, amb] = await Promise.all([api('/settings').catch(() => ({})), api('/ambient').catch(() => ({ sounds: [] }))]);
   plan = { durationMs: 600000, countdownMs: 15000, reflectionMs: 0, intervalGongs: { mode: 'off' }, ambientID: 'silent', ambientVolume: 0.15, isOpenEnded: false, ...(settings.meditation || {}) };
   ambient = amb.sounds || [];
+  player.preload(['startGong', 'intervalGong', 'phaseGong', 'endGong']);
   await restore();
   render();
   setupMediaSession();

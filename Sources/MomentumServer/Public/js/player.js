@@ -3,6 +3,7 @@
 // window.momentumPlayer exposes what is scheduled, for tests.
 
 const buffers = new Map();
+const LATE_TOLERANCE_S = 3;
 let context = null;
 let sources = [];
 /** Audio-clock time that corresponds to timeline offset 0 (moves on pause/resume). */
@@ -31,6 +32,12 @@ async function buffer(sound) {
     .then((bytes) => audioContext().decodeAudioData(bytes));
   buffers.set(sound, promise);
   return promise;
+}
+
+/** Fetches and decodes cue sounds ahead of a start, so the first gong is on time. */
+export function preload(sounds) {
+  if (!audioContext()) return;
+  for (const sound of sounds) buffer(sound).catch(() => buffers.delete(sound));
 }
 
 /** Every cue with a sound, repeating cues expanded, in offset order. */
@@ -69,7 +76,8 @@ async function scheduleFrom(timeline, fromMs) {
     const data = decoded.get(cue.sound);
     if (!data) continue;
     const when = origin + cue.offsetMs / 1000;
-    if (when < ctx.currentTime - 0.05) continue;
+    // A cue the decoding made late by up to LATE_TOLERANCE_S still sounds, at once.
+    if (when < ctx.currentTime - LATE_TOLERANCE_S) continue;
     const source = ctx.createBufferSource();
     source.buffer = data;
     source.connect(ctx.destination);

@@ -106,12 +106,14 @@ function streakSection(s) {
     section.append(el('p', { class: 'muted' }, t('streak.hidden')));
   }
   const grid = el('div', { class: 'stats' });
-  for (const [category, row] of Object.entries(s.categories || {})) {
+  const order = ['mindfulness', 'workout', 'morse', 'focus'];
+  const rows = Object.entries(s.categories || {}).sort(([a], [b]) => (order.indexOf(a) + 99) % 99 - (order.indexOf(b) + 99) % 99);
+  for (const [category, row] of rows) {
     const name = t(`category.${category}`);
     const card = el('div', { class: 'stat' }, el('span', { class: 'label' }, name));
     if (!s.hidden && row.current != null) {
       card.append(el('span', { class: 'value' }, row.current === 1 ? t('streak.oneDay') : t('streak.days', { count: number(row.current) })));
-      card.append(el('span', { class: 'label' }, t('streak.line', { category: name, current: number(row.current), longest: number(row.longest ?? 0) })));
+      card.append(el('span', { class: 'label' }, t('streak.line', { category: name, current: number(row.current), longest: number(row.longest ?? 0) }).replace(`${name}: `, '')));
       if (s.jokersEnabled && row.jokersHeld != null) {
         card.append(el('span', { class: 'label' }, `${t('streak.jokers', { held: row.jokersHeld, maximum: s.maximumJokers })}`));
       }

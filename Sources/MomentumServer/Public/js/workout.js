@@ -17,6 +17,7 @@ export async function mount(view) {
   root = view;
   const data = await api('/workouts/programs').catch(() => ({ programs: [] }));
   programs = data.programs || [];
+  player.preload(['leadIn', 'shortBeep', 'longBeep', 'halfway', 'finish']);
   render();
 }
 export const remount = (view) => { root = view; render(); };
