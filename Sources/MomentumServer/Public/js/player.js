@@ -18,8 +18,24 @@ function audioContext() {
     const Ctx = window.AudioContext || window.webkitAudioContext;
     if (!Ctx) return null;
     context = new Ctx();
+    // A context the browser kept suspended (no gesture yet, e.g. after a reload) starts later:
+    // then the cues still ahead are put on its clock.
+    context.addEventListener('statechange', () => {
+      state.contextState = context.state;
+      if (context.state === 'running' && state.state === 'running' && state.timeline && !onAudioClock) {
+        const at = elapsedMs();
+        play(state.timeline, at);
+      }
+    });
   }
   return context;
+}
+
+/** Whether `origin` is on the audio clock (true) or on performance.now() (context not running). */
+let onAudioClock = false;
+
+function now() {
+  return onAudioClock ? context.currentTime : performance.now() / 1000;
 }
 
 async function buffer(sound) {
@@ -71,7 +87,7 @@ async function scheduleFrom(timeline, fromMs) {
   await Promise.all(names.map(async (n) => {
     try { decoded.set(n, await buffer(n)); } catch (e) { console.warn(e); }
   }));
-  if (state.state !== 'running') return;
+  if (state.state !== 'running' || !onAudioClock) return;
   for (const cue of cues) {
     const data = decoded.get(cue.sound);
     if (!data) continue;
@@ -98,10 +114,11 @@ export function unlock() {
 /** Starts the timeline at offset `elapsedMs` (0 for a fresh start). Call from a user gesture. */
 export async function play(timeline, elapsedMs = 0) {
   const ctx = audioContext();
-  if (ctx && ctx.state === 'suspended') await ctx.resume().catch(() => {});
+  if (ctx && ctx.state === 'suspended') ctx.resume().catch(() => {});
   clearSources();
   state.state = 'running';
-  origin = (ctx ? ctx.currentTime : performance.now() / 1000) - elapsedMs / 1000;
+  onAudioClock = !!ctx && ctx.state === 'running';
+  origin = now() - elapsedMs / 1000;
   state.timeline = timeline;
   pausedAtMs = null;
   await scheduleFrom(timeline, elapsedMs);
@@ -137,6 +154,5 @@ export function stop() {
 /** Milliseconds into the timeline by the audio clock. */
 export function elapsedMs() {
   if (state.state === 'paused') return pausedAtMs ?? 0;
-  const now = context ? context.currentTime : performance.now() / 1000;
-  return Math.max(0, (now - origin) * 1000);
+  return Math.max(0, (now() - origin) * 1000);
 }
