@@ -24,7 +24,7 @@ struct StaticFilesTests {
             #expect(response.headers[.eTag] != nil)
             #expect(response.text.contains("Momentum"))
             #expect(response.headers[.contentSecurityPolicy] == SecurityHeaders.contentSecurityPolicy)
-            let css = try await client.send(.get, "/placeholder.css")
+            let css = try await client.send(.get, "/app.css")
             #expect(css.headers[.contentType]?.hasPrefix("text/css") == true)
             #expect(css.headers[.cacheControl] == "public, max-age=3600")
         }
