@@ -28,9 +28,7 @@ public struct AmbientStream: Sendable {
         self.format = format
         self.volume = Float(min(1, max(0, volume)))
         fadeFrames = format.frames(at: AmbientBed.fade)
-        beds = (0..<format.channels).map {
-            AmbientBed(generator: generator, sampleRate: format.sampleRate, seed: seed &+ UInt64($0) &* 7919)
-        }
+        beds = AmbientBed.perChannel(generator, format: format, seed: seed)
     }
 
     /// Starts (or continues) fading in.
@@ -42,7 +40,7 @@ public struct AmbientStream: Sendable {
 
     /// The gain at fade position `progress`: a raised cosine from 0 to `volume`.
     private func gain(at progress: Int) -> Float {
-        volume * (0.5 - 0.5 * cos(Float.pi * Float(progress) / Float(fadeFrames)))
+        volume * AmbientBed.fadeGain(Float(progress) / Float(fadeFrames))
     }
 
     /// Renders the next `frames` frames (interleaved when stereo).

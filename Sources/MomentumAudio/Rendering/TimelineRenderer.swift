@@ -63,10 +63,7 @@ public struct TimelineRenderer: AudioSource {
         if generator == .silent || volume == 0 {
             beds = []
         } else {
-            // Stereo gets two independent beds: a wide, natural space instead of a centred hiss.
-            beds = (0..<format.channels).map {
-                AmbientBed(generator: generator, sampleRate: format.sampleRate, seed: seed &+ UInt64($0) &* 7919)
-            }
+            beds = AmbientBed.perChannel(generator, format: format, seed: seed)
         }
         ambientGain = Float(volume)
         fadeFrames = format.frames(at: AmbientBed.fade)
@@ -105,8 +102,7 @@ public struct TimelineRenderer: AudioSource {
         let fromStart = Float(frame) / Float(fadeFrames)
         let toEnd = Float(end - frame) / Float(fadeFrames)
         let ramp = min(1, max(0, min(fromStart, toEnd)))
-        // Raised cosine: the fade starts and ends without a corner.
-        return 0.5 - 0.5 * cos(Float.pi * ramp)
+        return AmbientBed.fadeGain(ramp)
     }
 
     private mutating func addAmbient(to block: UnsafeMutableBufferPointer<Float>, frames: Int) {

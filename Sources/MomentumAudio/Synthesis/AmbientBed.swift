@@ -30,6 +30,19 @@ public struct AmbientBed: Sendable {
     private var chunk: [Float]
     private var read: Int
 
+    /// One bed per channel of `format`, each from its own seed: stereo becomes a wide, natural
+    /// space instead of a centred hiss.
+    static func perChannel(_ generator: AmbientGenerator, format: AudioFormat, seed: UInt64) -> [AmbientBed] {
+        (0..<format.channels).map {
+            AmbientBed(generator: generator, sampleRate: format.sampleRate, seed: seed &+ UInt64($0) &* 7919)
+        }
+    }
+
+    /// The gain of a fade `position` of the way in (0…1): a raised cosine, without a corner at
+    /// either end.
+    @inline(__always)
+    static func fadeGain(_ position: Float) -> Float { 0.5 - 0.5 * cos(Float.pi * position) }
+
     public init(generator: AmbientGenerator, sampleRate: Int, seed: UInt64) {
         self.generator = generator
         oversampling = max(1, sampleRate / 11_025)
