@@ -1,68 +1,7 @@
 // Every visible string comes from the server catalog (GET /api/v1/catalog?lang=…).
-// FALLBACK holds the few keys the UI needs that the catalog does not have yet; they are listed
-// in docs/web-ui.md ("Catalog keys to add") and go away once the catalog carries them.
+// A key the catalog lacks shows as itself and is listed by missingKeys() (the browser tests
+// fail on any).
 import { api } from './api.js';
-
-const FALLBACK = {
-  en: {
-    'app.name': 'Momentum',
-    'app.skipToContent': 'Skip to content',
-    'nav.label': 'Sections',
-    'nav.meditate': 'Meditate',
-    'nav.breathe': 'Breathe',
-    'nav.workout': 'Workout',
-    'nav.timers': 'Timers',
-    'nav.progress': 'Progress',
-    'nav.settings': 'Settings',
-    'action.start': 'Start',
-    'action.pause': 'Pause',
-    'action.resume': 'Resume',
-    'action.stop': 'Stop',
-    'action.previousMonth': 'Previous month',
-    'action.nextMonth': 'Next month',
-    'meditate.download': 'Download this session as audio',
-    'meditate.minutesUnit': 'min',
-    'meditate.secondsUnit': 's',
-    'progress.calendar': 'Calendar',
-    'progress.streaks': 'Streaks',
-    'progress.statistics': 'Statistics',
-    'progress.legend.counted': 'counted day',
-    'progress.legend.joker': 'joker used',
-    'settings.theme': 'The colours follow your system’s light or dark mode.',
-    'section.later': 'This section is coming soon.',
-    'error.generic': 'Something went wrong. Please try again.',
-    'error.offline': 'The Momentum server cannot be reached.',
-  },
-  de: {
-    'app.name': 'Momentum',
-    'app.skipToContent': 'Zum Inhalt springen',
-    'nav.label': 'Bereiche',
-    'nav.meditate': 'Meditieren',
-    'nav.breathe': 'Atmen',
-    'nav.workout': 'Training',
-    'nav.timers': 'Timer',
-    'nav.progress': 'Fortschritt',
-    'nav.settings': 'Einstellungen',
-    'action.start': 'Starten',
-    'action.pause': 'Pause',
-    'action.resume': 'Weiter',
-    'action.stop': 'Beenden',
-    'action.previousMonth': 'Vorheriger Monat',
-    'action.nextMonth': 'Nächster Monat',
-    'meditate.download': 'Diese Sitzung als Audio herunterladen',
-    'meditate.minutesUnit': 'Min.',
-    'meditate.secondsUnit': 's',
-    'progress.calendar': 'Kalender',
-    'progress.streaks': 'Serien',
-    'progress.statistics': 'Statistik',
-    'progress.legend.counted': 'gezählter Tag',
-    'progress.legend.joker': 'Joker eingesetzt',
-    'settings.theme': 'Die Farben folgen dem hellen oder dunklen Modus deines Systems.',
-    'section.later': 'Dieser Bereich kommt bald.',
-    'error.generic': 'Etwas ist schiefgegangen. Bitte versuche es noch einmal.',
-    'error.offline': 'Der Momentum-Server ist nicht erreichbar.',
-  },
-};
 
 let catalog = { language: 'en', strings: {}, lists: {} };
 const missing = new Set();
@@ -82,9 +21,8 @@ export async function loadCatalog(lang) {
 export function t(key, args = {}) {
   let text = catalog.strings[key];
   if (text === undefined) {
-    text = (FALLBACK[catalog.language] || FALLBACK.en)[key] ?? FALLBACK.en[key];
-    if (!missing.has(key)) missing.add(key);
-    if (text === undefined) text = key;
+    missing.add(key);
+    text = key;
   }
   for (const [name, value] of Object.entries(args)) text = text.replaceAll(`{${name}}`, String(value));
   return text;
