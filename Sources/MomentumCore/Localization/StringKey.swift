@@ -377,4 +377,10 @@ public enum StringKey: String, Sendable, CaseIterable {
     case sectionLater = "section.later"
     case errorGeneric = "error.generic"
     case errorOffline = "error.offline"
+    case loginTitle = "login.title"
+    case loginHint = "login.hint"
+    case loginToken = "login.token"
+    case loginSubmit = "login.submit"
+    case loginEmpty = "login.empty"
+    case loginRefused = "login.refused"
 }
