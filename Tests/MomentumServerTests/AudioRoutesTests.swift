@@ -43,6 +43,8 @@ struct AudioRoutesTests {
         ("/api/v1/render/breathing.wav?ambient=thunder", .unprocessableContent),
         ("/api/v1/render/morse.wav", .notFound),
         ("/api/v1/sounds/kazoo.wav", .notFound),
+        ("/api/v1/sounds/ambient/thunder.wav", .notFound),
+        ("/api/v1/sounds/ambient/silent.wav", .notFound),
     ])
     func badRenderRequestsAreClearErrors(uri: String, status: HTTPResponse.Status) async throws {
         let server = try TestServer()
@@ -63,5 +65,27 @@ struct AudioRoutesTests {
             #expect(response.headers[.eTag] != nil)
             #expect(try WAVFile.decode(Data(buffer: response.body)).frameCount > 0)
         }
+    }
+
+    @Test func anAmbientBedIsServedAsASeamlessLoopThatIsMadeOnce() async throws {
+        let server = try TestServer()
+        let cache = server.configuration.dataDirectory.appendingPathComponent("cache/ambient")
+        try await server.test { client in
+            let response = try await client.send(.get, "/api/v1/sounds/ambient/rain.wav")
+            #expect(response.status == .ok, "\(response.text)")
+            #expect(response.headers[.contentType] == "audio/wav")
+            let audio = try WAVFile.decode(Data(buffer: response.body))
+            #expect(audio.format == .liveAmbient)
+            #expect(audio.frameCount == AudioFormat.liveAmbient.frames(at: AmbientLoop.length))
+            let tag = try #require(response.headers[.eTag])
+            var revalidate = HTTPFields()
+            revalidate[.ifNoneMatch] = tag
+            #expect(
+                try await client.send(.get, "/api/v1/sounds/ambient/rain.wav", headers: revalidate).status
+                    == .notModified)
+            #expect(try await client.send(.get, "/api/v1/sounds/ambient/ocean.wav").headers[.eTag] != tag)
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".wav") }.count == 2)
     }
 }

@@ -15,7 +15,7 @@ public struct AmbientBed: Sendable {
     /// The RMS every bed is normalized to at volume 1.
     public static let level: Float = 0.25
     /// How long the bed takes to fade in at the start and out at the end.
-    public static let fade: Duration = .milliseconds(1500)
+    public static let fade: Duration = AmbientChoice.fade
 
     public let generator: AmbientGenerator
     /// The beds hold nothing above about 5 kHz, so they are generated at a quarter of 44.1 or

@@ -91,6 +91,10 @@ public enum AmbientGenerator: String, Sendable, Codable, CaseIterable {
 
 /// The ambient sound chosen for a timeline and how loud it plays.
 public struct AmbientChoice: Sendable, Equatable, Codable {
+    /// How long the bed fades in at the start (and on resume) and out at the end (and on pause):
+    /// the same for the renderer, the terminal's live bed and the browser.
+    public static let fade: Duration = .milliseconds(1500)
+
     public var id: String
     public var volume: Double
 

@@ -1,9 +1,23 @@
 // The wire form of a timeline: offsets and durations in whole milliseconds, as the browser and
 // the `--plan` output read them.
+//
+// Besides the timeline itself it carries what a player needs and should not work out again:
+// `scheduledCues`, every cue with a sound in order, repeating ones expanded (through the end, or
+// ``Timeline/scheduleHorizon`` for an open-ended sit), and `ambientFadeMs` when there is a bed.
+// Both are derived, so decoding ignores them.
 
 extension Timeline: Codable {
+    /// How far ahead the cues of an open-ended timeline are listed for a player.
+    public static let scheduleHorizon: Duration = .seconds(24 * 3600)
+
     private enum CodingKeys: String, CodingKey {
-        case practice, totalMs, segments, cues, repeatingCues, ambient
+        case practice, totalMs, segments, cues, repeatingCues, ambient, scheduledCues, ambientFadeMs
+    }
+
+    /// A cue as a player schedules it.
+    private struct ScheduledCue: Encodable {
+        var offsetMs: Int64
+        var sound: CueSound
     }
 
     public init(from decoder: any Decoder) throws {
@@ -31,6 +45,12 @@ extension Timeline: Codable {
         try container.encode(cues, forKey: .cues)
         try container.encode(repeatingCues, forKey: .repeatingCues)
         try container.encodeIfPresent(ambient, forKey: .ambient)
+        let through = totalDuration ?? Self.scheduleHorizon
+        let scheduled = cues(after: .zero, includingLower: true, through: through).compactMap { cue in
+            cue.sound.map { ScheduledCue(offsetMs: cue.offset.wholeMilliseconds, sound: $0) }
+        }
+        try container.encode(scheduled, forKey: .scheduledCues)
+        if ambient != nil { try container.encode(AmbientChoice.fade.wholeMilliseconds, forKey: .ambientFadeMs) }
     }
 }
 

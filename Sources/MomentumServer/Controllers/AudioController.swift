@@ -6,7 +6,8 @@ import MomentumCore
 import MomentumServices
 
 /// Audio as cacheable files: a whole practice rendered by the same renderer as `momentum render`
-/// (`/api/v1/render/{kind}.wav`), and each cue sound (`/api/v1/sounds/{cue}.wav`).
+/// (`/api/v1/render/{kind}.wav`), each cue sound (`/api/v1/sounds/{cue}.wav`) and each built-in
+/// ambient bed as a seamless loop (`/api/v1/sounds/ambient/{id}.wav`).
 ///
 /// Renders are kept in the data directory's cache under their ETag, a hash of what was rendered,
 /// so asking again costs nothing and a browser revalidates with `If-None-Match`.
@@ -21,6 +22,7 @@ struct AudioController {
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("render/{kind}.wav", use: render)
         group.get("sounds/{cue}.wav", use: sound)
+        group.get("sounds/ambient/{id}.wav", use: ambientLoop)
     }
 
     @Sendable func render(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -67,6 +69,27 @@ struct AudioController {
         let file = try CueSoundCache(dataDirectory: dataDirectory).file(for: cue)
         let tag = Self.tag(Data(file.lastPathComponent.utf8))
         if request.headers[.ifNoneMatch] == "\"\(tag)\"" { return Self.notModified(tag: tag) }
+        return try await fileResponse(file, tag: tag, cacheControl: "public, max-age=604800", context: context)
+    }
+
+    /// A built-in ambient bed as a seamless 30-second loop at volume 1, for the browser to loop
+    /// under a live practice with its own volume and fades. Made once, then kept in the cache.
+    @Sendable func ambientLoop(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard
+            let id = context.parameters.get("id"), let sound = AmbientCatalog.builtIn.sound(id: id),
+            case .generator(let generator) = sound.source, generator != .silent
+        else { throw APIError.notFound("No such ambient sound.") }
+        let format = AudioFormat.liveAmbient
+        let tag = Self.tag(
+            Data("ambient-loop|v\(Self.renderVersion)|\(id)|\(format.sampleRate)|\(format.channels)".utf8))
+        if request.headers[.ifNoneMatch] == "\"\(tag)\"" { return Self.notModified(tag: tag) }
+        let folder = dataDirectory.appendingPathComponent("cache/ambient", isDirectory: true)
+        let file = folder.appendingPathComponent("\(tag).wav")
+        if !FileManager.default.fileExists(atPath: file.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var loop = AmbientLoop(generator: generator, format: format)
+            try WAVFileWriter.render(&loop, to: file)
+        }
         return try await fileResponse(file, tag: tag, cacheControl: "public, max-age=604800", context: context)
     }
 

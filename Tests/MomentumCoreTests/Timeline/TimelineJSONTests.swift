@@ -20,7 +20,35 @@ struct TimelineJSONTests {
         let cues = try #require(object["cues"] as? [[String: Any]])
         #expect(cues.map { $0["offsetMs"] as? Int } == [15_000, 315_000, 615_000, 675_000])
         #expect(cues.map { $0["sound"] as? String } == ["startGong", "intervalGong", "phaseGong", "endGong"])
+        #expect(object["ambientFadeMs"] as? Int == 1500)
         #expect(try JSONDecoder().decode(Timeline.self, from: data) == timeline)
+    }
+
+    @Test func playersGetEveryCueWithASoundInOrderFromTheCore() throws {
+        let timeline = try MeditationPlan(
+            duration: .minutes(12), countdown: .seconds(5), intervalGongs: .every(minutes: 5)
+        ).timeline()
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(timeline)) as? [String: Any])
+        let scheduled = try #require(object["scheduledCues"] as? [[String: Any]])
+        let expected = timeline.cues(after: .zero, includingLower: true, through: .minutes(13)).filter {
+            $0.sound != nil
+        }
+        #expect(scheduled.compactMap { $0["offsetMs"] as? Int } == expected.map { Int($0.offset.wholeMilliseconds) })
+        #expect(scheduled.compactMap { $0["sound"] as? String } == expected.compactMap { $0.sound?.rawValue })
+        #expect(scheduled.count >= 4)
+        #expect(object["ambientFadeMs"] == nil)
+    }
+
+    @Test func anOpenEndedSitSchedulesItsGongsForADay() throws {
+        let timeline = try MeditationPlan(countdown: .zero, intervalGongs: .every(minutes: 5), isOpenEnded: true)
+            .timeline()
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(timeline)) as? [String: Any])
+        let offsets = try #require(object["scheduledCues"] as? [[String: Any]]).compactMap { $0["offsetMs"] as? Int }
+        #expect(offsets.first == 0)
+        #expect(offsets.last == 24 * 3_600_000)
+        #expect(offsets.count == 24 * 12 + 1)
     }
 
     @Test func openEndedTimelineHasNullTotalAndARepeatingCue() throws {

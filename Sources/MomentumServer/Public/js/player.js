@@ -38,9 +38,9 @@ function now() {
   return onAudioClock ? context.currentTime : performance.now() / 1000;
 }
 
-async function buffer(sound) {
+async function buffer(sound, url = `/api/v1/sounds/${encodeURIComponent(sound)}.wav`) {
   if (buffers.has(sound)) return buffers.get(sound);
-  const promise = fetch(`/api/v1/sounds/${encodeURIComponent(sound)}.wav`)
+  const promise = fetch(url)
     .then((r) => {
       if (!r.ok) throw new Error(`cue ${sound}: ${r.status}`);
       return r.arrayBuffer();
@@ -56,16 +56,9 @@ export function preload(sounds) {
   for (const sound of sounds) buffer(sound).catch(() => buffers.delete(sound));
 }
 
-/** Every cue with a sound, repeating cues expanded, in offset order. */
+/** Every cue with a sound, in order, as the core lists it (repeating cues already expanded). */
 export function cueList(timeline) {
-  const cues = (timeline.cues || []).filter((c) => c.sound).map((c) => ({ sound: c.sound, offsetMs: c.offsetMs }));
-  const end = timeline.totalMs ?? null;
-  for (const r of timeline.repeatingCues || []) {
-    if (!r.sound || !(r.intervalMs > 0)) continue;
-    const until = r.untilMs ?? end ?? r.firstMs + r.intervalMs * 600;
-    for (let at = r.firstMs; at < until; at += r.intervalMs) cues.push({ sound: r.sound, offsetMs: at });
-  }
-  return cues.sort((a, b) => a.offsetMs - b.offsetMs);
+  return (timeline.scheduledCues || []).map((c) => ({ sound: c.sound, offsetMs: c.offsetMs }));
 }
 
 function clearSources() {
@@ -74,6 +67,78 @@ function clearSources() {
   }
   sources = [];
   state.queued = 0;
+}
+
+// The ambient bed: the server's seamless loop of the chosen sound, looped under the practice
+// through a gain that fades with the same raised cosine as the renderer and the terminal —
+// in at the start and on resume, out on pause, on stop and after the timeline's end.
+let bed = null; // { source, gain }
+state.ambient = null;
+
+function ambientOf(timeline) {
+  const a = timeline && timeline.ambient;
+  return a && a.id !== 'silent' && a.volume > 0 ? a : null;
+}
+
+/** `count` points of a raised-cosine fade from `from` to `to`, for setValueCurveAtTime. */
+function fadeCurve(from, to, count = 64) {
+  const curve = new Float32Array(count);
+  for (let k = 0; k < count; k++) {
+    const shape = 0.5 - 0.5 * Math.cos((Math.PI * k) / (count - 1));
+    curve[k] = from + (to - from) * shape;
+  }
+  return curve;
+}
+
+/** Fades the running bed out from now and lets it go. */
+function releaseBed(fadeMs) {
+  if (!bed) return;
+  const { source, gain } = bed;
+  bed = null;
+  const t0 = context.currentTime;
+  const g = gain.gain;
+  // Hold the gain where it is (a fade in may be under way), then fade from there.
+  if (g.cancelAndHoldAtTime) g.cancelAndHoldAtTime(t0);
+  else g.cancelScheduledValues(t0);
+  try {
+    g.setValueCurveAtTime(fadeCurve(g.value, 0), t0 + 0.005, fadeMs / 1000);
+  } catch {
+    g.setTargetAtTime(0, t0, fadeMs / 4000);
+  }
+  try { source.stop(t0 + fadeMs / 1000 + 0.05); } catch { /* already stopped */ }
+  if (state.ambient) state.ambient.state = 'fadingOut';
+}
+
+/** Starts the bed at timeline offset `fromMs`: a fade in now, and the end's fade out ahead. */
+async function startBed(timeline, fromMs) {
+  const ambient = ambientOf(timeline);
+  if (!ambient || !context) return;
+  const fadeMs = timeline.ambientFadeMs || 1500;
+  let data;
+  try {
+    data = await buffer(`ambient:${ambient.id}`, `/api/v1/sounds/ambient/${encodeURIComponent(ambient.id)}.wav`);
+  } catch (error) {
+    console.warn(error);
+    return;
+  }
+  if (state.state !== 'running' || !onAudioClock || bed) return;
+  const source = context.createBufferSource();
+  source.buffer = data;
+  source.loop = true;
+  const gain = context.createGain();
+  gain.gain.value = 0;
+  source.connect(gain).connect(context.destination);
+  const t0 = context.currentTime;
+  const fade = fadeMs / 1000;
+  source.start(t0);
+  gain.gain.setValueCurveAtTime(fadeCurve(0, ambient.volume), t0, fade);
+  const endAt = timeline.totalMs == null ? null : origin + timeline.totalMs / 1000;
+  if (endAt !== null) {
+    gain.gain.setValueCurveAtTime(fadeCurve(ambient.volume, 0), Math.max(endAt, t0 + fade), fade);
+    source.stop(Math.max(endAt, t0 + fade) + fade + 0.05);
+  }
+  bed = { source, gain };
+  state.ambient = { id: ambient.id, volume: ambient.volume, fadeMs, state: 'playing', fromMs, endsAtMs: timeline.totalMs ?? null };
 }
 
 /** Schedules every cue at or after `fromMs` relative to `origin`. */
@@ -116,18 +181,20 @@ export async function play(timeline, elapsedMs = 0) {
   const ctx = audioContext();
   if (ctx && ctx.state === 'suspended') ctx.resume().catch(() => {});
   clearSources();
+  releaseBed(timeline.ambientFadeMs || 1500);
   state.state = 'running';
   onAudioClock = !!ctx && ctx.state === 'running';
   origin = now() - elapsedMs / 1000;
   state.timeline = timeline;
   pausedAtMs = null;
-  await scheduleFrom(timeline, elapsedMs);
+  await Promise.all([scheduleFrom(timeline, elapsedMs), startBed(timeline, elapsedMs)]);
 }
 
 export function pause() {
   if (state.state !== 'running') return;
   pausedAtMs = elapsedMs();
   clearSources();
+  releaseBed(state.timeline?.ambientFadeMs || 1500);
   state.state = 'paused';
 }
 
@@ -147,6 +214,7 @@ export async function resume() {
 
 export function stop() {
   clearSources();
+  releaseBed(state.timeline?.ambientFadeMs || 1500);
   state.state = 'stopped';
   pausedAtMs = null;
 }
