@@ -57,6 +57,19 @@ export function number(value, options) {
   return new Intl.NumberFormat(catalog.language, options).format(value);
 }
 
+/** Whole minutes ("25 min"), or hours and minutes ("1:05 h") from an hour on. */
+export function durationText(seconds) {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${number(minutes)} ${t('meditate.minutesUnit')}`;
+  const h = Math.floor(minutes / 60);
+  return `${number(h)}:${String(minutes % 60).padStart(2, '0')} h`;
+}
+
+/** "A, B and C" in the person's language. */
+export function listText(items) {
+  return new Intl.ListFormat(catalog.language, { style: 'long', type: 'conjunction' }).format(items);
+}
+
 window.momentumI18n = { missingKeys, t };
 
 let english = null;
@@ -87,4 +100,11 @@ export async function localizeError(error) {
     if (found) return t(key, Object.fromEntries(names.map((n, i) => [n, found[i + 1]])));
   }
   return t('error.generic');
+}
+
+/** The text to show for a failed request: offline, the server's (localized) message, or generic. */
+export async function errorText(error) {
+  if (!error || !error.status || error.status >= 500) console.error(error);
+  if (error && error.code === 'network') return t('error.offline');
+  return localizeError(error);
 }
