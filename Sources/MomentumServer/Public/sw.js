@@ -3,7 +3,7 @@ const CACHE = 'momentum-static-v1';
 const FILES = [
   '/', '/index.html', '/app.css', '/app.js', '/icon.svg', '/manifest.webmanifest',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
-  '/js/progress.js', '/js/settings.js', '/js/timers.js', '/js/workout.js', '/js/breathe-editor.js',
+  '/js/progress.js', '/js/settings.js', '/js/timers.js', '/js/workout.js', '/js/breathe-editor.js', '/js/timer-form.js',
 ];
 
 self.addEventListener('install', (event) => {
