@@ -72,3 +72,27 @@ export function refocus(root, id, fallback) {
   const node = (id && root.querySelector(`#${CSS.escape(id)}`)) || (fallback && root.querySelector(fallback));
   if (node) node.focus();
 }
+
+/**
+ * Makes `cells` (in reading order) a single tab stop: the arrow keys move by `steps`
+ * (e.g. `{ ArrowRight: 1, ArrowDown: 7 }`), Home and End go to the first and last cell.
+ * `start` is the index of the cell that takes the tab stop first.
+ */
+export function roving(cells, steps, start = 0) {
+  const take = (index) => {
+    cells.forEach((cell, i) => cell.setAttribute('tabindex', i === index ? '0' : '-1'));
+  };
+  take(Math.max(0, Math.min(cells.length - 1, start)));
+  cells.forEach((cell, i) => {
+    cell.addEventListener('focus', () => take(i));
+    cell.addEventListener('keydown', (event) => {
+      let to = null;
+      if (event.key in steps) to = i + steps[event.key];
+      else if (event.key === 'Home') to = 0;
+      else if (event.key === 'End') to = cells.length - 1;
+      if (to === null || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      cells[Math.max(0, Math.min(cells.length - 1, to))].focus();
+    });
+  });
+}
