@@ -1,11 +1,12 @@
-// Progress: the month calendar, streaks with jokers, habit strength, the year heat map and
-// statistics with charts.
+// Progress: the month calendar (pick a day to see its sessions), the sessions with edit and
+// delete, streaks with jokers, habit strength, the year heat map and statistics with charts.
 import { api } from './api.js';
 import { t, number } from './i18n.js';
-import { el, refocus } from './dom.js';
+import { el, refocus, announce } from './dom.js';
 import { calendarSection, markSelected } from './progress-calendar.js';
 import { yearSection, revealStop } from './progress-year.js';
 import { statsSection } from './progress-stats.js';
+import { sessionsSection } from './progress-log.js';
 
 let root;
 let month = null; // "YYYY-MM"
@@ -13,6 +14,7 @@ let year = null;
 let today = null;
 let selected = null; // "YYYY-MM-DD" or null (recent sessions)
 let period = 'month';
+let dayStartHour = 0;
 
 export async function mount(view) {
   root = view;
@@ -40,19 +42,24 @@ const handlers = {
   select: (day) => selectDay(day).catch(console.error),
   year: (delta) => changeYear(delta).catch(console.error),
   period: (p) => changePeriod(p).catch(console.error),
+  recent: () => selectDay(null).catch(console.error),
+  changed: (focusId) => render(focusId),
 };
 
-/** Draws everything; `focusId` is focused afterwards. */
+/** Draws everything; `focusId` is focused afterwards (after an edit or delete). */
 async function render(focusId) {
-  const [cal, streaks, stats, heat] = await Promise.all([
-    fetchCalendar(), api('/progress/streaks'), fetchStats(), fetchYear(),
+  const [cal, streaks, stats, heat, settings] = await Promise.all([
+    fetchCalendar(), api('/progress/streaks'), fetchStats(), fetchYear(), api('/settings').catch(() => ({})),
   ]);
   month = monthKey(cal.year, cal.month);
   today = cal.today;
   year = heat.year;
+  dayStartHour = (settings.progress && settings.progress.dayStartHour) || 0;
+  const sessions = await sessionsSection(selected, dayStartHour, handlers);
   root.replaceChildren(
     el('h1', { id: 'h-progress' }, t('nav.progress')),
     calendarSection(cal, selected, handlers),
+    sessions,
     streakSection(streaks),
     strengthSection(streaks),
     yearSection(heat, today, selected, handlers),
@@ -83,9 +90,10 @@ async function changePeriod(p) {
   await replace('stats', statsSection(await fetchStats(), period, handlers), `stats-period-${p}`);
 }
 
-/** Marks `day` in the calendar and the heat map; the calendar follows to its month. */
+/** Shows the sessions of `day` (null: recent ones); the calendar follows to its month. */
 async function selectDay(day) {
   selected = day;
+  const focused = document.activeElement;
   if (day && day.slice(0, 7) !== month) {
     month = day.slice(0, 7);
     root.querySelector('#calendar').replaceWith(calendarSection(await fetchCalendar(), selected, handlers));
@@ -93,6 +101,11 @@ async function selectDay(day) {
     markSelected(root.querySelector('#calendar'), day);
   }
   for (const cell of root.querySelectorAll('#heatmap [data-day]')) cell.setAttribute('aria-selected', cell.dataset.day === day ? 'true' : 'false');
+  const section = await sessionsSection(selected, dayStartHour, handlers);
+  root.querySelector('#log').replaceWith(section);
+  if (!day || !focused || !focused.isConnected) refocus(root, 'log-title');
+  const count = section.querySelectorAll('[data-testid="log-record"]').length;
+  announce(`${section.querySelector('#log-title').textContent}: ${count === 1 ? t('stats.oneSession') : t('stats.sessions', { count: number(count) })}`);
 }
 
 const ORDER = ['mindfulness', 'workout', 'morse', 'focus'];
