@@ -79,4 +79,65 @@ struct CatalogAndSettingsTests {
         }
         #expect(try server.services.settings.load() == before)
     }
+
+    @Test func patchChangesOnlyTheNamedFieldsAndMergesNestedOnes() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let put = #"{"language":"de","sound":false,"meditation":{"durationMs":1200000,"countdownMs":5000}}"#
+            #expect(try await client.send(.put, "/api/v1/settings", json: put).status == .ok)
+            let patched = try await client.send(
+                .patch, "/api/v1/settings", json: #"{"sound":true,"meditation":{"countdownMs":10000}}"#)
+            #expect(patched.status == .ok, "\(patched.text)")
+        }
+        let stored = try server.services.settings.load()
+        #expect(stored.language == .german)
+        #expect(stored.isSoundOn)
+        #expect(stored.meditation.duration == .minutes(20))
+        #expect(stored.meditation.countdown == .seconds(10))
+    }
+
+    @Test func patchingLanguageToNullFollowsTheSystemAgain() async throws {
+        let server = try TestServer()
+        let settings = server.services.settings
+        try await server.test { client in
+            let german = try await client.send(.patch, "/api/v1/settings", json: #"{"language":"de"}"#)
+            #expect(german.status == .ok)
+            #expect(try settings.load().language == .german)
+            let system = try await client.send(.patch, "/api/v1/settings", json: #"{"language":null}"#)
+            #expect(system.status == .ok)
+        }
+        #expect(try server.services.settings.load().language == nil)
+    }
+
+    @Test(arguments: [
+        (#"{"meditation":{"countdownMs":600000}}"#, HTTPResponse.Status.unprocessableContent),
+        (#"{"volume":3}"#, .unprocessableContent),
+        (#"{"sound":"loud"}"#, .badRequest),
+        (#"[1,2]"#, .badRequest),
+        ("{", .badRequest),
+        ("", .badRequest),
+    ])
+    func aBadPatchIsRefusedAndNothingChanges(body: String, status: HTTPResponse.Status) async throws {
+        let server = try TestServer()
+        let before = try server.services.settings.load()
+        try await server.test { client in
+            let response = try await client.send(.patch, "/api/v1/settings", json: body)
+            #expect(response.status == status, "\(response.text)")
+            #expect(response.errorMessage?.isEmpty == false)
+        }
+        #expect(try server.services.settings.load() == before)
+    }
+
+    @Test func errorMessagesSpeakTheRequestsLanguage() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let body = #"{"meditation":{"countdownMs":600000}}"#
+            var german = HTTPFields()
+            german[.acceptLanguage] = "de-AT, en;q=0.5"
+            let inGerman = try await client.send(.patch, "/api/v1/settings", json: body, headers: german)
+            #expect(inGerman.errorMessage == StringCatalog.shared(for: .german)[.errorCountdownTooLong])
+            let inEnglish = try await client.send(.patch, "/api/v1/settings", json: body)
+            #expect(inEnglish.errorMessage == StringCatalog.shared(for: .english)[.errorCountdownTooLong])
+        }
+    }
 }

@@ -91,6 +91,70 @@ struct RunsRoutesTests {
         #expect(record.energyKilocalories != nil)
     }
 
+    @Test func theListShowsRunsStillGoingOldestFirst() async throws {
+        let server = try TestServer()
+        let clock = server.clock
+        try await server.test { client in
+            #expect(try await client.send(.get, "/api/v1/runs").object["runs"] as? [Any] != nil)
+            let first = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing"}"#)
+            let firstID = try #require(try first.object["id"] as? String)
+            clock.advance(by: 5)
+            let second = try await client.send(
+                .post, "/api/v1/runs", json: #"{"kind":"workout","plan":{"rounds":20}}"#)
+            let secondID = try #require(try second.object["id"] as? String)
+            try await client.send(.post, "/api/v1/runs/\(secondID)/pause")
+            let listed = try #require(try await client.send(.get, "/api/v1/runs").object["runs"] as? [[String: Any]])
+            #expect(listed.compactMap { $0["id"] as? String } == [firstID, secondID])
+            #expect(listed.compactMap { $0["status"] as? String } == ["running", "paused"])
+            try await client.send(.post, "/api/v1/runs/\(firstID)/stop")
+            let after = try #require(try await client.send(.get, "/api/v1/runs").object["runs"] as? [[String: Any]])
+            #expect(after.compactMap { $0["id"] as? String } == [secondID])
+        }
+    }
+
+    @Test func aRunThatEndedWithNobodyWatchingIsLoggedAtItsEnd() async throws {
+        let server = try TestServer()
+        let clock = server.clock
+        try await server.test { client in
+            let started = try await client.send(
+                .post, "/api/v1/runs", json: #"{"kind":"meditation","plan":{"durationMs":120000,"countdownMs":0}}"#)
+            let id = try #require(try started.object["id"] as? String)
+            clock.advance(by: 30)
+            try await client.send(.post, "/api/v1/runs/\(id)/pause")
+            clock.advance(by: 10)
+            try await client.send(.post, "/api/v1/runs/\(id)/resume")
+            // The tab closes; an hour later the app is opened again.
+            clock.advance(by: 3600)
+            let listed = try #require(try await client.send(.get, "/api/v1/runs").object["runs"] as? [Any])
+            #expect(listed.isEmpty)
+            let shown = try await client.send(.get, "/api/v1/runs/\(id)")
+            #expect((try shown.object["ending"] as? [String: Any])?["outcome"] as? String == "completed")
+            // A second look logs nothing twice.
+            try await client.send(.get, "/api/v1/runs")
+        }
+        let records = try server.services.practiceLog.records()
+        #expect(records.count == 1)
+        #expect(records.first?.countedSeconds == 120)
+        #expect(records.first?.end == Date(timeIntervalSince1970: 1_800_000_130))
+    }
+
+    @Test func runsThatEndedLongAgoAreForgotten() async throws {
+        let server = try TestServer()
+        let clock = server.clock
+        try await server.test { client in
+            let started = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing"}"#)
+            let id = try #require(try started.object["id"] as? String)
+            clock.advance(by: 30)
+            try await client.send(.post, "/api/v1/runs/\(id)/stop")
+            clock.advance(by: 3599)
+            try await client.send(.get, "/api/v1/runs")
+            #expect(try await client.send(.get, "/api/v1/runs/\(id)").status == .ok)
+            clock.advance(by: 2)
+            try await client.send(.get, "/api/v1/runs")
+            #expect(try await client.send(.get, "/api/v1/runs/\(id)").status == .notFound)
+        }
+    }
+
     @Test func actionsThatDoNotFitTheRunAreConflicts() async throws {
         let server = try TestServer()
         try await server.test { client in

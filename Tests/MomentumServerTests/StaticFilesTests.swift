@@ -54,6 +54,12 @@ struct StaticFilesTests {
         try await server.test { client in
             let response = try await client.send(.get, "/")
             #expect(response.status == .ok)
+            let login = try await client.send(.get, "/login.html")
+            #expect(login.status == .ok)
+            #expect(login.text.contains("login-token"))
+            // The login page speaks from the catalog; the rest of the API stays closed.
+            #expect(try await client.send(.get, "/api/v1/catalog?lang=de").status == .ok)
+            #expect(try await client.send(.get, "/api/v1/catalogue").status == .unauthorized)
         }
     }
 }

@@ -50,7 +50,7 @@ struct SystemRoutesTests {
             let response = try await client.send(.delete, "/api/v1/settings")
             #expect(response.status == .methodNotAllowed)
             #expect(response.errorCode == "method_not_allowed")
-            #expect(response.headers[.allow] == "GET, PUT")
+            #expect(response.headers[.allow] == "GET, PATCH, PUT")
         }
     }
 
@@ -114,7 +114,7 @@ struct SystemRoutesTests {
             PracticeLogError.store(.corruptRow(table: "practiceRecord", id: "x", reason: "secret")),
             SettingsChangeError.store(.notADatabase(path: "/home/someone")), Surprise(),
         ] {
-            let answer = ServiceErrorMapping.apiError(for: error, logger: logger)
+            let answer = ServiceErrorMapping.apiError(for: error, catalog: .shared(for: .english), logger: logger)
             #expect(answer.status == .internalServerError)
             #expect(answer.code == "internal")
             #expect(!answer.message.contains("SQLITE"))

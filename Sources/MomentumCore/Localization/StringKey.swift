@@ -439,4 +439,10 @@ public enum StringKey: String, Sendable, CaseIterable {
     case logSaved = "log.saved"
     case logRemoved = "log.removed"
     case logConfirmDelete = "log.confirmDelete"
+    case loginTitle = "login.title"
+    case loginHint = "login.hint"
+    case loginToken = "login.token"
+    case loginSubmit = "login.submit"
+    case loginEmpty = "login.empty"
+    case loginRefused = "login.refused"
 }

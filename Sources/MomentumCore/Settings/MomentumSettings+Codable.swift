@@ -14,8 +14,10 @@ extension MomentumSettings: Codable {
             do {
                 try plan.validate()
             } catch {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .meditation, in: container, debugDescription: "not a valid meditation plan (\(error))")
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: container.codingPath + [CodingKeys.meditation],
+                        debugDescription: "not a valid meditation plan (\(error))", underlyingError: error))
             }
             meditation = plan
         }

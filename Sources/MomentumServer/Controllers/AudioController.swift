@@ -79,7 +79,7 @@ struct AudioController {
             do {
                 return try RequestBody.decoder.decode(T.self, from: planJSON)
             } catch let error as DecodingError {
-                throw RequestBody.apiError(for: error)
+                throw RequestBody.problem(in: error)
             }
         }
         var timeline: Timeline

@@ -44,11 +44,16 @@ enum LanguageChoice {
             return language
         }
         if let chosen = try settings.load().language { return chosen }
+        return accepted(by: request) ?? .english
+    }
+
+    /// The first language of `Accept-Language` that Momentum speaks (the UI sends the one it shows).
+    static func accepted(by request: Request) -> Language? {
         let accepted = request.headers[.acceptLanguage] ?? ""
         for part in accepted.split(separator: ",") {
             let tag = part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if let language = Language(localeIdentifier: tag) { return language }
         }
-        return .english
+        return nil
     }
 }

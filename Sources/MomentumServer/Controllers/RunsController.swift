@@ -14,6 +14,7 @@ struct RunsController {
     let metrics: ServerMetrics
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get(use: list)
         group.post(use: start)
         group.get(":id", use: show)
         group.post(":id/pause", use: pause)
@@ -91,7 +92,36 @@ struct RunsController {
         }
     }
 
+    struct RunList: Encodable {
+        var runs: [RunResponse]
+    }
+
+    /// The runs still going (running or paused), oldest first, so a reload or a second tab finds
+    /// them. Runs whose timeline played to its end meanwhile are logged first, as if the browser
+    /// had reported the end (a closed tab loses no session).
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunList> {
+        let instant = WallInstant(now())
+        try await finishCompletedRuns(at: instant)
+        let going = await registry.all().filter { $0.ending == nil }
+            .sorted { ($0.run.startedAt ?? instant) < ($1.run.startedAt ?? instant) }
+        return JSONResponse(RunList(runs: going.map { RunResponse($0, at: instant) }))
+    }
+
+    /// Logs every run that completed unreported by `instant`, at its end, and forgets runs that
+    /// ended over an hour ago.
+    func finishCompletedRuns(at instant: WallInstant) async throws {
+        for run in await registry.all() where run.ending == nil && run.run.isCompleted(at: instant) {
+            guard let end = run.run.endInstant else { continue }
+            _ = try await registry.update(id: run.id) { run in
+                guard run.ending == nil else { return }
+                try finish(&run, at: end, keep: true)
+            }
+        }
+        await registry.forget(endedBefore: instant.advanced(by: .seconds(-3600)))
+    }
+
     @Sendable func start(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
+        try await finishCompletedRuns(at: WallInstant(now()))
         let body = try await RequestBody.decode(StartBody.self, from: request)
         let instant = WallInstant(body.at ?? now())
         var run: PracticeRun
@@ -129,30 +159,30 @@ struct RunsController {
     }
 
     @Sendable func stop(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
-        let services = services
-        let metrics = metrics
-        return try await act(request, context) { run, instant, keep in
-            let startedAt = run.run.startedAt?.date ?? instant.date
-            switch (try run.stop(at: instant), run.plan) {
-            case (.meditation(let outcome), .meditation(let sit)):
-                run.loggedRecord = try services.meditation.finishSit(
-                    plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
-                run.ending = .init(
-                    outcome: outcome.name, practicedMs: outcome.meditated.wholeMilliseconds, logged: false)
-            case (.practice(let outcome), .breathing(let plan, _)):
-                run.loggedRecord = try services.breathing.finishSession(
-                    plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
-                run.ending = .init(outcome: outcome.name, practicedMs: outcome.time.wholeMilliseconds, logged: false)
-            case (.practice(let outcome), .workout(let plan, _)):
-                run.loggedRecord = try services.workouts.finishSession(
-                    plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
-                run.ending = .init(outcome: outcome.name, practicedMs: outcome.time.wholeMilliseconds, logged: false)
-            default:
-                throw APIError.serverFault
-            }
-            run.ending?.logged = run.loggedRecord != nil
-            if run.loggedRecord != nil { metrics.recordSessionLogged(kind: run.kind.rawValue) }
+        try await act(request, context) { run, instant, keep in try finish(&run, at: instant, keep: keep) }
+    }
+
+    /// Stops `run` at `instant` and logs what it amounts to through the practice's service.
+    private func finish(_ run: inout PracticeRun, at instant: WallInstant, keep: Bool) throws {
+        let startedAt = run.run.startedAt?.date ?? instant.date
+        switch (try run.stop(at: instant), run.plan) {
+        case (.meditation(let outcome), .meditation(let sit)):
+            run.loggedRecord = try services.meditation.finishSit(
+                plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+            run.ending = .init(outcome: outcome.name, practicedMs: outcome.meditated.wholeMilliseconds, logged: false)
+        case (.practice(let outcome), .breathing(let plan, _)):
+            run.loggedRecord = try services.breathing.finishSession(
+                plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+            run.ending = .init(outcome: outcome.name, practicedMs: outcome.time.wholeMilliseconds, logged: false)
+        case (.practice(let outcome), .workout(let plan, _)):
+            run.loggedRecord = try services.workouts.finishSession(
+                plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+            run.ending = .init(outcome: outcome.name, practicedMs: outcome.time.wholeMilliseconds, logged: false)
+        default:
+            throw APIError.serverFault
         }
+        run.ending?.logged = run.loggedRecord != nil
+        if run.loggedRecord != nil { metrics.recordSessionLogged(kind: run.kind.rawValue) }
     }
 
     private func act(

@@ -3,14 +3,16 @@ import Hummingbird
 import MomentumCore
 import MomentumServices
 
-/// `GET/PUT /api/v1/settings`: the settings in their backup form; every value is checked by the
-/// core, and a bad one changes nothing.
+/// `GET/PUT/PATCH /api/v1/settings`: the settings in their backup form; every value is checked
+/// by the core, and a bad one changes nothing. `PUT` replaces the whole object (fields left out
+/// take their defaults); `PATCH` changes only the fields it names, merging nested objects.
 struct SettingsController {
     let settings: SettingsService
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("settings", use: show)
         group.put("settings", use: replace)
+        group.patch("settings", use: update)
     }
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<MomentumSettings> {
@@ -22,5 +24,47 @@ struct SettingsController {
     {
         let wanted = try await RequestBody.decode(MomentumSettings.self, from: request)
         return JSONResponse(try settings.replace(with: wanted))
+    }
+
+    @Sendable func update(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MomentumSettings>
+    {
+        let buffer = try await request.body.collect(upTo: .max)
+        guard
+            buffer.readableBytes > 0,
+            let patch = try? JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any]
+        else { throw APIError.badRequest("The request needs a JSON object of the settings to change.") }
+        let current = try settings.load()
+        guard
+            var merged = try JSONSerialization.jsonObject(with: JSONResponse<MomentumSettings>.encoder.encode(current))
+                as? [String: Any]
+        else { throw APIError.serverFault }
+        if let unknown = patch.keys.sorted().first(where: { merged[$0] == nil && !Self.optionalKeys.contains($0) }) {
+            throw APIError.invalid("There is no setting `\(unknown)`.")
+        }
+        Self.merge(patch, into: &merged)
+        let wanted: MomentumSettings
+        do {
+            wanted = try RequestBody.decoder.decode(
+                MomentumSettings.self, from: JSONSerialization.data(withJSONObject: merged))
+        } catch let error as DecodingError {
+            throw RequestBody.problem(in: error)
+        }
+        return JSONResponse(try settings.replace(with: wanted))
+    }
+
+    /// Settings that are left out of the JSON while unset (`language` follows the system).
+    static let optionalKeys: Set<String> = ["language"]
+
+    /// Objects merge key by key; anything else (numbers, strings, lists, null) replaces.
+    static func merge(_ patch: [String: Any], into target: inout [String: Any]) {
+        for (key, value) in patch {
+            if let nested = value as? [String: Any], var existing = target[key] as? [String: Any] {
+                merge(nested, into: &existing)
+                target[key] = existing
+            } else {
+                target[key] = value
+            }
+        }
     }
 }

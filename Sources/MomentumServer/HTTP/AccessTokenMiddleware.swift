@@ -3,8 +3,8 @@ import Hummingbird
 import MomentumServices
 
 /// Off loopback, every API request (and the metrics) needs a live access token: a bearer token
-/// or the session cookie `POST /login` sets. `/health`, `/openapi.yaml`, `/login` and the static
-/// files stay open so a browser can reach the login page.
+/// or the session cookie `POST /login` sets. `/health`, `/openapi.yaml`, `/login`, the catalog and
+/// the static files (the login page among them) stay open so a browser can sign in.
 struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let tokens: AccessTokenService
     let isRequired: Bool
@@ -23,8 +23,11 @@ struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await next(request, context)
     }
 
+    /// The API and the metrics; the catalog stays open because the login page speaks from it
+    /// (it holds the product's texts only).
     static func isProtected(_ path: String) -> Bool {
-        path == "/api" || path.hasPrefix("/api/") || path == "/metrics"
+        guard path != "/api/v1/catalog" else { return false }
+        return path == "/api" || path.hasPrefix("/api/") || path == "/metrics"
     }
 
     /// The bearer token, else the session cookie's.

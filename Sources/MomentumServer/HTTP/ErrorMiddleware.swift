@@ -42,7 +42,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             apiError = APIError(
                 error.status, code: "bad_request", message: error.body ?? error.status.reasonPhrase)
         default:
-            apiError = ServiceErrorMapping.apiError(for: error, logger: context.logger)
+            let language = LanguageChoice.accepted(by: request) ?? .english
+            apiError = ServiceErrorMapping.apiError(
+                for: error, catalog: StringCatalog.shared(for: language), logger: context.logger)
         }
         return try apiError.response(from: request, context: context)
     }
@@ -55,9 +57,8 @@ extension APIError {
 
 /// The typed errors of the core and the services, as HTTP answers.
 enum ServiceErrorMapping {
-    static let catalog = StringCatalog.shared(for: .english)
-
-    static func apiError(for error: any Error, logger: Logger) -> APIError {
+    /// `catalog` is the language of the message: the request's `Accept-Language`, else English.
+    static func apiError(for error: any Error, catalog: StringCatalog, logger: Logger) -> APIError {
         if let store = storeError(in: error) {
             logger.error("store error", metadata: ["error": "\(store)"])
             return .serverFault

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MomentumServices
 
 /// Reads JSON request bodies and turns every decoding problem into a clear 400 or 422.
 enum RequestBody {
@@ -25,7 +26,7 @@ enum RequestBody {
         do {
             return try decoder.decode(T.self, from: Data(buffer: buffer))
         } catch let error as DecodingError {
-            throw apiError(for: error)
+            throw problem(in: error)
         }
     }
 
@@ -36,8 +37,20 @@ enum RequestBody {
         do {
             return try decoder.decode(T.self, from: Data(buffer: buffer))
         } catch let error as DecodingError {
-            throw apiError(for: error)
+            throw problem(in: error)
         }
+    }
+
+    /// What to answer for a body that did not decode: a rule of the core that refused a value
+    /// (carried as the underlying error) is answered like the core's error, in the request's
+    /// language; anything else as ``apiError(for:)`` says.
+    static func problem(in error: DecodingError) -> any Error {
+        if case .dataCorrupted(let context) = error, let underlying = context.underlyingError,
+            ErrorMessages.message(describing: underlying, catalog: .shared(for: .english)) != nil
+        {
+            return underlying
+        }
+        return apiError(for: error)
     }
 
     /// Malformed JSON, wrong types and missing fields are 400; a well-formed value the rules

@@ -129,6 +129,20 @@ actor RunRegistry {
         runs[id]
     }
 
+    /// Every run, oldest first is not promised; callers sort.
+    func all() -> [PracticeRun] {
+        Array(runs.values)
+    }
+
+    /// Forgets runs that ended before `instant`, so a long-running server does not collect them.
+    func forget(endedBefore instant: WallInstant) {
+        runs = runs.filter { _, run in
+            // A run that completed is not stopped; it ended at its end instant.
+            guard run.ending != nil, let ended = run.run.stoppedAt ?? run.run.endInstant else { return true }
+            return ended >= instant
+        }
+    }
+
     /// Changes the run with `id` by `change`, keeping the change only when it succeeds.
     func update<Result: Sendable>(
         id: UUID, _ change: (inout PracticeRun) throws -> Result

@@ -7,8 +7,13 @@ export class ApiError extends Error {
   }
 }
 
+// The language the UI shows; the server writes its error messages in it (Accept-Language).
+let requestLanguage = 'en';
+export function setRequestLanguage(lang) { requestLanguage = lang; }
+
 export async function api(path, { method = 'GET', body } = {}) {
-  const init = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+  const headers = { Accept: 'application/json', 'Accept-Language': requestLanguage };
+  const init = { method, headers, credentials: 'same-origin' };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -21,6 +26,8 @@ export async function api(path, { method = 'GET', body } = {}) {
   }
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
+  // Off loopback the server wants an access token; the login page exchanges it for a cookie.
+  if (response.status === 401) location.assign('/login.html');
   if (!response.ok) {
     const e = (data && data.error) || {};
     throw new ApiError(response.status, e.code || 'unknown', e.message || response.statusText);

@@ -51,7 +51,7 @@ export function presetEditor(preset, on) {
         : await api(`/breathing/presets/${encodeURIComponent(preset.id)}`, { method: 'PUT', body });
       on.saved(result);
     } catch (e) {
-      error.textContent = await errorText(e);
+      error.textContent = errorText(e);
       error.hidden = false;
     }
   });

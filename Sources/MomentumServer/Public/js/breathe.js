@@ -73,7 +73,7 @@ function render() {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     player.unlock();
-    start({ preset: select.value }).catch(async (e) => { error.textContent = await errorText(e); error.hidden = false; });
+    start({ preset: select.value }).catch((e) => { error.textContent = errorText(e); error.hidden = false; });
   });
   syncButtons();
   root.append(form);
@@ -107,7 +107,7 @@ async function deletePreset(preset, error) {
   try {
     await api(`/breathing/presets/${encodeURIComponent(preset.id)}`, { method: 'DELETE' });
   } catch (e) {
-    error.textContent = await errorText(e);
+    error.textContent = errorText(e);
     error.hidden = false;
     return;
   }

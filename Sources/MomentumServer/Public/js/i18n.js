@@ -1,7 +1,7 @@
 // Every visible string comes from the server catalog (GET /api/v1/catalog?lang=…).
 // A key the catalog lacks shows as itself and is listed by missingKeys() (the browser tests
 // fail on any).
-import { api } from './api.js';
+import { api, setRequestLanguage } from './api.js';
 
 let catalog = { language: 'en', strings: {}, lists: {} };
 const missing = new Set();
@@ -14,6 +14,7 @@ export async function loadCatalog(lang) {
   const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
   catalog = await api(`/catalog${query}`);
   document.documentElement.lang = catalog.language;
+  setRequestLanguage(catalog.language);
   return catalog;
 }
 
@@ -84,39 +85,19 @@ export function listText(items) {
 
 window.momentumI18n = { missingKeys, t };
 
-let english = null;
-
 /**
- * The API's 422 messages are the English catalog's text; this finds the key whose template
- * matches and returns the text in the person's language (or the generic error text).
+ * The text to show for a failed API call: the server's message for a refusal (4xx; it is already
+ * in the UI's language, sent as Accept-Language), the generic text for anything else.
  */
-export async function localizeError(error) {
+export function localizeError(error) {
+  if (error && error.code === 'network') return t('error.offline');
   const message = error && error.message;
   if (!message || !error.status || error.status >= 500) return t('error.generic');
-  if (catalog.language === 'en') return message;
-  try {
-    english = english || (await api('/catalog?lang=en')).strings;
-  } catch {
-    return t('error.generic');
-  }
-  const escape = (s) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  for (const [key, template] of Object.entries(english)) {
-    if (!key.startsWith('error.')) continue;
-    const names = [];
-    const pattern = template.split(/(\{[a-zA-Z]+\})/).map((part) => {
-      const m = /^\{([a-zA-Z]+)\}$/.exec(part);
-      if (m) { names.push(m[1]); return '(.+?)'; }
-      return escape(part);
-    }).join('');
-    const found = new RegExp(`^${pattern}$`).exec(message);
-    if (found) return t(key, Object.fromEntries(names.map((n, i) => [n, found[i + 1]])));
-  }
-  return t('error.generic');
+  return message;
 }
 
-/** The text to show for a failed request: offline, the server's (localized) message, or generic. */
-export async function errorText(error) {
+/** As localizeError, and logs what is not a plain 4xx answer (those are expected). */
+export function errorText(error) {
   if (!error || !error.status || error.status >= 500) console.error(error);
-  if (error && error.code === 'network') return t('error.offline');
   return localizeError(error);
 }

@@ -18,8 +18,9 @@ let finished = false;
 
 export async function mount(view) {
   root = view;
-  const [settings, amb] = await Promise.all([api('/settings').catch(() => ({})), api('/ambient').catch(() => ({ sounds: [] }))]);
-  plan = { durationMs: 600000, countdownMs: 15000, reflectionMs: 0, intervalGongs: { mode: 'off' }, ambientID: 'silent', ambientVolume: 0.15, isOpenEnded: false, ...(settings.meditation || {}) };
+  // The saved sit (the server answers the core's defaults for a new person).
+  const [settings, amb] = await Promise.all([api('/settings'), api('/ambient').catch(() => ({ sounds: [] }))]);
+  plan = settings.meditation;
   ambient = amb.sounds || [];
   player.preload(['startGong', 'intervalGong', 'phaseGong', 'endGong']);
   await restore();
@@ -27,15 +28,15 @@ export async function mount(view) {
   setupMediaSession();
 }
 
-const RUN_KEY = 'momentum.meditation.run';
-
-/** After a reload, picks up a run the server still holds (its timeline and elapsed time). */
+/**
+ * After a reload (or in a second tab), picks up the newest sit the server still runs: its
+ * timeline and elapsed time. A sit that ended meanwhile was logged by the server.
+ */
 async function restore() {
-  const id = sessionStorage.getItem(RUN_KEY);
-  if (!id) return;
   try {
-    const state = await api(`/runs/${encodeURIComponent(id)}`);
-    if (state.status !== 'running' && state.status !== 'paused') throw new Error('over');
+    const { runs } = await api('/runs');
+    const state = runs.filter((r) => r.kind === 'meditation').pop();
+    if (!state) return;
     run = state;
     timeline = state.timeline;
     finished = false;
@@ -48,8 +49,8 @@ async function restore() {
       const button = root.querySelector('#m-pause');
       if (button && state.status === 'paused') button.textContent = t('action.resume');
     }, 0);
-  } catch {
-    sessionStorage.removeItem(RUN_KEY);
+  } catch (error) {
+    console.error(error);
   }
 }
 
@@ -146,7 +147,7 @@ async function showFormError(error) {
   console.error(error);
   const box = root.querySelector('#m-error');
   if (!box) return;
-  box.textContent = error.code === 'network' ? t('error.offline') : await localizeError(error);
+  box.textContent = localizeError(error);
   box.hidden = false;
 }
 
@@ -156,7 +157,6 @@ async function start(newPlan) {
   run = await api('/runs', { method: 'POST', body: { kind: 'meditation', plan } });
   timeline = run.timeline || tl;
   finished = false;
-  sessionStorage.setItem(RUN_KEY, run.id);
   lastPhase = null;
   render();
   // The cue sounds decode in the background; the clock and ring start at once.
@@ -268,7 +268,6 @@ async function finish(completed) {
   if (finished || !run) return;
   finished = true;
   clearInterval(ticker);
-  sessionStorage.removeItem(RUN_KEY);
   if (!completed) player.stop();
   else setTimeout(() => player.stop(), 8000); // let the end gong ring out
   try {

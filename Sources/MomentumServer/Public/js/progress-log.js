@@ -72,7 +72,7 @@ function recordItem(record, withDate, on) {
     try {
       await api(`/log/${encodeURIComponent(record.id)}`, { method: 'DELETE' });
     } catch (e) {
-      item.append(el('p', { class: 'error', role: 'alert' }, await errorText(e)));
+      item.append(el('p', { class: 'error', role: 'alert' }, errorText(e)));
       return;
     }
     const next = item.nextElementSibling || item.previousElementSibling;
@@ -113,7 +113,7 @@ function editForm(record, on, cancel) {
     try {
       await api(`/log/${encodeURIComponent(record.id)}`, { method: 'PATCH', body });
     } catch (e) {
-      error.textContent = await errorText(e);
+      error.textContent = errorText(e);
       error.hidden = false;
       return;
     }

@@ -19,8 +19,7 @@ function render() {
   select.addEventListener('change', async () => {
     const lang = select.value;
     try {
-      const current = await api('/settings');
-      await api('/settings', { method: 'PUT', body: { ...current, language: lang } });
+      await api('/settings', { method: 'PATCH', body: { language: lang } });
     } catch (error) {
       console.error(error);
     }

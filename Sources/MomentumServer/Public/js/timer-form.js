@@ -29,7 +29,7 @@ export function newTimerForm(created) {
     try {
       created(await api('/timers', { method: 'POST', body }));
     } catch (e) {
-      error.textContent = await errorText(e);
+      error.textContent = errorText(e);
       error.hidden = false;
     }
   });

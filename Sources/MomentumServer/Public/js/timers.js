@@ -71,7 +71,7 @@ function timerCard(timer) {
   const id = `t-${timer.id}`;
   const headingId = `${id}-name`;
   const error = el('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: '' });
-  const fail = async (e) => { error.textContent = await errorText(e); error.hidden = false; };
+  const fail = (e) => { error.textContent = errorText(e); error.hidden = false; };
 
   const toggleKey = { running: 'action.pause', paused: 'action.resume' }[timer.status] || 'action.start';
   const toggle = el('button', { type: 'button', class: 'primary', id: `${id}-toggle`, 'aria-describedby': headingId }, t(toggleKey));
