@@ -3,7 +3,8 @@
 
 Usage: scripts/ui-screenshots.py BASE_URL OUTPUT_DIR   (e.g. http://127.0.0.1:8099 /tmp/shots)
 
-Takes Meditate idle, running and stopped, Progress, Breathe (idle and running), Timers, Settings,
+Takes Meditate idle, running and stopped, Progress (and its sessions, strength, year and statistics
+sections), Breathe (idle, the preset editor, running), Timers, Settings,
 Meditate in German (switched in Settings and back), and
 prints the browser console, the cues the player scheduled and catalog keys the UI had to fall back
 for. Needs `pip install selenium` and chromium + chromium-driver.
@@ -84,8 +85,19 @@ def main():
                         print(tag, section, "did not render", css)
                     time.sleep(0.4)
                     d.save_screenshot(f"{out}/{section}-{tag}.png")
+                d.get(f"{base}/#progress")
+                time.sleep(1)  # a revisited section draws itself again
+                for sid in ["log", "strength", "year", "stats"]:
+                    node = wait_for(d, f"#{sid}")
+                    d.execute_script("arguments[0].scrollIntoView()", node)
+                    time.sleep(0.2)
+                    node.screenshot(f"{out}/progress-{sid}-{tag}.png")
                 d.get(f"{base}/#breathe")
                 wait_for(d, "#b-preset")
+                click(d, "#b-new")
+                wait_for(d, "#b-editor")
+                d.save_screenshot(f"{out}/breathe-editor-{tag}.png")
+                click(d, "#b-cancel")
                 click(d, "#view-breathe button[type=submit]")
                 time.sleep(3)
                 d.save_screenshot(f"{out}/breathe-running-{tag}.png")

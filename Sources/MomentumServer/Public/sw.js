@@ -3,7 +3,8 @@ const CACHE = 'momentum-static-v1';
 const FILES = [
   '/', '/index.html', '/app.css', '/app.js', '/icon.svg', '/manifest.webmanifest',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
-  '/js/progress.js', '/js/settings.js', '/js/timers.js', '/js/workout.js',
+  '/js/progress.js', '/js/settings.js', '/js/timers.js', '/js/workout.js', '/js/breathe-editor.js', '/js/timer-form.js',
+  '/js/chart.js', '/js/progress-calendar.js', '/js/progress-year.js', '/js/progress-stats.js', '/js/progress-log.js',
 ];
 
 self.addEventListener('install', (event) => {

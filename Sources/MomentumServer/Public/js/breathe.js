@@ -1,12 +1,16 @@
 // Breathe: pick a preset; a circle grows on the inhale and shrinks on the exhale, driven by the
 // breathing timeline's segments; the cues play through the shared Web Audio player.
+// The person's own presets are made, edited and deleted here (see breathe-editor.js).
 import { api } from './api.js';
-import { t, clock } from './i18n.js';
-import { el, announce } from './dom.js';
+import { t, clock, errorText } from './i18n.js';
+import { el, announce, confirmDialog, refocus } from './dom.js';
 import * as player from './player.js';
+import { presetEditor } from './breathe-editor.js';
 
 let root;
 let presets = [];
+let selected = null; // the chosen preset's id
+let editing = null; // null, or the preset being edited ({} for a new one)
 let timeline = null;
 let run = null;
 let ticker = null;
@@ -14,31 +18,105 @@ let lastIndex = -1;
 
 export async function mount(view) {
   root = view;
-  const data = await api('/breathing/presets').catch(() => ({ presets: [] }));
-  presets = data.presets || [];
+  await loadPresets();
   player.preload(['inhale', 'exhale', 'hold', 'endGong']);
   render();
 }
 export const remount = (view) => { root = view; render(); };
 
+async function loadPresets() {
+  const data = await api('/breathing/presets').catch(() => ({ presets: [] }));
+  presets = data.presets || [];
+  if (!presets.some((p) => p.id === selected)) selected = presets.length ? presets[0].id : null;
+}
+
+function presetName(p) {
+  const key = `breathing.preset.${p.id}`;
+  return p.isBuiltIn && t(key) !== key ? t(key) : p.name;
+}
+
 function render() {
   root.replaceChildren(el('h1', { id: 'h-breathe' }, t('nav.breathe')));
   if (timeline) return renderPlayer();
   const select = el('select', { id: 'b-preset', name: 'preset' });
-  for (const p of presets) {
-    const key = `breathing.preset.${p.id}`;
-    const name = p.isBuiltIn && t(key) !== key ? t(key) : p.name;
-    select.append(el('option', { value: p.id }, `${name} · ${p.pattern} × ${p.rounds}`));
+  const groups = [
+    [t('breathing.builtInPresets'), presets.filter((p) => p.isBuiltIn)],
+    [t('breathing.ownPresets'), presets.filter((p) => !p.isBuiltIn)],
+  ];
+  for (const [label, list] of groups) {
+    if (!list.length) continue;
+    const group = el('optgroup', { label });
+    for (const p of list) {
+      group.append(el('option', { value: p.id, ...(p.id === selected ? { selected: '' } : {}) }, `${presetName(p)} · ${p.pattern} × ${p.rounds}`));
+    }
+    select.append(group);
   }
-  const form = el('form', { class: 'form card' },
-    el('div', { class: 'field' }, el('label', { for: 'b-preset' }, t('nav.breathe')), select),
-    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary' }, t('action.start'))));
+  const current = () => presets.find((p) => p.id === select.value);
+  const edit = el('button', { type: 'button', class: 'secondary', id: 'b-edit' }, t('breathing.editPreset'));
+  const remove = el('button', { type: 'button', class: 'secondary', id: 'b-delete' }, t('breathing.deletePreset'));
+  const add = el('button', { type: 'button', class: 'secondary', id: 'b-new' }, t('breathing.newPreset'));
+  const error = el('p', { class: 'error', id: 'b-form-error', role: 'alert', hidden: '' });
+  const syncButtons = () => {
+    const p = current();
+    remove.hidden = !p || p.isBuiltIn;
+  };
+  select.addEventListener('change', () => { selected = select.value; syncButtons(); });
+  edit.addEventListener('click', () => openEditor(current() || {}));
+  add.addEventListener('click', () => openEditor({}));
+  remove.addEventListener('click', () => deletePreset(current(), error).catch(console.error));
+  const form = el('form', { class: 'form card', id: 'b-form' },
+    el('div', { class: 'field' }, el('label', { for: 'b-preset' }, t('breathing.presetLabel')), select),
+    error,
+    el('div', { class: 'actions' },
+      el('button', { type: 'submit', class: 'primary', id: 'b-start' }, t('action.start')),
+      edit, remove, add));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     player.unlock();
-    start({ preset: select.value }).catch(console.error);
+    start({ preset: select.value }).catch((e) => { error.textContent = errorText(e); error.hidden = false; });
   });
+  syncButtons();
   root.append(form);
+  if (editing) {
+    root.append(presetEditor(editing, {
+      saved: (preset) => saved(preset),
+      cancel: () => { const id = editing.id ? 'b-edit' : 'b-new'; editing = null; render(); refocus(root, id); },
+    }));
+  }
+}
+
+function openEditor(preset) {
+  editing = preset;
+  render();
+  refocus(root, 'b-name');
+}
+
+async function saved(preset) {
+  editing = null;
+  await loadPresets();
+  selected = preset.id;
+  render();
+  refocus(root, 'b-preset');
+  announce(t('breathing.presetSaved', { name: presetName(preset), pattern: preset.pattern, rounds: preset.rounds }));
+}
+
+async function deletePreset(preset, error) {
+  if (!preset || preset.isBuiltIn) return;
+  const name = presetName(preset);
+  if (!(await confirmDialog(t('breathing.confirmDelete', { name }), t('action.delete'), t('action.cancel')))) return;
+  try {
+    await api(`/breathing/presets/${encodeURIComponent(preset.id)}`, { method: 'DELETE' });
+  } catch (e) {
+    error.textContent = errorText(e);
+    error.hidden = false;
+    return;
+  }
+  if (editing && editing.id === preset.id) editing = null;
+  selected = null;
+  await loadPresets();
+  render();
+  refocus(root, 'b-preset');
+  announce(t('breathing.presetDeleted', { name }));
 }
 
 async function start(plan) {

@@ -1,6 +1,18 @@
-// Small DOM helpers: element creation without innerHTML, and the aria-live announcer.
+// Small DOM helpers: element creation without innerHTML, the aria-live announcer, labelled
+// fields, a confirmation dialog and focus restoring after a re-render.
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
+  return fill(node, attrs, children);
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An SVG element (`svg`, `rect`, `text` …) with attributes and children, as `el`. */
+export function svg(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+function fill(node, attrs, children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     node.setAttribute(name, value === true ? '' : String(value));
@@ -18,4 +30,69 @@ export function announce(text) {
   region.textContent = '';
   // A fresh text node after a tick makes screen readers announce repeats too.
   setTimeout(() => { region.textContent = text; }, 50);
+}
+
+/** A labelled form field: `<label for=id>` above the control, with an optional unit after it. */
+export function field(id, labelText, control, unitText) {
+  const label = el('label', { for: id }, labelText);
+  const wrap = unitText ? el('div', { class: 'input-unit' }, control, el('span', { 'aria-hidden': 'true' }, unitText)) : control;
+  return el('div', { class: 'field' }, label, wrap);
+}
+
+/**
+ * Asks a yes/no question in a modal `<dialog>` (focus stays inside, Escape cancels).
+ * Resolves `true` when the person confirms. The dialog has id `confirm-dialog`; its buttons
+ * `confirm-yes` and `confirm-no`.
+ */
+export function confirmDialog(message, yesText, noText) {
+  document.getElementById('confirm-dialog')?.remove();
+  const opener = document.activeElement;
+  const yes = el('button', { type: 'button', class: 'primary danger', id: 'confirm-yes' }, yesText);
+  const no = el('button', { type: 'button', class: 'secondary', id: 'confirm-no' }, noText);
+  const dialog = el('dialog', { id: 'confirm-dialog', class: 'card', 'aria-labelledby': 'confirm-text' },
+    el('p', { id: 'confirm-text' }, message),
+    el('div', { class: 'actions' }, yes, no));
+  document.body.append(dialog);
+  return new Promise((resolve) => {
+    let answer = false;
+    yes.addEventListener('click', () => { answer = true; dialog.close(); });
+    no.addEventListener('click', () => dialog.close());
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      if (!answer && opener && opener.isConnected) opener.focus();
+      resolve(answer);
+    });
+    dialog.showModal();
+    no.focus();
+  });
+}
+
+/** Focuses the element with `id` under `root` if it exists (after a re-render), else `fallback`. */
+export function refocus(root, id, fallback) {
+  const node = (id && root.querySelector(`#${CSS.escape(id)}`)) || (fallback && root.querySelector(fallback));
+  if (node) node.focus();
+}
+
+/**
+ * Makes `cells` (in reading order) a single tab stop: the arrow keys move by `steps`
+ * (e.g. `{ ArrowRight: 1, ArrowDown: 7 }`), Home and End go to the first and last cell.
+ * `start` is the index of the cell that takes the tab stop first.
+ */
+export function roving(cells, steps, start = 0) {
+  const take = (index) => {
+    cells.forEach((cell, i) => cell.setAttribute('tabindex', i === index ? '0' : '-1'));
+  };
+  take(Math.max(0, Math.min(cells.length - 1, start)));
+  cells.forEach((cell, i) => {
+    cell.addEventListener('focus', () => take(i));
+    cell.addEventListener('keydown', (event) => {
+      let to = null;
+      if (event.key in steps) to = i + steps[event.key];
+      else if (event.key === 'Home') to = 0;
+      else if (event.key === 'End') to = cells.length - 1;
+      if (to === null || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      cells[Math.max(0, Math.min(cells.length - 1, to))].focus();
+    });
+  });
 }

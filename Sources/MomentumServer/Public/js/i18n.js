@@ -58,6 +58,31 @@ export function number(value, options) {
   return new Intl.NumberFormat(catalog.language, options).format(value);
 }
 
+/** Seconds under a minute ("45 s"), whole minutes ("25 min"), or hours and minutes ("1:05 h"). */
+export function durationText(seconds) {
+  if (seconds > 0 && seconds < 59.5) return `${number(Math.round(seconds))} ${t('meditate.secondsUnit')}`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${number(minutes)} ${t('meditate.minutesUnit')}`;
+  const h = Math.floor(minutes / 60);
+  return `${number(h)}:${String(minutes % 60).padStart(2, '0')} h`;
+}
+
+/** A `YYYY-MM-DD` day (as the API writes it) as a UTC date, so formatting never shifts it. */
+export function dayDate(day) {
+  const [y, m, d] = String(day).split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+/** A `YYYY-MM-DD` day formatted for the person's language (default: "Sunday, 22 November 2026"). */
+export function formatDay(day, options = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) {
+  return new Intl.DateTimeFormat(catalog.language, { ...options, timeZone: 'UTC' }).format(dayDate(day));
+}
+
+/** "A, B and C" in the person's language. */
+export function listText(items) {
+  return new Intl.ListFormat(catalog.language, { style: 'long', type: 'conjunction' }).format(items);
+}
+
 window.momentumI18n = { missingKeys, t };
 
 /**
@@ -69,4 +94,10 @@ export function localizeError(error) {
   const message = error && error.message;
   if (!message || !error.status || error.status >= 500) return t('error.generic');
   return message;
+}
+
+/** As localizeError, and logs what is not a plain 4xx answer (those are expected). */
+export function errorText(error) {
+  if (!error || !error.status || error.status >= 500) console.error(error);
+  return localizeError(error);
 }

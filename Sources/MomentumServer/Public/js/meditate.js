@@ -2,7 +2,7 @@
 import { api } from './api.js';
 import { t, clock, language, localizeError } from './i18n.js';
 import * as player from './player.js';
-import { announce, el } from './dom.js';
+import { announce, el, field as labelled } from './dom.js';
 
 const RING = 2 * Math.PI * 45;
 const INTERVALS = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
@@ -61,9 +61,7 @@ export function remount() {
 export function hide() { /* the run keeps going in the background */ }
 
 function field(id, labelKey, control, unitKey) {
-  const label = el('label', { for: id }, t(labelKey));
-  const wrap = unitKey ? el('div', { class: 'input-unit' }, control, el('span', { 'aria-hidden': 'true' }, t(unitKey))) : control;
-  return el('div', { class: 'field' }, label, wrap);
+  return labelled(id, t(labelKey), control, unitKey && t(unitKey));
 }
 
 function numberInput(id, value, min, max, unitKey) {

@@ -1,47 +1,168 @@
-// Timers: focus timers with their checklists; ticking an item PATCHes it.
+// Timers: focus timers with checklists. Start / pause / resume / reset, add and delete items,
+// delete a timer, make a new one. The server keeps the run as instants and answers with
+// `remainingMs`; a running timer's clock counts that down from the moment of the answer, and
+// the list is fetched again when it reaches zero (the server then reports it done).
 import { api } from './api.js';
-import { t, clock } from './i18n.js';
-import { el } from './dom.js';
+import { t, clock, errorText } from './i18n.js';
+import { el, announce, confirmDialog, refocus } from './dom.js';
+import { newTimerForm } from './timer-form.js';
 
 let root;
+let timers = [];
+let fetchedAt = 0;
+let ticker = null;
+let refreshing = false;
 
 export async function mount(view) { root = view; await render(); }
 export const remount = (view) => { root = view; return render(); };
 export const show = () => render();
+export const hide = () => { clearInterval(ticker); ticker = null; };
 
-async function render() {
+const path = (timer, rest = '') => `/timers/${encodeURIComponent(timer.id)}${rest}`;
+
+async function load() {
   const data = await api('/timers');
-  const timers = data.timers || [];
-  const listNode = el('ul', { class: 'timer-list' });
+  timers = data.timers || [];
+  fetchedAt = performance.now();
+}
+
+/** Fetches the timers and draws them; `focusId` is focused afterwards if it still exists. */
+async function render(focusId, fallback) {
+  await load();
+  const listNode = el('ul', { class: 'timer-list', id: 't-list' });
   for (const timer of timers) listNode.append(timerCard(timer));
   root.replaceChildren(
     el('h1', { id: 'h-timers' }, t('nav.timers')),
-    timers.length ? listNode : el('p', { class: 'muted' }, t('focus.none')),
+    timers.length ? listNode : el('p', { class: 'muted', id: 't-none' }, t('focus.noneWeb')),
+    newTimerForm(created),
   );
+  clearInterval(ticker);
+  ticker = timers.some((x) => x.status === 'running') ? setInterval(tick, 250) : null;
+  tick();
+  if (focusId || fallback) refocus(root, focusId, fallback);
+}
+
+async function created(timer) {
+  await render(`t-${timer.id}-toggle`);
+  announce(t('focus.added', { name: timer.name, duration: clock(timer.durationMs) }));
+}
+
+function leftMs(timer) {
+  if (timer.status !== 'running') return timer.remainingMs;
+  return Math.max(0, timer.remainingMs - (performance.now() - fetchedAt));
+}
+
+function tick() {
+  for (const timer of timers) {
+    const node = root.querySelector(`#t-${CSS.escape(timer.id)}-time`);
+    if (node) node.textContent = clock(leftMs(timer));
+  }
+  const due = timers.find((x) => x.status === 'running' && leftMs(x) <= 0);
+  if (due && !refreshing) {
+    refreshing = true;
+    render().then(() => {
+      const now = timers.find((x) => x.id === due.id);
+      if (now && now.status === 'completed') announce(t('focus.completedTimer', { name: now.name }));
+    }).catch(console.error).finally(() => { refreshing = false; });
+  }
 }
 
 function timerCard(timer) {
-  const headingId = `timer-${timer.id}`;
-  const items = el('ul', { class: 'checklist', 'aria-labelledby': headingId });
+  const id = `t-${timer.id}`;
+  const headingId = `${id}-name`;
+  const error = el('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: '' });
+  const fail = (e) => { error.textContent = errorText(e); error.hidden = false; };
+
+  const toggleKey = { running: 'action.pause', paused: 'action.resume' }[timer.status] || 'action.start';
+  const toggle = el('button', { type: 'button', class: 'primary', id: `${id}-toggle`, 'aria-describedby': headingId }, t(toggleKey));
+  toggle.addEventListener('click', () => act(timer, timer.status === 'running' ? 'pause' : 'start').catch(fail));
+  const reset = el('button', { type: 'button', class: 'secondary', id: `${id}-reset`, 'aria-describedby': headingId, hidden: timer.status === 'idle' }, t('action.reset'));
+  reset.addEventListener('click', () => act(timer, 'reset').catch(fail));
+  const remove = el('button', { type: 'button', class: 'secondary danger', id: `${id}-delete`, 'aria-describedby': headingId }, t('focus.deleteTimer'));
+  remove.addEventListener('click', () => deleteTimer(timer).catch(fail));
+
+  const card = el('li', { class: `card timer ${timer.status}`, id, 'data-testid': 'timer', 'aria-labelledby': headingId },
+    el('h2', { id: headingId }, timer.name),
+    el('p', { class: 'timer-clock' },
+      el('span', { class: 'timer-time', id: `${id}-time` }, clock(leftMs(timer))),
+      el('span', { class: 'muted', id: `${id}-status` }, t(`focus.status.${timer.status}`))),
+    el('div', { class: 'actions' }, toggle, reset),
+    checklist(timer, fail),
+    addItemForm(timer, fail),
+    error,
+    el('div', { class: 'actions end' }, remove));
+  if (/^#[0-9a-f]{6}$/i.test(timer.color)) card.style.setProperty('--timer-color', timer.color);
+  return card;
+}
+
+async function act(timer, action) {
+  const result = await api(path(timer, `/${action}`), { method: 'POST', body: {} });
+  // Starting one timer pauses the others, so the whole list is fetched again.
+  await render(`t-${timer.id}-toggle`);
+  const remaining = clock(result.remainingMs);
+  if (action === 'start') announce(t('focus.started', { name: result.name, remaining }));
+  else if (action === 'pause') announce(t('focus.pausedTimer', { name: result.name, remaining }));
+  else announce(t('focus.resetTimer', { name: result.name, duration: clock(result.durationMs) }));
+}
+
+async function deleteTimer(timer) {
+  const ok = await confirmDialog(t('focus.confirmDelete', { name: timer.name }), t('action.delete'), t('action.cancel'));
+  if (!ok) return;
+  const index = timers.findIndex((x) => x.id === timer.id);
+  await api(path(timer), { method: 'DELETE' });
+  const next = timers[index + 1] || timers[index - 1];
+  await render(next ? `t-${next.id}-toggle` : 't-name');
+  announce(t('focus.deleted', { name: timer.name }));
+}
+
+function checklist(timer, fail) {
+  const items = el('ul', { class: 'checklist', 'aria-labelledby': `t-${timer.id}-name` });
   for (const item of timer.items || []) {
-    const box = el('input', { type: 'checkbox', id: `item-${timer.id}-${item.id}`, ...(item.done ? { checked: '' } : {}) });
+    const boxId = `item-${timer.id}-${item.id}`;
+    const box = el('input', { type: 'checkbox', id: boxId, ...(item.done ? { checked: '' } : {}) });
     box.addEventListener('change', async () => {
       box.disabled = true;
       try {
-        await api(`/timers/${encodeURIComponent(timer.id)}/items/${encodeURIComponent(item.id)}`, { method: 'PATCH', body: { done: box.checked } });
+        await api(path(timer, `/items/${encodeURIComponent(item.id)}`), { method: 'PATCH', body: { done: box.checked } });
         box.closest('li').classList.toggle('done', box.checked);
       } catch (error) {
-        console.error(error);
         box.checked = !box.checked;
+        fail(error);
       } finally {
         box.disabled = false;
       }
     });
-    items.append(el('li', { class: item.done ? 'done' : '' }, el('label', { for: box.id }, box, el('span', {}, item.text))));
+    const remove = el('button', { type: 'button', class: 'secondary icon-button', id: `${boxId}-delete`, 'aria-label': t('focus.deleteItem', { item: item.text }), title: t('focus.deleteItem', { item: item.text }) }, '×');
+    remove.addEventListener('click', async () => {
+      try {
+        await api(path(timer, `/items/${encodeURIComponent(item.id)}`), { method: 'DELETE' });
+        await render(`t-${timer.id}-new-item`);
+        announce(t('focus.itemDeleted', { item: item.text }));
+      } catch (error) {
+        fail(error);
+      }
+    });
+    items.append(el('li', { class: item.done ? 'done' : '' }, el('label', { for: boxId }, box, el('span', {}, item.text)), remove));
   }
-  const status = t(`focus.status.${timer.status}`);
-  return el('li', { class: 'card' },
-    el('h2', { id: headingId }, timer.name),
-    el('p', { class: 'muted' }, `${status} · ${t('focus.left', { time: clock(timer.remainingMs ?? timer.durationMs) })}`),
-    items);
+  return items;
+}
+
+function addItemForm(timer, fail) {
+  const inputId = `t-${timer.id}-new-item`;
+  const input = el('input', { type: 'text', id: inputId, name: 'item', autocomplete: 'off', maxlength: 200 });
+  const form = el('form', { class: 'add-item', novalidate: '' },
+    el('label', { for: inputId }, t('focus.newItem')),
+    el('div', { class: 'inline' }, input, el('button', { type: 'submit', class: 'secondary', id: `t-${timer.id}-add-item` }, t('focus.addItem'))));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const text = input.value;
+    try {
+      await api(path(timer, '/items'), { method: 'POST', body: { text } });
+      await render(inputId);
+      announce(t('focus.itemAdded', { item: text.trim() }));
+    } catch (error) {
+      fail(error);
+    }
+  });
+  return form;
 }

@@ -1,0 +1,59 @@
+// The breathing preset editor: name, the four phases in seconds (half-second steps) and rounds.
+// POST makes a new preset, PUT changes one (a built-in is kept and saved as a copy by the
+// server). The server checks the values; its message shows next to the form.
+import { api } from './api.js';
+import { t, errorText } from './i18n.js';
+import { el, field } from './dom.js';
+
+const PHASES = [
+  ['b-inhale', 'breathing.inhale', 'inhaleMs', 4],
+  ['b-hold-in', 'breathing.holdAfterInhale', 'holdAfterInhaleMs', 0],
+  ['b-exhale', 'breathing.exhale', 'exhaleMs', 4],
+  ['b-hold-out', 'breathing.holdAfterExhale', 'holdAfterExhaleMs', 0],
+];
+
+/** `preset` is `{}` for a new one; `on.saved(preset)` and `on.cancel()` are called back. */
+export function presetEditor(preset, on) {
+  const isNew = !preset.id;
+  const title = isNew ? t('breathing.newPreset') : t('breathing.editPreset');
+  const name = el('input', { type: 'text', id: 'b-name', name: 'name', autocomplete: 'off', maxlength: 100, value: isNew ? '' : preset.name });
+  const grid = el('div', { class: 'form-grid' });
+  for (const [id, key, prop, fallback] of PHASES) {
+    const seconds = preset[prop] != null ? preset[prop] / 1000 : fallback;
+    const min = prop.startsWith('hold') ? 0 : 1;
+    grid.append(field(id, t(key), el('input', { type: 'number', id, name: id, min, max: 60, step: 0.5, value: seconds, inputmode: 'decimal' }), t('meditate.secondsUnit')));
+  }
+  grid.append(field('b-rounds', t('breathing.rounds'), el('input', { type: 'number', id: 'b-rounds', name: 'rounds', min: 1, max: 99, step: 1, value: preset.rounds ?? 10, inputmode: 'numeric' })));
+  const error = el('p', { class: 'error', id: 'b-error', role: 'alert', hidden: '' });
+  const cancel = el('button', { type: 'button', class: 'secondary', id: 'b-cancel' }, t('action.cancel'));
+  cancel.addEventListener('click', () => on.cancel());
+  // novalidate: the server's message (in the person's language) explains what is out of bounds.
+  const form = el('form', { class: 'form card editor', id: 'b-editor', novalidate: '', 'aria-labelledby': 'b-editor-title' },
+    el('h2', { id: 'b-editor-title' }, title),
+    preset.isBuiltIn ? el('p', { class: 'muted' }, t('breathing.builtInCopy')) : null,
+    field('b-name', t('breathing.name'), name),
+    grid,
+    error,
+    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary', id: 'b-save' }, t('action.save')), cancel));
+  form.addEventListener('keydown', (event) => { if (event.key === 'Escape') on.cancel(); });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const value = (id) => form.querySelector(`#${id}`).value.trim();
+    const rounds = Number.parseInt(value('b-rounds'), 10);
+    const body = {
+      name: value('b-name'),
+      pattern: PHASES.map(([id]) => value(id)).join('-'),
+      rounds: Number.isFinite(rounds) ? rounds : 0,
+    };
+    try {
+      const result = isNew
+        ? await api('/breathing/presets', { method: 'POST', body })
+        : await api(`/breathing/presets/${encodeURIComponent(preset.id)}`, { method: 'PUT', body });
+      on.saved(result);
+    } catch (e) {
+      error.textContent = errorText(e);
+      error.hidden = false;
+    }
+  });
+  return form;
+}

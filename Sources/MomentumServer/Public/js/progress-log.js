@@ -1,0 +1,124 @@
+// The sessions of the chosen day (or of the last two weeks), each with Edit (length and note,
+// PATCH /log/{id}) and Delete (after a confirmation, DELETE /log/{id}).
+import { api } from './api.js';
+import { t, language, formatDay, durationText, errorText } from './i18n.js';
+import { el, field, announce, confirmDialog, refocus } from './dom.js';
+
+const RECENT_DAYS = 14;
+
+/**
+ * The section for `day` ("YYYY-MM-DD", or null for recent sessions). `dayStartHour` is the
+ * person's day start (a day runs from that hour to the same hour the next day, browser time).
+ * `on.changed(focusId)` redraws Progress after an edit or delete; `on.recent()` clears the day.
+ */
+export async function sessionsSection(day, dayStartHour, on) {
+  const section = el('section', { class: 'card', id: 'log', 'aria-labelledby': 'log-title' });
+  let since;
+  let until;
+  if (day) {
+    const [y, m, d] = day.split('-').map(Number);
+    since = new Date(y, m - 1, d, dayStartHour);
+    until = new Date(y, m - 1, d + 1, dayStartHour);
+  } else {
+    since = new Date(Date.now() - RECENT_DAYS * 86400000);
+  }
+  const query = `?since=${encodeURIComponent(since.toISOString())}${until ? `&until=${encodeURIComponent(until.toISOString())}` : ''}`;
+  const records = ((await api(`/log${query}`)).records || []).sort((a, b) => b.start.localeCompare(a.start));
+  const title = day ? t('log.sessionsOn', { date: formatDay(day, { weekday: 'long', day: 'numeric', month: 'long' }) }) : t('log.recent');
+  section.append(el('h2', { id: 'log-title', tabindex: '-1' }, title));
+  if (day) {
+    const recent = el('button', { type: 'button', class: 'secondary', id: 'log-recent' }, t('log.showRecent'));
+    recent.addEventListener('click', () => on.recent());
+    section.append(el('div', { class: 'actions' }, recent));
+  }
+  if (!records.length) {
+    section.append(el('p', { class: 'muted', id: 'log-none' }, day ? t('log.noneOnDay') : t('log.noneRecent')));
+    return section;
+  }
+  const list = el('ul', { class: 'log-list', id: 'log-list' });
+  for (const record of records) list.append(recordItem(record, !day, on));
+  section.append(list);
+  return section;
+}
+
+function summary(record, withDate) {
+  const when = new Intl.DateTimeFormat(language(), withDate
+    ? { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
+    : { hour: '2-digit', minute: '2-digit' }).format(new Date(record.start));
+  return `${when} · ${t(`kind.${record.kind}`)} · ${durationText(record.countedSeconds)}`;
+}
+
+function recordItem(record, withDate, on) {
+  const id = `log-${record.id}`;
+  const d = record.details || {};
+  const extra = [d.preset, d.program, d.note].filter(Boolean).join(' · ');
+  const edit = el('button', { type: 'button', class: 'secondary', id: `${id}-edit`, 'aria-describedby': `${id}-summary` }, t('action.edit'));
+  const remove = el('button', { type: 'button', class: 'secondary danger', id: `${id}-delete`, 'aria-describedby': `${id}-summary` }, t('action.delete'));
+  const item = el('li', { id, 'data-testid': 'log-record', 'data-kind': record.kind },
+    el('div', { class: 'log-text' },
+      el('p', { class: 'log-summary', id: `${id}-summary` }, summary(record, withDate)),
+      extra ? el('p', { class: 'muted log-extra' }, extra) : null),
+    el('div', { class: 'actions' }, edit, remove));
+  edit.addEventListener('click', () => {
+    // The form takes the item's place inside its <li>; Cancel puts the item back.
+    const form = editForm(record, on, () => { item.replaceWith(recordItem(record, withDate, on)); refocus(document, `${id}-edit`); });
+    item.replaceChildren(form);
+    item.classList.add('editing');
+    refocus(form, `${id}-minutes`);
+  });
+  remove.addEventListener('click', async () => {
+    const ok = await confirmDialog(t('log.confirmDelete', { session: summary(record, true) }), t('action.delete'), t('action.cancel'));
+    if (!ok) return;
+    try {
+      await api(`/log/${encodeURIComponent(record.id)}`, { method: 'DELETE' });
+    } catch (e) {
+      item.append(el('p', { class: 'error', role: 'alert' }, errorText(e)));
+      return;
+    }
+    const next = item.nextElementSibling || item.previousElementSibling;
+    await on.changed(next ? `${next.id}-edit` : 'log-title');
+    announce(t('log.removed'));
+  });
+  return item;
+}
+
+function editForm(record, on, cancel) {
+  const id = `log-${record.id}`;
+  const initialMinutes = String(Math.max(1, Math.round(record.countedSeconds / 60)));
+  const initialNote = (record.details || {}).note || '';
+  const minutes = el('input', { type: 'number', id: `${id}-minutes`, name: 'minutes', min: 1, max: 1440, step: 1, value: initialMinutes, inputmode: 'numeric' });
+  const note = el('input', { type: 'text', id: `${id}-note`, name: 'note', autocomplete: 'off', maxlength: 500, value: initialNote });
+  const error = el('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: '' });
+  const cancelButton = el('button', { type: 'button', class: 'secondary', id: `${id}-cancel` }, t('action.cancel'));
+  cancelButton.addEventListener('click', cancel);
+  const form = el('form', { class: 'form log-edit', id: `${id}-form`, novalidate: '', 'aria-labelledby': `${id}-form-title`, 'data-testid': 'log-edit' },
+    el('p', { id: `${id}-form-title`, class: 'log-summary' }, `${t('log.edit')}: ${summary(record, true)}`),
+    el('div', { class: 'form-grid' },
+      field(`${id}-minutes`, t('log.length'), minutes, t('meditate.minutesUnit')),
+      field(`${id}-note`, t('log.note'), note)),
+    error,
+    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary', id: `${id}-save` }, t('action.save')), cancelButton));
+  form.addEventListener('keydown', (event) => { if (event.key === 'Escape') cancel(); });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const body = {};
+    if (minutes.value.trim() !== initialMinutes) body.durationMs = Math.round(Number(minutes.value || 0) * 60000);
+    if (note.value.trim() !== initialNote) {
+      const details = { ...(record.details || {}) };
+      if (note.value.trim()) details.note = note.value.trim();
+      else delete details.note;
+      body.details = details;
+    }
+    if (!Object.keys(body).length) { cancel(); return; }
+    try {
+      await api(`/log/${encodeURIComponent(record.id)}`, { method: 'PATCH', body });
+    } catch (e) {
+      error.textContent = errorText(e);
+      error.hidden = false;
+      return;
+    }
+    await on.changed(`${id}-edit`);
+    announce(t('log.saved'));
+  });
+  return form;
+}

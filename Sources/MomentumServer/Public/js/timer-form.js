@@ -1,0 +1,37 @@
+// The "New timer" form: name, length in minutes and a checklist (one item per line).
+// The server checks the values; its message shows in the form.
+import { api } from './api.js';
+import { t, errorText } from './i18n.js';
+import { el, field } from './dom.js';
+
+/** `created(timer)` is called with the server's answer. */
+export function newTimerForm(created) {
+  const name = el('input', { type: 'text', id: 't-name', name: 'name', autocomplete: 'off', maxlength: 100 });
+  const minutes = el('input', { type: 'number', id: 't-minutes', name: 'minutes', min: 1, max: 1440, step: 1, value: 25, inputmode: 'numeric' });
+  const items = el('textarea', { id: 't-items', name: 'items', rows: 3 });
+  const error = el('p', { class: 'error', id: 't-error', role: 'alert', hidden: '' });
+  // novalidate: the server's message says what is wrong, in the person's language.
+  const form = el('form', { class: 'form card', id: 't-create', novalidate: '', 'aria-labelledby': 't-create-title' },
+    el('h2', { id: 't-create-title' }, t('focus.new')),
+    el('div', { class: 'form-grid' },
+      field('t-name', t('focus.name'), name),
+      field('t-minutes', t('focus.length'), minutes, t('meditate.minutesUnit'))),
+    field('t-items', t('focus.checklistLines'), items),
+    error,
+    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary', id: 't-add' }, t('focus.create'))));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const body = {
+      name: name.value,
+      durationMs: Math.round(Number(minutes.value || 0) * 60000),
+      items: items.value.split('\n').map((line) => line.trim()).filter(Boolean),
+    };
+    try {
+      created(await api('/timers', { method: 'POST', body }));
+    } catch (e) {
+      error.textContent = errorText(e);
+      error.hidden = false;
+    }
+  });
+  return form;
+}
