@@ -14,6 +14,8 @@ public protocol PracticeLogRepository: Sendable {
     func practiceRecords(matching query: PracticeLogQuery) throws(StoreError) -> [PracticeRecord]
     /// Every record's kind, start and counted time: what progress needs, read fast.
     func practiceEntries() throws(StoreError) -> [PracticeEntry]
+    /// A number that changes whenever a record or a setting is written: what progress is cached by.
+    func logRevision() throws(StoreError) -> Int64
     func deletePracticeRecord(id: UUID) throws(StoreError) -> Bool
     /// Every record with when it was written and changed, oldest first.
     func loggedRecords() throws(StoreError) -> [LoggedRecord]

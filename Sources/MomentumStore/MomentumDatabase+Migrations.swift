@@ -114,6 +114,27 @@ extension MomentumDatabase {
                 table.column("revokedAtMs", .integer)
             }
         }
+        migrator.registerMigration("v6: a revision for cached progress") { db in
+            // One number that grows with every change to the log or the settings, in any process
+            // (the terminal may write while the server runs): readers cache what they computed
+            // from both and recompute only when it moves.
+            try db.execute(
+                sql: """
+                    CREATE TABLE storeRevision (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        value INTEGER NOT NULL);
+                    INSERT INTO storeRevision (id, value) VALUES (1, 0);
+                    """)
+            for table in ["practiceRecord", "setting"] {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try db.execute(
+                        sql: """
+                            CREATE TRIGGER \(table)_\(event.lowercased())_revision AFTER \(event) ON \(table)
+                            BEGIN UPDATE storeRevision SET value = value + 1 WHERE id = 1; END;
+                            """)
+                }
+            }
+        }
         return migrator
     }
 

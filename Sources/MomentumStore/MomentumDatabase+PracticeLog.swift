@@ -154,6 +154,11 @@ extension MomentumDatabase {
         }
     }
 
+    /// A number that changes whenever a practice record or a setting is written, by any process.
+    public func logRevision() throws(StoreError) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM storeRevision WHERE id = 1") ?? 0 }
+    }
+
     /// Deletes the record with `id`; returns whether there was one.
     @discardableResult
     public func deletePracticeRecord(id: UUID) throws(StoreError) -> Bool {

@@ -2,11 +2,16 @@ import Foundation
 import Hummingbird
 import MomentumCore
 import MomentumServices
+import Synchronization
 
 /// `/api/v1/progress/…`: calendar month, year heat map, streaks and statistics — the same core
 /// report `momentum calendar`, `streak` and `stats` print.
+///
+/// Answers are kept, encoded, while the store's revision and the day stay the same: a browser
+/// asking again (or many asking at once) costs one small read and a lookup.
 struct ProgressController {
     let progress: ProgressService
+    let answers = AnswerCache()
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("calendar", use: calendar)
@@ -44,8 +49,11 @@ struct ProgressController {
         }
     }
 
-    @Sendable func calendar(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Month> {
-        let report = try progress.report()
+    @Sendable func calendar(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try answer(request) { report in try Self.month(request, report: report) }
+    }
+
+    private static func month(_ request: Request, report: ProgressReport) throws -> Month {
         var (year, month) = (report.today.year, report.today.month)
         if let text = request.uri.queryParameters["month"] {
             let parts = text.split(separator: "-")
@@ -55,10 +63,9 @@ struct ProgressController {
             (year, month) = (y, m)
         }
         let grid = try report.month(year: year, month: month)
-        return JSONResponse(
-            Month(
-                year: grid.year, month: grid.month, today: report.today,
-                weeks: grid.weeks.map { $0.map { $0.map(CalendarDay.init) } }))
+        return Month(
+            year: grid.year, month: grid.month, today: report.today,
+            weeks: grid.weeks.map { $0.map { $0.map(CalendarDay.init) } })
     }
 
     struct HeatMap: Encodable {
@@ -72,8 +79,11 @@ struct ProgressController {
         }
     }
 
-    @Sendable func year(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<HeatMap> {
-        let report = try progress.report()
+    @Sendable func year(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try answer(request) { report in try Self.heatMap(request, report: report) }
+    }
+
+    private static func heatMap(_ request: Request, report: ProgressReport) throws -> HeatMap {
         var year = report.today.year
         if let text = request.uri.queryParameters["year"] {
             guard text.count == 4, let number = Int(text), number >= 1 else {
@@ -83,9 +93,8 @@ struct ProgressController {
         }
         let category = try Self.category(request)
         let map = try report.heatMap(year: year, category: category)
-        return JSONResponse(
-            HeatMap(
-                year: year, category: category, days: map.levels.map { HeatMap.Level(day: $0.day, level: $0.level) }))
+        return HeatMap(
+            year: year, category: category, days: map.levels.map { HeatMap.Level(day: $0.day, level: $0.level) })
     }
 
     struct Streaks: Encodable {
@@ -104,8 +113,11 @@ struct ProgressController {
         }
     }
 
-    @Sendable func streaks(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Streaks> {
-        let report = try progress.report()
+    @Sendable func streaks(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try answer(request) { report in Self.streaks(report) }
+    }
+
+    private static func streaks(_ report: ProgressReport) -> Streaks {
         let hidden = report.settings.hideStreaks
         var rows: [String: Streaks.Row] = [:]
         for category in PracticeCategory.allCases {
@@ -115,10 +127,9 @@ struct ProgressController {
                 jokersHeld: hidden ? nil : streak.jokersHeld, todayCounts: streak.todayCounts,
                 strength: (report.strength(for: category).current * 10_000).rounded() / 10_000)
         }
-        return JSONResponse(
-            Streaks(
-                hidden: hidden, jokersEnabled: report.settings.jokersEnabled, maximumJokers: Streak.maximumJokers,
-                categories: rows))
+        return Streaks(
+            hidden: hidden, jokersEnabled: report.settings.jokersEnabled, maximumJokers: Streak.maximumJokers,
+            categories: rows)
     }
 
     struct Statistics: Encodable {
@@ -133,7 +144,11 @@ struct ProgressController {
         var byKind: [String: PracticeStatistics.Totals]
     }
 
-    @Sendable func statistics(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Statistics> {
+    @Sendable func statistics(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try answer(request) { report in try Self.statistics(request, report: report) }
+    }
+
+    private static func statistics(_ request: Request, report: ProgressReport) throws -> Statistics {
         let period: PracticeStatistics.Period
         switch request.uri.queryParameters["period"].map(String.init) ?? "week" {
         case "week": period = .week
@@ -142,15 +157,14 @@ struct ProgressController {
         case "all": period = .allTime
         case let other: throw APIError.invalid("period must be week, month, year or all, not \(other).")
         }
-        let statistics = try progress.report().statistics(for: period)
-        return JSONResponse(
-            Statistics(
-                period: statistics.period, from: statistics.from, through: statistics.through,
-                days: statistics.dayCount, total: statistics.total,
-                averageSecondsPerDay: (statistics.averageSecondsPerDay * 100).rounded() / 100,
-                averageSecondsPerSession: (statistics.averageSecondsPerSession * 100).rounded() / 100,
-                byCategory: Dictionary(uniqueKeysWithValues: statistics.byCategory.map { ($0.key.rawValue, $0.value) }),
-                byKind: Dictionary(uniqueKeysWithValues: statistics.byKind.map { ($0.key.rawValue, $0.value) })))
+        let statistics = report.statistics(for: period)
+        return Statistics(
+            period: statistics.period, from: statistics.from, through: statistics.through,
+            days: statistics.dayCount, total: statistics.total,
+            averageSecondsPerDay: (statistics.averageSecondsPerDay * 100).rounded() / 100,
+            averageSecondsPerSession: (statistics.averageSecondsPerSession * 100).rounded() / 100,
+            byCategory: Dictionary(uniqueKeysWithValues: statistics.byCategory.map { ($0.key.rawValue, $0.value) }),
+            byKind: Dictionary(uniqueKeysWithValues: statistics.byKind.map { ($0.key.rawValue, $0.value) }))
     }
 
     private static func category(_ request: Request) throws -> PracticeCategory? {
@@ -160,5 +174,35 @@ struct ProgressController {
                 "category must be one of: \(PracticeCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return category
+    }
+
+    /// The kept answer to `request`, else `make`'s value encoded and kept. Refusals (thrown) are
+    /// not kept.
+    private func answer(_ request: Request, _ make: (ProgressReport) throws -> some Encodable) throws -> Response {
+        let (revision, report) = try progress.revisedReport()
+        let era = "\(revision)|\(report.today)"
+        let key = "\(request.uri.path)?\(request.uri.query ?? "")"
+        if let data = answers.data(era: era, key: key) { return JSONBody.response(data) }
+        let data = try JSONResponse<Int>.encoder.encode(make(report))
+        answers.keep(data, era: era, key: key)
+        return JSONBody.response(data)
+    }
+}
+
+/// Encoded answers of one era (store revision and day); a new era starts empty. Bounded, so odd
+/// queries cannot grow it without end.
+final class AnswerCache: Sendable {
+    static let capacity = 256
+    private let state = Mutex<(era: String, answers: [String: Data])>(("", [:]))
+
+    func data(era: String, key: String) -> Data? {
+        state.withLock { $0.era == era ? $0.answers[key] : nil }
+    }
+
+    func keep(_ data: Data, era: String, key: String) {
+        state.withLock { state in
+            if state.era != era { state = (era, [:]) }
+            if state.answers.count < Self.capacity { state.answers[key] = data }
+        }
     }
 }

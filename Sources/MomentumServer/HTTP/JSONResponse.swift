@@ -22,7 +22,13 @@ struct JSONResponse<Value: Encodable>: ResponseGenerator {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try Self.encoder.encode(value)
+        JSONBody.response(try Self.encoder.encode(value), status: status)
+    }
+}
+
+/// JSON already encoded, answered with the same headers as ``JSONResponse``.
+enum JSONBody {
+    static func response(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
