@@ -146,7 +146,9 @@ function readForm(form) {
 }
 
 async function showFormError(error) {
-  console.error(error);
+  // A refused plan (4xx) is the person's to fix and shows below the form, as in Workout; only
+  // faults of the app or the network belong in the console.
+  if (!(error.status >= 400 && error.status < 500)) console.error(error);
   const box = root.querySelector('#m-error');
   if (!box) return;
   box.textContent = localizeError(error);
