@@ -107,9 +107,9 @@ def test_pause_holds_the_clock_here_and_on_the_server(server, browser):
     wait_for(browser, lambda d: shown_time(d) != first, message="the clock does not run")
 
     browser.find_element(By.ID, "m-pause").click()
-    wait_for(browser, lambda d: d.find_element(By.ID, "m-pause").text == "Resume")
+    wait_for(browser, lambda d: d.find_element(By.ID, "m-pause").text == "Resume", message="no Resume button")
     paused_run = wait_for(browser, lambda d: (lambda r: r if r["status"] == "paused" else None)(
-        server.get(f"/runs/{run_id}")))
+        server.get(f"/runs/{run_id}")), message="the server's run is not paused")
     held_text = shown_time(browser)
     assert player_state(browser) == "paused"
 
@@ -121,7 +121,7 @@ def test_pause_holds_the_clock_here_and_on_the_server(server, browser):
     assert server.get(f"/runs/{run_id}")["elapsedMs"] == paused_run["elapsedMs"]
 
     browser.find_element(By.ID, "m-pause").click()
-    wait_for(browser, lambda d: d.find_element(By.ID, "m-pause").text == "Pause")
+    wait_for(browser, lambda d: d.find_element(By.ID, "m-pause").text == "Pause", message="no Pause button")
     wait_for(browser, lambda d: shown_time(d) < held_text, message="the clock did not resume")
     running = server.get(f"/runs/{run_id}")
     assert running["status"] == "running", running
