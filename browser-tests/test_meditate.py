@@ -31,11 +31,14 @@ def fill_plan(driver, minutes, countdown_s, interval_minutes=0, reflection_minut
     Select(driver.find_element(By.ID, "m-interval")).select_by_value(str(interval_minutes))
 
 
-def start_sit(driver):
+def start_sit(driver, server):
+    """Clicks Start; returns the id of the run the server now holds (GET /runs lists it)."""
     driver.find_element(By.ID, "m-start").click()
     wait_for(driver, lambda d: d.find_elements(By.ID, "m-pause"), message="the player did not appear")
-    return wait_for(driver, lambda d: d.execute_script(
-        "return sessionStorage.getItem('momentum.meditation.run')"), message="no run id")
+    runs = wait_for(driver, lambda d: [r for r in server.get("/runs")["runs"] if r["kind"] == "meditation"],
+                    message="the server holds no meditation run")
+    assert len(runs) == 1, runs
+    return runs[0]["id"]
 
 
 def shown_time(driver):
@@ -70,7 +73,7 @@ def test_a_sit_run_to_its_end_is_logged_and_fills_today(server, browser):
     go(browser, "meditate")
     fill_plan(browser, SHORTEST_MINUTES, 0)
     started = time.monotonic()
-    start_sit(browser)
+    start_sit(browser, server)
     assert shown_time(browser) in ("01:00", "00:59"), shown_time(browser)
     wait_for(browser, lambda d: "01:00" not in d.title and "Momentum" in d.title and ":" in d.title,
              message="the tab title does not count down")
@@ -102,7 +105,7 @@ def test_a_sit_run_to_its_end_is_logged_and_fills_today(server, browser):
 def test_pause_holds_the_clock_here_and_on_the_server(server, browser):
     open_app(browser, server, "meditate")
     fill_plan(browser, SHORTEST_MINUTES, 0)
-    run_id = start_sit(browser)
+    run_id = start_sit(browser, server)
     first = shown_time(browser)
     wait_for(browser, lambda d: shown_time(d) != first, message="the clock does not run")
 
@@ -152,7 +155,9 @@ def test_pause_holds_the_clock_here_and_on_the_server(server, browser):
 
 
 def expected_cues(timeline):
-    """The timeline's sounding cues with repeating ones expanded, in offset order (stable)."""
+    """The timeline's sounding cues with repeating ones expanded, in offset order (stable).
+    Worked out here from `cues` and `repeatingCues`, independently of the server's own
+    expansion (`scheduledCues`), which the test checks against it."""
     cues = [{"sound": c["sound"], "offsetMs": c["offsetMs"]} for c in timeline["cues"] if c.get("sound")]
     for r in timeline.get("repeatingCues", []):
         until = r.get("untilMs") or timeline["totalMs"]
@@ -164,7 +169,7 @@ def test_the_player_schedules_exactly_the_servers_cues(server, browser):
     open_app(browser, server, "meditate")
     # Every kind of cue: start gong after a countdown, interval gongs, phase gong, end gong.
     fill_plan(browser, 3, 5, interval_minutes=1, reflection_minutes=1)
-    run_id = start_sit(browser)
+    run_id = start_sit(browser, server)
     plan = {"durationMs": 180000, "countdownMs": 5000, "reflectionMs": 60000,
             "intervalGongs": {"mode": "every", "minutes": 1}, "ambientID": "silent",
             "ambientVolume": 0.15, "isOpenEnded": False}
@@ -174,6 +179,7 @@ def test_the_player_schedules_exactly_the_servers_cues(server, browser):
     status, timeline = server.api("POST", "/meditation/timeline", plan)
     assert status == 200, timeline
     expected = expected_cues(timeline)
+    assert [{"sound": c["sound"], "offsetMs": c["offsetMs"]} for c in timeline["scheduledCues"]] == expected
     assert [c["sound"] for c in expected] == ["startGong", "intervalGong", "intervalGong", "phaseGong", "endGong"]
     scheduled = wait_for(browser, lambda d: d.execute_script("return window.momentumPlayer.scheduled") or None)
     assert scheduled == expected
