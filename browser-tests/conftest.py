@@ -100,6 +100,14 @@ def wait_for_health(url, process, timeout=20):
     return False
 
 
+def serves_the_ui(url):
+    try:
+        with urllib.request.urlopen(f"{url}/", timeout=5) as response:
+            return b"<html" in response.read(4096).lower()
+    except OSError:
+        return False
+
+
 @pytest.fixture
 def server():
     root = Path(tempfile.mkdtemp(prefix="momentum-bt-"))
@@ -118,6 +126,9 @@ def server():
         if not wait_for_health(url, process):
             process.kill()
             pytest.fail(f"momentum serve did not answer /health:\n{log_path.read_text(errors='replace')}")
+        if not serves_the_ui(url):
+            pytest.fail("momentum serve has no UI files at / (a copied binary leaves its "
+                        "Momentum_MomentumServer.resources behind: set MOMENTUM_PUBLIC_DIR)")
         yield Server(url, data_dir, process, log_path)
         process.send_signal(signal.SIGTERM)
         try:
