@@ -96,7 +96,9 @@ function renderForm() {
   const openEnded = el('input', { type: 'checkbox', id: 'm-open', name: 'open', ...(plan.isOpenEnded ? { checked: '' } : {}) });
 
   const minutes = numberInput('m-minutes', Math.max(1, Math.round((plan.durationMs ?? 600000) / 60000)), 1, 600);
-  const form = el('form', { class: 'form card', id: 'meditate-form' },
+  // novalidate: the server checks the plan and its message comes in the app's language; the
+  // browser's own bubble ("Value must be less than or equal to 60") follows the browser's.
+  const form = el('form', { class: 'form card', id: 'meditate-form', novalidate: true },
     el('div', { class: 'form-grid' },
       field('m-minutes', 'settings.meditation.duration', minutes, 'meditate.minutesUnit'),
       field('m-countdown', 'settings.meditation.countdown', numberInput('m-countdown', Math.round((plan.countdownMs ?? 15000) / 1000), 0, 60), 'meditate.secondsUnit'),
@@ -144,7 +146,9 @@ function readForm(form) {
 }
 
 async function showFormError(error) {
-  console.error(error);
+  // A refused plan (4xx) is the person's to fix and shows below the form, as in Workout; only
+  // faults of the app or the network belong in the console.
+  if (!(error.status >= 400 && error.status < 500)) console.error(error);
   const box = root.querySelector('#m-error');
   if (!box) return;
   box.textContent = localizeError(error);

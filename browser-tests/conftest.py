@@ -1,0 +1,283 @@
+"""Shared fixtures and helpers for the browser tests.
+
+Every test gets its own `momentum serve` (fresh data directory, free port) and its own headless
+Chromium. Real server, real HTTP, real browser: nothing is mocked.
+
+Environment:
+  MOMENTUM_BIN         the momentum binary (required)
+  MOMENTUM_ARTIFACTS   folder for screenshots (default: browser-artifacts/ at the repo top)
+  MOMENTUM_PUBLIC_DIR  optional: serve the UI files from this folder (passed through)
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+REPO = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(os.environ.get("MOMENTUM_ARTIFACTS") or REPO / "browser-artifacts")
+PHONE = (360, 740)
+DESKTOP = (1280, 800)
+
+
+# ---------------------------------------------------------------------------------------------
+# The server
+
+
+class Server:
+    """A running `momentum serve`: its base URL, its data directory and a small JSON client."""
+
+    def __init__(self, url, data_dir, process, log_path):
+        self.url = url
+        self.data_dir = data_dir
+        self.process = process
+        self.log_path = log_path
+
+    def api(self, method, path, body=None):
+        """Calls `/api/v1{path}`; returns (status, parsed JSON or None)."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(
+            f"{self.url}/api/v1{path}", data=data, method=method,
+            headers={"Content-Type": "application/json", "Accept": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                raw = response.read()
+                return response.status, json.loads(raw) if raw else None
+        except urllib.error.HTTPError as error:
+            raw = error.read()
+            return error.code, json.loads(raw) if raw else None
+
+    def get(self, path):
+        """GET `/api/v1{path}` that must succeed; returns the JSON."""
+        status, body = self.api("GET", path)
+        assert status == 200, (path, status, body)
+        return body
+
+    def log(self):
+        return Path(self.log_path).read_text(errors="replace")
+
+
+def momentum_bin():
+    path = os.environ.get("MOMENTUM_BIN")
+    if not path:
+        pytest.exit("MOMENTUM_BIN must name the momentum binary", returncode=2)
+    if not os.access(path, os.X_OK):
+        pytest.exit(f"MOMENTUM_BIN={path} is not an executable file", returncode=2)
+    return path
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_health(url, process, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            return False
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=1) as response:
+                if response.status == 200:
+                    return True
+        except OSError:
+            pass
+        time.sleep(0.05)  # polling interval while the server binds, not a wait for a result
+    return False
+
+
+def serves_the_ui(url):
+    try:
+        with urllib.request.urlopen(f"{url}/", timeout=5) as response:
+            return b"<html" in response.read(4096).lower()
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def server():
+    root = Path(tempfile.mkdtemp(prefix="momentum-bt-"))
+    data_dir = root / "data"
+    log_path = root / "serve.log"
+    port = free_port()
+    env = dict(os.environ)
+    env.pop("MOMENTUM_HOME", None)  # --data decides; never touch a real home
+    env.setdefault("LANG", "C.UTF-8")
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen(
+            [momentum_bin(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data_dir)],
+            stdout=log, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        if not wait_for_health(url, process):
+            process.kill()
+            pytest.fail(f"momentum serve did not answer /health:\n{log_path.read_text(errors='replace')}")
+        if not serves_the_ui(url):
+            pytest.fail("momentum serve has no UI files at / (a copied binary leaves its "
+                        "Momentum_MomentumServer.resources behind: set MOMENTUM_PUBLIC_DIR)")
+        yield Server(url, data_dir, process, log_path)
+        process.send_signal(signal.SIGTERM)
+        try:
+            code = process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            pytest.fail("momentum serve did not exit within 5 s of SIGTERM")
+        assert code == 0, f"momentum serve exited {code} after SIGTERM:\n{log_path.read_text(errors='replace')}"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# The browser
+
+
+def chromium_binary():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture
+def browser():
+    options = Options()
+    binary = chromium_binary()
+    if binary:
+        options.binary_location = binary
+    options.add_argument("--headless=new")
+    options.add_argument("--autoplay-policy=no-user-gesture-required")
+    options.add_argument("--disable-dev-shm-usage")
+    options.add_argument("--lang=en-US")  # the UI's language follows the browser's by default
+    options.add_argument(f"--window-size={DESKTOP[0]},{DESKTOP[1]}")
+    if os.geteuid() == 0:
+        options.add_argument("--no-sandbox")  # Chromium refuses to run as root with the sandbox
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+    driver.momentum_allowed_console = []
+    try:
+        set_size(driver, *DESKTOP)
+        yield driver
+        problems = console_errors(driver) + missing_keys_problems(driver)
+        if problems:
+            shot(driver, f"failed-{os.environ.get('PYTEST_CURRENT_TEST', 'test').split(':')[-1].split(' ')[0]}")
+            pytest.fail("the page reported problems:\n" + "\n".join(problems))
+    finally:
+        driver.quit()
+
+
+def allow_console(driver, pattern):
+    """Declares a SEVERE console message the test provokes on purpose (a regex), e.g. the
+    browser's own "Failed to load resource … 422" line for a request that must be refused."""
+    driver.momentum_allowed_console.append(re.compile(pattern))
+
+
+def console_errors(driver):
+    """SEVERE console messages since the last call, minus the ones the test allowed."""
+    return [
+        f"console: {entry['message']}"
+        for entry in driver.get_log("browser")
+        if entry["level"] == "SEVERE"
+        and not any(p.search(entry["message"]) for p in driver.momentum_allowed_console)
+    ]
+
+
+def missing_keys(driver):
+    """Catalog keys the current page asked for and did not find (None off the app)."""
+    return driver.execute_script(
+        "return window.momentumI18n ? window.momentumI18n.missingKeys() : null")
+
+
+def missing_keys_problems(driver):
+    keys = missing_keys(driver)
+    return [f"catalog keys missing: {keys}"] if keys else []
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers for tests
+
+
+def shot(driver, name):
+    """Saves a PNG of the viewport as ARTIFACTS/name.png; returns its path."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    return path
+
+
+def wait_for(driver, predicate, timeout=10, message=""):
+    """Waits until predicate(driver) is truthy and returns its value."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(predicate, message)
+
+
+def set_size(driver, width, height):
+    """Makes the viewport exactly width×height CSS pixels (a phone below 720 px, as a phone)."""
+    driver.set_window_size(width, height)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 720})
+
+
+def set_color_scheme(driver, scheme):
+    """Emulates prefers-color-scheme: 'light' or 'dark'."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+_AXE_SOURCE = None
+
+
+def axe_violations(driver):
+    """axe-core's serious and critical violations on the current page, as compact dicts."""
+    global _AXE_SOURCE
+    if _AXE_SOURCE is None:
+        from axe_selenium_python import Axe
+        with open(Axe(driver).script_url, encoding="utf8") as f:
+            _AXE_SOURCE = f.read()
+    if not driver.execute_script("return !!window.axe"):
+        driver.execute_script(_AXE_SOURCE)
+    results = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document).then(done, (e) => done({error: String(e)}));")
+    assert "error" not in results, results
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"],
+         "targets": [" ".join(map(str, n["target"])) for n in v["nodes"]][:5]}
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def open_app(driver, server, section="meditate"):
+    """Loads the app at #section and waits until the section has rendered its heading."""
+    driver.get(f"{server.url}/#{section}")
+    return wait_for(driver, lambda d: d.execute_script(
+        "const v = document.getElementById(arguments[0]);"
+        "return v && !v.hidden && v.querySelector('h1') ? v : null;", f"view-{section}"),
+        message=f"section {section} did not render")
+
+
+def go(driver, section):
+    """Switches section through the navigation, as a person clicks it."""
+    link = driver.find_element("css selector", f'a[data-route="{section}"]')
+    link.click()
+    return wait_for(driver, lambda d: d.execute_script(
+        "const v = document.getElementById(arguments[0]);"
+        "return v && !v.hidden && v.querySelector('h1') ? v : null;", f"view-{section}"),
+        message=f"section {section} did not render")

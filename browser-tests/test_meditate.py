@@ -1,0 +1,196 @@
+"""Meditate in the browser: a sit run to its end is logged and fills today's day; pause holds
+the clock here and on the server; the player schedules exactly the server's cues."""
+import datetime
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from conftest import axe_violations, go, open_app, shot, wait_for
+
+# The form offers whole minutes (SPEC §2: "the pickers offer whole minutes 1–600"), so one
+# minute is the shortest sit a person can start from the UI.
+SHORTEST_MINUTES = 1
+
+
+def iso(moment):
+    return moment.astimezone(datetime.timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def parse_iso(text):
+    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def fill_plan(driver, minutes, countdown_s, interval_minutes=0, reflection_minutes=0):
+    """Types a plan into the Meditate form as a person would."""
+    for field, value in (("m-minutes", minutes), ("m-countdown", countdown_s),
+                         ("m-reflection", reflection_minutes)):
+        box = driver.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(str(value))
+    Select(driver.find_element(By.ID, "m-interval")).select_by_value(str(interval_minutes))
+
+
+def start_sit(driver, server):
+    """Clicks Start; returns the id of the run the server now holds (GET /runs lists it)."""
+    driver.find_element(By.ID, "m-start").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "m-pause"), message="the player did not appear")
+    runs = wait_for(driver, lambda d: [r for r in server.get("/runs")["runs"] if r["kind"] == "meditation"],
+                    message="the server holds no meditation run")
+    assert len(runs) == 1, runs
+    return runs[0]["id"]
+
+
+def shown_time(driver):
+    return driver.execute_script("const n = document.querySelector('#m-ring .time'); return n && n.textContent")
+
+
+def player_state(driver):
+    return driver.execute_script("return window.momentumPlayer.state")
+
+
+def today(driver):
+    """Today's cell in the Progress calendar: its classes, label and fill (0…1)."""
+    return driver.execute_script(
+        "const day = document.querySelector('.calendar .day.today');"
+        "if (!day) return null;"
+        "const fill = day.querySelector('.fill').style.getPropertyValue('--fill');"
+        "return {classes: [...day.classList], label: day.getAttribute('aria-label'), fill: Number(fill || 0)};")
+
+
+def test_a_sit_run_to_its_end_is_logged_and_fills_today(server, browser):
+    # One minute sat away from the app earlier today: on its own the day stays open (a day counts
+    # from 2 minutes, SPEC §8), so the sit below is what makes it count.
+    now = datetime.datetime.now(datetime.timezone.utc)
+    status, by_hand = server.api("POST", "/log", {
+        "kind": "meditation", "start": iso(now - datetime.timedelta(minutes=5)), "durationMs": 60000})
+    assert status == 201, by_hand
+
+    open_app(browser, server, "progress")
+    before = wait_for(browser, lambda d: today(d))
+    assert "counted" not in before["classes"] and before["fill"] == 0, before
+
+    go(browser, "meditate")
+    fill_plan(browser, SHORTEST_MINUTES, 0)
+    started = time.monotonic()
+    start_sit(browser, server)
+    assert shown_time(browser) in ("01:00", "00:59"), shown_time(browser)
+    wait_for(browser, lambda d: "01:00" not in d.title and "Momentum" in d.title and ":" in d.title,
+             message="the tab title does not count down")
+
+    # The unavoidable real-time part: the sit runs its full minute.
+    ending = wait_for(browser, lambda d: d.execute_script(
+        "const p = document.querySelector('#view-meditate > p.muted');"
+        "return !document.getElementById('m-ring') && p ? p.textContent : null;"),
+        timeout=SHORTEST_MINUTES * 60 + 20, message="the sit did not finish")
+    assert time.monotonic() - started >= SHORTEST_MINUTES * 60 - 1
+    assert "Logged 01:00 of meditation" in ending, ending
+    assert browser.title == "Momentum"
+
+    records = server.get("/log")["records"]
+    sat = [r for r in records if r["id"] != by_hand["id"]]
+    assert len(records) == 2 and len(sat) == 1, records
+    assert sat[0]["kind"] == "meditation" and sat[0]["countedSeconds"] == SHORTEST_MINUTES * 60, sat
+    assert parse_iso(sat[0]["start"]) >= now - datetime.timedelta(seconds=5), sat
+
+    go(browser, "progress")
+    after = wait_for(browser, lambda d: (lambda c: c if c and "counted" in c["classes"] else None)(today(d)),
+                     message="today is not drawn as counted")
+    assert after["fill"] > 0 and "2 min" in after["label"], after
+    stats = browser.find_element(By.CSS_SELECTOR, "section[aria-labelledby='stats-title']").text
+    assert "2 sessions" in stats, stats
+    shot(browser, "meditate-logged-progress")
+
+
+def test_pause_holds_the_clock_here_and_on_the_server(server, browser):
+    open_app(browser, server, "meditate")
+    fill_plan(browser, SHORTEST_MINUTES, 0)
+    run_id = start_sit(browser, server)
+    first = shown_time(browser)
+    wait_for(browser, lambda d: shown_time(d) != first, message="the clock does not run")
+
+    before_pause = time.time()
+    browser.find_element(By.ID, "m-pause").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "m-pause").text == "Resume", message="no Resume button")
+    paused_run = wait_for(browser, lambda d: (lambda r: r if r["status"] == "paused" else None)(
+        server.get(f"/runs/{run_id}")), message="the server's run is not paused")
+    paused = time.time()
+    held_text = shown_time(browser)
+    assert player_state(browser) == "paused"
+
+    # A real pause: the clock must stand still while real time passes.
+    time.sleep(2)
+    assert shown_time(browser) == held_text
+    assert "paused" in browser.find_element(By.ID, "m-ring").get_attribute("aria-label").lower()
+    assert server.get(f"/runs/{run_id}")["elapsedMs"] == paused_run["elapsedMs"]
+
+    before_resume = time.time()
+    browser.find_element(By.ID, "m-pause").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "m-pause").text == "Pause", message="no Pause button")
+    resumed = time.time()  # the button changes once the server answered the resume
+    wait_for(browser, lambda d: shown_time(d) < held_text, message="the clock did not resume")
+
+    # The server's run holds the pause: its elapsed time lags the wall clock by the pause, which
+    # began between before_pause and paused and ended between before_resume and resumed.
+    asked = time.time()
+    running = server.get(f"/runs/{run_id}")
+    answered = time.time()
+    assert running["status"] == "running", running
+    started = parse_iso(running["startedAt"]).timestamp()
+    lag_ms = ((asked - started) * 1000 - running["elapsedMs"], (answered - started) * 1000 - running["elapsedMs"])
+    shortest_ms, longest_ms = (before_resume - paused) * 1000, (resumed - before_pause) * 1000
+    assert shortest_ms >= 2000
+    assert lag_ms[1] >= shortest_ms - 5 and lag_ms[0] <= longest_ms + 5, (lag_ms, shortest_ms, longest_ms)
+
+    violations = axe_violations(browser)
+    assert not violations, violations
+    shot(browser, "meditate-running")
+
+    browser.find_element(By.ID, "m-stop").click()
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"), message="stop did not end the sit")
+    stopped = server.get(f"/runs/{run_id}")
+    assert stopped["status"] == "stopped" and stopped["ending"]["outcome"] == "tooShortToLog", stopped
+    assert server.get("/log")["records"] == []
+    assert player_state(browser) == "stopped"
+
+
+def expected_cues(timeline):
+    """The timeline's sounding cues with repeating ones expanded, in offset order (stable).
+    Worked out here from `cues` and `repeatingCues`, independently of the server's own
+    expansion (`scheduledCues`), which the test checks against it."""
+    cues = [{"sound": c["sound"], "offsetMs": c["offsetMs"]} for c in timeline["cues"] if c.get("sound")]
+    for r in timeline.get("repeatingCues", []):
+        until = r.get("untilMs") or timeline["totalMs"]
+        cues += [{"sound": r["sound"], "offsetMs": at} for at in range(r["firstMs"], until, r["intervalMs"])]
+    return sorted(cues, key=lambda c: c["offsetMs"])
+
+
+def test_the_player_schedules_exactly_the_servers_cues(server, browser):
+    open_app(browser, server, "meditate")
+    # Every kind of cue: start gong after a countdown, interval gongs, phase gong, end gong.
+    fill_plan(browser, 3, 5, interval_minutes=1, reflection_minutes=1)
+    run_id = start_sit(browser, server)
+    plan = {"durationMs": 180000, "countdownMs": 5000, "reflectionMs": 60000,
+            "intervalGongs": {"mode": "every", "minutes": 1}, "ambientID": "silent",
+            "ambientVolume": 0.15, "isOpenEnded": False}
+    # The server keeps the last plan a sit started with: the UI sent exactly this one.
+    assert server.get("/settings")["meditation"] == plan
+
+    status, timeline = server.api("POST", "/meditation/timeline", plan)
+    assert status == 200, timeline
+    expected = expected_cues(timeline)
+    assert [{"sound": c["sound"], "offsetMs": c["offsetMs"]} for c in timeline["scheduledCues"]] == expected
+    assert [c["sound"] for c in expected] == ["startGong", "intervalGong", "intervalGong", "phaseGong", "endGong"]
+    scheduled = wait_for(browser, lambda d: d.execute_script("return window.momentumPlayer.scheduled") or None)
+    assert scheduled == expected
+    assert server.get(f"/runs/{run_id}")["timeline"] == timeline
+
+    # Every cue is also on the audio clock (decoded and started), not only listed.
+    queued = wait_for(browser, lambda d: d.execute_script(
+        "const p = window.momentumPlayer; return p.contextState === 'running' && p.queued ? p.queued : null;"),
+        message="no cue reached the audio clock")
+    assert queued == len(expected)
+
+    browser.find_element(By.ID, "m-stop").click()
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"))
+    assert server.get(f"/runs/{run_id}")["status"] == "stopped"
