@@ -116,7 +116,7 @@ struct Stats: ContextualCommand {
             }
         let statistics = try session.services.progress.report().statistics(for: statisticsPeriod)
         if json {
-            context.output.write(try JSONOutput.encode(StatisticsJSON(statistics)) + "\n")
+            context.output.write(try JSONOutput.encode(statistics.jsonForm) + "\n")
             return
         }
         let title: StringKey =
@@ -154,30 +154,6 @@ struct Stats: ContextualCommand {
         }
         text += TextTable.render(rows)
         context.output.write(text)
-    }
-
-    struct StatisticsJSON: Encodable {
-        var period: PracticeStatistics.Period
-        var from: Day
-        var through: Day
-        var days: Int
-        var total: PracticeStatistics.Totals
-        var averageSecondsPerDay: Double
-        var averageSecondsPerSession: Double
-        var byCategory: [PracticeCategory: PracticeStatistics.Totals]
-        var byKind: [PracticeKind: PracticeStatistics.Totals]
-
-        init(_ statistics: PracticeStatistics) {
-            period = statistics.period
-            from = statistics.from
-            through = statistics.through
-            days = statistics.dayCount
-            total = statistics.total
-            averageSecondsPerDay = (statistics.averageSecondsPerDay * 100).rounded() / 100
-            averageSecondsPerSession = (statistics.averageSecondsPerSession * 100).rounded() / 100
-            byCategory = statistics.byCategory
-            byKind = statistics.byKind
-        }
     }
 }
 

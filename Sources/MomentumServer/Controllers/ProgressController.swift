@@ -132,23 +132,11 @@ struct ProgressController {
             categories: rows)
     }
 
-    struct Statistics: Encodable {
-        var period: PracticeStatistics.Period
-        var from: Day
-        var through: Day
-        var days: Int
-        var total: PracticeStatistics.Totals
-        var averageSecondsPerDay: Double
-        var averageSecondsPerSession: Double
-        var byCategory: [String: PracticeStatistics.Totals]
-        var byKind: [String: PracticeStatistics.Totals]
-    }
-
     @Sendable func statistics(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try answer(request) { report in try Self.statistics(request, report: report) }
+        try answer(request) { report in try Self.statistics(request, report: report).jsonForm }
     }
 
-    private static func statistics(_ request: Request, report: ProgressReport) throws -> Statistics {
+    private static func statistics(_ request: Request, report: ProgressReport) throws -> PracticeStatistics {
         let period: PracticeStatistics.Period
         switch request.uri.queryParameters["period"].map(String.init) ?? "week" {
         case "week": period = .week
@@ -157,14 +145,7 @@ struct ProgressController {
         case "all": period = .allTime
         case let other: throw APIError.invalid("period must be week, month, year or all, not \(other).")
         }
-        let statistics = report.statistics(for: period)
-        return Statistics(
-            period: statistics.period, from: statistics.from, through: statistics.through,
-            days: statistics.dayCount, total: statistics.total,
-            averageSecondsPerDay: (statistics.averageSecondsPerDay * 100).rounded() / 100,
-            averageSecondsPerSession: (statistics.averageSecondsPerSession * 100).rounded() / 100,
-            byCategory: Dictionary(uniqueKeysWithValues: statistics.byCategory.map { ($0.key.rawValue, $0.value) }),
-            byKind: Dictionary(uniqueKeysWithValues: statistics.byKind.map { ($0.key.rawValue, $0.value) }))
+        return report.statistics(for: period)
     }
 
     private static func category(_ request: Request) throws -> PracticeCategory? {
