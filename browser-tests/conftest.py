@@ -40,18 +40,21 @@ DESKTOP = (1280, 800)
 class Server:
     """A running `momentum serve`: its base URL, its data directory and a small JSON client."""
 
-    def __init__(self, url, data_dir, process, log_path):
+    def __init__(self, url, data_dir, process, log_path, token=None):
         self.url = url
         self.data_dir = data_dir
         self.process = process
         self.log_path = log_path
+        self.token = token  # off loopback: the access token the test made (sent as a bearer)
 
-    def api(self, method, path, body=None):
-        """Calls `/api/v1{path}`; returns (status, parsed JSON or None)."""
+    def api(self, method, path, body=None, token=None):
+        """Calls `/api/v1{path}` (with the server's token, if any); returns (status, JSON or None)."""
         data = json.dumps(body).encode() if body is not None else None
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if token or self.token:
+            headers["Authorization"] = f"Bearer {token or self.token}"
         request = urllib.request.Request(
-            f"{self.url}/api/v1{path}", data=data, method=method,
-            headers={"Content-Type": "application/json", "Accept": "application/json"})
+            f"{self.url}/api/v1{path}", data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 raw = response.read()
@@ -108,8 +111,10 @@ def serves_the_ui(url):
         return False
 
 
-@pytest.fixture
-def server():
+def run_server(host="127.0.0.1"):
+    """Starts `momentum serve` on a fresh data directory and a free port; yields the Server.
+    Off loopback (`host` 0.0.0.0) it first makes an access token, as a person must, and the
+    browser still reaches it at 127.0.0.1 — the bind address decides whether a token is needed."""
     root = Path(tempfile.mkdtemp(prefix="momentum-bt-"))
     data_dir = root / "data"
     log_path = root / "serve.log"
@@ -117,9 +122,14 @@ def server():
     env = dict(os.environ)
     env.pop("MOMENTUM_HOME", None)  # --data decides; never touch a real home
     env.setdefault("LANG", "C.UTF-8")
+    token = None
+    if host != "127.0.0.1":
+        made = subprocess.run([momentum_bin(), "token", "create", "--name", "browser test", "--data", str(data_dir)],
+                              env=env, capture_output=True, text=True, check=True)
+        token = made.stdout.strip().splitlines()[-1]
     with open(log_path, "wb") as log:
         process = subprocess.Popen(
-            [momentum_bin(), "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data_dir)],
+            [momentum_bin(), "serve", "--host", host, "--port", str(port), "--data", str(data_dir)],
             stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -129,7 +139,7 @@ def server():
         if not serves_the_ui(url):
             pytest.fail("momentum serve has no UI files at / (a copied binary leaves its "
                         "Momentum_MomentumServer.resources behind: set MOMENTUM_PUBLIC_DIR)")
-        yield Server(url, data_dir, process, log_path)
+        yield Server(url, data_dir, process, log_path, token)
         process.send_signal(signal.SIGTERM)
         try:
             code = process.wait(timeout=5)
@@ -142,6 +152,17 @@ def server():
             process.kill()
             process.wait()
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def server():
+    yield from run_server()
+
+
+@pytest.fixture
+def guarded_server():
+    """A server bound off loopback: every API call needs the token (`guarded_server.token`)."""
+    yield from run_server("0.0.0.0")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ public func buildRouter(
     }
     let services = dependencies.services
     SystemController(version: dependencies.version, metrics: metrics).addRoutes(to: router)
-    LoginController(tokens: services.accessTokens).addRoutes(to: router)
+    LoginController(tokens: services.accessTokens, isRequired: !configuration.isLoopback).addRoutes(to: router)
     let api = router.group("api/v1")
     CatalogController(settings: services.settings).addRoutes(to: api)
     SettingsController(settings: services.settings).addRoutes(to: api)

@@ -35,30 +35,39 @@ public struct ProgressService: Sendable {
     public func revisedReport() throws(StoreError) -> (revision: Int64, report: ProgressReport) {
         let revision = try log.logRevision()
         let instant = now()
-        if let cached = cache.report(revision: revision, systemTimeZone: systemTimeZone, now: instant) {
+        if let cached = cache.report(revision: revision, now: instant) {
             return (revision, cached)
         }
         let progress = try settings.load().progress
         let entries = try log.practiceEntries()
         let report = ProgressReport(entries: entries, settings: progress, systemTimeZone: systemTimeZone, now: instant)
-        cache.keep(report, revision: revision)
+        cache.keep(report, revision: revision, systemTimeZone: systemTimeZone)
         return (revision, report)
     }
 }
 
 /// The last progress report and the store revision it was computed at; shared by copies of the
-/// service, safe across threads.
+/// service, safe across threads. It also keeps the instants its day runs between, so checking
+/// whether now still falls on that day is two comparisons, not a calendar computation (this runs
+/// on every streak and calendar request).
 final class ProgressCache: Sendable {
-    private let last = Mutex<(revision: Int64, report: ProgressReport)?>(nil)
-
-    /// The kept report, if it was computed at `revision` and `now` falls on its day.
-    func report(revision: Int64, systemTimeZone: TimeZone, now: Date) -> ProgressReport? {
-        guard let last = last.withLock({ $0 }), last.revision == revision else { return nil }
-        let today = last.report.settings.dayCalendar(systemTimeZone: systemTimeZone).day(of: now)
-        return today == last.report.today ? last.report : nil
+    private struct Kept {
+        var revision: Int64
+        var report: ProgressReport
+        var day: Range<Date>
     }
 
-    func keep(_ report: ProgressReport, revision: Int64) {
-        last.withLock { $0 = (revision, report) }
+    private let last = Mutex<Kept?>(nil)
+
+    /// The kept report, if it was computed at `revision` and `now` falls on its day.
+    func report(revision: Int64, now: Date) -> ProgressReport? {
+        guard let last = last.withLock({ $0 }), last.revision == revision, last.day.contains(now) else { return nil }
+        return last.report
+    }
+
+    func keep(_ report: ProgressReport, revision: Int64, systemTimeZone: TimeZone) {
+        let calendar = report.settings.dayCalendar(systemTimeZone: systemTimeZone)
+        let day = calendar.start(of: report.today)..<calendar.start(of: Day(number: report.today.number + 1))
+        last.withLock { $0 = Kept(revision: revision, report: report, day: day) }
     }
 }

@@ -88,4 +88,29 @@ struct AccessTokenRoutesTests {
             #expect(secure.headers[.setCookie]?.contains("Secure") == true)
         }
     }
+
+    @Test func theSessionSaysHowARequestGotIn() async throws {
+        let open = try TestServer(host: "127.0.0.1")
+        try await open.test { client in
+            let response = try await client.send(.get, "/api/v1/session")
+            #expect(response.status == .ok)
+            #expect(response.text == #"{"access":"open","canSignOut":false}"#)
+        }
+        let guarded = try TestServer(host: "0.0.0.0")
+        let created = try guarded.services.accessTokens.create(name: "laptop")
+        try await guarded.test { client in
+            #expect(try await client.send(.get, "/api/v1/session").status == .unauthorized)
+            let viaBearer = try await client.send(.get, "/api/v1/session", headers: bearer(created.secret))
+            #expect(viaBearer.text == #"{"access":"bearer","canSignOut":false}"#)
+            var headers = HTTPFields()
+            headers[.cookie] = "momentum_session=\(created.secret)"
+            let viaCookie = try await client.send(.get, "/api/v1/session", headers: headers)
+            #expect(viaCookie.text == #"{"access":"cookie","canSignOut":true}"#)
+
+            let logout = try await client.send(.post, "/logout", headers: headers)
+            #expect(logout.status == .noContent)
+            #expect(logout.headers[.setCookie]?.hasPrefix("momentum_session=;") == true)
+            #expect(logout.headers[.setCookie]?.contains("Max-Age=0") == true)
+        }
+    }
 }

@@ -445,4 +445,10 @@ public enum StringKey: String, Sendable, CaseIterable {
     case loginSubmit = "login.submit"
     case loginEmpty = "login.empty"
     case loginRefused = "login.refused"
+    case settingsTimeZoneAuto = "settings.timeZone.auto"
+    case settingsProgressTitle = "settings.progressTitle"
+    case settingsProgressSaved = "settings.progressSaved"
+    case settingsAccess = "settings.access"
+    case settingsSignOut = "settings.signOut"
+    case settingsSignedIn = "settings.signedIn"
 }

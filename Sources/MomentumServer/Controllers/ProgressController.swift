@@ -161,7 +161,7 @@ struct ProgressController {
     /// not kept.
     private func answer(_ request: Request, _ make: (ProgressReport) throws -> some Encodable) throws -> Response {
         let (revision, report) = try progress.revisedReport()
-        let era = "\(revision)|\(report.today)"
+        let era = AnswerCache.Era(revision: revision, day: report.today)
         let key = "\(request.uri.path)?\(request.uri.query ?? "")"
         if let data = answers.data(era: era, key: key) { return JSONBody.response(data) }
         let data = try JSONResponse<Int>.encoder.encode(make(report))
@@ -174,13 +174,19 @@ struct ProgressController {
 /// queries cannot grow it without end.
 final class AnswerCache: Sendable {
     static let capacity = 256
-    private let state = Mutex<(era: String, answers: [String: Data])>(("", [:]))
 
-    func data(era: String, key: String) -> Data? {
+    struct Era: Equatable {
+        var revision: Int64
+        var day: Day
+    }
+
+    private let state = Mutex<(era: Era?, answers: [String: Data])>((nil, [:]))
+
+    func data(era: Era, key: String) -> Data? {
         state.withLock { $0.era == era ? $0.answers[key] : nil }
     }
 
-    func keep(_ data: Data, era: String, key: String) {
+    func keep(_ data: Data, era: Era, key: String) {
         state.withLock { state in
             if state.era != era { state = (era, [:]) }
             if state.answers.count < Self.capacity { state.answers[key] = data }

@@ -44,8 +44,11 @@ struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// `POST /login` exchanges a token for an HTTP-only, SameSite=Strict session cookie (Secure when
 /// the request came over TLS, e.g. through a proxy that says so); `POST /logout` clears it.
+/// `GET /api/v1/session` says how this request got in, so the UI offers "Sign out" only where
+/// signing out means something (a cookie session).
 struct LoginController {
     let tokens: AccessTokenService
+    let isRequired: Bool
 
     /// A month: the cookie holds the token itself, so revoking the token ends the session at once.
     static let sessionSeconds = 30 * 24 * 3600
@@ -53,6 +56,27 @@ struct LoginController {
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.post("login", use: login)
         router.post("logout", use: logout)
+        router.get("api/v1/session", use: session)
+    }
+
+    /// How a request got in: `open` (loopback, no token needed), `cookie` (signed in at the login
+    /// page) or `bearer` (an `Authorization` header). The middleware has already refused requests
+    /// without a live token.
+    struct Session: Encodable {
+        var access: String
+        var canSignOut: Bool
+    }
+
+    @Sendable func session(_ request: Request, context: BasicRequestContext) -> JSONResponse<Session> {
+        let access: String
+        if !isRequired {
+            access = "open"
+        } else if request.headers[.authorization] != nil {
+            access = "bearer"
+        } else {
+            access = "cookie"
+        }
+        return JSONResponse(Session(access: access, canSignOut: access == "cookie"))
     }
 
     struct Credentials: Decodable {

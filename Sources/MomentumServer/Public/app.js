@@ -53,10 +53,10 @@ export function showError(error) {
 export async function relocalize(lang) {
   await loadCatalog(lang);
   translate();
-  for (const key of [...mounted]) {
+  await Promise.all([...mounted].map(async (key) => {
     const view = document.getElementById(`view-${key}`);
-    if (sections[key].remount) sections[key].remount(view);
-  }
+    if (sections[key].remount) await sections[key].remount(view);
+  }));
 }
 window.momentumRelocalize = relocalize;
 

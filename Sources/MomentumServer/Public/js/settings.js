@@ -1,21 +1,34 @@
-// Settings: the language (en/de); the theme follows the system.
+// Settings: the language (en/de), how progress is counted (time zone, day start, jokers, hiding
+// streaks, daily goals) and, for a browser signed in with a token, signing out. The theme follows
+// the system. The server checks every value; its message shows under the form.
 import { api } from './api.js';
-import { t, language } from './i18n.js';
-import { el } from './dom.js';
+import { t, language, errorText } from './i18n.js';
+import { el, field, announce } from './dom.js';
 
 let root;
 
 export async function mount(view) {
   root = view;
-  render();
+  await render();
 }
-export const remount = (view) => { root = view; render(); };
+export const remount = (view) => { root = view; return render(); };
 
-function render() {
+async function render() {
+  const [settings, session] = await Promise.all([
+    api('/settings'),
+    api('/session').catch(() => ({ canSignOut: false })),
+  ]);
+  root.replaceChildren(
+    el('h1', { id: 'h-settings' }, t('nav.settings')),
+    languageCard(),
+    progressForm(settings.progress || {}),
+    session.canSignOut ? accessCard() : null);
+}
+
+function languageCard() {
   const select = el('select', { id: 's-language', name: 'language' },
     el('option', { value: 'en', lang: 'en', ...(language() === 'en' ? { selected: '' } : {}) }, 'English'),
     el('option', { value: 'de', lang: 'de', ...(language() === 'de' ? { selected: '' } : {}) }, 'Deutsch'));
-  const status = el('p', { class: 'muted', role: 'status', id: 's-status' });
   select.addEventListener('change', async () => {
     const lang = select.value;
     try {
@@ -26,10 +39,91 @@ function render() {
     await window.momentumRelocalize(lang);
     root.querySelector('#s-language')?.focus();
   });
-  root.replaceChildren(
-    el('h1', { id: 'h-settings' }, t('nav.settings')),
-    el('div', { class: 'card form' },
-      el('div', { class: 'field' }, el('label', { for: 's-language' }, t('settings.language')), select),
-      el('p', { class: 'muted' }, t('settings.theme')),
-      status));
+  return el('div', { class: 'card form' },
+    field('s-language', t('settings.language'), select),
+    el('p', { class: 'muted' }, t('settings.theme')));
+}
+
+/** The zones the browser knows, with the server's own zone ("auto") first. */
+function timeZoneSelect(current) {
+  const select = el('select', { id: 's-time-zone', name: 'timeZone' },
+    el('option', { value: '' }, t('settings.timeZone.auto')));
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  if (current && !zones.includes(current)) zones.unshift(current);
+  for (const zone of zones) {
+    select.append(el('option', { value: zone, ...(zone === current ? { selected: '' } : {}) }, zone.replaceAll('_', ' ')));
+  }
+  return select;
+}
+
+function checkbox(id, checked) {
+  return el('input', { type: 'checkbox', id, name: id, ...(checked ? { checked: '' } : {}) });
+}
+
+function progressForm(progress) {
+  const zone = timeZoneSelect(progress.timeZoneIdentifier);
+  const dayStart = el('select', { id: 's-day-start', name: 'dayStartHour' });
+  for (let hour = 0; hour <= 6; hour += 1) {
+    dayStart.append(el('option', { value: hour, ...(hour === (progress.dayStartHour ?? 0) ? { selected: '' } : {}) },
+      `${String(hour).padStart(2, '0')}:00`));
+  }
+  const goals = progress.goals || {};
+  const goal = (id, value) => el('input', { type: 'number', id, name: id, min: 1, max: 120, step: 1, value: value ?? 10, inputmode: 'numeric' });
+  const jokers = checkbox('s-jokers', progress.jokersEnabled !== false);
+  const hide = checkbox('s-hide-streaks', progress.hideStreaks === true);
+  const error = el('p', { class: 'error', id: 's-error', role: 'alert', hidden: '' });
+  const save = el('button', { type: 'submit', id: 's-save' }, t('action.save'));
+  // novalidate: the server's message (in the person's language) says what is out of bounds.
+  const form = el('form', { class: 'card form', id: 's-progress', novalidate: true, 'aria-labelledby': 's-progress-title' },
+    el('h2', { id: 's-progress-title' }, t('settings.progressTitle')),
+    el('div', { class: 'form-grid' },
+      field('s-time-zone', t('settings.timeZone'), zone),
+      field('s-day-start', t('settings.dayStart'), dayStart),
+      field('s-goal-mindfulness', t('settings.goal.mindfulness'), goal('s-goal-mindfulness', goals.mindfulness)),
+      field('s-goal-workout', t('settings.goal.workout'), goal('s-goal-workout', goals.workout))),
+    el('label', { class: 'check', for: 's-jokers' }, jokers, el('span', {}, t('settings.jokers'))),
+    el('label', { class: 'check', for: 's-hide-streaks' }, hide, el('span', {}, t('settings.hideStreaks'))),
+    error,
+    el('div', { class: 'actions' }, save));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const body = {
+      progress: {
+        timeZoneIdentifier: zone.value || null,
+        dayStartHour: Number(dayStart.value),
+        jokersEnabled: jokers.checked,
+        hideStreaks: hide.checked,
+        goals: {
+          mindfulness: Number(form.querySelector('#s-goal-mindfulness').value),
+          workout: Number(form.querySelector('#s-goal-workout').value),
+        },
+      },
+    };
+    try {
+      await api('/settings', { method: 'PATCH', body });
+      announce(t('settings.progressSaved'));
+      await render();
+      root.querySelector('#s-save')?.focus();
+    } catch (failure) {
+      error.textContent = errorText(failure);
+      error.hidden = false;
+    }
+  });
+  return form;
+}
+
+function accessCard() {
+  const button = el('button', { type: 'button', class: 'secondary', id: 's-sign-out' }, t('settings.signOut'));
+  button.addEventListener('click', async () => {
+    try {
+      await fetch('/logout', { method: 'POST', credentials: 'same-origin' });
+    } finally {
+      location.assign('/login.html');
+    }
+  });
+  return el('div', { class: 'card form', 'aria-labelledby': 's-access-title', role: 'group' },
+    el('h2', { id: 's-access-title' }, t('settings.access')),
+    el('p', { class: 'muted' }, t('settings.signedIn')),
+    el('div', { class: 'actions' }, button));
 }

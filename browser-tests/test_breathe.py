@@ -1,0 +1,58 @@
+"""Breathe: a person makes their own preset in the editor; out-of-bounds values get the server's
+message; the saved preset is chosen, announced, kept on the server and survives a reload."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from conftest import allow_console, axe_violations, go, open_app, shot, wait_for
+
+
+def type_into(driver, field_id, value):
+    box = driver.find_element(By.ID, field_id)
+    box.clear()
+    box.send_keys(str(value))
+
+
+def own_presets(server):
+    return [p for p in server.get("/breathing/presets")["presets"] if not p.get("isBuiltIn")]
+
+
+def test_a_new_preset_is_saved_and_chosen(server, browser):
+    open_app(browser, server, "meditate")
+    go(browser, "breathe")
+    browser.find_element(By.ID, "b-new").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "b-editor"), message="the editor did not open")
+    assert browser.find_element(By.ID, "b-editor-title").text == "New preset"
+    assert browser.switch_to.active_element.get_attribute("id") == "b-name"
+
+    type_into(browser, "b-name", "Evening 4-7-8")
+    type_into(browser, "b-inhale", 4)
+    type_into(browser, "b-hold-in", 7)
+    type_into(browser, "b-exhale", 8)
+    type_into(browser, "b-hold-out", 0)
+    type_into(browser, "b-rounds", 500)  # more than the server allows
+    allow_console(browser, r"422 \(Unprocessable")
+    browser.find_element(By.ID, "b-save").click()
+    error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "b-error")).is_displayed() and e,
+                     message="no message for 500 rounds")
+    assert "round" in error.text.lower(), error.text
+    assert own_presets(server) == [], "a refused preset was stored"
+    shot(browser, "breathe-editor-error")
+
+    type_into(browser, "b-rounds", 4)
+    browser.find_element(By.ID, "b-save").click()
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "b-editor"), message="the editor stayed open")
+    [saved] = own_presets(server)
+    assert (saved["name"], saved["inhaleMs"], saved["holdAfterInhaleMs"], saved["exhaleMs"],
+            saved["holdAfterExhaleMs"], saved["rounds"]) == ("Evening 4-7-8", 4000, 7000, 8000, 0, 4)
+    chooser = Select(browser.find_element(By.ID, "b-preset"))
+    assert chooser.first_selected_option.get_attribute("value") == saved["id"]
+    assert browser.switch_to.active_element.get_attribute("id") == "b-preset"
+    wait_for(browser, lambda d: "Evening 4-7-8" in d.find_element(By.ID, "announcer").text,
+             message="the save was not announced")
+    assert browser.find_element(By.ID, "b-delete").is_displayed(), "an own preset can be deleted"
+    assert axe_violations(browser) == []
+    shot(browser, "breathe-own-preset")
+
+    browser.refresh()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'#b-preset option[value="{saved["id"]}"]'),
+             message="the preset is gone after a reload")
