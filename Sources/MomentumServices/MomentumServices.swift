@@ -14,6 +14,7 @@ public struct MomentumServices: Sendable {
     public let focusTimers: FocusTimerService
     public let workouts: WorkoutService
     public let accessTokens: AccessTokenService
+    public let morse: MorseCourseService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -36,7 +37,10 @@ public struct MomentumServices: Sendable {
             breathing: BreathingService(presets: database, log: database, now: now, makeID: makeID, device: device),
             focusTimers: FocusTimerService(repository: database, now: now, makeID: makeID, device: device),
             workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device),
-            accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID)
+            accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID),
+            morse: MorseCourseService(
+                repository: database, settingValues: database, settings: settings, systemTimeZone: timeZone, now: now,
+                makeID: makeID, device: device)
         )
     }
 }

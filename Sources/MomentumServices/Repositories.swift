@@ -57,3 +57,13 @@ public protocol AccessTokenRepository: Sendable {
 extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository, FocusTimerRepository,
     WorkoutProgramRepository, AccessTokenRepository
 {}
+
+/// Where the Morse course keeps its progress and session history.
+public protocol MorseCourseRepository: Sendable {
+    func morseCourseJSON() throws(StoreError) -> String?
+    func saveMorseSession(progressJSON: String, summary: MorseSessionSummary, record: PracticeRecord?, at now: Date)
+        throws(StoreError)
+    func morseSessions(limit: Int) throws(StoreError) -> [MorseSessionSummary]
+}
+
+extension MomentumDatabase: MorseCourseRepository {}

@@ -135,6 +135,26 @@ extension MomentumDatabase {
                 }
             }
         }
+        migrator.registerMigration("v7: the Morse course") { db in
+            try db.create(table: "morseCourse") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                // MorseCourseProgress as JSON: levels, per-character statistics, schedules, streak.
+                table.column("progress", .text).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+            }
+            try db.create(table: "morseSession") { table in
+                table.primaryKey("id", .text)
+                table.column("direction", .text).notNull().check { ["receive", "send"].contains($0) }
+                table.column("koch", .text).notNull()
+                table.column("level", .integer).notNull()
+                table.column("nextLevel", .integer).notNull()
+                table.column("startedAtMs", .integer).notNull().indexed()
+                table.column("endedAtMs", .integer).notNull()
+                table.column("trainingMs", .integer).notNull()
+                table.column("attempts", .integer).notNull()
+                table.column("correct", .integer).notNull()
+            }
+        }
         return migrator
     }
 

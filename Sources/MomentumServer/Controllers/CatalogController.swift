@@ -18,11 +18,20 @@ struct CatalogController {
         var lists: [String: [String]]
     }
 
-    @Sendable func catalog(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Catalog> {
+    @Sendable func catalog(_ request: Request, context: BasicRequestContext) throws -> Response {
         let language = try LanguageChoice.language(for: request, settings: settings)
-        let catalog = StringCatalog.shared(for: language)
-        return JSONResponse(Catalog(language: language, strings: catalog.strings, lists: catalog.lists))
+        guard let data = Self.encoded[language] else { throw APIError.serverFault }
+        return JSONBody.response(data)
     }
+
+    /// Each language's catalog, encoded once: every page load asks for it, and encoding its
+    /// hundreds of sorted strings each time cost milliseconds a request.
+    static let encoded: [Language: Data] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.compactMap { language in
+            let catalog = StringCatalog.shared(for: language)
+            let value = Catalog(language: language, strings: catalog.strings, lists: catalog.lists)
+            return (try? JSONResponse<Catalog>.encoder.encode(value)).map { (language, $0) }
+        })
 
     struct Ambient: Encodable {
         var sounds: [AmbientSound]

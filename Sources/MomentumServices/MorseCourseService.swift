@@ -1,0 +1,206 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+
+/// The Morse course as both front ends use it: its settings, the stored progress, sessions that
+/// start at the person's level and, when finished, move the progress on and write one practice
+/// record — in one transaction, so a failure leaves progress and log as they were.
+public struct MorseCourseService: Sendable {
+    /// The setting row the course settings live in (JSON of ``MorseCourseSettings``).
+    public static let settingsKey = "morse.course"
+
+    private let repository: any MorseCourseRepository
+    private let settingValues: any SettingsRepository
+    private let settings: SettingsService
+    private let systemTimeZone: TimeZone
+    private let now: @Sendable () -> Date
+    private let makeID: @Sendable () -> UUID
+    private let device: String
+
+    public init(
+        repository: any MorseCourseRepository, settingValues: any SettingsRepository, settings: SettingsService,
+        systemTimeZone: TimeZone, now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID,
+        device: String
+    ) {
+        self.repository = repository
+        self.settingValues = settingValues
+        self.settings = settings
+        self.systemTimeZone = systemTimeZone
+        self.now = now
+        self.makeID = makeID
+        self.device = device
+    }
+
+    /// The course settings; missing or unreadable ones take the defaults (as every setting does).
+    public func courseSettings() throws(StoreError) -> MorseCourseSettings {
+        let stored = try settingValues.settingValues()[Self.settingsKey]
+        if let stored, let settings = try? JSONDecoder().decode(MorseCourseSettings.self, from: Data(stored.utf8)) {
+            return settings
+        }
+        return Self.defaultSettings
+    }
+
+    /// Stores `settings` (already checked when they were made).
+    public func saveCourseSettings(_ settings: MorseCourseSettings) throws(MorseCourseServiceError) {
+        let json: Data
+        do {
+            json = try JSONEncoder.sorted.encode(settings)
+        } catch {
+            throw .store(.database(message: "\(error)"))
+        }
+        do {
+            try settingValues.saveSettingValues([Self.settingsKey: String(decoding: json, as: UTF8.self)], at: now())
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    // The defaults can always be made; the force of `try!` is avoided with a checked fallback.
+    static let defaultSettings: MorseCourseSettings = {
+        guard let settings = try? MorseCourseSettings() else { preconditionFailure("default Morse settings") }
+        return settings
+    }()
+
+    /// The stored progress, or a new course in the settings' Koch order before the first session.
+    ///
+    /// - Throws: ``MorseCourseServiceError/corruptProgress(_:)`` when the stored row does not read
+    ///   as valid progress (it is left untouched).
+    public func progress() throws(MorseCourseServiceError) -> MorseCourseProgress {
+        let stored: String?
+        do {
+            stored = try repository.morseCourseJSON()
+        } catch {
+            throw .store(error)
+        }
+        guard let stored else {
+            do {
+                return MorseCourseProgress(order: try courseSettings().order)
+            } catch {
+                throw .store(error)
+            }
+        }
+        do {
+            return try MorseCourseProgress.decoded(fromJSON: Data(stored.utf8))
+        } catch {
+            throw .corruptProgress(error)
+        }
+    }
+
+    /// A session in `direction` at the person's level, weighted by their statistics, as long as
+    /// the settings say; it begins with the introduction at `at` (default now). The course keeps
+    /// the Koch order it started with; a changed order applies to a new course.
+    public func startSession(
+        _ direction: MorseDirection, groupSize: Int = 1, at instant: Date? = nil
+    ) throws(MorseCourseServiceError) -> MorseSession {
+        let progress = try progress()
+        let settings: MorseCourseSettings
+        do {
+            settings = try courseSettings()
+        } catch {
+            throw .store(error)
+        }
+        do {
+            return try MorseSession(
+                direction: direction, order: progress.order, level: progress[direction].level,
+                statistics: progress[direction].characterStatistics, groupSize: groupSize,
+                length: settings.sessionLength, at: instant ?? now())
+        } catch {
+            throw .session(error)
+        }
+    }
+
+    /// What finishing a session did: its result, the progress after it and the practice record
+    /// written (nil when the session had no attempts — nothing was practised).
+    public struct Finished: Sendable {
+        public var result: MorseSessionResult
+        public var progress: MorseCourseProgress
+        public var previous: MorseCourseProgress
+        public var record: PracticeRecord?
+    }
+
+    /// Ends `session` at `at` (default now), applies it to the progress and saves progress,
+    /// history line and practice record together.
+    public func finish(_ session: inout MorseSession, at instant: Date? = nil) throws(MorseCourseServiceError)
+        -> Finished
+    {
+        let end = instant ?? now()
+        let previous = try progress()
+        var ended = session
+        let result: MorseSessionResult
+        do {
+            result = try ended.end(at: end)
+        } catch {
+            throw .session(error)
+        }
+        let dayCalendar: DayCalendar
+        do {
+            dayCalendar = try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
+        } catch {
+            throw .store(error)
+        }
+        let next: MorseCourseProgress
+        do {
+            next = try previous.applying(result, dayCalendar: dayCalendar)
+        } catch {
+            throw .progress(error)
+        }
+        let record = try Self.record(for: result, id: makeID(), device: device)
+        guard result.attemptCount > 0 else {
+            session = ended
+            return Finished(result: result, progress: previous, previous: previous, record: nil)
+        }
+        do {
+            let json = String(decoding: try next.encodedJSON(), as: UTF8.self)
+            try repository.saveMorseSession(
+                progressJSON: json, summary: MorseSessionSummary(id: makeID(), result: result), record: record,
+                at: end)
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.database(message: "\(error)"))
+        }
+        session = ended
+        return Finished(result: result, progress: next, previous: previous, record: record)
+    }
+
+    /// Finished sessions, newest first.
+    public func sessions(limit: Int = 100) throws(StoreError) -> [MorseSessionSummary] {
+        try repository.morseSessions(limit: limit)
+    }
+
+    /// The practice-log record of a session: its training time counted, accuracy in the details.
+    static func record(for result: MorseSessionResult, id: UUID, device: String) throws(MorseCourseServiceError)
+        -> PracticeRecord?
+    {
+        guard let accuracy = result.accuracy else { return nil }
+        let seconds = Int((Double(result.trainingTime.wholeMilliseconds) / 1000).rounded(.down))
+        do {
+            return try PracticeRecord(
+                id: id, kind: .morse, start: result.startedAt, end: result.endedAt, countedSeconds: seconds,
+                details: [
+                    "direction": result.direction.rawValue, "level": "\(result.level)",
+                    "accuracy": "\(Int((accuracy * 100).rounded()))%",
+                ], device: device)
+        } catch {
+            throw .record(error)
+        }
+    }
+}
+
+/// Why the course could not do what was asked. Nothing is stored in any case.
+public enum MorseCourseServiceError: Error, Equatable, Sendable {
+    /// The stored progress does not read as valid progress; it is left as it is.
+    case corruptProgress(MorseCourseProgressError)
+    case session(MorseSessionError)
+    case progress(MorseCourseProgressError)
+    case record(PracticeRecordError)
+    case store(StoreError)
+}
+
+extension JSONEncoder {
+    static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import MomentumCore
+import MomentumTestSupport
+import Testing
+
+@testable import MomentumServices
+@testable import MomentumStore
+
+@Suite("Morse course service: sessions move the stored progress and write one practice record")
+struct MorseCourseServiceTests {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let services: MomentumServices
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let clock = self.clock
+        services = try MomentumServices.open(
+            dataDirectory: directory.url, device: "test-device", timeZone: TimeZone(identifier: "UTC") ?? .current,
+            now: { clock.now }, makeID: { UUID() })
+    }
+
+    var morse: MorseCourseService { services.morse }
+
+    /// Trains `session` with `count` answers, the first `right` of them correct, 2 s apart.
+    func train(_ session: inout MorseSession, count: Int, right: Int, seed: UInt64 = 7) throws {
+        var generator = SeededRandomNumberGenerator(seed: seed)
+        try session.startTraining(at: clock.now)
+        for index in 0..<count {
+            clock.advance(by: 2)
+            let item = try session.nextItem(at: clock.now, using: &generator)
+            let answer = index < right ? item.text : "?"
+            try session.record(
+                MorseAttempt(item: item, answer: answer, responseTime: .milliseconds(800)), at: clock.now)
+        }
+    }
+
+    @Test func aPassingSessionAdvancesTheLevelAndIsLoggedAsMorse() throws {
+        var session = try morse.startSession(.receive)
+        #expect(session.level == 1)
+        #expect(session.length == .minutes(5))
+        try train(&session, count: 20, right: 20)
+        let finished = try morse.finish(&session)
+        #expect(finished.progress[.receive].level == 2)
+        #expect(finished.progress[.send].level == 1)
+        #expect(try morse.progress() == finished.progress)
+
+        let record = try #require(finished.record)
+        #expect(record.kind == .morse)
+        #expect(record.details["accuracy"] == "100%")
+        #expect(record.details["direction"] == "receive")
+        #expect(record.countedSeconds == 40)
+        #expect(try services.practiceLog.records() == [record])
+        let history = try morse.sessions()
+        #expect(history.map(\.attempts) == [20])
+        #expect(history.map(\.nextLevel) == [2])
+
+        // The next session starts at the new level.
+        #expect(try morse.startSession(.receive).level == 2)
+    }
+
+    @Test func aSessionWithoutAttemptsChangesNothingAndLogsNothing() throws {
+        var session = try morse.startSession(.send)
+        clock.advance(by: 30)
+        let finished = try morse.finish(&session)
+        #expect(finished.record == nil)
+        #expect(try services.practiceLog.records().isEmpty)
+        #expect(try morse.sessions().isEmpty)
+        #expect(try services.database.morseCourseJSON() == nil)
+    }
+
+    @Test func corruptStoredProgressIsReportedAndLeftAsItIs() throws {
+        let corrupt = #"{"order":"standard","receive":{"level":99}}"#
+        try services.database.write { db in
+            try db.execute(
+                sql: "INSERT INTO morseCourse (id, progress, updatedAtMs) VALUES (1, ?, 0)", arguments: [corrupt])
+        }
+        #expect(throws: MorseCourseServiceError.self) { try morse.progress() }
+        #expect(throws: MorseCourseServiceError.self) { try morse.startSession(.receive) }
+        #expect(try services.database.morseCourseJSON() == corrupt)
+    }
+
+    @Test func courseSettingsAreKeptAndTheirLengthShapesTheSession() throws {
+        #expect(try morse.courseSettings() == MorseCourseService.defaultSettings)
+        let chosen = try MorseCourseSettings(
+            characterWPM: 25, effectiveWPM: 10, toneHertz: 700, riseTime: .milliseconds(8), order: .extended,
+            sessionLength: .minutes(2))
+        try morse.saveCourseSettings(chosen)
+        #expect(try morse.courseSettings() == chosen)
+        let session = try morse.startSession(.receive)
+        #expect(session.length == .minutes(2))
+        #expect(session.order == .extended)
+    }
+}
