@@ -99,11 +99,16 @@ struct QSOVirtualStationTests {
 
     @Test func aStationNeverHasTheCallSignItMustAvoid() throws {
         // Every seed's first draw, made the call to avoid: the station must draw another.
+        var redrawn: Set<CallSign> = []
         for seed in UInt64(0)..<300 {
             var probe = SeededRandomNumberGenerator(seed: seed)
             let avoided = VirtualStation.random(using: &probe).callSign
             var generator = SeededRandomNumberGenerator(seed: seed)
-            #expect(VirtualStation.random(avoiding: avoided, using: &generator).callSign != avoided)
+            let station = VirtualStation.random(avoiding: avoided, using: &generator)
+            #expect(station.callSign != avoided)
+            redrawn.insert(station.callSign)
         }
+        // Drawn again, not replaced by one fixed call.
+        #expect(redrawn.count > 290)
     }
 }
