@@ -41,6 +41,18 @@ struct QSOBadInputTests {
         }
     }
 
+    @Test func theDocumentedExampleHolds() throws {
+        var generator = SeededRandomNumberGenerator(seed: 1)
+        var qso = try QSO(style: .firstContact, mode: .call, ownCallSign: "K1ABC", using: &generator)
+        let call = qso.station.callSign.text
+        #expect(call == "NI9LTW")
+        #expect(try qso.receive("CQ CQ DE K1ABC K1ABC K").text == "K1ABC DE NI9LTW NI9LTW K")
+        #expect(qso.phase == .answered)
+        let reply = try qso.receive("\(call) DE K1ABC K")
+        #expect(reply.text == "PSE RPT RST?")
+        #expect(reply.missing == [.report])
+    }
+
     @Test func aSeededContactDrawsTheSameStationEveryTimeAndNeverThePersonsCall() throws {
         var first = SeededRandomNumberGenerator(seed: 99)
         var second = SeededRandomNumberGenerator(seed: 99)

@@ -11,8 +11,9 @@
 /// ```swift
 /// var generator = SeededRandomNumberGenerator(seed: 1)
 /// var qso = try QSO(style: .firstContact, mode: .call, ownCallSign: "K1ABC", using: &generator)
-/// try qso.receive("CQ CQ DE K1ABC K1ABC K").text  // "K1ABC DE W1AW W1AW K" (W1AW: the station)
-/// try qso.receive("W1AW DE K1ABC K").missing      // [.report]; the reply is "PSE RPT RST?"
+/// let call = qso.station.callSign.text            // "NI9LTW"
+/// try qso.receive("CQ CQ DE K1ABC K1ABC K").text  // "K1ABC DE NI9LTW NI9LTW K"; qso.phase == .answered
+/// try qso.receive("\(call) DE K1ABC K")           // text "PSE RPT RST?", missing [.report]
 /// ```
 ///
 /// What each transmission must hold is ``expected``: the calling transmission needs `CQ` and the
