@@ -30,27 +30,8 @@ extension ErrorMessages {
             }
         case let error as WAVError: catalog.format(.errorAudioUnreadable, ["detail": "\(error)"])
         case let error as MorseError: morseMessage(for: error, catalog: catalog)
-        case let error as MorseToneError:
-            switch error {
-            case .toneOutOfRange(let hertz): catalog.format(.errorMorseTone, ["value": "\(hertz.formatted())"])
-            case .riseOutOfRange(let rise):
-                catalog.format(
-                    .errorMorseRise, ["value": (rise.inSeconds * 1000).formatted()])
-            }
+        case let error as MorseToneError: morseMessage(for: error, catalog: catalog)
         default: nil
-        }
-    }
-
-    static func morseMessage(for error: MorseError, catalog: StringCatalog) -> String {
-        switch error {
-        case .characterSpeedOutOfRange(let wpm): catalog.format(.errorMorseCharacterSpeed, ["value": wpm.formatted()])
-        case .effectiveSpeedOutOfRange(let wpm): catalog.format(.errorMorseEffectiveSpeed, ["value": wpm.formatted()])
-        case .extraWordSpaceOutOfRange: catalog[.errorMorseWordSpace]
-        case .unencodableCharacter(let character, let position):
-            catalog.format(.errorMorseUnencodable, ["character": String(character), "position": "\(position + 1)"])
-        case .unknownProsign(let name): catalog.format(.errorMorseUnknownProsign, ["name": name])
-        case .unclosedProsign(let position): catalog.format(.errorMorseUnclosedProsign, ["position": "\(position + 1)"])
-        case .nothingToSend: catalog[.errorMorseNothingToSend]
         }
     }
 }

@@ -48,6 +48,8 @@ public enum ErrorMessages {
             case .alreadyRevoked(let id): catalog.format(.errorTokenAlreadyRevoked, ["id": id])
             case .store(let store): message(for: store, catalog: catalog)
             }
+        case let error as MorseCourseSettingsError: message(for: error, catalog: catalog)
+        case let error as MorseCourseServiceError: message(for: error, catalog: catalog)
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])

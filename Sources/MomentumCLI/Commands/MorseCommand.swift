@@ -7,8 +7,8 @@ import MomentumCore
 struct MorseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "morse",
-        abstract: "Morse code: render text to audio (the course follows).",
-        subcommands: [Render.self]
+        abstract: "Morse code: the Koch course's progress and settings, and text rendered to audio.",
+        subcommands: [Progress.self, Settings.self, Render.self]
     )
 }
 

@@ -65,9 +65,7 @@ struct StreakCommand: ContextualCommand {
         context.output.write(text)
     }
 
-    private func days(_ count: Int, _ catalog: StringCatalog) -> String {
-        catalog.counted(count, one: .streakOneDay, many: .streakDays)
-    }
+    private func days(_ count: Int, _ catalog: StringCatalog) -> String { catalog.days(count) }
 
     /// A streak in JSON; numbers are left out when streaks are hidden.
     struct StreakJSON: Encodable {
@@ -176,4 +174,9 @@ enum JSONOutput {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
+}
+
+extension StringCatalog {
+    /// "1 day", "5 days" (or the German), as streaks count.
+    func days(_ count: Int) -> String { counted(count, one: .streakOneDay, many: .streakDays) }
 }

@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import MomentumCore
+import MomentumServices
+
+extension MorseCommand {
+    /// `momentum morse progress [--json]`: levels, next practice dates and weakest characters.
+    struct Progress: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the course: levels, next practice dates, weakest characters, the Morse streak.")
+
+        @Flag(help: "Print JSON instead of text.")
+        var json = false
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            let session = try context.openSession(common)
+            let catalog = session.catalog
+            let progress = try session.services.morse.progress()
+            let now = context.now()
+            let dayCalendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
+            let form = progress.jsonForm(now: now, today: dayCalendar.day(of: now))
+            if json {
+                context.output.write(try MorseJSON.encode(form) + "\n")
+                return
+            }
+            context.output.write(
+                Self.text(form, catalog: catalog, timeZone: dayCalendar.timeZone, now: now))
+        }
+
+        static func text(
+            _ form: MorseCourseProgress.JSONForm, catalog: StringCatalog, timeZone: TimeZone, now: Date
+        ) -> String {
+            let dateFormat = DateFormatter()
+            dateFormat.locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
+            dateFormat.timeZone = timeZone
+            dateFormat.setLocalizedDateFormatFromTemplate("EEE d MMM HH:mm")
+            var lines: [String] = []
+            if form.courseStart == nil { lines.append(catalog[.morseProgressNotStarted]) }
+            for (direction, name) in [
+                (form.receive, StringKey.morseDirectionReceive), (form.send, .morseDirectionSend),
+            ] {
+                var parts = [
+                    catalog.format(
+                        .morseProgressLevel,
+                        [
+                            "direction": catalog[name], "level": "\(direction.level)",
+                            "count": "\(direction.levelCount)",
+                            "characters": direction.characters.joined(separator: " "),
+                        ])
+                ]
+                if direction.isDue {
+                    parts.append(catalog[.morseProgressDue])
+                } else if let next = direction.nextPractice {
+                    parts.append(catalog.format(.morseProgressNext, ["date": dateFormat.string(from: next)]))
+                }
+                if let review = direction.levelReviewDue, review > now {
+                    parts.append(catalog.format(.morseProgressReview, ["date": dateFormat.string(from: review)]))
+                }
+                if !direction.weakest.isEmpty {
+                    parts.append(
+                        catalog.format(.morseProgressWeakest, ["characters": direction.weakest.joined(separator: " ")]))
+                }
+                lines.append(parts.joined(separator: " · "))
+            }
+            lines.append(
+                catalog.format(
+                    .morseProgressStreak,
+                    [
+                        "current": catalog.days(form.streak.current), "longest": catalog.days(form.streak.longest),
+                    ]))
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// `momentum morse settings [--wpm …] [--json]`: shows the course settings, changing any given.
+    struct Settings: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or change the course settings: speeds, tone, rise time, Koch order, session length.",
+            discussion: """
+                Without options it shows the settings. Any option changes that value and keeps the others; \
+                all of them are checked before anything is saved. The Koch order applies to a course not \
+                started yet (progress keeps the order it began with).
+                """)
+
+        @Option(help: ArgumentHelp("Character speed, 5–60 words per minute.", valueName: "wpm"))
+        var wpm: Double?
+
+        @Option(help: ArgumentHelp("Effective (Farnsworth) speed, 5 up to the character speed.", valueName: "wpm"))
+        var fwpm: Double?
+
+        @Option(help: ArgumentHelp("Tone, 400–1000 Hz.", valueName: "hz"))
+        var tone: Double?
+
+        @Option(help: ArgumentHelp("Rise and fall of every element, 1–20 ms.", valueName: "ms"))
+        var rise: Double?
+
+        @Option(
+            help: ArgumentHelp("Koch order: standard (26 letters) or extended (40 characters).", valueName: "order"))
+        var order: KochOrder?
+
+        @Option(help: ArgumentHelp("Session length, 1–60 minutes.", valueName: "minutes"))
+        var length: Double?
+
+        @Flag(help: "Print JSON instead of text.")
+        var json = false
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            let session = try context.openSession(common)
+            let catalog = session.catalog
+            let morse = session.services.morse
+            var settings = try morse.courseSettings()
+            let changes = [wpm, fwpm, tone, rise, length].contains { $0 != nil } || order != nil
+            if changes {
+                for value in [wpm, fwpm, tone, rise, length].compactMap(\.self) where !value.isFinite {
+                    throw ValidationError("\(value)")
+                }
+                let character = wpm ?? settings.timing.characterWPM
+                settings = try MorseCourseSettings(
+                    characterWPM: character,
+                    effectiveWPM: fwpm ?? min(settings.timing.effectiveWPM, character),
+                    toneHertz: tone ?? settings.tone.hertz,
+                    riseTime: rise.map { .microseconds(Int(($0 * 1000).rounded())) } ?? settings.tone.rise,
+                    order: order ?? settings.order,
+                    sessionLength: length.map { .milliseconds(Int64(($0 * 60_000).rounded())) }
+                        ?? settings.sessionLength)
+                try morse.saveCourseSettings(settings)
+            }
+            if json {
+                context.output.write(try MorseJSON.encode(settings) + "\n")
+                return
+            }
+            let line = catalog.format(
+                .morseSettingsLine,
+                [
+                    "wpm": settings.timing.characterWPM.formatted(), "fwpm": settings.timing.effectiveWPM.formatted(),
+                    "tone": settings.tone.hertz.formatted(), "rise": (settings.tone.rise.inSeconds * 1000).formatted(),
+                    "order": settings.order.rawValue, "minutes": (settings.sessionLength.inSeconds / 60).formatted(),
+                ])
+            context.output.write((changes ? catalog[.morseSettingsSaved] + " " : "") + line + "\n")
+        }
+    }
+}
+
+extension KochOrder: ExpressibleByArgument {}
+
+/// JSON of the course for the terminal: pretty, sorted, dates in ISO 8601 as the server writes them.
+enum MorseJSON {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

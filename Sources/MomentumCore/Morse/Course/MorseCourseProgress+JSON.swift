@@ -1,0 +1,74 @@
+import Foundation
+
+// The wire form of the course, as `momentum morse progress --json` and `GET /api/v1/morse/progress`
+// answer it: per direction the level and its characters, the schedule and every character's
+// statistics in the order's sequence, weakest first in `weakest`.
+
+extension MorseCourseProgress {
+    public struct JSONForm: Encodable, Sendable {
+        public var order: KochOrder
+        public var courseStart: Date?
+        public var streak: Streak
+        public var receive: Direction
+        public var send: Direction
+
+        public struct Streak: Encodable, Sendable {
+            public var current: Int
+            public var longest: Int
+        }
+
+        public struct Direction: Encodable, Sendable {
+            public var level: Int
+            public var levelCount: Int
+            /// The characters this level practises, in the order's sequence; the last is the newest.
+            public var characters: [String]
+            public var intervalDays: Int
+            public var lastPractice: Date?
+            public var nextPractice: Date?
+            public var levelReviewDue: Date?
+            public var isDue: Bool
+            public var levelHistory: [MorseLevelChange]
+            public var statistics: [Character]
+            /// Up to five characters missed at least once, weakest first (none while all are right).
+            public var weakest: [String]
+        }
+
+        public struct Character: Encodable, Sendable {
+            public var character: String
+            public var pattern: String
+            public var attempts: Int
+            public var correct: Int
+            public var accuracy: Double?
+            public var averageResponseMs: Int64?
+        }
+    }
+
+    /// The wire form as of `now`; `today` (the person's day) decides whether the streak still runs.
+    public func jsonForm(now: Date, today: Day) -> JSONForm {
+        func direction(_ which: MorseDirection) -> JSONForm.Direction {
+            let progress = self[which]
+            let symbols = order.symbols
+            let statistics = progress.characterStatistics
+            return JSONForm.Direction(
+                level: progress.level, levelCount: symbols.count,
+                characters: symbols.prefix(progress.level).map(\.displayText),
+                intervalDays: progress.schedule.intervalDays, lastPractice: progress.schedule.lastPractice,
+                nextPractice: progress.schedule.nextPractice, levelReviewDue: progress.levelReviewDue,
+                isDue: progress.nextDue.map { now >= $0 } ?? true, levelHistory: progress.levelHistory,
+                statistics: symbols.compactMap { symbol in
+                    statistics[symbol].map { stats in
+                        JSONForm.Character(
+                            character: symbol.displayText, pattern: symbol.patternText, attempts: stats.attempts,
+                            correct: stats.correct, accuracy: stats.accuracy.map { ($0 * 1000).rounded() / 1000 },
+                            averageResponseMs: stats.averageResponseTime?.wholeMilliseconds)
+                    }
+                },
+                weakest: statistics.weakest(among: symbols).filter { (statistics[$0]?.accuracy ?? 1) < 1 }.prefix(5)
+                    .map(\.displayText))
+        }
+        return JSONForm(
+            order: order, courseStart: courseStart,
+            streak: JSONForm.Streak(current: streak.current(on: today), longest: streak.longest),
+            receive: direction(.receive), send: direction(.send))
+    }
+}

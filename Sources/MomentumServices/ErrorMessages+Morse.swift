@@ -1,0 +1,48 @@
+import MomentumCore
+
+extension ErrorMessages {
+    /// A Morse timing or text that cannot be used, in the person's words.
+    public static func morseMessage(for error: MorseError, catalog: StringCatalog) -> String {
+        switch error {
+        case .characterSpeedOutOfRange(let wpm): catalog.format(.errorMorseCharacterSpeed, ["value": wpm.formatted()])
+        case .effectiveSpeedOutOfRange(let wpm): catalog.format(.errorMorseEffectiveSpeed, ["value": wpm.formatted()])
+        case .extraWordSpaceOutOfRange: catalog[.errorMorseWordSpace]
+        case .unencodableCharacter(let character, let position):
+            catalog.format(.errorMorseUnencodable, ["character": String(character), "position": "\(position + 1)"])
+        case .unknownProsign(let name): catalog.format(.errorMorseUnknownProsign, ["name": name])
+        case .unclosedProsign(let position): catalog.format(.errorMorseUnclosedProsign, ["position": "\(position + 1)"])
+        case .nothingToSend: catalog[.errorMorseNothingToSend]
+        }
+    }
+
+    /// A tone or envelope out of bounds.
+    public static func morseMessage(for error: MorseToneError, catalog: StringCatalog) -> String {
+        switch error {
+        case .toneOutOfRange(let hertz): catalog.format(.errorMorseTone, ["value": "\(hertz.formatted())"])
+        case .riseOutOfRange(let rise): catalog.format(.errorMorseRise, ["value": (rise.inSeconds * 1000).formatted()])
+        }
+    }
+
+    /// Course settings out of bounds.
+    public static func message(for error: MorseCourseSettingsError, catalog: StringCatalog) -> String {
+        switch error {
+        case .timing(let error): morseMessage(for: error, catalog: catalog)
+        case .tone(let error): morseMessage(for: error, catalog: catalog)
+        case .sessionLengthOutOfRange(let length):
+            catalog.format(.errorMorseSessionLength, ["value": (length.inSeconds / 60).formatted()])
+        }
+    }
+
+    /// What the course could not do; nothing was stored.
+    public static func message(for error: MorseCourseServiceError, catalog: StringCatalog) -> String {
+        switch error {
+        case .corruptProgress(let problem): catalog.format(.errorMorseCorruptProgress, ["detail": "\(problem)"])
+        case .session(.lengthOutOfRange(let length)):
+            message(for: MorseCourseSettingsError.sessionLengthOutOfRange(length), catalog: catalog)
+        case .session(let problem): catalog.format(.errorMorseSession, ["detail": "\(problem)"])
+        case .progress(let problem): catalog.format(.errorMorseProgressMismatch, ["detail": "\(problem)"])
+        case .record(let problem): message(for: PracticeLogError.invalidRecord(problem), catalog: catalog)
+        case .store(let problem): message(for: problem, catalog: catalog)
+        }
+    }
+}
