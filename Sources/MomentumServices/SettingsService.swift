@@ -61,6 +61,7 @@ extension MomentumSettings {
         static let sound = "sound"
         static let affirmationRotation = "meditation.affirmationRotation"
         static let progress = "progress"
+        static let reminders = "reminders"
     }
 
     /// Settings from stored JSON values; a value that does not decode keeps its default.
@@ -75,6 +76,7 @@ extension MomentumSettings {
         if let sound = decode(Bool.self, StoredKey.sound) { isSoundOn = sound }
         if let rotation = decode(Int.self, StoredKey.affirmationRotation) { affirmationRotation = rotation }
         if let progress = decode(ProgressSettings.self, StoredKey.progress) { self.progress = progress }
+        if let reminders = decode(ReminderSettings.self, StoredKey.reminders) { self.reminders = reminders }
     }
 
     /// The settings as stored JSON values.
@@ -90,6 +92,7 @@ extension MomentumSettings {
             StoredKey.sound: encode(isSoundOn),
             StoredKey.affirmationRotation: encode(affirmationRotation),
             StoredKey.progress: encode(progress),
+            StoredKey.reminders: encode(reminders),
         ]
     }
 }

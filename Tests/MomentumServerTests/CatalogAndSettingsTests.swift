@@ -80,6 +80,28 @@ struct CatalogAndSettingsTests {
         #expect(try server.services.settings.load() == before)
     }
 
+    @Test func reminderSettingsArePatchedStoredAndCheckedWithSettingsUnchangedOnARefusal() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let patch =
+                #"{"reminders":{"quietHours":{"start":"21:30","end":"07:00"},"daily":[{"id":"1","time":"07:30","weekdays":["mon","fri"],"category":"mindfulness"}]}}"#
+            let patched = try await client.send(.patch, "/api/v1/settings", json: patch)
+            #expect(patched.status == .ok, "\(patched.text)")
+            for bad in [
+                #"{"reminders":{"quietHours":{"start":"22:00","end":"22:00"}}}"#,
+                #"{"reminders":{"preferredTime":"25:00"}}"#,
+                #"{"reminders":{"daily":[{"id":"2","time":"08:00","weekdays":[],"category":"mindfulness"}]}}"#,
+                #"{"reminders":{"daily":[{"id":"3","time":"08:00","weekdays":["mon"],"category":"knitting"}]}}"#,
+            ] {
+                let refused = try await client.send(.patch, "/api/v1/settings", json: bad)
+                #expect(refused.status == .unprocessableContent, "\(bad) → \(refused.status) \(refused.text)")
+            }
+        }
+        let stored = try server.services.settings.load().reminders
+        #expect(stored.quietHours.start.description == "21:30")
+        #expect(stored.dailyReminders.map(\.id) == ["1"])
+    }
+
     @Test func patchChangesOnlyTheNamedFieldsAndMergesNestedOnes() async throws {
         let server = try TestServer()
         try await server.test { client in

@@ -4,7 +4,7 @@ import Foundation
 // command line and the browser use, and names the one that is wrong.
 extension MomentumSettings: Codable {
     private enum CodingKeys: String, CodingKey {
-        case meditation, language, sound, affirmationRotation, progress
+        case meditation, language, sound, affirmationRotation, progress, reminders
     }
 
     public init(from decoder: any Decoder) throws {
@@ -30,6 +30,8 @@ extension MomentumSettings: Codable {
             }
             self.progress = progress
         }
+        // Validated while decoding; older backups without the key get the defaults.
+        reminders = try container.decodeIfPresent(ReminderSettings.self, forKey: .reminders) ?? ReminderSettings()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +41,7 @@ extension MomentumSettings: Codable {
         try container.encode(isSoundOn, forKey: .sound)
         try container.encode(affirmationRotation, forKey: .affirmationRotation)
         try container.encode(progress, forKey: .progress)
+        try container.encode(reminders, forKey: .reminders)
     }
 }
 

@@ -1,4 +1,8 @@
-/// Everything a person sets once and keeps: the meditation defaults, language and sound.
+/// Everything a person sets once and keeps: the meditation defaults, language, sound, progress
+/// and reminders.
+///
+/// Reminder settings are not ``SettingKey``s: their daily reminders are a list, not one value,
+/// so `momentum remind settings` changes them through ``ReminderSettings``' own methods.
 public struct MomentumSettings: Sendable, Equatable {
     /// The last used (or chosen) meditation plan, the defaults for the next sit.
     public var meditation: MeditationPlan = MeditationPlan()
@@ -9,6 +13,8 @@ public struct MomentumSettings: Sendable, Equatable {
     public var affirmationRotation: Int = 0
     /// Day boundaries, jokers, streak visibility and goals.
     public var progress = ProgressSettings()
+    /// Which reminders are planned, quiet hours, the preferred time and daily reminders.
+    public var reminders = ReminderSettings()
 
     public init() {}
 }

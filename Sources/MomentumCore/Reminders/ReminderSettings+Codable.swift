@@ -1,0 +1,49 @@
+import Foundation
+
+// The stored form:
+//
+//     {"kinds": {"practiceDue": true, "streak": false, …},
+//      "quietHours": {"start": "22:00", "end": "08:00"},
+//      "preferredTime": "09:00",
+//      "daily": [{"id": "1", "time": "07:30", "weekdays": ["mon", "fri"], "category": "mindfulness"}]}
+//
+// Every key may be missing (it keeps its default, so older files read); a value that is present
+// must be valid, and the error names it.
+extension ReminderSettings: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kinds, quietHours, preferredTime, daily
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var kindsOff: Set<ReminderKind> = []
+        for (name, isOn) in try container.decodeIfPresent([String: Bool].self, forKey: .kinds) ?? [:] {
+            guard let kind = ReminderKind(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kinds, in: container, debugDescription: ReminderSettingsError.unknownKind(name).description
+                )
+            }
+            if !isOn { kindsOff.insert(kind) }
+        }
+        do {
+            try self.init(
+                kindsOff: kindsOff,
+                quietHours: try container.decodeIfPresent(QuietHours.self, forKey: .quietHours) ?? .standard,
+                preferredTime: try container.decodeIfPresent(TimeOfDay.self, forKey: .preferredTime)
+                    ?? Self.defaultPreferredTime,
+                dailyReminders: try container.decodeIfPresent([DailyReminder].self, forKey: .daily) ?? [])
+        } catch let error as ReminderSettingsError {
+            throw DecodingError.dataCorruptedError(
+                forKey: .daily, in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let kinds = Dictionary(uniqueKeysWithValues: ReminderKind.allCases.map { ($0.rawValue, isOn($0)) })
+        try container.encode(kinds, forKey: .kinds)
+        try container.encode(quietHours, forKey: .quietHours)
+        try container.encode(preferredTime, forKey: .preferredTime)
+        try container.encode(dailyReminders, forKey: .daily)
+    }
+}
