@@ -96,6 +96,7 @@ let package = Package(
             name: "MomentumServerTests",
             dependencies: [
                 "MomentumServer", "MomentumServices", "MomentumStore", "MomentumTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

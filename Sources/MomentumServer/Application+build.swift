@@ -77,6 +77,8 @@ public func buildRouter(
     WorkoutProgramsController(workouts: services.workouts, settings: services.settings)
         .addRoutes(to: api.group("workouts/programs"))
     FocusTimersController(timers: services.focusTimers, now: dependencies.now).addRoutes(to: api.group("timers"))
+    MorseController(morse: services.morse, now: dependencies.now, makeID: dependencies.makeID, metrics: metrics)
+        .addRoutes(to: api.group("morse"))
     AudioController(services: services, dataDirectory: configuration.dataDirectory).addRoutes(to: api)
     routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
     return router

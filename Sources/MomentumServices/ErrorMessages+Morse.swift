@@ -46,3 +46,21 @@ extension ErrorMessages {
         }
     }
 }
+
+extension ErrorMessages {
+    /// Dits and dahs, or key timings, that cannot be read, in the person's words.
+    public static func message(for error: MorseDecodingError, catalog: StringCatalog) -> String {
+        switch error {
+        case .emptyPattern: catalog[.errorMorseDecodeEmptyPattern]
+        case .unknownPattern(let pattern): catalog.format(.errorMorseDecodeUnknownPattern, ["pattern": pattern])
+        case .expectedSpeedOutOfRange(let wpm): catalog.format(.errorMorseDecodeSpeed, ["value": wpm.formatted()])
+        case .nonPositiveDuration(let position):
+            catalog.format(.errorMorseDecodeDuration, ["position": "\(position + 1)"])
+        case .noKeyPress: catalog[.errorMorseDecodeNoPress]
+        case .keyingTooFast(let wpm):
+            catalog.format(.errorMorseDecodeTooFast, ["value": wpm.rounded().formatted()])
+        case .keyingTooSlow(let wpm):
+            catalog.format(.errorMorseDecodeTooSlow, ["value": ((wpm * 10).rounded() / 10).formatted()])
+        }
+    }
+}

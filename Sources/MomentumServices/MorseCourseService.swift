@@ -86,6 +86,20 @@ public struct MorseCourseService: Sendable {
         }
     }
 
+    /// The course as both front ends show it at `at` (default now): levels, dates, statistics and
+    /// the Morse streak, with "today" in the person's day calendar.
+    public func overview(at instant: Date? = nil) throws(MorseCourseServiceError) -> MorseCourseProgress.JSONForm {
+        let now = instant ?? self.now()
+        let progress = try progress()
+        let dayCalendar: DayCalendar
+        do {
+            dayCalendar = try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
+        } catch {
+            throw .store(error)
+        }
+        return progress.jsonForm(now: now, today: dayCalendar.day(of: now))
+    }
+
     /// A session in `direction` at the person's level, weighted by their statistics, as long as
     /// the settings say; it begins with the introduction at `at` (default now). The course keeps
     /// the Koch order it started with; a changed order applies to a new course.

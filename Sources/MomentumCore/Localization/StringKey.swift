@@ -500,4 +500,11 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorRemindersDuplicateID = "error.reminders.duplicateID"
     case errorRemindersUnknownID = "error.reminders.unknownID"
     case errorRemindersTooMany = "error.reminders.tooMany"
+    case errorMorseDecodeEmptyPattern = "error.morse.decode.emptyPattern"
+    case errorMorseDecodeUnknownPattern = "error.morse.decode.unknownPattern"
+    case errorMorseDecodeSpeed = "error.morse.decode.speed"
+    case errorMorseDecodeDuration = "error.morse.decode.duration"
+    case errorMorseDecodeNoPress = "error.morse.decode.noPress"
+    case errorMorseDecodeTooFast = "error.morse.decode.tooFast"
+    case errorMorseDecodeTooSlow = "error.morse.decode.tooSlow"
 }

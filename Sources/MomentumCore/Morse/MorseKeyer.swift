@@ -32,10 +32,7 @@ public struct MorseKeyer: Sendable, Hashable {
         var elements: [MorseElement] = []
         for (wordIndex, word) in text.words.enumerated() {
             if wordIndex > 0 { elements.append(MorseElement(kind: .wordGap, duration: timing.wordGap)) }
-            for (symbolIndex, symbol) in word.enumerated() {
-                if symbolIndex > 0 { elements.append(MorseElement(kind: .letterGap, duration: timing.letterGap)) }
-                elements += self.elements(for: symbol)
-            }
+            elements += self.elements(forWord: word)
         }
         if text.endsWithWordGap { elements.append(MorseElement(kind: .wordGap, duration: timing.wordGap)) }
         return MorseKeying(elements: elements, skipped: text.skipped)

@@ -33,6 +33,22 @@ struct MorseSessionTests {
         #expect(session.isTimeUp(at: Self.at(1240)))
     }
 
+    @Test func anAnswerArrivingAfterTheTimeRanOutCountsJustBeforeIt() throws {
+        var session = try Self.session(length: .minutes(1))
+        try session.startTraining(at: Self.at(0))
+        try session.pause(at: Self.at(20))
+        try session.resume(at: Self.at(100))
+        #expect(session.answerInstant(forAnswerAt: Self.at(110)) == Self.at(110))
+        let late = session.answerInstant(forAnswerAt: Self.at(150))
+        #expect(late == Self.at(139.999))
+        let item = MorseDrillItem(symbols: [session.newestCharacter])
+        try session.record(MorseAttempt(item: item, answer: "M", responseTime: nil), at: late)
+        #expect(session.attempts.count == 1)
+        #expect(session.isTimeUp(at: Self.at(140)))
+        _ = try session.end(at: Self.at(150))
+        #expect(session.answerInstant(forAnswerAt: Self.at(200)) == Self.at(200))
+    }
+
     @Test func theSessionEndsWhenItsTrainingTimeIsUsedUp() throws {
         var session = try Self.session()
         try session.startTraining(at: Self.at(0))

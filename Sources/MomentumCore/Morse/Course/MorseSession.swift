@@ -122,6 +122,15 @@ public struct MorseSession: Sendable, Hashable {
         return drill.nextItem(using: &generator)
     }
 
+    /// The instant an answer given at `instant` is recorded at: `instant` itself, or — when the
+    /// time ran out while the item was waiting — the last millisecond before it ran out, so the
+    /// answer to an item shown in time is scored and not lost. While not training, `instant`.
+    public func answerInstant(forAnswerAt instant: Date) -> Date {
+        guard phase == .training, let trainingSince, isTimeUp(at: instant) else { return instant }
+        let timeUp = trainingSince.addingTimeInterval((length - trainedBefore).inSeconds)
+        return max(lastEvent, timeUp.addingTimeInterval(-0.001))
+    }
+
     /// Keeps `attempt`, answered at `instant`, and lets it weight the next draws.
     public mutating func record(_ attempt: MorseAttempt, at instant: Date) throws(MorseSessionError) {
         try check(.record, allowedIn: [.training], at: instant)

@@ -1,0 +1,361 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+
+/// `/api/v1/morse/…`: the Koch course in the browser. The server keeps each session and draws,
+/// keys, decodes and scores with the core; the browser only plays the elements it is given on the
+/// Web Audio clock and reports what the person typed or keyed.
+struct MorseController {
+    let morse: MorseCourseService
+    let registry = MorseSessionRegistry()
+    let now: @Sendable () -> Date
+    let makeID: @Sendable () -> UUID
+    let metrics: ServerMetrics
+
+    /// Longest typed answer and most key signals one answer may carry.
+    static let answerLimit = 200
+    static let signalLimit = 2000
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("progress", use: progress)
+        group.get("settings", use: settings)
+        group.put("settings", use: saveSettings)
+        group.patch("settings", use: changeSettings)
+        group.post("decode", use: decode)
+        group.get("sessions", use: history)
+        group.post("sessions", use: start)
+        group.get("sessions/:id", use: show)
+        group.post("sessions/:id/start", use: startTraining)
+        group.post("sessions/:id/answer", use: answer)
+        group.post("sessions/:id/pause", use: pause)
+        group.post("sessions/:id/resume", use: resume)
+        group.post("sessions/:id/end", use: end)
+    }
+
+    // MARK: Course
+
+    @Sendable func progress(_ request: Request, context: BasicRequestContext) throws
+        -> JSONResponse<MorseCourseProgress.JSONForm>
+    {
+        JSONResponse(try morse.overview(at: now()))
+    }
+
+    @Sendable func settings(_ request: Request, context: BasicRequestContext) throws
+        -> JSONResponse<MorseCourseSettings>
+    {
+        JSONResponse(try morse.courseSettings())
+    }
+
+    /// The whole settings object (every value); a bad one changes nothing.
+    @Sendable func saveSettings(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseCourseSettings>
+    {
+        let wanted = try await RequestBody.decode(MorseCourseSettings.self, from: request)
+        try morse.saveCourseSettings(wanted)
+        return JSONResponse(try morse.courseSettings())
+    }
+
+    /// Changes only the values named, e.g. `{"characterWPM": 25}`; a bad one changes nothing.
+    @Sendable func changeSettings(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseCourseSettings>
+    {
+        let buffer = try await request.body.collect(upTo: .max)
+        guard
+            buffer.readableBytes > 0,
+            let patch = try? JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any]
+        else { throw APIError.badRequest("The request needs a JSON object of the settings to change.") }
+        guard
+            var merged = try JSONSerialization.jsonObject(
+                with: JSONResponse<MorseCourseSettings>.encoder.encode(morse.courseSettings())) as? [String: Any]
+        else { throw APIError.serverFault }
+        if let unknown = patch.keys.sorted().first(where: { merged[$0] == nil }) {
+            throw APIError.invalid("There is no Morse setting `\(unknown)`.")
+        }
+        SettingsController.merge(patch, into: &merged)
+        let wanted: MorseCourseSettings
+        do {
+            wanted = try RequestBody.decoder.decode(
+                MorseCourseSettings.self, from: JSONSerialization.data(withJSONObject: merged))
+        } catch let error as DecodingError {
+            throw RequestBody.problem(in: error)
+        }
+        try morse.saveCourseSettings(wanted)
+        return JSONResponse(try morse.courseSettings())
+    }
+
+    // MARK: Keying
+
+    /// One stretch of a straight key as the browser measured it: `{"down": 62}` or `{"up": 70}`
+    /// (milliseconds).
+    struct KeySignalBody: Decodable {
+        var signal: MorseKeySignal
+
+        private enum CodingKeys: String, CodingKey { case down, up }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            switch (
+                try container.decodeIfPresent(Double.self, forKey: .down),
+                try container.decodeIfPresent(Double.self, forKey: .up)
+            ) {
+            case (let down?, nil): signal = .pressed(try Self.duration(down, key: .down, in: container))
+            case (nil, let up?): signal = .released(try Self.duration(up, key: .up, in: container))
+            default:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .down, in: container,
+                    debugDescription: "each signal is {\"down\": ms} or {\"up\": ms}")
+            }
+        }
+
+        private static func duration(
+            _ milliseconds: Double, key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
+        ) throws -> Duration {
+            guard milliseconds.isFinite, milliseconds > 0, milliseconds <= 60_000 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "a duration is more than 0 and at most 60000 ms")
+            }
+            return .microseconds(Int64((milliseconds * 1000).rounded()))
+        }
+    }
+
+    struct DecodeBody: Decodable {
+        var signals: [KeySignalBody]
+        /// The speed the reading starts from (default: the course's character speed).
+        var wpm: Double?
+    }
+
+    struct DecodedResponse: Encodable {
+        var text: String
+        var estimatedWPM: Double
+    }
+
+    /// `POST /morse/decode`: press and gap durations read as text by the core's decoder.
+    @Sendable func decode(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<DecodedResponse>
+    {
+        let body = try await RequestBody.decode(DecodeBody.self, from: request)
+        try Self.checkSignalCount(body.signals.count)
+        var decoder = try MorseTimingDecoder(expectedWPM: body.wpm ?? morse.courseSettings().timing.characterWPM)
+        let text = try decoder.decode(body.signals.map(\.signal))
+        return JSONResponse(DecodedResponse(text: text.text, estimatedWPM: Self.rounded(decoder.estimatedWPM)))
+    }
+
+    private static func checkSignalCount(_ count: Int) throws {
+        guard count <= signalLimit else {
+            throw APIError.invalid("At most \(signalLimit) key signals are read at once; \(count) were sent.")
+        }
+    }
+
+    // MARK: Sessions
+
+    struct StartBody: Decodable {
+        var direction: MorseDirection
+        var groupSize: Int?
+        /// Makes the drill repeatable; without it the server picks one.
+        var seed: UInt64?
+        var at: Date?
+    }
+
+    struct ActionBody: Decodable {
+        var at: Date?
+    }
+
+    /// What the person answered: typed text, dit/dah patterns (one per character, `.-`), or key
+    /// signals of a straight key. None of them: no answer in time (a miss).
+    struct AnswerBody: Decodable {
+        var answer: String?
+        var patterns: [String]?
+        var signals: [KeySignalBody]?
+        /// From the end of the item's sound to the answer, as the browser measured it.
+        var responseMs: Double?
+        var at: Date?
+    }
+
+    @Sendable func history(_ request: Request, context: BasicRequestContext) throws
+        -> JSONResponse<MorseWire.History>
+    {
+        let sessions = try morse.sessions(limit: 100)
+        return JSONResponse(MorseWire.History(sessions: sessions.map { MorseWire.HistoryLine($0) }))
+    }
+
+    @Sendable func start(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Session>
+    {
+        let body = try await RequestBody.decode(StartBody.self, from: request)
+        let instant = body.at ?? now()
+        let settings = try morse.courseSettings()
+        let session = try morse.startSession(body.direction, groupSize: body.groupSize ?? 1, at: instant)
+        let training = MorseTraining(
+            id: makeID(), session: session, settings: settings,
+            generator: SeededRandomNumberGenerator(seed: body.seed ?? UInt64.random(in: .min ... .max)),
+            decoder: try MorseTimingDecoder(expectedWPM: settings.timing.characterWPM), lastActivity: instant)
+        await registry.add(training)
+        return JSONResponse(MorseWire.Session(training, at: instant), status: .created)
+    }
+
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Session>
+    {
+        let id = try sessionID(context)
+        guard let training = await registry.training(id: id) else {
+            throw APIError.notFound("No Morse session with id \(id).")
+        }
+        return JSONResponse(MorseWire.Session(training, at: now()))
+    }
+
+    /// Ends the introduction: training time starts and the first item is drawn.
+    @Sendable func startTraining(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Session>
+    {
+        try await act(request, context) { training, instant in
+            try Self.sessionStep { () throws(MorseSessionError) in
+                try training.session.startTraining(at: instant)
+                try training.drawItem(at: instant)
+            }
+        }
+    }
+
+    @Sendable func pause(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Session>
+    {
+        try await act(request, context) { training, instant in
+            try Self.sessionStep { () throws(MorseSessionError) in try training.session.pause(at: instant) }
+        }
+    }
+
+    /// Goes on; the item on screen is handed out again from now, so the pause is not response time.
+    @Sendable func resume(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Session>
+    {
+        try await act(request, context) { training, instant in
+            try Self.sessionStep { () throws(MorseSessionError) in
+                try training.session.resume(at: instant)
+                if training.item == nil { try training.drawItem(at: instant) } else { training.itemIssuedAt = instant }
+            }
+        }
+    }
+
+    /// Scores the answer to the item on screen and draws the next one (none once time is up).
+    @Sendable func answer(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Session>
+    {
+        let id = try sessionID(context)
+        let body = try await RequestBody.decode(AnswerBody.self, from: request, orEmpty: AnswerBody())
+        let instant = body.at ?? now()
+        let training = try await registry.update(id: id) { training in
+            guard let item = training.item, training.session.phase == .training else {
+                throw APIError.conflict("There is no item waiting for an answer; start or resume the session first.")
+            }
+            let answer = try Self.answerText(body, decoder: &training.decoder)
+            let response: Duration? =
+                if let ms = body.responseMs, ms.isFinite, ms >= 0 {
+                    .microseconds(Int64((ms * 1000).rounded()))
+                } else {
+                    training.itemIssuedAt.map { .microseconds(Int64(($0.distance(to: instant) * 1e6).rounded())) }
+                }
+            let attempt = MorseAttempt(item: item, answer: answer, responseTime: response)
+            let counted = training.session.answerInstant(forAnswerAt: instant)
+            try Self.sessionStep { () throws(MorseSessionError) in
+                try training.session.record(attempt, at: counted)
+                try training.drawItem(at: instant)
+            }
+            training.lastAttempt = attempt
+            training.lastActivity = instant
+            return training
+        }
+        return JSONResponse(MorseWire.Session(training, at: instant))
+    }
+
+    /// Ends the session, saves it (progress, history and one practice record together) and
+    /// answers with the results; a session without attempts saves nothing.
+    @Sendable func end(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Ending>
+    {
+        let id = try sessionID(context)
+        let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
+        let instant = body.at ?? now()
+        let morse = morse
+        let (training, finished) = try await registry.update(id: id) { training in
+            var session = training.session
+            let finished = try morse.finish(&session, at: instant)
+            training.session = session
+            training.item = nil
+            return (training, finished)
+        }
+        await registry.remove(id: id)
+        if finished.record != nil { metrics.recordSessionLogged(kind: "morse") }
+        let overview = try morse.overview(at: instant)
+        return JSONResponse(MorseWire.Ending(training: training, finished: finished, overview: overview, at: instant))
+    }
+
+    // MARK: Helpers
+
+    private func act(
+        _ request: Request, _ context: BasicRequestContext,
+        _ step: @Sendable (inout MorseTraining, Date) throws -> Void
+    ) async throws -> JSONResponse<MorseWire.Session> {
+        let id = try sessionID(context)
+        let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
+        let instant = body.at ?? now()
+        let training = try await registry.update(id: id) { training in
+            try step(&training, instant)
+            training.lastActivity = instant
+            return training
+        }
+        return JSONResponse(MorseWire.Session(training, at: instant))
+    }
+
+    /// Session steps that are impossible now (pausing a paused session, answering after time is
+    /// up) are conflicts; an instant before the last event is a bad value.
+    private static func sessionStep(_ step: () throws(MorseSessionError) -> Void) throws {
+        do {
+            try step()
+        } catch .invalidTransition(let phase, let action) {
+            throw APIError.conflict("A \(phase.rawValue) session cannot \(action.rawValue).")
+        } catch .timeIsUp {
+            throw APIError.conflict("The session's time is up; end it to see the results.")
+        } catch .instantBeforeLastEvent {
+            throw APIError.invalid("The instant is before the session's last event.")
+        } catch {
+            throw MorseCourseServiceError.session(error)
+        }
+    }
+
+    /// The answer as text: typed, read from patterns, or decoded from key signals.
+    private static func answerText(_ body: AnswerBody, decoder: inout MorseTimingDecoder) throws -> String? {
+        let given = [body.answer != nil, body.patterns != nil, body.signals != nil].filter { $0 }.count
+        guard given <= 1 else { throw APIError.invalid("Send one of answer, patterns or signals, not several.") }
+        if let answer = body.answer {
+            guard answer.count <= answerLimit else {
+                throw APIError.invalid("An answer is at most \(answerLimit) characters long.")
+            }
+            return answer
+        }
+        if let patterns = body.patterns {
+            guard patterns.count <= answerLimit else {
+                throw APIError.invalid("An answer is at most \(answerLimit) characters long.")
+            }
+            return try patterns.map { text in
+                guard let marks = MorseMark.marks(from: text) else {
+                    throw APIError.invalid("`\(text.prefix(20))` is not a pattern of dits (.) and dahs (-).")
+                }
+                return (try? MorseCode.decode(marks).displayText) ?? "*"
+            }.joined()
+        }
+        if let signals = body.signals {
+            try checkSignalCount(signals.count)
+            return try decoder.decode(signals.map(\.signal)).text
+        }
+        return nil
+    }
+
+    private func sessionID(_ context: BasicRequestContext) throws -> UUID {
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
+            throw APIError.notFound("No Morse session with that id.")
+        }
+        return id
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+}
