@@ -21,7 +21,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             ChartCommand.self,
             Render.self, MorseCommand.self,
             Export.self, Import.self,
-            SettingsCommand.self,
+            SettingsCommand.self, RemindCommand.self,
             Serve.self, TokenCommand.self,
         ]
     )

@@ -507,4 +507,11 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorMorseDecodeNoPress = "error.morse.decode.noPress"
     case errorMorseDecodeTooFast = "error.morse.decode.tooFast"
     case errorMorseDecodeTooSlow = "error.morse.decode.tooSlow"
+    case remindSettingsKinds = "remind.settings.kinds"
+    case remindSettingsOn = "remind.settings.on"
+    case remindSettingsOff = "remind.settings.off"
+    case remindSettingsQuiet = "remind.settings.quiet"
+    case remindSettingsPreferred = "remind.settings.preferred"
+    case remindSettingsDaily = "remind.settings.daily"
+    case remindSettingsNoDaily = "remind.settings.noDaily"
 }
