@@ -500,4 +500,5 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorRemindersDuplicateID = "error.reminders.duplicateID"
     case errorRemindersUnknownID = "error.reminders.unknownID"
     case errorRemindersTooMany = "error.reminders.tooMany"
+    case reminderFeedCalendarName = "reminder.feed.calendarName"
 }
