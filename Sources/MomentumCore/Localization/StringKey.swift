@@ -514,4 +514,5 @@ public enum StringKey: String, Sendable, CaseIterable {
     case remindSettingsPreferred = "remind.settings.preferred"
     case remindSettingsDaily = "remind.settings.daily"
     case remindSettingsNoDaily = "remind.settings.noDaily"
+    case reminderFeedCalendarName = "reminder.feed.calendarName"
 }
