@@ -15,6 +15,7 @@ public struct MomentumServices: Sendable {
     public let workouts: WorkoutService
     public let accessTokens: AccessTokenService
     public let morse: MorseCourseService
+    public let reminders: ReminderService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -26,21 +27,24 @@ public struct MomentumServices: Sendable {
     ) throws(StoreError) -> MomentumServices {
         let database = try MomentumDatabase.open(directory: dataDirectory)
         let settings = SettingsService(repository: database, now: now)
+        let progress = ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now)
+        let morse = MorseCourseService(
+            repository: database, settingValues: database, settings: settings, systemTimeZone: timeZone, now: now,
+            makeID: makeID, device: device)
         return MomentumServices(
             database: database,
             settings: settings,
             meditation: MeditationService(settings: settings, log: database, now: now, makeID: makeID, device: device),
             practiceLog: PracticeLogService(repository: database, now: now, makeID: makeID, device: device),
-            progress: ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now),
+            progress: progress,
             exchange: ExchangeService(
                 log: database, settings: settings, systemTimeZone: timeZone, now: now, makeID: makeID, device: device),
             breathing: BreathingService(presets: database, log: database, now: now, makeID: makeID, device: device),
             focusTimers: FocusTimerService(repository: database, now: now, makeID: makeID, device: device),
             workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device),
             accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID),
-            morse: MorseCourseService(
-                repository: database, settingValues: database, settings: settings, systemTimeZone: timeZone, now: now,
-                makeID: makeID, device: device)
+            morse: morse,
+            reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now)
         )
     }
 }

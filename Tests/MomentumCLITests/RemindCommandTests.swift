@@ -56,4 +56,43 @@ struct RemindCommandTests {
         let after = try await Self.stored(terminal)
         #expect(NSDictionary(dictionary: after) == NSDictionary(dictionary: before))
     }
+
+    @Test func thePlanListsTheComingRemindersAsTextAndJSON() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["remind"]) == 0)
+        #expect(terminal.output.text.hasPrefix("No reminders in the coming days."))
+        _ = await terminal.run(["remind", "settings", "--add-daily", "10:00 all focus"])
+        let text = try TestTerminal(sharing: terminal)
+        #expect(await text.run(["remind", "--days", "2"]) == 0)
+        #expect(text.output.lines.count == 2, "\(text.output.text)")
+        #expect(text.output.lines.first?.hasPrefix("Fri 15 Jan at 10:00") == true, "\(text.output.text)")
+        let json = try TestTerminal(sharing: terminal)
+        #expect(await json.run(["remind", "--json", "--days", "1"]) == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.output.text.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["fireAt"] as? String == "2027-01-15T09:00:00Z")
+        #expect(rows.first?["occurrenceID"] as? String == "daily.1.2027-01-15")
+        let bad = try TestTerminal(sharing: terminal)
+        #expect(await bad.run(["remind", "--days", "29"]) != 0)
+        #expect(bad.errors.text.contains("1–28"))
+    }
+
+    @Test func watchingDeliversEachReminderOnceWhenItIsDue() async throws {
+        let terminal = try TestTerminal()
+        _ = await terminal.run(["remind", "settings", "--add-daily", "10:00 all focus"])
+        let watching = try TestTerminal(sharing: terminal)
+        // Three hours pass in microseconds: the 10:00 reminder comes once, then q stops.
+        #expect(await watching.run(["remind", "--watch"], keys: [(at: .seconds(3 * 3600), key: "q")]) == 0)
+        let bells = watching.output.lines.filter { $0.hasPrefix("🔔") }
+        #expect(bells.count == 1, "\(watching.output.text)")
+        #expect(bells.first?.contains("10:00") == true)
+    }
+
+    @Test func waitingIsAtMostAMinuteAndNeverNothing() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(ReminderWatch.wait(until: nil, now: now) == .seconds(60))
+        #expect(ReminderWatch.wait(until: now.addingTimeInterval(5), now: now) == .seconds(5))
+        #expect(ReminderWatch.wait(until: now.addingTimeInterval(600), now: now) == .seconds(60))
+        #expect(ReminderWatch.wait(until: now.addingTimeInterval(-5), now: now) == .milliseconds(1))
+    }
 }

@@ -22,7 +22,7 @@ extension MorseCommand {
             let dayCalendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
             let form = progress.jsonForm(now: now, today: dayCalendar.day(of: now))
             if json {
-                context.output.write(try MorseJSON.encode(form) + "\n")
+                context.output.write(try JSONOutput.encode(form) + "\n")
                 return
             }
             context.output.write(
@@ -130,7 +130,7 @@ extension MorseCommand {
                 try morse.saveCourseSettings(settings)
             }
             if json {
-                context.output.write(try MorseJSON.encode(settings) + "\n")
+                context.output.write(try JSONOutput.encode(settings) + "\n")
                 return
             }
             let line = catalog.format(
@@ -146,13 +146,3 @@ extension MorseCommand {
 }
 
 extension KochOrder: ExpressibleByArgument {}
-
-/// JSON of the course for the terminal: pretty, sorted, dates in ISO 8601 as the server writes them.
-enum MorseJSON {
-    static func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-}

@@ -168,10 +168,12 @@ enum TextTable {
 }
 
 /// Pretty, key-sorted JSON for `--json` output.
+/// Every command's `--json`: pretty, keys sorted, instants in ISO 8601.
 enum JSONOutput {
     static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -515,4 +515,7 @@ public enum StringKey: String, Sendable, CaseIterable {
     case remindSettingsDaily = "remind.settings.daily"
     case remindSettingsNoDaily = "remind.settings.noDaily"
     case reminderFeedCalendarName = "reminder.feed.calendarName"
+    case errorRemindDays = "error.remind.days"
+    case remindNone = "remind.none"
+    case remindWatching = "remind.watching"
 }
