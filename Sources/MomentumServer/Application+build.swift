@@ -79,6 +79,7 @@ public func buildRouter(
     FocusTimersController(timers: services.focusTimers, now: dependencies.now).addRoutes(to: api.group("timers"))
     MorseController(morse: services.morse, now: dependencies.now, makeID: dependencies.makeID, metrics: metrics)
         .addRoutes(to: api.group("morse"))
+    RemindersController(reminders: services.reminders, settings: services.settings).addRoutes(to: router, api: api)
     AudioController(services: services, dataDirectory: configuration.dataDirectory).addRoutes(to: api)
     routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
     return router

@@ -27,10 +27,14 @@ struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     /// (it holds the product's texts only).
     static func isProtected(_ path: String) -> Bool {
         guard path != "/api/v1/catalog" else { return false }
-        return path == "/api" || path.hasPrefix("/api/") || path == "/metrics"
+        return path == "/api" || path.hasPrefix("/api/") || path == "/metrics" || path == calendarFeedPath
     }
 
-    /// The bearer token, else the session cookie's.
+    /// Calendar apps subscribe to a URL and can send neither a header nor a cookie, so the feed
+    /// alone also takes the token as `?token=` (make a token just for it: `momentum token create`).
+    static var calendarFeedPath: String { "/reminders.ics" }
+
+    /// The bearer token, else the session cookie's, else — for the calendar feed only — `?token=`.
     static func secret(in request: Request) -> String? {
         if let authorization = request.headers[.authorization] {
             let parts = authorization.split(separator: " ", maxSplits: 1)
@@ -38,7 +42,9 @@ struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
                 return parts[1].trimmingCharacters(in: .whitespaces)
             }
         }
-        return request.cookies[cookieName]?.value
+        if let cookie = request.cookies[cookieName]?.value { return cookie }
+        guard request.uri.path == calendarFeedPath else { return nil }
+        return request.uri.queryParameters["token"].map(String.init)
     }
 }
 
