@@ -84,5 +84,17 @@ extension QSOStyle: ExpressibleByArgument {
         self = style
     }
 
-    public static var allValueStrings: [String] { ["first-contact", "signal-report", "contest", "rag-chew"] }
+    public static var allValueStrings: [String] { allCases.map(\.argument) }
+
+    public var defaultValueDescription: String { argument }
+
+    /// How the style is written on the command line: `first-contact`.
+    var argument: String {
+        switch self {
+        case .firstContact: "first-contact"
+        case .signalReport: "signal-report"
+        case .contest: "contest"
+        case .ragChew: "rag-chew"
+        }
+    }
 }
