@@ -25,6 +25,8 @@ public struct CommandContext: Sendable {
     public var makeAmbientPlayer: (@Sendable (AmbientGenerator, Double) -> any AmbientPlayer)?
     /// Whether standard error is a terminal (progress bars of long renders).
     public var errorsAreInteractive = false
+    /// The Morse player for a tone and data directory, or `nil` to detect the system's.
+    public var makeMorsePlayer: (@Sendable (MorseTone, URL) -> any MorseSoundPlayer)?
 
     public init(
         environment: [String: String],

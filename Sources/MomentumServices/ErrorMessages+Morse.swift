@@ -39,6 +39,7 @@ extension ErrorMessages {
         case .corruptProgress(let problem): catalog.format(.errorMorseCorruptProgress, ["detail": "\(problem)"])
         case .session(.lengthOutOfRange(let length)):
             message(for: MorseCourseSettingsError.sessionLengthOutOfRange(length), catalog: catalog)
+        case .session(.groupSizeOutOfRange(let size)): catalog.format(.errorMorseGroupSize, ["value": "\(size)"])
         case .session(let problem): catalog.format(.errorMorseSession, ["detail": "\(problem)"])
         case .progress(let problem): catalog.format(.errorMorseProgressMismatch, ["detail": "\(problem)"])
         case .record(let problem): message(for: PracticeLogError.invalidRecord(problem), catalog: catalog)

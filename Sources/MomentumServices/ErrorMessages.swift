@@ -50,6 +50,8 @@ public enum ErrorMessages {
             }
         case let error as MorseCourseSettingsError: message(for: error, catalog: catalog)
         case let error as MorseCourseServiceError: message(for: error, catalog: catalog)
+        case let error as CallSignError: message(for: error, catalog: catalog)
+        case let error as QSOError: message(for: error, catalog: catalog)
         case let error as MorseDecodingError: message(for: error, catalog: catalog)
         case let error as DayError:
             switch error {

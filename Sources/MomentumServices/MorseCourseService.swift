@@ -8,6 +8,8 @@ import MomentumStore
 public struct MorseCourseService: Sendable {
     /// The setting row the course settings live in (JSON of ``MorseCourseSettings``).
     public static let settingsKey = "morse.course"
+    /// The setting row the person's call sign lives in (a JSON string), for QSO practice.
+    public static let callSignKey = "morse.callSign"
 
     private let repository: any MorseCourseRepository
     private let settingValues: any SettingsRepository
@@ -53,6 +55,21 @@ public struct MorseCourseService: Sendable {
         } catch {
             throw .store(error)
         }
+    }
+
+    /// The person's call sign for QSO practice, or `nil` when none is set (or the stored one no
+    /// longer reads as a call sign: like every setting, an unreadable value counts as unset).
+    public func callSign() throws(StoreError) -> CallSign? {
+        guard let stored = try settingValues.settingValues()[Self.callSignKey],
+            let text = try? JSONDecoder().decode(String?.self, from: Data(stored.utf8))
+        else { return nil }
+        return try? CallSign(text)
+    }
+
+    /// Stores `callSign` as the person's own, or forgets it when `nil`.
+    public func saveCallSign(_ callSign: CallSign?) throws(StoreError) {
+        let json = callSign.map { "\"\($0.text)\"" } ?? "null"
+        try settingValues.saveSettingValues([Self.callSignKey: json], at: now())
     }
 
     // The defaults can always be made; the force of `try!` is avoided with a checked fallback.
@@ -101,10 +118,10 @@ public struct MorseCourseService: Sendable {
     }
 
     /// A session in `direction` at the person's level, weighted by their statistics, as long as
-    /// the settings say; it begins with the introduction at `at` (default now). The course keeps
-    /// the Koch order it started with; a changed order applies to a new course.
+    /// `length` or else the settings say; it begins with the introduction at `at` (default now).
+    /// The course keeps the Koch order it started with; a changed order applies to a new course.
     public func startSession(
-        _ direction: MorseDirection, groupSize: Int = 1, at instant: Date? = nil
+        _ direction: MorseDirection, groupSize: Int = 1, length: Duration? = nil, at instant: Date? = nil
     ) throws(MorseCourseServiceError) -> MorseSession {
         let progress = try progress()
         let settings: MorseCourseSettings
@@ -117,7 +134,7 @@ public struct MorseCourseService: Sendable {
             return try MorseSession(
                 direction: direction, order: progress.order, level: progress[direction].level,
                 statistics: progress[direction].characterStatistics, groupSize: groupSize,
-                length: settings.sessionLength, at: instant ?? now())
+                length: length ?? settings.sessionLength, at: instant ?? now())
         } catch {
             throw .session(error)
         }

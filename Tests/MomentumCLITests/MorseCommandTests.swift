@@ -67,7 +67,7 @@ struct MorseCommandTests {
         #expect(await terminal.run(["morse", "settings", "--wpm", "25", "--length", "3"]) == 0)
         #expect(
             terminal.output.lines.last
-                == "Saved. Character speed 25 wpm, effective 13 wpm · tone 600 Hz, rise 5 ms · standard order · sessions of 3 min"
+                == "Saved. Character speed 25 wpm, effective 13 wpm · tone 600 Hz, rise 5 ms · standard order · sessions of 3 min · no call sign (set one with --call)"
         )
         let refused = try TestTerminal(sharing: terminal)
         #expect(await refused.run(["morse", "settings", "--tone", "2000", "--wpm", "30"]) != 0)

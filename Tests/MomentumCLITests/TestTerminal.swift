@@ -32,6 +32,13 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
         script = keys.map { ($0.at, $0.key.asciiValue ?? 0) }.sorted { $0.0 < $1.0 }
     }
 
+    /// Bytes sent at offsets from the moment the source was made: keys beyond ASCII, such as the
+    /// two bytes of `ä`.
+    init(bytes: [(at: Duration, byte: UInt8)]) {
+        origin = ContinuousClock().now
+        script = bytes.map { ($0.at, $0.byte) }.sorted { $0.0 < $1.0 }
+    }
+
     var elapsed: Duration { lock.withLock { offset } }
     var now: ContinuousClock.Instant { lock.withLock { origin.advanced(by: offset) } }
 
@@ -76,6 +83,20 @@ final class RecordingCuePlayer: CuePlayer, AmbientPlayer, @unchecked Sendable {
     private var madeFor: (AmbientGenerator, Double)?
 }
 
+/// Records what Morse was played, with the instant it started at.
+final class RecordingMorsePlayer: MorseSoundPlayer, @unchecked Sendable {
+    // `log` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var log: [(String, Duration, Duration)] = []
+    let events: ScriptedEvents
+    init(events: ScriptedEvents) { self.events = events }
+    func play(_ keying: MorseKeying, text: String) {
+        lock.withLock { log.append((text, events.elapsed, keying.duration)) }
+    }
+    /// Each sound: what it said, when it started, how long it lasts.
+    var played: [(text: String, at: Duration, duration: Duration)] { lock.withLock { log.map { ($0.0, $0.1, $0.2) } } }
+}
+
 /// A command line run against a temporary data directory with scripted time and keys.
 struct TestTerminal {
     let directory: TemporaryDirectory
@@ -92,12 +113,14 @@ struct TestTerminal {
     /// Runs `momentum ARGUMENTS --data DIR` and returns the exit status.
     func run(
         _ arguments: [String], keys: [(at: Duration, key: Character)] = [], sound: RecordingCuePlayer? = nil,
-        events: ScriptedEvents? = nil, environment: [String: String] = ["LANG": "en_GB.UTF-8"]
+        events: ScriptedEvents? = nil, morse: RecordingMorsePlayer? = nil,
+        environment: [String: String] = ["LANG": "en_GB.UTF-8"]
     ) async -> Int32 {
         let events = events ?? ScriptedEvents(keys: keys)
         let recorder = sound ?? RecordingCuePlayer(events: events)
+        let morse = morse ?? RecordingMorsePlayer(events: events)
         let wallOrigin = self.wallOrigin
-        let context = CommandContext(
+        var context = CommandContext(
             environment: environment,
             homeDirectory: directory.url.path,
             output: output,
@@ -115,6 +138,7 @@ struct TestTerminal {
                 return recorder
             }
         )
+        context.makeMorsePlayer = { _, _ in morse }
         let data = arguments.contains("--data") ? [] : ["--data", directory.url.path]
         return await MomentumCLI.main(arguments: arguments + data, context: context)
     }

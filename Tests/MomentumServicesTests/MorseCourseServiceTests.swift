@@ -91,4 +91,23 @@ struct MorseCourseServiceTests {
         #expect(session.length == .minutes(2))
         #expect(session.order == .extended)
     }
+
+    @Test func theCallSignIsKeptWithTheSettingsAndAnUnreadableOneCountsAsUnset() throws {
+        #expect(try morse.callSign() == nil)
+        try morse.saveCallSign(try CallSign("dl1abc/p"))
+        #expect(try morse.callSign()?.text == "DL1ABC/P")
+        #expect(try services.database.settingValues()[MorseCourseService.callSignKey] == #""DL1ABC/P""#)
+        try services.database.saveSettingValues([MorseCourseService.callSignKey: #""K1""#], at: clock.now)
+        #expect(try morse.callSign() == nil)
+        try morse.saveCallSign(try CallSign("K1ABC"))
+        try morse.saveCallSign(nil)
+        #expect(try morse.callSign() == nil)
+    }
+
+    @Test func aSessionLengthGivenForOneSessionWinsOverTheSetting() throws {
+        #expect(try morse.startSession(.send, length: .minutes(2)).length == .minutes(2))
+        #expect(throws: MorseCourseServiceError.session(.lengthOutOfRange(.minutes(61)))) {
+            try morse.startSession(.send, length: .minutes(61))
+        }
+    }
 }

@@ -7,8 +7,8 @@ import MomentumCore
 struct MorseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "morse",
-        abstract: "Morse code: the Koch course's progress and settings, and text rendered to audio.",
-        subcommands: [Progress.self, Settings.self, Render.self]
+        abstract: "Morse code: Koch training, QSO practice, the course's progress and settings, text to audio.",
+        subcommands: [Learn.self, QSOPractice.self, Progress.self, Settings.self, Render.self]
     )
 }
 

@@ -32,10 +32,7 @@ extension MorseCommand {
         static func text(
             _ form: MorseCourseProgress.JSONForm, catalog: StringCatalog, timeZone: TimeZone, now: Date
         ) -> String {
-            let dateFormat = DateFormatter()
-            dateFormat.locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
-            dateFormat.timeZone = timeZone
-            dateFormat.setLocalizedDateFormatFromTemplate("EEE d MMM HH:mm")
+            let dateFormat = MorseDates.formatter(catalog: catalog, timeZone: timeZone)
             var lines: [String] = []
             if form.courseStart == nil { lines.append(catalog[.morseProgressNotStarted]) }
             for (direction, name) in [
@@ -77,7 +74,8 @@ extension MorseCommand {
     /// `momentum morse settings [--wpm …] [--json]`: shows the course settings, changing any given.
     struct Settings: ContextualCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show or change the course settings: speeds, tone, rise time, Koch order, session length.",
+            abstract:
+                "Show or change the course settings: speeds, tone, rise time, Koch order, session length, call sign.",
             discussion: """
                 Without options it shows the settings. Any option changes that value and keeps the others; \
                 all of them are checked before anything is saved. The Koch order applies to a course not \
@@ -103,6 +101,9 @@ extension MorseCommand {
         @Option(help: ArgumentHelp("Session length, 1–60 minutes.", valueName: "minutes"))
         var length: Double?
 
+        @Option(help: ArgumentHelp("Your call sign, for QSO practice (K1ABC, DL1ABC/P).", valueName: "call"))
+        var call: String?
+
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
@@ -113,8 +114,11 @@ extension MorseCommand {
             let catalog = session.catalog
             let morse = session.services.morse
             var settings = try morse.courseSettings()
-            let changes = [wpm, fwpm, tone, rise, length].contains { $0 != nil } || order != nil
-            if changes {
+            // Checked before anything is saved, like every other value.
+            let callSign = try call.map { text throws(CallSignError) in try CallSign(text) }
+            let courseChanges = [wpm, fwpm, tone, rise, length].contains { $0 != nil } || order != nil
+            let changes = courseChanges || callSign != nil
+            if courseChanges {
                 for value in [wpm, fwpm, tone, rise, length].compactMap(\.self) where !value.isFinite {
                     throw ValidationError("\(value)")
                 }
@@ -129,6 +133,7 @@ extension MorseCommand {
                         ?? settings.sessionLength)
                 try morse.saveCourseSettings(settings)
             }
+            if let callSign { try morse.saveCallSign(callSign) }
             if json {
                 context.output.write(try JSONOutput.encode(settings) + "\n")
                 return
@@ -140,7 +145,11 @@ extension MorseCommand {
                     "tone": settings.tone.hertz.formatted(), "rise": (settings.tone.rise.inSeconds * 1000).formatted(),
                     "order": settings.order.rawValue, "minutes": (settings.sessionLength.inSeconds / 60).formatted(),
                 ])
-            context.output.write((changes ? catalog[.morseSettingsSaved] + " " : "") + line + "\n")
+            let storedCall = try morse.callSign()
+            let callLine =
+                storedCall.map { catalog.format(.morseSettingsCallSign, ["call": $0.text]) }
+                ?? catalog[.morseSettingsNoCallSign]
+            context.output.write((changes ? catalog[.morseSettingsSaved] + " " : "") + line + " · " + callLine + "\n")
         }
     }
 }

@@ -21,6 +21,18 @@ extension CommandContext {
             command: command, cache: CueSoundCache(dataDirectory: session.dataDirectory), fallback: bell)
     }
 
+    /// The Morse player for a session: silent without sound or without a system player, else
+    /// the injected one or the system's.
+    func morsePlayer(soundOn: Bool, tone: MorseTone, session: Session) -> any MorseSoundPlayer {
+        guard soundOn else { return SilentMorsePlayer() }
+        if let make = makeMorsePlayer { return make(tone, session.dataDirectory) }
+        guard let command = SystemCuePlayer.detect(environment: environment) else {
+            errors.write(session.catalog[.morseNoSound] + "\n")
+            return SilentMorsePlayer()
+        }
+        return SystemMorsePlayer(command: command, tone: tone, dataDirectory: session.dataDirectory)
+    }
+
     /// The ambient player for a timeline's bed: silent without sound, without a bed, for
     /// people's own files (not streamed yet) or with no player that can stream; else the
     /// injected one or the system's.

@@ -39,3 +39,11 @@ struct LiveDisplay {
         return "▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "▏"
     }
 }
+
+extension LiveDisplay {
+    /// Removes the live lines (on a terminal), so a message written next takes their place.
+    mutating func clear() {
+        guard isLive else { return }
+        draw([], key: "") { "" }
+    }
+}

@@ -51,3 +51,28 @@ public struct MorseKeyer: Sendable, Hashable {
         return elements
     }
 }
+
+extension MorseKeyer {
+    /// The keying of a drill item: its characters as one word, with letter gaps between them.
+    ///
+    /// ```swift
+    /// keyer.keying(MorseDrillItem(symbols: [k, m])).elements.map(\.kind)
+    /// // [.dah, .elementGap, .dit, .elementGap, .dah, .letterGap, .dah, .elementGap, .dah]
+    /// ```
+    public func keying(_ item: MorseDrillItem) -> MorseKeying {
+        var elements: [MorseElement] = []
+        for (index, symbol) in item.symbols.enumerated() {
+            if index > 0 { elements.append(MorseElement(kind: .letterGap, duration: timing.letterGap)) }
+            elements += self.elements(for: symbol)
+        }
+        return MorseKeying(elements: elements)
+    }
+
+    /// The keying of one dit or dah, as it sounds when keyed in send training.
+    public func keying(_ mark: MorseMark) -> MorseKeying {
+        MorseKeying(elements: [
+            mark == .dit
+                ? MorseElement(kind: .dit, duration: timing.dit) : MorseElement(kind: .dah, duration: timing.dah)
+        ])
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import MomentumCore
+
+/// Receive training in the terminal: the introduction, then items played one by one, each
+/// answered by typing within the answer time (a countdown on the live line), with feedback and
+/// a replay of every miss. Space pauses, `q` (or Esc) ends; the session ends when its time is up.
+///
+/// The rules (answer time, scoring, drill, session time) are the core's; the player only plays
+/// what they say, on the instants of its event source.
+struct MorseReceivePlayer {
+    typealias Instant = ContinuousClock.Instant
+
+    var session: MorseSession
+    var random: SeededRandomNumberGenerator
+    let keyer: MorseKeyer
+    let sound: any MorseSoundPlayer
+    let events: any PlayerEventSource
+    /// The wall clock the session's instants come from.
+    let wallClock: @Sendable () -> Date
+    var display: LiveDisplay
+    let catalog: StringCatalog
+
+    private enum Step {
+        case introduction
+        case answering(MorseReceiveTrial<Instant>)
+        /// Feedback shown (and a miss replayed); the next item plays at `next`.
+        case between(next: Instant)
+        /// Paused; on resume `item` (interrupted, not scored) plays again, else a new one.
+        case paused(item: MorseDrillItem?)
+    }
+
+    private var step = Step.introduction
+    private var typing = TypedCharacters()
+
+    init(
+        session: MorseSession, random: SeededRandomNumberGenerator, keyer: MorseKeyer, sound: any MorseSoundPlayer,
+        events: any PlayerEventSource, wallClock: @escaping @Sendable () -> Date, display: LiveDisplay,
+        catalog: StringCatalog
+    ) {
+        self.session = session
+        self.random = random
+        self.keyer = keyer
+        self.sound = sound
+        self.events = events
+        self.wallClock = wallClock
+        self.display = display
+        self.catalog = catalog
+    }
+
+    /// Plays the session until its time is up or the person ends it; the session is then ready
+    /// to be finished.
+    mutating func play() async throws {
+        let keys = MorseTrainingKeys(answers: session.introduction)
+        for line in MorseTrainingText.introduction(of: session, controls: keys, catalog: catalog) { display.say(line) }
+        let symbols = session.introduction.map(\.displayText).joined(separator: " ")
+        if let keying = try? keyer.keying(symbols) { sound.play(keying, text: symbols) }
+        while true {
+            let now = events.now
+            if session.phase == .training, session.isTimeUp(at: wallClock()) { return finish(.morseLearnTimeUp) }
+            switch step {
+            case .answering(let trial) where trial.isTimedOut(at: now):
+                guard try score(trial.timedOut(), at: now) else { return finish(.morseLearnTimeUp) }
+            case .between(let next) where now >= next:
+                guard try startItem(nil, at: now) else { return finish(.morseLearnTimeUp) }
+            default: break
+            }
+            drawLive(at: now, keys: keys)
+            switch await events.next(until: wakeUp(at: now)) {
+            case .tick:
+                continue
+            case nil:
+                return finish(.morseLearnEnded)
+            case .key(let key) where keys.stop.contains(key):
+                return finish(.morseLearnEnded)
+            case .key(let key) where keys.pause.contains(key):
+                guard try togglePause() else { return finish(.morseLearnTimeUp) }
+            case .key(let key):
+                guard try handle(key) else { return finish(.morseLearnTimeUp) }
+            }
+        }
+    }
+
+    /// Says how the training ended; the live line goes.
+    private mutating func finish(_ reason: StringKey) {
+        display.clear()
+        display.say(catalog[reason])
+    }
+
+    /// Takes a typed key; `false` when the session's time ran out meanwhile.
+    private mutating func handle(_ key: UInt8) throws -> Bool {
+        let now = events.now
+        switch step {
+        case .introduction where MorseTrainingKeys.enter.contains(key):
+            try session.startTraining(at: wallClock())
+            return try startItem(nil, at: now)
+        case .answering(var trial):
+            if MorseTrainingKeys.enter.contains(key) {
+                guard let attempt = trial.submitted(at: now) else { return true }
+                return try score(attempt, at: now)
+            }
+            if MorseTrainingKeys.backspace.contains(key) {
+                trial.deleteLast()
+            } else if let character = typing.read(key) {
+                trial.type(character)
+            }
+            step = .answering(trial)
+            return true
+        default:
+            // Keys between items are not answers to anything.
+            return true
+        }
+    }
+
+    /// Plays `item` (or the next drawn one) and opens its answer time.
+    private mutating func startItem(_ item: MorseDrillItem?, at now: Instant) throws -> Bool {
+        let next: MorseDrillItem
+        if let item {
+            next = item
+        } else {
+            do {
+                next = try session.nextItem(at: wallClock(), using: &random)
+            } catch MorseSessionError.timeIsUp {
+                return false
+            }
+        }
+        let keying = keyer.keying(next)
+        sound.play(keying, text: next.text)
+        step = .answering(MorseReceiveTrial(item: next, startedAt: now, soundDuration: keying.duration))
+        return true
+    }
+
+    /// Keeps `attempt`, shows the feedback and replays a miss.
+    private mutating func score(_ attempt: MorseAttempt, at now: Instant) throws -> Bool {
+        do {
+            try session.record(attempt, at: wallClock())
+        } catch MorseSessionError.timeIsUp {
+            return false
+        }
+        display.clear()
+        display.say(MorseTrainingText.receiveFeedback(attempt, catalog: catalog))
+        var next = now.advanced(by: MorseReceiveTrial<Instant>.pauseAfterFeedback)
+        if !attempt.score.isCorrect {
+            let keying = keyer.keying(attempt.item)
+            sound.play(keying, text: attempt.item.text)
+            next = next.advanced(by: keying.duration)
+        }
+        step = .between(next: next)
+        return true
+    }
+
+    private mutating func togglePause() throws -> Bool {
+        let wall = wallClock()
+        switch step {
+        case .introduction:
+            return true
+        case .paused(let item):
+            try session.resume(at: wall)
+            return try startItem(item, at: events.now)
+        case .answering(let trial):
+            do { try session.pause(at: wall) } catch MorseSessionError.timeIsUp { return false }
+            step = .paused(item: trial.item)
+        case .between:
+            do { try session.pause(at: wall) } catch MorseSessionError.timeIsUp { return false }
+            step = .paused(item: nil)
+        }
+        display.clear()
+        display.say(catalog[.morseLearnPaused])
+        return true
+    }
+
+    /// The next instant something changes: the answer deadline, the countdown's next second on a
+    /// terminal, the next item, or the end of the session's time. Waiting to begin or paused,
+    /// only a key.
+    private func wakeUp(at now: Instant) -> Instant? {
+        let sessionEnd = now.advanced(by: session.remainingTime(at: wallClock()))
+        switch step {
+        case .introduction, .paused:
+            return nil
+        case .between(let next):
+            return min(next, sessionEnd)
+        case .answering(let trial):
+            var wake = min(trial.deadline, sessionEnd)
+            if display.isLive {
+                if trial.isSounding(at: now) {
+                    wake = min(wake, trial.soundEnd)
+                } else {
+                    let remaining = trial.remainingAnswerTime(at: now)
+                    let shown = Self.wholeSecondsUp(remaining)
+                    wake = min(wake, trial.deadline.advanced(by: .seconds(-(shown - 1))))
+                }
+            }
+            return wake
+        }
+    }
+
+    private mutating func drawLive(at now: Instant, keys: MorseTrainingKeys) {
+        guard display.isLive, case .answering(let trial) = step else { return }
+        let line =
+            trial.isSounding(at: now)
+            ? catalog[.morseLearnListening]
+            : catalog.format(
+                .morseLearnAnswer,
+                ["typed": trial.typed, "seconds": "\(Self.wholeSecondsUp(trial.remainingAnswerTime(at: now)))"])
+        let controls = catalog.format(.morseLearnReceiveControls, ["stop": keys.stopName])
+        display.draw([line, controls], key: "answer") { line }
+    }
+
+    /// Seconds shown by a countdown: rounded up, so it shows 1 until the very end.
+    static func wholeSecondsUp(_ duration: Duration) -> Int64 {
+        (duration.wholeMilliseconds + 999) / 1000
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import MomentumCore
+
+/// Send training in the terminal: the character to send is shown (no pattern), the person keys
+/// it with `.`/`F` (dit) and `-`/`J` (dah), each element sounding as it is keyed; 2 s after the
+/// last element the character is complete, decoded and scored, and a miss plays the right one.
+/// Backspace starts the character over, space pauses, `q` ends; the session ends when its time
+/// is up.
+struct MorseSendPlayer {
+    typealias Instant = ContinuousClock.Instant
+
+    var session: MorseSession
+    var random: SeededRandomNumberGenerator
+    let keyer: MorseKeyer
+    let sound: any MorseSoundPlayer
+    let events: any PlayerEventSource
+    let wallClock: @Sendable () -> Date
+    var display: LiveDisplay
+    let catalog: StringCatalog
+
+    private enum Step {
+        case introduction
+        case keying(MorseDrillItem, MorseKeyedCharacter<Instant>)
+        case between(next: Instant)
+        case paused(item: MorseDrillItem?)
+    }
+
+    private var step = Step.introduction
+    private var typing = TypedCharacters()
+    private let keys = MorseTrainingKeys(answers: [])
+
+    init(
+        session: MorseSession, random: SeededRandomNumberGenerator, keyer: MorseKeyer, sound: any MorseSoundPlayer,
+        events: any PlayerEventSource, wallClock: @escaping @Sendable () -> Date, display: LiveDisplay,
+        catalog: StringCatalog
+    ) {
+        self.session = session
+        self.random = random
+        self.keyer = keyer
+        self.sound = sound
+        self.events = events
+        self.wallClock = wallClock
+        self.display = display
+        self.catalog = catalog
+    }
+
+    /// Plays the session until its time is up or the person ends it.
+    mutating func play() async throws {
+        for line in MorseTrainingText.introduction(of: session, controls: keys, catalog: catalog) { display.say(line) }
+        let symbols = session.introduction.map(\.displayText).joined(separator: " ")
+        if let keying = try? keyer.keying(symbols) { sound.play(keying, text: symbols) }
+        while true {
+            let now = events.now
+            if session.phase == .training, session.isTimeUp(at: wallClock()) { return finish(.morseLearnTimeUp) }
+            switch step {
+            case .keying(let item, let keyed) where keyed.isComplete(at: now):
+                guard try score(item, keyed: keyed, at: now) else { return finish(.morseLearnTimeUp) }
+            case .between(let next) where now >= next:
+                guard try startItem(nil, at: now) else { return finish(.morseLearnTimeUp) }
+            default: break
+            }
+            drawLive()
+            switch await events.next(until: wakeUp(at: now)) {
+            case .tick:
+                continue
+            case nil:
+                return finish(.morseLearnEnded)
+            case .key(let key) where keys.stop.contains(key):
+                return finish(.morseLearnEnded)
+            case .key(let key) where keys.pause.contains(key):
+                guard try togglePause() else { return finish(.morseLearnTimeUp) }
+            case .key(let key):
+                guard try handle(key) else { return finish(.morseLearnTimeUp) }
+            }
+        }
+    }
+
+    private mutating func finish(_ reason: StringKey) {
+        display.clear()
+        display.say(catalog[reason])
+    }
+
+    private mutating func handle(_ key: UInt8) throws -> Bool {
+        let now = events.now
+        switch step {
+        case .introduction where MorseTrainingKeys.enter.contains(key):
+            try session.startTraining(at: wallClock())
+            return try startItem(nil, at: now)
+        case .keying(let item, var keyed):
+            if MorseTrainingKeys.backspace.contains(key) {
+                keyed.clear()
+            } else if let character = typing.read(key) {
+                if let mark = MorseMark(key: character) {
+                    keyed.key(mark, at: now)
+                    sound.play(keyer.keying(mark), text: String(mark.text))
+                } else if !MorseTrainingKeys.enter.contains(key), !character.isWhitespace,
+                    !character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control })
+                {
+                    display.clear()
+                    display.say(catalog.format(.morseLearnStrayKey, ["key": String(character)]))
+                }
+            }
+            step = .keying(item, keyed)
+            return true
+        default:
+            return true
+        }
+    }
+
+    /// Shows `item` (or the next drawn one) to send.
+    private mutating func startItem(_ item: MorseDrillItem?, at now: Instant) throws -> Bool {
+        let next: MorseDrillItem
+        if let item {
+            next = item
+        } else {
+            do {
+                next = try session.nextItem(at: wallClock(), using: &random)
+            } catch MorseSessionError.timeIsUp {
+                return false
+            }
+        }
+        display.clear()
+        display.say(catalog.format(.morseLearnSendPrompt, ["character": next.text]))
+        step = .keying(next, MorseKeyedCharacter(promptedAt: now))
+        return true
+    }
+
+    private mutating func score(_ item: MorseDrillItem, keyed: MorseKeyedCharacter<Instant>, at now: Instant)
+        throws -> Bool
+    {
+        guard let attempt = keyed.attempt(for: item) else { return true }
+        do {
+            try session.record(attempt, at: wallClock())
+        } catch MorseSessionError.timeIsUp {
+            return false
+        }
+        display.clear()
+        display.say(MorseTrainingText.sendFeedback(attempt, keyed: keyed, catalog: catalog))
+        var next = now.advanced(by: MorseReceiveTrial<Instant>.pauseAfterFeedback)
+        if !attempt.score.isCorrect {
+            let keying = keyer.keying(item)
+            sound.play(keying, text: item.text)
+            next = next.advanced(by: keying.duration)
+        }
+        step = .between(next: next)
+        return true
+    }
+
+    private mutating func togglePause() throws -> Bool {
+        let wall = wallClock()
+        switch step {
+        case .introduction:
+            return true
+        case .paused(let item):
+            try session.resume(at: wall)
+            return try startItem(item, at: events.now)
+        case .keying(let item, _):
+            do { try session.pause(at: wall) } catch MorseSessionError.timeIsUp { return false }
+            step = .paused(item: item)
+        case .between:
+            do { try session.pause(at: wall) } catch MorseSessionError.timeIsUp { return false }
+            step = .paused(item: nil)
+        }
+        display.clear()
+        display.say(catalog[.morseLearnPaused])
+        return true
+    }
+
+    /// The completion of the keyed character, the next item, or the end of the session's time.
+    private func wakeUp(at now: Instant) -> Instant? {
+        let sessionEnd = now.advanced(by: session.remainingTime(at: wallClock()))
+        switch step {
+        case .introduction, .paused: return nil
+        case .between(let next): return min(next, sessionEnd)
+        case .keying(_, let keyed): return keyed.completesAt.map { min($0, sessionEnd) } ?? sessionEnd
+        }
+    }
+
+    private mutating func drawLive() {
+        guard display.isLive, case .keying(_, let keyed) = step else { return }
+        let line = catalog.format(.morseLearnKeyed, ["pattern": keyed.patternText])
+        display.draw([line, catalog[.morseLearnSendControls]], key: "keying") { line }
+    }
+}

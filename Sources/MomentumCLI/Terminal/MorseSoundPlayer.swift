@@ -1,0 +1,63 @@
+import Foundation
+import MomentumAudio
+import MomentumCore
+
+/// Makes Morse audible: a drill item, a keyed dit or dah, a station's transmission.
+public protocol MorseSoundPlayer: Sendable {
+    /// Plays `keying` now, without waiting for it to end; `text` says what it is (`K`, `.`,
+    /// `CQ CQ DE W1AW K`), for a transcript or a test.
+    func play(_ keying: MorseKeying, text: String)
+}
+
+/// Plays nothing: `--no-sound`, or no system player.
+public struct SilentMorsePlayer: MorseSoundPlayer {
+    public init() {}
+    public func play(_ keying: MorseKeying, text: String) {}
+}
+
+/// Plays Morse through the system's audio player (the one cues use): each keying is rendered
+/// with the course's tone into a short WAV file, which the player reads and which is removed
+/// when it is done. If the player fails once (no audio device), the rest stays silent.
+public final class SystemMorsePlayer: MorseSoundPlayer {
+    private let command: SystemCuePlayer.Command
+    private let tone: MorseTone
+    private let directory: URL
+    private let state = FailureFlag()
+
+    public init(command: SystemCuePlayer.Command, tone: MorseTone, dataDirectory: URL) {
+        self.command = command
+        self.tone = tone
+        directory = dataDirectory.appendingPathComponent("cache/morse", isDirectory: true)
+    }
+
+    public func play(_ keying: MorseKeying, text: String) {
+        guard !state.hasFailed, !keying.elements.isEmpty, let file = try? render(keying) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command.executable)
+        process.arguments = command.arguments + [file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let state = self.state
+        process.terminationHandler = { finished in
+            try? FileManager.default.removeItem(at: file)
+            if finished.terminationStatus != 0 { state.markFailed() }
+        }
+        do {
+            try process.run()
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            state.markFailed()
+        }
+    }
+
+    private func render(_ keying: MorseKeying) throws -> URL {
+        let format = try AudioFormat(sampleRate: 44_100)
+        var renderer = MorseRenderer(elements: keying.elements, tone: tone, format: format)
+        let data = try WAVFile.encode(samples: renderer.renderAll(), format: format)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("\(UUID().uuidString).wav")
+        try data.write(to: url)
+        return url
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import MomentumCore
+import MomentumServices
+
+/// The keys that steer Morse training besides the answers.
+///
+/// Space pauses and resumes; Esc, Ctrl-C and Ctrl-D end. `q` ends and `p` pauses too, unless Q
+/// or P is a character the level asks for: then it is an answer, and only Esc ends.
+struct MorseTrainingKeys {
+    static let enter: Set<UInt8> = [10, 13]
+    static let backspace: Set<UInt8> = [8, 127]
+    static let tab: UInt8 = 9
+
+    let stop: Set<UInt8>
+    let pause: Set<UInt8>
+    /// How the stop key is named in the controls: `q` or `Esc`.
+    let stopName: String
+
+    /// The keys for a drill whose answers are typed from `answers` (none in send training).
+    init(answers: [MorseSymbol]) {
+        let typed = Set(answers.compactMap(\.character))
+        var stop: Set<UInt8> = [27, 3, 4]
+        var pause: Set<UInt8> = [UInt8(ascii: " ")]
+        if !typed.contains("Q") { stop.formUnion([UInt8(ascii: "q"), UInt8(ascii: "Q")]) }
+        if !typed.contains("P") { pause.formUnion([UInt8(ascii: "p"), UInt8(ascii: "P")]) }
+        self.stop = stop
+        self.pause = pause
+        stopName = typed.contains("Q") ? "Esc" : "q"
+    }
+}
+
+/// Reads the bytes of typed keys as characters: ASCII at once, other characters once their
+/// UTF-8 bytes are complete (an invalid sequence is dropped).
+struct TypedCharacters {
+    private var pending: [UInt8] = []
+
+    mutating func read(_ byte: UInt8) -> Character? {
+        if pending.isEmpty, byte < 0x80 { return Character(UnicodeScalar(byte)) }
+        // A stray continuation byte cannot start a character.
+        if pending.isEmpty, byte & 0xC0 == 0x80 { return nil }
+        pending.append(byte)
+        let lead = pending[0]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard pending.count >= length else { return nil }
+        defer { pending = [] }
+        return String(validating: pending, as: UTF8.self).flatMap(\.first)
+    }
+}
+
+/// The shared texts of receive and send training.
+enum MorseTrainingText {
+    /// The symbols written with their patterns: `K  -.-`, for a group `KM  -.- --`.
+    static func patterns(of item: MorseDrillItem) -> String {
+        item.symbols.map(\.patternText).joined(separator: " ")
+    }
+
+    /// The introduction: the level and each unlocked character with its pattern, newest first.
+    static func introduction(of session: MorseSession, controls keys: MorseTrainingKeys, catalog: StringCatalog)
+        -> [String]
+    {
+        let direction = session.direction == .receive ? catalog[.morseDirectionReceive] : catalog[.morseDirectionSend]
+        var lines = [
+            catalog.format(
+                .morseLearnIntroduction,
+                ["direction": direction, "level": "\(session.level)", "count": "\(session.order.symbols.count)"])
+        ]
+        lines += session.introduction.map { "  \($0.displayText)  \($0.patternText)" }
+        lines.append(catalog.format(.morseLearnStart, ["stop": keys.stopName]))
+        return lines
+    }
+
+    /// The feedback on a receive attempt: ✓, or ✗ with the right text and its pattern.
+    static func receiveFeedback(_ attempt: MorseAttempt, catalog: StringCatalog) -> String {
+        let arguments = ["character": attempt.item.text, "pattern": patterns(of: attempt.item)]
+        if attempt.score.isCorrect { return catalog.format(.morseLearnCorrect, arguments) }
+        guard let answer = attempt.answer else { return catalog.format(.morseLearnMissed, arguments) }
+        let shown = answer.filter { !$0.isWhitespace }.uppercased()
+        return catalog.format(.morseLearnWrong, arguments.merging(["answer": shown]) { $1 })
+    }
+
+    /// The feedback on a keyed character: ✓, or ✗ with what was keyed and the right pattern.
+    static func sendFeedback(
+        _ attempt: MorseAttempt, keyed: MorseKeyedCharacter<ContinuousClock.Instant>, catalog: StringCatalog
+    ) -> String {
+        let expected = patterns(of: attempt.item)
+        if attempt.score.isCorrect {
+            return catalog.format(.morseLearnCorrect, ["character": attempt.item.text, "pattern": expected])
+        }
+        guard let symbol = try? keyed.decoded() else {
+            return catalog.format(
+                .morseLearnSendUnknown,
+                ["pattern": keyed.patternText, "character": attempt.item.text, "expected": expected])
+        }
+        return catalog.format(
+            .morseLearnSendWrong,
+            [
+                "pattern": keyed.patternText, "answer": symbol.displayText, "character": attempt.item.text,
+                "expected": expected,
+            ])
+    }
+
+    /// How a finished session went: score, per character, the level, the next practice, what was saved.
+    static func summary(
+        _ finished: MorseCourseService.Finished, catalog: StringCatalog, timeZone: TimeZone
+    ) -> [String] {
+        let result = finished.result
+        guard let accuracy = result.accuracy else { return [catalog[.morseSummaryNothing]] }
+        var lines = [
+            catalog.format(
+                .morseSummaryScore,
+                [
+                    "correct": "\(result.correctCount)", "attempts": "\(result.attemptCount)",
+                    "percent": "\(Int((accuracy * 100).rounded()))",
+                ])
+        ]
+        let characters = result.order.symbols.filter { result.characterStatistics[$0] != nil }
+        let list = characters.compactMap { symbol in
+            result.characterStatistics[symbol].map { "\(symbol.displayText) \($0.correct)/\($0.attempts)" }
+        }
+        lines.append(catalog.format(.morseSummaryCharacters, ["list": list.joined(separator: " · ")]))
+        let direction = finished.progress[result.direction]
+        if result.earnsLevelUp {
+            let unlocked = result.order.symbols.prefix(direction.level).map(\.displayText)
+            lines.append(
+                catalog.format(
+                    .morseSummaryLevelUp,
+                    ["level": "\(direction.level)", "characters": unlocked.joined(separator: " ")]))
+        } else if result.level == result.order.symbols.count {
+            lines.append(catalog[.morseSummaryLastLevel])
+        } else {
+            let newest = result.newestCharacter.displayText
+            let shortfalls = result.levelRuleShortfalls.map { shortfall(in: $0, newest: newest, catalog: catalog) }
+            lines.append(
+                catalog.format(
+                    .morseSummaryLevelStays,
+                    ["level": "\(result.level)", "shortfalls": shortfalls.joined(separator: ", ")]))
+        }
+        if let next = direction.schedule.nextPractice {
+            lines.append(
+                catalog.format(
+                    .morseSummaryNext,
+                    [
+                        "date": MorseDates.formatter(catalog: catalog, timeZone: timeZone)
+                            .string(from: next)
+                    ]))
+        }
+        lines.append(
+            catalog.format(
+                .morseSummarySaved,
+                ["duration": DurationFormatting.words(result.trainingTime, language: catalog.language)])
+        )
+        return lines
+    }
+
+    private static func shortfall(in shortfall: MorseLevelRule.Shortfall, newest: String, catalog: StringCatalog)
+        -> String
+    {
+        switch shortfall {
+        case .attempts(let have, let needed):
+            catalog.format(.morseRuleAttempts, ["have": "\(have)", "needed": "\(needed)"])
+        case .accuracy(let percent, let needed):
+            catalog.format(.morseRuleAccuracy, ["percent": "\(percent)", "needed": "\(needed)"])
+        case .newestAttempts(let have, let needed):
+            catalog.format(.morseRuleNewestAttempts, ["character": newest, "have": "\(have)", "needed": "\(needed)"])
+        case .newestAccuracy(let percent, let needed):
+            catalog.format(
+                .morseRuleNewestAccuracy, ["character": newest, "percent": "\(percent)", "needed": "\(needed)"])
+        }
+    }
+}
+
+/// How the course's dates read in the terminal: `Sun 17 Jan 08:00` (`So. 17. Jan. 08:00`).
+enum MorseDates {
+    static func formatter(catalog: StringCatalog, timeZone: TimeZone) -> DateFormatter {
+        let dateFormat = DateFormatter()
+        dateFormat.locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
+        dateFormat.timeZone = timeZone
+        dateFormat.setLocalizedDateFormatFromTemplate("EEE d MMM HH:mm")
+        return dateFormat
+    }
+}
