@@ -49,7 +49,7 @@ PY
 # The reminders feed as a calendar app fetches it: a daily reminder set in the terminal while the
 # server runs shows on the next fetch, in German, in the person's time zone.
 MOMENTUM_HOME="$home" "$momentum" remind settings --add-daily "12:00 all focus" >/dev/null
-MOMENTUM_HOME="$home" "$momentum" settings set progress.timeZone Europe/Berlin >/dev/null
+MOMENTUM_HOME="$home" "$momentum" settings set progress.time-zone Europe/Berlin >/dev/null
 curl -sf "http://127.0.0.1:$port/reminders.ics?lang=de" | python3 scripts/check-reminders-ics.py 6 Europe/Berlin
 
 kill -TERM "$pid"
