@@ -1,0 +1,30 @@
+// How the Morse screens write characters, patterns, dates and percentages.
+import { t, language, number } from './i18n.js';
+import { el } from './dom.js';
+
+/**
+ * A pattern such as `-.-` drawn as "− · −" for the eye, read as "dah dit dah" by a screen reader.
+ */
+export function patternView(pattern, attrs = {}) {
+  const marks = [...pattern].map((mark) => (mark === '.' ? '·' : '−')).join(' ');
+  return el('span', { class: 'morse-pattern', ...attrs },
+    el('span', { 'aria-hidden': 'true' }, marks),
+    el('span', { class: 'visually-hidden' }, patternWords(pattern)));
+}
+
+/** "dah dit dah" in the person's language. */
+export function patternWords(pattern) {
+  return [...pattern].map((mark) => t(mark === '.' ? 'morse.ui.dit' : 'morse.ui.dah')).join(' ');
+}
+
+/** An API instant as a date for the person ("Tuesday, 3 March"). */
+export function dateText(iso) {
+  return new Intl.DateTimeFormat(language(), { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+}
+
+/** 0.953 → "95 %" (or "95%") as the language writes it. */
+export function percentText(fraction) {
+  return number(fraction, { style: 'percent', maximumFractionDigits: 0 });
+}
+
+export const directionName = (direction) => t(`morse.direction.${direction}`);
