@@ -28,7 +28,7 @@ export function barChart({ id, title, rows }) {
 
 const COLUMN = 26;
 const PLOT = 100;
-const AXIS = 34;
+const AXIS = 46;
 
 /**
  * A column chart of fractions 0…1 (e.g. accuracy per character): one labelled column each, with

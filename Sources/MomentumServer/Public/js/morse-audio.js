@@ -86,12 +86,6 @@ export function play(elements, tone, afterMs = 0) {
   return (at - ctx.currentTime) * 1000;
 }
 
-/** Milliseconds from now until everything scheduled has sounded (0 when silent). */
-export function busyMs() {
-  if (!running() || !voices.length) return 0;
-  return Math.max(0, ...voices.map((v) => (v.endAt - context.currentTime) * 1000));
-}
-
 /** Silences everything scheduled or sounding, at once. */
 export function silence() {
   for (const v of voices) {

@@ -5,7 +5,7 @@ import { t, number, listText, errorText } from './i18n.js';
 import { el } from './dom.js';
 import { columnChart } from './chart.js';
 import { settingsCard } from './morse-settings.js';
-import { patternView, dateText, percentText, directionName } from './morse-text.js';
+import { patternView, dateText, percentText, directionName, scrollingTable } from './morse-text.js';
 
 const DIRECTIONS = ['receive', 'send'];
 
@@ -89,7 +89,9 @@ function accuracyTable(direction, rows) {
     el('td', {}, number(c.attempts)),
     el('td', {}, percentText(c.accuracy ?? 0)),
     el('td', {}, c.averageResponseMs == null ? '–' : t('morse.ui.seconds', { value: number(c.averageResponseMs / 1000, { maximumFractionDigits: 1 }) }))));
+  const summary = t('morse.ui.showTable', { direction: directionName(direction) });
   return el('details', { class: 'month-table', id: `mo-table-${direction}` },
-    el('summary', {}, t('morse.ui.showTable', { direction: directionName(direction) })),
-    el('table', { class: 'data morse-table' }, el('thead', {}, head), el('tbody', {}, ...body)));
+    el('summary', {}, summary),
+    scrollingTable(el('table', { class: 'data morse-table' }, el('thead', {}, head), el('tbody', {}, ...body)),
+      t('morse.ui.accuracyChart', { direction: directionName(direction) })));
 }

@@ -2,7 +2,7 @@
 // quiet celebration when the level went up, and when to practise next.
 import { t, number, durationText } from './i18n.js';
 import { el, svg, announce } from './dom.js';
-import { patternView, dateText, percentText, directionName } from './morse-text.js';
+import { patternView, dateText, percentText, directionName, scrollingTable } from './morse-text.js';
 
 /** `on.back()` returns to the overview, `on.again(direction)` starts another session. */
 export function resultsScreen(ending, on) {
@@ -61,7 +61,7 @@ function celebration(ending, course) {
 }
 
 function characterTable(characters) {
-  return el('table', { class: 'data morse-table', id: 'mo-results-table' },
+  return scrollingTable(el('table', { class: 'data morse-table', id: 'mo-results-table' },
     el('caption', { class: 'visually-hidden' }, t('morse.ui.perCharacter')),
     el('thead', {}, el('tr', {},
       ...['morse.ui.column.character', 'morse.ui.column.pattern', 'morse.ui.column.correct', 'morse.ui.column.attempts']
@@ -70,5 +70,5 @@ function characterTable(characters) {
       el('th', { scope: 'row', class: 'morse-char' }, c.symbol.text),
       el('td', {}, patternView(c.symbol.pattern)),
       el('td', {}, number(c.correct)),
-      el('td', {}, number(c.attempts))))));
+      el('td', {}, number(c.attempts)))))), t('morse.ui.perCharacter'));
 }

@@ -54,12 +54,13 @@ export function sendDrill(area, { tone, introduction, answer }) {
   const paddlesMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-paddles' }, t('morse.ui.modePaddles'));
   const straightMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-straight' }, t('morse.ui.modeStraight'));
   const keys = el('div', { class: 'morse-keys' }, dit, dah, straightKey);
+  const keyedLabel = el('span', { class: 'muted' }, t('morse.ui.keyedSoFar'));
   area.append(
     el('p', { class: 'muted', id: 'mo-target-label' }, t('morse.ui.keyThis')),
     target,
     el('div', { class: 'segmented', role: 'group', 'aria-label': t('morse.ui.keyingMode') }, paddlesMode, straightMode),
     keys,
-    el('div', { class: 'morse-keyed-row' }, el('span', { class: 'muted' }, t('morse.ui.keyedSoFar')), keyed, clearButton),
+    el('div', { class: 'morse-keyed-row' }, keyedLabel, keyed, clearButton),
     decoded,
     hint);
   target.setAttribute('aria-describedby', 'mo-target-label');
@@ -73,6 +74,9 @@ export function sendDrill(area, { tone, introduction, answer }) {
     dah.hidden = mode !== 'paddles';
     straightKey.hidden = mode !== 'straight';
     decoded.hidden = mode !== 'straight';
+    // A straight key's pattern is what the decoder reads, shown in `decoded` instead.
+    keyedLabel.hidden = mode !== 'paddles';
+    keyed.hidden = mode !== 'paddles';
     hint.textContent = t(mode === 'paddles' ? 'morse.ui.hintPaddles' : 'morse.ui.hintStraight');
     area.dataset.mode = mode;
   }

@@ -27,4 +27,9 @@ export function percentText(fraction) {
   return number(fraction, { style: 'percent', maximumFractionDigits: 0 });
 }
 
+/** A table that scrolls sideways on a narrow screen (a tab stop, named by `label`, so keys scroll it). */
+export function scrollingTable(table, label) {
+  return el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': label }, table);
+}
+
 export const directionName = (direction) => t(`morse.direction.${direction}`);

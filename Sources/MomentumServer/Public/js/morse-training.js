@@ -89,8 +89,8 @@ export function trainingScreen(root, initial, on) {
     feedback.replaceChildren(mark,
       el('span', { class: 'verdict' }, t(attempt.isCorrect ? 'morse.ui.right' : 'morse.ui.wrong')),
       el('span', { class: 'morse-char' }, right),
-      ...patterns,
-      attempt.isCorrect ? null : el('span', { class: 'muted' }, answered));
+      ...patterns);
+    if (!attempt.isCorrect) feedback.append(el('span', { class: 'muted' }, answered));
   }
 
   async function answer(body) {
