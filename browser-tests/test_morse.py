@@ -6,7 +6,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import PHONE, DESKTOP, allow_console, axe_violations, missing_keys, open_app, set_size, shot, wait_for
+from conftest import (PHONE, DESKTOP, allow_console, axe_violations, go, missing_keys, open_app, set_size, shot,
+                      wait_for)
 
 SEED = "7"  # data-seed on #view-morse: the server draws the same items every run
 
@@ -207,6 +208,22 @@ def test_a_send_session_keyed_with_dit_dah_keys_and_a_straight_key(server, brows
     ActionChains(browser).send_keys(Keys.BACKSPACE).perform()
     wait_for(browser, lambda d: "·" not in text_of(d, "mo-pattern"), message="Backspace did not clear")
 
+    # Pause and resume, by the button and by leaving the tab (which pauses a session in training).
+    session_id = training(browser).get_attribute("data-session-id")
+    by_id(browser, "mo-pause").click()
+    wait_for(browser, lambda d: training(d).get_attribute("data-phase") == "paused", message="did not pause")
+    assert text_of(browser, "mo-time-left").startswith("Paused")
+    assert server.get(f"/morse/sessions/{session_id}")["phase"] == "paused"
+    by_id(browser, "mo-resume").click()
+    wait_for(browser, lambda d: training(d).get_attribute("data-phase") == "training" and drill_state(d) == "keying")
+    go(browser, "progress")
+    wait_for(browser, lambda d: server.get(f"/morse/sessions/{session_id}")["phase"] == "paused",
+             message="leaving the tab did not pause")
+    go(browser, "morse")
+    assert training(browser).get_attribute("data-phase") == "paused"
+    by_id(browser, "mo-resume").click()
+    wait_for(browser, lambda d: drill_state(d) == "keying")
+
     # Straight key: Space held 240 ms, 80 ms, 240 ms with 80 ms gaps (K at about 15 wpm).
     by_id(browser, "mo-mode-straight").click()
     assert by_id(browser, "mo-key").is_displayed() and not by_id(browser, "mo-dit").is_displayed()
@@ -215,7 +232,6 @@ def test_a_send_session_keyed_with_dit_dah_keys_and_a_straight_key(server, brows
     shot(browser, "desktop-morse-straight")
     wait_for(browser, lambda d: attempts(d) == 2, timeout=6, message="the keying was not sent")
     assert "right" in by_id(browser, "mo-feedback").get_attribute("class"), text_of(browser, "mo-feedback")
-    session_id = training(browser).get_attribute("data-session-id")
     assert server.get(f"/morse/sessions/{session_id}")["lastAttempt"]["answer"] == "K"
     set_size(browser, *PHONE)
     assert page_width(browser) <= PHONE[0]
