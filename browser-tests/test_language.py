@@ -6,7 +6,7 @@ from selenium.webdriver.support.ui import Select
 from conftest import allow_console, go, open_app, shot, wait_for
 
 GERMAN_NAV = {"meditate": "Meditieren", "breathe": "Atmen", "workout": "Training", "timers": "Timer",
-              "progress": "Fortschritt", "settings": "Einstellungen"}
+              "morse": "Morse", "progress": "Fortschritt", "settings": "Einstellungen"}
 
 
 def nav_labels(driver):

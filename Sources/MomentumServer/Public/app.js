@@ -2,13 +2,14 @@
 import { loadCatalog, translate, t } from './js/i18n.js';
 import { api } from './js/api.js';
 import * as meditate from './js/meditate.js';
+import * as morse from './js/morse.js';
 import * as breathe from './js/breathe.js';
 import * as progress from './js/progress.js';
 import * as settings from './js/settings.js';
 import * as timers from './js/timers.js';
 import * as workout from './js/workout.js';
 
-const sections = { meditate, breathe, workout, timers, progress, settings };
+const sections = { meditate, breathe, workout, timers, morse, progress, settings };
 const mounted = new Set();
 let current = null;
 

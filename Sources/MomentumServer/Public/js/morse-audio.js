@@ -1,0 +1,121 @@
+// Morse tones with Web Audio. The server sends every sound as its keyer's elements (tone on or off
+// for so many milliseconds); they are scheduled here as they are, as gain ramps on the
+// AudioContext clock — nothing about Morse timing is worked out in the browser. Each tone rises
+// and falls along a raised cosine of the session's `riseMs`, so there are no key clicks.
+// window.momentumMorseAudio tells tests what sits on the audio clock (times, never the elements).
+
+const LEVEL = 0.3; // the tone's peak gain: clear, and calm next to the gongs
+const LEAD_S = 0.05; // scheduling lead, so the first ramp is never in the past
+let context = null;
+let voices = []; // { oscillator, gain, endAt } still playing or waiting to play
+let live = null; // the straight key's open tone
+
+export const state = { sequences: 0, lastStartAt: null, lastEndAt: null, contextTime: 0, contextState: 'none' };
+window.momentumMorseAudio = state;
+
+function audioContext() {
+  if (!context) {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return null;
+    context = new Ctx();
+  }
+  return context;
+}
+
+/** Creates and resumes the AudioContext; call inside a click, key or submit handler. */
+export function unlock() {
+  const ctx = audioContext();
+  if (ctx && ctx.state === 'suspended') ctx.resume().catch(() => {});
+}
+
+/** Whether tones are actually heard (a context the browser keeps suspended plays nothing). */
+function running() {
+  return !!context && context.state === 'running';
+}
+
+/** `count` points of a raised cosine from `from` to `to`, for setValueCurveAtTime. */
+function curve(from, to, count = 32) {
+  const points = new Float32Array(count);
+  for (let k = 0; k < count; k++) points[k] = from + (to - from) * (0.5 - 0.5 * Math.cos((Math.PI * k) / (count - 1)));
+  return points;
+}
+
+function voice(tone) {
+  const oscillator = context.createOscillator();
+  oscillator.type = 'sine';
+  oscillator.frequency.value = tone.hertz;
+  const gain = context.createGain();
+  gain.gain.value = 0;
+  oscillator.connect(gain).connect(context.destination);
+  return { oscillator, gain };
+}
+
+/** Ramps one tone in at `at` and out `ms` later; the ramps never overlap, however short the tone. */
+function shape(param, at, ms, riseMs) {
+  const rise = Math.min(riseMs, ms * 0.45) / 1000;
+  param.setValueCurveAtTime(curve(0, LEVEL), at, rise);
+  param.setValueCurveAtTime(curve(LEVEL, 0), at + ms / 1000 - rise, rise);
+}
+
+/**
+ * Plays `elements` from `afterMs` milliseconds from now. Resolves to how many milliseconds from now
+ * the sound ends (by the audio clock when it runs; by the elements' sum when the browser keeps
+ * audio suspended, so the page still moves on).
+ */
+export function play(elements, tone, afterMs = 0) {
+  const total = elements.reduce((sum, e) => sum + e.ms, 0);
+  const ctx = audioContext();
+  if (!ctx || !running()) return afterMs + total;
+  const startAt = ctx.currentTime + LEAD_S + afterMs / 1000;
+  const { oscillator, gain } = voice(tone);
+  let at = startAt;
+  for (const element of elements) {
+    if (element.on) shape(gain.gain, at, element.ms, tone.riseMs);
+    at += element.ms / 1000;
+  }
+  oscillator.start(startAt);
+  oscillator.stop(at + 0.01);
+  const entry = { oscillator, gain, endAt: at };
+  voices.push(entry);
+  oscillator.addEventListener('ended', () => { voices = voices.filter((v) => v !== entry); gain.disconnect(); });
+  state.sequences += 1;
+  state.lastStartAt = startAt;
+  state.lastEndAt = at;
+  state.contextTime = ctx.currentTime;
+  state.contextState = ctx.state;
+  return (at - ctx.currentTime) * 1000;
+}
+
+/** Silences everything scheduled or sounding, at once. */
+export function silence() {
+  for (const v of voices) {
+    try { v.oscillator.stop(); } catch { /* not started or already stopped */ }
+  }
+  voices = [];
+  keyUp();
+}
+
+/** The straight key goes down: a tone rises now and holds until keyUp(). */
+export function keyDown(tone) {
+  const ctx = audioContext();
+  if (!ctx || !running() || live) return;
+  const at = ctx.currentTime;
+  const { oscillator, gain } = voice(tone);
+  gain.gain.setValueCurveAtTime(curve(0, LEVEL), at, tone.riseMs / 1000);
+  oscillator.start(at);
+  live = { oscillator, gain, tone, riseEnds: at + tone.riseMs / 1000 };
+}
+
+/** The straight key comes up: the tone falls along the same curve. */
+export function keyUp() {
+  if (!live) return;
+  const { oscillator, gain, tone, riseEnds } = live;
+  live = null;
+  // After the rise has ended (a curve must not be cut), hold the level, then fall.
+  const at = Math.max(context.currentTime, riseEnds + 0.001);
+  gain.gain.cancelScheduledValues(at);
+  gain.gain.setValueAtTime(LEVEL, at);
+  gain.gain.setValueCurveAtTime(curve(LEVEL, 0), at, tone.riseMs / 1000);
+  oscillator.stop(at + tone.riseMs / 1000 + 0.01);
+  oscillator.addEventListener('ended', () => gain.disconnect());
+}

@@ -1,0 +1,102 @@
+// Receive: the item sounds (its elements as the server sent them, on the audio clock), then there
+// are 3 s to type what was heard, counted down on screen from the end of the sound. Enter sends;
+// when the time runs out, what was typed is sent — or nothing, which is a miss.
+import { t, number } from './i18n.js';
+import { el } from './dom.js';
+import * as audio from './morse-audio.js';
+
+/** SPEC §7: three seconds to answer. */
+const ANSWER_MS = 3000;
+
+/** `answer(body)` sends to the server and resolves true when it was taken. */
+export function receiveDrill(area, { tone, answer }) {
+  let timers = [];
+  let countdown = null;
+  let soundEnded = null; // performance.now() at the end of the item's sound
+  let waiting = false; // an item is out and not answered yet
+
+  const status = el('p', { class: 'morse-status', id: 'mo-status' });
+  const input = el('input', {
+    type: 'text', id: 'mo-answer', name: 'answer', autocomplete: 'off', autocapitalize: 'characters',
+    autocorrect: 'off', spellcheck: 'false', maxlength: 40, enterkeyhint: 'send',
+  });
+  const check = el('button', { type: 'submit', class: 'primary', id: 'mo-check' }, t('morse.ui.check'));
+  const fill = el('span');
+  const seconds = el('span', { class: 'morse-seconds', id: 'mo-countdown' });
+  const form = el('form', { class: 'morse-answer', id: 'mo-answer-form', novalidate: '' },
+    el('label', { for: 'mo-answer' }, t('morse.ui.whatDidYouHear')),
+    el('div', { class: 'inline' }, input, check),
+    el('div', { class: 'morse-countdown-row' }, el('div', { class: 'meter morse-countdown', 'aria-hidden': 'true' }, fill), seconds));
+  area.append(status, form);
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (input.value.trim()) send();
+  });
+
+  function show(leftMs) {
+    fill.style.setProperty('--value', String(Math.max(0, leftMs) / ANSWER_MS));
+    seconds.textContent = t('morse.ui.secondsLeft', { seconds: number(Math.max(0, Math.ceil(leftMs / 1000))) });
+  }
+
+  function clear() {
+    timers.forEach(clearTimeout);
+    timers = [];
+    clearInterval(countdown);
+    countdown = null;
+  }
+
+  function startCountdown() {
+    soundEnded = performance.now();
+    area.dataset.state = 'answering';
+    status.textContent = t('morse.ui.typeNow');
+    const step = () => {
+      const left = ANSWER_MS - (performance.now() - soundEnded);
+      show(left);
+      if (left <= 0) send();
+    };
+    countdown = setInterval(step, 100);
+    step();
+  }
+
+  async function send() {
+    if (!waiting) return;
+    waiting = false;
+    clear();
+    const text = input.value.trim();
+    const body = text ? { answer: text, responseMs: soundEnded ? Math.max(0, performance.now() - soundEnded) : 0 } : {};
+    area.dataset.state = 'checking';
+    input.readOnly = true;
+    if (!(await answer(body))) {
+      // Refused or not reached: the item is still out; Enter tries again.
+      waiting = true;
+      input.readOnly = false;
+      area.dataset.state = 'answering';
+    }
+  }
+
+  return {
+    /** Plays a new item `afterMs` from now; its countdown starts when its sound ends. */
+    present(item, afterMs) {
+      clear();
+      waiting = true;
+      soundEnded = null;
+      input.value = '';
+      input.readOnly = false;
+      input.focus();
+      area.dataset.state = 'listening';
+      status.textContent = t('morse.ui.listen');
+      show(ANSWER_MS);
+      const endsInMs = audio.play(item.elements, tone, afterMs);
+      timers.push(setTimeout(startCountdown, endsInMs));
+    },
+    /** Stops the countdown (pause, end); the item stays unanswered. */
+    halt() {
+      clear();
+      waiting = false;
+      input.readOnly = true;
+      area.dataset.state = 'halted';
+      status.textContent = '';
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// Morse: the Koch course. The overview (levels, schedule, streak, accuracy per character,
+// settings) starts a receive or send session; the server draws, scores and saves everything,
+// the browser plays what it is given and reports what the person typed or keyed.
+// Screens: overview → introduction → training → results (each its own module).
+import { api } from './api.js';
+import { t } from './i18n.js';
+import { el, refocus } from './dom.js';
+import * as audio from './morse-audio.js';
+import { overviewScreen } from './morse-overview.js';
+import { introductionScreen } from './morse-intro.js';
+import { trainingScreen } from './morse-training.js';
+import { resultsScreen } from './morse-results.js';
+
+let root;
+let screen = { name: 'overview' }; // or { name: 'introduction' | 'training', session } or { name: 'results', ending }
+let training = null; // the training screen's controls while it is up
+
+export async function mount(view) {
+  root = view;
+  await render();
+}
+export const remount = (view) => { root = view; return render(); };
+export const show = () => (screen.name === 'overview' ? render() : undefined);
+/** Leaving the tab pauses a session in training, so no answer runs out unseen. */
+export const hide = () => { if (training) training.leave(); };
+
+const heading = () => el('h1', { id: 'h-morse' }, t('nav.morse'));
+
+async function render(focusId) {
+  training = null;
+  if (screen.name === 'overview') {
+    const [progress, settings] = await Promise.all([api('/morse/progress'), api('/morse/settings')]);
+    root.replaceChildren(heading(), ...overviewScreen(progress, settings, {
+      start: (direction) => start(direction),
+      changed: (id) => render(id),
+    }));
+  } else if (screen.name === 'introduction') {
+    root.replaceChildren(heading(), ...introductionScreen(screen.session, {
+      begin: () => beginTraining(),
+      back: () => abandon(),
+    }));
+  } else if (screen.name === 'training') {
+    root.replaceChildren(heading());
+    training = trainingScreen(root, screen.session, {
+      changed: (session) => { screen.session = session; },
+      ended: (ending) => showResults(ending),
+    });
+  } else {
+    root.replaceChildren(heading(), ...resultsScreen(screen.ending, {
+      back: () => { const { direction } = screen; screen = { name: 'overview' }; render(`mo-start-${direction}`); },
+      again: (direction) => start(direction),
+    }));
+  }
+  if (focusId) refocus(root, focusId);
+}
+
+/**
+ * Starts a session (in its introduction). Tests make the drill repeatable by setting
+ * `data-seed` on `#view-morse` (a testing aid: the server then draws the same items).
+ */
+async function start(direction) {
+  audio.unlock();
+  const body = { direction };
+  if (root.dataset.seed) body.seed = Number(root.dataset.seed);
+  const session = await api('/morse/sessions', { method: 'POST', body });
+  screen = { name: 'introduction', session };
+  await render('mo-begin');
+}
+
+async function beginTraining() {
+  audio.unlock();
+  audio.silence();
+  const session = await api(`/morse/sessions/${screen.session.id}/start`, { method: 'POST', body: {} });
+  screen = { name: 'training', session };
+  await render();
+}
+
+/** Back from the introduction: the session ends with no attempts, so nothing is saved. */
+async function abandon() {
+  audio.silence();
+  const direction = screen.session.direction;
+  await api(`/morse/sessions/${screen.session.id}/end`, { method: 'POST', body: {} }).catch(console.error);
+  screen = { name: 'overview' };
+  await render(`mo-start-${direction}`);
+}
+
+async function showResults(ending) {
+  screen = { name: 'results', ending, direction: ending.session.direction };
+  await render('mo-results-title');
+}

@@ -1,0 +1,260 @@
+"""Morse: the course overview; a receive session copied by ear (what each item sounds like is read
+back from the server's session with the server's own decoder — nothing in the page gives the
+answer away), with a missed item and a level up; a send session keyed with dit/dah keys and with a
+straight key held for real durations; the overview in German."""
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import (PHONE, DESKTOP, allow_console, axe_violations, go, missing_keys, open_app, set_size, shot,
+                      wait_for)
+
+SEED = "7"  # data-seed on #view-morse: the server draws the same items every run
+
+
+def by_id(driver, id_):
+    return driver.find_element(By.ID, id_)
+
+
+def text_of(driver, id_):
+    found = driver.find_elements(By.ID, id_)
+    return found[0].text if found else ""
+
+
+def start_session(driver, direction):
+    """From the overview: start a session with the fixed seed, wait for the introduction, begin."""
+    driver.execute_script("document.getElementById('view-morse').dataset.seed = arguments[0]", SEED)
+    by_id(driver, f"mo-start-{direction}").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "mo-intro"), message="no introduction")
+    return wait_for(driver, lambda d: d.find_elements(By.ID, "mo-begin"))[0]
+
+
+def training(driver):
+    return driver.find_element(By.ID, "mo-training")
+
+
+def attempts(driver):
+    return int(training(driver).get_attribute("data-attempts") or 0)
+
+
+def drill_state(driver):
+    return by_id(driver, "mo-drill").get_attribute("data-state")
+
+
+def heard(server, session_id):
+    """What the waiting item sounds like: its elements, keyed back into the server's decoder."""
+    session = server.get(f"/morse/sessions/{session_id}")
+    signals = [{"down": e["ms"]} if e["on"] else {"up": e["ms"]} for e in session["item"]["elements"]]
+    status, reading = server.api("POST", "/morse/decode", {"signals": signals})
+    assert status == 200, reading
+    return reading["text"]
+
+
+def page_width(driver):
+    """The page's width; a phone widens its layout viewport for content that is too wide."""
+    return driver.execute_script(
+        "return Math.max(document.documentElement.scrollWidth, window.innerWidth)")
+
+
+def sequences(driver):
+    """How many sounds the page has put on the Web Audio clock so far."""
+    return driver.execute_script("return window.momentumMorseAudio.sequences")
+
+
+def test_the_overview_shows_the_course_and_passes_axe(server, browser):
+    open_app(browser, server, "morse")
+    for direction, count in (("receive", 26), ("send", 26)):
+        assert text_of(browser, f"mo-{direction}-level") == f"Level 1 of {count}"
+        assert text_of(browser, f"mo-{direction}-characters") == "K"
+        assert text_of(browser, f"mo-{direction}-next") == "Practice is due now."
+    assert "Morse streak: 0 days" in text_of(browser, "mo-streak")
+    assert by_id(browser, "mo-accuracy-none").is_displayed()
+
+    # Settings: a value out of bounds shows the server's message and changes nothing.
+    allow_console(browser, r"status of 422")
+    by_id(browser, "mo-settings-edit").click()
+    speed = wait_for(browser, lambda d: d.find_elements(By.ID, "mo-char-wpm"))[0]
+    assert browser.switch_to.active_element == speed
+    speed.clear()
+    speed.send_keys("70")
+    by_id(browser, "mo-settings-save").click()
+    error = wait_for(browser, lambda d: text_of(d, "mo-settings-error"), message="no error shown")
+    assert "60" in error, error
+    assert server.get("/morse/settings")["characterWPM"] == 20
+    speed.clear()
+    speed.send_keys("25")
+    by_id(browser, "mo-settings-save").click()
+    wait_for(browser, lambda d: "25 wpm" in text_of(d, "mo-settings-summary"), message="not saved")
+    assert server.get("/morse/settings")["characterWPM"] == 25
+
+    assert axe_violations(browser) == []
+    shot(browser, "desktop-morse")
+    set_size(browser, *PHONE)
+    assert axe_violations(browser) == []
+    assert page_width(browser) <= PHONE[0]
+    shot(browser, "phone-morse")
+
+
+def test_a_receive_session_copied_by_ear_levels_up_and_is_logged(server, browser):
+    status, body = server.api("PATCH", "/morse/settings", {"sessionSeconds": 60})
+    assert status == 200, body
+    open_app(browser, server, "morse")
+    begin = start_session(browser, "receive")
+    first = by_id(browser, "mo-intro-0")
+    assert first.find_element(By.CLASS_NAME, "morse-char").text == "K"
+    assert "− · −" in first.text
+    wait_for(browser, lambda d: sequences(d) >= 1, message="the introduction did not sound")
+    shot(browser, "desktop-morse-intro")
+    begin.click()
+
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-training"))
+    session_id = training(browser).get_attribute("data-session-id")
+    answer = by_id(browser, "mo-answer")
+    assert browser.switch_to.active_element == answer
+    right = 0
+    missed = False
+    while right < 20:
+        done = attempts(browser)
+        wait_for(browser, lambda d: drill_state(d) in ("listening", "answering"))
+        if done == 2 and not missed:
+            # No answer: the visible 3 s countdown starts when the sound ends and runs out.
+            wait_for(browser, lambda d: drill_state(d) == "answering", message="the sound never ended")
+            assert "s to answer" in text_of(browser, "mo-countdown")
+            before = sequences(browser)
+            wait_for(browser, lambda d: attempts(d) == done + 1, timeout=8, message="the countdown did not run out")
+            feedback = by_id(browser, "mo-feedback")
+            assert "wrong" in feedback.get_attribute("class")
+            assert "It was" in feedback.text and "K" in feedback.text and "− · −" in feedback.text, feedback.text
+            assert "no answer in time" in feedback.text
+            # The miss is replayed (then the next item sounds).
+            wait_for(browser, lambda d: sequences(d) >= before + 2, message="the miss was not replayed")
+            shot(browser, "desktop-morse-missed")
+            missed = True
+            continue
+        answer.send_keys(heard(server, session_id) + Keys.ENTER)
+        wait_for(browser, lambda d: attempts(d) == done + 1, message=f"answer {done + 1} was not taken")
+        assert "right" in by_id(browser, "mo-feedback").get_attribute("class")
+        right += 1
+        if right == 5:
+            shot(browser, "desktop-morse-receive")
+
+    assert text_of(browser, "mo-score") == "20 of 21 right so far"
+    by_id(browser, "mo-end").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-results"), message="no results")
+    assert text_of(browser, "mo-results-score") == "20 of 21"
+    assert text_of(browser, "mo-results-accuracy") == "95%"
+    celebration = by_id(browser, "mo-levelup")
+    assert "Level 2 reached" in celebration.text and "New character: M" in celebration.text
+    assert [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#mo-results-table tbody th")] == ["K"]
+    assert "Next practice:" in text_of(browser, "mo-results-next") or "due" in text_of(browser, "mo-results-next")
+    # The card fades in (unless motion is reduced); contrast is checked once it has settled.
+    wait_for(browser, lambda d: d.execute_script(
+        "return document.getAnimations().every((a) => a.playState === 'finished')"))
+    assert axe_violations(browser) == []
+    shot(browser, "desktop-morse-results")
+    set_size(browser, *PHONE)
+    assert page_width(browser) <= PHONE[0]
+    shot(browser, "phone-morse-results")
+    set_size(browser, *DESKTOP)
+
+    records = [r for r in server.get("/log")["records"] if r["kind"] == "morse"]
+    assert len(records) == 1, records
+    assert server.get("/morse/progress")["receive"]["level"] == 2
+
+    # Back on the overview: level 2, and the accuracy chart with its table.
+    by_id(browser, "mo-results-back").click()
+    wait_for(browser, lambda d: text_of(d, "mo-receive-level") == "Level 2 of 26")
+    chart = by_id(browser, "mo-chart-receive-svg")
+    assert chart.get_attribute("aria-label").startswith("Receive: accuracy per character: K 95%"), chart.get_attribute("aria-label")
+    assert "".join(text_of(browser, "mo-receive-characters").split()) == "KM"
+    assert axe_violations(browser) == []
+    shot(browser, "desktop-morse-chart")
+    set_size(browser, *PHONE)
+    assert page_width(browser) <= PHONE[0]
+    browser.execute_script("document.getElementById('mo-accuracy').scrollIntoView()")
+    shot(browser, "phone-morse-chart")
+
+
+def key_space(driver, *durations):
+    """Holds Space for each (down, up) pair of seconds: a straight key keyed by hand."""
+    chain = ActionChains(driver)
+    for down, up in durations:
+        chain.key_down(Keys.SPACE).pause(down).key_up(Keys.SPACE)
+        if up:
+            chain.pause(up)
+    chain.perform()
+
+
+def test_a_send_session_keyed_with_dit_dah_keys_and_a_straight_key(server, browser):
+    open_app(browser, server, "morse")
+    start_session(browser, "send").click()
+    wait_for(browser, lambda d: text_of(d, "mo-target") == "K", message="no target shown")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#mo-drill .morse-pattern")  # no pattern hint
+    wait_for(browser, lambda d: drill_state(d) == "keying")
+
+    # Dit/dah keys from the keyboard: J F J is dah dit dah.
+    ActionChains(browser).send_keys("j").send_keys("f").send_keys("j").perform()
+    wait_for(browser, lambda d: "− · −" in text_of(d, "mo-pattern"), message="the pattern did not grow")
+    assert sequences(browser) >= 3  # each element sounded as it was keyed
+    shot(browser, "desktop-morse-send")
+    # 2 s after the last element the character is complete and scored.
+    wait_for(browser, lambda d: attempts(d) == 1, timeout=6, message="the character was not completed")
+    assert "right" in by_id(browser, "mo-feedback").get_attribute("class")
+
+    # Backspace clears a character being keyed.
+    wait_for(browser, lambda d: drill_state(d) == "keying")
+    ActionChains(browser).send_keys("f").perform()
+    wait_for(browser, lambda d: "·" in text_of(d, "mo-pattern"))
+    ActionChains(browser).send_keys(Keys.BACKSPACE).perform()
+    wait_for(browser, lambda d: "·" not in text_of(d, "mo-pattern"), message="Backspace did not clear")
+
+    # Pause and resume, by the button and by leaving the tab (which pauses a session in training).
+    session_id = training(browser).get_attribute("data-session-id")
+    by_id(browser, "mo-pause").click()
+    wait_for(browser, lambda d: training(d).get_attribute("data-phase") == "paused", message="did not pause")
+    assert text_of(browser, "mo-time-left").startswith("Paused")
+    assert server.get(f"/morse/sessions/{session_id}")["phase"] == "paused"
+    by_id(browser, "mo-resume").click()
+    wait_for(browser, lambda d: training(d).get_attribute("data-phase") == "training" and drill_state(d) == "keying")
+    go(browser, "progress")
+    wait_for(browser, lambda d: server.get(f"/morse/sessions/{session_id}")["phase"] == "paused",
+             message="leaving the tab did not pause")
+    go(browser, "morse")
+    assert training(browser).get_attribute("data-phase") == "paused"
+    by_id(browser, "mo-resume").click()
+    wait_for(browser, lambda d: drill_state(d) == "keying")
+
+    # Straight key: Space held 240 ms, 80 ms, 240 ms with 80 ms gaps (K at about 15 wpm).
+    by_id(browser, "mo-mode-straight").click()
+    assert by_id(browser, "mo-key").is_displayed() and not by_id(browser, "mo-dit").is_displayed()
+    key_space(browser, (0.24, 0.08), (0.08, 0.08), (0.24, 0))
+    wait_for(browser, lambda d: "Read so far: K" in text_of(d, "mo-decoded"), message="no live decoding")
+    shot(browser, "desktop-morse-straight")
+    wait_for(browser, lambda d: attempts(d) == 2, timeout=6, message="the keying was not sent")
+    assert "right" in by_id(browser, "mo-feedback").get_attribute("class"), text_of(browser, "mo-feedback")
+    assert server.get(f"/morse/sessions/{session_id}")["lastAttempt"]["answer"] == "K"
+    set_size(browser, *PHONE)
+    assert page_width(browser) <= PHONE[0]
+    shot(browser, "phone-morse-send")
+    set_size(browser, *DESKTOP)
+
+    by_id(browser, "mo-end").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-results"), message="no results")
+    assert text_of(browser, "mo-results-score") == "2 of 2"
+    assert not browser.find_elements(By.ID, "mo-levelup")
+
+
+def test_the_overview_in_german_has_every_string(server, browser):
+    status, body = server.api("PATCH", "/settings", {"language": "de"})
+    assert status == 200, body
+    open_app(browser, server, "morse")
+    assert browser.find_element(By.CSS_SELECTOR, "#view-morse h1").text == "Morse"
+    assert text_of(browser, "mo-receive-title") == "Hören"
+    assert text_of(browser, "mo-receive-level") == "Stufe 1 von 26"
+    assert text_of(browser, "mo-start-send") == "Gebetraining starten"
+    by_id(browser, "mo-settings-edit").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-settings-form"))
+    assert missing_keys(browser) == []
+    assert axe_violations(browser) == []
+    set_size(browser, *PHONE)
+    shot(browser, "phone-morse-de")
