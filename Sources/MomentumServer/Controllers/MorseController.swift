@@ -8,7 +8,8 @@ import MomentumServices
 /// Web Audio clock and reports what the person typed or keyed.
 struct MorseController {
     let morse: MorseCourseService
-    let registry = MorseSessionRegistry()
+    let registry = ExpiringRegistry<MorseTraining>(name: "Morse session")
+    let contacts = ExpiringRegistry<MorseContact>(name: "QSO")
     let now: @Sendable () -> Date
     let makeID: @Sendable () -> UUID
     let metrics: ServerMetrics
@@ -31,6 +32,11 @@ struct MorseController {
         group.post("sessions/:id/pause", use: pause)
         group.post("sessions/:id/resume", use: resume)
         group.post("sessions/:id/end", use: end)
+        group.get("call-sign", use: callSign)
+        group.put("call-sign", use: saveCallSign)
+        group.post("qso", use: startContact)
+        group.get("qso/:id", use: showContact)
+        group.post("qso/:id/send", use: send)
     }
 
     // MARK: Course
@@ -198,10 +204,7 @@ struct MorseController {
         -> JSONResponse<MorseWire.Session>
     {
         let id = try sessionID(context)
-        guard let training = await registry.training(id: id) else {
-            throw APIError.notFound("No Morse session with id \(id).")
-        }
-        return JSONResponse(MorseWire.Session(training, at: now()))
+        return JSONResponse(MorseWire.Session(try await registry.value(id: id), at: now()))
     }
 
     /// Ends the introduction: training time starts and the first item is drawn.
@@ -350,9 +353,9 @@ struct MorseController {
         return nil
     }
 
-    private func sessionID(_ context: BasicRequestContext) throws -> UUID {
+    func sessionID(_ context: BasicRequestContext) throws -> UUID {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
-            throw APIError.notFound("No Morse session with that id.")
+            throw APIError.notFound("Nothing with that id.")
         }
         return id
     }

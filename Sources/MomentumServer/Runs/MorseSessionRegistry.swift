@@ -28,32 +28,43 @@ struct MorseTraining: Sendable {
     }
 }
 
-/// The browser's Morse sessions, by id. A session is forgotten when it ends, or after two hours
-/// without a request (a closed tab: its attempts were never saved, like an unfinished terminal
-/// session).
-actor MorseSessionRegistry {
-    static let idleLimit: Duration = .seconds(2 * 3600)
-    private var sessions: [UUID: MorseTraining] = [:]
+/// What a registry keeps: an id and the instant of its last request.
+protocol Expiring: Sendable {
+    var id: UUID { get }
+    var lastActivity: Date { get }
+}
 
-    func add(_ training: MorseTraining) {
-        forgetIdle(at: training.lastActivity)
-        sessions[training.id] = training
+extension MorseTraining: Expiring {}
+
+/// Things the browser works through over several requests — Morse sessions, QSOs — by id. One
+/// is forgotten when it ends, or after two hours without a request (a closed tab: a session's
+/// attempts were never saved, like an unfinished terminal session).
+actor ExpiringRegistry<Value: Expiring> {
+    static var idleLimit: Duration { .seconds(2 * 3600) }
+    private var values: [UUID: Value] = [:]
+    private let name: String
+
+    /// `name` says what is kept, in "No … with id" answers.
+    init(name: String) { self.name = name }
+
+    func add(_ value: Value) {
+        let limit = value.lastActivity.addingTimeInterval(-Self.idleLimit.inSeconds)
+        values = values.filter { $0.value.lastActivity >= limit }
+        values[value.id] = value
     }
 
-    func training(id: UUID) -> MorseTraining? { sessions[id] }
+    func value(id: UUID) throws -> Value {
+        guard let value = values[id] else { throw APIError.notFound("No \(name) with id \(id).") }
+        return value
+    }
 
-    /// Changes the session `id` with `change`; a thrown error leaves it as it was.
-    func update<T: Sendable>(id: UUID, _ change: (inout MorseTraining) throws -> T) throws -> T {
-        guard var training = sessions[id] else { throw APIError.notFound("No Morse session with id \(id).") }
-        let result = try change(&training)
-        sessions[id] = training
+    /// Changes the value `id` with `change`; a thrown error leaves it as it was.
+    func update<T: Sendable>(id: UUID, _ change: (inout Value) throws -> T) throws -> T {
+        var value = try value(id: id)
+        let result = try change(&value)
+        values[id] = value
         return result
     }
 
-    func remove(id: UUID) { sessions[id] = nil }
-
-    private func forgetIdle(at instant: Date) {
-        let limit = instant.addingTimeInterval(-Self.idleLimit.inSeconds)
-        sessions = sessions.filter { $0.value.lastActivity >= limit }
-    }
+    func remove(id: UUID) { values[id] = nil }
 }

@@ -1,0 +1,171 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+
+/// A QSO practised in the browser: the core's contact, the sound settings it is keyed with, and
+/// the station's last transmission with the person's last reply.
+struct MorseContact: Expiring {
+    let id: UUID
+    var qso: QSO
+    let settings: MorseCourseSettings
+    var lastReply: QSOReply?
+    var lastActivity: Date
+}
+
+extension MorseController {
+    struct ContactBody: Decodable {
+        var style: QSOStyle?
+        var mode: QSOMode?
+        /// The person's call sign for this contact; default the one in the settings.
+        var callSign: String?
+        var seed: UInt64?
+    }
+
+    struct SendBody: Decodable {
+        var text: String
+    }
+
+    struct CallSignBody: Codable {
+        var callSign: String?
+
+        init(callSign: String?) { self.callSign = callSign }
+
+        /// `null` while none is set, so the key is always there.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(["callSign": callSign])
+        }
+    }
+
+    /// `GET /morse/call-sign`: `{"callSign": "DL1ABC"}`, or `null` while none is set.
+    @Sendable func callSign(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<CallSignBody> {
+        JSONResponse(CallSignBody(callSign: try morse.callSign()?.text))
+    }
+
+    /// `PUT /morse/call-sign {"callSign": "dl1abc"}` keeps it (upper case); `null` or blank clears
+    /// it. One that is no call sign changes nothing.
+    @Sendable func saveCallSign(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<CallSignBody>
+    {
+        let body = try await RequestBody.decode(CallSignBody.self, from: request)
+        let text = body.callSign?.trimmingCharacters(in: .whitespaces) ?? ""
+        try morse.saveCallSign(text.isEmpty ? nil : CallSign(text))
+        return JSONResponse(CallSignBody(callSign: try morse.callSign()?.text))
+    }
+
+    /// `POST /morse/qso`: a contact with a virtual station drawn from the seed. When the person
+    /// answers, the station's CQ is the first thing to play.
+    @Sendable func startContact(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Contact>
+    {
+        let body = try await RequestBody.decode(ContactBody.self, from: request, orEmpty: ContactBody())
+        let callSign = try body.callSign ?? morse.callSign()?.text
+        var generator = SeededRandomNumberGenerator(seed: body.seed ?? UInt64.random(in: .min ... .max))
+        let qso = try QSO(
+            style: body.style ?? .firstContact, mode: body.mode ?? .call, ownCallSign: callSign, using: &generator)
+        let contact = MorseContact(
+            id: makeID(), qso: qso, settings: try morse.courseSettings(), lastReply: nil, lastActivity: now())
+        await contacts.add(contact)
+        return JSONResponse(MorseWire.Contact(contact, catalog: Self.catalog(for: request)), status: .created)
+    }
+
+    @Sendable func showContact(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Contact>
+    {
+        let contact = try await contacts.value(id: sessionID(context))
+        return JSONResponse(MorseWire.Contact(contact, catalog: Self.catalog(for: request)))
+    }
+
+    /// `POST /morse/qso/{id}/send {"text": "…"}`: the person's transmission; the station replies
+    /// (or asks for a repeat, naming what was missing). A refused text changes nothing.
+    @Sendable func send(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseWire.Contact>
+    {
+        let id = try sessionID(context)
+        let body = try await RequestBody.decode(SendBody.self, from: request)
+        let instant = now()
+        let contact = try await contacts.update(id: id) { contact in
+            guard contact.qso.phase != .done else {
+                throw APIError.conflict("The contact is over; start a new one.")
+            }
+            contact.lastReply = try contact.qso.receive(body.text)
+            contact.lastActivity = instant
+            return contact
+        }
+        return JSONResponse(MorseWire.Contact(contact, catalog: Self.catalog(for: request)))
+    }
+
+    /// Hints and element names in the language the browser shows (it sends `Accept-Language`).
+    static func catalog(for request: Request) -> StringCatalog {
+        StringCatalog.shared(for: LanguageChoice.accepted(by: request) ?? .english)
+    }
+}
+
+extension MorseWire {
+    /// A contact as the browser plays and shows it. The station's details are not in it: the
+    /// person learns them by copying its transmissions.
+    struct Contact: Encodable {
+        struct Line: Encodable {
+            var sender: QSOLine.Sender
+            var text: String
+        }
+        struct Part: Encodable {
+            var element: QSOElement
+            var name: String
+        }
+        struct Reply: Encodable {
+            var advanced: Bool
+            var missing: [Part]
+            var hint: String?
+            var ignoredCharacters: [String]
+        }
+        var id: String
+        var style: QSOStyle
+        var mode: QSOMode
+        var ownCallSign: String
+        var phase: QSOPhase
+        var isDone: Bool
+        /// What the person sends next, by name (for hints).
+        var expected: [Part]
+        var transcript: [Line]
+        /// The station's latest transmission, to play: its text and the keyer's elements.
+        var station: Transmission?
+        var lastReply: Reply?
+        var tone: Tone
+
+        struct Transmission: Encodable {
+            var text: String
+            var elements: [Element]
+        }
+
+        init(_ contact: MorseContact, catalog: StringCatalog) {
+            let qso = contact.qso
+            id = contact.id.uuidString.lowercased()
+            style = qso.style
+            mode = qso.mode
+            ownCallSign = qso.ownCallSign.text
+            phase = qso.phase
+            isDone = qso.phase == .done
+            let part = { (element: QSOElement) in
+                Part(element: element, name: ErrorMessages.name(of: element, catalog: catalog))
+            }
+            expected = qso.phase == .done ? [] : qso.expected.map(part)
+            transcript = qso.transcript.map { Line(sender: $0.sender, text: $0.text) }
+            let keyer = contact.settings.keyer
+            station = qso.transcript.last(where: { $0.sender == .station }).map { line in
+                let elements = (try? keyer.keying(line.text, skippingUnencodable: true))?.elements ?? []
+                return Transmission(
+                    text: line.text, elements: elements.map { Element(on: $0.isKeyDown, ms: milliseconds($0.duration)) }
+                )
+            }
+            lastReply = contact.lastReply.map { reply in
+                Reply(
+                    advanced: reply.advanced, missing: reply.missing.map(part),
+                    hint: reply.missing.isEmpty ? nil : ErrorMessages.missingHint(reply.missing, catalog: catalog),
+                    ignoredCharacters: reply.ignoredCharacters)
+            }
+            tone = Tone(hertz: contact.settings.tone.hertz, riseMs: milliseconds(contact.settings.tone.rise))
+        }
+    }
+}
