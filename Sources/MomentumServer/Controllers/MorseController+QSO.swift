@@ -29,8 +29,6 @@ extension MorseController {
     struct CallSignBody: Codable {
         var callSign: String?
 
-        init(callSign: String?) { self.callSign = callSign }
-
         /// `null` while none is set, so the key is always there.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
