@@ -175,11 +175,11 @@ public struct MorseCourseService: Sendable {
         } catch {
             throw .progress(error)
         }
-        let record = try Self.record(for: result, id: makeID(), device: device)
         guard result.attemptCount > 0 else {
             session = ended
             return Finished(result: result, progress: previous, previous: previous, record: nil)
         }
+        let record = try Self.record(for: result, id: makeID(), device: device)
         do {
             let json = String(decoding: try next.encodedJSON(), as: UTF8.self)
             try repository.saveMorseSession(
