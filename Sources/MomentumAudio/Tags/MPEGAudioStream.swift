@@ -10,7 +10,7 @@ struct MPEGAudioStream {
     /// How far to look for the next frame after a damaged one before giving up.
     static let resynchronisationLength = 64 * 1_024
     /// More frames than 7 hours hold; past this the rest is extrapolated from the bytes left.
-    static let maximumScannedFrames = 1_000_000
+    var maximumScannedFrames = 1_000_000
 
     struct Frame: Equatable {
         var offset: Int
@@ -66,7 +66,7 @@ struct MPEGAudioStream {
     func scannedDuration(from first: Frame) throws(AudioMetadataError) -> Duration {
         var frame = first
         var frames = 0
-        while frames < Self.maximumScannedFrames {
+        while frames < maximumScannedFrames {
             let following = frame.offset + frame.header.length
             guard following <= range.upperBound else { break }  // a last frame cut short is not counted
             frames += 1
@@ -82,10 +82,11 @@ struct MPEGAudioStream {
             }
         }
         var samples = UInt64(frames) * UInt64(first.header.samplesPerFrame)
-        if frames == Self.maximumScannedFrames {
+        if frames == maximumScannedFrames {
             // Too long to walk: the bytes left hold as many samples per byte as those walked.
-            let walked = UInt64(max(1, frame.offset - first.offset))
-            samples += samples * UInt64(max(0, range.upperBound - frame.offset)) / walked
+            let walked = Double(max(1, frame.offset - first.offset))
+            let extra = Double(samples) * Double(max(0, range.upperBound - frame.offset)) / walked
+            samples += UInt64(min(extra, 1e15))  // 700 years: a cap that keeps the conversion safe
         }
         return Duration.ticks(samples, per: UInt64(first.header.sampleRate)) ?? .zero
     }
