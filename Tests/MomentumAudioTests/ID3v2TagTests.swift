@@ -107,6 +107,15 @@ struct ID3v2TagTests {
         }
     }
 
+    @Test func aFileEndingInsideTheTagHeaderIsTruncated() {
+        #expect(
+            throws: AudioMetadataError.truncated(
+                fileName: "cut.mp3", element: "ID3v2 tag header", neededBytes: 10, fileSize: 6)
+        ) {
+            try Self.read(Bytes.ascii("ID3") + [3, 0, 0], fileName: "cut.mp3")
+        }
+    }
+
     @Test func aFrameClaimingMoreThanItsTagIsRefused() {
         var frame = Bytes.id3Frame("TPE1", major: 3, content: Bytes.latin1Text("Mara"))
         frame.replaceSubrange(4..<8, with: Bytes.bigEndian(70_000, length: 4))

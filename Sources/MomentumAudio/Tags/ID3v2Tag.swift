@@ -15,7 +15,12 @@ struct ID3v2Tag: Equatable {
 
     /// The tag at `offset`, or `nil` if there is none.
     static func read(at offset: Int, from reader: SourceReader) throws(AudioMetadataError) -> ID3v2Tag? {
-        guard try reader.matches("ID3", at: offset), offset + headerLength <= reader.count else { return nil }
+        guard try reader.matches("ID3", at: offset) else { return nil }
+        guard offset + headerLength <= reader.count else {
+            throw .truncated(
+                fileName: reader.fileName, element: "ID3v2 tag header", neededBytes: offset + headerLength,
+                fileSize: reader.count)
+        }
         let header = try reader.bytes(in: offset..<offset + headerLength)
         let (major, revision, flags) = (header[3], header[4], header[5])
         guard major != 0xFF, revision != 0xFF, header[6..<10].allSatisfy({ $0 < 0x80 }) else {
