@@ -118,7 +118,6 @@ export function contactScreen(root, initial, on) {
 
   function drawStation() {
     const said = contact.station;
-    station.hidden = !said && contact.isDone;
     reveal.hidden = !said || revealed;
     replay.hidden = !said;
     stationText.textContent = said && revealed ? said.text : '';
