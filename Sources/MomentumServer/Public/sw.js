@@ -7,6 +7,7 @@ const FILES = [
   '/js/chart.js', '/js/progress-calendar.js', '/js/progress-year.js', '/js/progress-stats.js', '/js/progress-log.js',
   '/js/morse.js', '/js/morse-audio.js', '/js/morse-text.js', '/js/morse-overview.js', '/js/morse-settings.js',
   '/js/morse-intro.js', '/js/morse-training.js', '/js/morse-receive.js', '/js/morse-send.js', '/js/morse-results.js',
+  '/js/morse-qso-setup.js', '/js/morse-qso.js',
 ];
 
 self.addEventListener('install', (event) => {

@@ -9,11 +9,15 @@ import { patternView, dateText, percentText, directionName, scrollingTable } fro
 
 const DIRECTIONS = ['receive', 'send'];
 
-/** The overview's nodes; `on.start(direction)` starts a session, `on.changed(focusId)` redraws. */
-export function overviewScreen(progress, settings, on) {
+/**
+ * The overview's nodes; `on.start(direction)` starts a session, `on.changed(focusId)` redraws.
+ * `qso` (the QSO practice card) sits right after the two training cards.
+ */
+export function overviewScreen(progress, settings, on, qso) {
   const streak = progress.streak || { current: 0, longest: 0 };
   return [
     el('div', { class: 'morse-directions' }, ...DIRECTIONS.map((d) => directionCard(d, progress[d], on))),
+    qso,
     el('p', { class: 'card morse-streak', id: 'mo-streak' },
       el('span', { class: 'value' }, streak.current === 1 ? t('morse.ui.streakOne') : t('morse.ui.streakDays', { count: number(streak.current) })),
       el('span', { class: 'muted' }, t('morse.ui.streakLongest', { count: number(streak.longest) }))),

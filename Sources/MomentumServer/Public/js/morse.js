@@ -1,7 +1,8 @@
 // Morse: the Koch course. The overview (levels, schedule, streak, accuracy per character,
 // settings) starts a receive or send session; the server draws, scores and saves everything,
 // the browser plays what it is given and reports what the person typed or keyed.
-// Screens: overview → introduction → training → results (each its own module).
+// Screens: overview → introduction → training → results (each its own module); QSO practice
+// starts from the overview too and has its own contact screen.
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { el, refocus } from './dom.js';
@@ -10,10 +11,14 @@ import { overviewScreen } from './morse-overview.js';
 import { introductionScreen } from './morse-intro.js';
 import { trainingScreen } from './morse-training.js';
 import { resultsScreen } from './morse-results.js';
+import { qsoCard, choice } from './morse-qso-setup.js';
+import { contactScreen } from './morse-qso.js';
 
 let root;
-let screen = { name: 'overview' }; // or { name: 'introduction' | 'training', session } or { name: 'results', ending }
+// or { name: 'introduction' | 'training', session }, { name: 'results', ending }, { name: 'contact', contact }
+let screen = { name: 'overview' };
 let training = null; // the training screen's controls while it is up
+let contactControls = null; // the contact screen's, while it is up
 
 export async function mount(view) {
   root = view;
@@ -22,18 +27,30 @@ export async function mount(view) {
 export const remount = (view) => { root = view; return render(); };
 export const show = () => (screen.name === 'overview' ? render() : undefined);
 /** Leaving the tab pauses a session in training, so no answer runs out unseen. */
-export const hide = () => { if (training) training.leave(); };
+export const hide = () => {
+  if (training) training.leave();
+  if (contactControls) contactControls.leave();
+};
 
 const heading = () => el('h1', { id: 'h-morse' }, t('nav.morse'));
 
 async function render(focusId) {
   training = null;
+  contactControls = null;
   if (screen.name === 'overview') {
-    const [progress, settings] = await Promise.all([api('/morse/progress'), api('/morse/settings')]);
+    const [progress, settings, call] = await Promise.all([
+      api('/morse/progress'), api('/morse/settings'), api('/morse/call-sign')]);
+    const qso = qsoCard(call.callSign, { start: (chosen) => startContact(chosen), unlock: () => audio.unlock() });
     root.replaceChildren(heading(), ...overviewScreen(progress, settings, {
       start: (direction) => start(direction),
       changed: (id) => render(id),
-    }));
+    }, qso));
+  } else if (screen.name === 'contact') {
+    root.replaceChildren(heading());
+    contactControls = contactScreen(root, screen.contact, {
+      again: () => startContact({ ...choice }),
+      back: () => { screen = { name: 'overview' }; render('mo-qso-start'); },
+    });
   } else if (screen.name === 'introduction') {
     root.replaceChildren(heading(), ...introductionScreen(screen.session, {
       begin: () => beginTraining(),
@@ -65,6 +82,20 @@ async function start(direction) {
   const session = await api('/morse/sessions', { method: 'POST', body });
   screen = { name: 'introduction', session };
   await render('mo-begin');
+}
+
+/**
+ * Starts a QSO with the chosen style and mode (the call sign is the saved one); `data-seed` on
+ * `#view-morse` draws the same station every run, as for sessions. Rejects with the server's
+ * refusal (no call sign), which the QSO card shows.
+ */
+async function startContact({ style, mode }) {
+  audio.unlock();
+  const body = { style, mode };
+  if (root.dataset.seed) body.seed = Number(root.dataset.seed);
+  const contact = await api('/morse/qso', { method: 'POST', body });
+  screen = { name: 'contact', contact };
+  await render();
 }
 
 async function beginTraining() {
