@@ -48,6 +48,8 @@ public enum ErrorMessages {
             case .alreadyRevoked(let id): catalog.format(.errorTokenAlreadyRevoked, ["id": id])
             case .store(let store): message(for: store, catalog: catalog)
             }
+        case let error as ReminderSettingsError: catalog.text(error.localized)
+        case let error as TimeOfDayError: catalog.text(ReminderSettingsError.invalidTime(error).localized)
         case let error as MorseCourseSettingsError: message(for: error, catalog: catalog)
         case let error as MorseCourseServiceError: message(for: error, catalog: catalog)
         case let error as CallSignError: message(for: error, catalog: catalog)

@@ -102,6 +102,40 @@ struct CatalogAndSettingsTests {
         #expect(stored.dailyReminders.map(\.id) == ["1"])
     }
 
+    @Test(arguments: [
+        (
+            #"{"reminders":{"quietHours":{"start":"08:00","end":"08:00"}}}"#,
+            ReminderSettingsError.quietHoursZeroLength(
+                start: try TimeOfDay(parsing: "08:00"), end: try TimeOfDay(parsing: "08:00"))
+        ),
+        (#"{"reminders":{"preferredTime":"25:00"}}"#, .invalidTime(.hourOutOfRange("25:00"))),
+        (
+            #"{"reminders":{"daily":[{"id":"2","time":"08:00","weekdays":[],"category":"mindfulness"}]}}"#,
+            .noWeekdays(dailyID: "2")
+        ),
+        (
+            #"{"reminders":{"daily":[{"id":"2","time":"08:00","weekdays":["moon"],"category":"focus"}]}}"#,
+            .unknownWeekday("moon")
+        ),
+        (#"{"reminders":{"kinds":{"nagging":true}}}"#, .unknownKind("nagging")),
+    ])
+    func aRefusedReminderSettingSpeaksTheRequestsLanguage(body: String, error: ReminderSettingsError)
+        async throws
+    {
+        let server = try TestServer()
+        let before = try server.services.settings.load()
+        try await server.test { client in
+            var german = HTTPFields()
+            german[.acceptLanguage] = "de"
+            let inGerman = try await client.send(.patch, "/api/v1/settings", json: body, headers: german)
+            #expect(inGerman.status == .unprocessableContent, "\(inGerman.text)")
+            #expect(inGerman.errorMessage == StringCatalog.shared(for: .german).text(error.localized))
+            let inEnglish = try await client.send(.patch, "/api/v1/settings", json: body)
+            #expect(inEnglish.errorMessage == StringCatalog.shared(for: .english).text(error.localized))
+        }
+        #expect(try server.services.settings.load() == before)
+    }
+
     @Test func patchChangesOnlyTheNamedFieldsAndMergesNestedOnes() async throws {
         let server = try TestServer()
         try await server.test { client in

@@ -19,9 +19,7 @@ extension ReminderSettings: Codable {
         var kindsOff: Set<ReminderKind> = []
         for (name, isOn) in try container.decodeIfPresent([String: Bool].self, forKey: .kinds) ?? [:] {
             guard let kind = ReminderKind(rawValue: name) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .kinds, in: container, debugDescription: ReminderSettingsError.unknownKind(name).description
-                )
+                throw Self.refusal(.unknownKind(name), at: container.codingPath + [CodingKeys.kinds])
             }
             if !isOn { kindsOff.insert(kind) }
         }
@@ -33,9 +31,14 @@ extension ReminderSettings: Codable {
                     ?? Self.defaultPreferredTime,
                 dailyReminders: try container.decodeIfPresent([DailyReminder].self, forKey: .daily) ?? [])
         } catch let error as ReminderSettingsError {
-            throw DecodingError.dataCorruptedError(
-                forKey: .daily, in: container, debugDescription: error.description)
+            throw Self.refusal(error, at: container.codingPath + [CodingKeys.daily])
         }
+    }
+
+    /// A refused value as a decoding error that carries the typed error, so a front end can show
+    /// its localized message instead of the English description.
+    private static func refusal(_ error: ReminderSettingsError, at codingPath: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(.init(codingPath: codingPath, debugDescription: error.description, underlyingError: error))
     }
 
     public func encode(to encoder: any Encoder) throws {

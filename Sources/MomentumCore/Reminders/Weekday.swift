@@ -47,8 +47,9 @@ extension Weekday: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let weekday = Weekday(code: text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "unknown weekday “\(text)” (use mon, tue, wed, thu, fri, sat or sun)")
+            let error = ReminderSettingsError.unknownWeekday(text)
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
         }
         self = weekday
     }

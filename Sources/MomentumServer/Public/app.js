@@ -8,6 +8,7 @@ import * as progress from './js/progress.js';
 import * as settings from './js/settings.js';
 import * as timers from './js/timers.js';
 import * as workout from './js/workout.js';
+import { startIfWanted as startReminderNotifications } from './js/reminder-notifications.js';
 
 const sections = { meditate, breathe, workout, timers, morse, progress, settings };
 const mounted = new Set();
@@ -76,6 +77,7 @@ async function start() {
   translate();
   window.addEventListener('hashchange', route);
   route();
+  startReminderNotifications();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     navigator.serviceWorker.register('/sw.js').catch(() => {});
   }

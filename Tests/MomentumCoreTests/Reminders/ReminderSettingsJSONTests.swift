@@ -52,7 +52,7 @@ struct ReminderSettingsJSONTests {
         (#"{"preferredTime":"9:60"}"#, "“9:60” is not a time of day: minutes go from 00 to 59"),
         (#"{"daily":[{"id":"a","time":"07:00","weekdays":[],"category":"focus"}]}"#, "“a” needs at least one weekday"),
         (#"{"daily":[{"id":"a","time":"07:00","weekdays":["mon"],"category":"yoga"}]}"#, "“yoga” is not a category"),
-        (#"{"daily":[{"id":"a","time":"07:00","weekdays":["moon"],"category":"focus"}]}"#, "unknown weekday “moon”"),
+        (#"{"daily":[{"id":"a","time":"07:00","weekdays":["moon"],"category":"focus"}]}"#, "“moon” is not a weekday"),
         (
             #"{"daily":[{"id":"a","time":"07:00","weekdays":["mon"],"category":"focus"},"#
                 + #"{"id":"a","time":"08:00","weekdays":["mon"],"category":"focus"}]}"#,

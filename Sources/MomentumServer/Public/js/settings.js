@@ -1,9 +1,11 @@
 // Settings: the language (en/de), how progress is counted (time zone, day start, jokers, hiding
-// streaks, daily goals) and, for a browser signed in with a token, signing out. The theme follows
+// streaks, daily goals), reminders (settings-reminders.js) and, for a browser signed in with a
+// token, signing out. The theme follows
 // the system. The server checks every value; its message shows under the form.
 import { api } from './api.js';
 import { t, language, errorText } from './i18n.js';
 import { el, field, announce } from './dom.js';
+import { remindersCard } from './settings-reminders.js';
 
 let root;
 
@@ -18,11 +20,19 @@ async function render() {
     api('/settings'),
     api('/session').catch(() => ({ canSignOut: false })),
   ]);
-  root.replaceChildren(
+  // replaceChildren would show a null as the text "null".
+  root.replaceChildren(...[
     el('h1', { id: 'h-settings' }, t('nav.settings')),
     languageCard(),
     progressForm(settings.progress || {}),
-    session.canSignOut ? accessCard() : null);
+    remindersCard(settings.reminders || {}, { saved: remindersSaved }),
+    session.canSignOut ? accessCard() : null,
+  ].filter(Boolean));
+}
+
+async function remindersSaved() {
+  await render();
+  root.querySelector('#r-save')?.focus();
 }
 
 function languageCard() {

@@ -1,0 +1,238 @@
+// Settings → Reminders: which kinds may remind, quiet hours, the preferred time and the person's
+// daily reminders (saved together with PATCH /settings; the server checks every value and its
+// message shows under the form), the next planned reminders, the calendar feed, and the switch
+// for browser notifications.
+import { api } from './api.js';
+import { t, language, errorText } from './i18n.js';
+import { el, field, announce } from './dom.js';
+import { permission, notificationsOn, switchOn, switchOff } from './reminder-notifications.js';
+
+const KINDS = ['practiceDue', 'streak', 'levelReview', 'welcomeBack', 'daily'];
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const CATEGORIES = ['mindfulness', 'workout', 'morse', 'focus'];
+const UPCOMING_SHOWN = 5;
+
+/** The Reminders card; `saved()` redraws Settings after a successful save. */
+export function remindersCard(reminders, { saved }) {
+  return el('section', { class: 'card form', id: 's-reminders', 'aria-labelledby': 'r-title' },
+    el('h2', { id: 'r-title' }, t('settings.reminders.title')),
+    el('p', { class: 'muted' }, t('settings.reminders.intro')),
+    remindersForm(reminders, saved),
+    upcomingPart(),
+    notificationsPart(),
+    feedPart());
+}
+
+function checkbox(id, checked, attrs = {}) {
+  return el('input', { type: 'checkbox', id, name: id, ...attrs, ...(checked ? { checked: '' } : {}) });
+}
+
+function timeInput(id, value) {
+  return el('input', { type: 'time', id, name: id, value: value || '', step: 60 });
+}
+
+function remindersForm(reminders, saved) {
+  const kinds = reminders.kinds || {};
+  const quiet = reminders.quietHours || {};
+  const list = el('ul', { class: 'daily-list', id: 'r-daily' });
+  const none = el('p', { class: 'muted', id: 'r-daily-none' }, t('settings.reminders.dailyNone'));
+  const showNone = () => { none.hidden = list.children.length > 0; };
+  for (const daily of reminders.daily || []) list.append(dailyRow(daily, list, showNone));
+  showNone();
+  const preferred = timeInput('r-preferred', reminders.preferredTime);
+  const add = el('button', { type: 'button', class: 'secondary', id: 'r-add' }, t('settings.reminders.add'));
+  add.addEventListener('click', () => {
+    const row = dailyRow({ id: freeID(list), time: preferred.value || '09:00', weekdays: WEEKDAYS, category: 'mindfulness' },
+      list, showNone);
+    list.append(row);
+    showNone();
+    row.querySelector('input[type=time]').focus();
+  });
+  const error = el('p', { class: 'error', id: 'r-error', role: 'alert', hidden: '' });
+  const save = el('button', { type: 'submit', id: 'r-save' }, t('action.save'));
+  // novalidate: the server's message (in the person's language) says what is wrong.
+  const form = el('form', { id: 'r-form', class: 'form', novalidate: true, 'aria-labelledby': 'r-title' },
+    el('fieldset', { class: 'plain' },
+      el('legend', {}, t('settings.reminders.kinds')),
+      ...KINDS.map((kind) => el('label', { class: 'check', for: `r-kind-${kind}` },
+        checkbox(`r-kind-${kind}`, kinds[kind] !== false),
+        el('span', {}, t(`reminder.kind.${kind}`), ' ',
+          el('span', { class: 'muted' }, `(${t(`settings.reminders.hint.${kind}`)})`))))),
+    el('fieldset', { class: 'plain' },
+      el('legend', {}, t('settings.reminders.quietHours')),
+      el('div', { class: 'form-grid' },
+        field('r-quiet-start', t('settings.reminders.quietStart'), timeInput('r-quiet-start', quiet.start)),
+        field('r-quiet-end', t('settings.reminders.quietEnd'), timeInput('r-quiet-end', quiet.end)),
+        field('r-preferred', t('settings.reminders.preferredTime'), preferred))),
+    el('p', { class: 'muted', id: 'r-preferred-hint' }, t('settings.reminders.preferredHint')),
+    el('h3', { id: 'r-daily-title' }, t('settings.reminders.daily')),
+    none,
+    list,
+    el('div', { class: 'actions' }, add),
+    error,
+    el('div', { class: 'actions' }, save));
+  preferred.setAttribute('aria-describedby', 'r-preferred-hint');
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const body = {
+      reminders: {
+        kinds: Object.fromEntries(KINDS.map((kind) => [kind, form.querySelector(`#r-kind-${kind}`).checked])),
+        quietHours: { start: form.querySelector('#r-quiet-start').value, end: form.querySelector('#r-quiet-end').value },
+        preferredTime: preferred.value,
+        daily: [...list.children].map(readRow),
+      },
+    };
+    try {
+      await api('/settings', { method: 'PATCH', body });
+      announce(t('settings.reminders.saved'));
+      await saved();
+    } catch (failure) {
+      error.textContent = errorText(failure);
+      error.hidden = false;
+    }
+  });
+  return form;
+}
+
+/** The smallest whole number not yet used as an id (as the terminal does). */
+function freeID(list) {
+  const used = new Set([...list.children].map((row) => row.dataset.id));
+  let n = 1;
+  while (used.has(String(n))) n += 1;
+  return String(n);
+}
+
+function weekdayNames() {
+  const short = t('calendar.weekdays').split(' ');
+  const long = new Intl.DateTimeFormat(language(), { weekday: 'long', timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return WEEKDAYS.map((code, i) => ({ code, short: short[i] || code, long: long.format(Date.UTC(2024, 0, 1 + i)) }));
+}
+
+function dailyRow(daily, list, changed) {
+  const prefix = `r-daily-${daily.id}`;
+  const legendID = `${prefix}-label`;
+  const weekdays = new Set(daily.weekdays || []);
+  const category = el('select', { id: `${prefix}-category`, name: `${prefix}-category` },
+    ...CATEGORIES.map((name) => el('option', { value: name, ...(name === daily.category ? { selected: '' } : {}) },
+      t(`category.${name}`))));
+  const remove = el('button', { type: 'button', class: 'secondary danger', id: `${prefix}-remove`, 'aria-describedby': legendID },
+    t('settings.reminders.remove'));
+  const row = el('li', { id: prefix, 'data-id': daily.id, 'data-testid': 'daily-reminder' },
+    el('fieldset', { class: 'plain daily' },
+      el('legend', { id: legendID }, t('settings.reminders.dailyLabel', { number: daily.id })),
+      el('div', { class: 'form-grid' },
+        field(`${prefix}-time`, t('settings.reminders.time'), timeInput(`${prefix}-time`, daily.time)),
+        field(`${prefix}-category`, t('settings.reminders.category'), category)),
+      el('fieldset', { class: 'plain chips' },
+        el('legend', { class: 'label' }, t('settings.reminders.weekdays')),
+        ...weekdayNames().map(({ code, short, long }) => el('label', { class: 'chip', for: `${prefix}-${code}` },
+          checkbox(`${prefix}-${code}`, weekdays.has(code), { 'data-day': code, 'aria-label': long }),
+          el('span', { 'aria-hidden': 'true' }, short)))),
+      el('div', { class: 'actions' }, remove)));
+  remove.addEventListener('click', () => {
+    const next = row.previousElementSibling || row.nextElementSibling;
+    row.remove();
+    changed();
+    (next?.querySelector('[id$=-remove]') || document.getElementById('r-add'))?.focus();
+  });
+  return row;
+}
+
+function readRow(row) {
+  const prefix = `r-daily-${row.dataset.id}`;
+  return {
+    id: row.dataset.id,
+    time: row.querySelector(`#${prefix}-time`).value,
+    weekdays: [...row.querySelectorAll('input[data-day]')].filter((box) => box.checked).map((box) => box.dataset.day),
+    category: row.querySelector(`#${prefix}-category`).value,
+  };
+}
+
+/** The next planned reminders, from the server's plan, at their times in the person's zone. */
+function upcomingPart() {
+  const list = el('ul', { class: 'upcoming', id: 'r-upcoming' });
+  const none = el('p', { class: 'muted', id: 'r-upcoming-none', hidden: '' }, t('settings.reminders.upcomingNone'));
+  api(`/reminders?days=7&lang=${encodeURIComponent(language())}`).then((plan) => {
+    const format = dateTimeFormat(plan.timeZone, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+    const time = dateTimeFormat(plan.timeZone, { hour: '2-digit', minute: '2-digit' });
+    const shown = plan.reminders.slice(0, UPCOMING_SHOWN);
+    none.hidden = shown.length > 0;
+    list.replaceChildren(...shown.map((reminder) => el('li', { 'data-occurrence': reminder.occurrenceID },
+      el('time', { datetime: reminder.fireAt }, format.format(new Date(reminder.fireAt))),
+      el('span', { class: 'upcoming-title' }, reminder.title),
+      reminder.movedFrom
+        ? el('span', { class: 'muted' }, t('settings.reminders.movedFrom', { time: time.format(new Date(reminder.movedFrom)) }))
+        : null)));
+  }).catch((failure) => {
+    none.textContent = errorText(failure);
+    none.hidden = false;
+  });
+  return el('div', { class: 'reminder-part' },
+    el('h3', { id: 'r-upcoming-title' }, t('settings.reminders.upcoming')),
+    none,
+    list);
+}
+
+function dateTimeFormat(timeZone, options) {
+  try {
+    return new Intl.DateTimeFormat(language(), { ...options, hourCycle: 'h23', timeZone });
+  } catch {
+    return new Intl.DateTimeFormat(language(), { ...options, hourCycle: 'h23' }); // a zone this browser lacks
+  }
+}
+
+/** The switch for notifications in this browser; permission is asked only when it is pressed. */
+function notificationsPart() {
+  const toggle = checkbox('r-notify', notificationsOn(), { 'aria-describedby': 'r-notify-help' });
+  const status = el('p', { id: 'r-notify-status', role: 'status' }, notificationsOn() ? t('settings.reminders.notifyOn') : '');
+  const say = (key) => { status.textContent = t(key); };
+  toggle.addEventListener('change', async () => {
+    if (!toggle.checked) {
+      switchOff();
+      say('settings.reminders.notifyOff');
+      return;
+    }
+    const before = permission();
+    if (before === 'unavailable' || before === 'denied') {
+      toggle.checked = false;
+      say(before === 'denied' ? 'settings.reminders.notifyDenied' : 'settings.reminders.notifyUnavailable');
+      return;
+    }
+    const after = await switchOn();
+    if (after === 'granted') {
+      say('settings.reminders.notifyOn');
+    } else {
+      toggle.checked = false;
+      say(after === 'denied' ? 'settings.reminders.notifyDenied' : 'settings.reminders.notifyDismissed');
+    }
+  });
+  return el('div', { class: 'reminder-part' },
+    el('label', { class: 'check', for: 'r-notify' }, toggle, el('span', {}, t('settings.reminders.notify'))),
+    el('p', { class: 'muted', id: 'r-notify-help' }, t('settings.reminders.notifyHelp')),
+    status);
+}
+
+/** The calendar feed's address, a Copy button and how to subscribe. */
+function feedPart() {
+  const url = `${location.origin}/reminders.ics`;
+  const input = el('input', { type: 'text', id: 'r-feed-url', readonly: '', value: url, 'aria-describedby': 'r-feed-help r-feed-token' });
+  const copy = el('button', { type: 'button', class: 'secondary', id: 'r-feed-copy' }, t('action.copy'));
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      announce(t('settings.reminders.copied'));
+    } catch {
+      input.select();
+      announce(t('settings.reminders.copyFailed'));
+    }
+  });
+  return el('div', { class: 'reminder-part' },
+    el('h3', { id: 'r-feed-title' }, t('settings.reminders.feed')),
+    el('div', { class: 'field' },
+      el('label', { for: 'r-feed-url' }, t('settings.reminders.feedURL')),
+      el('div', { class: 'inline' }, input, copy)),
+    el('p', { class: 'muted', id: 'r-feed-help' }, t('settings.reminders.feedHelp')),
+    el('p', { class: 'muted', id: 'r-feed-token' }, t('settings.reminders.feedToken')));
+}
