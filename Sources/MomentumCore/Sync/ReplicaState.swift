@@ -15,8 +15,8 @@ import Foundation
 /// replica.apply(laterRename)    // .ignoredBecauseDeleted
 /// ```
 public struct ReplicaState: Sendable, Equatable {
-    /// The entities that are not deleted, with the latest write of each field.
-    public private(set) var entities: [SyncEntityKey: [String: FieldVersion]] = [:]
+    /// The entities that are not deleted, by type and id, with the latest write of each field.
+    public private(set) var entities: [SyncEntityType: [String: [String: FieldVersion]]] = [:]
     /// The entities deleted by a change of their own (the latest such change of each).
     public private(set) var deletions: [SyncEntityKey: Deletion] = [:]
     /// Every timer each checklist item has named, kept even for deleted items, so a timer's
@@ -40,15 +40,15 @@ public struct ReplicaState: Sendable, Equatable {
             return delete(key, by: Deletion(stamp: change.stamp, device: change.device))
         case .set(let field, let value):
             guard !isDeleted(key) else {
-                entities[key] = nil
+                remove(key)
                 return .ignoredBecauseDeleted
             }
             let version = FieldVersion(value: value, stamp: change.stamp, device: change.device)
-            if let current = entities[key]?[field] {
+            if let current = entities[key.type]?[key.id]?[field] {
                 if current == version { return .duplicate }
                 if !version.isNewer(than: current) { return .superseded }
             }
-            entities[key, default: [:]][field] = version
+            entities[key.type, default: [:]][key.id, default: [:]][field] = version
             return .applied
         }
     }
@@ -91,13 +91,20 @@ public struct ReplicaState: Sendable, Equatable {
             deletions[key] = deletion
             outcome = .applied
         }
-        entities[key] = nil
-        if key.type == .focusTimer {
-            for itemKey in entities.keys where itemKey.type == .checklistItem {
-                if timersOfItems[itemKey.id]?.contains(key.id) == true { entities[itemKey] = nil }
+        remove(key)
+        if key.type == .focusTimer, let items = entities[.checklistItem] {
+            for itemID in items.keys where timersOfItems[itemID]?.contains(key.id) == true {
+                remove(SyncEntityKey(type: .checklistItem, id: itemID))
             }
         }
         return outcome
+    }
+
+    /// Forgets a deleted entity's fields, leaving no empty collections behind, so two replicas
+    /// with the same entities are equal however they got there.
+    private mutating func remove(_ key: SyncEntityKey) {
+        guard entities[key.type]?.removeValue(forKey: key.id) != nil else { return }
+        if entities[key.type]?.isEmpty == true { entities[key.type] = nil }
     }
 }
 
@@ -122,17 +129,17 @@ extension ReplicaState {
 
     /// The latest write of a field: its value, its stamp and the device that made it.
     public func lastChange(of field: String, in key: SyncEntityKey) -> FieldVersion? {
-        entities[key]?[field]
+        entities[key.type]?[key.id]?[field]
     }
 
     /// The values of an entity's fields, or `nil` when it is deleted or was never written.
     public func values(of key: SyncEntityKey) -> [String: SyncValue]? {
-        entities[key]?.mapValues(\.value)
+        entities[key.type]?[key.id]?.mapValues(\.value)
     }
 
     /// The ids of the entities of one type that are not deleted.
     public func ids(of type: SyncEntityType) -> Set<String> {
-        Set(entities.keys.lazy.filter { $0.type == type }.map(\.id))
+        Set(entities[type].map { Array($0.keys) } ?? [])
     }
 }
 
