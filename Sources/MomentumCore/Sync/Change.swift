@@ -4,7 +4,7 @@ import Foundation
 /// hybrid logical clock of the replica that made it.
 ///
 /// A `Change` is always valid: it is made by a throwing initializer that checks the type, the
-/// id's form, the field and its value. Changes from the wire arrive as ``ChangeMessage``s.
+/// id's form, the field and its value, and keeps ids and numbers in one spelling. Changes from the wire arrive as ``ChangeMessage``s.
 ///
 /// ```swift
 /// let rename = try Change(
@@ -34,12 +34,15 @@ public struct Change: Sendable, Hashable {
         guard let id = entityType.canonicalID(entityID) else {
             throw .malformedEntityID(type: entityType, id: entityID)
         }
+        var operation = operation
         switch operation {
         case .set(let field, let value):
             guard let rule = entityType.fields[field] else { throw .unknownField(type: entityType, field: field) }
-            guard rule.accepts(value, entityID: id) else {
+            let normalized = rule.normalized(value)
+            guard rule.accepts(normalized, entityID: id) else {
                 throw .wrongValue(type: entityType, field: field, expected: rule.expectation)
             }
+            operation = .set(field: field, value: normalized)
         case .delete:
             guard entityType.isDeletable else { throw .notDeletable(entityType) }
         }

@@ -11,42 +11,46 @@ public enum SyncEntityType: String, Sendable, Codable, CaseIterable {
     /// milliseconds since 1970 (instants) or milliseconds (durations).
     public var fields: [String: SyncFieldRule] {
         switch self {
-        case .focusTimer:
-            [
-                "name": .focusTimerName,
-                "durationMs": .wholeSeconds(
-                    FocusTimer.durationBounds.lowerBound
-                        .wholeMilliseconds...FocusTimer.durationBounds.upperBound.wholeMilliseconds),
-                "icon": .icon,
-                "color": .color,
-                "notes": .text(maximumLength: FocusTimer.maximumNotesLength),
-                "sortOrder": .integer(Self.sortOrderBounds),
-                "createdAt": .instant,
-                "run": .focusRun,
-            ]
-        case .checklistItem:
-            [
-                // An item's timer is written when the item is made and never moves (see docs/sync.md).
-                Self.timerReferenceField: .reference(.focusTimer),
-                "text": .checklistText,
-                "done": .flag,
-                "sortOrder": .integer(Self.sortOrderBounds),
-                "createdAt": .instant,
-            ]
-        case .practiceRecord:
-            [
-                "kind": .choice(PracticeKind.allCases.map(\.rawValue)),
-                "start": .instant,
-                "end": .instant,
-                "countedSeconds": .integer(0...Int64(PracticeRecord.maximumLength)),
-                "energyKilocalories": .optionalAmount,
-                "details": .textMap,
-                "device": .text(maximumLength: 200, blankAllowed: false),
-            ]
-        case .setting:
-            [Self.settingValueField: .settingText]
+        case .focusTimer: Self.focusTimerFields
+        case .checklistItem: Self.checklistItemFields
+        case .practiceRecord: Self.practiceRecordFields
+        case .setting: Self.settingFields
         }
     }
+
+    private static let focusTimerFields: [String: SyncFieldRule] = [
+        "name": .focusTimerName,
+        "durationMs": .wholeSeconds(
+            FocusTimer.durationBounds.lowerBound
+                .wholeMilliseconds...FocusTimer.durationBounds.upperBound.wholeMilliseconds),
+        "icon": .icon,
+        "color": .color,
+        "notes": .text(maximumLength: FocusTimer.maximumNotesLength),
+        "sortOrder": .integer(sortOrderBounds),
+        "createdAt": .instant,
+        "run": .focusRun,
+    ]
+
+    private static let checklistItemFields: [String: SyncFieldRule] = [
+        // An item's timer is written when the item is made and never moves (see docs/sync.md).
+        timerReferenceField: .reference(.focusTimer),
+        "text": .checklistText,
+        "done": .flag,
+        "sortOrder": .integer(sortOrderBounds),
+        "createdAt": .instant,
+    ]
+
+    private static let practiceRecordFields: [String: SyncFieldRule] = [
+        "kind": .choice(PracticeKind.allCases.map(\.rawValue)),
+        "start": .instant,
+        "end": .instant,
+        "countedSeconds": .integer(0...Int64(PracticeRecord.maximumLength)),
+        "energyKilocalories": .optionalAmount,
+        "details": .textMap,
+        "device": .text(maximumLength: 200, blankAllowed: false),
+    ]
+
+    private static let settingFields: [String: SyncFieldRule] = [settingValueField: .settingText]
 
     /// Settings are reset by writing their default, never deleted: a deleted id would stay deleted.
     public var isDeletable: Bool { self != .setting }

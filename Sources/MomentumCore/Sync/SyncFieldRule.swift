@@ -33,6 +33,15 @@ public enum SyncFieldRule: Sendable, Equatable {
     /// A setting's value as text; the setting is the change's entity id.
     case settingText
 
+    /// The one spelling of a value that may be written more than one way: a reference's id in
+    /// lower case, and a number without a fraction as an integer (as JSON brings it back).
+    func normalized(_ value: SyncValue) -> SyncValue {
+        switch (self, value) {
+        case (.reference(let type), .string(let id)): type.canonicalID(id).map(SyncValue.string) ?? value
+        default: value.normalizedNumbers
+        }
+    }
+
     /// Whether `value` is one this field takes; `entityID` is the change's (canonical) id.
     func accepts(_ value: SyncValue, entityID: String) -> Bool {
         switch self {
@@ -71,7 +80,7 @@ public enum SyncFieldRule: Sendable, Equatable {
         case .choice(let choices):
             return value.text.map(choices.contains) ?? false
         case .reference(let type):
-            return value.text.flatMap(type.canonicalID) == value.text
+            return value.text.flatMap(type.canonicalID) != nil
         case .textMap:
             guard case .object(let object) = value else { return false }
             return object.values.allSatisfy { $0.text != nil }

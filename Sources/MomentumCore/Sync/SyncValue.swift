@@ -82,6 +82,19 @@ extension SyncValue {
         }
     }
 
+    /// Whole numbers as ``integer(_:)``, everywhere inside the value: JSON does not tell `2.0` from
+    /// `2`, so a value must mean the same before and after it travels.
+    var normalizedNumbers: SyncValue {
+        switch self {
+        case .number(let number):
+            if number.rounded() == number, let integer = Int64(exactly: number) { return .integer(integer) }
+            return self
+        case .array(let array): return .array(array.map(\.normalizedNumbers))
+        case .object(let object): return .object(object.mapValues(\.normalizedNumbers))
+        default: return self
+        }
+    }
+
     var text: String? {
         if case .string(let text) = self { return text }
         return nil
