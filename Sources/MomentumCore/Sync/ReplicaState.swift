@@ -19,11 +19,27 @@ public struct ReplicaState: Sendable, Equatable {
     public private(set) var entities: [SyncEntityType: [String: [String: FieldVersion]]] = [:]
     /// The entities deleted by a change of their own (the latest such change of each).
     public private(set) var deletions: [SyncEntityKey: Deletion] = [:]
-    /// Every timer each checklist item has named, kept even for deleted items, so a timer's
-    /// deletion reaches its items in any delivery order.
-    private(set) var timersOfItems: [String: Set<String>] = [:]
+    /// Every timer each checklist item has named (item id → timer ids), kept even for deleted
+    /// items, so a timer's deletion reaches its items in any delivery order.
+    public private(set) var timersOfItems: [String: Set<String>] = [:]
 
     public init() {}
+
+    /// A state as a store kept it: exactly the three parts above (all of them — without the
+    /// deletions or the items' timers, later merges would bring deleted entities back).
+    public init(
+        entities: [SyncEntityType: [String: [String: FieldVersion]]], deletions: [SyncEntityKey: Deletion],
+        timersOfItems: [String: Set<String>]
+    ) {
+        self.entities = entities.filter { !$0.value.isEmpty }
+        self.deletions = deletions
+        self.timersOfItems = timersOfItems
+        for key in deletions.keys { remove(key) }
+        for itemID in entities[.checklistItem]?.keys.map(\.self) ?? [] {
+            let key = SyncEntityKey(type: .checklistItem, id: itemID)
+            if isDeleted(key) { remove(key) }
+        }
+    }
 
     /// Merges one change and says what it did.
     @discardableResult

@@ -67,4 +67,19 @@ struct SyncConvergenceTests {
         #expect(left == right)
         #expect(left == simulation.server)
     }
+
+    @Test func aStateRebuiltFromItsPartsMergesOnLikeTheOriginal() throws {
+        var simulation = try SyncSimulation(seed: 31)
+        try simulation.run(operations: 400)
+        let half = simulation.made.count / 2
+        var original = ReplicaState()
+        original.apply(simulation.made[..<half])
+        var rebuilt = ReplicaState(
+            entities: original.entities, deletions: original.deletions, timersOfItems: original.timersOfItems)
+        #expect(rebuilt == original)
+        original.apply(simulation.made[half...])
+        rebuilt.apply(simulation.made[half...])
+        #expect(rebuilt == original)
+        #expect(rebuilt == simulation.server)
+    }
 }
