@@ -7,7 +7,7 @@ import MomentumCore
 ///
 /// The rules (answer time, scoring, drill, session time) are the core's; the player only plays
 /// what they say, on the instants of its event source.
-struct MorseReceivePlayer {
+struct MorseReceivePlayer: MorseTrainingPlayer {
     typealias Instant = ContinuousClock.Instant
 
     var session: MorseSession
@@ -31,6 +31,7 @@ struct MorseReceivePlayer {
 
     private var step = Step.introduction
     private var typing = TypedCharacters()
+    let keys: MorseTrainingKeys
 
     init(
         session: MorseSession, random: SeededRandomNumberGenerator, keyer: MorseKeyer, sound: any MorseSoundPlayer,
@@ -45,49 +46,20 @@ struct MorseReceivePlayer {
         self.wallClock = wallClock
         self.display = display
         self.catalog = catalog
+        keys = MorseTrainingKeys(answers: session.introduction)
     }
 
-    /// Plays the session until its time is up or the person ends it; the session is then ready
-    /// to be finished.
-    mutating func play() async throws {
-        let keys = MorseTrainingKeys(answers: session.introduction)
-        for line in MorseTrainingText.introduction(of: session, controls: keys, catalog: catalog) { display.say(line) }
-        let symbols = session.introduction.map(\.displayText).joined(separator: " ")
-        if let keying = try? keyer.keying(symbols) { sound.play(keying, text: symbols) }
-        while true {
-            let now = events.now
-            if session.phase == .training, session.isTimeUp(at: wallClock()) { return finish(.morseLearnTimeUp) }
-            switch step {
-            case .answering(let trial) where trial.isTimedOut(at: now):
-                guard try score(trial.timedOut(), at: now) else { return finish(.morseLearnTimeUp) }
-            case .between(let next) where now >= next:
-                guard try startItem(nil, at: now) else { return finish(.morseLearnTimeUp) }
-            default: break
-            }
-            drawLive(at: now, keys: keys)
-            switch await events.next(until: wakeUp(at: now)) {
-            case .tick:
-                continue
-            case nil:
-                return finish(.morseLearnEnded)
-            case .key(let key) where keys.stop.contains(key):
-                return finish(.morseLearnEnded)
-            case .key(let key) where keys.pause.contains(key):
-                guard try togglePause() else { return finish(.morseLearnTimeUp) }
-            case .key(let key):
-                guard try handle(key) else { return finish(.morseLearnTimeUp) }
-            }
+    /// Acts on a deadline reached at `now`: an answer time run out, the next item due.
+    mutating func advance(at now: Instant) throws -> Bool {
+        switch step {
+        case .answering(let trial) where trial.isTimedOut(at: now): try score(trial.timedOut(), at: now)
+        case .between(let next) where now >= next: try startItem(nil, at: now)
+        default: true
         }
     }
 
-    /// Says how the training ended; the live line goes.
-    private mutating func finish(_ reason: StringKey) {
-        display.clear()
-        display.say(catalog[reason])
-    }
-
     /// Takes a typed key; `false` when the session's time ran out meanwhile.
-    private mutating func handle(_ key: UInt8) throws -> Bool {
+    mutating func handle(_ key: UInt8) throws -> Bool {
         let now = events.now
         switch step {
         case .introduction where MorseTrainingKeys.enter.contains(key):
@@ -148,7 +120,7 @@ struct MorseReceivePlayer {
         return true
     }
 
-    private mutating func togglePause() throws -> Bool {
+    mutating func togglePause() throws -> Bool {
         let wall = wallClock()
         switch step {
         case .introduction:
@@ -171,7 +143,7 @@ struct MorseReceivePlayer {
     /// The next instant something changes: the answer deadline, the countdown's next second on a
     /// terminal, the next item, or the end of the session's time. Waiting to begin or paused,
     /// only a key.
-    private func wakeUp(at now: Instant) -> Instant? {
+    func wakeUp(at now: Instant) -> Instant? {
         let sessionEnd = now.advanced(by: session.remainingTime(at: wallClock()))
         switch step {
         case .introduction, .paused:
@@ -193,7 +165,7 @@ struct MorseReceivePlayer {
         }
     }
 
-    private mutating func drawLive(at now: Instant, keys: MorseTrainingKeys) {
+    mutating func drawLive(at now: Instant) {
         guard display.isLive, case .answering(let trial) = step else { return }
         let line =
             trial.isSounding(at: now)

@@ -6,7 +6,7 @@ import MomentumCore
 /// last element the character is complete, decoded and scored, and a miss plays the right one.
 /// Backspace starts the character over, space pauses, `q` ends; the session ends when its time
 /// is up.
-struct MorseSendPlayer {
+struct MorseSendPlayer: MorseTrainingPlayer {
     typealias Instant = ContinuousClock.Instant
 
     var session: MorseSession
@@ -27,7 +27,7 @@ struct MorseSendPlayer {
 
     private var step = Step.introduction
     private var typing = TypedCharacters()
-    private let keys = MorseTrainingKeys(answers: [])
+    let keys = MorseTrainingKeys(answers: [])
 
     init(
         session: MorseSession, random: SeededRandomNumberGenerator, keyer: MorseKeyer, sound: any MorseSoundPlayer,
@@ -44,43 +44,16 @@ struct MorseSendPlayer {
         self.catalog = catalog
     }
 
-    /// Plays the session until its time is up or the person ends it.
-    mutating func play() async throws {
-        for line in MorseTrainingText.introduction(of: session, controls: keys, catalog: catalog) { display.say(line) }
-        let symbols = session.introduction.map(\.displayText).joined(separator: " ")
-        if let keying = try? keyer.keying(symbols) { sound.play(keying, text: symbols) }
-        while true {
-            let now = events.now
-            if session.phase == .training, session.isTimeUp(at: wallClock()) { return finish(.morseLearnTimeUp) }
-            switch step {
-            case .keying(let item, let keyed) where keyed.isComplete(at: now):
-                guard try score(item, keyed: keyed, at: now) else { return finish(.morseLearnTimeUp) }
-            case .between(let next) where now >= next:
-                guard try startItem(nil, at: now) else { return finish(.morseLearnTimeUp) }
-            default: break
-            }
-            drawLive()
-            switch await events.next(until: wakeUp(at: now)) {
-            case .tick:
-                continue
-            case nil:
-                return finish(.morseLearnEnded)
-            case .key(let key) where keys.stop.contains(key):
-                return finish(.morseLearnEnded)
-            case .key(let key) where keys.pause.contains(key):
-                guard try togglePause() else { return finish(.morseLearnTimeUp) }
-            case .key(let key):
-                guard try handle(key) else { return finish(.morseLearnTimeUp) }
-            }
+    /// Acts on a deadline reached at `now`: a keyed character complete, the next item due.
+    mutating func advance(at now: Instant) throws -> Bool {
+        switch step {
+        case .keying(let item, let keyed) where keyed.isComplete(at: now): try score(item, keyed: keyed, at: now)
+        case .between(let next) where now >= next: try startItem(nil, at: now)
+        default: true
         }
     }
 
-    private mutating func finish(_ reason: StringKey) {
-        display.clear()
-        display.say(catalog[reason])
-    }
-
-    private mutating func handle(_ key: UInt8) throws -> Bool {
+    mutating func handle(_ key: UInt8) throws -> Bool {
         let now = events.now
         switch step {
         case .introduction where MorseTrainingKeys.enter.contains(key):
@@ -146,7 +119,7 @@ struct MorseSendPlayer {
         return true
     }
 
-    private mutating func togglePause() throws -> Bool {
+    mutating func togglePause() throws -> Bool {
         let wall = wallClock()
         switch step {
         case .introduction:
@@ -167,7 +140,7 @@ struct MorseSendPlayer {
     }
 
     /// The completion of the keyed character, the next item, or the end of the session's time.
-    private func wakeUp(at now: Instant) -> Instant? {
+    func wakeUp(at now: Instant) -> Instant? {
         let sessionEnd = now.advanced(by: session.remainingTime(at: wallClock()))
         switch step {
         case .introduction, .paused: return nil
@@ -176,7 +149,7 @@ struct MorseSendPlayer {
         }
     }
 
-    private mutating func drawLive() {
+    mutating func drawLive(at now: Instant) {
         guard display.isLive, case .keying(_, let keyed) = step else { return }
         let line = catalog.format(.morseLearnKeyed, ["pattern": keyed.patternText])
         display.draw([line, catalog[.morseLearnSendControls]], key: "keying") { line }

@@ -179,3 +179,61 @@ enum MorseDates {
         return dateFormat
     }
 }
+
+/// What receive and send training share: the introduction, the loop that waits on the event
+/// source for a key or the next deadline, and how an ending is said. Each player says what its
+/// deadlines do (``advance(at:)``), what a key does, how it pauses and what its live line shows.
+protocol MorseTrainingPlayer {
+    var session: MorseSession { get }
+    var keyer: MorseKeyer { get }
+    var sound: any MorseSoundPlayer { get }
+    var events: any PlayerEventSource { get }
+    /// The wall clock the session's instants come from.
+    var wallClock: @Sendable () -> Date { get }
+    var display: LiveDisplay { get set }
+    var catalog: StringCatalog { get }
+    var keys: MorseTrainingKeys { get }
+    /// Acts on a deadline reached at `now`; `false` when the session's time ran out meanwhile.
+    mutating func advance(at now: ContinuousClock.Instant) throws -> Bool
+    /// Takes a key that is neither stop nor pause; `false` when the session's time ran out.
+    mutating func handle(_ key: UInt8) throws -> Bool
+    /// Pauses or resumes; `false` when the session's time ran out.
+    mutating func togglePause() throws -> Bool
+    mutating func drawLive(at now: ContinuousClock.Instant)
+    /// The next instant something changes; `nil` waits for a key.
+    func wakeUp(at now: ContinuousClock.Instant) -> ContinuousClock.Instant?
+}
+
+extension MorseTrainingPlayer {
+    /// Plays the session until its time is up or the person ends it; the session is then ready
+    /// to be finished.
+    mutating func play() async throws {
+        for line in MorseTrainingText.introduction(of: session, controls: keys, catalog: catalog) { display.say(line) }
+        let symbols = session.introduction.map(\.displayText).joined(separator: " ")
+        if let keying = try? keyer.keying(symbols) { sound.play(keying, text: symbols) }
+        while true {
+            let now = events.now
+            if session.phase == .training, session.isTimeUp(at: wallClock()) { return finish(.morseLearnTimeUp) }
+            guard try advance(at: now) else { return finish(.morseLearnTimeUp) }
+            drawLive(at: now)
+            switch await events.next(until: wakeUp(at: now)) {
+            case .tick:
+                continue
+            case nil:
+                return finish(.morseLearnEnded)
+            case .key(let key) where keys.stop.contains(key):
+                return finish(.morseLearnEnded)
+            case .key(let key) where keys.pause.contains(key):
+                guard try togglePause() else { return finish(.morseLearnTimeUp) }
+            case .key(let key):
+                guard try handle(key) else { return finish(.morseLearnTimeUp) }
+            }
+        }
+    }
+
+    /// Says how the training ended; the live line goes.
+    private mutating func finish(_ reason: StringKey) {
+        display.clear()
+        display.say(catalog[reason])
+    }
+}
