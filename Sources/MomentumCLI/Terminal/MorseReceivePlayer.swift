@@ -85,16 +85,7 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
 
     /// Plays `item` (or the next drawn one) and opens its answer time.
     private mutating func startItem(_ item: MorseDrillItem?, at now: Instant) throws -> Bool {
-        let next: MorseDrillItem
-        if let item {
-            next = item
-        } else {
-            do {
-                next = try session.nextItem(at: wallClock(), using: &random)
-            } catch MorseSessionError.timeIsUp {
-                return false
-            }
-        }
+        guard let next = try self.item(item) else { return false }
         let keying = keyer.keying(next)
         sound.play(keying, text: next.text)
         step = .answering(MorseReceiveTrial(item: next, startedAt: now, soundDuration: keying.duration))
@@ -103,19 +94,8 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
 
     /// Keeps `attempt`, shows the feedback and replays a miss.
     private mutating func score(_ attempt: MorseAttempt, at now: Instant) throws -> Bool {
-        do {
-            try session.record(attempt, at: wallClock())
-        } catch MorseSessionError.timeIsUp {
-            return false
-        }
-        display.clear()
-        display.say(MorseTrainingText.receiveFeedback(attempt, catalog: catalog))
-        var next = now.advanced(by: MorseReceiveTrial<Instant>.pauseAfterFeedback)
-        if !attempt.score.isCorrect {
-            let keying = keyer.keying(attempt.item)
-            sound.play(keying, text: attempt.item.text)
-            next = next.advanced(by: keying.duration)
-        }
+        let feedback = MorseTrainingText.receiveFeedback(attempt, catalog: catalog)
+        guard let next = try record(attempt, feedback: feedback, at: now) else { return false }
         step = .between(next: next)
         return true
     }

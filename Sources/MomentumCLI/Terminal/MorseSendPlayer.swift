@@ -82,16 +82,7 @@ struct MorseSendPlayer: MorseTrainingPlayer {
 
     /// Shows `item` (or the next drawn one) to send.
     private mutating func startItem(_ item: MorseDrillItem?, at now: Instant) throws -> Bool {
-        let next: MorseDrillItem
-        if let item {
-            next = item
-        } else {
-            do {
-                next = try session.nextItem(at: wallClock(), using: &random)
-            } catch MorseSessionError.timeIsUp {
-                return false
-            }
-        }
+        guard let next = try self.item(item) else { return false }
         display.clear()
         display.say(catalog.format(.morseLearnSendPrompt, ["character": next.text]))
         step = .keying(next, MorseKeyedCharacter(promptedAt: now))
@@ -102,19 +93,8 @@ struct MorseSendPlayer: MorseTrainingPlayer {
         throws -> Bool
     {
         guard let attempt = keyed.attempt(for: item) else { return true }
-        do {
-            try session.record(attempt, at: wallClock())
-        } catch MorseSessionError.timeIsUp {
-            return false
-        }
-        display.clear()
-        display.say(MorseTrainingText.sendFeedback(attempt, keyed: keyed, catalog: catalog))
-        var next = now.advanced(by: MorseReceiveTrial<Instant>.pauseAfterFeedback)
-        if !attempt.score.isCorrect {
-            let keying = keyer.keying(item)
-            sound.play(keying, text: item.text)
-            next = next.advanced(by: keying.duration)
-        }
+        let feedback = MorseTrainingText.sendFeedback(attempt, keyed: keyed, catalog: catalog)
+        guard let next = try record(attempt, feedback: feedback, at: now) else { return false }
         step = .between(next: next)
         return true
     }

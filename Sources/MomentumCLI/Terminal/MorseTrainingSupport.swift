@@ -184,7 +184,8 @@ enum MorseDates {
 /// source for a key or the next deadline, and how an ending is said. Each player says what its
 /// deadlines do (``advance(at:)``), what a key does, how it pauses and what its live line shows.
 protocol MorseTrainingPlayer {
-    var session: MorseSession { get }
+    var session: MorseSession { get set }
+    var random: SeededRandomNumberGenerator { get set }
     var keyer: MorseKeyer { get }
     var sound: any MorseSoundPlayer { get }
     var events: any PlayerEventSource { get }
@@ -229,6 +230,37 @@ extension MorseTrainingPlayer {
                 guard try handle(key) else { return finish(.morseLearnTimeUp) }
             }
         }
+    }
+
+    /// `item` again (an interrupted one), or the next one drawn; `nil` once the time is up.
+    mutating func item(_ item: MorseDrillItem?) throws -> MorseDrillItem? {
+        if let item { return item }
+        do {
+            return try session.nextItem(at: wallClock(), using: &random)
+        } catch MorseSessionError.timeIsUp {
+            return nil
+        }
+    }
+
+    /// Keeps `attempt`, shows `feedback` and replays a miss; the instant the next item is due,
+    /// or `nil` when the time ran out before the attempt could count.
+    mutating func record(_ attempt: MorseAttempt, feedback: String, at now: ContinuousClock.Instant) throws
+        -> ContinuousClock.Instant?
+    {
+        do {
+            try session.record(attempt, at: wallClock())
+        } catch MorseSessionError.timeIsUp {
+            return nil
+        }
+        display.clear()
+        display.say(feedback)
+        var next = now.advanced(by: MorseReceiveTrial<ContinuousClock.Instant>.pauseAfterFeedback)
+        if !attempt.score.isCorrect {
+            let keying = keyer.keying(attempt.item)
+            sound.play(keying, text: attempt.item.text)
+            next = next.advanced(by: keying.duration)
+        }
+        return next
     }
 
     /// Says how the training ended; the live line goes.
