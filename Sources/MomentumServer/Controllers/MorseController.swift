@@ -144,7 +144,7 @@ struct MorseController {
         try Self.checkSignalCount(body.signals.count)
         var decoder = try MorseTimingDecoder(expectedWPM: body.wpm ?? morse.courseSettings().timing.characterWPM)
         let text = try decoder.decode(body.signals.map(\.signal))
-        return JSONResponse(DecodedResponse(text: text.text, estimatedWPM: Self.rounded(decoder.estimatedWPM)))
+        return JSONResponse(DecodedResponse(text: text.text, estimatedWPM: (decoder.estimatedWPM * 10).rounded() / 10))
     }
 
     private static func checkSignalCount(_ count: Int) throws {
@@ -359,6 +359,4 @@ struct MorseController {
         }
         return id
     }
-
-    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 }
