@@ -71,7 +71,7 @@ public enum LibraryOrder {
         }
         var groups = byTeacher.values.map { members in
             LibraryTeacherGroup(
-                teacher: spelling(of: members, locale: locale), items: sortedByName(members, locale: locale))
+                teacher: spelling(of: members), items: sortedByName(members, locale: locale))
         }
         groups.sort { lhs, rhs in precedes(lhs.teacher ?? "", rhs.teacher ?? "", locale: locale) }
         if !unknown.isEmpty {
@@ -86,13 +86,13 @@ public enum LibraryOrder {
     }
 
     /// The spelling most of `members` show for their teacher.
-    private static func spelling(of members: [LibraryItem], locale: Locale) -> String {
-        commonestSpelling(members.compactMap(\.teacher), locale: locale)
+    private static func spelling(of members: [LibraryItem]) -> String {
+        commonestSpelling(members.compactMap(\.teacher))
     }
 
     /// The spelling `spellings` holds most often; on a tie, the first in code point order, which
     /// prefers capitals ("Mara" over "mara").
-    static func commonestSpelling(_ spellings: [String], locale: Locale) -> String {
+    static func commonestSpelling(_ spellings: [String]) -> String {
         var counts: [String: Int] = [:]
         for spelling in spellings { counts[spelling, default: 0] += 1 }
         return counts.sorted { lhs, rhs in
@@ -105,6 +105,6 @@ public enum LibraryOrder {
     static func distinctTeachers(_ teachers: [String], locale: Locale) -> [String] {
         var byKey: [String: [String]] = [:]
         for teacher in teachers { byKey[teacherKey(teacher, locale: locale), default: []].append(teacher) }
-        return byKey.values.map { commonestSpelling($0, locale: locale) }
+        return byKey.values.map { commonestSpelling($0) }
     }
 }
