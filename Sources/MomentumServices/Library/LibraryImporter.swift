@@ -78,16 +78,19 @@ struct LibraryImporter: Sendable {
     /// Returns the names removed.
     @discardableResult
     func removeLeftovers() -> [String] {
-        guard let names = try? fileSystem.fileNames(in: directory) else { return [] }
-        let candidates = names.filter { Self.isIncoming($0) || Self.isStoredFileName($0) }.sorted()
-        guard !candidates.isEmpty else { return [] }
+        guard let names = try? fileSystem.fileNames(in: directory),
+            names.contains(where: { Self.isIncoming($0) || Self.isStoredFileName($0) }),
+            let rowsBefore = try? repository.libraryItems()
+        else { return [] }
+        let known = Set(rowsBefore.map(\.fileName))
+        let candidates = names.filter { Self.isIncoming($0) || (Self.isStoredFileName($0) && !known.contains($0)) }
         var locked: [(name: String, handle: any LibraryFileHandle)] = []
-        for name in candidates {
+        for name in candidates.sorted() {
             if let handle = fileSystem.lockIfUnused(fileURL(named: name)) { locked.append((name, handle)) }
         }
         defer { for entry in locked { entry.handle.close() } }
-        // The rows are read after the files are locked: an import that finished meanwhile has its row.
-        guard let items = try? repository.libraryItems() else { return [] }
+        // The rows are read again once the files are locked: an import that finished meanwhile has its row.
+        guard !locked.isEmpty, let items = try? repository.libraryItems() else { return [] }
         let kept = Set(items.map(\.fileName))
         var removed: [String] = []
         for entry in locked where !kept.contains(entry.name) {

@@ -262,6 +262,18 @@ struct LibraryImportAtomicityTests {
         #expect(try bed.snapshot() == expected)
     }
 
+    @Test func aFileBetweenItsRenameAndItsInsertIsNotTakenForALeftover() throws {
+        // Another process opens the data directory exactly between the rename and the insert.
+        let sweeper = bed.library
+        let swept = SweptNames()
+        let repository = FailingInsertRepository(
+            database: bed.services.database, failsInsert: false, beforeInsert: { swept.add(sweeper.removeLeftovers()) })
+        let item = try bed.importFixture("with-cover.mp3", into: bed.library(repository: repository))
+        #expect(swept.names.isEmpty)
+        #expect(try bed.snapshot().files.keys.contains(item.fileName))
+        #expect(try bed.snapshot().rows.contains(item))
+    }
+
     @Test func anImportInProgressIsNotTakenForALeftover() throws {
         let staged = try bed.library.beginImport(originalFileName: "slow upload.mp3")
         try staged.write(try Data(contentsOf: fixture))
@@ -274,4 +286,13 @@ struct LibraryImportAtomicityTests {
         #expect(try bed.snapshot().rows.map(\.id).contains(item.id))
         #expect(bed.library.removeLeftovers().isEmpty)
     }
+}
+
+/// Names a sweep removed, collected from inside a repository double.
+final class SweptNames: @unchecked Sendable {
+    // Only touched while `lock` is held.
+    private let lock = NSLock()
+    private var collected: [String] = []
+    func add(_ names: [String]) { lock.withLock { collected += names } }
+    var names: [String] { lock.withLock { collected } }
 }

@@ -67,10 +67,12 @@ final class FailingLibraryFileSystem: LibraryFileSystem, @unchecked Sendable {
     }
 }
 
-/// The real database whose library insert can be made to fail.
+/// The real database whose library insert can be made to fail, or to run something first.
 struct FailingInsertRepository: LibraryRepository {
     let database: MomentumDatabase
     var failsInsert = true
+    /// Runs right before the insert: after the import's rename.
+    var beforeInsert: @Sendable () -> Void = {}
 
     func libraryItems() throws(StoreError) -> [LibraryItem] { try database.libraryItems() }
     func libraryItem(id: UUID) throws(StoreError) -> LibraryItem? { try database.libraryItem(id: id) }
@@ -78,6 +80,7 @@ struct FailingInsertRepository: LibraryRepository {
         try database.libraryItem(contentHash: contentHash)
     }
     func insertLibraryItem(_ item: LibraryItem, at now: Date) throws(StoreError) {
+        beforeInsert()
         if failsInsert { throw .database(message: "injected failure at insert") }
         try database.insertLibraryItem(item, at: now)
     }
