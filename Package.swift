@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MomentumServicesTests",
-            dependencies: ["MomentumServices", "MomentumStore", "MomentumTestSupport"],
+            dependencies: ["MomentumServices", "MomentumStore", "MomentumAudio", "MomentumTestSupport"],
             swiftSettings: strictness
         ),
         .testTarget(

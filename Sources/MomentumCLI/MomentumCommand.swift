@@ -19,7 +19,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Meditate.self, Breathe.self, Workout.self, TimerCommand.self, Log.self, StreakCommand.self, Stats.self,
             CalendarCommand.self,
             ChartCommand.self,
-            Render.self, MorseCommand.self,
+            Render.self, MorseCommand.self, LibraryCommand.self,
             Export.self, Import.self,
             SettingsCommand.self, RemindCommand.self,
             Serve.self, TokenCommand.self,

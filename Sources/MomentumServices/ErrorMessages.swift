@@ -61,7 +61,7 @@ public enum ErrorMessages {
             case .doesNotExist(let year, let month, let day):
                 catalog.format(.errorInvalidDate, ["value": "\(year)-\(month)-\(day)"])
             }
-        default: nil
+        default: libraryMessage(describing: error, catalog: catalog)
         }
     }
 

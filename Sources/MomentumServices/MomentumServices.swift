@@ -16,6 +16,7 @@ public struct MomentumServices: Sendable {
     public let accessTokens: AccessTokenService
     public let morse: MorseCourseService
     public let reminders: ReminderService
+    public let library: LibraryService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -23,7 +24,9 @@ public struct MomentumServices: Sendable {
         device: String,
         timeZone: TimeZone = .current,
         now: @escaping @Sendable () -> Date = { Date() },
-        makeID: @escaping @Sendable () -> UUID = { UUID() }
+        makeID: @escaping @Sendable () -> UUID = { UUID() },
+        librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
+        libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
     ) throws(StoreError) -> MomentumServices {
         let database = try MomentumDatabase.open(directory: dataDirectory)
         let settings = SettingsService(repository: database, now: now)
@@ -31,6 +34,11 @@ public struct MomentumServices: Sendable {
         let morse = MorseCourseService(
             repository: database, settingValues: database, settings: settings, systemTimeZone: timeZone, now: now,
             makeID: makeID, device: device)
+        let library = LibraryService(
+            repository: database, log: database,
+            directory: dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true),
+            fileSystem: libraryFileSystem, sizeLimit: librarySizeLimit, now: now, makeID: makeID, device: device)
+        library.removeLeftovers()
         return MomentumServices(
             database: database,
             settings: settings,
@@ -44,7 +52,8 @@ public struct MomentumServices: Sendable {
             workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device),
             accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID),
             morse: morse,
-            reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now)
+            reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now),
+            library: library
         )
     }
 }

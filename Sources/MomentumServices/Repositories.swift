@@ -67,3 +67,17 @@ public protocol MorseCourseRepository: Sendable {
 }
 
 extension MomentumDatabase: MorseCourseRepository {}
+
+/// Where the guided meditation library's rows are kept (the files are the service's).
+public protocol LibraryRepository: Sendable {
+    func libraryItems() throws(StoreError) -> [LibraryItem]
+    func libraryItem(id: UUID) throws(StoreError) -> LibraryItem?
+    func libraryItem(contentHash: String) throws(StoreError) -> LibraryItem?
+    func insertLibraryItem(_ item: LibraryItem, at now: Date) throws(StoreError)
+    func updateLibraryItemEdits(id: UUID, teacher: String?, name: String?, at now: Date) throws(StoreError) -> Bool
+    func setLibraryItemAmbientBed(id: UUID, _ isAmbientBed: Bool, at now: Date) throws(StoreError) -> Bool
+    func setLibraryItemPosition(id: UUID, _ position: Duration, at now: Date) throws(StoreError) -> Bool
+    func deleteLibraryItem(id: UUID) throws(StoreError) -> Bool
+}
+
+extension MomentumDatabase: LibraryRepository {}

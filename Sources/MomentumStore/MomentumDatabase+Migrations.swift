@@ -155,6 +155,32 @@ extension MomentumDatabase {
                 table.column("correct", .integer).notNull()
             }
         }
+        migrator.registerMigration("v8: guided meditation library") { db in
+            try db.create(table: "library_items") { table in
+                table.primaryKey("id", .text)
+                // What the file's tags said; the title falls back to the file name, so it always exists.
+                table.column("originalTeacher", .text)
+                table.column("originalName", .text).notNull().check(sql: "length(originalName) > 0")
+                table.column("originalAlbum", .text)
+                // The person's edits; NULL shows the original.
+                table.column("editedTeacher", .text).check(
+                    sql: "editedTeacher IS NULL OR length(trim(editedTeacher)) > 0")
+                table.column("editedName", .text).check(sql: "editedName IS NULL OR length(trim(editedName)) > 0")
+                table.column("durationMs", .integer).notNull().check { $0 >= 0 }
+                table.column("format", .text).notNull().check { ["mp3", "m4a", "wav"].contains($0) }
+                // Always `<id>.<format>`: no name a person chose ever reaches the file system.
+                table.column("fileName", .text).notNull().unique(onConflict: .abort)
+                    .check(sql: "fileName = id || '.' || format")
+                table.column("originalFileName", .text).notNull()
+                table.column("byteSize", .integer).notNull().check { $0 >= 0 }
+                table.column("contentHash", .text).notNull().unique(onConflict: .abort)
+                    .check(sql: "length(contentHash) = 64")
+                table.column("importedAtMs", .integer).notNull()
+                table.column("isAmbientBed", .boolean).notNull().defaults(to: false)
+                table.column("positionMs", .integer).notNull().defaults(to: 0).check { $0 >= 0 }
+                table.column("updatedAtMs", .integer).notNull()
+            }
+        }
         return migrator
     }
 

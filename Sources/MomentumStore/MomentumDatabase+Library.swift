@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+import MomentumCore
+
+/// A guided meditation of the library as stored: times in milliseconds.
+struct LibraryItemRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "library_items"
+    var id: String
+    var originalTeacher: String?
+    var originalName: String
+    var originalAlbum: String?
+    var editedTeacher: String?
+    var editedName: String?
+    var durationMs: Int64
+    var format: String
+    var fileName: String
+    var originalFileName: String
+    var byteSize: Int64
+    var contentHash: String
+    var importedAtMs: Int64
+    var isAmbientBed: Bool
+    var positionMs: Int64
+    var updatedAtMs: Int64
+
+    init(_ item: LibraryItem, updatedAt: Date) {
+        id = item.id.uuidString.lowercased()
+        originalTeacher = item.originalTeacher
+        originalName = item.originalName
+        originalAlbum = item.originalAlbum
+        editedTeacher = item.editedTeacher
+        editedName = item.editedName
+        durationMs = item.duration.wholeMilliseconds
+        format = item.format.rawValue
+        fileName = item.fileName
+        originalFileName = item.originalFileName
+        byteSize = item.byteSize
+        contentHash = item.contentHash
+        importedAtMs = item.importedAt.millisecondsSince1970
+        isAmbientBed = item.isAmbientBed
+        positionMs = item.position.wholeMilliseconds
+        updatedAtMs = updatedAt.millisecondsSince1970
+    }
+
+    func item() throws(StoreError) -> LibraryItem {
+        func corrupt(_ reason: String) -> StoreError {
+            .corruptRow(table: Self.databaseTableName, id: id, reason: reason)
+        }
+        guard let uuid = UUID(uuidString: id) else { throw corrupt("the id is not a UUID") }
+        guard let format = LibraryAudioFormat(rawValue: format) else { throw corrupt("unknown format \(format)") }
+        return LibraryItem(
+            id: uuid, originalTeacher: originalTeacher, originalName: originalName, originalAlbum: originalAlbum,
+            editedTeacher: editedTeacher, editedName: editedName, duration: .milliseconds(durationMs), format: format,
+            fileName: fileName, originalFileName: originalFileName, byteSize: byteSize, contentHash: contentHash,
+            importedAt: Date(millisecondsSince1970: importedAtMs), isAmbientBed: isAmbientBed,
+            position: .milliseconds(positionMs))
+    }
+}
+
+extension MomentumDatabase {
+    /// Every item of the library, oldest import first.
+    public func libraryItems() throws(StoreError) -> [LibraryItem] {
+        let rows = try read { db in try LibraryItemRow.order(Column("importedAtMs"), Column("id")).fetchAll(db) }
+        var items: [LibraryItem] = []
+        for row in rows { items.append(try row.item()) }
+        return items
+    }
+
+    /// The item with `id`, if there is one.
+    public func libraryItem(id: UUID) throws(StoreError) -> LibraryItem? {
+        let row = try read { db in try LibraryItemRow.fetchOne(db, key: id.uuidString.lowercased()) }
+        return try row?.item()
+    }
+
+    /// The item whose file has the SHA-256 `contentHash`, if there is one.
+    public func libraryItem(contentHash: String) throws(StoreError) -> LibraryItem? {
+        let row = try read { db in
+            try LibraryItemRow.filter(Column("contentHash") == contentHash.lowercased()).fetchOne(db)
+        }
+        return try row?.item()
+    }
+
+    /// Adds a freshly imported item; fails (changing nothing) when its id, file or content exists.
+    public func insertLibraryItem(_ item: LibraryItem, at now: Date) throws(StoreError) {
+        try write { db in try LibraryItemRow(item, updatedAt: now).insert(db) }
+    }
+
+    /// Stores the person's teacher and name for item `id` (`nil` shows the original); returns
+    /// whether there was such an item.
+    @discardableResult
+    public func updateLibraryItemEdits(id: UUID, teacher: String?, name: String?, at now: Date) throws(StoreError)
+        -> Bool
+    {
+        try updateLibraryItem(id: id, at: now) { row in
+            row.editedTeacher = teacher
+            row.editedName = name
+        }
+    }
+
+    /// Marks item `id` as an ambient bed or not; returns whether there was such an item.
+    @discardableResult
+    public func setLibraryItemAmbientBed(id: UUID, _ isAmbientBed: Bool, at now: Date) throws(StoreError) -> Bool {
+        try updateLibraryItem(id: id, at: now) { $0.isAmbientBed = isAmbientBed }
+    }
+
+    /// Remembers where the player left item `id`; returns whether there was such an item.
+    @discardableResult
+    public func setLibraryItemPosition(id: UUID, _ position: Duration, at now: Date) throws(StoreError) -> Bool {
+        try updateLibraryItem(id: id, at: now) { $0.positionMs = max(0, position.wholeMilliseconds) }
+    }
+
+    /// Deletes item `id`'s row (its file is the caller's); returns whether there was one.
+    @discardableResult
+    public func deleteLibraryItem(id: UUID) throws(StoreError) -> Bool {
+        try write { db in try LibraryItemRow.deleteOne(db, key: id.uuidString.lowercased()) }
+    }
+
+    private func updateLibraryItem(id: UUID, at now: Date, _ change: (inout LibraryItemRow) -> Void)
+        throws(StoreError) -> Bool
+    {
+        try write { db in
+            guard var row = try LibraryItemRow.fetchOne(db, key: id.uuidString.lowercased()) else { return false }
+            change(&row)
+            row.updatedAtMs = now.millisecondsSince1970
+            try row.update(db)
+            return true
+        }
+    }
+}
