@@ -155,13 +155,16 @@ struct Stats: ContextualCommand {
     }
 }
 
-/// Column-aligned text: every column as wide as its widest cell, trailing spaces trimmed.
+/// Column-aligned text: every column as wide as its widest cell (in terminal columns, so wide
+/// East Asian characters count twice), trailing spaces trimmed.
 enum TextTable {
     static func render(_ rows: [[String]]) -> String {
         let columns = rows.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        let widths = (0..<columns).map { column in
+            rows.map { column < $0.count ? $0[column].terminalWidth : 0 }.max() ?? 0
+        }
         return rows.map { row in
-            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+            row.enumerated().map { $1.padded(toColumns: widths[$0]) }
                 .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }.joined(separator: "\n") + "\n"
     }
