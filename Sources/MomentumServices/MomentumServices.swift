@@ -25,7 +25,7 @@ public struct MomentumServices: Sendable {
         now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> UUID = { UUID() }
     ) throws(StoreError) -> MomentumServices {
-        let database = try MomentumDatabase.open(directory: dataDirectory)
+        let database = try MomentumDatabase.open(directory: dataDirectory, device: device)
         let settings = SettingsService(repository: database, now: now)
         let progress = ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now)
         let morse = MorseCourseService(

@@ -155,6 +155,8 @@ extension MomentumDatabase {
                 table.column("correct", .integer).notNull()
             }
         }
+        // Registered after v7; "v8: guided meditation library" comes from another branch.
+        migrator.registerMigration("v9: sync") { db in try createSyncTables(db) }
         return migrator
     }
 
