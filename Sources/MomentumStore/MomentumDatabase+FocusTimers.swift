@@ -169,13 +169,22 @@ extension MomentumDatabase {
                 var deletes = changes.deleted.map { SyncEntityKey(type: .focusTimer, id: $0.uuidString.lowercased()) }
                 let before = Dictionary(uniqueKeysWithValues: timers.map { ($0.id, $0) })
                 for timer in changes.saved {
+                    // Only what this write changed: a field the replica never had keeps its
+                    // default here, and must not overwrite another device's later-arriving value.
+                    let old = before[timer.id]
                     sets.append(
-                        (SyncEntityKey(type: .focusTimer, id: timer.id.uuidString.lowercased()), timer.syncFields))
+                        (
+                            SyncEntityKey(type: .focusTimer, id: timer.id.uuidString.lowercased()),
+                            Self.changedFields(timer.syncFields, from: old?.syncFields)
+                        ))
+                    let oldItems = Dictionary(uniqueKeysWithValues: (old?.items ?? []).map { ($0.id, $0) })
                     for item in timer.items {
                         sets.append(
                             (
                                 SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()),
-                                item.syncFields(timerID: timer.id)
+                                Self.changedFields(
+                                    item.syncFields(timerID: timer.id),
+                                    from: oldItems[item.id]?.syncFields(timerID: timer.id))
                             ))
                     }
                     let kept = Set(timer.items.map(\.id))
@@ -207,6 +216,12 @@ extension MomentumDatabase {
         } catch let error as DatabaseError {
             throw Self.storeError(error, path: path)
         }
+    }
+
+    /// The fields of `new` that differ from `old` (all of them for a new entity).
+    static func changedFields(_ new: [String: SyncValue], from old: [String: SyncValue]?) -> [String: SyncValue] {
+        guard let old else { return new }
+        return new.filter { old[$0.key] != $0.value }
     }
 
     private static func assemble(_ timers: [FocusTimerRow], _ items: [ChecklistItemRow]) throws(StoreError)

@@ -85,7 +85,9 @@ extension MomentumDatabase {
                 record, createdAt: existing.map { Date(millisecondsSince1970: $0.createdAtMs) } ?? now,
                 updatedAt: now
             ).save(db)
-            return ((), try replica.recordLocal(sets: [Self.syncSet(record)], deletes: [], at: now))
+            let (key, fields) = Self.syncSet(record)
+            let changed = Self.changedFields(fields, from: (try? existing?.record())?.syncFields)
+            return ((), try replica.recordLocal(sets: [(key, changed)], deletes: [], at: now))
         }
     }
 
