@@ -16,6 +16,7 @@ public struct MomentumServices: Sendable {
     public let accessTokens: AccessTokenService
     public let morse: MorseCourseService
     public let reminders: ReminderService
+    public let sync: SyncService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -44,7 +45,8 @@ public struct MomentumServices: Sendable {
             workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device),
             accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID),
             morse: morse,
-            reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now)
+            reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now),
+            sync: SyncService(database: database, now: now)
         )
     }
 }
