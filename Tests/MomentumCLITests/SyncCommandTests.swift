@@ -36,13 +36,6 @@ struct RunningSyncServer {
             directory: directory, services: services, url: "http://127.0.0.1:\(number)", task: task)
     }
 
-    private init(directory: TemporaryDirectory, services: MomentumServices, url: String, task: Task<Void, any Error>) {
-        self.directory = directory
-        self.services = services
-        self.url = url
-        self.task = task
-    }
-
     /// Runs `body` with a started server, and stops the server after it.
     static func with(
         wall: Date = Date(timeIntervalSince1970: 1_800_000_000), _ body: (RunningSyncServer) async throws -> Void
