@@ -115,20 +115,43 @@ extension MomentumDatabase {
         guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
             throw .invalidPage(after: after, limit: limit)
         }
-        return try syncStep { db, replica in
-            _ = try replica.clock(at: now)
-            let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
-            guard after <= head else { throw SyncError.cursorBeyondHead(cursor: after, head: head) }
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT seq, message FROM syncLog WHERE seq > ? ORDER BY seq LIMIT ?",
-                arguments: [after, limit])
-            let changes = try rows.map { row in
-                LoggedChange(
-                    seq: row["seq"],
-                    change: try JSONDecoder().decode(ChangeMessage.self, from: Data((row["message"] as String).utf8)))
+        try ensureReplica(at: now)
+        // A read: pulls do not wait for pushes, nor pushes for pulls.
+        let page: Result<SyncPage, SyncError>
+        do {
+            page = try read { db in
+                let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
+                guard after <= head else { return .failure(.cursorBeyondHead(cursor: after, head: head)) }
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT seq, message FROM syncLog WHERE seq > ? ORDER BY seq LIMIT ?",
+                    arguments: [after, limit])
+                let changes = try rows.map { row in
+                    LoggedChange(
+                        seq: row["seq"],
+                        change: try JSONDecoder().decode(
+                            ChangeMessage.self, from: Data((row["message"] as String).utf8)))
+                }
+                let last = changes.last?.seq ?? after
+                return .success(SyncPage(changes: changes, last: last, more: last < head))
             }
-            let last = changes.last?.seq ?? after
-            return (SyncPage(changes: changes, last: last, more: last < head), [])
+        } catch {
+            throw .store(error)
+        }
+        return try page.get()
+    }
+
+    /// Creates the replica (and seeds it) when this database has none yet.
+    private func ensureReplica(at now: Date) throws(SyncError) {
+        let exists: Bool
+        do {
+            exists = try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM syncReplica WHERE id = 1") ?? false }
+        } catch {
+            throw .store(error)
+        }
+        guard !exists else { return }
+        try syncStep { _, replica in
+            _ = try replica.clock(at: now)
+            return ((), [])
         }
     }
 
