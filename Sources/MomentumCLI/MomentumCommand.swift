@@ -22,7 +22,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self, LibraryCommand.self,
             Export.self, Import.self,
             SettingsCommand.self, RemindCommand.self,
-            Serve.self, TokenCommand.self,
+            Serve.self, TokenCommand.self, SyncCommand.self,
         ]
     )
 

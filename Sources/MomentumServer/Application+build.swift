@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import MomentumCore
 import MomentumServices
@@ -11,6 +12,8 @@ public struct ServerDependencies: Sendable {
     public var makeID: @Sendable () -> UUID
     public var logger: Logger
     public var version: String
+    /// Sends every logged change to the connected `/api/v1/live` WebSockets.
+    let liveFeed: LiveFeed
 
     public init(
         services: MomentumServices, now: @escaping @Sendable () -> Date = { Date() },
@@ -22,6 +25,7 @@ public struct ServerDependencies: Sendable {
         self.makeID = makeID
         self.logger = logger
         self.version = version
+        self.liveFeed = LiveFeed(database: services.database)
     }
 }
 
@@ -34,6 +38,8 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     Application(
         router: buildRouter(configuration: configuration, dependencies: dependencies),
+        server: .http1WebSocketUpgrade(
+            webSocketRouter: buildLiveRouter(configuration: configuration, dependencies: dependencies)),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         onServerRunning: { channel in await onRunning(channel.localAddress?.port) },
         logger: dependencies.logger
@@ -81,6 +87,7 @@ public func buildRouter(
         .addRoutes(to: api.group("morse"))
     RemindersController(reminders: services.reminders, settings: services.settings).addRoutes(to: router, api: api)
     AudioController(services: services, dataDirectory: configuration.dataDirectory).addRoutes(to: api)
+    SyncController(database: services.database, now: dependencies.now).addRoutes(to: api)
     routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
     return router
 }

@@ -55,6 +55,7 @@ public enum ErrorMessages {
         case let error as CallSignError: message(for: error, catalog: catalog)
         case let error as QSOError: message(for: error, catalog: catalog)
         case let error as MorseDecodingError: message(for: error, catalog: catalog)
+        case let error as SyncClientError: message(for: error, catalog: catalog)
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])
@@ -169,6 +170,21 @@ public enum ErrorMessages {
                 .errorWorkoutBuiltIn,
                 ["name": WorkoutProgram.builtIn.first { $0.id == id }?.displayName(catalog) ?? id])
         case .internalInconsistency: catalog.format(.errorInternal, ["detail": "workout timeline"])
+        }
+    }
+
+    public static func message(for error: SyncClientError, catalog: StringCatalog) -> String {
+        switch error {
+        case .invalidServerURL(let url): catalog.format(.errorSyncServerURL, ["url": url])
+        case .unreachable(let server, let reason):
+            catalog.format(.errorSyncUnreachable, ["server": server, "reason": reason])
+        case .unauthorized: catalog[.errorSyncUnauthorized]
+        case .refused(let status, let code, let message):
+            catalog.format(.errorSyncRefused, ["status": "\(status)", "code": code, "message": message])
+        case .badAnswer(let server, let detail):
+            catalog.format(.errorSyncBadAnswer, ["server": server, "detail": detail])
+        case .sync(let error): catalog.format(.errorSyncInvalid, ["detail": "\(error)"])
+        case .store(let store): message(for: store, catalog: catalog)
         }
     }
 

@@ -17,6 +17,7 @@ public struct MomentumServices: Sendable {
     public let morse: MorseCourseService
     public let reminders: ReminderService
     public let library: LibraryService
+    public let sync: SyncService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -28,7 +29,7 @@ public struct MomentumServices: Sendable {
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
         libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
     ) throws(StoreError) -> MomentumServices {
-        let database = try MomentumDatabase.open(directory: dataDirectory)
+        let database = try MomentumDatabase.open(directory: dataDirectory, device: device)
         let settings = SettingsService(repository: database, now: now)
         let progress = ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now)
         let morse = MorseCourseService(
@@ -53,7 +54,8 @@ public struct MomentumServices: Sendable {
             accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID),
             morse: morse,
             reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now),
-            library: library
+            library: library,
+            sync: SyncService(database: database, now: now)
         )
     }
 }

@@ -82,7 +82,7 @@ public struct PracticeLogService: Sendable {
     /// Deletes a record.
     public func deleteRecord(_ record: PracticeRecord) throws(PracticeLogError) {
         do {
-            guard try repository.deletePracticeRecord(id: record.id) else {
+            guard try repository.deletePracticeRecord(id: record.id, at: now()) else {
                 throw PracticeLogError.notFound(record.id.uuidString)
             }
         } catch let error as PracticeLogError {

@@ -16,7 +16,7 @@ public protocol PracticeLogRepository: Sendable {
     func practiceEntries() throws(StoreError) -> [PracticeEntry]
     /// A number that changes whenever a record or a setting is written: what progress is cached by.
     func logRevision() throws(StoreError) -> Int64
-    func deletePracticeRecord(id: UUID) throws(StoreError) -> Bool
+    func deletePracticeRecord(id: UUID, at now: Date) throws(StoreError) -> Bool
     /// Every record with when it was written and changed, oldest first.
     func loggedRecords() throws(StoreError) -> [LoggedRecord]
     /// Adds records and replaces settings in one transaction.

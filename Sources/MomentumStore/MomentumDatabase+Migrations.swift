@@ -181,6 +181,7 @@ extension MomentumDatabase {
                 table.column("updatedAtMs", .integer).notNull()
             }
         }
+        migrator.registerMigration("v9: sync") { db in try createSyncTables(db) }
         return migrator
     }
 

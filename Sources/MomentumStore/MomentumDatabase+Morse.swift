@@ -103,10 +103,12 @@ extension MomentumDatabase {
     public func saveMorseSession(
         progressJSON: String, summary: MorseSessionSummary, record: PracticeRecord?, at now: Date
     ) throws(StoreError) {
-        try write { db in
+        try syncedWrite { db, replica in
             try MorseCourseRow(progress: progressJSON, updatedAtMs: now.millisecondsSince1970).save(db)
             try MorseSessionRow(summary).insert(db)
-            if let record { try PracticeRecordRow(record, createdAt: now, updatedAt: now).insert(db) }
+            guard let record else { return ((), []) }
+            try PracticeRecordRow(record, createdAt: now, updatedAt: now).insert(db)
+            return ((), try replica.recordLocal(sets: [Self.syncSet(record)], deletes: [], at: now))
         }
     }
 

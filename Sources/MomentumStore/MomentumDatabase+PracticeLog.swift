@@ -79,19 +79,23 @@ public struct PracticeLogQuery: Sendable, Equatable {
 extension MomentumDatabase {
     /// Adds a record, or replaces the one with the same id (keeping when it was first created).
     public func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
-        try write { db in
+        try syncedWrite { db, replica in
             let existing = try PracticeRecordRow.fetchOne(db, key: record.id.uuidString.lowercased())
             try PracticeRecordRow(
                 record, createdAt: existing.map { Date(millisecondsSince1970: $0.createdAtMs) } ?? now,
                 updatedAt: now
             ).save(db)
+            let (key, fields) = Self.syncSet(record)
+            let changed = Self.changedFields(fields, from: (try? existing?.record())?.syncFields)
+            return ((), try replica.recordLocal(sets: [(key, changed)], deletes: [], at: now))
         }
     }
 
     /// Adds or replaces many records in one transaction: all of them, or none.
     public func savePracticeRecords(_ records: [PracticeRecord], at now: Date) throws(StoreError) {
-        try write { db in
+        try syncedWrite { db, replica in
             for record in records { try PracticeRecordRow(record, createdAt: now, updatedAt: now).save(db) }
+            return ((), try replica.recordLocal(sets: records.map(Self.syncSet), deletes: [], at: now))
         }
     }
 
@@ -126,11 +130,14 @@ extension MomentumDatabase {
     public func importLog(_ records: [LoggedRecord], settingValues: [String: String], at now: Date)
         throws(StoreError)
     {
-        try write { db in
+        try syncedWrite { db, replica in
             for record in records { try PracticeRecordRow(record).insert(db) }
-            for (key, value) in settingValues {
-                try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
-            }
+            let settingSets = try Self.saveSettings(settingValues, in: db, at: now)
+            return (
+                (),
+                try replica.recordLocal(
+                    sets: records.map { Self.syncSet($0.record) } + settingSets, deletes: [], at: now)
+            )
         }
     }
 
@@ -166,7 +173,19 @@ extension MomentumDatabase {
 
     /// Deletes the record with `id`; returns whether there was one.
     @discardableResult
-    public func deletePracticeRecord(id: UUID) throws(StoreError) -> Bool {
-        try write { db in try PracticeRecordRow.deleteOne(db, key: id.uuidString.lowercased()) }
+    public func deletePracticeRecord(id: UUID, at now: Date) throws(StoreError) -> Bool {
+        try syncedWrite { db, replica in
+            let id = id.uuidString.lowercased()
+            guard try PracticeRecordRow.deleteOne(db, key: id) else { return (false, []) }
+            return (
+                true,
+                try replica.recordLocal(sets: [], deletes: [SyncEntityKey(type: .practiceRecord, id: id)], at: now)
+            )
+        }
+    }
+
+    /// A record's synced fields.
+    static func syncSet(_ record: PracticeRecord) -> (SyncEntityKey, [String: SyncValue]) {
+        (SyncEntityKey(type: .practiceRecord, id: record.id.uuidString.lowercased()), record.syncFields)
     }
 }

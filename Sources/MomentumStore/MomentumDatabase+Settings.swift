@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MomentumCore
 
 /// One stored setting: a key and its value as JSON text.
 struct SettingRow: Codable, FetchableRecord, PersistableRecord {
@@ -19,10 +20,25 @@ extension MomentumDatabase {
 
     /// Stores the given settings in one transaction; keys not given are left as they are.
     public func saveSettingValues(_ values: [String: String], at now: Date) throws(StoreError) {
-        try write { db in
-            for (key, value) in values {
-                try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
-            }
+        try syncedWrite { db, replica in
+            let sets = try Self.saveSettings(values, in: db, at: now)
+            return ((), try replica.recordLocal(sets: sets, deletes: [], at: now))
+        }
+    }
+
+    /// Stores settings and returns the synced settings (``SettingKey``s) whose text they changed.
+    static func saveSettings(_ values: [String: String], in db: Database, at now: Date) throws
+        -> [(SyncEntityKey, [String: SyncValue])]
+    {
+        let stored = Dictionary(uniqueKeysWithValues: try SettingRow.fetchAll(db).map { ($0.key, $0.value) })
+        for (key, value) in values {
+            try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
+        }
+        let old = MomentumSettings(storedValues: stored).syncTexts
+        let new = MomentumSettings(storedValues: stored.merging(values) { $1 }).syncTexts
+        return SettingKey.allCases.compactMap { key in
+            guard let text = new[key], old[key] != text else { return nil }
+            return (SyncEntityKey(type: .setting, id: key.rawValue), [SyncEntityType.settingValueField: .string(text)])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The one database of a Momentum data directory: SQLite through GRDB, in WAL mode with foreign
 /// keys on, migrated when opened.
@@ -12,22 +13,40 @@ public final class MomentumDatabase: Sendable {
     /// `DatabasePool` is itself `Sendable`; it serializes writes and allows concurrent reads.
     let writer: DatabasePool
     public let path: String
+    /// The human name synced changes made here carry ("changed by"), e.g. `terminal@laptop`.
+    public let device: String
+    /// Makes the replica's node id, once, when the database first syncs.
+    let makeNodeID: @Sendable () -> String
+    /// Told of every change logged here, after its transaction commits (the server's live feed).
+    let changeObservers = Mutex<[@Sendable ([LoggedChange]) -> Void]>([])
     /// Keeps the store revision while the database files stand still (see ``logRevision()``).
     let revisionWatch: RevisionWatch
 
     public static let fileName = "momentum.sqlite"
 
-    private init(writer: DatabasePool, path: String) {
+    private init(writer: DatabasePool, path: String, device: String, makeNodeID: @escaping @Sendable () -> String) {
         self.writer = writer
         self.path = path
+        self.device = device
+        self.makeNodeID = makeNodeID
         revisionWatch = RevisionWatch(databasePath: path)
     }
 
+    /// A random node id: `n-` and 16 hex digits.
+    public static func randomNodeID() -> String {
+        "n-" + String(UInt64.random(in: .min ... .max), radix: 16).leftPadded(to: 16)
+    }
+
     /// Opens (creating if needed) the database in `directory` and brings its schema up to date.
+    /// `device` names this installation in synced changes; `makeNodeID` makes its sync node id
+    /// (once, kept in the database).
     ///
     /// Nothing is written when the directory is unusable, the file is not SQLite, or the schema is
     /// newer than this program knows.
-    public static func open(directory: URL) throws(StoreError) -> MomentumDatabase {
+    public static func open(
+        directory: URL, device: String = "momentum",
+        makeNodeID: @escaping @Sendable () -> String = { MomentumDatabase.randomNodeID() }
+    ) throws(StoreError) -> MomentumDatabase {
         let directoryPath = directory.path
         try prepareDirectory(directoryPath)
         let path = directory.appendingPathComponent(fileName).path
@@ -41,7 +60,7 @@ public final class MomentumDatabase: Sendable {
             let isNewer = try pool.read { try migrator.hasBeenSuperseded($0) }
             if isNewer { throw StoreError.databaseFromNewerVersion(path: path) }
             try migrator.migrate(pool)
-            return MomentumDatabase(writer: pool, path: path)
+            return MomentumDatabase(writer: pool, path: path, device: device, makeNodeID: makeNodeID)
         }
     }
 
@@ -90,12 +109,18 @@ public final class MomentumDatabase: Sendable {
         try Self.translatingErrors(path: path) { try writer.write(updates) }
     }
 
+    /// Runs a write that logs synced changes (see ``writeSynced(_:)``) and turns GRDB's errors
+    /// into ``StoreError``.
+    func syncedWrite<T>(_ updates: (Database, SyncReplicaStore) throws -> (T, [LoggedChange])) throws(StoreError) -> T {
+        try Self.translatingErrors(path: path) { try writeSynced(updates) }
+    }
+
     /// Runs a read and turns GRDB's errors into ``StoreError``.
     func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
         try Self.translatingErrors(path: path) { try writer.read(value) }
     }
 
-    private static func translatingErrors<T>(path: String, _ work: () throws -> T) throws(StoreError) -> T {
+    static func translatingErrors<T>(path: String, _ work: () throws -> T) throws(StoreError) -> T {
         do {
             return try work()
         } catch let error as StoreError {
@@ -105,5 +130,11 @@ public final class MomentumDatabase: Sendable {
         } catch {
             throw .database(message: "\(error)")
         }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, length - count)) + self
     }
 }

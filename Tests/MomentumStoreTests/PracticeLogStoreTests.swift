@@ -57,8 +57,8 @@ struct PracticeLogStoreTests {
         let removed = try record(startingAt: 2000)
         try database.savePracticeRecord(kept, at: Date())
         try database.savePracticeRecord(removed, at: Date())
-        #expect(try database.deletePracticeRecord(id: removed.id))
-        #expect(try !database.deletePracticeRecord(id: removed.id))
+        #expect(try database.deletePracticeRecord(id: removed.id, at: Date(timeIntervalSince1970: 1_800_000_000)))
+        #expect(try !database.deletePracticeRecord(id: removed.id, at: Date(timeIntervalSince1970: 1_800_000_000)))
         #expect(try database.practiceRecords() == [kept])
     }
 

@@ -10,6 +10,8 @@ public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
     public var code: String
     public var message: String
     public var headers: HTTPFields = [:]
+    /// For a refused sync batch: the position (from 0) of the change at fault.
+    public var index: Int?
 
     public init(_ status: HTTPResponse.Status, code: String, message: String) {
         self.status = status
@@ -43,12 +45,13 @@ public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
         struct Detail: Encodable {
             var code: String
             var message: String
+            var index: Int?
         }
         var error: Detail
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        var response = try JSONResponse(Body(error: .init(code: code, message: message)), status: status)
+        var response = try JSONResponse(Body(error: .init(code: code, message: message, index: index)), status: status)
             .response(from: request, context: context)
         response.headers.append(contentsOf: headers)
         return response

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import MomentumStore
+import Synchronization
+
+/// The server's live feed: every change logged in its database — a merged push or a local write
+/// made by a route — goes to every connected `/api/v1/live` WebSocket as
+/// `{"seq": 12, "change": {…}}`, in the order of the log. A new connection first gets
+/// `{"head": 11}`, the last sequence number at that moment, so a client knows where to pull from.
+final class LiveFeed: Sendable {
+    private let database: MomentumDatabase
+    private let subscribers = Mutex<(next: Int, streams: [Int: AsyncStream<String>.Continuation])>((0, [:]))
+
+    init(database: MomentumDatabase) {
+        self.database = database
+        database.observeChanges { [weak self] changes in self?.publish(changes) }
+    }
+
+    /// How many connections listen.
+    var connections: Int { subscribers.withLock { $0.streams.count } }
+
+    private func publish(_ changes: [LoggedChange]) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let texts = changes.compactMap { (try? encoder.encode($0)).map { String(decoding: $0, as: UTF8.self) } }
+        subscribers.withLock { state in
+            for continuation in state.streams.values {
+                for text in texts { continuation.yield(text) }
+            }
+        }
+    }
+
+    private func subscribe() -> (Int, AsyncStream<String>) {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        let id = subscribers.withLock { state in
+            state.next += 1
+            state.streams[state.next] = continuation
+            return state.next
+        }
+        return (id, stream)
+    }
+
+    private func unsubscribe(_ id: Int) {
+        let continuation = subscribers.withLock { $0.streams.removeValue(forKey: id) }
+        continuation?.finish()
+    }
+
+    /// Serves one connection until the client closes it; what the client sends is ignored.
+    func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        let (id, stream) = subscribe()
+        defer { unsubscribe(id) }
+        let head = (try? database.syncStatus().head) ?? 0
+        try await outbound.write(.text("{\"head\":\(head)}"))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await text in stream { try await outbound.write(.text(text)) }
+            }
+            group.addTask {
+                for try await _ in inbound {}
+            }
+            _ = try await group.next()
+            group.cancelAll()
+        }
+    }
+}
+
+/// The WebSocket routes, behind the same access-token check as the API.
+func buildLiveRouter(
+    configuration: ServerConfiguration, dependencies: ServerDependencies
+) -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    router.addMiddleware {
+        AccessTokenMiddleware(tokens: dependencies.services.accessTokens, isRequired: !configuration.isLoopback)
+    }
+    let feed = dependencies.liveFeed
+    router.ws("api/v1/live") { inbound, outbound, _ in
+        try await feed.serve(inbound: inbound, outbound: outbound)
+    }
+    return router
+}

@@ -1,0 +1,188 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A page the server answers to a pull.
+public struct SyncPullAnswer: Sendable, Equatable, Decodable {
+    public var changes: [LoggedChange]
+    public var last: Int64
+    public var more: Bool
+
+    public init(changes: [LoggedChange], last: Int64, more: Bool) {
+        self.changes = changes
+        self.last = last
+        self.more = more
+    }
+}
+
+/// How a replica talks to its server: push a batch, pull a page.
+public protocol SyncTransport: Sendable {
+    /// The server's sequence number of each change.
+    func push(_ changes: [ChangeMessage]) async throws(SyncClientError) -> [Int64?]
+    func pull(after cursor: Int64, limit: Int) async throws(SyncClientError) -> SyncPullAnswer
+}
+
+/// Why a sync did not finish. What was already merged stays merged; unsent changes stay queued.
+public enum SyncClientError: Error, Equatable, Sendable {
+    case invalidServerURL(String)
+    case unreachable(server: String, reason: String)
+    case unauthorized
+    /// The server answered with an error: its status, code and message.
+    case refused(status: Int, code: String, message: String)
+    case badAnswer(server: String, detail: String)
+    case sync(SyncError)
+    case store(StoreError)
+}
+
+/// What one sync did.
+public struct SyncReport: Sendable, Equatable {
+    public var pushed = 0
+    /// Changes pulled that were new here.
+    public var pulled = 0
+    /// Whether the server's log was behind the cursor, so everything was pulled again.
+    public var fullSync = false
+    /// Pulled stamps too far ahead of this machine's clock (applied anyway).
+    public var farAhead: [HybridTimestamp] = []
+}
+
+/// The terminal as a full replica: `momentum sync` pushes the outbox, then pulls what is new.
+public struct SyncService: Sendable {
+    private let database: MomentumDatabase
+    private let now: @Sendable () -> Date
+
+    public init(database: MomentumDatabase, now: @escaping @Sendable () -> Date) {
+        self.database = database
+        self.now = now
+    }
+
+    public static let pullPageSize = 500
+
+    /// Pushes every queued local change (in batches of at most 1000), then pulls every change
+    /// after the cursor, page by page, each page merged in one transaction with the cursor.
+    public func sync(server: String, transport: any SyncTransport) async throws(SyncClientError) -> SyncReport {
+        var report = SyncReport()
+        do {
+            try database.connectSyncServer(server, at: now())
+            while true {
+                let pending = try database.pendingChanges(limit: ChangeBatch.maximumCount)
+                guard !pending.isEmpty else { break }
+                _ = try await transport.push(pending.map(\.change))
+                try database.acknowledgePushed(pending.map(\.seq))
+                report.pushed += pending.count
+            }
+            var cursor = try database.syncStatus().cursor
+            while true {
+                let page: SyncPullAnswer
+                do {
+                    page = try await transport.pull(after: cursor, limit: Self.pullPageSize)
+                } catch {
+                    // The server lost its log (restored from a backup): everything again.
+                    guard case .refused(_, "cursor_beyond_head", _) = error, cursor > 0 else { throw error }
+                    report.fullSync = true
+                    cursor = 0
+                    continue
+                }
+                let result = try database.applyPulled(page.changes, cursor: page.last, at: now())
+                report.pulled += result.applied
+                report.farAhead += result.farAhead
+                cursor = page.last
+                if !page.more || page.changes.isEmpty { break }
+            }
+            try database.markSynced(at: now())
+            return report
+        } catch let error as SyncClientError {
+            throw error
+        } catch let error as SyncError {
+            throw .sync(error)
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .store(.database(message: "\(error)"))
+        }
+    }
+
+    public func status() throws(StoreError) -> SyncStatus {
+        try database.syncStatus()
+    }
+}
+
+/// Push and pull over HTTP(S) with an optional bearer token.
+public struct HTTPSyncTransport: SyncTransport {
+    public let server: URL
+    public let token: String?
+
+    /// The transport for a server address such as `http://192.168.1.20:8080`.
+    public init(server text: String, token: String?) throws(SyncClientError) {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host != nil
+        else { throw .invalidServerURL(text) }
+        server = url
+        self.token = token
+    }
+
+    private struct PushBody: Encodable {
+        var changes: [ChangeMessage]
+    }
+
+    private struct PushAnswer: Decodable {
+        var seqs: [Int64?]
+    }
+
+    private struct ErrorAnswer: Decodable {
+        struct Detail: Decodable {
+            var code: String
+            var message: String
+        }
+        var error: Detail
+    }
+
+    public func push(_ changes: [ChangeMessage]) async throws(SyncClientError) -> [Int64?] {
+        var request = URLRequest(url: server.appendingPathComponent("api/v1/sync/push"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try? JSONEncoder().encode(PushBody(changes: changes))
+        return try await send(request, as: PushAnswer.self).seqs
+    }
+
+    public func pull(after cursor: Int64, limit: Int) async throws(SyncClientError) -> SyncPullAnswer {
+        var components = URLComponents(
+            url: server.appendingPathComponent("api/v1/sync/pull"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [
+            URLQueryItem(name: "after", value: "\(cursor)"), URLQueryItem(name: "limit", value: "\(limit)"),
+        ]
+        guard let url = components?.url else { throw .invalidServerURL(server.absoluteString) }
+        return try await send(URLRequest(url: url), as: SyncPullAnswer.self)
+    }
+
+    private func send<Answer: Decodable>(_ request: URLRequest, as type: Answer.Type) async throws(SyncClientError)
+        -> Answer
+    {
+        var request = request
+        request.timeoutInterval = 30
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await URLSession.shared.data(for: request)
+        } catch {
+            throw .unreachable(server: server.absoluteString, reason: error.localizedDescription)
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200 else {
+            if status == 401 { throw .unauthorized }
+            if let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: data) {
+                throw .refused(status: status, code: answer.error.code, message: answer.error.message)
+            }
+            throw .badAnswer(server: server.absoluteString, detail: "HTTP \(status)")
+        }
+        do {
+            return try JSONDecoder().decode(Answer.self, from: data)
+        } catch {
+            throw .badAnswer(server: server.absoluteString, detail: "\(error)")
+        }
+    }
+}

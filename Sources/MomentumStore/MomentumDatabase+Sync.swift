@@ -1,0 +1,252 @@
+import Foundation
+import GRDB
+import MomentumCore
+
+/// Where a replica stands: its node, its server and cursor, what waits to be pushed.
+public struct SyncStatus: Sendable, Equatable {
+    /// The replica's node id; `nil` before anything synced was written.
+    public var node: String?
+    public var serverURL: String?
+    /// The last server sequence number pulled.
+    public var cursor: Int64
+    /// Local changes the server has not acknowledged yet.
+    public var pending: Int
+    public var lastSyncAt: Date?
+    /// The last sequence number of this database's own log.
+    public var head: Int64
+}
+
+/// A page of a replica's log.
+public struct SyncPage: Sendable, Equatable {
+    public var changes: [LoggedChange]
+    /// The sequence number to continue after: the page's last, or the cursor asked for when empty.
+    public var last: Int64
+    /// Whether changes after `last` follow.
+    public var more: Bool
+}
+
+/// What merging pulled changes did.
+public struct SyncPullResult: Sendable, Equatable {
+    /// Changes that were new here (not duplicates).
+    public var applied: Int
+    /// Stamps ahead of this machine's clock by more than the drift limit: applied anyway, the
+    /// clock kept at the later of its last stamp and the wall clock. Usually this clock is wrong.
+    public var farAhead: [HybridTimestamp]
+}
+
+/// Why a sync step was refused; nothing of it was stored.
+public enum SyncError: Error, Equatable, Sendable {
+    /// A pushed batch with too many changes or a bad one (its index and reason).
+    case batch(ChangeBatchError)
+    /// A pull after a sequence number the log has not reached.
+    case cursorBeyondHead(cursor: Int64, head: Int64)
+    /// A pull with a cursor below 0 or a page size outside 1…1000.
+    case invalidPage(after: Int64, limit: Int)
+    /// A pulled change that is not valid (the server at `seq` sent it).
+    case invalidPulledChange(seq: Int64, ChangeError)
+    case store(StoreError)
+}
+
+extension MomentumDatabase {
+    /// The largest page `loggedChanges(after:limit:)` gives.
+    public static let maximumPullLimit = 1000
+
+    /// Calls `observer` with the changes of every transaction that logged any, after it commits:
+    /// local edits through this database and merged pushes alike.
+    public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) {
+        changeObservers.withLock { $0.append(observer) }
+    }
+
+    /// A write that may log synced changes: `body` gets the replica; observers hear of the
+    /// logged changes once the transaction has committed.
+    func writeSynced<T>(
+        _ body: (Database, SyncReplicaStore) throws -> (T, [LoggedChange])
+    ) throws -> T {
+        let (device, makeNodeID) = (device, makeNodeID)
+        let observers = changeObservers.withLock { $0 }
+        return try writer.write { db in
+            let (result, logged) = try body(db, SyncReplicaStore(db: db, device: device, makeNodeID: makeNodeID))
+            // Told on the writer's queue, one transaction after another: in the order of the log.
+            if !logged.isEmpty, !observers.isEmpty {
+                db.afterNextTransaction { _ in
+                    for observer in observers { observer(logged) }
+                }
+            }
+            return result
+        }
+    }
+
+    private func syncStep<T>(_ body: (Database, SyncReplicaStore) throws -> (T, [LoggedChange])) throws(SyncError) -> T
+    {
+        do {
+            return try writeSynced(body)
+        } catch let error as SyncError {
+            throw error
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch let error as DatabaseError {
+            throw .store(Self.storeError(error, path: path))
+        } catch {
+            throw .store(.database(message: "\(error)"))
+        }
+    }
+
+    // MARK: Server side
+
+    /// Merges a pushed batch: checked whole first (with `now` for the drift limit), then applied
+    /// in one transaction, each change that is not a duplicate logged with the next sequence
+    /// number. Returns each change's sequence number (a duplicate's earlier one).
+    public func acceptPush(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Int64?] {
+        let changes: [Change]
+        do {
+            changes = try ChangeBatch.validate(messages, receivedAt: now)
+        } catch {
+            throw .batch(error)
+        }
+        return try syncStep { _, replica in
+            let result = try replica.applyRemote(changes, at: now)
+            return (result.seqs, result.logged)
+        }
+    }
+
+    /// The logged changes after `after`, at most `limit`, in order. A cursor beyond the head is
+    /// refused (the client then pulls from 0).
+    public func loggedChanges(after: Int64, limit: Int, at now: Date) throws(SyncError) -> SyncPage {
+        guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
+            throw .invalidPage(after: after, limit: limit)
+        }
+        try ensureReplica(at: now)
+        // A read: pulls do not wait for pushes, nor pushes for pulls.
+        let page: Result<SyncPage, SyncError>
+        do {
+            page = try read { db in
+                let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
+                guard after <= head else { return .failure(.cursorBeyondHead(cursor: after, head: head)) }
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT seq, message FROM syncLog WHERE seq > ? ORDER BY seq LIMIT ?",
+                    arguments: [after, limit])
+                let changes = try rows.map { row in
+                    LoggedChange(
+                        seq: row["seq"],
+                        change: try JSONDecoder().decode(
+                            ChangeMessage.self, from: Data((row["message"] as String).utf8)))
+                }
+                let last = changes.last?.seq ?? after
+                return .success(SyncPage(changes: changes, last: last, more: last < head))
+            }
+        } catch {
+            throw .store(error)
+        }
+        return try page.get()
+    }
+
+    /// Creates the replica (and seeds it) when this database has none yet.
+    private func ensureReplica(at now: Date) throws(SyncError) {
+        let exists: Bool
+        do {
+            exists = try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM syncReplica WHERE id = 1") ?? false }
+        } catch {
+            throw .store(error)
+        }
+        guard !exists else { return }
+        try syncStep { _, replica in
+            _ = try replica.clock(at: now)
+            return ((), [])
+        }
+    }
+
+    // MARK: Client side
+
+    /// Makes this database a client of `serverURL`. A new server starts from cursor 0, and every
+    /// local change ever logged here is queued for it (its duplicates are harmless).
+    public func connectSyncServer(_ serverURL: String, at now: Date) throws(SyncError) {
+        try syncStep { db, replica in
+            _ = try replica.clock(at: now)
+            let current = try String.fetchOne(db, sql: "SELECT serverURL FROM syncReplica WHERE id = 1")
+            guard current != serverURL else { return ((), []) }
+            try db.execute(sql: "UPDATE syncReplica SET serverURL = ?, cursor = 0 WHERE id = 1", arguments: [serverURL])
+            try db.execute(sql: "DELETE FROM syncOutbox")
+            try db.execute(sql: "INSERT INTO syncOutbox (seq) SELECT seq FROM syncLog WHERE origin = 'local'")
+            return ((), [])
+        }
+    }
+
+    /// The oldest local changes not yet acknowledged, at most `limit` (their local sequence numbers).
+    public func pendingChanges(limit: Int = ChangeBatch.maximumCount) throws(StoreError) -> [LoggedChange] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT syncLog.seq, message FROM syncOutbox JOIN syncLog ON syncLog.seq = syncOutbox.seq
+                    ORDER BY syncOutbox.seq LIMIT ?
+                    """, arguments: [limit]
+            ).map { row in
+                LoggedChange(
+                    seq: row["seq"],
+                    change: try JSONDecoder().decode(ChangeMessage.self, from: Data((row["message"] as String).utf8)))
+            }
+        }
+    }
+
+    /// Drops acknowledged changes from the outbox.
+    public func acknowledgePushed(_ seqs: [Int64]) throws(StoreError) {
+        try write { db in
+            for seq in seqs { try db.execute(sql: "DELETE FROM syncOutbox WHERE seq = ?", arguments: [seq]) }
+        }
+    }
+
+    /// Merges a page pulled from the server and moves the cursor to `cursor`, in one transaction.
+    /// Stamps too far ahead of this clock are applied anyway and reported.
+    public func applyPulled(_ page: [LoggedChange], cursor: Int64, at now: Date) throws(SyncError) -> SyncPullResult {
+        var changes: [Change] = []
+        for entry in page {
+            do {
+                changes.append(try Change(entry.change))
+            } catch {
+                throw .invalidPulledChange(seq: entry.seq, error)
+            }
+        }
+        return try syncStep { db, replica in
+            let result = try replica.applyRemote(changes, at: now)
+            try db.execute(sql: "UPDATE syncReplica SET cursor = ? WHERE id = 1", arguments: [cursor])
+            return (SyncPullResult(applied: result.logged.count, farAhead: result.farAhead), result.logged)
+        }
+    }
+
+    /// Notes a finished sync.
+    public func markSynced(at now: Date) throws(StoreError) {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE syncReplica SET lastSyncAtMs = ? WHERE id = 1", arguments: [now.millisecondsSince1970])
+        }
+    }
+
+    /// Where this replica stands.
+    public func syncStatus() throws(StoreError) -> SyncStatus {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT node, serverURL, cursor, lastSyncAtMs FROM syncReplica")
+            let pending = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncOutbox") ?? 0
+            let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
+            let lastSync: Int64? = row?["lastSyncAtMs"]
+            return SyncStatus(
+                node: row?["node"], serverURL: row?["serverURL"], cursor: row?["cursor"] ?? 0, pending: pending,
+                lastSyncAt: lastSync.map(Date.init(millisecondsSince1970:)), head: head)
+        }
+    }
+
+    /// The latest write of a synced field — its value, stamp and device — or `nil`.
+    public func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion? {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql:
+                        "SELECT value, stamp, device FROM syncField WHERE entityType = ? AND entityId = ? AND field = ?",
+                    arguments: [key.type.rawValue, key.id, field])
+            else { return nil }
+            return FieldVersion(
+                value: try JSONDecoder().decode(SyncValue.self, from: Data((row["value"] as String).utf8)),
+                stamp: try HybridTimestamp(parsing: row["stamp"]), device: row["device"])
+        }
+    }
+}
