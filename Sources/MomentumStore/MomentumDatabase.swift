@@ -19,6 +19,8 @@ public final class MomentumDatabase: Sendable {
     let makeNodeID: @Sendable () -> String
     /// Told of every change logged here, after its transaction commits (the server's live feed).
     let changeObservers = Mutex<[@Sendable ([LoggedChange]) -> Void]>([])
+    /// Keeps the store revision while the database files stand still (see ``logRevision()``).
+    let revisionWatch: RevisionWatch
 
     public static let fileName = "momentum.sqlite"
 
@@ -27,6 +29,7 @@ public final class MomentumDatabase: Sendable {
         self.path = path
         self.device = device
         self.makeNodeID = makeNodeID
+        revisionWatch = RevisionWatch(databasePath: path)
     }
 
     /// A random node id: `n-` and 16 hex digits.
