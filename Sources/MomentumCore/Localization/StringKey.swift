@@ -760,4 +760,7 @@ public enum StringKey: String, Sendable, CaseIterable {
     case settingsRemindersNotifyDenied = "settings.reminders.notifyDenied"
     case settingsRemindersNotifyDismissed = "settings.reminders.notifyDismissed"
     case settingsRemindersNotifyUnavailable = "settings.reminders.notifyUnavailable"
+    case syncChangedBy = "sync.changedBy"
+    case syncJustNow = "sync.justNow"
+    case syncOffline = "sync.offline"
 }
