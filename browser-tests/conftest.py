@@ -179,6 +179,16 @@ def chromium_binary():
 
 @pytest.fixture
 def browser():
+    yield from run_browser()
+
+
+@pytest.fixture
+def second_browser():
+    """Another, independent Chromium (its own profile and cookies): a second device or window."""
+    yield from run_browser()
+
+
+def run_browser():
     options = Options()
     binary = chromium_binary()
     if binary:

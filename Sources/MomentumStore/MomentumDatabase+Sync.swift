@@ -65,7 +65,11 @@ extension MomentumDatabase {
         let (device, makeNodeID) = (device, makeNodeID)
         let observers = changeObservers.withLock { $0 }
         return try writer.write { db in
-            let (result, logged) = try body(db, SyncReplicaStore(db: db, device: device, makeNodeID: makeNodeID))
+            let replica = SyncReplicaStore(db: db, device: device, makeNodeID: makeNodeID)
+            let (result, written) = try body(db, replica)
+            // The first write also logs the data already here (a setting saved before the replica
+            // existed is only in the seed): those changes come first in the log.
+            let logged = replica.seeded.changes + written
             // Told on the writer's queue, one transaction after another: in the order of the log.
             if !logged.isEmpty, !observers.isEmpty {
                 db.afterNextTransaction { _ in

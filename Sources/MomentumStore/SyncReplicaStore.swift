@@ -24,6 +24,13 @@ struct SyncReplicaStore {
     let db: Database
     let device: String
     let makeNodeID: @Sendable () -> String
+    /// The changes the first use of the replica logged for the data already here (see `seed`):
+    /// logged like any other, so the transaction's observers hear of them too.
+    let seeded = SeededChanges()
+
+    final class SeededChanges {
+        var changes: [LoggedChange] = []
+    }
 
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -81,7 +88,7 @@ struct SyncReplicaStore {
             sets.append(
                 (SyncEntityKey(type: .setting, id: key.rawValue), [SyncEntityType.settingValueField: .string(text)]))
         }
-        _ = try recordLocal(sets: sets, deletes: [], clock: &clock, at: now)
+        seeded.changes += try recordLocal(sets: sets, deletes: [], clock: &clock, at: now)
     }
 
     // MARK: Local changes

@@ -87,3 +87,32 @@ struct MomentumDatabaseTests {
                 == "/home/ada/.local/share/momentum")
     }
 }
+
+@Suite("Database: observers of synced changes")
+struct SyncObserverTests {
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var changes: [LoggedChange] = []
+        func add(_ more: [LoggedChange]) { lock.withLock { changes += more } }
+        var all: [LoggedChange] { lock.withLock { changes } }
+    }
+
+    /// The first write makes the replica and logs the data already there (its seed); a setting
+    /// saved by that write is only in the seed, and observers (the live feed) must hear of it.
+    @Test func theFirstWriteOfAFreshDatabaseTellsObserversEveryChangeItLogged() throws {
+        let directory = try TemporaryDirectory()
+        let database = try MomentumDatabase.open(directory: directory.url)
+        let heard = Heard()
+        database.observeChanges { heard.add($0) }
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        try database.saveSettingValues(["language": "\"de\""], at: now)
+        let logged = try database.loggedChanges(after: 0, limit: 100, at: now).changes
+        #expect(logged.count == 1)
+        #expect(logged.first?.change.id == "language")
+        #expect(heard.all == logged)
+
+        try database.saveSettingValues(["language": "\"en\""], at: now)
+        #expect(heard.all == (try database.loggedChanges(after: 0, limit: 100, at: now).changes))
+        #expect(heard.all.count == 2)
+    }
+}

@@ -825,4 +825,7 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorSyncUnauthorized = "error.sync.unauthorized"
     case errorSyncBadAnswer = "error.sync.badAnswer"
     case errorSyncInvalid = "error.sync.invalid"
+    case syncChangedBy = "sync.changedBy"
+    case syncJustNow = "sync.justNow"
+    case syncOffline = "sync.offline"
 }

@@ -9,6 +9,7 @@ import * as settings from './js/settings.js';
 import * as timers from './js/timers.js';
 import * as workout from './js/workout.js';
 import { startIfWanted as startReminderNotifications } from './js/reminder-notifications.js';
+import { startLive, relocalizeLive } from './js/live.js';
 
 const sections = { meditate, breathe, workout, timers, morse, progress, settings };
 const mounted = new Set();
@@ -55,6 +56,7 @@ export function showError(error) {
 export async function relocalize(lang) {
   await loadCatalog(lang);
   translate();
+  relocalizeLive();
   await Promise.all([...mounted].map(async (key) => {
     const view = document.getElementById(`view-${key}`);
     if (sections[key].remount) await sections[key].remount(view);
@@ -77,6 +79,7 @@ async function start() {
   translate();
   window.addEventListener('hashchange', route);
   route();
+  startLive();
   startReminderNotifications();
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     navigator.serviceWorker.register('/sw.js').catch(() => {});

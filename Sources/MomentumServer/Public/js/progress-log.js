@@ -1,5 +1,6 @@
 // The sessions of the chosen day (or of the last two weeks), each with Edit (length and note,
-// PATCH /log/{id}) and Delete (after a confirmation, DELETE /log/{id}).
+// PATCH /log/{id}) and Delete (after a confirmation, DELETE /log/{id}). `on.closed()` is called
+// when an edit form is cancelled (Progress then draws what changed live meanwhile).
 import { api } from './api.js';
 import { t, language, formatDay, durationText, errorText } from './i18n.js';
 import { el, field, announce, confirmDialog, refocus } from './dom.js';
@@ -61,7 +62,11 @@ function recordItem(record, withDate, on) {
     el('div', { class: 'actions' }, edit, remove));
   edit.addEventListener('click', () => {
     // The form takes the item's place inside its <li>; Cancel puts the item back.
-    const form = editForm(record, on, () => { item.replaceWith(recordItem(record, withDate, on)); refocus(document, `${id}-edit`); });
+    const form = editForm(record, on, () => {
+      item.replaceWith(recordItem(record, withDate, on));
+      refocus(document, `${id}-edit`);
+      if (on.closed) on.closed();
+    });
     item.replaceChildren(form);
     item.classList.add('editing');
     refocus(form, `${id}-minutes`);

@@ -7,6 +7,7 @@ import { calendarSection, markSelected } from './progress-calendar.js';
 import { yearSection, revealStop } from './progress-year.js';
 import { statsSection } from './progress-stats.js';
 import { sessionsSection } from './progress-log.js';
+import { onLive, whenNotTyping, keepingInput } from './live.js';
 
 let root;
 let month = null; // "YYYY-MM"
@@ -15,6 +16,7 @@ let today = null;
 let selected = null; // "YYYY-MM-DD" or null (recent sessions)
 let period = 'month';
 let dayStartHour = 0;
+let stale = false; // a live change came while a session's edit form was open
 
 export async function mount(view) {
   root = view;
@@ -22,6 +24,23 @@ export async function mount(view) {
 }
 export const remount = (view) => { root = view; return render(); };
 export const show = () => render();
+
+// Live (js/live.js): a new or edited practice record, or a changed setting (day start, goals,
+// jokers …), draws Progress again — not while a session's edit form is open (then after it
+// closes) and not while the person types (then once they leave the field).
+onLive(['practiceRecord', 'setting'], () => {
+  if (!root || root.hidden || !root.isConnected) return; // show() fetches anew
+  if (root.querySelector('[data-testid="log-edit"]')) {
+    stale = true;
+    return;
+  }
+  whenNotTyping(root, () => keepingInput(root, () => render()).catch(console.error));
+});
+
+function editClosed() {
+  if (!stale || !root || root.hidden) return;
+  whenNotTyping(root, () => keepingInput(root, () => render()).catch(console.error));
+}
 
 function monthKey(y, m) {
   return `${y}-${String(m).padStart(2, '0')}`;
@@ -44,6 +63,7 @@ const handlers = {
   period: (p) => changePeriod(p).catch(console.error),
   recent: () => selectDay(null).catch(console.error),
   changed: (focusId) => render(focusId),
+  closed: () => editClosed(),
 };
 
 /** Draws everything; `focusId` is focused afterwards (after an edit or delete). */
@@ -56,6 +76,7 @@ async function render(focusId) {
   year = heat.year;
   dayStartHour = (settings.progress && settings.progress.dayStartHour) || 0;
   const sessions = await sessionsSection(selected, dayStartHour, handlers);
+  stale = false;
   root.replaceChildren(
     el('h1', { id: 'h-progress' }, t('nav.progress')),
     calendarSection(cal, selected, handlers),

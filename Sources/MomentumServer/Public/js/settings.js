@@ -6,8 +6,40 @@ import { api } from './api.js';
 import { t, language, errorText } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { remindersCard } from './settings-reminders.js';
+import { onLive, whenNotTyping, keepingInput } from './live.js';
 
 let root;
+let stale = false; // a setting changed live while Settings was not shown
+let requestedLanguage = null; // the language this page just chose (its live echo is no news)
+
+/** Drawn again when shown after a setting changed elsewhere. */
+export const show = () => {
+  if (!stale) return undefined;
+  return render().catch(console.error);
+};
+
+// Live (js/live.js): a setting changed on another device (or through the API) shows here. The
+// form is drawn again with the server's values, except what the person has changed and not yet
+// saved; not while they type (then once they leave the field). A new language relocalizes the
+// whole page.
+onLive(['setting'], ({ changes, refresh }) => {
+  const chosen = changes.filter((change) => change.id === 'language' && change.op === 'set').pop();
+  if (chosen && typeof chosen.value === 'string') {
+    const browser = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+    const lang = chosen.value === 'auto' ? browser : chosen.value;
+    if (lang !== requestedLanguage && lang !== language() && window.momentumRelocalize) {
+      window.momentumRelocalize(lang).catch(console.error);
+      return;
+    }
+  }
+  if (!chosen && !refresh && !changes.length) return;
+  if (!root) return;
+  if (root.hidden || !root.isConnected) {
+    stale = true;
+    return;
+  }
+  whenNotTyping(root, () => keepingInput(root, () => render()).catch(console.error));
+});
 
 export async function mount(view) {
   root = view;
@@ -16,6 +48,7 @@ export async function mount(view) {
 export const remount = (view) => { root = view; return render(); };
 
 async function render() {
+  stale = false;
   const [settings, session] = await Promise.all([
     api('/settings'),
     api('/session').catch(() => ({ canSignOut: false })),
@@ -41,6 +74,7 @@ function languageCard() {
     el('option', { value: 'de', lang: 'de', ...(language() === 'de' ? { selected: '' } : {}) }, 'Deutsch'));
   select.addEventListener('change', async () => {
     const lang = select.value;
+    requestedLanguage = lang;
     try {
       await api('/settings', { method: 'PATCH', body: { language: lang } });
     } catch (error) {

@@ -2,21 +2,61 @@
 // delete a timer, make a new one. The server keeps the run as instants and answers with
 // `remainingMs`; a running timer's clock counts that down from the moment of the answer, and
 // the list is fetched again when it reaches zero (the server then reports it done).
+//
+// Live (js/live.js): a change of a timer or an item — from another device, or this page's own —
+// fetches the list again; it is drawn again only when it differs from what is shown, never while
+// the person types in one of its fields (then once they leave it), and what they typed but did
+// not send stays. Each card says who changed the timer last ("Changed by terminal@laptop · 2
+// minutes ago", from GET /sync/last-change and then from the live changes).
 import { api } from './api.js';
-import { t, clock, errorText } from './i18n.js';
+import { t, clock, errorText, language } from './i18n.js';
 import { el, announce, confirmDialog, refocus } from './dom.js';
 import { newTimerForm } from './timer-form.js';
+import { onLive, whenNotTyping, keepingInput } from './live.js';
 
 let root;
 let timers = [];
 let fetchedAt = 0;
 let ticker = null;
+let agoTicker = null;
 let refreshing = false;
+let shown = ''; // what the drawn list shows (see `snapshot`)
+// The timer's fields whose last change the card names (not its sort order or creation time).
+const CHANGE_FIELDS = ['name', 'durationMs', 'icon', 'color', 'notes', 'run'];
+const lastChanges = new Map(); // timer id → { stamp, device } of its latest change, or null
 
 export async function mount(view) { root = view; await render(); }
 export const remount = (view) => { root = view; return render(); };
 export const show = () => render();
-export const hide = () => { clearInterval(ticker); ticker = null; };
+export const hide = () => { clearInterval(ticker); ticker = null; clearInterval(agoTicker); agoTicker = null; };
+
+onLive(['focusTimer', 'checklistItem'], ({ changes, refresh }) => {
+  if (refresh) lastChanges.clear();
+  for (const change of changes) {
+    if (change.type !== 'focusTimer' || (change.op === 'set' && !CHANGE_FIELDS.includes(change.field))) continue;
+    const known = lastChanges.get(change.id);
+    if (known !== undefined && (!known || known.stamp < change.stamp)) lastChanges.set(change.id, { stamp: change.stamp, device: change.device });
+  }
+  if (!root || root.hidden || !root.isConnected) return; // show() fetches anew
+  whenNotTyping(root, () => liveRefresh().catch(console.error));
+});
+
+/** Fetches the list again after a live change; draws only what differs. */
+async function liveRefresh() {
+  await load();
+  await loadLastChanges();
+  if (snapshot() === shown) {
+    updateChangedLines();
+    restartTicker();
+    return;
+  }
+  await keepingInput(root, () => draw());
+}
+
+/** The list as shown: a running timer's remaining time moves on its own, so it is left out. */
+function snapshot() {
+  return JSON.stringify(timers.map((x) => (x.status === 'running' ? { ...x, remainingMs: 0 } : x)));
+}
 
 const path = (timer, rest = '') => `/timers/${encodeURIComponent(timer.id)}${rest}`;
 
@@ -29,6 +69,12 @@ async function load() {
 /** Fetches the timers and draws them; `focusId` is focused afterwards if it still exists. */
 async function render(focusId, fallback) {
   await load();
+  await loadLastChanges();
+  draw(focusId, fallback);
+}
+
+function draw(focusId, fallback) {
+  shown = snapshot();
   const listNode = el('ul', { class: 'timer-list', id: 't-list' });
   for (const timer of timers) listNode.append(timerCard(timer));
   root.replaceChildren(
@@ -36,10 +82,53 @@ async function render(focusId, fallback) {
     timers.length ? listNode : el('p', { class: 'muted', id: 't-none' }, t('focus.noneWeb')),
     newTimerForm(created),
   );
+  restartTicker();
+  clearInterval(agoTicker);
+  agoTicker = setInterval(updateChangedLines, 30000);
+  if (focusId || fallback) refocus(root, focusId, fallback);
+}
+
+function restartTicker() {
   clearInterval(ticker);
   ticker = timers.some((x) => x.status === 'running') ? setInterval(tick, 250) : null;
   tick();
-  if (focusId || fallback) refocus(root, focusId, fallback);
+}
+
+/** The latest change of each timer not known yet (a field never written answers 404). */
+async function loadLastChanges() {
+  const unknown = timers.filter((x) => !lastChanges.has(x.id));
+  await Promise.all(unknown.map(async (timer) => {
+    const versions = await Promise.all(CHANGE_FIELDS.map((field) => api(
+      `/sync/last-change?type=focusTimer&id=${encodeURIComponent(timer.id)}&field=${field}`).catch(() => null)));
+    let latest = null;
+    for (const version of versions) if (version && (!latest || latest.stamp < version.stamp)) latest = version;
+    lastChanges.set(timer.id, latest && { stamp: latest.stamp, device: latest.device });
+  }));
+}
+
+/** "2 minutes ago" for a stamp (`PPPPPPPPPPPPP-CCCCC-node`: milliseconds since 1970 first). */
+function ago(stamp) {
+  const seconds = Math.round((Date.now() - Number(stamp.slice(0, 13))) / 1000);
+  if (seconds < 45) return t('sync.justNow');
+  const format = new Intl.RelativeTimeFormat(language(), { numeric: 'auto' });
+  if (seconds < 3600) return format.format(-Math.max(1, Math.round(seconds / 60)), 'minute');
+  if (seconds < 86400) return format.format(-Math.round(seconds / 3600), 'hour');
+  return format.format(-Math.round(seconds / 86400), 'day');
+}
+
+function changedText(timer) {
+  const last = lastChanges.get(timer.id);
+  return last ? t('sync.changedBy', { device: last.device, when: ago(last.stamp) }) : '';
+}
+
+function updateChangedLines() {
+  for (const timer of timers) {
+    const node = root.querySelector(`#t-${CSS.escape(timer.id)}-changed`);
+    if (!node) continue;
+    const text = changedText(timer);
+    if (node.textContent !== text) node.textContent = text;
+    node.hidden = !text;
+  }
 }
 
 async function created(timer) {
@@ -86,6 +175,7 @@ function timerCard(timer) {
     el('p', { class: 'timer-clock' },
       el('span', { class: 'timer-time', id: `${id}-time` }, clock(leftMs(timer))),
       el('span', { class: 'muted', id: `${id}-status` }, t(`focus.status.${timer.status}`))),
+    el('p', { class: 'muted timer-changed', id: `${id}-changed`, hidden: !changedText(timer) }, changedText(timer)),
     el('div', { class: 'actions' }, toggle, reset),
     checklist(timer, fail),
     addItemForm(timer, fail),
@@ -125,6 +215,10 @@ function checklist(timer, fail) {
       try {
         await api(path(timer, `/items/${encodeURIComponent(item.id)}`), { method: 'PATCH', body: { done: box.checked } });
         box.closest('li').classList.toggle('done', box.checked);
+        box.defaultChecked = box.checked;
+        // What is drawn now matches the server: its live echo need not draw it again.
+        const drawn = timers.find((x) => x.id === timer.id)?.items?.find((x) => x.id === item.id);
+        if (drawn) { drawn.done = box.checked; shown = snapshot(); }
       } catch (error) {
         box.checked = !box.checked;
         fail(error);
