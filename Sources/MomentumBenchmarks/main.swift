@@ -2,6 +2,8 @@
 //
 //   momentum-benchmarks progress         core: calendar month, streaks, jokers, strength, year stats
 //   momentum-benchmarks seed DIR         writes the same 20-year log into DIR's database
+//   momentum-benchmarks revision         the store revision asked per progress request: just
+//                                        after a write (read from SQLite) and once settled (stat)
 import Foundation
 import MomentumCore
 import MomentumStore
@@ -93,7 +95,19 @@ case "seed":
     let records = try twentyYearLog()
     try database.savePracticeRecords(records, at: now)
     print("seeded \(records.count) records into \(database.path)")
+case "revision":
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-revision-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let database = try MomentumDatabase.open(directory: directory)
+    try database.savePracticeRecords(try twentyYearLog(), at: now)
+    measure("store revision 1000×, files just written (SQLite read)", runs: 20) {
+        (0..<1000).reduce(0) { sum, _ in sum &+ Int((try? database.logRevision()) ?? 0) }
+    }
+    Thread.sleep(forTimeInterval: 2.5)
+    measure("store revision 1000×, files settled (stat only)", runs: 20) {
+        (0..<1000).reduce(0) { sum, _ in sum &+ Int((try? database.logRevision()) ?? 0) }
+    }
 default:
-    print("usage: momentum-benchmarks progress | seed DIR")
+    print("usage: momentum-benchmarks progress | seed DIR | revision")
     exit(2)
 }

@@ -155,8 +155,13 @@ extension MomentumDatabase {
     }
 
     /// A number that changes whenever a practice record or a setting is written, by any process.
+    ///
+    /// Asked on every progress request, so it is answered from the database files' stamps while
+    /// they stand still (``RevisionWatch``) and read from the database when they have moved.
     public func logRevision() throws(StoreError) -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM storeRevision WHERE id = 1") ?? 0 }
+        try revisionWatch.revision { () throws(StoreError) in
+            try read { db in try Int64.fetchOne(db, sql: "SELECT value FROM storeRevision WHERE id = 1") ?? 0 }
+        }
     }
 
     /// Deletes the record with `id`; returns whether there was one.

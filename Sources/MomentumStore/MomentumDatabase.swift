@@ -12,12 +12,15 @@ public final class MomentumDatabase: Sendable {
     /// `DatabasePool` is itself `Sendable`; it serializes writes and allows concurrent reads.
     let writer: DatabasePool
     public let path: String
+    /// Keeps the store revision while the database files stand still (see ``logRevision()``).
+    let revisionWatch: RevisionWatch
 
     public static let fileName = "momentum.sqlite"
 
     private init(writer: DatabasePool, path: String) {
         self.writer = writer
         self.path = path
+        revisionWatch = RevisionWatch(databasePath: path)
     }
 
     /// Opens (creating if needed) the database in `directory` and brings its schema up to date.

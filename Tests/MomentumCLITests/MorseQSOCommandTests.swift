@@ -110,6 +110,23 @@ struct MorseQSOCommandTests {
         #expect(german.errors.text.contains("Dein Rufzeichen ist nicht verwendbar: ABC enthält keine Ziffer"))
     }
 
+    @Test func theCallSignIsInTheSettingsJSONAndCanBeForgotten() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["morse", "settings", "--call", "dl1abc", "--json"]) == 0)
+        let saved = try JSONSerialization.jsonObject(with: Data(terminal.output.text.utf8)) as? [String: Any]
+        #expect(saved?["callSign"] as? String == "DL1ABC")
+        #expect(saved?["characterWPM"] as? Double == 20)
+
+        let both = try TestTerminal(sharing: terminal)
+        #expect(await both.run(["morse", "settings", "--call", "K1ABC", "--clear-call"]) != 0)
+        let cleared = try TestTerminal(sharing: terminal)
+        #expect(await cleared.run(["morse", "settings", "--clear-call", "--json"]) == 0)
+        let shown = try JSONSerialization.jsonObject(with: Data(cleared.output.text.utf8)) as? [String: Any]
+        #expect(shown?["callSign"] is NSNull)
+        let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        #expect(try services.morse.callSign() == nil)
+    }
+
     @Test func anUnknownStyleIsRefusedByTheParser() async throws {
         let terminal = try TestTerminal()
         #expect(await terminal.run(["morse", "qso", "--style", "chat", "--call", "K1ABC"]) != 0)

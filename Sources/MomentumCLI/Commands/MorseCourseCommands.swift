@@ -104,6 +104,9 @@ extension MorseCommand {
         @Option(help: ArgumentHelp("Your call sign, for QSO practice (K1ABC, DL1ABC/P).", valueName: "call"))
         var call: String?
 
+        @Flag(help: "Forget the call sign.")
+        var clearCall = false
+
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
@@ -115,9 +118,10 @@ extension MorseCommand {
             let morse = session.services.morse
             var settings = try morse.courseSettings()
             // Checked before anything is saved, like every other value.
+            if clearCall && call != nil { throw ValidationError("--call and --clear-call exclude each other.") }
             let callSign = try call.map { text throws(CallSignError) in try CallSign(text) }
             let courseChanges = [wpm, fwpm, tone, rise, length].contains { $0 != nil } || order != nil
-            let changes = courseChanges || callSign != nil
+            let changes = courseChanges || callSign != nil || clearCall
             if courseChanges {
                 for value in [wpm, fwpm, tone, rise, length].compactMap(\.self) where !value.isFinite {
                     throw ValidationError("\(value)")
@@ -134,8 +138,11 @@ extension MorseCommand {
                 try morse.saveCourseSettings(settings)
             }
             if let callSign { try morse.saveCallSign(callSign) }
+            if clearCall { try morse.saveCallSign(nil) }
+            let storedCall = try morse.callSign()
             if json {
-                context.output.write(try JSONOutput.encode(settings) + "\n")
+                let form = SettingsJSON(settings: settings, callSign: storedCall?.text)
+                context.output.write(try JSONOutput.encode(form) + "\n")
                 return
             }
             let line = catalog.format(
@@ -145,11 +152,24 @@ extension MorseCommand {
                     "tone": settings.tone.hertz.formatted(), "rise": (settings.tone.rise.inSeconds * 1000).formatted(),
                     "order": settings.order.rawValue, "minutes": (settings.sessionLength.inSeconds / 60).formatted(),
                 ])
-            let storedCall = try morse.callSign()
             let callLine =
                 storedCall.map { catalog.format(.morseSettingsCallSign, ["call": $0.text]) }
                 ?? catalog[.morseSettingsNoCallSign]
             context.output.write((changes ? catalog[.morseSettingsSaved] + " " : "") + line + " · " + callLine + "\n")
+        }
+
+        /// The course settings' own fields and `callSign` (`null` while none is set), in one object.
+        struct SettingsJSON: Encodable {
+            var settings: MorseCourseSettings
+            var callSign: String?
+
+            enum CodingKeys: String, CodingKey { case callSign }
+
+            func encode(to encoder: any Encoder) throws {
+                try settings.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(callSign, forKey: .callSign)
+            }
         }
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Answers "has the database changed?" without a database read while its files stand still.
+///
+/// Every commit, by this process or another (`momentum log add` while the server runs), writes the
+/// write-ahead log or, at a checkpoint, the database file, so their `stat` (inode, size, change
+/// and modification times) moves. The revision read with a set of stamps is answered again while
+/// the stamps are the same — a `stat` of two files instead of a reader, a transaction and a query.
+///
+/// Timestamps have a granularity (a second on some file systems), so a write in the same tick as
+/// the read could leave the stamps unchanged. As git does with its index ("racy" entries), a
+/// snapshot is only trusted when both files were last changed more than `racyWindow` before the
+/// stamps were taken; until then every call reads the database.
+final class RevisionWatch: Sendable {
+    struct FileStamp: Equatable, Sendable {
+        var inode: UInt64
+        var size: Int64
+        var modified: Double
+        var changed: Double
+    }
+
+    private struct Snapshot: Sendable {
+        var stamps: [FileStamp?]
+        var revision: Int64
+    }
+
+    static let racyWindow: Double = 2
+
+    private let paths: [String]
+    private let now: @Sendable () -> Double
+    private let kept = Mutex<Snapshot?>(nil)
+
+    /// `now` is the wall clock in seconds since 1970, as file times are kept (tests move it).
+    init(databasePath: String, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        paths = [databasePath, databasePath + "-wal"]
+        self.now = now
+    }
+
+    /// The revision: the kept one when the files have not moved since it was read, else `read()`.
+    func revision(read: () throws(StoreError) -> Int64) throws(StoreError) -> Int64 {
+        let takenAt = now()
+        let stamps = paths.map(Self.stamp)
+        if let snapshot = kept.withLock({ $0 }), snapshot.stamps == stamps { return snapshot.revision }
+        let revision = try read()
+        let settled = stamps.allSatisfy { stamp in
+            guard let stamp else { return true }
+            return max(stamp.modified, stamp.changed) < takenAt - Self.racyWindow
+        }
+        kept.withLock { $0 = settled ? Snapshot(stamps: stamps, revision: revision) : nil }
+        return revision
+    }
+
+    static func stamp(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            let changed = info.st_ctimespec
+        #else
+            let modified = info.st_mtim
+            let changed = info.st_ctim
+        #endif
+        return FileStamp(
+            inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9,
+            changed: Double(changed.tv_sec) + Double(changed.tv_nsec) / 1e9)
+    }
+}
