@@ -161,6 +161,14 @@ def test_one_sound_at_a_time_and_an_own_ambient_bed(server, browser):
     shot(browser, "library-paused-by-ambient-desktop")
     browser.find_element(By.ID, "lib-stop").click()
     wait_for(browser, lambda d: d.find_element(By.ID, "lib-player").get_attribute("hidden") is not None)
+    # The position was remembered on the server, and playing again resumes there.
+    saved = wait_for(browser, lambda d: server.get(f"/library/{walking}")["positionMs"] or None)
+    assert 0 < saved < 5040, saved
+    browser.find_element(By.ID, f"lib-play-{walking}").click()
+    wait_for(browser, lambda d: not library_state(d)["paused"], message="the guided meditation does not play")
+    assert library_state(browser)["currentTime"] >= saved / 1000 - 0.05, (library_state(browser), saved)
+    browser.find_element(By.ID, "lib-stop").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "lib-player").get_attribute("hidden") is not None)
     go(browser, "meditate")
     browser.find_element(By.ID, "m-stop").click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "m-start"))
