@@ -5,6 +5,7 @@ time: a guided meditation pauses the meditation's ambient sound and the other wa
 own ambient bed is offered in Meditate and played by the browser."""
 from pathlib import Path
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -24,6 +25,27 @@ def library_state(driver):
     return driver.execute_script(
         "const l = window.momentumLibrary; return l && {itemID: l.itemID, paused: l.paused,"
         " currentTime: l.currentTime, listenedMs: l.listenedMs, pausedBy: l.pausedBy};")
+
+
+def click(driver, element_id):
+    """Clicks the element with `element_id`, again if a redraw replaced it under the click."""
+    def attempt(d):
+        try:
+            d.find_element(By.ID, element_id).click()
+            return True
+        except StaleElementReferenceException:
+            return False
+    wait_for(driver, attempt, message=f"#{element_id} could not be clicked")
+
+
+def text_of(driver, element_id):
+    return driver.execute_script(
+        "const n = document.getElementById(arguments[0]); return n ? n.textContent : null", element_id)
+
+
+def is_hidden(driver, element_id):
+    return driver.execute_script(
+        "const n = document.getElementById(arguments[0]); return !!n && n.hidden", element_id)
 
 
 def upload(driver, *names):
@@ -134,43 +156,43 @@ def test_one_sound_at_a_time_and_an_own_ambient_bed(server, browser):
 
     # A meditation with its ambient sound runs; starting the guided one pauses the ambient sound.
     go(browser, "meditate")
-    browser.find_element(By.ID, "m-start").click()
+    click(browser, "m-start")
     wait_for(browser, lambda d: d.execute_script(
         "const a = window.momentumPlayer.ambient; return a && a.state === 'playing'"),
         timeout=30, message="the ambient sound did not start")
     go(browser, "library")
-    browser.find_element(By.ID, f"lib-play-{walking}").click()
+    click(browser, f"lib-play-{walking}")
     wait_for(browser, lambda d: not library_state(d)["paused"], message="the guided meditation does not play")
     wait_for(browser, lambda d: d.execute_script("return window.momentumPlayer.ambientPausedBy") == "guided",
              message="the ambient sound was not paused")
     go(browser, "meditate")
-    note = wait_for(browser, lambda d: d.find_element(By.ID, "m-ambient-note").text or None)
+    note = wait_for(browser, lambda d: text_of(d, "m-ambient-note") or None)
     assert note == "Ambient sound paused because a guided meditation started.", note
     shot(browser, "meditate-ambient-paused-desktop")
     assert axe_violations(browser) == []
 
     # Resuming the ambient sound pauses the guided meditation, which says why.
-    browser.find_element(By.ID, "m-ambient-resume").click()
+    click(browser, "m-ambient-resume")
     wait_for(browser, lambda d: library_state(d)["paused"] and library_state(d)["pausedBy"] == "ambient",
              message="the guided meditation was not paused")
-    wait_for(browser, lambda d: d.find_element(By.ID, "m-ambient-resume").get_attribute("hidden") is not None,
+    wait_for(browser, lambda d: is_hidden(d, "m-ambient-resume"),
              message="the resume button stays")
     go(browser, "library")
-    note = browser.find_element(By.ID, "lib-player-note").text
+    note = wait_for(browser, lambda d: text_of(d, "lib-player-note") or None)
     assert note == "Paused because the meditation's ambient sound started.", note
     shot(browser, "library-paused-by-ambient-desktop")
-    browser.find_element(By.ID, "lib-stop").click()
-    wait_for(browser, lambda d: d.find_element(By.ID, "lib-player").get_attribute("hidden") is not None)
+    click(browser, "lib-stop")
+    wait_for(browser, lambda d: is_hidden(d, "lib-player"))
     # The position was remembered on the server, and playing again resumes there.
     saved = wait_for(browser, lambda d: server.get(f"/library/{walking}")["positionMs"] or None)
     assert 0 < saved < 5040, saved
-    browser.find_element(By.ID, f"lib-play-{walking}").click()
+    click(browser, f"lib-play-{walking}")
     wait_for(browser, lambda d: not library_state(d)["paused"], message="the guided meditation does not play")
     assert library_state(browser)["currentTime"] >= saved / 1000 - 0.05, (library_state(browser), saved)
-    browser.find_element(By.ID, "lib-stop").click()
-    wait_for(browser, lambda d: d.find_element(By.ID, "lib-player").get_attribute("hidden") is not None)
+    click(browser, "lib-stop")
+    wait_for(browser, lambda d: is_hidden(d, "lib-player"))
     go(browser, "meditate")
-    browser.find_element(By.ID, "m-stop").click()
+    click(browser, "m-stop")
     wait_for(browser, lambda d: d.find_elements(By.ID, "m-start"))
 
     # An own ambient bed: marked in the Library, offered after the built-in beds, played in the
@@ -179,18 +201,20 @@ def test_one_sound_at_a_time_and_an_own_ambient_bed(server, browser):
     assert status == 200
     go(browser, "library")
     go(browser, "meditate")
-    select = Select(wait_for(browser, lambda d: d.find_element(By.ID, "m-ambient")))
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'#m-ambient option[value="library:{morning}"]'),
+             message="the own bed is not offered")
+    select = Select(browser.find_element(By.ID, "m-ambient"))
     values = [o.get_attribute("value") for o in select.options]
     assert values[-1] == f"library:{morning}" and values.index("rain") < values.index(f"library:{morning}"), values
     select.select_by_value(f"library:{morning}")
-    browser.find_element(By.ID, "m-start").click()
+    click(browser, "m-start")
     ambient = wait_for(browser, lambda d: d.execute_script(
         "const a = window.momentumPlayer.ambient; return a && a.state === 'playing' ? a : null"),
         timeout=20, message="the own ambient bed did not start")
     assert ambient["id"] == f"library:{morning}", ambient
     runs = [r for r in server.get("/runs")["runs"] if r["kind"] == "meditation"]
     assert runs and runs[-1]["timeline"].get("ambient") is None, runs
-    browser.find_element(By.ID, "m-stop").click()
+    click(browser, "m-stop")
     wait_for(browser, lambda d: d.find_elements(By.ID, "m-start"))
     assert Select(browser.find_element(By.ID, "m-ambient")).first_selected_option.get_attribute("value") \
         == f"library:{morning}"

@@ -54,9 +54,11 @@ export async function mount(view) {
   render();
 }
 
+/** Back on the tab: redraws only when the library changed meanwhile (focus and scroll stay). */
 export async function show() {
+  const before = JSON.stringify(groups);
   await load();
-  render();
+  if (JSON.stringify(groups) !== before) render();
 }
 
 export async function remount() {
