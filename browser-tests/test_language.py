@@ -5,7 +5,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import allow_console, go, open_app, shot, wait_for
 
-GERMAN_NAV = {"meditate": "Meditieren", "breathe": "Atmen", "workout": "Training", "timers": "Timer",
+GERMAN_NAV = {"meditate": "Meditieren", "library": "Bibliothek", "breathe": "Atmen", "workout": "Training", "timers": "Timer",
               "morse": "Morse", "progress": "Fortschritt", "settings": "Einstellungen"}
 
 

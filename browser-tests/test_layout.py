@@ -7,7 +7,7 @@ import pytest
 from conftest import (DESKTOP, PHONE, axe_violations, go, missing_keys, open_app, set_color_scheme,
                       set_size, shot)
 
-SECTIONS = ["meditate", "breathe", "workout", "timers", "morse", "progress", "settings"]
+SECTIONS = ["meditate", "library", "breathe", "workout", "timers", "morse", "progress", "settings"]
 
 
 def seed(server):

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Smoke test of `momentum serve` as a person runs it: starts on a free loopback port with a fresh
-# data directory, checks health, security headers, a logged run and JSON errors over real HTTP,
+# data directory, checks health, security headers, a logged run, JSON errors and streamed library
+# uploads over real HTTP,
 # then stops it with SIGTERM and expects a clean exit. Refuses a network address without a token.
 set -euo pipefail
 momentum=${1:?usage: smoke-serve.sh PATH/TO/momentum}
 home=$(mktemp -d)
 log="$home/serve.log"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-MOMENTUM_HOME="$home" MOMENTUM_PORT="$port" "$momentum" serve >"$log" 2>&1 &
+MOMENTUM_HOME="$home" MOMENTUM_PORT="$port" MOMENTUM_MAX_UPLOAD_MB=1 "$momentum" serve >"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$home"' EXIT
 
@@ -51,6 +52,17 @@ PY
 MOMENTUM_HOME="$home" "$momentum" remind settings --add-daily "12:00 all focus" >/dev/null
 MOMENTUM_HOME="$home" "$momentum" settings set progress.time-zone Europe/Berlin >/dev/null
 curl -sf "http://127.0.0.1:$port/reminders.ics?lang=de" | python3 scripts/check-reminders-ics.py 6 Europe/Berlin
+
+# Library uploads are streamed: a chunked body (no Content-Length) over the 1 MiB limit is
+# stopped with 413, one that is not audio is refused with 422, and neither leaves a file.
+head -c 2000000 /dev/zero >"$home/big.mp3"
+code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Transfer-Encoding: chunked' --data-binary @"$home/big.mp3" \
+    "http://127.0.0.1:$port/api/v1/library/upload?name=big.mp3")
+[ "$code" = 413 ] || { echo "an upload over the limit answered $code" >&2; exit 1; }
+code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Transfer-Encoding: chunked' --data-binary 'not audio' \
+    "http://127.0.0.1:$port/api/v1/library/upload?name=notes.mp3")
+[ "$code" = 422 ] || { echo "an upload that is not audio answered $code" >&2; exit 1; }
+[ -z "$(ls -A "$home/library")" ] || { echo "a refused upload left files: $(ls -A "$home/library")" >&2; exit 1; }
 
 kill -TERM "$pid"
 wait "$pid"

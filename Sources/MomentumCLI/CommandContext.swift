@@ -85,8 +85,11 @@ public struct CommandContext: Sendable {
     }
 
     /// Runs `body` with an open session; its errors are reported in the person's language.
-    func withSession(_ common: CommonOptions, _ body: (Session) async throws -> Void) async throws {
-        let session = try openSession(common)
+    func withSession(
+        _ common: CommonOptions, librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
+        _ body: (Session) async throws -> Void
+    ) async throws {
+        let session = try openSession(common, librarySizeLimit: librarySizeLimit)
         do {
             try await body(session)
         } catch let exit as ExitCode {
@@ -98,12 +101,15 @@ public struct CommandContext: Sendable {
     }
 
     /// Opens the data directory chosen by `--data` or the environment and reads the settings.
-    func openSession(_ common: CommonOptions) throws -> Session {
+    func openSession(_ common: CommonOptions, librarySizeLimit: Int64 = LibraryService.defaultSizeLimit) throws
+        -> Session
+    {
         let languageOption = try common.language()
         let directory = DataDirectory.resolve(
             explicit: common.data, environment: environment, homeDirectory: homeDirectory)
         let services = try MomentumServices.open(
-            dataDirectory: directory, device: device, timeZone: timeZone, now: now, makeID: makeID)
+            dataDirectory: directory, device: device, timeZone: timeZone, now: now, makeID: makeID,
+            librarySizeLimit: librarySizeLimit)
         let settings = try services.settings.load()
         let language = languageOption ?? settings.language ?? Language.preferred(in: environment)
         return Session(

@@ -62,7 +62,7 @@ public func buildRouter(
         ErrorMiddleware(routes: routes)
         PathSafetyMiddleware()
         AccessTokenMiddleware(tokens: dependencies.services.accessTokens, isRequired: !configuration.isLoopback)
-        BodyLimitMiddleware(limit: configuration.bodyLimit)
+        BodyLimitMiddleware(limit: configuration.bodyLimit, streamedPaths: [LibraryController.uploadPath])
         StaticFilesMiddleware(folder: configuration.publicDirectory)
     }
     let services = dependencies.services
@@ -88,6 +88,8 @@ public func buildRouter(
     RemindersController(reminders: services.reminders, settings: services.settings).addRoutes(to: router, api: api)
     AudioController(services: services, dataDirectory: configuration.dataDirectory).addRoutes(to: api)
     SyncController(database: services.database, now: dependencies.now).addRoutes(to: api)
+    LibraryController(library: services.library, settings: services.settings, metrics: metrics)
+        .addRoutes(to: api.group("library"))
     routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
     return router
 }

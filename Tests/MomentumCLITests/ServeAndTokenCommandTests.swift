@@ -57,6 +57,15 @@ struct ServeAndTokenCommandTests {
         #expect(terminal.errors.text == "momentum: Not a port: \(port). Use a number from 1 to 65535.\n")
     }
 
+    @Test(arguments: ["0", "100001", "lots", "1.5"])
+    func aBadUploadLimitIsRefused(value: String) async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["serve", "--max-upload-mb", value]) != 0)
+        #expect(
+            terminal.errors.text
+                == "momentum: Not an upload size: \(value). Use a whole number of MiB from 1 to 100000.\n")
+    }
+
     @Test func optionsWinOverTheEnvironmentWhichWinsOverTheDefaults() throws {
         let catalog = StringCatalog.shared(for: .english)
         let data = URL(fileURLWithPath: "/tmp/momentum")

@@ -40,13 +40,14 @@ struct TestServer {
 
     init(
         host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit,
-        publicDirectory: URL? = StaticFiles.locate(environment: [:])
+        publicDirectory: URL? = StaticFiles.locate(environment: [:]),
+        librarySizeLimit: Int64 = LibraryService.defaultSizeLimit
     ) throws {
         directory = try TemporaryDirectory()
         let (clock, ids) = (clock, ids)
         services = try MomentumServices.open(
             dataDirectory: directory.url, device: "test", timeZone: .gmt,
-            now: { clock.now }, makeID: { ids.make() })
+            now: { clock.now }, makeID: { ids.make() }, librarySizeLimit: librarySizeLimit)
         configuration = ServerConfiguration(
             host: host, dataDirectory: directory.url, bodyLimit: bodyLimit, publicDirectory: publicDirectory)
         router = buildRouter(

@@ -12,6 +12,8 @@ struct Serve: ContextualCommand {
         abstract: "Run the web app: open the printed address in a browser.",
         discussion: """
             Listens on 127.0.0.1:8080 unless told otherwise (also $MOMENTUM_HOST and $MOMENTUM_PORT). \
+            Uploads to the library may be up to 500 MiB unless --max-upload-mb \
+            (or $MOMENTUM_MAX_UPLOAD_MB) says otherwise. \
             Any other host than this machine needs an access token first (momentum token create). \
             Ctrl-C or SIGTERM stops it after the requests in flight.
             """
@@ -23,10 +25,29 @@ struct Serve: ContextualCommand {
     @Option(help: ArgumentHelp("Port to listen on, 1–65535 (default: 8080).", valueName: "port"))
     var port: String?
 
+    @Option(
+        name: .customLong("max-upload-mb"),
+        help: ArgumentHelp(
+            "Largest guided meditation the browser may upload, in MiB, 1–100000 (default: 500).", valueName: "MiB"))
+    var maxUploadMB: String?
+
     @OptionGroup var common: CommonOptions
 
+    /// The most MiB `--max-upload-mb` (or `$MOMENTUM_MAX_UPLOAD_MB`) accepts.
+    static let maximumUploadMB = 100_000
+
     func run(in context: CommandContext) async throws {
-        try await context.withSession(common) { session in
+        let uploadText = [maxUploadMB, context.environment["MOMENTUM_MAX_UPLOAD_MB"]].compactMap { $0 }
+            .first { !$0.isEmpty }
+        let uploadMB = uploadText.map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let sizeLimit = (uploadMB ?? nil).flatMap { (1...Self.maximumUploadMB).contains($0) ? Int64($0) << 20 : nil }
+        try await context.withSession(common, librarySizeLimit: sizeLimit ?? LibraryService.defaultSizeLimit) {
+            session in
+            if let uploadText, sizeLimit == nil {
+                throw CommandFailure(
+                    session.catalog.format(
+                        .errorServeMaxUpload, ["value": uploadText, "maximum": "\(Self.maximumUploadMB)"]))
+            }
             let configuration = try self.configuration(
                 environment: context.environment, dataDirectory: session.dataDirectory, catalog: session.catalog)
             if !configuration.isLoopback, try !session.services.accessTokens.hasActiveToken() {

@@ -84,6 +84,19 @@ enum ServiceErrorMapping {
             }
         case let error as TimelineRunError:
             return .conflict(runMessage(error))
+        case let error as LibraryError:
+            if case .notFound = error { return .notFound(message ?? "No such library item.") }
+        case let error as LibraryImportError:
+            switch error {
+            case .tooLarge:
+                return APIError(.contentTooLarge, code: "file_too_large", message: message ?? "The file is too large.")
+            case .unreadableAudio:
+                return APIError(.unprocessableContent, code: "not_audio", message: message ?? "The file is not audio.")
+            case .sourceUnreadable, .writeFailed, .saveFailed, .folderUnusable, .alreadyEnded:
+                // The disk or the folder failed: the reason names server paths, so it is logged.
+                logger.error("library import failed", metadata: ["error": "\(error)"])
+                return .serverFault
+            }
         default:
             break
         }
@@ -97,7 +110,8 @@ enum ServiceErrorMapping {
         case let error as StoreError: error
         case MeditationServiceError.store(let error), SettingsChangeError.store(let error),
             PracticeLogError.store(let error), BreathingServiceError.store(let error),
-            WorkoutServiceError.store(let error), FocusTimerServiceError.store(let error):
+            WorkoutServiceError.store(let error), FocusTimerServiceError.store(let error),
+            LibraryError.store(let error):
             error
         default: nil
         }

@@ -60,13 +60,16 @@ struct PathSafetyMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 /// Reads a request's body into memory up to the configured limit; a larger one is a 413,
-/// whether its length was announced or it arrived in chunks.
+/// whether its length was announced or it arrived in chunks. Bodies of `streamedPaths` (the
+/// library's upload) are left to their route, which streams them to disk under its own limit.
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let limit: Int
+    var streamedPaths: Set<String> = []
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
+        if streamedPaths.contains(request.uri.path) { return try await next(request, context) }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw APIError.bodyTooLarge
         }

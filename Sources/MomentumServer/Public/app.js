@@ -2,6 +2,7 @@
 import { loadCatalog, translate, t } from './js/i18n.js';
 import { api } from './js/api.js';
 import * as meditate from './js/meditate.js';
+import * as library from './js/library.js';
 import * as morse from './js/morse.js';
 import * as breathe from './js/breathe.js';
 import * as progress from './js/progress.js';
@@ -11,7 +12,7 @@ import * as workout from './js/workout.js';
 import { startIfWanted as startReminderNotifications } from './js/reminder-notifications.js';
 import { startLive, relocalizeLive } from './js/live.js';
 
-const sections = { meditate, breathe, workout, timers, morse, progress, settings };
+const sections = { meditate, library, breathe, workout, timers, morse, progress, settings };
 const mounted = new Set();
 let current = null;
 

@@ -10,6 +10,13 @@ const INTERVALS = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
 let root;
 let plan = null;
 let ambient = [];
+/** The person's own ambient sounds (library items marked as beds), after the built-in ones. */
+let ownBeds = [];
+// An own bed is played by the browser only: the server's plans know the built-in beds, so the
+// plan it gets says `silent` and the choice is remembered here (see docs/library.md).
+const OWN_BED_KEY = 'momentum.meditate.ownBed';
+const RUN_BED_KEY = 'momentum.meditate.runBed';
+const LIBRARY_PREFIX = 'library:';
 let run = null;
 let timeline = null;
 let ticker = null;
@@ -19,7 +26,7 @@ let finished = false;
 export async function mount(view) {
   root = view;
   // The saved sit (the server answers the core's defaults for a new person).
-  const [settings, amb] = await Promise.all([api('/settings'), api('/ambient').catch(() => ({ sounds: [] }))]);
+  const [settings, amb] = await Promise.all([api('/settings'), api('/ambient').catch(() => ({ sounds: [] })), loadOwnBeds()]);
   plan = settings.meditation;
   ambient = amb.sounds || [];
   player.preload(['startGong', 'intervalGong', 'phaseGong', 'endGong']);
@@ -38,7 +45,7 @@ async function restore() {
     const state = runs.filter((r) => r.kind === 'meditation').pop();
     if (!state) return;
     run = state;
-    timeline = state.timeline;
+    timeline = withOwnBed(state.timeline, storedRunBed(state.id));
     finished = false;
     if (state.status === 'paused') player.showPaused(timeline, state.elapsedMs || 0);
     else player.play(timeline, state.elapsedMs || 0);
@@ -56,6 +63,41 @@ async function restore() {
 
 export function remount() {
   render();
+}
+
+/** Back on the tab: the own beds may have changed in the Library; the form shows them. */
+export async function show() {
+  const before = JSON.stringify(ownBeds.map((b) => [b.id, b.name]));
+  await loadOwnBeds();
+  if (JSON.stringify(ownBeds.map((b) => [b.id, b.name])) !== before && !(run && !finished)) render();
+}
+
+async function loadOwnBeds() {
+  try {
+    const query = `?locale=${encodeURIComponent(navigator.language || language())}`;
+    ownBeds = (await api(`/library/ambient${query}`)).items || [];
+  } catch (error) {
+    console.warn(error);
+    ownBeds = [];
+  }
+}
+
+function storage(kind) {
+  try { return kind === 'session' ? window.sessionStorage : window.localStorage; } catch { return null; }
+}
+
+/** The own bed chosen for run `runID` (kept so a reload plays it again), or null. */
+function storedRunBed(runID) {
+  try {
+    const saved = JSON.parse(storage('local')?.getItem(RUN_BED_KEY) || 'null');
+    return saved && saved.runID === runID ? saved.ambient : null;
+  } catch { return null; }
+}
+
+/** `timeline` with an own bed (`{ id, volume, src }`) the browser plays, or as it is. */
+function withOwnBed(tl, bedAmbient) {
+  if (!tl || !bedAmbient) return tl;
+  return { ...tl, ambient: bedAmbient };
 }
 
 export function hide() { /* the run keeps going in the background */ }
@@ -87,8 +129,18 @@ function renderForm() {
   }
   const ambientSelect = el('select', { id: 'm-ambient', name: 'ambient' });
   const lang = language();
+  const own = storage('local')?.getItem(OWN_BED_KEY);
+  const chosenOwn = plan.ambientID === 'silent' && own && ownBeds.some((b) => `${LIBRARY_PREFIX}${b.id}` === own) ? own : null;
   for (const s of ambient) {
-    ambientSelect.append(el('option', { value: s.id, ...(s.id === plan.ambientID ? { selected: '' } : {}) }, (s.name && (s.name[lang] || s.name.en)) || s.id));
+    ambientSelect.append(el('option', { value: s.id, ...(!chosenOwn && s.id === plan.ambientID ? { selected: '' } : {}) }, (s.name && (s.name[lang] || s.name.en)) || s.id));
+  }
+  if (ownBeds.length) {
+    const group = el('optgroup', { label: t('meditate.ambientOwn') });
+    for (const b of ownBeds) {
+      const value = `${LIBRARY_PREFIX}${b.id}`;
+      group.append(el('option', { value, ...(value === chosenOwn ? { selected: '' } : {}) }, b.name));
+    }
+    ambientSelect.append(group);
   }
   const volume = el('input', { type: 'range', id: 'm-volume', name: 'volume', min: 0, max: 100, step: 5, value: Math.round((plan.ambientVolume ?? 0.15) * 100) });
   volume.setAttribute('aria-valuetext', `${volume.value} %`);
@@ -116,7 +168,7 @@ function renderForm() {
   );
   const state = el('p', { class: 'muted' }, finished && run ? endingText() : t('state.idle'));
   const updateDownload = () => {
-    const p = readForm(form);
+    const p = serverPlan(readForm(form));
     const link = form.querySelector('#m-download');
     link.hidden = p.isOpenEnded;
     link.href = `/api/v1/render/meditation.wav?plan=${encodeURIComponent(JSON.stringify(p))}`;
@@ -155,11 +207,31 @@ async function showFormError(error) {
   box.hidden = false;
 }
 
+/** The plan as the server takes it: an own bed is played by the browser, so it says `silent`. */
+function serverPlan(p) {
+  return p.ambientID.startsWith(LIBRARY_PREFIX) ? { ...p, ambientID: 'silent' } : p;
+}
+
+/** The own bed of plan `p` as a timeline's ambient (`src` streams it), or null. */
+function ownBedAmbient(p) {
+  if (!p.ambientID.startsWith(LIBRARY_PREFIX) || !(p.ambientVolume > 0)) return null;
+  const id = p.ambientID.slice(LIBRARY_PREFIX.length);
+  return { id: p.ambientID, volume: p.ambientVolume, src: `/api/v1/library/${encodeURIComponent(id)}/audio` };
+}
+
 async function start(newPlan) {
-  const tl = await api('/meditation/timeline', { method: 'POST', body: newPlan });
-  plan = newPlan;
+  const sent = serverPlan(newPlan);
+  const tl = await api('/meditation/timeline', { method: 'POST', body: sent });
+  plan = sent;
+  const local = storage('local');
+  if (newPlan.ambientID.startsWith(LIBRARY_PREFIX)) local?.setItem(OWN_BED_KEY, newPlan.ambientID);
+  else local?.removeItem(OWN_BED_KEY);
   run = await api('/runs', { method: 'POST', body: { kind: 'meditation', plan } });
-  timeline = run.timeline || tl;
+  const bedAmbient = ownBedAmbient(newPlan);
+  if (bedAmbient) local?.setItem(RUN_BED_KEY, JSON.stringify({ runID: run.id, ambient: bedAmbient }));
+  else local?.removeItem(RUN_BED_KEY);
+  timeline = withOwnBed(run.timeline || tl, bedAmbient);
+  setupMediaSession();
   finished = false;
   lastPhase = null;
   render();
@@ -201,10 +273,16 @@ function renderPlayer() {
   const stop = el('button', { type: 'button', class: 'secondary', id: 'm-stop' }, t('action.stop'));
   pause.addEventListener('click', () => { player.unlock(); togglePause().catch(console.error); });
   stop.addEventListener('click', () => finish(false).catch(console.error));
+  // Shown while a guided meditation from the Library holds the sound (sound-focus.js).
+  const resumeAmbient = el('button', { type: 'button', class: 'secondary', id: 'm-ambient-resume', hidden: '' }, t('meditate.ambientResume'));
+  resumeAmbient.addEventListener('click', () => {
+    player.resumeAmbient().then(() => { setupMediaSession(); tick(); }).catch(console.error);
+  });
   root.append(el('div', { class: 'player card' },
     svg,
     el('p', { class: 'affirmation', id: 'm-affirmation' }),
-    el('div', { class: 'actions' }, pause, stop),
+    el('p', { class: 'muted', id: 'm-ambient-note', role: 'status' }),
+    el('div', { class: 'actions' }, pause, stop, resumeAmbient),
   ));
 }
 
@@ -243,6 +321,12 @@ function tick() {
     const a = run.affirmations || {};
     aff.textContent = paused ? t('state.paused') : phase === 'countdown' ? (a.countdown || '') : (a.running || '');
   }
+  const note = root.querySelector('#m-ambient-note');
+  const pausedBy = !paused && player.state.ambientPausedBy;
+  const noteText = pausedBy ? t('meditate.ambientPausedByGuided') : '';
+  if (note && note.textContent !== noteText) note.textContent = noteText;
+  const resumeAmbient = root.querySelector('#m-ambient-resume');
+  if (resumeAmbient) resumeAmbient.hidden = !pausedBy;
   document.title = `${shown} · ${phaseText} · ${t('app.name')}`;
   if (phase !== lastPhase) {
     lastPhase = phase;
@@ -300,6 +384,9 @@ function setupMediaSession() {
     play: () => { if (player.state.state === 'paused') togglePause(); },
     pause: () => { if (player.state.state === 'running') togglePause(); },
     stop: () => finish(false),
+    seekbackward: null,
+    seekforward: null,
+    seekto: null,
   };
   for (const [action, handler] of Object.entries(handlers)) {
     try { navigator.mediaSession.setActionHandler(action, handler); } catch { /* unsupported action */ }

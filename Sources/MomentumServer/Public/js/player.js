@@ -1,6 +1,7 @@
 // Plays a timeline's cues with Web Audio: each cue sound is fetched and decoded once, and every
 // cue is scheduled ahead on the AudioContext clock, so a background tab stays on time.
 // window.momentumPlayer exposes what is scheduled, for tests.
+import { register as registerSound, claim as claimSound, release as releaseSound } from './sound-focus.js';
 
 const buffers = new Map();
 const LATE_TOLERANCE_S = 3;
@@ -72,8 +73,14 @@ function clearSources() {
 // The ambient bed: the server's seamless loop of the chosen sound, looped under the practice
 // through a gain that fades with the same raised cosine as the renderer and the terminal —
 // in at the start and on resume, out on pause, on stop and after the timeline's end.
-let bed = null; // { source, gain }
+// A bed from the person's library (`ambient.src`, e.g. /api/v1/library/{id}/audio) is streamed
+// by a looping <audio> element through the same gain, instead of being decoded whole.
+// The bed is one of the sound sources of sound-focus.js: a guided meditation starting pauses
+// it (state.ambientPausedBy says why) and it starting pauses the guided meditation.
+let bed = null; // { gain, stop(atContextTime) }
 state.ambient = null;
+state.ambientPausedBy = null;
+registerSound('ambient', { pause: (by) => pauseAmbient(by), isSounding: () => !!bed });
 
 function ambientOf(timeline) {
   const a = timeline && timeline.ambient;
@@ -93,8 +100,10 @@ function fadeCurve(from, to, count = 64) {
 /** Fades the running bed out from now and lets it go. */
 function releaseBed(fadeMs) {
   if (!bed) return;
-  const { source, gain } = bed;
+  const { gain } = bed;
+  const stopBed = bed.stop;
   bed = null;
+  releaseSound('ambient');
   const t0 = context.currentTime;
   const g = gain.gain;
   // Hold the gain where it is (a fade in may be under way), then fade from there.
@@ -105,8 +114,36 @@ function releaseBed(fadeMs) {
   } catch {
     g.setTargetAtTime(0, t0, fadeMs / 4000);
   }
-  try { source.stop(t0 + fadeMs / 1000 + 0.05); } catch { /* already stopped */ }
+  stopBed(t0 + fadeMs / 1000 + 0.05);
   if (state.ambient) state.ambient.state = 'fadingOut';
+}
+
+/** A looping source of `ambient`: the decoded built-in loop, or the library file streamed. */
+async function bedSource(ambient) {
+  if (ambient.src) {
+    const media = new Audio();
+    media.src = ambient.src;
+    media.loop = true;
+    media.preload = 'auto';
+    const node = context.createMediaElementSource(media);
+    return {
+      node,
+      start: () => media.play().catch((error) => console.warn(error)),
+      stop: (at) => {
+        const delay = Math.max(0, (at - context.currentTime) * 1000);
+        setTimeout(() => { media.pause(); media.removeAttribute('src'); media.load(); }, delay);
+      },
+    };
+  }
+  const data = await buffer(`ambient:${ambient.id}`, `/api/v1/sounds/ambient/${encodeURIComponent(ambient.id)}.wav`);
+  const source = context.createBufferSource();
+  source.buffer = data;
+  source.loop = true;
+  return {
+    node: source,
+    start: (at) => source.start(at),
+    stop: (at) => { try { source.stop(at); } catch { /* already stopped */ } },
+  };
 }
 
 /** Starts the bed at timeline offset `fromMs`: a fade in now, and the end's fade out ahead. */
@@ -114,20 +151,20 @@ async function startBed(timeline, fromMs) {
   const ambient = ambientOf(timeline);
   if (!ambient || !context) return;
   const fadeMs = timeline.ambientFadeMs || 1500;
-  let data;
+  let source;
   try {
-    data = await buffer(`ambient:${ambient.id}`, `/api/v1/sounds/ambient/${encodeURIComponent(ambient.id)}.wav`);
+    source = await bedSource(ambient);
   } catch (error) {
     console.warn(error);
     return;
   }
-  if (state.state !== 'running' || !onAudioClock || bed) return;
-  const source = context.createBufferSource();
-  source.buffer = data;
-  source.loop = true;
+  if (state.state !== 'running' || !onAudioClock || bed) {
+    source.stop(context.currentTime);
+    return;
+  }
   const gain = context.createGain();
   gain.gain.value = 0;
-  source.connect(gain).connect(context.destination);
+  source.node.connect(gain).connect(context.destination);
   const t0 = context.currentTime;
   const fade = fadeMs / 1000;
   source.start(t0);
@@ -137,8 +174,25 @@ async function startBed(timeline, fromMs) {
     gain.gain.setValueCurveAtTime(fadeCurve(ambient.volume, 0), Math.max(endAt, t0 + fade), fade);
     source.stop(Math.max(endAt, t0 + fade) + fade + 0.05);
   }
-  bed = { source, gain };
+  bed = { gain, stop: source.stop };
+  state.ambientPausedBy = null;
   state.ambient = { id: ambient.id, volume: ambient.volume, fadeMs, state: 'playing', fromMs, endsAtMs: timeline.totalMs ?? null };
+  claimSound('ambient');
+}
+
+/** Pauses only the ambient bed (the practice goes on), because `by` started sounding. */
+export function pauseAmbient(by) {
+  if (!bed) return;
+  releaseBed(state.timeline?.ambientFadeMs || 1500);
+  state.ambientPausedBy = by || null;
+  if (state.ambient) state.ambient.state = 'paused';
+}
+
+/** Starts the ambient bed again where the practice is; call from a user gesture. */
+export async function resumeAmbient() {
+  if (state.state !== 'running' || !state.timeline || bed) return;
+  unlock();
+  await startBed(state.timeline, elapsedMs());
 }
 
 /** Schedules every cue at or after `fromMs` relative to `origin`. */
@@ -215,6 +269,7 @@ export async function resume() {
 export function stop() {
   clearSources();
   releaseBed(state.timeline?.ambientFadeMs || 1500);
+  state.ambientPausedBy = null;
   state.state = 'stopped';
   pausedAtMs = null;
 }
