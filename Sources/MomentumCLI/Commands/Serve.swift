@@ -41,6 +41,9 @@ struct Serve: ContextualCommand {
             .first { !$0.isEmpty }
         let uploadMB = uploadText.map { Int($0.trimmingCharacters(in: .whitespaces)) }
         let sizeLimit = (uploadMB ?? nil).flatMap { (1...Self.maximumUploadMB).contains($0) ? Int64($0) << 20 : nil }
+        // What the browser changes is stamped "web@host", so "changed by" tells it from the terminal.
+        var context = context
+        context.device = "web@" + (context.device.split(separator: "@", maxSplits: 1).last.map(String.init) ?? "")
         try await context.withSession(common, librarySizeLimit: sizeLimit ?? LibraryService.defaultSizeLimit) {
             session in
             if let uploadText, sizeLimit == nil {
