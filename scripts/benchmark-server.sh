@@ -29,7 +29,7 @@ for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && 
 month=$(date +%Y-%m)
 results=()
 # /health is the floor: the framework and the middleware with no work behind them (no goal).
-for route in "progress/streaks" "progress/calendar?month=$month" "health"; do
+for route in "progress/streaks" "progress/calendar?month=$month" "sync/pull?after=1000&limit=100" "health"; do
     url="http://127.0.0.1:$port/api/v1/$route"
     [ "$route" = health ] && url="http://127.0.0.1:$port/health"
     curl -sf "$url" >/dev/null  # warm up, and fail early on an error

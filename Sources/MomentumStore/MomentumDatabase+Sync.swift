@@ -25,6 +25,17 @@ public struct SyncPage: Sendable, Equatable {
     public var more: Bool
 }
 
+/// A page of the log with each change as its logged JSON text (a `ChangeMessage`).
+public struct SyncTextPage: Sendable, Equatable {
+    public struct Logged: Sendable, Equatable {
+        public var seq: Int64
+        public var message: String
+    }
+    public var changes: [Logged]
+    public var last: Int64
+    public var more: Bool
+}
+
 /// What merging pulled changes did.
 public struct SyncPullResult: Sendable, Equatable {
     /// Changes that were new here (not duplicates).
@@ -116,12 +127,28 @@ extension MomentumDatabase {
     /// The logged changes after `after`, at most `limit`, in order. A cursor beyond the head is
     /// refused (the client then pulls from 0).
     public func loggedChanges(after: Int64, limit: Int, at now: Date) throws(SyncError) -> SyncPage {
+        let raw = try loggedChangeTexts(after: after, limit: limit, at: now)
+        do {
+            let changes = try raw.changes.map { logged in
+                LoggedChange(
+                    seq: logged.seq,
+                    change: try JSONDecoder().decode(ChangeMessage.self, from: Data(logged.message.utf8)))
+            }
+            return SyncPage(changes: changes, last: raw.last, more: raw.more)
+        } catch {
+            throw .store(.database(message: "\(error)"))
+        }
+    }
+
+    /// ``loggedChanges(after:limit:at:)`` with each change as the JSON text it was logged as, for
+    /// the server's pull route, which passes the texts on without reading them.
+    public func loggedChangeTexts(after: Int64, limit: Int, at now: Date) throws(SyncError) -> SyncTextPage {
         guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
             throw .invalidPage(after: after, limit: limit)
         }
         try ensureReplica(at: now)
         // A read: pulls do not wait for pushes, nor pushes for pulls.
-        let page: Result<SyncPage, SyncError>
+        let page: Result<SyncTextPage, SyncError>
         do {
             page = try read { db in
                 let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
@@ -129,14 +156,9 @@ extension MomentumDatabase {
                 let rows = try Row.fetchAll(
                     db, sql: "SELECT seq, message FROM syncLog WHERE seq > ? ORDER BY seq LIMIT ?",
                     arguments: [after, limit])
-                let changes = try rows.map { row in
-                    LoggedChange(
-                        seq: row["seq"],
-                        change: try JSONDecoder().decode(
-                            ChangeMessage.self, from: Data((row["message"] as String).utf8)))
-                }
+                let changes = rows.map { row in SyncTextPage.Logged(seq: row["seq"], message: row["message"]) }
                 let last = changes.last?.seq ?? after
-                return .success(SyncPage(changes: changes, last: last, more: last < head))
+                return .success(SyncTextPage(changes: changes, last: last, more: last < head))
             }
         } catch {
             throw .store(error)
