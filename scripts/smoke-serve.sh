@@ -56,10 +56,10 @@ curl -sf "http://127.0.0.1:$port/reminders.ics?lang=de" | python3 scripts/check-
 # Library uploads are streamed: a chunked body (no Content-Length) over the 1 MiB limit is
 # stopped with 413, one that is not audio is refused with 422, and neither leaves a file.
 head -c 2000000 /dev/zero >"$home/big.mp3"
-code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Transfer-Encoding: chunked' --data-binary @"$home/big.mp3" \
+code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Transfer-Encoding: chunked' -H 'Content-Type: application/octet-stream' --data-binary @"$home/big.mp3" \
     "http://127.0.0.1:$port/api/v1/library/upload?name=big.mp3")
 [ "$code" = 413 ] || { echo "an upload over the limit answered $code" >&2; exit 1; }
-code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Transfer-Encoding: chunked' --data-binary 'not audio' \
+code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Transfer-Encoding: chunked' -H 'Content-Type: application/octet-stream' --data-binary 'not audio' \
     "http://127.0.0.1:$port/api/v1/library/upload?name=notes.mp3")
 [ "$code" = 422 ] || { echo "an upload that is not audio answered $code" >&2; exit 1; }
 [ -z "$(ls -A "$home/library")" ] || { echo "a refused upload left files: $(ls -A "$home/library")" >&2; exit 1; }

@@ -1,9 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import MomentumCore
 import MomentumServices
+import NIOCore
 
 /// What the server's controllers share: the services, the clock and ids, and where to log.
 public struct ServerDependencies: Sendable {
@@ -36,10 +38,19 @@ public func buildApplication(
     configuration: ServerConfiguration, dependencies: ServerDependencies,
     onRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    Application(
+    let webSocketResponder = buildLiveRouter(configuration: configuration, dependencies: dependencies)
+        .buildResponder()
+    let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))
+    let headerTimeout = TimeAmount(configuration.headerReadTimeout)
+    return Application(
         router: buildRouter(configuration: configuration, dependencies: dependencies),
-        server: .http1WebSocketUpgrade(
-            webSocketRouter: buildLiveRouter(configuration: configuration, dependencies: dependencies)),
+        server: HTTPServerBuilder { responder in
+            HeaderDeadlineChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(http1: http1)),
+                timeout: headerTimeout)
+        },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         onServerRunning: { channel in await onRunning(channel.localAddress?.port) },
         logger: dependencies.logger
@@ -47,7 +58,11 @@ public func buildApplication(
 }
 
 /// Every route, behind the shared middleware: metrics, security headers, JSON errors, path
-/// checks, (off loopback) access tokens, the body limit and the UI's static files.
+/// checks, host, origin and body-type checks, the body limit and the UI's static files.
+///
+/// Access is decided by ``AccessGuard`` on the route groups that need it (the API but its
+/// catalog, the metrics, the calendar feed), so no spelling of a path reaches a guarded handler
+/// without it.
 public func buildRouter(
     configuration: ServerConfiguration, dependencies: ServerDependencies
 ) -> Router<BasicRequestContext> {
@@ -55,21 +70,27 @@ public func buildRouter(
     let routes = RouteTable()
     let metrics = ServerMetrics()
     router.addMiddleware {
-        // Every request at debug level (MOMENTUM_LOG_LEVEL=debug), without its headers: they may hold tokens.
-        LogRequestsMiddleware(.debug)
+        // Every request at debug level (MOMENTUM_LOG_LEVEL=debug), without its query or headers:
+        // they may hold tokens.
+        LogRequestsWithoutSecretsMiddleware()
         MetricsMiddleware(metrics: metrics)
         SecurityHeadersMiddleware()
         ErrorMiddleware(routes: routes)
         PathSafetyMiddleware()
-        AccessTokenMiddleware(tokens: dependencies.services.accessTokens, isRequired: !configuration.isLoopback)
+        RequestGuardMiddleware(policy: configuration.hostPolicy, uploadPaths: [LibraryController.uploadPath])
         BodyLimitMiddleware(limit: configuration.bodyLimit, streamedPaths: [LibraryController.uploadPath])
         StaticFilesMiddleware(folder: configuration.publicDirectory)
     }
     let services = dependencies.services
-    SystemController(version: dependencies.version, metrics: metrics).addRoutes(to: router)
-    LoginController(tokens: services.accessTokens, isRequired: !configuration.isLoopback).addRoutes(to: router)
-    let api = router.group("api/v1")
-    CatalogController(settings: services.settings).addRoutes(to: api)
+    let isRequired = !configuration.isLoopback
+    let full = AccessGuard<BasicRequestContext>(tokens: services.accessTokens, isRequired: isRequired)
+    let feed = AccessGuard<BasicRequestContext>(
+        tokens: services.accessTokens, isRequired: isRequired, scope: .feed)
+    SystemController(version: dependencies.version, metrics: metrics)
+        .addRoutes(to: router, guarded: router.group().add(middleware: full))
+    let api = router.group("api/v1").add(middleware: full)
+    CatalogController(settings: services.settings).addRoutes(open: router.group("api/v1"), guarded: api)
+    LoginController(tokens: services.accessTokens, isRequired: isRequired).addRoutes(to: router, guarded: api)
     SettingsController(settings: services.settings).addRoutes(to: api)
     TimelineController(breathing: services.breathing).addRoutes(to: api)
     RunsController(
@@ -85,11 +106,19 @@ public func buildRouter(
     FocusTimersController(timers: services.focusTimers, now: dependencies.now).addRoutes(to: api.group("timers"))
     MorseController(morse: services.morse, now: dependencies.now, makeID: dependencies.makeID, metrics: metrics)
         .addRoutes(to: api.group("morse"))
-    RemindersController(reminders: services.reminders, settings: services.settings).addRoutes(to: router, api: api)
+    RemindersController(reminders: services.reminders, settings: services.settings)
+        .addRoutes(feed: router.group().add(middleware: feed), api: api)
     AudioController(services: services, dataDirectory: configuration.dataDirectory).addRoutes(to: api)
     SyncController(database: services.database, now: dependencies.now).addRoutes(to: api)
     LibraryController(library: services.library, settings: services.settings, metrics: metrics)
         .addRoutes(to: api.group("library"))
     routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
     return router
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
 }

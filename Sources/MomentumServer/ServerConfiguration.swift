@@ -9,31 +9,53 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var bodyLimit: Int
     /// The browser UI's static files; `nil` serves none.
     public var publicDirectory: URL?
+    /// Names besides this server's address and `localhost` that requests may call it by: what a
+    /// reverse proxy passes on in `Host` (`--allowed-host`).
+    public var allowedHosts: [String]
+    /// How long a client may take to send a request's headers before it is cut off.
+    public var headerReadTimeout: Duration
+    /// How long a kept-alive connection may sit idle between requests.
+    public var idleTimeout: Duration
 
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 8080
     public static let defaultBodyLimit = 1 << 20
+    public static let defaultHeaderReadTimeout = Duration.seconds(30)
+    public static let defaultIdleTimeout = Duration.seconds(60)
 
     public init(
         host: String = Self.defaultHost, port: Int = Self.defaultPort, dataDirectory: URL,
         bodyLimit: Int = Self.defaultBodyLimit,
-        publicDirectory: URL? = nil
+        publicDirectory: URL? = nil, allowedHosts: [String] = [],
+        headerReadTimeout: Duration = Self.defaultHeaderReadTimeout, idleTimeout: Duration = Self.defaultIdleTimeout
     ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
         self.bodyLimit = bodyLimit
         self.publicDirectory = publicDirectory
+        self.allowedHosts = allowedHosts
+        self.headerReadTimeout = headerReadTimeout
+        self.idleTimeout = idleTimeout
     }
 
     /// Whether only this machine can reach the server; then no login is needed.
     public var isLoopback: Bool { Self.isLoopback(host: host) }
 
-    /// Whether `host` names the loopback interface (`127.0.0.0/8`, `::1`, `localhost`).
+    /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `::ffff:127.x.x.x`, parsed as
+    /// an address, not matched as text) or the name `localhost`.
     public static func isLoopback(host: String) -> Bool {
-        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+        let name = HostPolicy.normalized(host)
+        return name == "localhost" || IPAddress(name)?.isLoopback == true
     }
+
+    /// Whether `name` can be given to `--allowed-host`: a host name or address, without a port.
+    public static func isValidAllowedHost(_ name: String) -> Bool {
+        HostPolicy.Authority(name).map { $0.port == nil } ?? false
+    }
+
+    /// Which names requests may use and which origins may write.
+    var hostPolicy: HostPolicy { HostPolicy(bindHost: host, allowedHosts: allowedHosts) }
 
     /// The address a person opens in a browser.
     public var address: String {

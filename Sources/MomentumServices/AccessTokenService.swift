@@ -29,13 +29,14 @@ public struct AccessTokenService: Sendable {
 
     public static let maximumNameLength = 100
 
-    public func create(name: String?) throws(AccessTokenError) -> Created {
+    public func create(name: String?, scope: AccessScope = .full) throws(AccessTokenError) -> Created {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= Self.maximumNameLength else { throw .nameTooLong }
         let secret = makeSecret()
-        let id = String(makeID().uuidString.lowercased().prefix(8))
+        let id = String(makeID().uuidString.lowercased().suffix(8))
         let token = AccessToken(
-            id: id, name: trimmed.isEmpty ? "token-\(id)" : trimmed, secretHash: Self.hash(secret), createdAt: now())
+            id: id, name: trimmed.isEmpty ? "token-\(id)" : trimmed, secretHash: Self.hash(secret), createdAt: now(),
+            scope: scope)
         do {
             try repository.saveAccessToken(token)
         } catch {
@@ -81,6 +82,57 @@ public struct AccessTokenService: Sendable {
             return nil
         }
         return token
+    }
+
+    // MARK: Sign-in sessions
+
+    /// How long a browser stays signed in without using the app: each use moves the end on.
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+    /// A session's last use is written at most this often, so reading the app is not a write.
+    public static let sessionRefreshInterval: TimeInterval = 3600
+
+    /// A new sign-in for a live `full` token: the id for the cookie (random, shown only to the
+    /// browser; only its hash is kept), or `nil` for an unknown, revoked or feed-only token.
+    public func startSession(secret: String) throws(StoreError) -> String? {
+        guard let token = try verify(secret: secret), token.scope == .full else { return nil }
+        let sessionID = makeSecret()
+        let at = now()
+        try repository.deleteAccessSessions(lastUsedBefore: at.addingTimeInterval(-Self.sessionLifetime))
+        try repository.saveAccessSession(
+            AccessSession(idHash: Self.hash(sessionID), tokenID: token.id, createdAt: at, lastUsedAt: at))
+        return sessionID
+    }
+
+    /// A session in use: its token, and whether its end moved on (then the cookie is sent again).
+    public struct SessionCheck: Sendable, Equatable {
+        public var token: AccessToken
+        public var wasRefreshed: Bool
+    }
+
+    /// The live session whose cookie carries `sessionID`: not ended, not expired, its token not
+    /// revoked. Using it moves its end 30 days on (written at most once an hour).
+    public func verifySession(_ sessionID: String) throws(StoreError) -> SessionCheck? {
+        guard !sessionID.isEmpty, sessionID.count <= 200 else { return nil }
+        let idHash = Self.hash(sessionID)
+        guard let (session, token) = try repository.accessSession(idHash: idHash) else { return nil }
+        let at = now()
+        guard !token.isRevoked, at < session.lastUsedAt.addingTimeInterval(Self.sessionLifetime) else {
+            try repository.deleteAccessSession(idHash: idHash)
+            return nil
+        }
+        guard at.timeIntervalSince(session.lastUsedAt) >= Self.sessionRefreshInterval else {
+            return SessionCheck(token: token, wasRefreshed: false)
+        }
+        var refreshed = session
+        refreshed.lastUsedAt = at
+        try repository.saveAccessSession(refreshed)
+        return SessionCheck(token: token, wasRefreshed: true)
+    }
+
+    /// Ends the session whose cookie carries `sessionID` (signing out); unknown ids are ignored.
+    public func endSession(_ sessionID: String) throws(StoreError) {
+        guard !sessionID.isEmpty, sessionID.count <= 200 else { return }
+        try repository.deleteAccessSession(idHash: Self.hash(sessionID))
     }
 
     /// SHA-256 of `secret`, lowercase hex.

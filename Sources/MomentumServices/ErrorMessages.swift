@@ -197,6 +197,7 @@ public enum ErrorMessages {
         case .corruptRow(let table, let id, let reason):
             catalog.format(.errorDatabase, ["detail": "\(table) \(id): \(reason)"])
         case .database(let detail): catalog.format(.errorDatabase, ["detail": detail])
+        case .busy: catalog[.errorDatabaseBusy]
         }
     }
 

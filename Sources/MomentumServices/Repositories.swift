@@ -52,6 +52,10 @@ public protocol AccessTokenRepository: Sendable {
     func accessToken(secretHash: String) throws(StoreError) -> AccessToken?
     func saveAccessToken(_ token: AccessToken) throws(StoreError)
     func revokeAccessToken(id: String, at now: Date) throws(StoreError) -> Bool
+    func accessSession(idHash: String) throws(StoreError) -> (session: AccessSession, token: AccessToken)?
+    func saveAccessSession(_ session: AccessSession) throws(StoreError)
+    func deleteAccessSession(idHash: String) throws(StoreError) -> Bool
+    func deleteAccessSessions(lastUsedBefore cutoff: Date) throws(StoreError) -> Int
 }
 
 extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository, FocusTimerRepository,

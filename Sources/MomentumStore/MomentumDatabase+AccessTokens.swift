@@ -1,7 +1,14 @@
 import Foundation
 import GRDB
 
-/// An access token to the web app off loopback, as kept: its name and the hash of its secret.
+/// What a token opens: `full` is the whole API, `feed` only the reminders calendar feed
+/// (the URL a calendar app keeps, which may leak with it).
+public enum AccessScope: String, Sendable, Equatable, CaseIterable, Codable {
+    case full
+    case feed
+}
+
+/// An access token to the web app off loopback, as kept: its name, scope and the hash of its secret.
 public struct AccessToken: Sendable, Equatable, Identifiable {
     public var id: String
     public var name: String
@@ -9,16 +16,38 @@ public struct AccessToken: Sendable, Equatable, Identifiable {
     public var secretHash: String
     public var createdAt: Date
     public var revokedAt: Date?
+    public var scope: AccessScope
 
-    public init(id: String, name: String, secretHash: String, createdAt: Date, revokedAt: Date? = nil) {
+    public init(
+        id: String, name: String, secretHash: String, createdAt: Date, revokedAt: Date? = nil,
+        scope: AccessScope = .full
+    ) {
         self.id = id
         self.name = name
         self.secretHash = secretHash
         self.createdAt = createdAt
         self.revokedAt = revokedAt
+        self.scope = scope
     }
 
     public var isRevoked: Bool { revokedAt != nil }
+}
+
+/// A browser's sign-in, as kept: the hash of the id its cookie carries, the token it was made
+/// with, and when it was made and last used.
+public struct AccessSession: Sendable, Equatable {
+    /// SHA-256 of the id in the cookie, lowercase hex.
+    public var idHash: String
+    public var tokenID: String
+    public var createdAt: Date
+    public var lastUsedAt: Date
+
+    public init(idHash: String, tokenID: String, createdAt: Date, lastUsedAt: Date) {
+        self.idHash = idHash
+        self.tokenID = tokenID
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
 }
 
 struct AccessTokenRow: Codable, FetchableRecord, PersistableRecord {
@@ -28,6 +57,7 @@ struct AccessTokenRow: Codable, FetchableRecord, PersistableRecord {
     var secretHash: String
     var createdAtMs: Int64
     var revokedAtMs: Int64?
+    var scope: String
 
     init(_ token: AccessToken) {
         id = token.id
@@ -35,12 +65,36 @@ struct AccessTokenRow: Codable, FetchableRecord, PersistableRecord {
         secretHash = token.secretHash
         createdAtMs = token.createdAt.millisecondsSince1970
         revokedAtMs = token.revokedAt?.millisecondsSince1970
+        scope = token.scope.rawValue
     }
 
     var token: AccessToken {
         AccessToken(
             id: id, name: name, secretHash: secretHash, createdAt: Date(millisecondsSince1970: createdAtMs),
-            revokedAt: revokedAtMs.map { Date(millisecondsSince1970: $0) })
+            revokedAt: revokedAtMs.map { Date(millisecondsSince1970: $0) },
+            // The schema allows only known scopes; anything else opens the least.
+            scope: AccessScope(rawValue: scope) ?? .feed)
+    }
+}
+
+struct AccessSessionRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "accessSession"
+    var idHash: String
+    var tokenID: String
+    var createdAtMs: Int64
+    var lastUsedAtMs: Int64
+
+    init(_ session: AccessSession) {
+        idHash = session.idHash
+        tokenID = session.tokenID
+        createdAtMs = session.createdAt.millisecondsSince1970
+        lastUsedAtMs = session.lastUsedAt.millisecondsSince1970
+    }
+
+    var session: AccessSession {
+        AccessSession(
+            idHash: idHash, tokenID: tokenID, createdAt: Date(millisecondsSince1970: createdAtMs),
+            lastUsedAt: Date(millisecondsSince1970: lastUsedAtMs))
     }
 }
 
@@ -59,14 +113,44 @@ extension MomentumDatabase {
         try write { db in try AccessTokenRow(token).save(db) }
     }
 
-    /// Marks the token with `id` revoked at `now`; returns whether a live one was found.
+    /// Marks the token with `id` revoked at `now` and ends its sign-in sessions; returns whether a
+    /// live one was found.
     @discardableResult
     public func revokeAccessToken(id: String, at now: Date) throws(StoreError) -> Bool {
         try write { db in
             guard var row = try AccessTokenRow.fetchOne(db, key: id), row.revokedAtMs == nil else { return false }
             row.revokedAtMs = now.millisecondsSince1970
             try row.update(db)
+            try AccessSessionRow.filter(Column("tokenID") == id).deleteAll(db)
             return true
+        }
+    }
+
+    /// The session whose id hashes to `idHash`, with its token, if both exist.
+    public func accessSession(idHash: String) throws(StoreError) -> (session: AccessSession, token: AccessToken)? {
+        try read { db -> (AccessSession, AccessToken)? in
+            guard let row = try AccessSessionRow.fetchOne(db, key: idHash),
+                let token = try AccessTokenRow.fetchOne(db, key: row.tokenID)
+            else { return nil }
+            return (row.session, token.token)
+        }
+    }
+
+    public func saveAccessSession(_ session: AccessSession) throws(StoreError) {
+        try write { db in try AccessSessionRow(session).save(db) }
+    }
+
+    /// Ends the session whose id hashes to `idHash`; returns whether there was one.
+    @discardableResult
+    public func deleteAccessSession(idHash: String) throws(StoreError) -> Bool {
+        try write { db in try AccessSessionRow.deleteOne(db, key: idHash) }
+    }
+
+    /// Forgets sessions last used before `cutoff`; returns how many.
+    @discardableResult
+    public func deleteAccessSessions(lastUsedBefore cutoff: Date) throws(StoreError) -> Int {
+        try write { db in
+            try AccessSessionRow.filter(Column("lastUsedAtMs") < cutoff.millisecondsSince1970).deleteAll(db)
         }
     }
 }

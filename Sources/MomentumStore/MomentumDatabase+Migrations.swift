@@ -182,6 +182,21 @@ extension MomentumDatabase {
             }
         }
         migrator.registerMigration("v9: sync") { db in try createSyncTables(db) }
+        migrator.registerMigration("v10: token scopes and sign-in sessions") { db in
+            // Existing tokens keep opening everything; a `feed` token reads only the calendar feed.
+            try db.alter(table: "accessToken") { table in
+                table.add(column: "scope", .text).notNull().defaults(to: "full")
+                    .check { ["full", "feed"].contains($0) }
+            }
+            // A browser's sign-in: the cookie carries a random id; only its SHA-256 is kept.
+            try db.create(table: "accessSession") { table in
+                table.primaryKey("idHash", .text).check(sql: "length(idHash) = 64")
+                table.column("tokenID", .text).notNull().indexed()
+                    .references("accessToken", onDelete: .cascade)
+                table.column("createdAtMs", .integer).notNull()
+                table.column("lastUsedAtMs", .integer).notNull()
+            }
+        }
         return migrator
     }
 

@@ -98,6 +98,7 @@ public final class MomentumDatabase: Sendable {
     static func storeError(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB: .notADatabase(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
             .dataDirectoryNotWritable(path: path, reason: error.message ?? "\(error.resultCode)")
         default: .database(message: error.message ?? "\(error)")

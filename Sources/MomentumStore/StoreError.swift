@@ -8,6 +8,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case databaseFromNewerVersion(path: String)
     /// A stored row no longer makes a valid value (e.g. edited by hand).
     case corruptRow(table: String, id: String, reason: String)
+    /// Another writer (a long terminal import, say) held the database longer than the wait allows;
+    /// nothing was changed and trying again later works.
+    case busy
     /// Any other database failure, with SQLite's message.
     case database(message: String)
 }

@@ -70,14 +70,18 @@ struct AccessTokenRoutesTests {
             let login = try await client.send(.post, "/login", json: #"{"token":"\#(created.secret)"}"#)
             #expect(login.status == .noContent)
             let cookie = try #require(login.headers[.setCookie])
-            #expect(cookie.hasPrefix("momentum_session=\(created.secret)"))
+            #expect(cookie.hasPrefix("momentum_session="))
+            #expect(!cookie.contains(created.secret))
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Strict"))
             #expect(!cookie.contains("Secure"))
 
             var headers = HTTPFields()
-            headers[.cookie] = "momentum_session=\(created.secret)"
+            headers[.cookie] = String(cookie.split(separator: ";")[0])
             #expect(try await client.send(.get, "/api/v1/timers", headers: headers).status == .ok)
+            // The token itself is not a session.
+            headers[.cookie] = "momentum_session=\(created.secret)"
+            #expect(try await client.send(.get, "/api/v1/timers", headers: headers).status == .unauthorized)
             headers[.cookie] = "momentum_session=forged"
             #expect(try await client.send(.get, "/api/v1/timers", headers: headers).status == .unauthorized)
 
@@ -102,8 +106,9 @@ struct AccessTokenRoutesTests {
             #expect(try await client.send(.get, "/api/v1/session").status == .unauthorized)
             let viaBearer = try await client.send(.get, "/api/v1/session", headers: bearer(created.secret))
             #expect(viaBearer.text == #"{"access":"bearer","canSignOut":false}"#)
+            let login = try await client.send(.post, "/login", json: #"{"token":"\#(created.secret)"}"#)
             var headers = HTTPFields()
-            headers[.cookie] = "momentum_session=\(created.secret)"
+            headers[.cookie] = String(try #require(login.headers[.setCookie]).split(separator: ";")[0])
             let viaCookie = try await client.send(.get, "/api/v1/session", headers: headers)
             #expect(viaCookie.text == #"{"access":"cookie","canSignOut":true}"#)
 

@@ -59,7 +59,8 @@ struct StaticFilesTests {
             #expect(login.text.contains("login-token"))
             // The login page speaks from the catalog; the rest of the API stays closed.
             #expect(try await client.send(.get, "/api/v1/catalog?lang=de").status == .ok)
-            #expect(try await client.send(.get, "/api/v1/catalogue").status == .unauthorized)
+            #expect(try await client.send(.get, "/api/v1/ambient").status == .unauthorized)
+            #expect(try await client.send(.get, "/api/v1/catalogue").status == .notFound)
         }
     }
 }

@@ -15,6 +15,8 @@ struct Serve: ContextualCommand {
             Uploads to the library may be up to 500 MiB unless --max-upload-mb \
             (or $MOMENTUM_MAX_UPLOAD_MB) says otherwise. \
             Any other host than this machine needs an access token first (momentum token create). \
+            Requests must call the server by an address, localhost or a name given with --allowed-host; \
+            writes from other web pages are refused (see docs/security.md). \
             Ctrl-C or SIGTERM stops it after the requests in flight.
             """
     )
@@ -30,6 +32,13 @@ struct Serve: ContextualCommand {
         help: ArgumentHelp(
             "Largest guided meditation the browser may upload, in MiB, 1–100000 (default: 500).", valueName: "MiB"))
     var maxUploadMB: String?
+
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "Another name requests may call the server by, e.g. the one a reverse proxy passes on "
+                + "(repeatable; this machine's addresses and localhost are always allowed).", valueName: "name"))
+    var allowedHosts: [String] = []
 
     @OptionGroup var common: CommonOptions
 
@@ -50,6 +59,9 @@ struct Serve: ContextualCommand {
                 throw CommandFailure(
                     session.catalog.format(
                         .errorServeMaxUpload, ["value": uploadText, "maximum": "\(Self.maximumUploadMB)"]))
+            }
+            if let wrong = allowedHosts.first(where: { !ServerConfiguration.isValidAllowedHost($0) }) {
+                throw CommandFailure(session.catalog.format(.errorServeAllowedHost, ["value": wrong]))
             }
             let configuration = try self.configuration(
                 environment: context.environment, dataDirectory: session.dataDirectory, catalog: session.catalog)
@@ -89,6 +101,6 @@ struct Serve: ContextualCommand {
         }
         return ServerConfiguration(
             host: host ?? ServerConfiguration.defaultHost, port: portNumber, dataDirectory: dataDirectory,
-            publicDirectory: StaticFiles.locate(environment: environment))
+            publicDirectory: StaticFiles.locate(environment: environment), allowedHosts: allowedHosts)
     }
 }

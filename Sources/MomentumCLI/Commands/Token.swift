@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStore
 
 /// `momentum token create|list|revoke`: access tokens for the web app off this machine.
 struct TokenCommand: AsyncParsableCommand {
@@ -19,15 +20,22 @@ struct TokenCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("A name to know it by, e.g. the device it is for.", valueName: "name"))
         var name: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "What it opens: full (the app and its API) or feed (only the reminders calendar feed, "
+                    + "for the URL a calendar app keeps).", valueName: "full|feed"))
+        var scope: AccessScope = .full
+
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let created = try session.services.accessTokens.create(name: name)
+                let created = try session.services.accessTokens.create(name: name, scope: scope)
                 let catalog = session.catalog
                 context.output.write(
                     catalog.format(.tokenCreated, ["id": created.token.id, "name": created.token.name]) + "\n"
                         + created.secret + "\n")
+                if scope == .feed { context.output.write(catalog[.tokenCreatedFeed] + "\n") }
             }
         }
     }
@@ -48,6 +56,7 @@ struct TokenCommand: AsyncParsableCommand {
                 let rows = tokens.map { token in
                     [
                         token.id, token.name, DayText.iso(token.createdAt, timeZone: context.timeZone),
+                        catalog[token.scope == .full ? .tokenScopeFull : .tokenScopeFeed],
                         catalog[token.isRevoked ? .tokenRevokedState : .tokenActive],
                     ]
                 }
@@ -73,6 +82,8 @@ struct TokenCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension AccessScope: ExpressibleByArgument {}
 
 /// A day as `2027-01-15` in a time zone.
 enum DayText {

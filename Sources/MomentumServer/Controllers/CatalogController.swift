@@ -7,9 +7,11 @@ import MomentumServices
 struct CatalogController {
     let settings: SettingsService
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
-        group.get("catalog", use: catalog)
-        group.get("ambient", use: ambient)
+    /// The catalog on `open` (the login page speaks from it; it holds the product's texts only),
+    /// the ambient sounds on `guarded`.
+    func addRoutes(open: RouterGroup<BasicRequestContext>, guarded: RouterGroup<BasicRequestContext>) {
+        open.get("catalog", use: catalog)
+        guarded.get("ambient", use: ambient)
     }
 
     struct Catalog: Encodable {

@@ -10,8 +10,9 @@ struct RemindersController {
     let reminders: ReminderService
     let settings: SettingsService
 
-    func addRoutes(to router: Router<BasicRequestContext>, api: RouterGroup<BasicRequestContext>) {
-        router.get("reminders.ics", use: feed)
+    /// The calendar feed on `feed` (a feed token opens it), the plan on `api`.
+    func addRoutes(feed: RouterGroup<BasicRequestContext>, api: RouterGroup<BasicRequestContext>) {
+        feed.get("reminders.ics", use: self.feed)
         api.get("reminders", use: plan)
     }
 

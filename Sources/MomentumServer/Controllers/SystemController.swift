@@ -1,14 +1,15 @@
 import Foundation
 import Hummingbird
 
-/// `/health`, `/metrics` and `/openapi.yaml`: open to everyone, even off loopback.
+/// `/health` and `/openapi.yaml`, open to everyone, even off loopback; `/metrics`, behind the token.
 struct SystemController {
     let version: String
     let metrics: ServerMetrics
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    /// `/health` and `/openapi.yaml` on `router`, open to all; `/metrics` on `guarded`.
+    func addRoutes(to router: Router<BasicRequestContext>, guarded: RouterGroup<BasicRequestContext>) {
         router.get("health", use: health)
-        router.get("metrics", use: prometheus)
+        guarded.get("metrics", use: prometheus)
         router.get("openapi.yaml", use: openAPI)
     }
 

@@ -4,6 +4,7 @@ import Logging
 import MomentumCore
 import MomentumServices
 import MomentumStore
+import NIOHTTP1
 
 /// Answers every error as JSON with the right status, and never lets an internal detail out:
 /// store errors and anything unexpected are logged and answered with a generic 500.
@@ -38,6 +39,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         case let error as any HTTPResponseError where error.status == .contentTooLarge:
             apiError = .bodyTooLarge
+        case is HTTPParserError:
+            // A malformed request (an invalid chunk size, say) that the HTTP decoder refused mid-body.
+            apiError = .badRequest("The request is not valid HTTP.", code: "bad_request")
         case let error as HTTPError where error.status.code < 500:
             apiError = APIError(
                 error.status, code: "bad_request", message: error.body ?? error.status.reasonPhrase)
@@ -60,6 +64,14 @@ enum ServiceErrorMapping {
     /// `catalog` is the language of the message: the request's `Accept-Language`, else English.
     static func apiError(for error: any Error, catalog: StringCatalog, logger: Logger) -> APIError {
         if let store = storeError(in: error) {
+            if store == .busy {
+                // Another writer (a long terminal import) held the database past the wait: nothing
+                // changed, and the same request works again shortly.
+                var busy = APIError(
+                    .serviceUnavailable, code: "busy", message: ErrorMessages.message(for: store, catalog: catalog))
+                busy.headers[.retryAfter] = "5"
+                return busy
+            }
             logger.error("store error", metadata: ["error": "\(store)"])
             return .serverFault
         }
@@ -111,7 +123,8 @@ enum ServiceErrorMapping {
         case MeditationServiceError.store(let error), SettingsChangeError.store(let error),
             PracticeLogError.store(let error), BreathingServiceError.store(let error),
             WorkoutServiceError.store(let error), FocusTimerServiceError.store(let error),
-            LibraryError.store(let error):
+            LibraryError.store(let error), MorseCourseServiceError.store(let error),
+            AccessTokenError.store(let error), ImportError.store(let error), SyncError.store(let error):
             error
         default: nil
         }

@@ -35,8 +35,9 @@ extension HTTPField.Name {
     static let xForwardedProto = Self("X-Forwarded-Proto")!
 }
 
-/// Refuses any path with `.` or `..` segments, or an encoded slash, backslash or NUL in a segment,
-/// before it can reach a route or the file system.
+/// Refuses any path with `.` or `..` segments, empty segments (`//`), or an encoded slash,
+/// backslash or NUL in a segment, before it can reach a route or the file system: one resource has
+/// one spelling (a trailing slash aside, which the router ignores).
 struct PathSafetyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -49,7 +50,10 @@ struct PathSafetyMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func isSafe(_ rawPath: String) -> Bool {
-        for segment in rawPath.split(separator: "/", omittingEmptySubsequences: false) {
+        guard rawPath.hasPrefix("/") else { return rawPath == "*" }
+        let segments = rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for (position, segment) in segments.enumerated() {
+            if segment.isEmpty, position < segments.count - 1 { return false }
             let lowered = segment.lowercased()
             if lowered.contains("%2f") || lowered.contains("%5c") || lowered.contains("%00") { return false }
             guard let decoded = String(segment).removingPercentEncoding else { return false }
@@ -69,7 +73,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        if streamedPaths.contains(request.uri.path) { return try await next(request, context) }
+        if streamedPaths.contains(RoutedPaths.normalized(request.uri.path)) { return try await next(request, context) }
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw APIError.bodyTooLarge
         }

@@ -54,7 +54,7 @@ struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard let files, !AccessTokenMiddleware<Context>.isProtected(request.uri.path) else {
+        guard let files, !RoutedPaths.isRouted(request.uri.path) else {
             return try await next(request, context)
         }
         return try await files.handle(request, context: context, next: next)

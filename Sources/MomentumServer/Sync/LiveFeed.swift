@@ -70,11 +70,16 @@ func buildLiveRouter(
     configuration: ServerConfiguration, dependencies: ServerDependencies
 ) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
+    // The upgrade request passes the same path, host and origin checks as every request.
     router.addMiddleware {
-        AccessTokenMiddleware(tokens: dependencies.services.accessTokens, isRequired: !configuration.isLoopback)
+        ErrorMiddleware(routes: RouteTable())
+        PathSafetyMiddleware()
+        RequestGuardMiddleware(policy: configuration.hostPolicy)
     }
     let feed = dependencies.liveFeed
-    router.ws("api/v1/live") { inbound, outbound, _ in
+    let guarded = router.group().add(
+        middleware: AccessGuard(tokens: dependencies.services.accessTokens, isRequired: !configuration.isLoopback))
+    guarded.ws("api/v1/live") { inbound, outbound, _ in
         try await feed.serve(inbound: inbound, outbound: outbound)
     }
     return router
