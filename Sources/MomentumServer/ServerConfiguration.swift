@@ -9,6 +9,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var bodyLimit: Int
     /// The browser UI's static files; `nil` serves none.
     public var publicDirectory: URL?
+    /// Renders at once, waiting renders and the render cache's size.
+    public var renderLimits = RenderLimits()
 
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 8080
