@@ -83,3 +83,29 @@ struct ServeAndTokenCommandTests {
         #expect(defaults.bodyLimit == 1 << 20)
     }
 }
+
+@Suite("momentum serve --render-cache-mb")
+struct ServeRenderCacheTests {
+    let catalog = StringCatalog.shared(for: .english)
+    let data = URL(fileURLWithPath: "/tmp/momentum")
+
+    @Test func theRenderCacheHolds500MiBUnlessToldOtherwise() throws {
+        let defaults = try Serve.parse([]).configuration(environment: [:], dataDirectory: data, catalog: catalog)
+        #expect(defaults.renderLimits.cacheBytes == 500 << 20)
+        let small = try Serve.parse(["--render-cache-mb", "20"]).configuration(
+            environment: [:], dataDirectory: data, catalog: catalog)
+        #expect(small.renderLimits.cacheBytes == 20 << 20)
+        let none = try Serve.parse(["--render-cache-mb", "0"]).configuration(
+            environment: [:], dataDirectory: data, catalog: catalog)
+        #expect(none.renderLimits.cacheBytes == 0)
+    }
+
+    @Test(arguments: ["1.5", "100001", "lots"])
+    func aBadRenderCacheSizeIsRefused(value: String) async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["serve", "--render-cache-mb", value]) != 0)
+        #expect(
+            terminal.errors.text
+                == "momentum: Not a render cache size: \(value). Use a whole number of MiB from 0 to 100000.\n")
+    }
+}

@@ -31,6 +31,11 @@ struct Serve: ContextualCommand {
             "Largest guided meditation the browser may upload, in MiB, 1–100000 (default: 500).", valueName: "MiB"))
     var maxUploadMB: String?
 
+    @Option(
+        name: .customLong("render-cache-mb"),
+        help: ArgumentHelp("Most MiB of rendered audio kept for reuse, 0–100000 (default: 500).", valueName: "MiB"))
+    var renderCacheMB: String?
+
     @OptionGroup var common: CommonOptions
 
     /// The most MiB `--max-upload-mb` (or `$MOMENTUM_MAX_UPLOAD_MB`) accepts.
@@ -87,8 +92,14 @@ struct Serve: ContextualCommand {
             }
             portNumber = value
         }
-        return ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host ?? ServerConfiguration.defaultHost, port: portNumber, dataDirectory: dataDirectory,
             publicDirectory: StaticFiles.locate(environment: environment))
+        if let renderCacheMB {
+            guard let value = Int(renderCacheMB.trimmingCharacters(in: .whitespaces)), (0...100_000).contains(value)
+            else { throw CommandFailure(catalog.format(.errorServeRenderCache, ["value": renderCacheMB])) }
+            configuration.renderLimits.cacheBytes = Int64(value) << 20
+        }
+        return configuration
     }
 }
