@@ -16,6 +16,8 @@ public struct ServerDependencies: Sendable {
     public var version: String
     /// Sends every logged change to the connected `/api/v1/live` WebSockets.
     let liveFeed: LiveFeed
+    /// Where rendered audio comes from; tests pass a source they can hold.
+    public var rendering = AudioRendering.live
 
     public init(
         services: MomentumServices, now: @escaping @Sendable () -> Date = { Date() },
@@ -108,7 +110,8 @@ public func buildRouter(
         .addRoutes(to: api.group("morse"))
     RemindersController(reminders: services.reminders, settings: services.settings)
         .addRoutes(feed: router.group().add(middleware: feed), api: api)
-    AudioController(services: services, dataDirectory: configuration.dataDirectory).addRoutes(to: api)
+    AudioController(services: services, configuration: configuration, rendering: dependencies.rendering)
+        .addRoutes(to: api)
     SyncController(database: services.database, now: dependencies.now).addRoutes(to: api)
     LibraryController(library: services.library, settings: services.settings, metrics: metrics)
         .addRoutes(to: api.group("library"))

@@ -16,6 +16,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var headerReadTimeout: Duration
     /// How long a kept-alive connection may sit idle between requests.
     public var idleTimeout: Duration
+    /// Renders at once, waiting renders and the render cache's size.
+    public var renderLimits = RenderLimits()
 
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 8080

@@ -7,6 +7,7 @@ public enum ErrorMessages {
     public static func message(describing error: any Error, catalog: StringCatalog) -> String? {
         switch error {
         case let error as MeditationPlanError: message(for: error, catalog: catalog)
+        case let error as RenderLengthError: message(for: error, catalog: catalog)
         case let error as StoreError: message(for: error, catalog: catalog)
         case let error as SettingValueError: message(for: error, catalog: catalog)
         case let error as SettingsChangeError:

@@ -84,6 +84,11 @@ struct RenderCommandTests {
         ),
         (["render", "meditation", "--open"], "An open-ended sit has no length to render; give a length, e.g. 20."),
         (
+            ["render", "meditation", "600", "--countdown", "1"],
+            "This practice lasts 10:00:01; audio files are rendered for up to 10 h. "
+                + "Make it shorter (a countdown and a reflection count too)."
+        ),
+        (
             ["render", "workout", "--ambient", "thunder"],
             "There is no ambient sound “thunder”. Choose one of: silent, rain, ocean, stream, brown."
         ),

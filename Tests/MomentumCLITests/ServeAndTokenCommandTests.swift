@@ -18,7 +18,7 @@ struct ServeAndTokenCommandTests {
 
         let list = try TestTerminal(sharing: terminal)
         #expect(await list.run(["token", "list"]) == 0)
-        #expect(list.output.lines == ["\(id)  phone  2027-01-15  active"])
+        #expect(list.output.lines == ["\(id)  phone  2027-01-15  full access  active"])
         #expect(!list.output.text.contains(secret))
 
         let revoke = try TestTerminal(sharing: terminal)
@@ -29,6 +29,24 @@ struct ServeAndTokenCommandTests {
         #expect(again.errors.text == "momentum: Token \(id) is already revoked.\n")
         let database = try MomentumDatabase.open(directory: terminal.directory.url)
         #expect(try database.accessTokens().first?.secretHash != secret)
+    }
+
+    @Test func aFeedTokenSaysWhatItOpensAndIsListedWithItsScope() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["token", "create", "--name", "calendar", "--scope", "feed"]) == 0)
+        #expect(terminal.output.lines.count == 3)
+        #expect(terminal.output.lines.last?.contains("/reminders.ics?token=") == true)
+        let list = try TestTerminal(sharing: terminal)
+        #expect(await list.run(["token", "list"]) == 0)
+        #expect(list.output.text.contains("calendar  2027-01-15  calendar feed only  active"))
+        let wrong = try TestTerminal(sharing: terminal)
+        #expect(await wrong.run(["token", "create", "--scope", "admin"]) != 0)
+    }
+
+    @Test func serveRefusesAnAllowedHostThatIsNotAName() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["serve", "--port", "0", "--allowed-host", "evil.example:80"]) != 0)
+        #expect(terminal.errors.text.contains("--allowed-host evil.example:80"))
     }
 
     @Test func anEmptyTokenListSaysHowToMakeOne() async throws {
@@ -81,5 +99,31 @@ struct ServeAndTokenCommandTests {
         let defaults = try Serve.parse([]).configuration(environment: [:], dataDirectory: data, catalog: catalog)
         #expect(defaults.address == "http://127.0.0.1:8080/")
         #expect(defaults.bodyLimit == 1 << 20)
+    }
+}
+
+@Suite("momentum serve --render-cache-mb")
+struct ServeRenderCacheTests {
+    let catalog = StringCatalog.shared(for: .english)
+    let data = URL(fileURLWithPath: "/tmp/momentum")
+
+    @Test func theRenderCacheHolds500MiBUnlessToldOtherwise() throws {
+        let defaults = try Serve.parse([]).configuration(environment: [:], dataDirectory: data, catalog: catalog)
+        #expect(defaults.renderLimits.cacheBytes == 500 << 20)
+        let small = try Serve.parse(["--render-cache-mb", "20"]).configuration(
+            environment: [:], dataDirectory: data, catalog: catalog)
+        #expect(small.renderLimits.cacheBytes == 20 << 20)
+        let none = try Serve.parse(["--render-cache-mb", "0"]).configuration(
+            environment: [:], dataDirectory: data, catalog: catalog)
+        #expect(none.renderLimits.cacheBytes == 0)
+    }
+
+    @Test(arguments: ["1.5", "100001", "lots"])
+    func aBadRenderCacheSizeIsRefused(value: String) async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["serve", "--render-cache-mb", value]) != 0)
+        #expect(
+            terminal.errors.text
+                == "momentum: Not a render cache size: \(value). Use a whole number of MiB from 0 to 100000.\n")
     }
 }

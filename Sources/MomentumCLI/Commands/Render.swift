@@ -137,8 +137,10 @@ extension Render {
 }
 
 extension CommandContext {
-    /// Renders `timeline` into the file `audio` names, with a progress bar on a terminal.
+    /// Renders `timeline` into the file `audio` names, with a progress bar on a terminal; refuses
+    /// one over ``Timeline/longestRender``, as the web app does.
     func render(_ timeline: Timeline, audio: RenderOptions, catalog: StringCatalog) throws {
+        try timeline.checkRenderLength()
         var renderer = try TimelineRenderer(timeline: timeline, format: audio.format(catalog: catalog))
         try render(&renderer, to: audio.output, catalog: catalog)
     }

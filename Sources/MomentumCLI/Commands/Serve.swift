@@ -40,6 +40,11 @@ struct Serve: ContextualCommand {
                 + "(repeatable; this machine's addresses and localhost are always allowed).", valueName: "name"))
     var allowedHosts: [String] = []
 
+    @Option(
+        name: .customLong("render-cache-mb"),
+        help: ArgumentHelp("Most MiB of rendered audio kept for reuse, 0–100000 (default: 500).", valueName: "MiB"))
+    var renderCacheMB: String?
+
     @OptionGroup var common: CommonOptions
 
     /// The most MiB `--max-upload-mb` (or `$MOMENTUM_MAX_UPLOAD_MB`) accepts.
@@ -99,8 +104,14 @@ struct Serve: ContextualCommand {
             }
             portNumber = value
         }
-        return ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host ?? ServerConfiguration.defaultHost, port: portNumber, dataDirectory: dataDirectory,
             publicDirectory: StaticFiles.locate(environment: environment), allowedHosts: allowedHosts)
+        if let renderCacheMB {
+            guard let value = Int(renderCacheMB.trimmingCharacters(in: .whitespaces)), (0...100_000).contains(value)
+            else { throw CommandFailure(catalog.format(.errorServeRenderCache, ["value": renderCacheMB])) }
+            configuration.renderLimits.cacheBytes = Int64(value) << 20
+        }
+        return configuration
     }
 }

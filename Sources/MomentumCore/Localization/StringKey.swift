@@ -870,4 +870,8 @@ public enum StringKey: String, Sendable, CaseIterable {
     case meditateAmbientOwn = "meditate.ambientOwn"
     case meditateAmbientPausedByGuided = "meditate.ambientPausedByGuided"
     case meditateAmbientResume = "meditate.ambientResume"
+    // Rendering limits (issue 21)
+    case errorRenderTooLong = "error.render.tooLong"
+    case errorRenderBusy = "error.render.busy"
+    case errorServeRenderCache = "error.serveRenderCache"
 }

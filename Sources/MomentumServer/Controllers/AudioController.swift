@@ -9,12 +9,28 @@ import MomentumServices
 /// (`/api/v1/render/{kind}.wav`), each cue sound (`/api/v1/sounds/{cue}.wav`) and each built-in
 /// ambient bed as a seamless loop (`/api/v1/sounds/ambient/{id}.wav`).
 ///
-/// Renders are kept in the data directory's cache under their ETag, a hash of what was rendered,
-/// so asking again costs nothing and a browser revalidates with `If-None-Match`.
+/// A render is made on a thread of its own and sent as it is made: a few at a time
+/// (``RenderLimits``), never over ``Timeline/longestRender``, and stopped when the listener goes.
+/// Renders that fit are kept in the data directory's cache under their ETag, a hash of what was
+/// rendered, so asking again costs nothing and a browser revalidates with `If-None-Match`.
 struct AudioController {
     let services: MomentumServices
     let dataDirectory: URL
+    let rendering: AudioRendering
+    let slots: RenderSlots
+    let renderCache: RenderCache
     let fileIO = FileIO()
+
+    init(services: MomentumServices, configuration: ServerConfiguration, rendering: AudioRendering = .live) {
+        self.services = services
+        dataDirectory = configuration.dataDirectory
+        self.rendering = rendering
+        slots = RenderSlots(limits: configuration.renderLimits)
+        renderCache = RenderCache(
+            folder: dataDirectory.appendingPathComponent("cache/renders", isDirectory: true),
+            capacity: configuration.renderLimits.cacheBytes)
+        renderCache.removeLeftovers()
+    }
 
     /// Bump when the renderer's output changes, so cached renders are not served.
     static let renderVersion = 1
@@ -38,28 +54,51 @@ struct AudioController {
         } catch {
             throw APIError.invalid("rate must be 8000–48000 Hz.")
         }
-        var renderer: TimelineRenderer
+        let catalog = StringCatalog.shared(for: LanguageChoice.accepted(by: request) ?? .english)
         do {
-            renderer = try TimelineRenderer(timeline: timeline, format: format)
+            try timeline.checkRenderLength()
+        } catch {
+            throw APIError.invalid(ErrorMessages.message(for: error, catalog: catalog), code: "render_too_long")
+        }
+        let source: any AudioSource
+        do {
+            source = try rendering.makeSource(timeline, format)
         } catch .openEnded {
             throw APIError.invalid("An open-ended sit has no length to render.")
         } catch {
             throw APIError.invalid("The ambient sound cannot be rendered: \(error).")
         }
+        let job: RenderJob
+        do {
+            job = try RenderJob(source: source)
+        } catch {
+            throw APIError.invalid(catalog[.errorAudioTooLong], code: "render_too_long")
+        }
         let canonical = try JSONResponse<Timeline>.encoder.encode(timeline)
         let tag = Self.tag(
             Data("v\(Self.renderVersion)|\(format.sampleRate)|\(format.channels)|".utf8) + canonical)
         if request.headers[.ifNoneMatch] == "\"\(tag)\"" { return Self.notModified(tag: tag) }
-        let folder = dataDirectory.appendingPathComponent("cache/renders", isDirectory: true)
-        let file = folder.appendingPathComponent("\(tag).wav")
-        if !FileManager.default.fileExists(atPath: file.path) {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try WAVFileWriter.render(&renderer, to: file)
+        var headers = HTTPFields()
+        headers[.contentType] = "audio/wav"
+        headers[.cacheControl] = "private, max-age=86400"
+        headers[.eTag] = "\"\(tag)\""
+        headers[.contentDisposition] = "attachment; filename=\"momentum-\(timeline.practice.rawValue).wav\""
+        if let cached = renderCache.open(tag: tag) {
+            return Response(status: .ok, headers: headers, body: cached.body())
         }
-        var response = try await fileResponse(file, tag: tag, cacheControl: "private, max-age=86400", context: context)
-        response.headers[.contentDisposition] =
-            "attachment; filename=\"momentum-\(timeline.practice.rawValue).wav\""
-        return response
+        let slot: RenderSlot
+        do {
+            slot = try await slots.take()
+        } catch is RenderSlots.Busy {
+            let seconds = Int(slots.limits.retryAfter.components.seconds)
+            var busy = APIError(
+                .serviceUnavailable, code: "render_busy",
+                message: catalog.format(.errorRenderBusy, ["seconds": "\(seconds)"]))
+            busy.headers[.retryAfter] = "\(seconds)"
+            throw busy
+        }
+        if renderCache.keeps(byteCount: job.byteCount) { job.keep(in: renderCache, tag: tag) }
+        return Response(status: .ok, headers: headers, body: job.body(holding: slot, logger: context.logger))
     }
 
     @Sendable func sound(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -1,0 +1,50 @@
+import Foundation
+import MomentumAudio
+import MomentumCore
+
+/// How much rendering the server takes on: renders at once, how many may wait and how long, and
+/// how large the cache of finished renders grows.
+public struct RenderLimits: Sendable, Equatable {
+    /// Renders running at once; each keeps one core busy.
+    public var concurrentRenders: Int
+    /// Requests that wait for a render's turn; more are answered 503 at once.
+    public var waitingRenders: Int
+    /// How long a request waits for its turn before it is answered 503.
+    public var longestWait: Duration
+    /// What `Retry-After` tells a client that was turned away.
+    public var retryAfter: Duration
+    /// The most bytes the render cache keeps; the renders used longest ago go first. A render
+    /// larger than this is streamed without being kept.
+    public var cacheBytes: Int64
+
+    /// One core for rendering, the rest for answering requests: `/health` stays quick on two cores.
+    public static let defaultConcurrentRenders = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    public static let defaultCacheBytes: Int64 = 500 << 20
+
+    public init(
+        concurrentRenders: Int = Self.defaultConcurrentRenders, waitingRenders: Int = 2,
+        longestWait: Duration = .seconds(10), retryAfter: Duration = .seconds(30),
+        cacheBytes: Int64 = Self.defaultCacheBytes
+    ) {
+        self.concurrentRenders = concurrentRenders
+        self.waitingRenders = waitingRenders
+        self.longestWait = longestWait
+        self.retryAfter = retryAfter
+        self.cacheBytes = cacheBytes
+    }
+}
+
+/// Where rendered audio comes from: the timeline renderer, or in tests a source they can hold.
+public struct AudioRendering: Sendable {
+    /// The audio of `timeline` in `format`; throws what the renderer finds wrong with it.
+    public var makeSource: @Sendable (Timeline, AudioFormat) throws(RenderError) -> any AudioSource
+
+    public init(makeSource: @escaping @Sendable (Timeline, AudioFormat) throws(RenderError) -> any AudioSource) {
+        self.makeSource = makeSource
+    }
+
+    /// The renderer `momentum render` uses too.
+    public static let live = AudioRendering { timeline, format throws(RenderError) in
+        try TimelineRenderer(timeline: timeline, format: format)
+    }
+}
