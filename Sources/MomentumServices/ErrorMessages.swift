@@ -17,7 +17,7 @@ public enum ErrorMessages {
         case let error as MeditationServiceError:
             switch error {
             case .invalidPlan(let plan): message(for: plan, catalog: catalog)
-            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .invalidRecord(let record): message(for: record, catalog: catalog)
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as PracticeLogError: message(for: error, catalog: catalog)
@@ -25,7 +25,7 @@ public enum ErrorMessages {
         case let error as BreathingServiceError:
             switch error {
             case .invalid(let breathing): message(for: breathing, catalog: catalog)
-            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .invalidRecord(let record): message(for: record, catalog: catalog)
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as FocusTimerError: message(for: error, catalog: catalog)
@@ -38,7 +38,7 @@ public enum ErrorMessages {
         case let error as WorkoutServiceError:
             switch error {
             case .invalid(let workout): message(for: workout, catalog: catalog)
-            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .invalidRecord(let record): message(for: record, catalog: catalog)
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as AccessTokenError:
@@ -62,7 +62,8 @@ public enum ErrorMessages {
             case .doesNotExist(let year, let month, let day):
                 catalog.format(.errorInvalidDate, ["value": "\(year)-\(month)-\(day)"])
             }
-        default: libraryMessage(describing: error, catalog: catalog)
+        default:
+            inputMessage(describing: error, catalog: catalog) ?? libraryMessage(describing: error, catalog: catalog)
         }
     }
 

@@ -865,4 +865,12 @@ public enum StringKey: String, Sendable, CaseIterable {
     case meditateAmbientOwn = "meditate.ambientOwn"
     case meditateAmbientPausedByGuided = "meditate.ambientPausedByGuided"
     case meditateAmbientResume = "meditate.ambientResume"
+
+    // Input safety (issue 21)
+    case errorNumberNotFinite = "error.input.numberNotFinite"
+    case errorNumberOutOfRange = "error.input.numberOutOfRange"
+    case errorInstantTooEarly = "error.input.instantTooEarly"
+    case errorInstantTooLate = "error.input.instantTooLate"
+    case errorControlCharacter = "error.input.controlCharacter"
+    case errorEnergyOutOfRange = "error.input.energyOutOfRange"
 }

@@ -20,7 +20,7 @@ public enum SyncFieldRule: Sendable, Equatable {
     case flag
     /// Milliseconds since 1970.
     case instant
-    /// A number at least 0, or null.
+    /// A number from 0 to ``PracticeRecord/maximumEnergyKilocalories``, or null.
     case optionalAmount
     /// One of these strings.
     case choice([String])
@@ -73,8 +73,8 @@ public enum SyncFieldRule: Sendable, Equatable {
         case .optionalAmount:
             switch value {
             case .null: return true
-            case .integer(let integer): return integer >= 0
-            case .number(let number): return number >= 0 && number.isFinite
+            case .integer(let integer): return (0...Int64(PracticeRecord.maximumEnergyKilocalories)).contains(integer)
+            case .number(let number): return (0...PracticeRecord.maximumEnergyKilocalories).contains(number)
             default: return false
             }
         case .choice(let choices):
@@ -105,7 +105,7 @@ public enum SyncFieldRule: Sendable, Equatable {
         case .wholeSeconds(let bounds): "whole seconds in milliseconds, \(bounds.lowerBound)–\(bounds.upperBound)"
         case .flag: "true or false"
         case .instant: "milliseconds since 1970"
-        case .optionalAmount: "a number at least 0, or null"
+        case .optionalAmount: "a number from 0 to \(Int(PracticeRecord.maximumEnergyKilocalories)), or null"
         case .choice(let choices): "one of " + choices.joined(separator: ", ")
         case .reference(let type): "the lower-case id of a \(type.rawValue)"
         case .textMap: "an object of strings"
