@@ -131,10 +131,13 @@ extension MorseCommand {
                     characterWPM: character,
                     effectiveWPM: fwpm ?? min(settings.timing.effectiveWPM, character),
                     toneHertz: tone ?? settings.tone.hertz,
-                    riseTime: rise.map { .microseconds(Int(($0 * 1000).rounded())) } ?? settings.tone.rise,
+                    riseTime: try rise.map { ms throws(NumberInputError) in
+                        try Duration(checkingMilliseconds: ms, field: "--rise")
+                    } ?? settings.tone.rise,
                     order: order ?? settings.order,
-                    sessionLength: length.map { .milliseconds(Int64(($0 * 60_000).rounded())) }
-                        ?? settings.sessionLength)
+                    sessionLength: try length.map { minutes throws(NumberInputError) in
+                        try Duration(checkingMinutes: minutes, field: "--length")
+                    } ?? settings.sessionLength)
                 try morse.saveCourseSettings(settings)
             }
             if let callSign { try morse.saveCallSign(callSign) }

@@ -246,14 +246,18 @@ struct MorseController {
         let id = try sessionID(context)
         let body = try await RequestBody.decode(AnswerBody.self, from: request, orEmpty: AnswerBody())
         let instant = body.at ?? now()
+        // Checked before anything changes: `1e300` ms must be a 422, not a trap.
+        let reportedResponse = try body.responseMs.map { ms throws(NumberInputError) in
+            try Duration(checkingMilliseconds: ms, field: "responseMs")
+        }
         let training = try await registry.update(id: id) { training in
             guard let item = training.item, training.session.phase == .training else {
                 throw APIError.conflict("There is no item waiting for an answer; start or resume the session first.")
             }
             let answer = try Self.answerText(body, decoder: &training.decoder)
             let response: Duration? =
-                if let ms = body.responseMs, ms.isFinite, ms >= 0 {
-                    .microseconds(Int64((ms * 1000).rounded()))
+                if let reportedResponse, reportedResponse >= .zero {
+                    reportedResponse
                 } else {
                     training.itemIssuedAt.map { .microseconds(Int64(($0.distance(to: instant) * 1e6).rounded())) }
                 }

@@ -45,6 +45,20 @@ struct NumberInputTests {
         }
     }
 
+    @Test func courseSettingsRefuseAHugeRiseTimeWithoutStopping() {
+        let json =
+            #"{"characterWPM":20,"effectiveWPM":13,"toneHertz":600,"riseMilliseconds":1e300,"order":"standard","sessionSeconds":300}"#
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(MorseCourseSettings.self, from: Data(json.utf8))
+        }
+    }
+
+    @Test func aToneRefusesAHugeRiseTimeWithoutStopping() {
+        #expect(throws: NumberInputError.self) {
+            try JSONDecoder().decode(MorseTone.self, from: Data(#"{"hertz":600,"riseMs":-1.7e308}"#.utf8))
+        }
+    }
+
     @Test func energyHasAnUpperBound() throws {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         func record(_ energy: Double) throws(PracticeRecordError) -> PracticeRecord {
