@@ -71,7 +71,9 @@ public enum ErrorMessages {
         switch error {
         case .lengthNotPositive: catalog[.errorLengthNotPositive]
         case .lengthTooLong: catalog[.errorLengthTooLong]
-        case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+        case .invalidRecord(let record): message(for: record, catalog: catalog)
+        case .instant(let instant): message(for: instant, catalog: catalog)
+        case .text(let text): message(for: text, catalog: catalog)
         case .idTooShort(let id): catalog.format(.errorRecordIDTooShort, ["id": id])
         case .notFound(let id): catalog.format(.errorRecordNotFound, ["id": id])
         case .ambiguous(let id): catalog.format(.errorRecordAmbiguous, ["id": id])

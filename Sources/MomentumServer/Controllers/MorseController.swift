@@ -189,7 +189,7 @@ struct MorseController {
         -> JSONResponse<MorseWire.Session>
     {
         let body = try await RequestBody.decode(StartBody.self, from: request)
-        let instant = body.at ?? now()
+        let instant = try ReportedInstant.instant(body.at, now: now())
         let settings = try morse.courseSettings()
         let session = try morse.startSession(body.direction, groupSize: body.groupSize ?? 1, at: instant)
         let training = MorseTraining(
@@ -245,7 +245,7 @@ struct MorseController {
     {
         let id = try sessionID(context)
         let body = try await RequestBody.decode(AnswerBody.self, from: request, orEmpty: AnswerBody())
-        let instant = body.at ?? now()
+        let instant = try ReportedInstant.instant(body.at, now: now())
         // Checked before anything changes: `1e300` ms must be a 422, not a trap.
         let reportedResponse = try body.responseMs.map { ms throws(NumberInputError) in
             try Duration(checkingMilliseconds: ms, field: "responseMs")
@@ -281,7 +281,7 @@ struct MorseController {
     {
         let id = try sessionID(context)
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
-        let instant = body.at ?? now()
+        let instant = try ReportedInstant.instant(body.at, now: now())
         let morse = morse
         let (training, finished) = try await registry.update(id: id) { training in
             var session = training.session
@@ -304,7 +304,7 @@ struct MorseController {
     ) async throws -> JSONResponse<MorseWire.Session> {
         let id = try sessionID(context)
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
-        let instant = body.at ?? now()
+        let instant = try ReportedInstant.instant(body.at, now: now())
         let training = try await registry.update(id: id) { training in
             try step(&training, instant)
             training.lastActivity = instant
