@@ -113,6 +113,7 @@ public enum ErrorMessages {
         case .minutesOutOfRange: catalog[.errorBreathingMinutes]
         case .unreadablePattern(let text): catalog.format(.errorBreathingPattern, ["value": text])
         case .emptyPresetName: catalog[.errorBreathingPresetName]
+        case .text(let text): message(for: text, catalog: catalog)
         case .unknownPreset(let name): catalog.format(.errorBreathingUnknownPreset, ["name": name])
         case .presetNameTaken(let name): catalog.format(.errorBreathingNameTaken, ["name": name])
         case .builtInPresetCannotBeDeleted(let id):
@@ -126,6 +127,7 @@ public enum ErrorMessages {
     public static func message(for error: FocusTimerError, catalog: StringCatalog) -> String {
         switch error {
         case .blankName: catalog[.errorFocusBlankName]
+        case .text(let text): message(for: text, catalog: catalog)
         case .nameTooLong: catalog[.errorFocusNameTooLong]
         case .durationOutOfRange: catalog[.errorFocusDuration]
         case .durationNotWholeSeconds: catalog[.errorFocusDurationWhole]
@@ -166,6 +168,7 @@ public enum ErrorMessages {
         case .exerciseNameTooLong: catalog[.errorWorkoutExerciseTooLong]
         case .tooManyExerciseNames: catalog[.errorWorkoutTooManyExercises]
         case .emptyProgramName: catalog[.errorWorkoutProgramName]
+        case .text(let text): message(for: text, catalog: catalog)
         case .unknownProgram(let name): catalog.format(.errorWorkoutUnknownProgram, ["name": name])
         case .programNameTaken(let name): catalog.format(.errorWorkoutNameTaken, ["name": name])
         case .builtInProgramCannotBeDeleted(let id):

@@ -46,7 +46,9 @@ public enum SyncFieldRule: Sendable, Equatable {
     func accepts(_ value: SyncValue, entityID: String) -> Bool {
         switch self {
         case .text(let maximumLength, let blankAllowed):
-            guard let text = value.text, text.count <= maximumLength else { return false }
+            guard let text = value.text, text.count <= maximumLength,
+                TextInput.firstControlCharacter(in: text, lines: .multiple) == nil
+            else { return false }
             return blankAllowed || !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         case .focusTimerName:
             guard let text = value.text else { return false }
@@ -83,11 +85,17 @@ public enum SyncFieldRule: Sendable, Equatable {
             return value.text.flatMap(type.canonicalID) != nil
         case .textMap:
             guard case .object(let object) = value else { return false }
-            return object.values.allSatisfy { $0.text != nil }
+            return object.allSatisfy { key, value in
+                guard let text = value.text else { return false }
+                return TextInput.firstControlCharacter(in: key) == nil
+                    && TextInput.firstControlCharacter(in: text, lines: .multiple) == nil
+            }
         case .focusRun:
             return Self.acceptsRun(value)
         case .settingText:
-            guard let text = value.text, let key = SettingKey(rawValue: entityID) else { return false }
+            guard let text = value.text, let key = SettingKey(rawValue: entityID),
+                TextInput.firstControlCharacter(in: text) == nil
+            else { return false }
             return Self.acceptsSetting(key, text: text)
         }
     }

@@ -66,10 +66,9 @@ struct MorseController {
     @Sendable func changeSettings(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MorseCourseSettings>
     {
-        let buffer = try await request.body.collect(upTo: .max)
         guard
-            buffer.readableBytes > 0,
-            let patch = try? JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any]
+            let body = try await RequestBody.data(of: request),
+            let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         else { throw APIError.badRequest("The request needs a JSON object of the settings to change.") }
         guard
             var merged = try JSONSerialization.jsonObject(
