@@ -123,8 +123,11 @@ extension MorseCommand {
             let courseChanges = [wpm, fwpm, tone, rise, length].contains { $0 != nil } || order != nil
             let changes = courseChanges || callSign != nil || clearCall
             if courseChanges {
-                for value in [wpm, fwpm, tone, rise, length].compactMap(\.self) where !value.isFinite {
-                    throw ValidationError("\(value)")
+                let options = [
+                    ("--wpm", wpm), ("--fwpm", fwpm), ("--tone", tone), ("--rise", rise), ("--length", length),
+                ]
+                for case (let field, let value?) in options where !value.isFinite {
+                    throw NumberInputError.notFinite(field: field)
                 }
                 let character = wpm ?? settings.timing.characterWPM
                 settings = try MorseCourseSettings(
