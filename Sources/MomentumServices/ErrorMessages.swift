@@ -18,7 +18,7 @@ public enum ErrorMessages {
         case let error as MeditationServiceError:
             switch error {
             case .invalidPlan(let plan): message(for: plan, catalog: catalog)
-            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .invalidRecord(let record): message(for: record, catalog: catalog)
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as PracticeLogError: message(for: error, catalog: catalog)
@@ -26,7 +26,7 @@ public enum ErrorMessages {
         case let error as BreathingServiceError:
             switch error {
             case .invalid(let breathing): message(for: breathing, catalog: catalog)
-            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .invalidRecord(let record): message(for: record, catalog: catalog)
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as FocusTimerError: message(for: error, catalog: catalog)
@@ -39,7 +39,7 @@ public enum ErrorMessages {
         case let error as WorkoutServiceError:
             switch error {
             case .invalid(let workout): message(for: workout, catalog: catalog)
-            case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+            case .invalidRecord(let record): message(for: record, catalog: catalog)
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as AccessTokenError:
@@ -63,7 +63,8 @@ public enum ErrorMessages {
             case .doesNotExist(let year, let month, let day):
                 catalog.format(.errorInvalidDate, ["value": "\(year)-\(month)-\(day)"])
             }
-        default: libraryMessage(describing: error, catalog: catalog)
+        default:
+            inputMessage(describing: error, catalog: catalog) ?? libraryMessage(describing: error, catalog: catalog)
         }
     }
 
@@ -71,7 +72,9 @@ public enum ErrorMessages {
         switch error {
         case .lengthNotPositive: catalog[.errorLengthNotPositive]
         case .lengthTooLong: catalog[.errorLengthTooLong]
-        case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+        case .invalidRecord(let record): message(for: record, catalog: catalog)
+        case .instant(let instant): message(for: instant, catalog: catalog)
+        case .text(let text): message(for: text, catalog: catalog)
         case .idTooShort(let id): catalog.format(.errorRecordIDTooShort, ["id": id])
         case .notFound(let id): catalog.format(.errorRecordNotFound, ["id": id])
         case .ambiguous(let id): catalog.format(.errorRecordAmbiguous, ["id": id])
@@ -111,6 +114,7 @@ public enum ErrorMessages {
         case .minutesOutOfRange: catalog[.errorBreathingMinutes]
         case .unreadablePattern(let text): catalog.format(.errorBreathingPattern, ["value": text])
         case .emptyPresetName: catalog[.errorBreathingPresetName]
+        case .text(let text): message(for: text, catalog: catalog)
         case .unknownPreset(let name): catalog.format(.errorBreathingUnknownPreset, ["name": name])
         case .presetNameTaken(let name): catalog.format(.errorBreathingNameTaken, ["name": name])
         case .builtInPresetCannotBeDeleted(let id):
@@ -124,6 +128,7 @@ public enum ErrorMessages {
     public static func message(for error: FocusTimerError, catalog: StringCatalog) -> String {
         switch error {
         case .blankName: catalog[.errorFocusBlankName]
+        case .text(let text): message(for: text, catalog: catalog)
         case .nameTooLong: catalog[.errorFocusNameTooLong]
         case .durationOutOfRange: catalog[.errorFocusDuration]
         case .durationNotWholeSeconds: catalog[.errorFocusDurationWhole]
@@ -164,6 +169,7 @@ public enum ErrorMessages {
         case .exerciseNameTooLong: catalog[.errorWorkoutExerciseTooLong]
         case .tooManyExerciseNames: catalog[.errorWorkoutTooManyExercises]
         case .emptyProgramName: catalog[.errorWorkoutProgramName]
+        case .text(let text): message(for: text, catalog: catalog)
         case .unknownProgram(let name): catalog.format(.errorWorkoutUnknownProgram, ["name": name])
         case .programNameTaken(let name): catalog.format(.errorWorkoutNameTaken, ["name": name])
         case .builtInProgramCannotBeDeleted(let id):

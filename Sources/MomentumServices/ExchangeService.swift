@@ -76,6 +76,7 @@ public struct ExchangeService: Sendable {
         } catch {
             throw .file(error)
         }
+        try Self.checkInstantsAndTexts(of: file.records.map(\.record), now: now())
         do {
             let plan = file.plan(existing: try log.practiceRecords(matching: PracticeLogQuery()))
             let summary = ImportSummary(
@@ -90,6 +91,30 @@ public struct ExchangeService: Sendable {
             return summary
         } catch {
             throw .store(error)
+        }
+    }
+}
+
+extension ExchangeService {
+    /// Refuses a file with a record before 1970 or over a day ahead, or a detail holding a
+    /// control character: the log could not sync such a record.
+    static func checkInstantsAndTexts(of records: [PracticeRecord], now: Date) throws(ImportError) {
+        let window = InstantWindow.record(now: now)
+        for (index, record) in records.enumerated() {
+            do {
+                try window.check(record.start, field: "records[\(index)].start")
+                try window.check(record.end, field: "records[\(index)].end")
+            } catch {
+                throw .instant(error)
+            }
+            do {
+                for (key, value) in record.details.sorted(by: { $0.key < $1.key }) {
+                    try TextInput.check(key, field: "records[\(index)].details")
+                    try TextInput.check(value, field: "records[\(index)].details.\(key)", lines: .multiple)
+                }
+            } catch {
+                throw .text(error)
+            }
         }
     }
 }
@@ -114,5 +139,9 @@ extension PracticeLogImport.Format: Codable {}
 public enum ImportError: Error, Sendable, Equatable {
     case cannotRead(reason: String)
     case file(ImportFileError)
+    /// A record lies outside ``InstantWindow/record(now:)``.
+    case instant(InstantWindowError)
+    /// A record's detail holds a control character.
+    case text(TextInputError)
     case store(StoreError)
 }

@@ -51,7 +51,7 @@ public struct PracticeLogService: Sendable {
     ) throws(PracticeLogError) -> PracticeRecord {
         let record = try Self.validated(
             id: makeID(), kind: kind, start: start, length: length, energyKilocalories: energyKilocalories,
-            details: details, device: device)
+            details: details, device: device, now: now())
         do {
             try repository.savePracticeRecord(record, at: now())
         } catch {
@@ -70,7 +70,7 @@ public struct PracticeLogService: Sendable {
             id: original.id, kind: kind ?? original.kind, start: start ?? original.start,
             length: length ?? Double(original.countedSeconds),
             energyKilocalories: energyKilocalories ?? original.energyKilocalories,
-            details: details ?? original.details, device: original.device)
+            details: details ?? original.details, device: original.device, now: now())
         do {
             try repository.savePracticeRecord(record, at: now())
         } catch {
@@ -96,10 +96,25 @@ public struct PracticeLogService: Sendable {
 
     static func validated(
         id: UUID, kind: PracticeKind, start: Date, length: TimeInterval, energyKilocalories: Double?,
-        details: [String: String], device: String
+        details: [String: String], device: String, now: Date
     ) throws(PracticeLogError) -> PracticeRecord {
         guard length.isFinite, length > 0 else { throw .lengthNotPositive }
         guard length <= maximumLength else { throw .lengthTooLong }
+        do {
+            let window = InstantWindow.record(now: now)
+            try window.check(start, field: "start")
+            try window.check(start.addingTimeInterval(length), field: "end")
+        } catch {
+            throw .instant(error)
+        }
+        do {
+            for (key, value) in details.sorted(by: { $0.key < $1.key }) {
+                try TextInput.check(key, field: "details")
+                try TextInput.check(value, field: "details.\(key)", lines: .multiple)
+            }
+        } catch {
+            throw .text(error)
+        }
         do {
             return try PracticeRecord(
                 id: id, kind: kind, start: start, end: start.addingTimeInterval(length),
@@ -116,6 +131,10 @@ public enum PracticeLogError: Error, Equatable, Sendable {
     case lengthNotPositive
     case lengthTooLong
     case invalidRecord(PracticeRecordError)
+    /// The start or end lies outside ``InstantWindow/record(now:)``.
+    case instant(InstantWindowError)
+    /// A detail holds a control character.
+    case text(TextInputError)
     case idTooShort(String)
     case notFound(String)
     case ambiguous(String)

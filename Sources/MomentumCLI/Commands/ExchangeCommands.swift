@@ -77,6 +77,8 @@ struct Import: ContextualCommand {
                 case .cannotRead(let reason):
                     throw CommandFailure(catalog.format(.errorImportCannotRead, ["path": file, "reason": reason]))
                 case .store(let store): throw store
+                case .instant(let instant): throw CommandFailure(ErrorMessages.message(for: instant, catalog: catalog))
+                case .text(let text): throw CommandFailure(ErrorMessages.message(for: text, catalog: catalog))
                 case .file(let fileError):
                     var lines = ["momentum: " + fileError.message(path: file, catalog: catalog)]
                     lines += fileError.problemLines(catalog: catalog).map { "  " + $0 }

@@ -67,8 +67,9 @@ extension MorseCommand {
                     throw CommandFailure(catalog.format(.errorMorseRise, ["value": "\(rise)"]))
                 }
                 let timing = try MorseTiming(
-                    characterWPM: wpm, effectiveWPM: fwpm ?? min(13, wpm), extraWordSpace: .seconds(extraWordSpace))
-                let sound = try MorseTone(hertz: tone, rise: .microseconds(Int((rise * 1000).rounded())))
+                    characterWPM: wpm, effectiveWPM: fwpm ?? min(13, wpm),
+                    extraWordSpace: Duration(checkingSeconds: extraWordSpace, field: "--extra-word-space"))
+                let sound = try MorseTone(hertz: tone, rise: Duration(checkingMilliseconds: rise, field: "--rise"))
                 let format = try audio.format(catalog: catalog)
                 let keying = try MorseKeyer(timing: timing).keying(text, skippingUnencodable: skipUnknown)
                 if !keying.skipped.isEmpty {

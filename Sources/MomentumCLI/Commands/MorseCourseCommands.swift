@@ -123,18 +123,24 @@ extension MorseCommand {
             let courseChanges = [wpm, fwpm, tone, rise, length].contains { $0 != nil } || order != nil
             let changes = courseChanges || callSign != nil || clearCall
             if courseChanges {
-                for value in [wpm, fwpm, tone, rise, length].compactMap(\.self) where !value.isFinite {
-                    throw ValidationError("\(value)")
+                let options = [
+                    ("--wpm", wpm), ("--fwpm", fwpm), ("--tone", tone), ("--rise", rise), ("--length", length),
+                ]
+                for case (let field, let value?) in options where !value.isFinite {
+                    throw NumberInputError.notFinite(field: field)
                 }
                 let character = wpm ?? settings.timing.characterWPM
                 settings = try MorseCourseSettings(
                     characterWPM: character,
                     effectiveWPM: fwpm ?? min(settings.timing.effectiveWPM, character),
                     toneHertz: tone ?? settings.tone.hertz,
-                    riseTime: rise.map { .microseconds(Int(($0 * 1000).rounded())) } ?? settings.tone.rise,
+                    riseTime: try rise.map { ms throws(NumberInputError) in
+                        try Duration(checkingMilliseconds: ms, field: "--rise")
+                    } ?? settings.tone.rise,
                     order: order ?? settings.order,
-                    sessionLength: length.map { .milliseconds(Int64(($0 * 60_000).rounded())) }
-                        ?? settings.sessionLength)
+                    sessionLength: try length.map { minutes throws(NumberInputError) in
+                        try Duration(checkingMinutes: minutes, field: "--length")
+                    } ?? settings.sessionLength)
                 try morse.saveCourseSettings(settings)
             }
             if let callSign { try morse.saveCallSign(callSign) }

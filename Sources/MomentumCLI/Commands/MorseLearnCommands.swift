@@ -77,7 +77,9 @@ struct MorseTrainingOptions: ParsableArguments {
             if let minutes, !minutes.isFinite {
                 throw CommandFailure(catalog.format(.errorMorseSessionLength, ["value": "\(minutes)"]))
             }
-            let length = minutes.map { Duration.milliseconds(Int64(($0 * 60_000).rounded())) }
+            let length = try minutes.map { minutes throws(NumberInputError) in
+                try Duration(checkingMinutes: minutes, field: "--minutes")
+            }
             let settings = try morse.courseSettings()
             let training = try morse.startSession(direction, groupSize: groupSize, length: length, at: context.now())
             let events = context.makeEvents()

@@ -115,6 +115,8 @@ public enum BreathingError: Error, Equatable, Sendable {
     case minutesOutOfRange
     case unreadablePattern(String)
     case emptyPresetName
+    /// A preset's name holds a control character (see ``TextInput``).
+    case text(TextInputError)
     case unknownPreset(String)
     case presetNameTaken(String)
     /// The nine built-in presets (named here by id) are always there: they can be copied, not deleted.

@@ -14,6 +14,7 @@ public struct BreathingPreset: Sendable, Equatable, Identifiable {
         throws(BreathingError)
     {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyPresetName }
+        do { try TextInput.check(name, field: "name") } catch { throw .text(error) }
         try pattern.validate()
         try BreathingLength.rounds(rounds).validate()
         self.id = id

@@ -55,6 +55,7 @@ public struct FocusTimer: Sendable, Equatable, Identifiable {
         try Self.checkIcon(icon)
         try Self.checkColor(color)
         guard notes.count <= Self.maximumNotesLength else { throw .notesTooLong }
+        do { try TextInput.check(notes, field: "notes", lines: .multiple) } catch { throw .text(error) }
         guard items.count <= Self.maximumItems else { throw .tooManyItems }
         var seen = Set<UUID>()
         for item in items {
@@ -68,6 +69,7 @@ public struct FocusTimer: Sendable, Equatable, Identifiable {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .blankName }
         guard trimmed.count <= maximumNameLength else { throw .nameTooLong }
+        do { try TextInput.check(trimmed, field: "name") } catch { throw .text(error) }
     }
 
     static func checkIcon(_ icon: String) throws(FocusTimerError) {
@@ -121,12 +123,15 @@ public struct ChecklistItem: Sendable, Equatable, Identifiable {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .blankItemText }
         guard trimmed.count <= maximumTextLength else { throw .itemTextTooLong }
+        do { try TextInput.check(trimmed, field: "text") } catch { throw .text(error) }
     }
 }
 
 /// Why a focus timer, an item or a runtime action cannot be used. Nothing changes in any case.
 public enum FocusTimerError: Error, Equatable, Sendable {
     case blankName
+    /// A name, item text or the notes hold a control character (see ``TextInput``).
+    case text(TextInputError)
     case nameTooLong
     case durationOutOfRange
     case durationNotWholeSeconds

@@ -46,7 +46,7 @@ public enum LibraryText {
     /// Whether `scalar` is a control character (Unicode category Cc, and the line and paragraph
     /// separators), which never belongs in a name.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+        TextInput.isRefused(scalar, lines: .single)
     }
 }
 

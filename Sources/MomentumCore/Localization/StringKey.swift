@@ -874,4 +874,12 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorRenderTooLong = "error.render.tooLong"
     case errorRenderBusy = "error.render.busy"
     case errorServeRenderCache = "error.serveRenderCache"
+
+    // Input safety (issue 21)
+    case errorNumberNotFinite = "error.input.numberNotFinite"
+    case errorNumberOutOfRange = "error.input.numberOutOfRange"
+    case errorInstantTooEarly = "error.input.instantTooEarly"
+    case errorInstantTooLate = "error.input.instantTooLate"
+    case errorControlCharacter = "error.input.controlCharacter"
+    case errorEnergyOutOfRange = "error.input.energyOutOfRange"
 }

@@ -31,8 +31,9 @@ public struct MorseTone: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let riseMs = try container.decode(Double.self, forKey: .riseMs)
-        try self.init(hertz: container.decode(Double.self, forKey: .hertz), rise: .milliseconds(riseMs))
+        let rise = try Duration(
+            checkingMilliseconds: container.decode(Double.self, forKey: .riseMs), field: CodingKeys.riseMs.stringValue)
+        try self.init(hertz: container.decode(Double.self, forKey: .hertz), rise: rise)
     }
 
     public func encode(to encoder: any Encoder) throws {

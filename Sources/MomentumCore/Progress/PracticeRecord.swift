@@ -31,7 +31,7 @@ public struct PracticeRecord: Sendable, Equatable, Codable, Identifiable {
         guard countedSeconds >= 0 else { throw .negativeCountedTime }
         // A second of slack: counted time is measured on a monotonic clock, start and end on the wall clock.
         guard Double(countedSeconds) <= end.timeIntervalSince(start) + 1 else { throw .countsMoreThanItLasted }
-        if let energyKilocalories, !(energyKilocalories >= 0 && energyKilocalories.isFinite) {
+        if let energyKilocalories, !(0...Self.maximumEnergyKilocalories).contains(energyKilocalories) {
             throw .invalidEnergy
         }
         self.id = id
@@ -48,6 +48,9 @@ public struct PracticeRecord: Sendable, Equatable, Codable, Identifiable {
 
     /// The longest a single record may last or count: anything longer is a typing mistake.
     public static let maximumLength: TimeInterval = 24 * 3600
+
+    /// The most energy one record may hold: a day of hard exercise burns well under it.
+    public static let maximumEnergyKilocalories: Double = 10_000
 }
 
 /// A record as the log keeps it: with when it was first written and last changed.
@@ -68,5 +71,6 @@ public enum PracticeRecordError: Error, Equatable, Sendable {
     case endsBeforeItStarts
     case negativeCountedTime
     case countsMoreThanItLasted
+    /// Energy below 0, above ``PracticeRecord/maximumEnergyKilocalories`` or not a number.
     case invalidEnergy
 }

@@ -20,7 +20,7 @@ public enum SyncFieldRule: Sendable, Equatable {
     case flag
     /// Milliseconds since 1970.
     case instant
-    /// A number at least 0, or null.
+    /// A number from 0 to ``PracticeRecord/maximumEnergyKilocalories``, or null.
     case optionalAmount
     /// One of these strings.
     case choice([String])
@@ -46,7 +46,9 @@ public enum SyncFieldRule: Sendable, Equatable {
     func accepts(_ value: SyncValue, entityID: String) -> Bool {
         switch self {
         case .text(let maximumLength, let blankAllowed):
-            guard let text = value.text, text.count <= maximumLength else { return false }
+            guard let text = value.text, text.count <= maximumLength,
+                TextInput.firstControlCharacter(in: text, lines: .multiple) == nil
+            else { return false }
             return blankAllowed || !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         case .focusTimerName:
             guard let text = value.text else { return false }
@@ -73,8 +75,8 @@ public enum SyncFieldRule: Sendable, Equatable {
         case .optionalAmount:
             switch value {
             case .null: return true
-            case .integer(let integer): return integer >= 0
-            case .number(let number): return number >= 0 && number.isFinite
+            case .integer(let integer): return (0...Int64(PracticeRecord.maximumEnergyKilocalories)).contains(integer)
+            case .number(let number): return (0...PracticeRecord.maximumEnergyKilocalories).contains(number)
             default: return false
             }
         case .choice(let choices):
@@ -83,11 +85,17 @@ public enum SyncFieldRule: Sendable, Equatable {
             return value.text.flatMap(type.canonicalID) != nil
         case .textMap:
             guard case .object(let object) = value else { return false }
-            return object.values.allSatisfy { $0.text != nil }
+            return object.allSatisfy { key, value in
+                guard let text = value.text else { return false }
+                return TextInput.firstControlCharacter(in: key) == nil
+                    && TextInput.firstControlCharacter(in: text, lines: .multiple) == nil
+            }
         case .focusRun:
             return Self.acceptsRun(value)
         case .settingText:
-            guard let text = value.text, let key = SettingKey(rawValue: entityID) else { return false }
+            guard let text = value.text, let key = SettingKey(rawValue: entityID),
+                TextInput.firstControlCharacter(in: text) == nil
+            else { return false }
             return Self.acceptsSetting(key, text: text)
         }
     }
@@ -105,7 +113,7 @@ public enum SyncFieldRule: Sendable, Equatable {
         case .wholeSeconds(let bounds): "whole seconds in milliseconds, \(bounds.lowerBound)–\(bounds.upperBound)"
         case .flag: "true or false"
         case .instant: "milliseconds since 1970"
-        case .optionalAmount: "a number at least 0, or null"
+        case .optionalAmount: "a number from 0 to \(Int(PracticeRecord.maximumEnergyKilocalories)), or null"
         case .choice(let choices): "one of " + choices.joined(separator: ", ")
         case .reference(let type): "the lower-case id of a \(type.rawValue)"
         case .textMap: "an object of strings"

@@ -14,6 +14,8 @@ public enum WorkoutError: Error, Equatable, Sendable {
     case exerciseNameTooLong
     case tooManyExerciseNames
     case emptyProgramName
+    /// A program's or an exercise's name holds a control character (see ``TextInput``).
+    case text(TextInputError)
     case unknownProgram(String)
     case programNameTaken(String)
     /// The five built-in programs (named here by id) are always there: they can be copied, not deleted.

@@ -78,6 +78,7 @@ public struct WorkoutPlan: Sendable, Equatable, Hashable {
         for name in exerciseNames.map(Self.trimmed) {
             guard !name.isEmpty else { throw .blankExerciseName }
             guard name.count <= Self.maximumExerciseNameLength else { throw .exerciseNameTooLong }
+            do { try TextInput.check(name, field: "exerciseNames") } catch { throw .text(error) }
         }
     }
 

@@ -12,6 +12,7 @@ public struct WorkoutProgram: Sendable, Equatable, Identifiable {
     public init(id: String, name: String, plan: WorkoutPlan, isBuiltIn: Bool = false) throws(WorkoutError) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .emptyProgramName }
+        do { try TextInput.check(name, field: "name") } catch { throw .text(error) }
         try plan.validate()
         self.id = id
         self.name = name

@@ -66,10 +66,9 @@ struct MorseController {
     @Sendable func changeSettings(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MorseCourseSettings>
     {
-        let buffer = try await request.body.collect(upTo: .max)
         guard
-            buffer.readableBytes > 0,
-            let patch = try? JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any]
+            let body = try await RequestBody.data(of: request),
+            let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         else { throw APIError.badRequest("The request needs a JSON object of the settings to change.") }
         guard
             var merged = try JSONSerialization.jsonObject(
@@ -189,7 +188,7 @@ struct MorseController {
         -> JSONResponse<MorseWire.Session>
     {
         let body = try await RequestBody.decode(StartBody.self, from: request)
-        let instant = body.at ?? now()
+        let instant = try ReportedInstant.instant(body.at, now: now())
         let settings = try morse.courseSettings()
         let session = try morse.startSession(body.direction, groupSize: body.groupSize ?? 1, at: instant)
         let training = MorseTraining(
@@ -245,15 +244,19 @@ struct MorseController {
     {
         let id = try sessionID(context)
         let body = try await RequestBody.decode(AnswerBody.self, from: request, orEmpty: AnswerBody())
-        let instant = body.at ?? now()
+        let instant = try ReportedInstant.instant(body.at, now: now())
+        // Checked before anything changes: `1e300` ms must be a 422, not a trap.
+        let reportedResponse = try body.responseMs.map { ms throws(NumberInputError) in
+            try Duration(checkingMilliseconds: ms, field: "responseMs")
+        }
         let training = try await registry.update(id: id) { training in
             guard let item = training.item, training.session.phase == .training else {
                 throw APIError.conflict("There is no item waiting for an answer; start or resume the session first.")
             }
             let answer = try Self.answerText(body, decoder: &training.decoder)
             let response: Duration? =
-                if let ms = body.responseMs, ms.isFinite, ms >= 0 {
-                    .microseconds(Int64((ms * 1000).rounded()))
+                if let reportedResponse, reportedResponse >= .zero {
+                    reportedResponse
                 } else {
                     training.itemIssuedAt.map { .microseconds(Int64(($0.distance(to: instant) * 1e6).rounded())) }
                 }
@@ -277,7 +280,7 @@ struct MorseController {
     {
         let id = try sessionID(context)
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
-        let instant = body.at ?? now()
+        let instant = try ReportedInstant.instant(body.at, now: now())
         let morse = morse
         let (training, finished) = try await registry.update(id: id) { training in
             var session = training.session
@@ -300,7 +303,7 @@ struct MorseController {
     ) async throws -> JSONResponse<MorseWire.Session> {
         let id = try sessionID(context)
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
-        let instant = body.at ?? now()
+        let instant = try ReportedInstant.instant(body.at, now: now())
         let training = try await registry.update(id: id) { training in
             try step(&training, instant)
             training.lastActivity = instant

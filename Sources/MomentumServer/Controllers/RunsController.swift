@@ -123,7 +123,7 @@ struct RunsController {
     @Sendable func start(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
         try await finishCompletedRuns(at: WallInstant(now()))
         let body = try await RequestBody.decode(StartBody.self, from: request)
-        let instant = WallInstant(body.at ?? now())
+        let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
         var run: PracticeRun
         switch body.kind {
         case .meditation:
@@ -191,7 +191,7 @@ struct RunsController {
     ) async throws -> JSONResponse<RunResponse> {
         let id = try runID(context)
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
-        let instant = WallInstant(body.at ?? now())
+        let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
         let run = try await registry.update(id: id) { run in
             try action(&run, instant, body.keep ?? true)
             return run

@@ -29,10 +29,9 @@ struct SettingsController {
     @Sendable func update(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MomentumSettings>
     {
-        let buffer = try await request.body.collect(upTo: .max)
         guard
-            buffer.readableBytes > 0,
-            let patch = try? JSONSerialization.jsonObject(with: Data(buffer: buffer)) as? [String: Any]
+            let body = try await RequestBody.data(of: request),
+            let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         else { throw APIError.badRequest("The request needs a JSON object of the settings to change.") }
         let current = try settings.load()
         guard

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MomentumCore
 import MomentumServices
 
 /// Reads JSON request bodies and turns every decoding problem into a clear 400 or 422.
@@ -21,10 +22,11 @@ enum RequestBody {
 
     /// The body as `T`. The body size was already checked by ``BodyLimitMiddleware``.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let buffer = try await request.body.collect(upTo: .max)
-        guard buffer.readableBytes > 0 else { throw APIError.badRequest("The request needs a JSON body.") }
+        guard let data = try await data(of: request) else {
+            throw APIError.badRequest("The request needs a JSON body.")
+        }
         do {
-            return try decoder.decode(T.self, from: Data(buffer: buffer))
+            return try decoder.decode(T.self, from: data)
         } catch let error as DecodingError {
             throw problem(in: error)
         }
@@ -32,12 +34,59 @@ enum RequestBody {
 
     /// The body as `T`, or `fallback` when the request has none.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, orEmpty fallback: T) async throws -> T {
-        let buffer = try await request.body.collect(upTo: .max)
-        guard buffer.readableBytes > 0 else { return fallback }
+        guard let data = try await data(of: request) else { return fallback }
         do {
-            return try decoder.decode(T.self, from: Data(buffer: buffer))
+            return try decoder.decode(T.self, from: data)
         } catch let error as DecodingError {
             throw problem(in: error)
+        }
+    }
+
+    /// The body's bytes, `nil` when there are none; a body whose strings hold a control character
+    /// no text may hold is refused before anything reads it.
+    static func data(of request: Request) async throws -> Data? {
+        let buffer = try await request.body.collect(upTo: .max)
+        guard buffer.readableBytes > 0 else { return nil }
+        let data = Data(buffer: buffer)
+        if let code = refusedControlCharacter(inJSON: data) {
+            throw TextInputError.controlCharacter(field: "body", code: code)
+        }
+        return data
+    }
+
+    /// The first control character in JSON text that no text takes (see ``TextInput``; tab, line
+    /// feed and carriage return pass here, one-line fields refuse them in the core). Raw control
+    /// bytes are already invalid JSON, so this reads the escapes (`\u0000`, `\b`, `\f`), DEL and
+    /// the UTF-8 form of C1 controls. Belt and braces: the core's rules refuse them field by field.
+    static func refusedControlCharacter(inJSON data: Data) -> UInt32? {
+        data.withUnsafeBytes { bytes -> UInt32? in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x7F { return 0x7F }
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    return UInt32(bytes[index + 1])
+                }
+                guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+                    index += 1
+                    continue
+                }
+                switch bytes[index + 1] {
+                case UInt8(ascii: "b"): return 0x08
+                case UInt8(ascii: "f"): return 0x0C
+                case UInt8(ascii: "u") where index + 5 < bytes.count:
+                    let digits = String(
+                        decoding: UnsafeRawBufferPointer(rebasing: bytes[(index + 2)...(index + 5)]), as: UTF8.self)
+                    if let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code),
+                        TextInput.firstControlCharacter(in: String(Character(scalar)), lines: .multiple) != nil
+                    {
+                        return code
+                    }
+                    index += 6
+                default: index += 2
+                }
+            }
+            return nil
         }
     }
 

@@ -67,9 +67,11 @@ extension MorseCourseSettings: Codable {
         let order = try container.decode(KochOrder.self, forKey: .order)
         let seconds = try container.decode(Int64.self, forKey: .sessionSeconds)
         do {
+            // A number like 1e300 is refused here: `.milliseconds(_:)` of it would stop the process.
+            let riseTime = try Duration(checkingMilliseconds: rise, field: CodingKeys.riseMilliseconds.stringValue)
             try self.init(
                 characterWPM: characterWPM, effectiveWPM: effectiveWPM, toneHertz: hertz,
-                riseTime: .milliseconds(rise), order: order, sessionLength: .seconds(seconds))
+                riseTime: riseTime, order: order, sessionLength: .seconds(seconds))
         } catch {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))

@@ -1,0 +1,53 @@
+import Foundation
+import MomentumCore
+
+extension ErrorMessages {
+    /// The message for an error of the input rules (numbers, instants, texts from outside).
+    static func inputMessage(describing error: any Error, catalog: StringCatalog) -> String? {
+        switch error {
+        case let error as NumberInputError: message(for: error, catalog: catalog)
+        case let error as InstantWindowError: message(for: error, catalog: catalog)
+        case let error as TextInputError: message(for: error, catalog: catalog)
+        default: nil
+        }
+    }
+
+    public static func message(for error: NumberInputError, catalog: StringCatalog) -> String {
+        switch error {
+        case .notFinite(let field): catalog.format(.errorNumberNotFinite, ["field": field])
+        case .outOfRange(let field, let value, let bounds):
+            catalog.format(
+                .errorNumberOutOfRange,
+                ["field": field, "value": "\(value)", "lower": "\(bounds.lowerBound)", "upper": "\(bounds.upperBound)"])
+        }
+    }
+
+    public static func message(for error: InstantWindowError, catalog: StringCatalog) -> String {
+        func text(_ date: Date) -> String { date.formatted(.iso8601) }
+        return switch error {
+        case .tooEarly(let field, let instant, let earliest):
+            catalog.format(
+                .errorInstantTooEarly, ["field": field, "instant": text(instant), "earliest": text(earliest)])
+        case .tooLate(let field, let instant, let latest):
+            catalog.format(.errorInstantTooLate, ["field": field, "instant": text(instant), "latest": text(latest)])
+        }
+    }
+
+    public static func message(for error: TextInputError, catalog: StringCatalog) -> String {
+        switch error {
+        case .controlCharacter(let field, let code):
+            let hex = String(code, radix: 16, uppercase: true)
+            return catalog.format(
+                .errorControlCharacter,
+                ["field": field, "code": "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex])
+        }
+    }
+
+    static func message(for error: PracticeRecordError, catalog: StringCatalog) -> String {
+        switch error {
+        case .invalidEnergy:
+            catalog.format(.errorEnergyOutOfRange, ["maximum": "\(Int(PracticeRecord.maximumEnergyKilocalories))"])
+        default: catalog.format(.errorInvalidRecord, ["detail": "\(error)"])
+        }
+    }
+}
