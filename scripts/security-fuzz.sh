@@ -42,13 +42,14 @@ echo "== fuzzing http://127.0.0.1:$port/openapi.yaml for at most ${seconds} s, $
 started=$(date +%s)
 status=0
 # The request timeout catches a handler that hangs; --max-failures keeps a broken build from
-# spending the whole budget on one crash after another.
+# spending the whole budget on one crash after another. One worker: with two threads, Hypothesis
+# trips over a CPython 3.11 bug ("AST constructor recursion depth mismatch") in its own code.
 timeout --kill-after=10 $((seconds + 60)) schemathesis run "http://127.0.0.1:$port/openapi.yaml" \
     --checks not_a_server_error \
     --max-examples "$examples" \
     --max-time "$seconds" \
     --request-timeout 20 \
-    --workers 2 \
+    --workers 1 \
     --max-failures 50 \
     --seed 21 \
     --no-color \
@@ -58,19 +59,33 @@ timeout --kill-after=10 $((seconds + 60)) schemathesis run "http://127.0.0.1:$po
     >"$home/schemathesis.log" 2>&1 || status=$?
 elapsed=$(($(date +%s) - started))
 
-# The summary and every failure as Schemathesis prints them, without the progress lines.
-grep -v -E '^\s*(✅|⏭|❌|🚫)?\s*(GET|POST|PUT|PATCH|DELETE) /.*\[' "$home/schemathesis.log" | tail -n 400 || true
-echo
+# Every failure as Schemathesis reports it (request, answer, a curl line), then its summary; the
+# per-operation progress and the warnings about missing test data are left out.
+if grep -q '= FAILURES =' "$home/schemathesis.log"; then
+    sed -n '/= FAILURES =/,/= WARNINGS =/p' "$home/schemathesis.log" | sed '$d'
+fi
+sed -n '/= SUMMARY =/,$p' "$home/schemathesis.log"
 echo "schemathesis exit $status after ${elapsed} s"
 
 failed=0
-if [ "$status" -ne 0 ]; then
-    echo "FAIL: schemathesis found problems (see above)" >&2
+server_errors=$(grep -c -E '^- ST101 Server error' "$home/schemathesis.log" || true)
+if [ "$server_errors" -gt 0 ]; then
+    echo "FAIL: $server_errors requests answered 5xx (listed above); what the server logged:" >&2
+    grep -E ' (error|critical) ' "$home/serve.log" | sed -E 's/^[^ ]+ //; s/ hb\.request\.id=[0-9a-f]+//' \
+        | cut -c1-300 | sort | uniq -c | sort -rn | head -n 20 >&2
     failed=1
 fi
-server_errors=$(grep -c -E '^\s*\[5[0-9][0-9]\]|Server error' "$home/schemathesis.log" || true)
-echo "lines naming a server error: $server_errors"
-[ "$server_errors" -eq 0 ] || failed=1
+# A tool error is not the server's fault, but it means part of the API went untested.
+if grep -q -E '^(Runtime Error|Network Error)' "$home/schemathesis.log" || grep -q 'Errors:' "$home/schemathesis.log"; then
+    echo "FAIL: Schemathesis reported errors (timeouts, refused connections or its own):" >&2
+    grep -B1 -A3 -E '^(Runtime Error|Network Error|Connection|Timeout)' "$home/schemathesis.log" | head -n 40 >&2
+    failed=1
+fi
+if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+    echo "FAIL: schemathesis exited with $status" >&2
+    tail -n 40 "$home/schemathesis.log" >&2
+    failed=1
+fi
 
 if ! kill -0 "$pid" 2>/dev/null; then
     echo "FAIL: the server died during the fuzzing; its last output:" >&2
