@@ -11,11 +11,12 @@
 # on another (off loopback, so tokens are required as they would be for a phone; nginx adds TLS).
 #
 # Checks through the proxy, over http:// and https://: /health; that a request without a token is
-# refused (401) and one with a bearer token answers; a JSON write; a 2.5 MB upload (over nginx's
-# default body limit) and a ranged read of it; the WebSocket upgrade to /api/v1/live (101 and a first
-# frame {"head":…}); a login cookie marked Secure over https; and that a foreign Origin (403, also
-# for the WebSocket) and a foreign Host (421) are refused through the proxy too. Exits non-zero on
-# the first failed check group, printing every failure.
+# refused (401) and one with a bearer token answers; a JSON write; the WebSocket upgrade to
+# /api/v1/live (101 and a first frame {"head":…}, with a bearer token and with the session cookie);
+# a login cookie marked Secure over https only; that a foreign Origin (403, also for the WebSocket)
+# and a foreign Host (421) are refused through the proxy too; and over https a 2.5 MB upload (over
+# nginx's default body limit) read back whole and as a range. Prints every check, exits non-zero if
+# any failed. Takes about 5 seconds once nginx is installed.
 set -euo pipefail
 momentum=$(realpath "${1:?usage: reverse-proxy-nginx.sh PATH/TO/momentum}")
 cd "$(dirname "$0")"
@@ -226,6 +227,10 @@ for scheme in ("http", "https"):
     secure = "; secure" in cookie.lower()
     check(f"login → 204, cookie {'Secure' if scheme == 'https' else 'not Secure'}",
           status == 204 and "momentum_session=" in cookie and secure == (scheme == "https"), f"{status} {cookie}")
+    session = re.search(r"momentum_session=[^;]*", cookie)
+    status, frame = websocket(scheme, [f"Cookie: {session.group(0) if session else ''}", f"Origin: {own}"])
+    check("WebSocket as the browser opens it (session cookie, own origin) → 101",
+          status == 101 and bool(frame) and frame.startswith('{"head"'), f"{status} {frame!r}")
 
 big = audio(160)       # 2.5 MB: over nginx's default client_max_body_size of 1 MB
 status, _, body = call("https", "POST", "/api/v1/library/upload?name=long.wav",
