@@ -23,6 +23,8 @@ Starts its own servers (free loopback ports, temporary MOMENTUM_HOME each, all s
   within ~30 s) and an idle keep-alive connection (closed within ~60 s), measured.
 * The token rule by address (`--host 127.5.5.5.example` is no loopback), and that no secret passed as
   `?token=` (or in a header) reaches the server's output at `MOMENTUM_LOG_LEVEL=debug`.
+* The issue's other reproductions (huge and non-finite numbers, instants before 1970 or centuries
+  ahead, NUL in names, a bad chunk size) answer 4xx, and the server still answers afterwards.
 
 Prints the counts per expectation and every violation (method, path, credential, status) and exits 1
 if there is any. Needs Python 3 and PyYAML (installed with pip if missing). Takes about 1–2 minutes.
@@ -1065,6 +1067,85 @@ def allowed_host_checks(binary):
 
 
 # ---------------------------------------------------------------------------------------------
+# The other reproductions of issue 21: each answers 4xx and the server lives
+
+
+def reproduction_checks(binary):
+    """Each case on a living server: one that stops the process is named, and the server restarted."""
+    print("== the issue's reproductions", flush=True)
+    server = MomentumServer(binary, "reproductions").start()
+    json_type = {"Content-Type": "application/json"}
+
+    def send(method, path, value):
+        raw = value if isinstance(value, bytes) else json_body(value)
+        return Client(server.port).request(method, path, json_type, raw)
+
+    def restart_if_dead(case):
+        if server.alive():
+            return True
+        lines = server.output(("stderr", "stdout")).strip().splitlines()
+        cause = next((line for line in lines if "Fatal error" in line), " | ".join(lines[-3:]))
+        REPORT.check("no request stops the server", False, f"{case} stopped the process: {cause[:300]}")
+        server.stop()
+        server.port = free_port()
+        server.start()
+        return False
+
+    try:
+        session = send("POST", "/api/v1/morse/sessions", {"direction": "receive"}).json() or {}
+        session_id = session.get("id") or str(uuid.uuid4())
+        send("POST", f"/api/v1/morse/sessions/{session_id}/start", {})
+        an_hour_ago = iso(datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(hours=1))
+        cases = [
+            ("PATCH", "/api/v1/morse/settings", {"riseMilliseconds": 1e300}),
+            ("PATCH", "/api/v1/morse/settings", {"riseMilliseconds": -1.7e308}),
+            ("PATCH", "/api/v1/morse/settings", {"sessionSeconds": 2 ** 63}),
+            ("POST", "/api/v1/morse/sessions/{session}/answer", {"answer": "k", "responseMs": 1e300}),
+            ("POST", "/api/v1/runs", {"kind": "meditation", "meditation": {"durationMs": 60000, "countdownMs": 0},
+                                      "at": "1969-06-01T00:00:00Z"}),
+            ("POST", "/api/v1/runs", {"kind": "meditation", "plan": {"durationMs": 60000, "countdownMs": 0},
+                                      "at": "2858-01-20T23:07:27Z"}),
+            ("POST", "/api/v1/log", {"kind": "meditation", "start": "1969-12-31T23:00:00Z", "durationMs": 60000}),
+            ("POST", "/api/v1/log", {"kind": "meditation", "start": "0010-02-04T08:57:27Z", "durationMs": 60000}),
+            ("POST", "/api/v1/log", {"kind": "workout", "start": an_hour_ago, "durationMs": 60000,
+                                     "energyKilocalories": 1e300}),
+            ("POST", "/api/v1/timers", {"name": "\u0000", "durationMs": 60000}),
+            ("POST", "/api/v1/timers", {"name": "tea\u0000time", "durationMs": 60000}),
+            ("POST", "/api/v1/timers", {"name": "Tea", "durationMs": 2 ** 63}),
+            ("POST", "/api/v1/timers", b'{"name": "Tea", "durationMs": NaN}'),
+            ("POST", "/api/v1/breathing/presets", {"name": "a\u0000b", "pattern": "4-4-4-4"}),
+        ]
+        for method, path, value in cases:
+            path = path.replace("{session}", session_id)
+            shown = value.decode() if isinstance(value, bytes) else json.dumps(value)
+            case = f"{method} {path} {shown[:120]}"
+            answer = send(method, path, value)
+            REPORT.check("the issue's reproductions answer 4xx", 400 <= answer.status < 500,
+                         f"{case} → {answer.describe()}")
+            if restart_if_dead(case):
+                REPORT.check("no request stops the server", True)
+        for path in ("/api/v1/runs", "/api/v1/log", "/api/v1/timers"):
+            answer = Client(server.port).request("GET", path)
+            REPORT.check("reads still answer after the reproductions", answer.status == 200,
+                         f"GET {path} → {answer.describe()}")
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            sock.sendall(f"POST /api/v1/timers HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                         "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n"
+                         .encode())
+            try:
+                head = sock.recv(4096)
+            except OSError:
+                head = b""
+        match = re.match(rb"HTTP/1\.1 (\d{3})", head)
+        status = int(match.group(1)) if match else 0
+        REPORT.check("an invalid chunk size → 4xx or the connection closed", status == 0 or 400 <= status < 500,
+                     f"POST /api/v1/timers with chunk size ZZ → {status or 'closed'}")
+        restart_if_dead("a chunk size of ZZ")
+    finally:
+        server.cleanup()
+
+
+# ---------------------------------------------------------------------------------------------
 # The token rule by address, and secrets in the log
 
 
@@ -1119,6 +1200,7 @@ def main():
     # phases do, and are collected last.
     phases = [lambda: loopback_checks(binary, deferred), lambda: off_loopback_checks(binary),
               lambda: allowed_host_checks(binary), lambda: address_rule_checks(binary),
+              lambda: reproduction_checks(binary),
               lambda: [finish() for finish in deferred]]
     for phase in phases:
         try:
