@@ -661,10 +661,12 @@ def run_off_loopback(server, full, doomed, feed):
                ("wrong cookie", {"Cookie": f"{COOKIE}={uuid.uuid4().hex}"}),
                ("revoked bearer", {"Authorization": f"Bearer {doomed[1]}"}),
                ("revoked cookie", {"Cookie": f"{COOKIE}={doomed_cookie}"} if doomed_cookie else None),
-               ("bearer, lower-case scheme", {"Authorization": "bearer " + uuid.uuid4().hex}),
+               ("valid token, Basic scheme", {"Authorization": "Basic " + base64.b64encode(
+                   f"momentum:{full[1]}".encode()).decode()}),
                ("feed bearer", {"Authorization": f"Bearer {feed[1]}"} if feed else None)]
     refused = [(name, headers) for name, headers in refused if headers is not None]
-    allowed = [("valid bearer", bearer)] + ([("valid cookie", {"Cookie": f"{COOKIE}={cookie}"})] if cookie else [])
+    allowed = [("valid bearer", bearer), ("valid bearer, lower-case scheme", {"Authorization": f"bearer {full[1]}"})]
+    allowed += [("valid cookie", {"Cookie": f"{COOKIE}={cookie}"})] if cookie else []
 
     started = time.monotonic()
     count = 0
@@ -1081,8 +1083,12 @@ def reproduction_checks(binary):
         return Client(server.port).request(method, path, json_type, raw)
 
     def restart_if_dead(case):
-        if server.alive():
+        if server.alive() and Client(server.port, timeout=5).request("GET", "/health").status == 200:
             return True
+        try:
+            server.process.wait(20)      # a trapped process prints its backtrace before it ends
+        except subprocess.TimeoutExpired:
+            pass
         lines = server.output(("stderr", "stdout")).strip().splitlines()
         cause = next((line for line in lines if "Fatal error" in line), " | ".join(lines[-3:]))
         REPORT.check("no request stops the server", False, f"{case} stopped the process: {cause[:300]}")
