@@ -5,7 +5,8 @@
 # Afterwards the server must still be running and answer GET /health with 200.
 #
 # Usage: bash scripts/security-fuzz.sh PATH/TO/momentum [SECONDS]
-#   SECONDS   time budget of the Schemathesis run (default 150; the whole script stays under ~3 min)
+#   SECONDS   time budget of the Schemathesis run (default 150, at least 60 to be useful; the whole
+#             script stays under ~3 min)
 #   FUZZ_EXAMPLES=N      examples per operation (default 40)
 #   FUZZ_RENDER=1        also fuzz /api/v1/render/{kind}.wav (off by default: a generated plan of
 #                        many hours renders gigabytes into the temporary data directory)
@@ -44,7 +45,8 @@ status=0
 # The request timeout catches a handler that hangs; --max-failures keeps a broken build from
 # spending the whole budget on one crash after another. One worker: with two threads, Hypothesis
 # trips over a CPython 3.11 bug ("AST constructor recursion depth mismatch") in its own code.
-timeout --kill-after=10 $((seconds + 60)) schemathesis run "http://127.0.0.1:$port/openapi.yaml" \
+# Run inside the temporary directory: Schemathesis keeps a .schemathesis/ folder where it runs.
+(cd "$home" && timeout --kill-after=10 $((seconds + 60)) schemathesis run "http://127.0.0.1:$port/openapi.yaml" \
     --checks not_a_server_error \
     --max-examples "$examples" \
     --max-time "$seconds" \
@@ -56,7 +58,7 @@ timeout --kill-after=10 $((seconds + 60)) schemathesis run "http://127.0.0.1:$po
     --suppress-health-check all \
     --generation-database none \
     "${exclude[@]}" \
-    >"$home/schemathesis.log" 2>&1 || status=$?
+    >"$home/schemathesis.log" 2>&1) || status=$?
 elapsed=$(($(date +%s) - started))
 
 # Every failure as Schemathesis reports it (request, answer, a curl line), then its summary; the
@@ -79,6 +81,11 @@ fi
 if grep -q -E '^(Runtime Error|Network Error)' "$home/schemathesis.log" || grep -q 'Errors:' "$home/schemathesis.log"; then
     echo "FAIL: Schemathesis reported errors (timeouts, refused connections or its own):" >&2
     grep -B1 -A3 -E '^(Runtime Error|Network Error|Connection|Timeout)' "$home/schemathesis.log" | head -n 40 >&2
+    failed=1
+fi
+# A run that ran out of time before testing anything proves nothing.
+if grep -q -E 'No test cases were generated|^ *Tested: 0$' "$home/schemathesis.log"; then
+    echo "FAIL: nothing was tested within ${seconds} s; give it more time" >&2
     failed=1
 fi
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
