@@ -84,7 +84,7 @@ public func buildRouter(
         StaticFilesMiddleware(folder: configuration.publicDirectory)
     }
     let services = dependencies.services
-    let isRequired = !configuration.isLoopback
+    let isRequired = configuration.requiresToken
     let full = AccessGuard<BasicRequestContext>(tokens: services.accessTokens, isRequired: isRequired)
     let feed = AccessGuard<BasicRequestContext>(
         tokens: services.accessTokens, isRequired: isRequired, scope: .feed)

@@ -44,6 +44,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Whether only this machine can reach the server; then no login is needed.
     public var isLoopback: Bool { Self.isLoopback(host: host) }
 
+    /// Ask for a token even on loopback: for a server behind a reverse proxy on the same machine,
+    /// where every request arrives from 127.0.0.1 but comes from the network (`--require-token`).
+    public var requiresTokenOnLoopback = false
+
+    /// Whether requests need a token: off loopback always, on loopback when asked to.
+    public var requiresToken: Bool { !isLoopback || requiresTokenOnLoopback }
+
     /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `::ffff:127.x.x.x`, parsed as
     /// an address, not matched as text) or the name `localhost`.
     public static func isLoopback(host: String) -> Bool {

@@ -309,6 +309,23 @@ struct CrossSiteTests {
         }
     }
 
+    @Test func behindAProxyOnTheSameMachineALoopbackServerCanAskForATokenToo() async throws {
+        let server = try TestServer(host: "127.0.0.1")
+        let created = try server.services.accessTokens.create(name: "phone")
+        var configuration = server.configuration
+        configuration.requiresTokenOnLoopback = true
+        let clock = server.clock
+        let router = buildRouter(
+            configuration: configuration,
+            dependencies: ServerDependencies(services: server.services, now: { clock.now }, version: "test"))
+        try await Application(router: router).test(.router) { client in
+            let without = try await client.send(.get, "/api/v1/settings").status
+            let with = try await client.send(.get, "/api/v1/settings", headers: bearer(created.secret)).status
+            #expect(without == .unauthorized)
+            #expect(with == .ok)
+        }
+    }
+
     @Test func theWebSocketRefusesAForeignOrigin() async throws {
         let server = try TestServer()
         let clock = server.clock

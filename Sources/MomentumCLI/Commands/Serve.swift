@@ -40,6 +40,11 @@ struct Serve: ContextualCommand {
                 + "(repeatable; this machine's addresses and localhost are always allowed).", valueName: "name"))
     var allowedHosts: [String] = []
 
+    @Flag(
+        name: .customLong("require-token"),
+        help: "Ask for a token even on this machine's address (for a reverse proxy on the same machine).")
+    var requireToken = false
+
     @Option(
         name: .customLong("render-cache-mb"),
         help: ArgumentHelp("Most MiB of rendered audio kept for reuse, 0–100000 (default: 500).", valueName: "MiB"))
@@ -70,7 +75,7 @@ struct Serve: ContextualCommand {
             }
             let configuration = try self.configuration(
                 environment: context.environment, dataDirectory: session.dataDirectory, catalog: session.catalog)
-            if !configuration.isLoopback, try !session.services.accessTokens.hasActiveToken() {
+            if configuration.requiresToken, try !session.services.accessTokens.hasActiveToken() {
                 throw CommandFailure(session.catalog.format(.errorServeNeedsToken, ["host": configuration.host]))
             }
             var logger = Logger(label: "momentum.server")
@@ -107,6 +112,7 @@ struct Serve: ContextualCommand {
         var configuration = ServerConfiguration(
             host: host ?? ServerConfiguration.defaultHost, port: portNumber, dataDirectory: dataDirectory,
             publicDirectory: StaticFiles.locate(environment: environment), allowedHosts: allowedHosts)
+        configuration.requiresTokenOnLoopback = requireToken
         if let renderCacheMB {
             guard let value = Int(renderCacheMB.trimmingCharacters(in: .whitespaces)), (0...100_000).contains(value)
             else { throw CommandFailure(catalog.format(.errorServeRenderCache, ["value": renderCacheMB])) }

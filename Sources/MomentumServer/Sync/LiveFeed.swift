@@ -78,7 +78,7 @@ func buildLiveRouter(
     }
     let feed = dependencies.liveFeed
     let guarded = router.group().add(
-        middleware: AccessGuard(tokens: dependencies.services.accessTokens, isRequired: !configuration.isLoopback))
+        middleware: AccessGuard(tokens: dependencies.services.accessTokens, isRequired: configuration.requiresToken))
     guarded.ws("api/v1/live") { inbound, outbound, _ in
         try await feed.serve(inbound: inbound, outbound: outbound)
     }
