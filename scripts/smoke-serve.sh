@@ -32,10 +32,14 @@ def call(method, path, body=None):
 status, headers, body = call("GET", "/health")
 assert status == 200 and json.loads(body)["status"] == "ok", body
 assert "frame-ancestors 'none'" in headers["Content-Security-Policy"], headers
-started = call("POST", "/api/v1/runs", {"kind": "meditation", "plan": {"durationMs": 60000, "countdownMs": 0}, "at": "2026-01-01T08:00:00Z"})
+import datetime
+# A run is reported at instants near the server's now (within a day): start an hour ago.
+begin = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0) - datetime.timedelta(hours=1)
+stamp = lambda t: t.strftime("%Y-%m-%dT%H:%M:%SZ")
+started = call("POST", "/api/v1/runs", {"kind": "meditation", "plan": {"durationMs": 60000, "countdownMs": 0}, "at": stamp(begin)})
 assert started[0] == 201, started
 run = json.loads(started[2])["id"]
-stopped = call("POST", f"/api/v1/runs/{run}/stop", {"at": "2026-01-01T08:01:00Z"})
+stopped = call("POST", f"/api/v1/runs/{run}/stop", {"at": stamp(begin + datetime.timedelta(minutes=1))})
 assert json.loads(stopped[2])["ending"]["logged"] is True, stopped
 records = json.loads(call("GET", "/api/v1/log")[2])["records"]
 assert len(records) == 1 and records[0]["countedSeconds"] == 60, records
