@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import MomentumCore
 
 extension MomentumDatabase {
     /// The schema's history. Append only: a released migration is never edited, so every
@@ -197,7 +199,55 @@ extension MomentumDatabase {
                 table.column("lastUsedAtMs", .integer).notNull()
             }
         }
+        migrator.registerMigration("v11: stored values meet the input rules") { db in
+            try bringStoredValuesWithinInputRules(db)
+        }
         return migrator
+    }
+
+    /// Values written before the input rules of issue 21 that the rules now refuse would no
+    /// longer load (the store checks rows as it reads them), so they are brought within them once:
+    /// energy above the most one record may hold becomes that most, and the control characters
+    /// of names, item texts, exercise names and notes become spaces (notes keep line breaks and
+    /// tabs). A cleaned name that collides with another takes the first characters of its id.
+    static func bringStoredValuesWithinInputRules(_ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE practiceRecord SET energyKilocalories = ? WHERE energyKilocalories > ?",
+            arguments: [PracticeRecord.maximumEnergyKilocalories, PracticeRecord.maximumEnergyKilocalories])
+        let texts: [(table: String, column: String, lines: TextInput.Lines, unique: Bool)] = [
+            ("focusTimer", "name", .single, false), ("focusTimer", "notes", .multiple, false),
+            ("checklistItem", "text", .single, false), ("breathingPreset", "name", .single, true),
+            ("workoutProgram", "name", .single, true),
+        ]
+        for (table, column, lines, unique) in texts {
+            let rows = try Row.fetchAll(db, sql: "SELECT id, \(column) AS text FROM \(table)")
+            for row in rows {
+                let id: String = row["id"]
+                let text: String = row["text"]
+                let cleaned = TextInput.cleaned(text, lines: lines)
+                guard cleaned != text else { continue }
+                let update = "UPDATE \(table) SET \(column) = ? WHERE id = ?"
+                if unique,
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM \(table) WHERE \(column) = ? COLLATE NOCASE AND id != ?",
+                        arguments: [cleaned, id]) ?? 0 > 0
+                {
+                    try db.execute(sql: update, arguments: ["\(cleaned) \(id.prefix(4))", id])
+                } else {
+                    try db.execute(sql: update, arguments: [cleaned, id])
+                }
+            }
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT id, exerciseNames FROM workoutProgram") {
+            let id: String = row["id"]
+            let json: String = row["exerciseNames"]
+            guard let names = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else { continue }
+            let cleaned = names.map { TextInput.cleaned($0) }
+            guard cleaned != names, let encoded = try? JSONEncoder().encode(cleaned) else { continue }
+            try db.execute(
+                sql: "UPDATE workoutProgram SET exerciseNames = ? WHERE id = ?",
+                arguments: [String(decoding: encoded, as: UTF8.self), id])
+        }
     }
 
     /// The identifiers of every migration this program knows, oldest first.

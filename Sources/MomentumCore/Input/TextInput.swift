@@ -29,6 +29,15 @@ public enum TextInput {
         text.unicodeScalars.first { isRefused($0, lines: lines) }
     }
 
+    /// `text` with every control character `lines` does not allow replaced by a space: what
+    /// texts stored before this rule become (see the store's migration "v11").
+    public static func cleaned(_ text: String, lines: Lines = .single) -> String {
+        guard firstControlCharacter(in: text, lines: lines) != nil else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { scalars.append(isRefused(scalar, lines: lines) ? " " : scalar) }
+        return String(scalars)
+    }
+
     static func isRefused(_ scalar: Unicode.Scalar, lines: Lines) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: lines == .single
