@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -136,6 +137,31 @@ struct RunsRoutesTests {
         #expect(records.count == 1)
         #expect(records.first?.countedSeconds == 120)
         #expect(records.first?.end == Date(timeIntervalSince1970: 1_800_000_130))
+    }
+
+    @Test func aCompletedRunThatCannotBeLoggedEndsUnloggedAndDoesNotWedgeTheRuns() async throws {
+        let server = try TestServer()
+        let clock = server.clock
+        // The log refuses every new record, for good (as a rule of the store would).
+        let queue = try DatabaseQueue(path: server.services.database.path)
+        try await queue.write { db in
+            try db.execute(
+                sql: "CREATE TRIGGER refuseRecords BEFORE INSERT ON practiceRecord BEGIN SELECT RAISE(ABORT, 'no'); END"
+            )
+        }
+        try await server.test { client in
+            let started = try await client.send(
+                .post, "/api/v1/runs",
+                json: #"{"kind":"meditation","plan":{"durationMs":60000,"countdownMs":0},"at":"\#(start)"}"#)
+            let id = try #require(try started.object["id"] as? String)
+            clock.advance(by: 120)
+            let list = try await client.send(.get, "/api/v1/runs")
+            #expect(list.status == .ok)
+            let shown = try await client.send(.get, "/api/v1/runs/\(id)")
+            #expect(((try shown.object["ending"]) as? [String: Any])?["logged"] as? Bool == false)
+            let next = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing"}"#)
+            #expect(next.status == .created)
+        }
     }
 
     @Test func runsThatEndedLongAgoAreForgotten() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import MomentumCore
 import MomentumServices
 
@@ -101,7 +102,7 @@ struct RunsController {
     /// had reported the end (a closed tab loses no session).
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunList> {
         let instant = WallInstant(now())
-        try await finishCompletedRuns(at: instant)
+        try await finishCompletedRuns(at: instant, logger: context.logger)
         let going = await registry.all().filter { $0.ending == nil }
             .sorted { ($0.run.startedAt ?? instant) < ($1.run.startedAt ?? instant) }
         return JSONResponse(RunList(runs: going.map { RunResponse($0, at: instant) }))
@@ -109,19 +110,33 @@ struct RunsController {
 
     /// Logs every run that completed unreported by `instant`, at its end, and forgets runs that
     /// ended over an hour ago.
-    func finishCompletedRuns(at instant: WallInstant) async throws {
+    ///
+    /// A run whose record cannot be written for good (a rule of the log refuses it) ends unlogged,
+    /// with the reason in the server's log: otherwise it would fail every request that lists or
+    /// starts runs from then on. A busy database is passed on (503): the next request tries again.
+    func finishCompletedRuns(at instant: WallInstant, logger: Logger) async throws {
         for run in await registry.all() where run.ending == nil && run.run.isCompleted(at: instant) {
             guard let end = run.run.endInstant else { continue }
-            _ = try await registry.update(id: run.id) { run in
-                guard run.ending == nil else { return }
-                try finish(&run, at: end, keep: true)
+            do {
+                _ = try await registry.update(id: run.id) { run in
+                    guard run.ending == nil else { return }
+                    try finish(&run, at: end, keep: true)
+                }
+            } catch  where ServiceErrorMapping.storeError(in: error) == .busy {
+                throw error
+            } catch {
+                logger.error("a completed run could not be logged", metadata: ["error": "\(error)"])
+                _ = try? await registry.update(id: run.id) { run in
+                    guard run.ending == nil else { return }
+                    run.ending = .init(outcome: "completed", practicedMs: 0, logged: false)
+                }
             }
         }
         await registry.forget(endedBefore: instant.advanced(by: .seconds(-3600)))
     }
 
     @Sendable func start(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
-        try await finishCompletedRuns(at: WallInstant(now()))
+        try await finishCompletedRuns(at: WallInstant(now()), logger: context.logger)
         let body = try await RequestBody.decode(StartBody.self, from: request)
         let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
         var run: PracticeRun

@@ -117,7 +117,7 @@ enum ServiceErrorMapping {
         return .serverFault
     }
 
-    private static func storeError(in error: any Error) -> StoreError? {
+    static func storeError(in error: any Error) -> StoreError? {
         switch error {
         case let error as StoreError: error
         case MeditationServiceError.store(let error), SettingsChangeError.store(let error),
