@@ -55,6 +55,7 @@ public final class MomentumDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(5)
         return try translatingErrors(path: path) {
+            try refuseNewerRollbackJournalDatabase(path, configuration: configuration)
             let pool = try DatabasePool(path: path, configuration: configuration)
             let migrator = Self.migrator
             let isNewer = try pool.read { try migrator.hasBeenSuperseded($0) }
@@ -93,6 +94,26 @@ public final class MomentumDatabase: Sendable {
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
+    }
+
+    /// Opening the pool switches a database in rollback-journal mode to WAL, which rewrites its
+    /// header: so such a file is first read through a read-only connection (which writes nothing)
+    /// and refused there when it comes from a newer version. A file already in WAL mode is left
+    /// to the pool's own check, because a read-only connection to it would leave `-wal` and `-shm`
+    /// files behind (the pool still writes one page to it: see `NewerDatabaseTests`).
+    private static func refuseNewerRollbackJournalDatabase(_ path: String, configuration: Configuration) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        let header = (try? handle.read(upToCount: 20)) ?? Data()
+        try? handle.close()
+        // Bytes 18 and 19 are the file format's write and read versions: 2 means WAL.
+        guard header.count == 20, header[18] == 1 else { return }
+        var readOnly = configuration
+        readOnly.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: readOnly)
+        defer { try? queue.close() }
+        if try queue.read({ try migrator.hasBeenSuperseded($0) }) {
+            throw StoreError.databaseFromNewerVersion(path: path)
+        }
     }
 
     static func storeError(_ error: DatabaseError, path: String) -> StoreError {

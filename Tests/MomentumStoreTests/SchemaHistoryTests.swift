@@ -1,0 +1,269 @@
+import Foundation
+import GRDB
+import MomentumCore
+import MomentumTestSupport
+import Testing
+
+@testable import MomentumStore
+
+@Suite("Every old database opens: a database left at any schema version reads back after upgrading")
+struct SchemaHistoryTests {
+    static let identifiers = MomentumDatabase.migrationIdentifiers
+    static let base = Date(timeIntervalSince1970: 1_700_000_000)
+    static let day: TimeInterval = 86_400
+
+    @Test func everyMigrationHasFrozenRows() {
+        #expect(Set(SchemaFixtures.byMigration.keys) == Set(Self.identifiers))
+    }
+
+    /// Given a database migrated up to `identifier` by hand, holding each version's rows written
+    /// right after that version's migration; when the current program opens it; then every row
+    /// reads back through the store as it was written (or as `v11` brought it within the rules).
+    @Test(arguments: MomentumDatabase.migrationIdentifiers)
+    func aDatabaseLeftAtThisVersionReadsBackAfterUpgrading(_ identifier: String) throws {
+        let last = try #require(Self.identifiers.firstIndex(of: identifier))
+        let directory = try TemporaryDirectory()
+        try Self.writeDatabase(in: directory, upTo: last)
+        /// Whether the rows of version `number` (1 for "v1") were written.
+        func holds(_ number: Int) -> Bool { number - 1 <= last }
+
+        let database = try MomentumDatabase.open(directory: directory.url)
+
+        try checkPracticeLog(database, holds: holds)
+        try checkSettings(database)
+        try checkBreathingPresets(database, holds: holds)
+        try checkFocusTimers(database, holds: holds)
+        try checkWorkoutPrograms(database, holds: holds)
+        try checkAccess(database, holds: holds)
+        if holds(6) { #expect(try database.logRevision() >= 42) }
+        try checkMorse(database, holds: holds)
+        try checkLibrary(database, holds: holds)
+        try checkSync(database, holds: holds)
+    }
+
+    /// Creates `momentum.sqlite` as versions 1 … `last` + 1 left it: migrate to one version, write
+    /// its rows, migrate to the next.
+    static func writeDatabase(in directory: TemporaryDirectory, upTo last: Int) throws {
+        let queue = try DatabaseQueue(path: directory.file(MomentumDatabase.fileName).path)
+        let migrator = MomentumDatabase.migrator
+        for identifier in identifiers[...last] {
+            try migrator.migrate(queue, upTo: identifier)
+            let statements = try #require(SchemaFixtures.byMigration[identifier])
+            try queue.write { db in
+                for statement in statements { try db.execute(sql: statement) }
+            }
+        }
+        try queue.close()
+    }
+
+    static func date(days: Double = 0, seconds: TimeInterval = 0) -> Date {
+        base.addingTimeInterval(days * day + seconds)
+    }
+
+    static func uuid(_ text: String) throws -> UUID { try #require(UUID(uuidString: text)) }
+
+    func checkPracticeLog(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let records = try database.practiceRecords()
+        var expected = [
+            "00000001-0000-4000-8000-000000000001", "00000001-0000-4000-8000-000000000002",
+        ]
+        if holds(6) { expected.append("00000006-0000-4000-8000-000000000001") }
+        if holds(7) { expected.append("00000007-0000-4000-8000-000000000001") }
+        if holds(11) { expected.append("00000011-0000-4000-8000-000000000001") }
+        #expect(records.map { $0.id.uuidString.lowercased() } == expected)
+
+        let meditation = try #require(records.first)
+        #expect(meditation.kind == .meditation)
+        #expect(meditation.start == Self.date())
+        #expect(meditation.end == Self.date(seconds: 1200))
+        #expect(meditation.countedSeconds == 1200)
+        #expect(meditation.energyKilocalories == nil)
+        #expect(meditation.details == ["plan": "20 min"])
+        #expect(meditation.device == "terminal@laptop")
+
+        // Written before the input rules at 25 000 kcal: v11 brought it to the most one record holds.
+        let workout = records[1]
+        #expect(workout.kind == .workout)
+        #expect(workout.countedSeconds == 2700)
+        #expect(workout.energyKilocalories == PracticeRecord.maximumEnergyKilocalories)
+        #expect(workout.device == "web@phone")
+
+        if holds(11) {
+            #expect(records.last?.energyKilocalories == 10_000)
+            #expect(records.last?.countedSeconds == 7200)
+        }
+        if holds(7) {
+            let morse = try #require(records.first { $0.kind == .morse })
+            #expect(morse.details == ["direction": "receive", "level": "1"])
+        }
+    }
+
+    func checkSettings(_ database: MomentumDatabase) throws {
+        let values = try database.settingValues()
+        #expect(values["language"] == #""de""#)
+        #expect(values["sound"] == "false")
+        let settings = MomentumSettings(storedValues: values)
+        #expect(settings.language == .german)
+        #expect(settings.isSoundOn == false)
+        #expect(settings.meditation.duration == .seconds(1200))
+        #expect(settings.meditation.countdown == .seconds(10))
+        #expect(settings.meditation.intervalGongs == .every(minutes: 5))
+    }
+
+    func checkBreathingPresets(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let presets = try database.breathingPresets()
+        guard holds(2) else {
+            #expect(presets.isEmpty)
+            return
+        }
+        // The tab an earlier version let into a name is a space now.
+        #expect(presets.map(\.name) == ["Box four", "Evening calm"] + (holds(11) ? ["Ruhe vor dem Schlaf"] : []))
+        #expect(presets.map(\.id) == ["box-four", "evening-calm"] + (holds(11) ? ["ruhe"] : []))
+        let box = try #require(presets.first)
+        #expect(box.pattern.inhale == .seconds(4))
+        #expect(box.pattern.holdAfterInhale == .seconds(4))
+        #expect(box.pattern.exhale == .seconds(4))
+        #expect(box.pattern.holdAfterExhale == .seconds(4))
+        #expect(box.rounds == 6)
+        #expect(presets[1].pattern.exhale == .milliseconds(6500))
+        #expect(presets[1].rounds == 10)
+    }
+
+    func checkFocusTimers(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let timers = try database.focusTimers()
+        guard holds(3) else {
+            #expect(timers.isEmpty)
+            return
+        }
+        #expect(timers.map(\.name) == ["Morning pages", "Tidy desk"])
+        let running = try #require(timers.first)
+        #expect(running.id == (try Self.uuid("00000003-0000-4000-8000-000000000001")))
+        #expect(running.duration == .seconds(1500))
+        #expect(running.icon == "book")
+        #expect(running.color == "#B5835A")
+        #expect(running.notes == "Water first.\nThen write.")
+        #expect(
+            running.run
+                == .running(startedAt: Self.date(), resumedAt: Self.date(seconds: 300), elapsedBefore: .seconds(120)))
+        #expect(running.items.isEmpty)
+
+        let idle = timers[1]
+        #expect(idle.duration == .seconds(600))
+        #expect(idle.notes == "")
+        #expect(idle.run == .idle)
+        #expect(idle.items.map(\.text) == ["Clear papers", "Wipe screen"])
+        #expect(idle.items.map(\.done) == [true, false])
+        #expect(idle.items.first?.updatedAt == Self.date(seconds: 400))
+    }
+
+    func checkWorkoutPrograms(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let programs = try database.workoutPrograms()
+        guard holds(4) else {
+            #expect(programs.isEmpty)
+            return
+        }
+        let program = try #require(programs.first)
+        #expect(programs.count == 1)
+        #expect(program.id == "legs-day")
+        #expect(program.name == "Legs day")
+        #expect(program.plan.getReady == .seconds(10))
+        #expect(program.plan.warmUp == .seconds(120))
+        #expect(program.plan.work == .seconds(45))
+        #expect(program.plan.rest == .seconds(15))
+        #expect(program.plan.rounds == 8)
+        #expect(program.plan.sets == 2)
+        #expect(program.plan.setRest == .seconds(60))
+        #expect(program.plan.coolDown == .seconds(180))
+        #expect(program.plan.activity == .hiit)
+        // The tab an earlier version let into an exercise name is a space now.
+        #expect(program.plan.exerciseNames == ["Squats", "Jumping jacks"])
+    }
+
+    func checkAccess(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let tokens = try database.accessTokens()
+        guard holds(5) else {
+            #expect(tokens.isEmpty)
+            return
+        }
+        #expect(tokens.map(\.id) == ["tok-old", "tok-phone"] + (holds(10) ? ["tok-calendar"] : []))
+        // Tokens made before scopes keep opening everything.
+        #expect(tokens.prefix(2).map(\.scope) == [.full, .full])
+        #expect(tokens.first?.revokedAt == Self.date(seconds: -1000))
+        #expect(tokens.first?.createdAt == Self.date(days: -1))
+        #expect(tokens[1].isRevoked == false)
+        #expect(try database.accessToken(secretHash: String(repeating: "a", count: 64))?.name == "Phone")
+        guard holds(10) else { return }
+        #expect(tokens.last?.scope == .feed)
+        let signIn = try #require(try database.accessSession(idHash: String(repeating: "f", count: 64)))
+        #expect(signIn.token.id == "tok-phone")
+        #expect(signIn.session.lastUsedAt == Self.date(days: 5, seconds: 3600))
+    }
+
+    func checkMorse(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let sessions = try database.morseSessions(limit: 10)
+        guard holds(7) else {
+            #expect(try database.morseCourseJSON() == nil)
+            #expect(sessions.isEmpty)
+            return
+        }
+        let json = try #require(try database.morseCourseJSON())
+        #expect(json == SchemaFixtures.morseCourseProgress)
+        let progress = try MorseCourseProgress.decoded(fromJSON: Data(json.utf8))
+        #expect(progress[.receive].level == 2)
+        #expect(progress.courseStart == Self.date(days: 3))
+        let session = try #require(sessions.first)
+        #expect(sessions.count == 1)
+        #expect(session.id == (try Self.uuid("00000007-0000-4000-8000-000000000002")))
+        #expect(session.direction == .receive)
+        #expect(session.order == .standard)
+        #expect(session.level == 1)
+        #expect(session.nextLevel == 2)
+        #expect(session.startedAt == Self.date(days: 3))
+        #expect(session.endedAt == Self.date(days: 3, seconds: 120))
+        #expect(session.trainingMilliseconds == 120_000)
+        #expect(session.attempts == 20)
+        #expect(session.correct == 20)
+    }
+
+    func checkLibrary(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let items = try database.libraryItems()
+        guard holds(8) else {
+            #expect(items.isEmpty)
+            return
+        }
+        #expect(items.map(\.originalName) == ["Body scan", "rain"])
+        let guided = try #require(items.first)
+        #expect(guided.originalTeacher == "Tara")
+        #expect(guided.originalAlbum == "Evenings")
+        #expect(guided.editedName == "Evening body scan")
+        #expect(guided.editedTeacher == nil)
+        #expect(guided.duration == .seconds(1260))
+        #expect(guided.format == .mp3)
+        #expect(guided.fileName == "00000008-0000-4000-8000-000000000001.mp3")
+        #expect(guided.originalFileName == "body scan (final).mp3")
+        #expect(guided.byteSize == 2_048_000)
+        #expect(guided.position == .seconds(300))
+        #expect(guided.isAmbientBed == false)
+        let rain = items[1]
+        #expect(rain.format == .wav)
+        #expect(rain.isAmbientBed)
+        #expect(rain.contentHash == String(repeating: "d", count: 64))
+    }
+
+    func checkSync(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let status = try database.syncStatus()
+        guard holds(9) else {
+            #expect(status.node == nil)
+            return
+        }
+        #expect(status.node == "n-00000000000000aa")
+        #expect(status.serverURL == "https://sync.example.org")
+        #expect(status.cursor == 17)
+        #expect(status.lastSyncAt == Self.date(seconds: 600))
+        let key = SyncEntityKey(type: .practiceRecord, id: "00000001-0000-4000-8000-000000000001")
+        let version = try #require(try database.lastChange(of: "countedSeconds", in: key))
+        #expect(version.value == .integer(1200))
+        #expect(version.stamp.description == "1700000000000-00001-n-00000000000000aa")
+        #expect(version.device == "terminal@laptop")
+    }
+}
