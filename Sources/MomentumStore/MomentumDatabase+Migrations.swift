@@ -224,8 +224,13 @@ extension MomentumDatabase {
             for row in rows {
                 let id: String = row["id"]
                 let text: String = row["text"]
-                let cleaned = TextInput.cleaned(text, lines: lines)
+                var cleaned = TextInput.cleaned(text, lines: lines)
                 guard cleaned != text else { continue }
+                // A name that was nothing but control characters would now be blank, which the
+                // rules refuse as well: it is named by its id instead.
+                if lines == .single, cleaned.trimmingCharacters(in: .whitespaces).isEmpty {
+                    cleaned = "\(table == "checklistItem" ? "Item" : "Untitled") \(id.prefix(4))"
+                }
                 let update = "UPDATE \(table) SET \(column) = ? WHERE id = ?"
                 if unique,
                     try Int.fetchOne(
@@ -242,7 +247,10 @@ extension MomentumDatabase {
             let id: String = row["id"]
             let json: String = row["exerciseNames"]
             guard let names = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else { continue }
-            let cleaned = names.map { TextInput.cleaned($0) }
+            // Exercise names that were nothing but control characters are dropped.
+            let cleaned = names.map { TextInput.cleaned($0) }.filter {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty
+            }
             guard cleaned != names, let encoded = try? JSONEncoder().encode(cleaned) else { continue }
             try db.execute(
                 sql: "UPDATE workoutProgram SET exerciseNames = ? WHERE id = ?",

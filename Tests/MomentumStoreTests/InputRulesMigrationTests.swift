@@ -23,19 +23,24 @@ struct InputRulesMigrationTests {
             try BreathingPreset(id: "a", name: "Evening calm", pattern: pattern, rounds: 4), at: start)
         try database.saveBreathingPreset(
             try BreathingPreset(id: "bbbbbbbb", name: "Evening x", pattern: pattern, rounds: 4), at: start)
+        try database.saveBreathingPreset(
+            try BreathingPreset(id: "cccccccc", name: "Bells", pattern: pattern, rounds: 4), at: start)
         try database.writer.write { db in
             try db.execute(sql: "UPDATE practiceRecord SET energyKilocalories = 25000")
             try db.execute(
                 sql: "UPDATE breathingPreset SET name = 'Evening' || char(9) || 'calm' WHERE id = 'bbbbbbbb'")
+            try db.execute(sql: "UPDATE breathingPreset SET name = char(7) || char(7) WHERE id = 'cccccccc'")
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v11:%'")
         }
         #expect(throws: StoreError.self) { try database.practiceRecords() }
 
         let upgraded = try MomentumDatabase.open(directory: directory.url)
         #expect(try upgraded.practiceRecords().map(\.energyKilocalories) == [PracticeRecord.maximumEnergyKilocalories])
-        let names = try upgraded.breathingPresets().filter { ["a", "bbbbbbbb"].contains($0.id) }.map(\.name).sorted()
+        let names = try upgraded.breathingPresets().filter { ["a", "bbbbbbbb", "cccccccc"].contains($0.id) }.map(\.name)
+            .sorted()
         // "Evening\tcalm" becomes "Evening calm", which is taken: it keeps the first characters of its id.
-        #expect(names == ["Evening calm", "Evening calm bbbb"])
+        // A name of nothing but bells would be blank: it is named by its id.
+        #expect(names == ["Evening calm", "Evening calm bbbb", "Untitled cccc"])
     }
 
     @Test func cleaningKeepsLineBreaksInNotesOnly() {
