@@ -127,6 +127,8 @@ echo "  https://momentum.test:$https_port/health → 200"
 echo "== checks through the proxy"
 python3 - "$http_port" "$https_port" "$token" <<'PY'
 import base64, http.client, io, json, os, re, socket, ssl, sys, wave
+sys.path.insert(0, os.getcwd())  # the scripts folder: the script runs from it
+import wslib
 
 http_port, https_port, token = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 insecure = ssl.create_default_context()
@@ -162,29 +164,10 @@ def websocket(scheme, headers):
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
     if scheme == "https":
         sock = insecure.wrap_socket(sock, server_hostname="momentum.test")
-    key = base64.b64encode(os.urandom(16)).decode()
-    lines = [f"GET /api/v1/live HTTP/1.1", f"Host: momentum.test:{port}", "Upgrade: websocket",
-             "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13", *headers]
-    sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = sock.recv(4096)
-        if not chunk:
-            break
-        data += chunk
-    head, _, rest = data.partition(b"\r\n\r\n")
-    status = int(re.match(rb"HTTP/1\.[01] (\d{3})", head).group(1)) if head.startswith(b"HTTP/") else 0
-    frame = None
-    if status == 101:
-        while len(rest) < 2 or len(rest) < 2 + (rest[1] & 0x7F):
-            chunk = sock.recv(4096)
-            if not chunk:
-                break
-            rest += chunk
-        length = rest[1] & 0x7F if len(rest) >= 2 else 0
-        frame = rest[2:2 + length].decode("utf-8", "replace") if length < 126 else rest.decode("utf-8", "replace")
-    sock.close()
-    return status, frame
+    try:
+        return wslib.handshake(sock, "/api/v1/live", f"momentum.test:{port}", headers)
+    finally:
+        sock.close()
 
 
 def audio(seconds, rate=8000):

@@ -49,6 +49,9 @@ import time
 import uuid
 import wave
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wslib  # noqa: E402  (beside this script)
+
 try:
     import yaml
 except ImportError:
@@ -189,56 +192,11 @@ def json_body(value):
 
 def websocket_upgrade(port, path, host, extra_headers=(), timeout=5):
     """A raw WebSocket handshake; answers (status, first text frame or None)."""
-    key = base64.b64encode(os.urandom(16)).decode()
-    lines = [f"GET {path} HTTP/1.1", f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade",
-             f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13", *extra_headers]
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-            sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
-            data = b""
-            while b"\r\n\r\n" not in data:
-                chunk = sock.recv(4096)
-                if not chunk:
-                    break
-                data += chunk
-            head, _, rest = data.partition(b"\r\n\r\n")
-            match = re.match(rb"HTTP/1\.[01] (\d{3})", head)
-            if not match:
-                return 0, None
-            status = int(match.group(1))
-            if status != 101:
-                return status, None
-            return status, read_text_frame(sock, rest)
+            return wslib.handshake(sock, path, host, extra_headers)
     except OSError as error:
         return 0, type(error).__name__
-
-
-def read_text_frame(sock, buffered):
-    """The first frame the server sends (servers do not mask), as text."""
-    data = buffered
-
-    def need(count):
-        nonlocal data
-        while len(data) < count:
-            chunk = sock.recv(4096)
-            if not chunk:
-                raise ConnectionError("closed before a whole frame")
-            data += chunk
-
-    try:
-        need(2)
-        length = data[1] & 0x7F
-        offset = 2
-        if length == 126:
-            need(4)
-            length, offset = int.from_bytes(data[2:4], "big"), 4
-        elif length == 127:
-            need(10)
-            length, offset = int.from_bytes(data[2:10], "big"), 10
-        need(offset + length)
-        return data[offset:offset + length].decode("utf-8", "replace")
-    except (OSError, ConnectionError) as error:
-        return f"<no frame: {error}>"
 
 
 # ---------------------------------------------------------------------------------------------
