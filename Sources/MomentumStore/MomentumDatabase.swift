@@ -37,6 +37,10 @@ public final class MomentumDatabase: Sendable {
         "n-" + String(UInt64.random(in: .min ... .max), radix: 16).leftPadded(to: 16)
     }
 
+    /// How long a write waits for another writer (a long terminal import, say) before it fails
+    /// with ``StoreError/busy``.
+    public static let busyTimeout: TimeInterval = 5
+
     /// Opens (creating if needed) the database in `directory` and brings its schema up to date.
     /// `device` names this installation in synced changes; `makeNodeID` makes its sync node id
     /// (once, kept in the database).
@@ -53,7 +57,7 @@ public final class MomentumDatabase: Sendable {
         try checkIsSQLiteOrAbsent(path)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(Self.busyTimeout)
         return try translatingErrors(path: path) {
             try refuseNewerRollbackJournalDatabase(path, configuration: configuration)
             let pool = try DatabasePool(path: path, configuration: configuration)

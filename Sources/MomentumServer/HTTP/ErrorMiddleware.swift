@@ -69,7 +69,7 @@ enum ServiceErrorMapping {
                 // changed, and the same request works again shortly.
                 var busy = APIError(
                     .serviceUnavailable, code: "busy", message: ErrorMessages.message(for: store, catalog: catalog))
-                busy.headers[.retryAfter] = "5"
+                busy.headers[.retryAfter] = "\(Int(MomentumDatabase.busyTimeout))"
                 return busy
             }
             logger.error("store error", metadata: ["error": "\(store)"])

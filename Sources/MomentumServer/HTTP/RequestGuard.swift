@@ -129,13 +129,6 @@ enum IPAddress: Equatable {
             return bytes.prefix(12) == (Array(repeating: 0, count: 10) + [0xff, 0xff])[...] && bytes[12] == 127
         }
     }
-
-    /// `0.0.0.0` or `::`: every interface.
-    var isUnspecified: Bool {
-        switch self {
-        case .v4(let bytes), .v6(let bytes): bytes.allSatisfy { $0 == 0 }
-        }
-    }
 }
 
 /// Refuses, before anything else runs, requests a foreign page or a rebinding name could make:
