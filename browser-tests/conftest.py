@@ -25,6 +25,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = Path(__file__).resolve().parent.parent
@@ -254,8 +255,13 @@ def shot(driver, name):
 
 
 def wait_for(driver, predicate, timeout=10, message=""):
-    """Waits until predicate(driver) is truthy and returns its value."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(predicate, message)
+    """Waits until predicate(driver) is truthy and returns its value.
+
+    The screens re-render while a test polls, so an element found a moment ago may be gone:
+    that counts as "not yet", never as a failure."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.1,
+                         ignored_exceptions=(StaleElementReferenceException,
+                                             NoSuchElementException)).until(predicate, message)
 
 
 def set_size(driver, width, height):
