@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
     ],
     targets: [
         // Pure rules: values and functions, no I/O, no clock, no randomness of its own.
@@ -46,6 +47,7 @@ let package = Package(
             name: "MomentumServices",
             dependencies: [
                 "MomentumCore", "MomentumStore", "MomentumAudio", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictness
         ),

@@ -18,6 +18,7 @@ public struct MomentumServices: Sendable {
     public let reminders: ReminderService
     public let library: LibraryService
     public let sync: SyncService
+    public let backup: BackupService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
     public static func open(
@@ -35,9 +36,9 @@ public struct MomentumServices: Sendable {
         let morse = MorseCourseService(
             repository: database, settingValues: database, settings: settings, systemTimeZone: timeZone, now: now,
             makeID: makeID, device: device)
+        let libraryDirectory = dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
         let library = LibraryService(
-            repository: database, log: database,
-            directory: dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true),
+            repository: database, log: database, directory: libraryDirectory,
             fileSystem: libraryFileSystem, sizeLimit: librarySizeLimit, now: now, makeID: makeID, device: device)
         library.removeLeftovers()
         return MomentumServices(
@@ -55,7 +56,10 @@ public struct MomentumServices: Sendable {
             morse: morse,
             reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now),
             library: library,
-            sync: SyncService(database: database, now: now)
+            sync: SyncService(database: database, now: now),
+            backup: BackupService(
+                database: database, libraryDirectory: libraryDirectory, fileSystem: libraryFileSystem,
+                fileSizeLimit: librarySizeLimit, now: now, makeID: makeID)
         )
     }
 }

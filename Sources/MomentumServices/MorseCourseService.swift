@@ -7,9 +7,9 @@ import MomentumStore
 /// record — in one transaction, so a failure leaves progress and log as they were.
 public struct MorseCourseService: Sendable {
     /// The setting row the course settings live in (JSON of ``MorseCourseSettings``).
-    public static let settingsKey = "morse.course"
+    public static let settingsKey = MomentumSettings.morseCourseKey
     /// The setting row the person's call sign lives in (a JSON string), for QSO practice.
-    public static let callSignKey = "morse.callSign"
+    public static let callSignKey = MomentumSettings.morseCallSignKey
 
     private let repository: any MorseCourseRepository
     private let settingValues: any SettingsRepository

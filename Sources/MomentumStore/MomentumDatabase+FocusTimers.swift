@@ -224,7 +224,7 @@ extension MomentumDatabase {
         return new.filter { old[$0.key] != $0.value }
     }
 
-    private static func assemble(_ timers: [FocusTimerRow], _ items: [ChecklistItemRow]) throws(StoreError)
+    static func assemble(_ timers: [FocusTimerRow], _ items: [ChecklistItemRow]) throws(StoreError)
         -> [FocusTimer]
     {
         let byTimer = Dictionary(grouping: items, by: \.timerId)

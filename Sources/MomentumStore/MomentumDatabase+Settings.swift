@@ -34,8 +34,15 @@ extension MomentumDatabase {
         for (key, value) in values {
             try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
         }
+        return settingSyncSets(from: stored, to: stored.merging(values) { $1 })
+    }
+
+    /// The synced settings (``SettingKey``s) whose text differs between two stored states.
+    static func settingSyncSets(from stored: [String: String], to changed: [String: String])
+        -> [(SyncEntityKey, [String: SyncValue])]
+    {
         let old = MomentumSettings(storedValues: stored).syncTexts
-        let new = MomentumSettings(storedValues: stored.merging(values) { $1 }).syncTexts
+        let new = MomentumSettings(storedValues: changed).syncTexts
         return SettingKey.allCases.compactMap { key in
             guard let text = new[key], old[key] != text else { return nil }
             return (SyncEntityKey(type: .setting, id: key.rawValue), [SyncEntityType.settingValueField: .string(text)])

@@ -3,18 +3,32 @@ import Foundation
 import MomentumCore
 import MomentumServices
 
-/// `momentum export`: the log as a JSON backup, CSV or iCalendar file.
+/// `momentum export`: a whole backup (ZIP archive or JSON), or the log as CSV or iCalendar.
 struct Export: ContextualCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Export your practice: a JSON backup of everything, the log as CSV, or an iCalendar file.",
+        abstract: "Back up everything (a ZIP archive or JSON), or export the log as CSV or iCalendar.",
         discussion: """
-            json: settings and every record, for `momentum import` (restores an identical state).
+            archive: one ZIP file with everything you keep, for `momentum import` — settings (with \
+            reminders), the practice log, breathing presets, workout programs, focus timers with \
+            their checklists, notes and run state, the Morse course (progress, statistics, schedule, \
+            history, course settings, call sign) and the guided-meditation library (titles, edits, \
+            positions, ambient marks) with its audio files, each checked by SHA-256. Chosen by \
+            `-o FILE.zip`.
+            json: the same document without the audio (library items carry their SHA-256). The \
+            default.
+            Not exported: access tokens, sign-in sessions and this machine's sync identity.
             csv: one row per record (id,kind,start,end,counted_seconds,energy_kcal,details,device).
             ics: one calendar event per session, for calendar apps.
             """)
 
-    @Option(help: ArgumentHelp("json, csv or ics.", valueName: "format"))
-    var format: ExchangeService.ExportFormat = .json
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case archive, json, csv, ics
+    }
+
+    @Option(
+        help: ArgumentHelp("archive, json, csv or ics (default: archive for -o *.zip, else json).", valueName: "format")
+    )
+    var format: Format?
 
     @Option(
         name: [.short, .customLong("output")],
@@ -24,35 +38,73 @@ struct Export: ContextualCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in context: CommandContext) async throws {
+        let format = format ?? (output?.lowercased().hasSuffix(".zip") == true ? .archive : .json)
         try await context.withSession(common) { session in
             let catalog = session.catalog
-            let (data, count) = try session.services.exchange.export(format, catalog: catalog)
-            guard let output else {
-                context.output.write(String(decoding: data, as: UTF8.self))
-                return
+            switch format {
+            case .archive, .json:
+                guard let output else {
+                    guard format == .json else { throw CommandFailure(catalog[.backupArchiveNeedsFile]) }
+                    let document = try Self.backup(catalog) { () throws(BackupFailure) in
+                        try session.services.backup.document()
+                    }
+                    context.output.write(String(decoding: document.encoded(), as: UTF8.self))
+                    return
+                }
+                let url = URL(fileURLWithPath: output)
+                let contents = try Self.backup(catalog) { () throws(BackupFailure) in
+                    format == .archive
+                        ? try session.services.backup.writeArchive(to: url)
+                        : try session.services.backup.writeDocument(to: url)
+                }
+                let summary = BackupMessages.contents(
+                    contents.counts, audioBytes: contents.audioBytes, catalog: catalog)
+                var text = catalog.format(.backupWritten, ["path": output, "contents": summary]) + "\n"
+                if format == .json, contents.counts[BackupKind.library.rawValue] != nil {
+                    text += catalog[.backupWrittenWithoutAudio] + "\n"
+                }
+                context.output.write(text)
+            case .csv, .ics:
+                let exchangeFormat: ExchangeService.ExportFormat = format == .csv ? .csv : .ics
+                let (data, count) = try session.services.exchange.export(exchangeFormat, catalog: catalog)
+                guard let output else {
+                    context.output.write(String(decoding: data, as: UTF8.self))
+                    return
+                }
+                do {
+                    try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+                } catch {
+                    throw CommandFailure(
+                        catalog.format(.errorExportCannotWrite, ["path": output, "reason": error.localizedDescription]))
+                }
+                let records = catalog.counted(count, one: .importOneRecord, many: .importRecords)
+                context.output.write(catalog.format(.exportWritten, ["count": records, "path": output]) + "\n")
             }
-            do {
-                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CommandFailure(
-                    catalog.format(.errorExportCannotWrite, ["path": output, "reason": error.localizedDescription]))
-            }
-            let records = catalog.counted(count, one: .importOneRecord, many: .importRecords)
-            context.output.write(catalog.format(.exportWritten, ["count": records, "path": output]) + "\n")
+        }
+    }
+
+    private static func backup<T>(_ catalog: StringCatalog, _ work: () throws(BackupFailure) -> T) throws -> T {
+        do {
+            return try work()
+        } catch {
+            throw CommandFailure(BackupMessages.message(for: error, path: "", catalog: catalog))
         }
     }
 }
 
-extension ExchangeService.ExportFormat: ExpressibleByArgument {}
-
 /// `momentum import FILE`: a Momentum backup or CSV, or a Meditation Assistant CSV.
 struct Import: ContextualCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import a Momentum backup or CSV log, or a CSV exported by Meditation Assistant.",
+        abstract: "Restore a Momentum backup, or import a CSV log (Momentum's or Meditation Assistant's).",
         discussion: """
-            The format is recognized from the file. Records already in the log are skipped. A file \
-            with any bad row imports nothing and names every bad row. A backup also restores the \
-            settings it holds.
+            The format is recognized from the file. A backup (ZIP archive or JSON from \
+            `momentum export`) is checked completely first — every row, every audio file's size and \
+            SHA-256 — and a damaged, foreign or newer one changes nothing. Into an empty data \
+            directory it restores everything; otherwise it adds what is missing and keeps what is \
+            there (the same id is the same thing). A JSON backup holds no audio: its guided \
+            meditations are left out unless the library already has their audio.
+            Version 1 backups (settings and log) and CSV logs: records already in the log are \
+            skipped; a file with any bad row imports nothing and names every bad row.
             """)
 
     @Argument(help: ArgumentHelp("The file to import.", valueName: "file"))
@@ -69,6 +121,10 @@ struct Import: ContextualCommand {
     func run(in context: CommandContext) async throws {
         try await context.withSession(common) { session in
             let catalog = session.catalog
+            if BackupService.recognizes(URL(fileURLWithPath: file)) {
+                try restore(session.services.backup, catalog: catalog, context: context)
+                return
+            }
             let summary: ImportSummary
             do throws(ImportError) {
                 summary = try session.services.exchange.importFile(at: URL(fileURLWithPath: file), dryRun: dryRun)
@@ -92,6 +148,23 @@ struct Import: ContextualCommand {
             }
             context.output.write(Self.text(summary, path: file, catalog: catalog))
         }
+    }
+
+    private func restore(_ backup: BackupService, catalog: StringCatalog, context: CommandContext) throws {
+        let summary: RestoreSummary
+        do throws(BackupFailure) {
+            summary = try backup.restore(from: URL(fileURLWithPath: file), dryRun: dryRun)
+        } catch {
+            if case .store(let store) = error { throw store }
+            throw CommandFailure(
+                BackupMessages.message(for: error, path: file, catalog: catalog) + " " + catalog[.errorBackupUnchanged])
+        }
+        if json {
+            context.output.write(try JSONOutput.encode(summary) + "\n")
+            return
+        }
+        context.output.write(
+            BackupMessages.summary(summary, path: file, catalog: catalog).joined(separator: "\n") + "\n")
     }
 
     static func text(_ summary: ImportSummary, path: String, catalog: StringCatalog) -> String {

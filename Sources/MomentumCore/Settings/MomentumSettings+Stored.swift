@@ -43,3 +43,41 @@ extension MomentumSettings {
         ]
     }
 }
+
+extension MomentumSettings {
+    /// Every key a setting row may have: the settings above and the Morse course's own two.
+    public static let storedKeys: Set<String> = [
+        "meditation.plan", "language", "sound", "meditation.affirmationRotation", "progress", "reminders",
+        morseCourseKey, morseCallSignKey,
+    ]
+    /// The Morse course's settings (``MorseCourseSettings`` as JSON).
+    public static let morseCourseKey = "morse.course"
+    /// The person's call sign for QSO practice (a JSON string, or `null`).
+    public static let morseCallSignKey = "morse.callSign"
+
+    /// Why a stored setting (from a backup) cannot be kept, or `nil` when it reads as the
+    /// setting it names: an unknown key, or JSON that is not that setting's value.
+    public static func storedValueProblem(key: String, value: String) -> String? {
+        let decoder = JSONDecoder()
+        let data = Data(value.utf8)
+        func reads<T: Decodable>(_ type: T.Type) -> Bool { (try? decoder.decode(T.self, from: data)) != nil }
+        guard storedKeys.contains(key) else { return "\(key) is not a setting" }
+        let readable: Bool =
+            switch key {
+            case "meditation.plan": reads(MeditationPlan.self)
+            case "language":
+                (try? decoder.decode(String?.self, from: data)).map { $0.map { Language(rawValue: $0) != nil } ?? true }
+                    ?? false
+            case "sound": reads(Bool.self)
+            case "meditation.affirmationRotation": reads(Int.self)
+            case "progress": reads(ProgressSettings.self)
+            case "reminders": reads(ReminderSettings.self)
+            case morseCourseKey: reads(MorseCourseSettings.self)
+            case morseCallSignKey:
+                (try? decoder.decode(String?.self, from: data)).map { $0.map { (try? CallSign($0)) != nil } ?? true }
+                    ?? false
+            default: false
+            }
+        return readable ? nil : "\(key) does not hold a valid value"
+    }
+}

@@ -1,0 +1,234 @@
+import Crypto
+import Foundation
+import MomentumCore
+import MomentumStore
+import ZIPFoundation
+
+/// Why a backup or restore did not happen. A restore that throws has changed nothing.
+public enum BackupFailure: Error, Sendable, Equatable {
+    case backup(BackupError)
+    /// A practice record outside the instants the log keeps.
+    case instant(InstantWindowError)
+    case text(TextInputError)
+    case store(StoreError)
+}
+
+/// A whole backup: `momentum export` (JSON or ZIP archive with the library's audio) and its
+/// restore. See docs/backup.md.
+///
+/// A restore reads and checks everything first — the archive's structure, every row, every
+/// audio file's size and SHA-256 — and only then writes: the audio into the library (locked
+/// against cleanup), then every row in one transaction. Nothing is kept of a refused backup.
+public struct BackupService: Sendable {
+    private let database: MomentumDatabase
+    private let libraryDirectory: URL
+    private let fileSystem: any LibraryFileSystem
+    /// The largest audio file an archive may carry (the library's own limit).
+    private let fileSizeLimit: Int64
+    private let now: @Sendable () -> Date
+    private let makeID: @Sendable () -> UUID
+
+    public init(
+        database: MomentumDatabase, libraryDirectory: URL, fileSystem: any LibraryFileSystem, fileSizeLimit: Int64,
+        now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID
+    ) {
+        self.database = database
+        self.libraryDirectory = libraryDirectory
+        self.fileSystem = fileSystem
+        self.fileSizeLimit = fileSizeLimit
+        self.now = now
+        self.makeID = makeID
+    }
+
+    static let chunkSize = 256 * 1024
+    /// ZIP entries get one fixed time, so equal data gives an equal archive.
+    static let entryDate = Date(timeIntervalSince1970: 946_684_800)
+
+    // MARK: - Export
+
+    /// The backup document of everything stored now (the audio only described).
+    public func document() throws(BackupFailure) -> BackupDocument {
+        do {
+            return BackupDocument(tables: try database.backupRows())
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Writes the JSON document to `url` (atomically) and says what it holds.
+    @discardableResult
+    public func writeDocument(to url: URL) throws(BackupFailure) -> BackupContents {
+        let document = try document()
+        do {
+            try document.encoded().write(to: url, options: .atomic)
+        } catch {
+            throw .backup(.cannotWrite(path: url.path, reason: Self.reason(error)))
+        }
+        return Self.contents(of: document, audioBytes: 0, includesAudio: false)
+    }
+
+    /// Writes the archive — the document and every library file, streamed — to `url`. The file
+    /// appears whole or not at all: it is written beside `url` and renamed when complete.
+    @discardableResult
+    public func writeArchive(to url: URL) throws(BackupFailure) -> BackupContents {
+        let document = try document()
+        let partial = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(makeID().uuidString.lowercased()).partial")
+        var audioBytes: Int64 = 0
+        do {
+            defer { try? FileManager.default.removeItem(at: partial) }
+            let archive: Archive
+            do {
+                archive = try Archive(url: partial, accessMode: .create)
+            } catch {
+                throw BackupError.cannotWrite(path: url.path, reason: Self.reason(error))
+            }
+            let data = document.encoded()
+            try Self.writing(url) {
+                try archive.addEntry(
+                    with: BackupArchiveLayout.documentPath, type: .file, uncompressedSize: Int64(data.count),
+                    modificationDate: Self.entryDate, compressionMethod: .none
+                ) { position, size in
+                    data.subdata(in: Int(position)..<Int(position) + size)
+                }
+            }
+            for row in document.tables[BackupKind.library.rawValue] ?? [] {
+                guard case .text(let fileName) = row["fileName"] ?? .null else { continue }
+                let source = libraryDirectory.appendingPathComponent(fileName)
+                guard let handle = try? FileHandle(forReadingFrom: source),
+                    let size = try? handle.seekToEnd()
+                else { throw BackupError.libraryFileMissing(fileName: fileName) }
+                defer { try? handle.close() }
+                try Self.writing(url) {
+                    try archive.addEntry(
+                        with: BackupArchiveLayout.libraryFolder + fileName, type: .file, uncompressedSize: Int64(size),
+                        modificationDate: Self.entryDate, compressionMethod: .none, bufferSize: Self.chunkSize
+                    ) { position, size in
+                        try handle.seek(toOffset: UInt64(position))
+                        return try handle.read(upToCount: size) ?? Data()
+                    }
+                }
+                audioBytes += Int64(size)
+            }
+            do {
+                if FileManager.default.fileExists(atPath: url.path) {
+                    _ = try FileManager.default.replaceItemAt(url, withItemAt: partial)
+                } else {
+                    try FileManager.default.moveItem(at: partial, to: url)
+                }
+            } catch {
+                throw BackupError.cannotWrite(path: url.path, reason: Self.reason(error))
+            }
+        } catch let error as BackupError {
+            throw .backup(error)
+        } catch {
+            throw .backup(.cannotWrite(path: url.path, reason: Self.reason(error)))
+        }
+        return Self.contents(of: document, audioBytes: audioBytes, includesAudio: true)
+    }
+
+    private static func writing(_ url: URL, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as BackupError {
+            throw error
+        } catch {
+            throw BackupError.cannotWrite(path: url.path, reason: reason(error))
+        }
+    }
+
+    // MARK: - Restore
+
+    /// Whether the file at `url` is a backup this service restores: a ZIP archive, or a JSON
+    /// document of version 2 or later. Version 1 documents and CSV logs go to the log import.
+    public static func recognizes(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        guard let start = try? handle.read(upToCount: 4) else { return false }
+        if start == Data([0x50, 0x4B, 0x03, 0x04]) || start == Data([0x50, 0x4B, 0x05, 0x06]) { return true }
+        guard let size = try? handle.seekToEnd(), size <= UInt64(BackupDocument.maximumBytes),
+            (try? handle.seek(toOffset: 0)) != nil, let data = try? handle.readToEnd(),
+            let header = BackupDocument.header(of: data)
+        else { return false }
+        return header.version >= BackupDocument.currentVersion
+    }
+
+    /// Checks the backup at `url` completely and restores what the data directory does not
+    /// have yet (or, with `dryRun`, only says what it would do).
+    public func restore(from url: URL, dryRun: Bool) throws(BackupFailure) -> RestoreSummary {
+        do {
+            let source = try BackupSource(url: url, fileSizeLimit: fileSizeLimit)
+            let document = try BackupDocument.decode(try source.documentData())
+            let plan = try database.planRestore(document.tables) { item in
+                source.isArchive ? source.hasFile(item.fileName) : false
+            }
+            try source.checkFiles(against: document)
+            try ExchangeService.checkInstantsAndTexts(of: plan.records, now: now())
+            let contents = Self.contents(of: document, audioBytes: source.audioBytes, includesAudio: source.isArchive)
+            let summary = RestoreSummary(
+                contents: contents, added: Self.named(plan.added), kept: Self.named(plan.kept), renamed: plan.renamed,
+                skippedWithoutAudio: plan.skippedWithoutAudio, dryRun: dryRun)
+            guard !dryRun else { return summary }
+            try placeFilesAndRestore(plan, from: source)
+            return summary
+        } catch let error as BackupFailure {
+            throw error
+        } catch let error as BackupError {
+            throw .backup(error)
+        } catch let error as ImportError {
+            switch error {
+            case .instant(let instant): throw .instant(instant)
+            case .text(let text): throw .text(text)
+            case .store(let store): throw .store(store)
+            case .cannotRead(let reason): throw .backup(.cannotRead(reason: reason))
+            case .file: throw .backup(.notABackup)
+            }
+        } catch let error as StoreError {
+            throw .store(error)
+        } catch {
+            throw .backup(.damagedArchive(detail: Self.reason(error)))
+        }
+    }
+
+    /// Extracts each added item's audio into the library as a locked incoming file (checked
+    /// again while written), renames them in place, then writes every row in one transaction.
+    /// If anything fails, the files are removed again.
+    private func placeFilesAndRestore(_ plan: BackupRestorePlan, from source: BackupSource) throws {
+        var placed: [(url: URL, handle: any LibraryFileHandle)] = []
+        var createdDirectory = false
+        defer { for file in placed { file.handle.close() } }
+        do {
+            if !plan.libraryItems.isEmpty, !FileManager.default.fileExists(atPath: libraryDirectory.path) {
+                try fileSystem.createDirectory(at: libraryDirectory)
+                createdDirectory = true
+            }
+            for item in plan.libraryItems {
+                let incoming = libraryDirectory.appendingPathComponent(".incoming-\(makeID().uuidString.lowercased())")
+                let handle = try fileSystem.createLockedFile(at: incoming)
+                placed.append((incoming, handle))
+                try source.extract(item.fileName, expecting: item) { chunk in try handle.write(chunk) }
+                try handle.synchronize()
+                let final = libraryDirectory.appendingPathComponent(item.fileName)
+                try fileSystem.moveItem(at: incoming, to: final)
+                placed[placed.count - 1].url = final
+            }
+            try database.restore(plan, at: now())
+        } catch {
+            for file in placed { try? fileSystem.removeItem(at: file.url) }
+            if createdDirectory { try? fileSystem.removeItem(at: libraryDirectory) }
+            throw error
+        }
+    }
+
+    static func contents(of document: BackupDocument, audioBytes: Int64, includesAudio: Bool) -> BackupContents {
+        BackupContents(
+            counts: document.tables.mapValues(\.count).filter { $0.value > 0 }, audioBytes: audioBytes,
+            includesAudio: includesAudio)
+    }
+
+    static func named(_ counts: [BackupKind: Int]) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: counts.filter { $0.value > 0 }.map { ($0.key.rawValue, $0.value) })
+    }
+
+    static func reason(_ error: any Error) -> String { LibraryImporter.reason(error) }
+}

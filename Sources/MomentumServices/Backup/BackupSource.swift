@@ -1,0 +1,152 @@
+import Crypto
+import Foundation
+import MomentumCore
+import MomentumStore
+import ZIPFoundation
+
+/// A backup file opened for restoring: a JSON document, or a ZIP archive whose structure has
+/// been checked — only the document and library files, stored uncompressed, no repeated or
+/// unsafe paths, sizes within the archive's own size — before anything in it is read.
+final class BackupSource {
+    let isArchive: Bool
+    private let url: URL
+    private let archive: Archive?
+    private var document: Entry?
+    /// Library entries by file name.
+    private var files: [String: Entry] = [:]
+    private(set) var audioBytes: Int64 = 0
+
+    init(url: URL, fileSizeLimit: Int64) throws(BackupError) {
+        self.url = url
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw .cannotRead(reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .cannotRead(reason: "it is a directory") }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw .cannotRead(reason: "permission denied") }
+        let start = (try? handle.read(upToCount: 2)) ?? Data()
+        let size = Int64((try? handle.seekToEnd()) ?? 0)
+        try? handle.close()
+        guard start == Data([0x50, 0x4B]) else {
+            isArchive = false
+            archive = nil
+            guard size <= BackupDocument.maximumBytes else { throw .documentTooLarge(bytes: size) }
+            return
+        }
+        isArchive = true
+        let opened: Archive
+        do {
+            opened = try Archive(url: url, accessMode: .read)
+        } catch {
+            throw .damagedArchive(detail: "\(error)")
+        }
+        archive = opened
+        var count = 0
+        var claimed: Int64 = 0
+        for entry in opened {
+            count += 1
+            guard count <= BackupArchiveLayout.maximumEntries else {
+                throw .tooManyEntries(count: count, limit: BackupArchiveLayout.maximumEntries)
+            }
+            let path = entry.path
+            guard entry.type == .file, let kind = BackupArchiveLayout.entry(at: path) else {
+                throw .unexpectedEntry(path: path)
+            }
+            guard !entry.isCompressed else { throw .compressedEntry(path: path) }
+            let bytes = Int64(clamping: entry.uncompressedSize)
+            guard entry.compressedSize == entry.uncompressedSize else { throw .damagedArchive(detail: path) }
+            claimed += bytes
+            // Stored entries cannot hold more than the archive: entries that claim more overlap.
+            guard claimed <= size else { throw .sizesTooLarge(claimed: claimed, limit: size) }
+            switch kind {
+            case .document:
+                guard document == nil else { throw .repeatedEntry(path: path) }
+                guard bytes <= BackupDocument.maximumBytes else { throw .documentTooLarge(bytes: bytes) }
+                document = entry
+            case .libraryFile(let fileName):
+                guard files[fileName] == nil else { throw .repeatedEntry(path: path) }
+                guard bytes <= fileSizeLimit else { throw .sizesTooLarge(claimed: bytes, limit: fileSizeLimit) }
+                files[fileName] = entry
+                audioBytes += bytes
+            }
+        }
+        guard document != nil else { throw .missingDocument }
+    }
+
+    /// The document's bytes (the whole file, for a JSON backup).
+    func documentData() throws(BackupError) -> Data {
+        guard let archive, let document else {
+            do {
+                return try Data(contentsOf: url)
+            } catch {
+                throw .cannotRead(reason: BackupService.reason(error))
+            }
+        }
+        var data = Data()
+        do {
+            _ = try archive.extract(document, bufferSize: BackupService.chunkSize) { chunk in
+                data.append(chunk)
+                guard Int64(data.count) <= BackupDocument.maximumBytes else {
+                    throw BackupError.documentTooLarge(bytes: Int64(data.count))
+                }
+            }
+        } catch let error as BackupError {
+            throw error
+        } catch {
+            throw .damagedArchive(detail: "\(BackupArchiveLayout.documentPath): \(error)")
+        }
+        return data
+    }
+
+    func hasFile(_ fileName: String) -> Bool { files[fileName] != nil }
+
+    /// Every library row has its file and every file its row; each file's size and SHA-256 are
+    /// the row's (read through once, written nowhere).
+    func checkFiles(against document: BackupDocument) throws(BackupError) {
+        guard isArchive else { return }
+        var named: Set<String> = []
+        for row in document.tables[BackupKind.library.rawValue] ?? [] {
+            guard case .text(let fileName) = row["fileName"] ?? .null,
+                case .text(let hash) = row["contentHash"] ?? .null,
+                case .integer(let size) = row["byteSize"] ?? .null
+            else { continue }
+            named.insert(fileName)
+            guard files[fileName] != nil else { throw .missingFile(path: BackupArchiveLayout.libraryFolder + fileName) }
+            try extract(fileName, size: size, hash: hash) { _ in }
+        }
+        for fileName in files.keys.sorted() where !named.contains(fileName) {
+            throw .unreferencedFile(path: BackupArchiveLayout.libraryFolder + fileName)
+        }
+    }
+
+    /// Streams `fileName` to `write`, checking its CRC, size and SHA-256 against `item`.
+    func extract(_ fileName: String, expecting item: LibraryItem, write: (Data) throws -> Void) throws {
+        try extract(fileName, size: item.byteSize, hash: item.contentHash, write: write)
+    }
+
+    private func extract(_ fileName: String, size: Int64, hash: String, write: (Data) throws -> Void)
+        throws(BackupError)
+    {
+        let path = BackupArchiveLayout.libraryFolder + fileName
+        guard let archive, let entry = files[fileName] else { throw .missingFile(path: path) }
+        guard Int64(clamping: entry.uncompressedSize) == size else { throw .fileMismatch(path: path) }
+        var sha = SHA256()
+        var count: Int64 = 0
+        do {
+            _ = try archive.extract(entry, bufferSize: BackupService.chunkSize) { chunk in
+                count += Int64(chunk.count)
+                guard count <= size else { throw BackupError.fileMismatch(path: path) }
+                sha.update(data: chunk)
+                try write(chunk)
+            }
+        } catch let error as BackupError {
+            throw error
+        } catch let error as Archive.ArchiveError where error == .invalidCRC32 {
+            throw .fileMismatch(path: path)
+        } catch {
+            throw .damagedArchive(detail: "\(path): \(error)")
+        }
+        let digest = sha.finalize().map { String(format: "%02x", $0) }.joined()
+        guard count == size, digest == hash else { throw .fileMismatch(path: path) }
+    }
+}
