@@ -97,7 +97,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MomentumServicesTests",
-            dependencies: ["MomentumServices", "MomentumStore", "MomentumAudio", "MomentumTestSupport"],
+            dependencies: [
+                "MomentumServices", "MomentumStore", "MomentumAudio", "MomentumTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(

@@ -97,7 +97,17 @@ extension MomentumDatabase {
         for name in tables.keys.sorted() where BackupKind(rawValue: name) == nil {
             throw BackupError.unknownTable(name)
         }
-        return try read { db in
+        do {
+            return try writer.read { db in try Self.plan(tables, db, libraryFileAvailable: libraryFileAvailable) }
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    private static func plan(
+        _ tables: [String: [BackupRow]], _ db: Database, libraryFileAvailable: (LibraryItem) -> Bool
+    ) throws -> BackupRestorePlan {
+        do {
             var plan = BackupRestorePlan(
                 inserts: [:], added: [:], kept: [:], renamed: [:], skippedWithoutAudio: 0, libraryItems: [],
                 records: [], counts: [:])
@@ -107,17 +117,21 @@ extension MomentumDatabase {
                 let rows = tables[kind.rawValue] ?? []
                 plan.counts[kind] = rows.count
                 let columns = try db.columns(in: kind.table).map(\.name)
-                let existing = Set(try String.fetchAll(db, sql: "SELECT \(kind.key) FROM \(kind.table)"))
+                let existing = Set(try String.fetchAll(db, sql: "SELECT CAST(\(kind.key) AS TEXT) FROM \(kind.table)"))
                 var seen: Set<String> = []
-                var names = Set(try Self.foldedNames(kind, db))
+                var names = Set(try foldedNames(kind, db))
                 let hashes = Set(try String.fetchAll(db, sql: "SELECT contentHash FROM library_items"))
                 var inserts: [BackupRow] = []
                 for (index, backupRow) in rows.enumerated() {
                     var backupRow = backupRow
-                    let row = try Self.checkedRow(backupRow, kind: kind, index: index + 1, columns: columns)
-                    guard case .text(let key) = backupRow[kind.key] ?? .null else {
+                    let row = try checkedRow(backupRow, kind: kind, index: index + 1, columns: columns)
+                    let key: String
+                    switch backupRow[kind.key] ?? .null {
+                    case .text(let text): key = text
+                    case .integer(let integer): key = "\(integer)"
+                    default:
                         throw BackupError.invalidRow(
-                            table: kind.rawValue, row: index + 1, reason: "\(kind.key) is not a text")
+                            table: kind.rawValue, row: index + 1, reason: "\(kind.key) is missing")
                     }
                     guard seen.insert(key).inserted else { throw BackupError.repeatedID(table: kind.rawValue, id: key) }
                     let invalid = { (reason: String) in
@@ -137,13 +151,13 @@ extension MomentumDatabase {
                             if isNew { plan.records.append(record) }
                         case .breathingPresets:
                             let preset = try BreathingPresetRow(row: row).preset()
-                            if isNew, let name = Self.freeName(preset.name, taken: &names) {
+                            if isNew, let name = freeName(preset.name, taken: &names) {
                                 plan.renamed[preset.name] = name
                                 backupRow["name"] = .text(name)
                             }
                         case .workoutPrograms:
                             let program = try WorkoutProgramRow(row: row).program()
-                            if isNew, let name = Self.freeName(program.name, taken: &names) {
+                            if isNew, let name = freeName(program.name, taken: &names) {
                                 plan.renamed[program.name] = name
                                 backupRow["name"] = .text(name)
                             }

@@ -1,0 +1,340 @@
+import Crypto
+import Foundation
+import MomentumCore
+import MomentumStore
+import MomentumTestSupport
+import Testing
+import ZIPFoundation
+
+@testable import MomentumServices
+
+/// A backup made of one of every entity, restored into empty and non-empty data directories,
+/// and damaged in every way the issue names — through the services, a real database and real
+/// ZIP files.
+@Suite("Backup and restore of everything a person keeps")
+struct BackupServiceTests {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func services(_ name: String) throws -> MomentumServices {
+        let clock = self.clock
+        return try MomentumServices.open(
+            dataDirectory: directory.file(name), device: "laptop", timeZone: TimeZone(identifier: "UTC") ?? .gmt,
+            now: { clock.now }, makeID: { UUID() })
+    }
+
+    /// A data directory with at least one of every entity a backup holds.
+    func everything(_ name: String) throws -> MomentumServices {
+        let services = try services(name)
+        _ = try services.settings.change(.meditationDuration, to: "25")
+        _ = try services.settings.change(.dayStartHour, to: "3")
+        var settings = try services.settings.load()
+        settings.reminders = try ReminderSettings(
+            kindsOff: [.streak], preferredTime: try TimeOfDay(hour: 7),
+            dailyReminders: [
+                DailyReminder(
+                    id: "morning", time: try TimeOfDay(hour: 7, minute: 30), weekdays: [.monday, .wednesday],
+                    category: .mindfulness)
+            ])
+        try services.settings.save(settings)
+        try services.practiceLog.addRecord(
+            kind: .workout, start: clock.now.addingTimeInterval(-86_400), length: 1_200, energyKilocalories: 180.5,
+            details: ["note": "legs\nand arms"])
+        _ = try services.breathing.addPreset(
+            name: "Evening calm",
+            pattern: try BreathingPattern(inhale: 4, holdAfterInhale: 2, exhale: 6, holdAfterExhale: 0),
+            rounds: 8)
+        _ = try services.workouts.addProgram(
+            name: "Morning HIIT", plan: WorkoutPlan(work: .seconds(30), rest: .seconds(15), rounds: 6))
+        _ = try services.focusTimers.addTimer(
+            name: "Tea", duration: .seconds(180), items: ["cup", "kettle"], notes: "green, 80 °C")
+        _ = try services.focusTimers.setItem("cup", ofTimer: "Tea", done: true)
+        _ = try services.focusTimers.start(named: "Tea")
+        clock.advance(by: 30)
+        _ = try services.focusTimers.pause(named: "Tea")
+        try services.morse.saveCourseSettings(try MorseCourseSettings(characterWPM: 22, effectiveWPM: 12))
+        try services.morse.saveCallSign(try CallSign("DL1ABC"))
+        var session = try services.morse.startSession(.receive)
+        var generator = SeededRandomNumberGenerator(seed: 7)
+        try session.startTraining(at: clock.now)
+        for _ in 0..<20 {
+            clock.advance(by: 2)
+            let item = try session.nextItem(at: clock.now, using: &generator)
+            try session.record(
+                MorseAttempt(item: item, answer: item.text, responseTime: .milliseconds(800)), at: clock.now)
+        }
+        _ = try services.morse.finish(&session)
+        for file in ["id3v24-utf8.mp3", "tagged.m4a"] {
+            _ = try services.library.importFile(at: SharedAudioFixtures.url(file))
+        }
+        let first = try #require(try services.library.items().first)
+        _ = try services.library.edit(id: first.id, teacher: .set("Jürgen"), name: .set("Ankommen"))
+        _ = try services.library.savePosition(id: first.id, .seconds(2))
+        let second = try #require(try services.library.items().last)
+        _ = try services.library.setAmbientBed(id: second.id, true)
+        clock.advance(by: 60)
+        return services
+    }
+
+    /// Everything each listing shows, as one comparable value.
+    struct Listings: Equatable {
+        var presets: [BreathingPreset]
+        var programs: [WorkoutProgram]
+        var timers: [FocusTimer]
+        var morse: MorseCourseProgress
+        var morseSettings: MorseCourseSettings
+        var callSign: CallSign?
+        var morseSessions: [MorseSessionSummary]
+        var library: [LibraryItem]
+        var settings: MomentumSettings
+        var log: [LoggedRecord]
+    }
+
+    func listings(_ services: MomentumServices) throws -> Listings {
+        Listings(
+            presets: try services.breathing.presets(), programs: try services.workouts.programs(),
+            timers: try services.focusTimers.timers(), morse: try services.morse.progress(),
+            morseSettings: try services.morse.courseSettings(), callSign: try services.morse.callSign(),
+            morseSessions: try services.morse.sessions(), library: try services.library.items(),
+            settings: try services.settings.load(), log: try services.database.loggedRecords())
+    }
+
+    func libraryFiles(_ services: MomentumServices) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for item in try services.library.items() {
+            files[item.fileName] = try Data(contentsOf: services.library.fileURL(for: item))
+        }
+        return files
+    }
+
+    // MARK: - Restore is identical
+
+    @Test func anArchiveRestoresEverythingIntoAnEmptyDirectoryIdentically() throws {
+        let source = try everything("source")
+        let archive = directory.file("backup.zip")
+        let written = try source.backup.writeArchive(to: archive)
+        #expect(written.includesAudio)
+        for kind in BackupKind.allCases { #expect(written.counts[kind.rawValue, default: 0] >= 1, "\(kind)") }
+
+        let target = try services("target")
+        let summary = try target.backup.restore(from: archive, dryRun: false)
+        #expect(summary.kept.isEmpty)
+        #expect(summary.added == written.counts)
+        #expect(try listings(target) == listings(source))
+        #expect(try libraryFiles(target) == libraryFiles(source))
+        #expect(try target.backup.document().encoded() == source.backup.document().encoded())
+
+        // A second restore finds everything already there.
+        let again = try target.backup.restore(from: archive, dryRun: false)
+        #expect(again.added.isEmpty)
+        #expect(again.kept == written.counts)
+        #expect(try listings(target) == listings(source))
+    }
+
+    @Test func theJSONDocumentRestoresEverythingButAudioItDoesNotHave() throws {
+        let source = try everything("source")
+        let json = directory.file("backup.json")
+        let written = try source.backup.writeDocument(to: json)
+        #expect(!written.includesAudio)
+        let target = try services("target")
+        let summary = try target.backup.restore(from: json, dryRun: false)
+        #expect(summary.skippedWithoutAudio == 2)
+        #expect(try target.library.items().isEmpty)
+        #expect(try target.breathing.presets() == source.breathing.presets())
+        #expect(try target.morse.progress() == source.morse.progress())
+        // The archive then brings the library, and keeps the rest.
+        let archive = directory.file("backup.zip")
+        try source.backup.writeArchive(to: archive)
+        let second = try target.backup.restore(from: archive, dryRun: false)
+        #expect(second.added == [BackupKind.library.rawValue: 2])
+        #expect(try listings(target) == listings(source))
+    }
+
+    @Test func restoringIntoADirectoryWithDataAddsWhatIsMissingAndKeepsWhatIsThere() throws {
+        let source = try everything("source")
+        let archive = directory.file("backup.zip")
+        try source.backup.writeArchive(to: archive)
+        let target = try services("target")
+        // Another preset with the same name, and the same audio under another id.
+        _ = try target.breathing.addPreset(name: "evening CALM")
+        _ = try target.library.importFile(at: SharedAudioFixtures.url("tagged.m4a"))
+        _ = try target.settings.change(.meditationDuration, to: "40")
+
+        let dry = try target.backup.restore(from: archive, dryRun: true)
+        #expect(dry.dryRun)
+        #expect(try target.breathing.presets().filter { !$0.isBuiltIn }.count == 1)
+
+        let summary = try target.backup.restore(from: archive, dryRun: false)
+        #expect(summary.renamed == ["Evening calm": "Evening calm (2)"])
+        #expect(summary.kept[BackupKind.library.rawValue] == 1)
+        #expect(summary.added[BackupKind.library.rawValue] == 1)
+        #expect(
+            try Set(target.breathing.presets().filter { !$0.isBuiltIn }.map(\.name))
+                == ["evening CALM", "Evening calm (2)"])
+        #expect(try target.settings.load().meditation.duration == .seconds(40 * 60))
+        #expect(try target.library.items().count == 2)
+        #expect(try target.focusTimers.timers() == source.focusTimers.timers())
+    }
+
+    @Test func aVersionOneBackupIsNotThisServicesAndStillImportsThroughTheLogImport() throws {
+        let source = try everything("source")
+        let v1 = directory.file("v1.json")
+        try PracticeBackup(settings: try source.settings.load(), log: try source.database.loggedRecords()).encoded()
+            .write(to: v1)
+        #expect(!BackupService.recognizes(v1))
+        let target = try services("target")
+        let summary = try target.exchange.importFile(at: v1, dryRun: false)
+        #expect(summary.imported == 2)
+        #expect(try target.settings.load() == source.settings.load())
+        #expect(try target.database.loggedRecords() == source.database.loggedRecords())
+    }
+
+    // MARK: - All or nothing
+
+    /// Every file of a data directory and its bytes' SHA-256 (the database, its WAL, the library).
+    func snapshot(_ name: String) throws -> [String: String] {
+        let root = directory.file(name)
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            let path = String(url.path.dropFirst(root.path.count))
+            // The shared-memory index of the WAL is SQLite's scratch space, rebuilt by every reader.
+            guard !path.hasSuffix("-shm") else { continue }
+            files[path] =
+                isDirectory.boolValue
+                ? "folder" : SHA256.hash(data: try Data(contentsOf: url)).map { String(format: "%02x", $0) }.joined()
+        }
+        return files
+    }
+
+    /// Restores `file` into a directory that has data of its own and checks it is refused with
+    /// `expected` and leaves every file as it was.
+    func expectRefused(_ file: URL, _ expected: BackupError, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expectRefused(file, matching: { $0 == expected }, sourceLocation: sourceLocation)
+    }
+
+    func expectRefused(
+        _ file: URL, matching: @escaping (BackupError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let target = try services("target-\(UUID().uuidString.prefix(8))")
+        _ = try target.breathing.addPreset(name: "Mine")
+        _ = try target.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
+        let name = target.database.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        let before = try snapshot(name)
+        #expect(sourceLocation: sourceLocation) {
+            try target.backup.restore(from: file, dryRun: false)
+        } throws: { error in
+            guard case BackupFailure.backup(let backup) = error else { return false }
+            return matching(backup)
+        }
+        #expect(try snapshot(name) == before, sourceLocation: sourceLocation)
+    }
+
+    func archiveData(_ source: MomentumServices) throws -> Data {
+        let archive = directory.file("good-\(UUID().uuidString.prefix(8)).zip")
+        try source.backup.writeArchive(to: archive)
+        return try Data(contentsOf: archive)
+    }
+
+    func write(_ data: Data, _ name: String) throws -> URL {
+        let url = directory.file(name)
+        try data.write(to: url)
+        return url
+    }
+
+    @Test func aTruncatedArchiveIsRefusedAndChangesNothing() throws {
+        let data = try archiveData(try everything("source"))
+        for cut in [data.count / 2, data.count - 10, 30] {
+            let file = try write(data.prefix(cut), "truncated-\(cut).zip")
+            let target = try services("t-\(cut)")
+            let before = try snapshot("t-\(cut)")
+            #expect(throws: BackupFailure.self) { try target.backup.restore(from: file, dryRun: false) }
+            #expect(try snapshot("t-\(cut)") == before)
+        }
+        let half = try write(data.prefix(data.count / 2), "half.zip")
+        try expectRefused(half) { if case .damagedArchive = $0 { true } else { false } }
+    }
+
+    @Test func anArchiveWithOneAudioByteChangedIsRefusedAndChangesNothing() throws {
+        let source = try everything("source")
+        var data = try archiveData(source)
+        let audio = try #require(try libraryFiles(source).values.first)
+        let range = try #require(data.range(of: audio))
+        let at = range.lowerBound + audio.count / 2
+        data[at] ^= 0x01
+        let file = try write(data, "changed.zip")
+        let item = try #require(try source.library.items().first { try libraryFiles(source)[$0.fileName] == audio })
+        try expectRefused(file, .fileMismatch(path: "library/" + item.fileName))
+    }
+
+    @Test func pathsOutsideTheLibraryAreRefused() throws {
+        let source = try everything("source")
+        let document = try source.backup.document().encoded()
+        for path in [
+            "../evil.mp3", "library/../../evil.mp3", "/etc/evil", "library/evil.mp3", "library\\x.mp3",
+            "library/", "other.txt",
+        ] {
+            let url = directory.file("slip-\(UUID().uuidString.prefix(8)).zip")
+            let archive = try Archive(url: url, accessMode: .create)
+            try archive.addEntry(
+                with: BackupArchiveLayout.documentPath, type: .file, uncompressedSize: Int64(document.count)
+            ) { position, size in document.subdata(in: Int(position)..<Int(position) + size) }
+            let evil = Data("evil".utf8)
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(evil.count), compressionMethod: .none
+            ) { (_: Int64, _: Int) in evil }
+            try expectRefused(url, .unexpectedEntry(path: path))
+        }
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: directory.url.deletingLastPathComponent().appendingPathComponent("evil.mp3").path))
+    }
+
+    @Test func compressedEntriesAndSizesBeyondTheArchiveAreRefusedBeforeUnpacking() throws {
+        let url = directory.file("bomb.zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        let zeros = Data(count: 10_000_000)
+        try archive.addEntry(
+            with: BackupArchiveLayout.documentPath, type: .file, uncompressedSize: Int64(zeros.count),
+            compressionMethod: .deflate
+        ) { position, size in zeros.subdata(in: Int(position)..<Int(position) + size) }
+        try expectRefused(url, .compressedEntry(path: BackupArchiveLayout.documentPath))
+    }
+
+    @Test func aForeignZIPAndABackupFromANewerMomentumAreRefused() throws {
+        let source = try everything("source")
+        let foreign = directory.file("foreign.zip")
+        let archive = try Archive(url: foreign, accessMode: .create)
+        let text = Data("hello".utf8)
+        try archive.addEntry(
+            with: "notes.txt", type: .file, uncompressedSize: 5, compressionMethod: .none
+        ) { (_: Int64, _: Int) in text }
+        try expectRefused(foreign, .unexpectedEntry(path: "notes.txt"))
+
+        let newer = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
+            .replacingOccurrences(of: "\"version\" : 2", with: "\"version\" : 3")
+        try expectRefused(try write(Data(newer.utf8), "newer.json"), .newerVersion(version: 3, supported: 2))
+        #expect(BackupService.recognizes(directory.file("newer.json")))
+
+        let unknown = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
+            .replacingOccurrences(of: "\"rounds\" : 8,", with: "\"rounds\" : 8, \"colour\" : \"red\",")
+        try expectRefused(
+            try write(Data(unknown.utf8), "unknown.json"),
+            .unknownColumn(table: "breathingPresets", row: 1, column: "colour"))
+
+        let bad = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
+            .replacingOccurrences(of: "\"rounds\" : 8,", with: "\"rounds\" : 800,")
+        let badFile = try write(Data(bad.utf8), "bad.json")
+        let target = try services("bad")
+        #expect {
+            try target.backup.restore(from: badFile, dryRun: false)
+        } throws: { error in
+            guard case BackupFailure.backup(.invalidRow(let table, let row, _)) = error else { return false }
+            return table == "breathingPresets" && row == 1
+        }
+    }
+}
