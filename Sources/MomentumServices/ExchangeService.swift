@@ -26,6 +26,8 @@ public struct ExchangeService: Sendable {
         self.device = device
     }
 
+    /// `json` is the version 1 backup document (settings and log only), which `momentum import`
+    /// still reads; the whole backup is ``BackupService``'s.
     public enum ExportFormat: String, Sendable, CaseIterable {
         case json, csv, ics
     }

@@ -91,8 +91,13 @@ public struct BackupDocument: Sendable, Equatable, Codable {
         guard version <= currentVersion else { throw .newerVersion(version: version, supported: currentVersion) }
         guard version == currentVersion else { throw .olderVersion(version: version) }
         do {
-            let document = try JSONDecoder().decode(BackupDocument.self, from: data)
-            return document
+            let keys = try JSONDecoder().decode(TopLevelKeys.self, from: data).keys
+            if let unknown = keys.subtracting(["format", "version", "tables"]).sorted().first {
+                throw BackupError.unreadableDocument(detail: "unknown field “\(unknown)”")
+            }
+            return try JSONDecoder().decode(BackupDocument.self, from: data)
+        } catch let error as BackupError {
+            throw error
         } catch {
             throw .unreadableDocument(detail: PracticeBackup.describe(error))
         }
@@ -107,6 +112,21 @@ public enum BackupKind: String, Sendable, CaseIterable, Codable {
     // In the order a restore inserts them: a checklist item after its timer.
     case settings, practiceLog, breathingPresets, workoutPrograms, focusTimers, checklistItems
     case morseCourse, morseSessions, library
+}
+
+/// The names at the top of a JSON object, to refuse fields a document should not have.
+private struct TopLevelKeys: Decodable {
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+    var keys: Set<String>
+
+    init(from decoder: any Decoder) throws {
+        keys = Set(try decoder.container(keyedBy: Key.self).allKeys.map(\.stringValue))
+    }
 }
 
 /// Where things are in a backup archive.

@@ -338,3 +338,12 @@ struct BackupServiceTests {
         }
     }
 }
+
+extension BackupServiceTests {
+    @Test func aDocumentWithAFieldOfItsOwnIsRefused() throws {
+        let source = try everything("source")
+        let extra = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
+            .replacingOccurrences(of: "\"format\" :", with: "\"comment\" : \"mine\", \"format\" :")
+        try expectRefused(try write(Data(extra.utf8), "extra.json"), .unreadableDocument(detail: "unknown field “comment”"))
+    }
+}
