@@ -882,4 +882,11 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorInstantTooLate = "error.input.instantTooLate"
     case errorControlCharacter = "error.input.controlCharacter"
     case errorEnergyOutOfRange = "error.input.energyOutOfRange"
+
+    // Issue 22.6: input rules
+    case errorUnknownField = "error.input.unknownField"
+    case errorNameTooLong = "error.input.nameTooLong"
+    case errorIntervalGongAtOrAfterEnd = "error.input.intervalGongAtOrAfterEnd"
+    case errorUnknownIcon = "error.input.unknownIcon"
+    case errorDataDirectoryEmpty = "error.input.dataDirectoryEmpty"
 }
