@@ -290,6 +290,36 @@ extension MomentumDatabase {
         try db.execute(
             sql: "UPDATE focusTimer SET icon = ? WHERE icon NOT IN (\(icons))",
             arguments: StatementArguments([FocusTimer.defaultIcon] + FocusTimer.icons))
+        // The synced icons too, in the replica and in the log a server hands out, so that a
+        // device pulling the history from the start is not refused an icon from before the list.
+        let icon = SyncValue.string(FocusTimer.defaultIcon)
+        for row in try Row.fetchAll(
+            db, sql: "SELECT entityId, value FROM syncField WHERE entityType = 'focusTimer' AND field = 'icon'")
+        {
+            let value: String = row["value"]
+            guard let stored = try? JSONDecoder().decode(SyncValue.self, from: Data(value.utf8)),
+                !FocusTimer.icons.contains(where: { stored == .string($0) }),
+                let encoded = try? JSONEncoder().encode(icon)
+            else { continue }
+            try db.execute(
+                sql:
+                    "UPDATE syncField SET value = ? WHERE entityType = 'focusTimer' AND entityId = ? AND field = 'icon'",
+                arguments: [String(decoding: encoded, as: UTF8.self), row["entityId"] as String])
+        }
+        for row in try Row.fetchAll(
+            db, sql: "SELECT seq, message FROM syncLog WHERE entityType = 'focusTimer' AND field = 'icon'")
+        {
+            let text: String = row["message"]
+            guard
+                var message = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+                let value = message["value"] as? String, !FocusTimer.icons.contains(value)
+            else { continue }
+            message["value"] = FocusTimer.defaultIcon
+            let fixed = try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
+            try db.execute(
+                sql: "UPDATE syncLog SET message = ? WHERE seq = ?",
+                arguments: [String(decoding: fixed, as: UTF8.self), row["seq"] as Int64])
+        }
         let planKey = "meditation.plan"
         if let json = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [planKey]),
             let plan = try? JSONDecoder().decode(MeditationPlan.self, from: Data(json.utf8)),

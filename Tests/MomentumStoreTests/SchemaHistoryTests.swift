@@ -83,6 +83,23 @@ struct SchemaHistoryTests {
                     """, arguments: [long])
             try db.execute(
                 sql: "UPDATE focusTimer SET icon = 'rocket' WHERE id = '00000003-0000-4000-8000-000000000001'")
+            // The same icon as sync keeps it: in the replica and in the log a server hands out.
+            let stamp = "1700500000000-00000-n-00000000000000aa"
+            try db.execute(
+                sql: """
+                    INSERT INTO syncField (entityType, entityId, field, value, stamp, device)
+                    VALUES ('focusTimer', '00000003-0000-4000-8000-000000000001', 'icon', '"rocket"', ?, 'web@phone')
+                    """, arguments: [stamp])
+            try db.execute(
+                sql: """
+                    INSERT INTO syncLog (seq, stamp, entityType, entityId, field, message, origin)
+                    VALUES (1, ?, 'focusTimer', '00000003-0000-4000-8000-000000000001', 'icon', ?, 'remote')
+                    """,
+                arguments: [
+                    stamp,
+                    #"{"device":"web@phone","field":"icon","id":"00000003-0000-4000-8000-000000000001","op":"set","#
+                        + #""stamp":"\#(stamp)","type":"focusTimer","value":"rocket"}"#,
+                ])
             try db.execute(
                 sql: "UPDATE setting SET value = ? WHERE key = 'meditation.plan'",
                 arguments: [
@@ -104,6 +121,12 @@ struct SchemaHistoryTests {
         #expect(try database.workoutPrograms().first { $0.id == "long" }?.name == cut)
         let timer = try #require(try database.focusTimers().first)
         #expect(timer.icon == FocusTimer.defaultIcon)
+        let key = SyncEntityKey(type: .focusTimer, id: "00000003-0000-4000-8000-000000000001")
+        #expect(try database.lastChange(of: "icon", in: key)?.value == .string(FocusTimer.defaultIcon))
+        let page = try database.loggedChangeTexts(after: 0, limit: 10, at: Self.date(days: 400))
+        let logged = try #require(page.changes.first?.message)
+        let message = try JSONDecoder().decode(ChangeMessage.self, from: Data(logged.utf8))
+        #expect(try Change(message).operation == .set(field: "icon", value: .string(FocusTimer.defaultIcon)))
         let plan = MomentumSettings(storedValues: try database.settingValues()).meditation
         #expect(plan.intervalGongs == .offsets([.seconds(300)]))
         #expect(throws: Never.self) { try plan.validate() }
