@@ -105,7 +105,7 @@ public struct CommandContext: Sendable {
         -> Session
     {
         let languageOption = try common.language()
-        let directory = DataDirectory.resolve(
+        let directory = try DataDirectory.resolve(
             explicit: common.data, environment: environment, homeDirectory: homeDirectory)
         let services = try MomentumServices.open(
             dataDirectory: directory, device: device, timeZone: timeZone, now: now, makeID: makeID,

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumStore
 
 extension ErrorMessages {
     /// The message for an error of the input rules (numbers, instants, texts from outside).
@@ -8,6 +9,8 @@ extension ErrorMessages {
         case let error as NumberInputError: message(for: error, catalog: catalog)
         case let error as InstantWindowError: message(for: error, catalog: catalog)
         case let error as TextInputError: message(for: error, catalog: catalog)
+        case JSONInputError.unknownField(let field): catalog.format(.errorUnknownField, ["field": field])
+        case DataDirectoryError.emptyPath: catalog[.errorDataDirectoryEmpty]
         default: nil
         }
     }

@@ -101,6 +101,13 @@ public enum ErrorMessages {
                 ["id": id, "choices": AmbientCatalog.builtIn.entries.map(\.id).joined(separator: ", ")])
         case .ambientVolumeOutOfRange: catalog[.errorAmbientVolume]
         case .internalInconsistency: catalog.format(.errorInternal, ["detail": "meditation timeline"])
+        case .intervalGongAtOrAfterEnd(let offset, let duration):
+            catalog.format(
+                .errorIntervalGongAtOrAfterEnd,
+                [
+                    "offset": DurationFormatting.words(offset, language: catalog.language),
+                    "duration": DurationFormatting.words(duration, language: catalog.language),
+                ])
         }
     }
 
@@ -122,6 +129,7 @@ public enum ErrorMessages {
                 .errorBreathingBuiltIn,
                 ["name": BreathingPreset.builtIn.first { $0.id == id }?.displayName(catalog) ?? id])
         case .internalInconsistency: catalog.format(.errorInternal, ["detail": "breathing timeline"])
+        case .presetNameTooLong: catalog.format(.errorNameTooLong, ["maximum": "\(BreathingPreset.maximumNameLength)"])
         }
     }
 
@@ -132,7 +140,8 @@ public enum ErrorMessages {
         case .nameTooLong: catalog[.errorFocusNameTooLong]
         case .durationOutOfRange: catalog[.errorFocusDuration]
         case .durationNotWholeSeconds: catalog[.errorFocusDurationWhole]
-        case .invalidIcon(let icon): catalog.format(.errorFocusIcon, ["value": icon])
+        case .invalidIcon(let icon):
+            catalog.format(.errorUnknownIcon, ["value": icon, "icons": FocusTimer.icons.joined(separator: ", ")])
         case .invalidColor(let color): catalog.format(.errorFocusColor, ["value": color])
         case .notesTooLong: catalog[.errorFocusNotesTooLong]
         case .tooManyItems: catalog[.errorFocusTooManyItems]
@@ -177,6 +186,7 @@ public enum ErrorMessages {
                 .errorWorkoutBuiltIn,
                 ["name": WorkoutProgram.builtIn.first { $0.id == id }?.displayName(catalog) ?? id])
         case .internalInconsistency: catalog.format(.errorInternal, ["detail": "workout timeline"])
+        case .programNameTooLong: catalog.format(.errorNameTooLong, ["maximum": "\(WorkoutProgram.maximumNameLength)"])
         }
     }
 

@@ -18,14 +18,19 @@ enum PresetNaming {
         return names
     }
 
-    /// "Box breathing (copy)", or "(copy 2)", "(copy 3)" … when that is taken.
+    /// "Box breathing (copy)", or "(copy 2)", "(copy 3)" … when that is taken. A long name is
+    /// shortened (ending in "…") so that the copy's name stays within ``TextInput/maximumNameLength``.
     static func freeCopyName(for name: String, taken: Set<String>, catalog: StringCatalog) -> String {
         var number = 1
         while true {
-            let candidate =
+            func copyName(_ name: String) -> String {
                 number == 1
-                ? catalog.format(.breathingPresetCopyName, ["name": name])
-                : catalog.format(.breathingPresetNumberedCopyName, ["name": name, "number": "\(number)"])
+                    ? catalog.format(.breathingPresetCopyName, ["name": name])
+                    : catalog.format(.breathingPresetNumberedCopyName, ["name": name, "number": "\(number)"])
+            }
+            var candidate = copyName(name)
+            let excess = candidate.count - TextInput.maximumNameLength
+            if excess > 0 { candidate = copyName(String(name.prefix(max(0, name.count - excess - 1))) + "…") }
             if !taken.contains(folded(candidate)) { return candidate }
             number += 1
         }

@@ -3,10 +3,16 @@ import Foundation
 /// Where Momentum keeps its database and library files.
 ///
 /// `--data DIR` wins, then `$MOMENTUM_HOME`, then `$XDG_DATA_HOME/momentum`, then
-/// `~/.local/share/momentum`.
+/// `~/.local/share/momentum`. An empty `--data ""` is refused: it is a mistake (an unset shell
+/// variable, say), and quietly using the default directory would write somewhere unexpected.
 public enum DataDirectory {
-    public static func resolve(explicit: String?, environment: [String: String], homeDirectory: String) -> URL {
-        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
+    public static func resolve(
+        explicit: String?, environment: [String: String], homeDirectory: String
+    ) throws(DataDirectoryError) -> URL {
+        if let explicit {
+            guard !explicit.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyPath }
+            return URL(fileURLWithPath: explicit, isDirectory: true)
+        }
         if let home = environment["MOMENTUM_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true)
         }
@@ -16,4 +22,10 @@ public enum DataDirectory {
         return URL(fileURLWithPath: homeDirectory, isDirectory: true)
             .appendingPathComponent(".local/share/momentum", isDirectory: true)
     }
+}
+
+/// Why the data directory that was asked for cannot be used.
+public enum DataDirectoryError: Error, Equatable, Sendable {
+    /// `--data` was given an empty (or blank) path.
+    case emptyPath
 }

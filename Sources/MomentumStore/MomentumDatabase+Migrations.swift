@@ -202,6 +202,9 @@ extension MomentumDatabase {
         migrator.registerMigration("v11: stored values meet the input rules") { db in
             try bringStoredValuesWithinInputRules(db)
         }
+        migrator.registerMigration("v12: names, icons and interval gongs meet the input rules") { db in
+            try bringStoredValuesWithinIssue22Rules(db)
+        }
         return migrator
     }
 
@@ -255,6 +258,77 @@ extension MomentumDatabase {
             try db.execute(
                 sql: "UPDATE workoutProgram SET exerciseNames = ? WHERE id = ?",
                 arguments: [String(decoding: encoded, as: UTF8.self), id])
+        }
+    }
+
+    /// Values the input rules of issue 22 refuse, brought within them once: a preset's or a
+    /// program's name longer than ``TextInput/maximumNameLength`` is cut to it (one that would
+    /// then collide ends in the first characters of its id), a timer's unknown icon becomes
+    /// ``FocusTimer/defaultIcon``, and the stored meditation plan loses the interval gongs that
+    /// would sound at or after the end of its sit (they never sounded).
+    static func bringStoredValuesWithinIssue22Rules(_ db: Database) throws {
+        let maximum = TextInput.maximumNameLength
+        for table in ["breathingPreset", "workoutProgram"] {
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, name FROM \(table) WHERE length(name) > ?", arguments: [maximum])
+            for row in rows {
+                let id: String = row["id"]
+                let name: String = row["name"]
+                guard name.count > maximum else { continue }
+                var cut = String(name.prefix(maximum)).trimmingCharacters(in: .whitespaces)
+                let taken =
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM \(table) WHERE name = ? COLLATE NOCASE AND id != ?",
+                        arguments: [cut, id]) ?? 0 > 0
+                if taken {
+                    cut = String(name.prefix(maximum - 5)).trimmingCharacters(in: .whitespaces) + " " + id.prefix(4)
+                }
+                try db.execute(sql: "UPDATE \(table) SET name = ? WHERE id = ?", arguments: [cut, id])
+            }
+        }
+        let icons = FocusTimer.icons.map { _ in "?" }.joined(separator: ", ")
+        try db.execute(
+            sql: "UPDATE focusTimer SET icon = ? WHERE icon NOT IN (\(icons))",
+            arguments: StatementArguments([FocusTimer.defaultIcon] + FocusTimer.icons))
+        // The synced icons too, in the replica and in the log a server hands out, so that a
+        // device pulling the history from the start is not refused an icon from before the list.
+        let icon = SyncValue.string(FocusTimer.defaultIcon)
+        for row in try Row.fetchAll(
+            db, sql: "SELECT entityId, value FROM syncField WHERE entityType = 'focusTimer' AND field = 'icon'")
+        {
+            let value: String = row["value"]
+            guard let stored = try? JSONDecoder().decode(SyncValue.self, from: Data(value.utf8)),
+                !FocusTimer.icons.contains(where: { stored == .string($0) }),
+                let encoded = try? JSONEncoder().encode(icon)
+            else { continue }
+            try db.execute(
+                sql:
+                    "UPDATE syncField SET value = ? WHERE entityType = 'focusTimer' AND entityId = ? AND field = 'icon'",
+                arguments: [String(decoding: encoded, as: UTF8.self), row["entityId"] as String])
+        }
+        for row in try Row.fetchAll(
+            db, sql: "SELECT seq, message FROM syncLog WHERE entityType = 'focusTimer' AND field = 'icon'")
+        {
+            let text: String = row["message"]
+            guard
+                var message = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+                let value = message["value"] as? String, !FocusTimer.icons.contains(value)
+            else { continue }
+            message["value"] = FocusTimer.defaultIcon
+            let fixed = try JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])
+            try db.execute(
+                sql: "UPDATE syncLog SET message = ? WHERE seq = ?",
+                arguments: [String(decoding: fixed, as: UTF8.self), row["seq"] as Int64])
+        }
+        let planKey = "meditation.plan"
+        if let json = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [planKey]),
+            let plan = try? JSONDecoder().decode(MeditationPlan.self, from: Data(json.utf8)),
+            plan.withoutIntervalGongsAtOrAfterEnd != plan
+        {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let fixed = String(decoding: try encoder.encode(plan.withoutIntervalGongsAtOrAfterEnd), as: UTF8.self)
+            try db.execute(sql: "UPDATE setting SET value = ? WHERE key = ?", arguments: [fixed, planKey])
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MomentumCore
 import MomentumStore
 import Testing
 
@@ -33,6 +34,36 @@ struct BadInputTests {
         (
             ["settings", "set", "meditation.countdown", "soon"],
             "“soon” is not a valid value for meditation.countdown: seconds, 0–60"
+        ),
+        // Issue 22.6: what should not be stored.
+        (
+            ["log", "add", "--minutes", "10", "--start", "2027-01-16 09:01"],
+            "`start` (2027-01-16T08:01:00Z) is too late: the latest accepted instant is 2027-01-16T08:00:00Z."
+        ),
+        (
+            ["log", "add", "--kind", "workout", "--minutes", "10", "--kcal", "10001"],
+            "Energy must be between 0 and 10000 kcal."
+        ),
+        (
+            ["breathe", "presets", "add", String(repeating: "n", count: 101)],
+            "A name can be at most 100 characters; shorten it."
+        ),
+        (
+            ["workout", "programs", "add", String(repeating: "n", count: 101)],
+            "A name can be at most 100 characters; shorten it."
+        ),
+        (
+            ["meditate", "12", "--interval", "12"],
+            "An interval gong at 12 min would sound at or after the end of the 12 min sit; "
+                + "choose gongs within the sit, or turn them off."
+        ),
+        (
+            ["timer", "add", "Read", "5", "--icon", "rocket"],
+            "“rocket” is not an icon name. Choose one of: " + FocusTimer.icons.joined(separator: ", ") + "."
+        ),
+        (
+            ["log", "--data", ""],
+            "--data needs a directory; an empty path is not the default directory (leave --data out for that)."
         ),
     ])
     func badArgumentsGiveOneLineAndChangeNothing(arguments: [String], message: String) async throws {

@@ -48,15 +48,36 @@ struct LogAndSettingsCommandTests {
         #expect(terminal.output.lines == ["No sessions yet. Start one with: momentum meditate 10"])
     }
 
-    @Test func settingsSetStoresAndShowReadsBack() async throws {
+    @Test func anIntervalGongAtOrAfterTheEndOfTheSitIsNotSaved() async throws {
         let terminal = try TestTerminal()
-        #expect(await terminal.run(["settings", "set", "meditation.interval", "25,30,55"]) == 0)
-        #expect(terminal.output.lines == ["Saved meditation.interval = 25,30,55."])
+        #expect(await terminal.run(["settings", "set", "meditation.interval", "5,10"]) == 1)
+        #expect(
+            terminal.errors.text
+                == "momentum: An interval gong at 10 min would sound at or after the end of the 10 min sit; "
+                + "choose gongs within the sit, or turn them off.\n")
         let show = try TestTerminal(sharing: terminal)
         #expect(await show.run(["settings", "--json"]) == 0)
         let values = try #require(
             try JSONSerialization.jsonObject(with: Data(show.output.text.utf8)) as? [String: String])
-        #expect(values["meditation.interval"] == "25,30,55")
+        #expect(values["meditation.interval"] == "off")
+    }
+
+    @Test func anEmptyDataDirectoryIsAnErrorNotTheDefault() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["log", "--data", ""]) == 1)
+        #expect(terminal.errors.text.contains("--data needs a directory"))
+        #expect(!FileManager.default.fileExists(atPath: terminal.directory.file("momentum.sqlite").path))
+    }
+
+    @Test func settingsSetStoresAndShowReadsBack() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["settings", "set", "meditation.interval", "2,5,8"]) == 0)
+        #expect(terminal.output.lines == ["Saved meditation.interval = 2,5,8."])
+        let show = try TestTerminal(sharing: terminal)
+        #expect(await show.run(["settings", "--json"]) == 0)
+        let values = try #require(
+            try JSONSerialization.jsonObject(with: Data(show.output.text.utf8)) as? [String: String])
+        #expect(values["meditation.interval"] == "2,5,8")
         #expect(values["meditation.duration"] == "10")
         #expect(Set(values.keys) == Set(SettingKey.allCases.map(\.rawValue)))
     }

@@ -10,18 +10,18 @@ import Testing
 struct MeditateCommandTests {
     @Test func realArgumentListsParseIntoTheCommand() throws {
         let parsed = try MomentumCommand.parseAsRoot([
-            "meditate", "20", "--countdown", "5", "--interval", "25,30,55", "--reflection", "3", "--ambient", "rain",
+            "meditate", "20", "--countdown", "5", "--interval", "5,10,15", "--reflection", "3", "--ambient", "rain",
             "--no-sound", "--lang", "de", "--data", "/tmp/x",
         ])
         let command = try #require(parsed as? Meditate)
         #expect(command.options.minutes == "20")
-        #expect(command.options.interval == "25,30,55")
+        #expect(command.options.interval == "5,10,15")
         #expect(command.noSound)
         #expect(command.common.data == "/tmp/x")
         let plan = try command.options.plan(from: MeditationPlan(), catalog: .shared(for: .english))
         #expect(plan.duration == .minutes(20))
         #expect(plan.countdown == .seconds(5))
-        #expect(plan.intervalGongs == .offsets([.minutes(25), .minutes(30), .minutes(55)]))
+        #expect(plan.intervalGongs == .offsets([.minutes(5), .minutes(10), .minutes(15)]))
         #expect(plan.reflection == .minutes(3))
         #expect(plan.ambientID == "rain")
     }
@@ -146,13 +146,22 @@ struct MeditateCommandTests {
             ])
     }
 
+    @Test(arguments: [["20", "--interval", "5,10,20"], ["20", "--interval", "25"], ["5", "--interval", "5"]])
+    func intervalGongsAtOrAfterTheEndAreRefused(arguments: [String]) async throws {
+        let terminal = try TestTerminal()
+        let status = await terminal.run(["meditate"] + arguments + ["--plan"])
+        #expect(status == 1)
+        #expect(terminal.errors.text.contains("at or after the end of the"))
+        #expect(terminal.output.text.isEmpty)
+    }
+
     @Test func planPrintsTheTimelineAsJSONAndSitsNothing() async throws {
         let terminal = try TestTerminal()
-        let status = await terminal.run(["meditate", "20", "--countdown", "0", "--interval", "5,10,20", "--plan"])
+        let status = await terminal.run(["meditate", "20", "--countdown", "0", "--interval", "5,10,15", "--plan"])
         #expect(status == 0)
         let timeline = try JSONDecoder().decode(Timeline.self, from: Data(terminal.output.text.utf8))
-        #expect(timeline.cues.map(\.offset) == [.zero, .minutes(5), .minutes(10), .minutes(20)])
-        #expect(timeline.cues.map(\.sound) == [.startGong, .intervalGong, .intervalGong, .endGong])
+        #expect(timeline.cues.map(\.offset) == [.zero, .minutes(5), .minutes(10), .minutes(15), .minutes(20)])
+        #expect(timeline.cues.map(\.sound) == [.startGong, .intervalGong, .intervalGong, .intervalGong, .endGong])
         let database = try MomentumDatabase.open(directory: terminal.directory.url)
         #expect(try database.practiceRecords().isEmpty)
         #expect(try database.settingValues().isEmpty)

@@ -167,7 +167,7 @@ struct CatalogAndSettingsTests {
 
     @Test(arguments: [
         (#"{"meditation":{"countdownMs":600000}}"#, HTTPResponse.Status.unprocessableContent),
-        (#"{"volume":3}"#, .unprocessableContent),
+        (#"{"volume":3}"#, .badRequest),
         (#"{"sound":"loud"}"#, .badRequest),
         (#"[1,2]"#, .badRequest),
         ("{", .badRequest),

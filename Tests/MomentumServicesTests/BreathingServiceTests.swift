@@ -35,6 +35,24 @@ struct BreathingServiceTests {
         #expect(try breathing.preset(named: "relaxing").id == "relaxing")
     }
 
+    @Test func aNameOverOneHundredCharactersIsRefusedAndACopyOfALongNameStillFits() throws {
+        let long = String(repeating: "Calm ", count: 20)  // 100 characters, the last a space
+        #expect(throws: BreathingServiceError.invalid(.presetNameTooLong)) {
+            try breathing.addPreset(name: long + "breath")
+        }
+        let made = try breathing.addPreset(name: long.dropLast() + "x")
+        #expect(made.name.count == 100)
+        let copy = try breathing.duplicatePreset(made, catalog: english)
+        #expect(copy.name.count <= BreathingPreset.maximumNameLength)
+        #expect(copy.name.hasSuffix("… (copy)"))
+        let second = try breathing.duplicatePreset(made, catalog: english)
+        #expect(second.name.count <= BreathingPreset.maximumNameLength)
+        #expect(second.name != copy.name)
+        #expect(throws: BreathingServiceError.invalid(.presetNameTooLong)) {
+            try breathing.renamePreset(made, to: long + long, catalog: english)
+        }
+    }
+
     @Test func editingOrRenamingABuiltInSavesACopyAndLeavesTheBuiltInAlone() throws {
         let box = try breathing.preset(named: "box")
         let edited = try breathing.editPreset(box, rounds: 5, catalog: english)

@@ -50,7 +50,7 @@ struct SettingsServiceTests {
         (SettingKey.meditationDuration, "20", "20"),
         (.meditationDuration, "90s", "90s"),
         (.meditationCountdown, "0", "0"),
-        (.meditationInterval, "25,30,55", "25,30,55"),
+        (.meditationInterval, "2,5,8", "2,5,8"),
         (.meditationInterval, "5", "5"),
         (.meditationInterval, "off", "off"),
         (.meditationReflection, "2", "2"),

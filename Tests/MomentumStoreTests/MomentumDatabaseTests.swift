@@ -69,22 +69,29 @@ struct MomentumDatabaseTests {
         }
     }
 
-    @Test func dataDirectoryFollowsFlagThenEnvironmentThenHome() {
+    @Test func dataDirectoryFollowsFlagThenEnvironmentThenHome() throws {
         let home = "/home/ada"
         #expect(
-            DataDirectory.resolve(explicit: "/x", environment: ["MOMENTUM_HOME": "/m"], homeDirectory: home).path
+            try DataDirectory.resolve(explicit: "/x", environment: ["MOMENTUM_HOME": "/m"], homeDirectory: home).path
                 == "/x")
         #expect(
-            DataDirectory.resolve(
+            try DataDirectory.resolve(
                 explicit: nil, environment: ["MOMENTUM_HOME": "/m", "XDG_DATA_HOME": "/d"],
                 homeDirectory: home
             ).path == "/m")
         #expect(
-            DataDirectory.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/d"], homeDirectory: home).path
+            try DataDirectory.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/d"], homeDirectory: home).path
                 == "/d/momentum")
         #expect(
-            DataDirectory.resolve(explicit: nil, environment: [:], homeDirectory: home).path
+            try DataDirectory.resolve(explicit: nil, environment: [:], homeDirectory: home).path
                 == "/home/ada/.local/share/momentum")
+    }
+
+    @Test(arguments: ["", "  "])
+    func anEmptyDataFlagIsAnErrorNotTheDefaultDirectory(flag: String) {
+        #expect(throws: DataDirectoryError.emptyPath) {
+            try DataDirectory.resolve(explicit: flag, environment: ["MOMENTUM_HOME": "/m"], homeDirectory: "/home/ada")
+        }
     }
 }
 

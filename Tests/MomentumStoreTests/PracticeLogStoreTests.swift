@@ -34,7 +34,7 @@ struct PracticeLogStoreTests {
 
     @Test func recordsRoundTripExactlyToTheMillisecond() throws {
         let original = try record(startingAt: 1_800_000_000.123)
-        try database.savePracticeRecord(original, at: Date())
+        try database.savePracticeRecord(original, at: original.end)
         #expect(try database.practiceRecords() == [original])
     }
 

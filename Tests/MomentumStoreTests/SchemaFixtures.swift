@@ -167,6 +167,11 @@ enum SchemaFixtures {
             VALUES ('ruhe', 'Ruhe vor dem Schlaf', 4000, 7000, 8000, 0, 4, 1700345600000, 1700345600000)
             """#,
         ],
+        // v12 changes no schema; its version picks icons from the list (what it converts is
+        // checked by `SchemaHistoryTests.v12BringsNamesIconsAndIntervalGongsWithinTheRules`).
+        "v12: names, icons and interval gongs meet the input rules": [
+            "UPDATE focusTimer SET icon = 'moon', updatedAtMs = 1700432000000 WHERE id = '00000003-0000-4000-8000-000000000002'"
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

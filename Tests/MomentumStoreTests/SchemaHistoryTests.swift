@@ -56,6 +56,82 @@ struct SchemaHistoryTests {
         try queue.close()
     }
 
+    /// Given a database at v11 holding what the rules of issue 22 refuse (names over 100
+    /// characters, one of them colliding once cut; an icon not in the list; a stored plan with
+    /// interval gongs at and after the end of its sit); when v12 runs; then everything reads back
+    /// within the rules.
+    @Test func v12BringsNamesIconsAndIntervalGongsWithinTheRules() throws {
+        let directory = try TemporaryDirectory()
+        let v11 = try #require(Self.identifiers.firstIndex { $0.hasPrefix("v11") })
+        try Self.writeDatabase(in: directory, upTo: v11)
+        let long = String(repeating: "Long calm ", count: 12)  // 120 characters
+        let queue = try DatabaseQueue(path: directory.file(MomentumDatabase.fileName).path)
+        try queue.write { db in
+            for (id, name) in [("long-one", long), ("long-two", long + "again")] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO breathingPreset (id, name, inhaleMs, holdAfterInhaleMs, exhaleMs,
+                            holdAfterExhaleMs, rounds, createdAtMs, updatedAtMs)
+                        VALUES (?, ?, 4000, 0, 4000, 0, 5, 1700500000000, 1700500000000)
+                        """, arguments: [id, name])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO workoutProgram (id, name, getReadySeconds, warmUpSeconds, workSeconds, restSeconds,
+                        rounds, sets, setRestSeconds, coolDownSeconds, exerciseNames, activity, createdAtMs, updatedAtMs)
+                    VALUES ('long', ?, 10, 0, 30, 10, 5, 1, 0, 0, '[]', 'hiit', 1700500000000, 1700500000000)
+                    """, arguments: [long])
+            try db.execute(
+                sql: "UPDATE focusTimer SET icon = 'rocket' WHERE id = '00000003-0000-4000-8000-000000000001'")
+            // The same icon as sync keeps it: in the replica and in the log a server hands out.
+            let stamp = "1700500000000-00000-n-00000000000000aa"
+            try db.execute(
+                sql: """
+                    INSERT INTO syncField (entityType, entityId, field, value, stamp, device)
+                    VALUES ('focusTimer', '00000003-0000-4000-8000-000000000001', 'icon', '"rocket"', ?, 'web@phone')
+                    """, arguments: [stamp])
+            try db.execute(
+                sql: """
+                    INSERT INTO syncLog (seq, stamp, entityType, entityId, field, message, origin)
+                    VALUES (1, ?, 'focusTimer', '00000003-0000-4000-8000-000000000001', 'icon', ?, 'remote')
+                    """,
+                arguments: [
+                    stamp,
+                    #"{"device":"web@phone","field":"icon","id":"00000003-0000-4000-8000-000000000001","op":"set","#
+                        + #""stamp":"\#(stamp)","type":"focusTimer","value":"rocket"}"#,
+                ])
+            try db.execute(
+                sql: "UPDATE setting SET value = ? WHERE key = 'meditation.plan'",
+                arguments: [
+                    #"{"durationMs":600000,"intervalGongs":{"mode":"offsets","offsetsMs":[300000,600000,900000]}}"#
+                ])
+        }
+        try queue.close()
+
+        let database = try MomentumDatabase.open(directory: directory.url)
+
+        let presets = try database.breathingPresets()
+        let cut = String(long.prefix(100)).trimmingCharacters(in: .whitespaces)
+        #expect(presets.first { $0.id == "long-one" }?.name == cut)
+        // The second would take the same name once cut: it ends in its id's first characters.
+        #expect(
+            presets.first { $0.id == "long-two" }?.name == String(long.prefix(95)).trimmingCharacters(in: .whitespaces)
+                + " long")
+        #expect(presets.allSatisfy { $0.name.count <= BreathingPreset.maximumNameLength })
+        #expect(try database.workoutPrograms().first { $0.id == "long" }?.name == cut)
+        let timer = try #require(try database.focusTimers().first)
+        #expect(timer.icon == FocusTimer.defaultIcon)
+        let key = SyncEntityKey(type: .focusTimer, id: "00000003-0000-4000-8000-000000000001")
+        #expect(try database.lastChange(of: "icon", in: key)?.value == .string(FocusTimer.defaultIcon))
+        let page = try database.loggedChangeTexts(after: 0, limit: 10, at: Self.date(days: 400))
+        let logged = try #require(page.changes.first?.message)
+        let message = try JSONDecoder().decode(ChangeMessage.self, from: Data(logged.utf8))
+        #expect(try Change(message).operation == .set(field: "icon", value: .string(FocusTimer.defaultIcon)))
+        let plan = MomentumSettings(storedValues: try database.settingValues()).meditation
+        #expect(plan.intervalGongs == .offsets([.seconds(300)]))
+        #expect(throws: Never.self) { try plan.validate() }
+    }
+
     static func date(days: Double = 0, seconds: TimeInterval = 0) -> Date {
         base.addingTimeInterval(days * day + seconds)
     }
@@ -148,6 +224,7 @@ struct SchemaHistoryTests {
         #expect(running.items.isEmpty)
 
         let idle = timers[1]
+        #expect(idle.icon == (holds(12) ? "moon" : "leaf"))
         #expect(idle.duration == .seconds(600))
         #expect(idle.notes == "")
         #expect(idle.run == .idle)

@@ -55,7 +55,7 @@ extension TimerCommand {
         @Option(help: ArgumentHelp("A new duration: 25 (minutes), 90s, 1.5h.", valueName: "duration"))
         var duration: String?
 
-        @Option(help: ArgumentHelp("An icon name.", valueName: "name"))
+        @Option(help: ArgumentHelp("An icon: \(FocusTimer.icons.joined(separator: ", ")).", valueName: "name"))
         var icon: String?
 
         @Option(help: ArgumentHelp("A colour, #RRGGBB.", valueName: "hex"))

@@ -82,7 +82,7 @@ extension TimerCommand {
         @Option(name: .customLong("item"), help: ArgumentHelp("A checklist item (repeat for more).", valueName: "text"))
         var items: [String] = []
 
-        @Option(help: ArgumentHelp("An icon name (timer, book, leaf …).", valueName: "name"))
+        @Option(help: ArgumentHelp("An icon: \(FocusTimer.icons.joined(separator: ", ")).", valueName: "name"))
         var icon: String?
 
         @Option(help: ArgumentHelp("A colour, #RRGGBB.", valueName: "hex"))

@@ -122,4 +122,6 @@ public enum BreathingError: Error, Equatable, Sendable {
     /// The nine built-in presets (named here by id) are always there: they can be copied, not deleted.
     case builtInPresetCannotBeDeleted(String)
     case internalInconsistency
+    /// A preset's name longer than ``BreathingPreset/maximumNameLength``.
+    case presetNameTooLong
 }

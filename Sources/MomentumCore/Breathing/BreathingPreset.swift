@@ -14,6 +14,9 @@ public struct BreathingPreset: Sendable, Equatable, Identifiable {
         throws(BreathingError)
     {
         guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyPresetName }
+        guard name.trimmingCharacters(in: .whitespaces).count <= Self.maximumNameLength else {
+            throw .presetNameTooLong
+        }
         do { try TextInput.check(name, field: "name") } catch { throw .text(error) }
         try pattern.validate()
         try BreathingLength.rounds(rounds).validate()
@@ -23,6 +26,9 @@ public struct BreathingPreset: Sendable, Equatable, Identifiable {
         self.rounds = rounds
         self.isBuiltIn = isBuiltIn
     }
+
+    /// The most characters a preset's name may have.
+    public static let maximumNameLength = TextInput.maximumNameLength
 
     private init(builtIn id: String, _ name: String, _ pattern: BreathingPattern, _ rounds: Int) {
         self.id = id

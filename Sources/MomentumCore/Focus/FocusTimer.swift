@@ -6,7 +6,7 @@ public struct FocusTimer: Sendable, Equatable, Identifiable {
     public var id: UUID
     public var name: String
     public var duration: Duration
-    /// A symbol name for the web app (`timer`, `book`, `leaf` …).
+    /// A symbol name for the web app, one of ``icons``.
     public var icon: String
     /// `#RRGGBB`.
     public var color: String
@@ -21,9 +21,15 @@ public struct FocusTimer: Sendable, Equatable, Identifiable {
     public static let durationBounds: ClosedRange<Duration> = .seconds(1) ... .seconds(24 * 3600)
     public static let defaultDuration: Duration = .seconds(25 * 60)
     public static let defaultIcon = "timer"
+    /// The icon names a timer may have: the one list every front end offers and checks.
+    public static let icons = [
+        "timer", "book", "leaf", "pencil", "cup", "moon", "sun", "heart", "star", "music", "bell", "flame",
+        "drop", "bed", "house", "briefcase", "laptop", "phone", "dumbbell", "walk", "bike", "brush", "checklist",
+        "lightbulb",
+    ]
     /// A warm clay, the first of the web app's timer colours.
     public static let defaultColor = "#B5835A"
-    public static let maximumNameLength = 100
+    public static let maximumNameLength = TextInput.maximumNameLength
     public static let maximumNotesLength = 2000
     public static let maximumItems = 100
 
@@ -73,8 +79,7 @@ public struct FocusTimer: Sendable, Equatable, Identifiable {
     }
 
     static func checkIcon(_ icon: String) throws(FocusTimerError) {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-")
-        guard (1...40).contains(icon.count), icon.allSatisfy(allowed.contains) else { throw .invalidIcon(icon) }
+        guard icons.contains(icon) else { throw .invalidIcon(icon) }
     }
 
     static func checkColor(_ color: String) throws(FocusTimerError) {

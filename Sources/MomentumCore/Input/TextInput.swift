@@ -11,6 +11,9 @@
 /// try TextInput.check(notes, field: "notes", lines: .multiple)
 /// ```
 public enum TextInput {
+    /// The most characters a name (a preset's, a program's, a timer's) may have.
+    public static let maximumNameLength = 100
+
     /// Whether a text is one line (a name) or may hold line breaks and tabs (notes).
     public enum Lines: Sendable {
         case single

@@ -928,4 +928,10 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorBackupUnreferencedFile = "error.backup.unreferencedFile"
     case errorBackupFileMismatch = "error.backup.fileMismatch"
     case errorBackupLibraryFileMissing = "error.backup.libraryFileMissing"
+    // Issue 22.6: input rules
+    case errorUnknownField = "error.input.unknownField"
+    case errorNameTooLong = "error.input.nameTooLong"
+    case errorIntervalGongAtOrAfterEnd = "error.input.intervalGongAtOrAfterEnd"
+    case errorUnknownIcon = "error.input.unknownIcon"
+    case errorDataDirectoryEmpty = "error.input.dataDirectoryEmpty"
 }

@@ -68,10 +68,41 @@ public struct MeditationPlan: Sendable, Equatable {
             guard offsets.count <= Self.maximumIntervalOffsets else { throw .tooManyIntervalOffsets }
             guard offsets.allSatisfy({ $0 > .zero }) else { throw .intervalOffsetNotAfterStart }
         }
+        if let late = firstIntervalGongAtOrAfterEnd {
+            throw .intervalGongAtOrAfterEnd(offset: late, duration: duration)
+        }
         guard reflection >= .zero else { throw .reflectionNegative }
         guard reflection <= Self.reflectionBounds.upperBound else { throw .reflectionTooLong }
         guard ambientCatalog.sound(id: ambientID) != nil else { throw .unknownAmbient(ambientID) }
         guard Self.ambientVolumeBounds.contains(ambientVolume) else { throw .ambientVolumeOutOfRange }
+    }
+}
+
+extension MeditationPlan {
+    /// The first interval gong that would sound at or after the end of a sit with a set length
+    /// (such a gong never sounds, so asking for it is a mistake); `nil` for an open-ended sit.
+    var firstIntervalGongAtOrAfterEnd: Duration? {
+        guard !isOpenEnded else { return nil }
+        switch intervalGongs {
+        case .off: return nil
+        case .every(let minutes): return .minutes(minutes) >= duration ? .minutes(minutes) : nil
+        case .offsets(let offsets): return offsets.filter { $0 >= duration }.min()
+        }
+    }
+
+    /// This plan with the interval gongs that would sound at or after its end left out (all of
+    /// them turned off when none is left): what stored settings from before that rule become
+    /// (see the store's migration "v12").
+    public var withoutIntervalGongsAtOrAfterEnd: MeditationPlan {
+        guard firstIntervalGongAtOrAfterEnd != nil else { return self }
+        var plan = self
+        switch intervalGongs {
+        case .off, .every: plan.intervalGongs = .off
+        case .offsets(let offsets):
+            let inside = offsets.filter { $0 < duration }
+            plan.intervalGongs = inside.isEmpty ? .off : .offsets(inside)
+        }
+        return plan
     }
 }
 
@@ -101,4 +132,7 @@ public enum MeditationPlanError: Error, Equatable, Sendable {
     case ambientVolumeOutOfRange
     /// The plan compiled to an impossible timeline; a bug, reported rather than crashed on.
     case internalInconsistency
+    /// An interval gong at `offset` after the start gong would sound at or after the end of a
+    /// sit of `duration`: it never would, so the plan is refused rather than silently shortened.
+    case intervalGongAtOrAfterEnd(offset: Duration, duration: Duration)
 }

@@ -39,7 +39,7 @@ public struct Change: Sendable, Hashable {
         case .set(let field, let value):
             guard let rule = entityType.fields[field] else { throw .unknownField(type: entityType, field: field) }
             let normalized = rule.normalized(value)
-            guard rule.accepts(normalized, entityID: id) else {
+            guard rule.accepts(normalized, entityID: id, stamp: stamp) else {
                 throw .wrongValue(type: entityType, field: field, expected: rule.expectation)
             }
             operation = .set(field: field, value: normalized)

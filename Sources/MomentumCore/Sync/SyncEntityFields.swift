@@ -35,7 +35,9 @@ extension FocusTimer {
         var run = fields["run"].flatMap(FocusRun.init(syncValue:)) ?? .idle
         if (try? run.validate(duration: duration)) == nil { run = .idle }
         return try? FocusTimer(
-            id: id, name: name, duration: duration, icon: fields["icon"]?.text ?? defaultIcon,
+            id: id, name: name, duration: duration,
+            // An icon written before the icon list (issue 22) falls back rather than hiding the timer.
+            icon: fields["icon"]?.text.flatMap { icons.contains($0) ? $0 : nil } ?? defaultIcon,
             color: fields["color"]?.text ?? defaultColor, notes: fields["notes"]?.text ?? "",
             sortOrder: fields["sortOrder"]?.integer.map { Int($0) } ?? 0,
             createdAt: fields["createdAt"]?.integer.map(Date.init(syncMilliseconds:)) ?? fallbackCreatedAt,

@@ -42,8 +42,8 @@ public enum SyncEntityType: String, Sendable, Codable, CaseIterable {
 
     private static let practiceRecordFields: [String: SyncFieldRule] = [
         "kind": .choice(PracticeKind.allCases.map(\.rawValue)),
-        "start": .instant,
-        "end": .instant,
+        "start": .recordInstant,
+        "end": .recordInstant,
         "countedSeconds": .integer(0...Int64(PracticeRecord.maximumLength)),
         "energyKilocalories": .optionalAmount,
         "details": .textMap,

@@ -10,7 +10,7 @@ public enum SyncFieldRule: Sendable, Equatable {
     case focusTimerName
     /// A checklist item's text (non-blank, at most 200 characters).
     case checklistText
-    /// A web app symbol name (`timer`, `book` …).
+    /// One of ``FocusTimer/icons``.
     case icon
     /// `#RRGGBB`.
     case color
@@ -20,6 +20,10 @@ public enum SyncFieldRule: Sendable, Equatable {
     case flag
     /// Milliseconds since 1970.
     case instant
+    /// A practice record's start or end: milliseconds since 1970, within
+    /// ``InstantWindow/record(now:)`` around the change's own stamp (a change cannot log a
+    /// practice more than a day after it was made; a pushed stamp is at most minutes ahead).
+    case recordInstant
     /// A number from 0 to ``PracticeRecord/maximumEnergyKilocalories``, or null.
     case optionalAmount
     /// One of these strings.
@@ -42,8 +46,9 @@ public enum SyncFieldRule: Sendable, Equatable {
         }
     }
 
-    /// Whether `value` is one this field takes; `entityID` is the change's (canonical) id.
-    func accepts(_ value: SyncValue, entityID: String) -> Bool {
+    /// Whether `value` is one this field takes; `entityID` is the change's (canonical) id and
+    /// `stamp` when it was made.
+    func accepts(_ value: SyncValue, entityID: String, stamp: HybridTimestamp) -> Bool {
         switch self {
         case .text(let maximumLength, let blankAllowed):
             guard let text = value.text, text.count <= maximumLength,
@@ -72,6 +77,11 @@ public enum SyncFieldRule: Sendable, Equatable {
             return false
         case .instant:
             return value.integer.map { (0...HybridTimestamp.maximumPhysical).contains($0) } ?? false
+        case .recordInstant:
+            guard let milliseconds = value.integer, (0...HybridTimestamp.maximumPhysical).contains(milliseconds)
+            else { return false }
+            return InstantWindow.record(now: Date(syncMilliseconds: stamp.physical))
+                .contains(Date(syncMilliseconds: milliseconds))
         case .optionalAmount:
             switch value {
             case .null: return true
@@ -107,12 +117,13 @@ public enum SyncFieldRule: Sendable, Equatable {
             blankAllowed ? "text of at most \(maximumLength) characters" : "text of 1–\(maximumLength) characters"
         case .focusTimerName: "a name of 1–\(FocusTimer.maximumNameLength) characters"
         case .checklistText: "text of 1–\(ChecklistItem.maximumTextLength) characters"
-        case .icon: "a symbol name of a–z, 0–9, '.' and '-'"
+        case .icon: "one of " + FocusTimer.icons.joined(separator: ", ")
         case .color: "a colour #RRGGBB"
         case .integer(let bounds): "a whole number, \(bounds.lowerBound)–\(bounds.upperBound)"
         case .wholeSeconds(let bounds): "whole seconds in milliseconds, \(bounds.lowerBound)–\(bounds.upperBound)"
         case .flag: "true or false"
         case .instant: "milliseconds since 1970"
+        case .recordInstant: "milliseconds since 1970, at most a day after the change was made"
         case .optionalAmount: "a number from 0 to \(Int(PracticeRecord.maximumEnergyKilocalories)), or null"
         case .choice(let choices): "one of " + choices.joined(separator: ", ")
         case .reference(let type): "the lower-case id of a \(type.rawValue)"

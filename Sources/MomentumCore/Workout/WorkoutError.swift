@@ -21,4 +21,6 @@ public enum WorkoutError: Error, Equatable, Sendable {
     /// The five built-in programs (named here by id) are always there: they can be copied, not deleted.
     case builtInProgramCannotBeDeleted(String)
     case internalInconsistency
+    /// A program's name longer than ``WorkoutProgram/maximumNameLength``.
+    case programNameTooLong
 }

@@ -12,6 +12,7 @@ public struct WorkoutProgram: Sendable, Equatable, Identifiable {
     public init(id: String, name: String, plan: WorkoutPlan, isBuiltIn: Bool = false) throws(WorkoutError) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .emptyProgramName }
+        guard name.count <= Self.maximumNameLength else { throw .programNameTooLong }
         do { try TextInput.check(name, field: "name") } catch { throw .text(error) }
         try plan.validate()
         self.id = id
@@ -19,6 +20,9 @@ public struct WorkoutProgram: Sendable, Equatable, Identifiable {
         self.plan = plan
         self.isBuiltIn = isBuiltIn
     }
+
+    /// The most characters a program's name may have.
+    public static let maximumNameLength = TextInput.maximumNameLength
 
     private init(builtIn id: String, _ name: String, _ plan: WorkoutPlan) {
         self.id = id

@@ -137,13 +137,7 @@ struct AudioController {
     private func timeline(kind: String, request: Request) throws -> Timeline {
         let query = request.uri.queryParameters
         let planJSON = Data((query["plan"].map(String.init) ?? "{}").utf8)
-        func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            do {
-                return try RequestBody.decoder.decode(T.self, from: planJSON)
-            } catch let error as DecodingError {
-                throw RequestBody.problem(in: error)
-            }
-        }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T { try RequestBody.decode(T.self, from: planJSON) }
         var timeline: Timeline
         switch kind {
         case "meditation":

@@ -75,16 +75,11 @@ struct MorseController {
                 with: JSONResponse<MorseCourseSettings>.encoder.encode(morse.courseSettings())) as? [String: Any]
         else { throw APIError.serverFault }
         if let unknown = patch.keys.sorted().first(where: { merged[$0] == nil }) {
-            throw APIError.invalid("There is no Morse setting `\(unknown)`.")
+            throw JSONInputError.unknownField(unknown)
         }
         SettingsController.merge(patch, into: &merged)
-        let wanted: MorseCourseSettings
-        do {
-            wanted = try RequestBody.decoder.decode(
-                MorseCourseSettings.self, from: JSONSerialization.data(withJSONObject: merged))
-        } catch let error as DecodingError {
-            throw RequestBody.problem(in: error)
-        }
+        let wanted = try RequestBody.decode(
+            MorseCourseSettings.self, from: JSONSerialization.data(withJSONObject: merged))
         try morse.saveCourseSettings(wanted)
         return JSONResponse(try morse.courseSettings())
     }

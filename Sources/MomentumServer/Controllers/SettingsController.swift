@@ -39,16 +39,10 @@ struct SettingsController {
                 as? [String: Any]
         else { throw APIError.serverFault }
         if let unknown = patch.keys.sorted().first(where: { merged[$0] == nil && !Self.optionalKeys.contains($0) }) {
-            throw APIError.invalid("There is no setting `\(unknown)`.")
+            throw JSONInputError.unknownField(unknown)
         }
         Self.merge(patch, into: &merged)
-        let wanted: MomentumSettings
-        do {
-            wanted = try RequestBody.decoder.decode(
-                MomentumSettings.self, from: JSONSerialization.data(withJSONObject: merged))
-        } catch let error as DecodingError {
-            throw RequestBody.problem(in: error)
-        }
+        let wanted = try RequestBody.decode(MomentumSettings.self, from: JSONSerialization.data(withJSONObject: merged))
         return JSONResponse(try settings.replace(with: wanted))
     }
 

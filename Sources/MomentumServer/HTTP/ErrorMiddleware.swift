@@ -77,6 +77,8 @@ enum ServiceErrorMapping {
         }
         let message = ErrorMessages.message(describing: error, catalog: catalog)
         switch error {
+        case is JSONInputError:
+            return .badRequest(message ?? "A field is not known.", code: "unknown_field")
         case let error as PracticeLogError:
             switch error {
             case .notFound: return .notFound(message ?? "No such record.")

@@ -25,18 +25,21 @@ enum RequestBody {
         guard let data = try await data(of: request) else {
             throw APIError.badRequest("The request needs a JSON body.")
         }
-        do {
-            return try decoder.decode(T.self, from: data)
-        } catch let error as DecodingError {
-            throw problem(in: error)
-        }
+        return try decode(T.self, from: data)
     }
 
     /// The body as `T`, or `fallback` when the request has none.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, orEmpty fallback: T) async throws -> T {
         guard let data = try await data(of: request) else { return fallback }
+        return try decode(T.self, from: data)
+    }
+
+    /// JSON from a request (a body, a query parameter) as `T`. Every body is read strictly: a
+    /// field `T` does not read is refused (``JSONInputError/unknownField(_:)``, a 400), so a
+    /// misspelled key never silently takes its default.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         do {
-            return try decoder.decode(T.self, from: data)
+            return try StrictJSON.decode(T.self, from: data, using: decoder)
         } catch let error as DecodingError {
             throw problem(in: error)
         }

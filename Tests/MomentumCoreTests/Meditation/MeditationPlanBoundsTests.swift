@@ -27,7 +27,34 @@ struct MeditationPlanBoundsTests {
         Case(
             name: "interval every 0 min", change: { $0.intervalGongs = .every(minutes: 0) }, expected: .intervalTooShort
         ),
-        Case(name: "interval every 60 min", change: { $0.intervalGongs = .every(minutes: 60) }, expected: nil),
+        Case(
+            name: "interval every 60 min",
+            change: {
+                $0.duration = .minutes(61)
+                $0.intervalGongs = .every(minutes: 60)
+            }, expected: nil),
+        Case(
+            name: "interval every 10 min in a 10 min sit", change: { $0.intervalGongs = .every(minutes: 10) },
+            expected: .intervalGongAtOrAfterEnd(offset: .minutes(10), duration: .minutes(10))),
+        Case(
+            name: "interval every 9 min in a 10 min sit", change: { $0.intervalGongs = .every(minutes: 9) },
+            expected: nil),
+        Case(
+            name: "interval every 60 min, open-ended",
+            change: {
+                $0.isOpenEnded = true
+                $0.intervalGongs = .every(minutes: 60)
+            }, expected: nil),
+        Case(
+            name: "offset at the end", change: { $0.intervalGongs = .offsets([.minutes(5), .minutes(10)]) },
+            expected: .intervalGongAtOrAfterEnd(offset: .minutes(10), duration: .minutes(10))),
+        Case(
+            name: "offsets after the end name the first",
+            change: { $0.intervalGongs = .offsets([.minutes(30), .minutes(12)]) },
+            expected: .intervalGongAtOrAfterEnd(offset: .minutes(12), duration: .minutes(10))),
+        Case(
+            name: "offset 1 ms before the end",
+            change: { $0.intervalGongs = .offsets([.minutes(10) - .milliseconds(1)]) }, expected: nil),
         Case(
             name: "interval every 61 min", change: { $0.intervalGongs = .every(minutes: 61) },
             expected: .intervalTooLong),

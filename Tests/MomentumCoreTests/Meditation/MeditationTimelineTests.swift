@@ -20,11 +20,15 @@ struct MeditationTimelineTests {
         #expect(gongs(timeline, .endGong) == [.minutes(9)])
     }
 
-    @Test func explicitOffsetsAtOrAfterTheEndAreDropped() throws {
+    @Test func explicitOffsetsAtOrAfterTheEndAreRefusedNotDropped() throws {
         let plan = MeditationPlan(
             duration: .minutes(20), countdown: .zero,
             intervalGongs: .offsets([.minutes(20), .minutes(10), .minutes(5), .minutes(25), .minutes(5)]))
-        #expect(gongs(try plan.timeline(), .intervalGong) == [.minutes(5), .minutes(10)])
+        #expect(throws: MeditationPlanError.intervalGongAtOrAfterEnd(offset: .minutes(20), duration: .minutes(20))) {
+            try plan.timeline()
+        }
+        let inside = plan.withoutIntervalGongsAtOrAfterEnd
+        #expect(gongs(try inside.timeline(), .intervalGong) == [.minutes(5), .minutes(10)])
     }
 
     @Test func countdownZeroPutsTheStartGongAtZeroWithNoCountdownSegment() throws {

@@ -82,6 +82,8 @@ struct ChangeTests {
         (.focusTimer, SyncFixtures.id(1), "durationMs", .string("25 min"), false),
         (.focusTimer, SyncFixtures.id(1), "icon", .string("book"), true),
         (.focusTimer, SyncFixtures.id(1), "icon", .string("Book!"), false),
+        // Issue 22.6: a well-formed name that is not on the icon list.
+        (.focusTimer, SyncFixtures.id(1), "icon", .string("rocket"), false),
         (.focusTimer, SyncFixtures.id(1), "color", .string("#A0B1C2"), true),
         (.focusTimer, SyncFixtures.id(1), "color", .string("red"), false),
         (.focusTimer, SyncFixtures.id(1), "notes", .string(""), true),
@@ -114,6 +116,14 @@ struct ChangeTests {
         (.practiceRecord, SyncFixtures.id(3), "energyKilocalories", .null, true),
         (.practiceRecord, SyncFixtures.id(3), "energyKilocalories", .number(12.5), true),
         (.practiceRecord, SyncFixtures.id(3), "energyKilocalories", .number(-1), false),
+        (.practiceRecord, SyncFixtures.id(3), "energyKilocalories", .integer(10_000), true),
+        (.practiceRecord, SyncFixtures.id(3), "energyKilocalories", .number(10_000.5), false),
+        // Issue 22.6: a record starts and ends at most a day after the change was made.
+        (.practiceRecord, SyncFixtures.id(3), "start", .integer(SyncFixtures.t0), true),
+        (.practiceRecord, SyncFixtures.id(3), "start", .integer(SyncFixtures.t0 + 86_400_000), true),
+        (.practiceRecord, SyncFixtures.id(3), "start", .integer(SyncFixtures.t0 + 86_400_001), false),
+        (.practiceRecord, SyncFixtures.id(3), "end", .integer(SyncFixtures.t0 + 86_400_001), false),
+        (.practiceRecord, SyncFixtures.id(3), "start", .integer(-1), false),
         (.practiceRecord, SyncFixtures.id(3), "details", .object(["preset": .string("Morning")]), true),
         (.practiceRecord, SyncFixtures.id(3), "details", .object(["accuracy": .number(0.9)]), false),
         (.practiceRecord, SyncFixtures.id(3), "device", .string("terminal@laptop"), true),
