@@ -302,9 +302,6 @@ extension MomentumDatabase {
         }
     }
 
-    /// The longest name a preset or program may have.
-    private static let nameLimit = 100
-
     /// `nil` when `name` is free (and takes it); otherwise the first free "name (2)", "name (3)" ….
     private static func freeName(_ name: String, taken: inout Set<String>) -> String? {
         guard taken.contains(name.lowercased()) else {
@@ -314,7 +311,7 @@ extension MomentumDatabase {
         var number = 2
         while true {
             let suffix = " (\(number))"
-            let candidate = String(name.prefix(nameLimit - suffix.count)) + suffix
+            let candidate = String(name.prefix(TextInput.maximumNameLength - suffix.count)) + suffix
             if taken.insert(candidate.lowercased()).inserted { return candidate }
             number += 1
         }

@@ -13,21 +13,21 @@ struct ExchangeCommandTests {
         let backup = source.directory.file("backup.json").path
         let export = try TestTerminal(sharing: source)
         #expect(await export.run(["export", "-o", backup]) == 0)
-        #expect(export.output.lines == ["Wrote 2 records to \(backup)."])
+        #expect(export.output.lines == ["Wrote a backup to \(backup) — practice log: 2."])
 
         let target = try TestTerminal()
         #expect(await target.run(["import", backup, "--dry-run"]) == 0)
         #expect(
             target.output.lines == [
-                "Dry run, nothing changed: \(backup) (Momentum backup) would add 2 records.",
-                "Settings would be restored from the backup.",
+                "\(backup) holds practice log: 2.",
+                "Restoring would add practice log: 2, and keep what is already here: nothing. Nothing was changed.",
             ])
         let real = try TestTerminal(sharing: target)
         #expect(await real.run(["import", backup]) == 0)
-        #expect(real.output.lines.first == "Imported 2 records from \(backup) (Momentum backup).")
+        #expect(real.output.lines.last == "Restored. Added practice log: 2. Kept, as they were already here: nothing.")
         let again = try TestTerminal(sharing: target)
         #expect(await again.run(["import", backup, "--json"]) == 0)
-        #expect(again.output.text.contains("\"duplicates\" : 2"))
+        #expect(again.output.text.contains("\"practiceLog\" : 2"))
 
         let first = try TestTerminal(sharing: source)
         let second = try TestTerminal(sharing: target)
@@ -35,6 +35,40 @@ struct ExchangeCommandTests {
         #expect(await second.run(["export", "--format", "csv"]) == 0)
         #expect(first.output.text == second.output.text)
         #expect(first.output.text.hasPrefix("id,kind,start,end,counted_seconds,energy_kcal,details,device\r\n"))
+    }
+
+    @Test func anArchiveRoundTripsAndATruncatedOneIsRefusedInTheTerminal() async throws {
+        let source = try TestTerminal()
+        #expect(await source.run(["breathe", "presets", "add", "Evening calm", "--pattern", "4-2-6-0"]) == 0)
+        #expect(await source.run(["timer", "add", "Tea", "3m", "--item", "cup"]) == 0)
+        let archive = source.directory.file("backup.zip")
+        let export = try TestTerminal(sharing: source)
+        #expect(await export.run(["export", "-o", archive.path]) == 0)
+        #expect(
+            export.output.lines == [
+                "Wrote a backup to \(archive.path) — breathing presets: 1, focus timers: 1, checklist items: 1."
+            ])
+
+        let truncated = source.directory.file("truncated.zip")
+        try Data(try Data(contentsOf: archive).prefix(200)).write(to: truncated)
+        let refused = try TestTerminal()
+        #expect(await refused.run(["import", truncated.path]) == 1)
+        #expect(
+            refused.errors.text.contains(
+                "\(truncated.path) is damaged or incomplete (a ZIP archive that does not read to its end). Nothing was changed."
+            ))
+
+        let target = try TestTerminal()
+        #expect(await target.run(["import", archive.path]) == 0)
+        let listing = try TestTerminal(sharing: target)
+        #expect(await listing.run(["timer", "list", "--json"]) == 0)
+        let original = try TestTerminal(sharing: source)
+        #expect(await original.run(["timer", "list", "--json"]) == 0)
+        #expect(listing.output.text == original.output.text)
+
+        let noFile = try TestTerminal(sharing: source)
+        #expect(await noFile.run(["export", "--format", "archive"]) == 1)
+        #expect(noFile.errors.text.contains("A ZIP archive is written to a file: add -o FILE.zip."))
     }
 
     @Test func aFileWithBadRowsNamesEachAndImportsNothing() async throws {

@@ -344,6 +344,7 @@ extension BackupServiceTests {
         let source = try everything("source")
         let extra = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"format\" :", with: "\"comment\" : \"mine\", \"format\" :")
-        try expectRefused(try write(Data(extra.utf8), "extra.json"), .unreadableDocument(detail: "unknown field “comment”"))
+        try expectRefused(
+            try write(Data(extra.utf8), "extra.json"), .unreadableDocument(detail: "unknown field “comment”"))
     }
 }

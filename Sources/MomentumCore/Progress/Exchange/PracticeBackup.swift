@@ -70,7 +70,9 @@ public struct PracticeBackup: Sendable, Equatable, Codable {
         guard version <= currentVersion else { throw .newerBackup(version: version, supported: currentVersion) }
         let backup: PracticeBackup
         do {
-            backup = try decoder.decode(PracticeBackup.self, from: data)
+            backup = try StrictJSON.decode(PracticeBackup.self, from: data, using: decoder)
+        } catch JSONInputError.unknownField(let field) {
+            throw .unreadableJSON(detail: "\(field): not a field of a backup")
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.first?.stringValue == "settings" {
             throw .invalidSettings(path: Self.path(context.codingPath), detail: context.debugDescription)
         } catch {
