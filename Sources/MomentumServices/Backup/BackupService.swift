@@ -1,5 +1,11 @@
 import Crypto
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import MomentumCore
 import MomentumStore
 import ZIPFoundation
@@ -110,14 +116,10 @@ public struct BackupService: Sendable {
                 }
                 audioBytes += Int64(size)
             }
-            do {
-                if FileManager.default.fileExists(atPath: url.path) {
-                    _ = try FileManager.default.replaceItemAt(url, withItemAt: partial)
-                } else {
-                    try FileManager.default.moveItem(at: partial, to: url)
-                }
-            } catch {
-                throw BackupError.cannotWrite(path: url.path, reason: Self.reason(error))
+            // rename(2) replaces an earlier backup of the same name in one step; Foundation's
+            // replaceItemAt removes it first on Linux, and loses it if the move then fails.
+            guard rename(partial.path, url.path) == 0 else {
+                throw BackupError.cannotWrite(path: url.path, reason: Self.reason(POSIXError.current))
             }
         } catch let error as BackupError {
             throw .backup(error)

@@ -348,3 +348,19 @@ extension BackupServiceTests {
             try write(Data(extra.utf8), "extra.json"), .unreadableDocument(detail: "unknown field “comment”"))
     }
 }
+
+extension BackupServiceTests {
+    @Test func exportingOverAnEarlierBackupReplacesItWhole() throws {
+        let source = try everything("source")
+        let archive = directory.file("backup.zip")
+        try source.backup.writeArchive(to: archive)
+        _ = try source.breathing.addPreset(name: "Later")
+        try source.backup.writeArchive(to: archive)
+        let target = try services("target")
+        let summary = try target.backup.restore(from: archive, dryRun: false)
+        #expect(summary.added[BackupKind.breathingPresets.rawValue] == 2)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+            .filter { $0.hasSuffix(".partial") }
+        #expect(leftovers.isEmpty)
+    }
+}
