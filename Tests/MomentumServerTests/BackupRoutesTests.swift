@@ -247,6 +247,18 @@ struct BackupRoutesTests {
         }
     }
 
+    @Test func aStartingServerEmptiesTheStagingFolder() throws {
+        let server = try TestServer()
+        let folder = server.directory.url.appendingPathComponent("backup-staging")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("left over".utf8).write(to: folder.appendingPathComponent("restore-old.upload"))
+        try Data("half".utf8).write(to: folder.appendingPathComponent(".download-old.zip.partial"))
+        _ = BackupController(
+            services: server.services, dataDirectory: server.directory.url, now: { Date() }, makeID: { UUID() },
+            timeZone: .gmt)
+        #expect(Self.stagingFiles(server) == [])
+    }
+
     @Test func theComputedSizeFollowsZIP64PastFourGigabytes() {
         let small = ArchiveSize.bytes(of: [.init(path: "a", bytes: 10)])
         #expect(small == 30 + 1 + 10 + 46 + 1 + 22)
