@@ -81,7 +81,7 @@ struct BackupController {
     @Sendable func summary(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Summary> {
         let catalog = try catalog(for: request)
         let (backup, libraryDirectory) = (backup, libraryDirectory)
-        let counted = try await Self.offThread { () throws(BackupFailure) -> (BackupDocument, [ArchiveSize.Entry]) in
+        let counted = await Self.offThread { () throws(BackupFailure) -> (BackupDocument, [ArchiveSize.Entry]) in
             let document = try backup.document()
             let data = document.encoded()
             var entries = [ArchiveSize.Entry(path: BackupArchiveLayout.documentPath, bytes: Int64(data.count))]

@@ -185,12 +185,19 @@ async function apply() {
     state.restore = { ...state.restore, phase: 'done', id: null, lines: answer.lines || [] };
     // What a backup holds has changed: count again when asked.
     state.backup = { phase: 'idle', summary: null, error: '' };
-    await refreshEverything();
-    document.getElementById('b-result')?.focus();
-    announce(state.restore.lines.join(' '));
   } catch (failure) {
     fail(failure);
+    return;
   }
+  try {
+    await refreshEverything();
+  } catch (error) {
+    // Restored all the same: a view that could not be drawn again shows on its next visit.
+    console.error(error);
+    redraw();
+  }
+  document.getElementById('b-result')?.focus();
+  announce(state.restore.lines.join(' '));
 }
 
 async function cancel() {
