@@ -18,6 +18,8 @@ public struct ServerDependencies: Sendable {
     let liveFeed: LiveFeed
     /// Where rendered audio comes from; tests pass a source they can hold.
     public var rendering = AudioRendering.live
+    /// The zone of the person's day when their settings name none (the services' own).
+    public var timeZone = TimeZone.current
 
     public init(
         services: MomentumServices, now: @escaping @Sendable () -> Date = { Date() },
@@ -79,8 +81,11 @@ public func buildRouter(
         SecurityHeadersMiddleware()
         ErrorMiddleware(routes: routes)
         PathSafetyMiddleware()
-        RequestGuardMiddleware(policy: configuration.hostPolicy, uploadPaths: [LibraryController.uploadPath])
-        BodyLimitMiddleware(limit: configuration.bodyLimit, streamedPaths: [LibraryController.uploadPath])
+        RequestGuardMiddleware(
+            policy: configuration.hostPolicy, uploadPaths: [LibraryController.uploadPath],
+            archivePaths: [BackupController.uploadPath])
+        BodyLimitMiddleware(
+            limit: configuration.bodyLimit, streamedPaths: [LibraryController.uploadPath, BackupController.uploadPath])
         StaticFilesMiddleware(folder: configuration.publicDirectory)
     }
     let services = dependencies.services
@@ -115,6 +120,10 @@ public func buildRouter(
     SyncController(database: services.database, now: dependencies.now).addRoutes(to: api)
     LibraryController(library: services.library, settings: services.settings, metrics: metrics)
         .addRoutes(to: api.group("library"))
+    BackupController(
+        services: services, dataDirectory: configuration.dataDirectory, now: dependencies.now,
+        makeID: dependencies.makeID, timeZone: dependencies.timeZone
+    ).addRoutes(to: api)
     routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
     return router
 }

@@ -82,12 +82,11 @@ struct Serve: ContextualCommand {
             logger.logLevel = context.environment["MOMENTUM_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
             let output = context.output
             let catalog = session.catalog
-            let application = buildApplication(
-                configuration: configuration,
-                dependencies: ServerDependencies(
-                    services: session.services, now: context.now, makeID: context.makeID, logger: logger,
-                    version: MomentumCommand.version)
-            ) { port in
+            var dependencies = ServerDependencies(
+                services: session.services, now: context.now, makeID: context.makeID, logger: logger,
+                version: MomentumCommand.version)
+            dependencies.timeZone = context.timeZone
+            let application = buildApplication(configuration: configuration, dependencies: dependencies) { port in
                 var shown = configuration
                 shown.port = port ?? configuration.port
                 output.write(catalog.format(.serveListening, ["address": shown.address]) + "\n")

@@ -140,6 +140,8 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: HostPolicy
     /// Routes whose bodies are files, not JSON.
     var uploadPaths: Set<String> = []
+    /// Routes whose bodies are backups: a ZIP archive or a JSON backup document.
+    var archivePaths: Set<String> = []
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -158,12 +160,19 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
                     .forbidden, code: "cross_origin", message: "Requests from other web pages are not accepted.")
             }
         }
-        if [.post, .put, .patch].contains(request.method), !Self.acceptsBody(of: request, uploadPaths: uploadPaths) {
+        if [.post, .put, .patch].contains(request.method),
+            !Self.acceptsBody(of: request, uploadPaths: uploadPaths, archivePaths: archivePaths)
+        {
             throw APIError(
                 .unsupportedMediaType, code: "unsupported_media_type",
                 message: "Send the body as JSON, with Content-Type: application/json.")
         }
         return try await next(request, context)
+    }
+
+    /// What browsers call a ZIP file (Windows: `x-zip-compressed`), any file, and a JSON backup.
+    static var archiveTypes: Set<String> {
+        ["application/zip", "application/x-zip-compressed", "application/octet-stream", "application/json"]
     }
 
     static func changesState(_ method: HTTPRequest.Method) -> Bool {
@@ -174,8 +183,9 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         request.headers[.upgrade] != nil || request.headers[.secWebSocketKey] != nil
     }
 
-    /// A body with a JSON type (or, for uploads, an audio type), or no body at all.
-    static func acceptsBody(of request: Request, uploadPaths: Set<String>) -> Bool {
+    /// A body with a JSON type (or, for uploads, an audio type; for backups, a ZIP type), or no
+    /// body at all.
+    static func acceptsBody(of request: Request, uploadPaths: Set<String>, archivePaths: Set<String> = []) -> Bool {
         guard let contentType = request.headers[.contentType] else {
             let length = request.headers[.contentLength].flatMap { Int($0) } ?? 0
             return length == 0 && request.headers[.transferEncoding] == nil
@@ -186,6 +196,9 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let mediaType else { return false }
         if uploadPaths.contains(RoutedPaths.normalized(request.uri.path)) {
             return mediaType.hasPrefix("audio/") || mediaType == "application/octet-stream"
+        }
+        if archivePaths.contains(RoutedPaths.normalized(request.uri.path)) {
+            return Self.archiveTypes.contains(mediaType)
         }
         return mediaType == "application/json"
     }

@@ -1,11 +1,12 @@
 // Settings: the language (en/de), how progress is counted (time zone, day start, jokers, hiding
-// streaks, daily goals), reminders (settings-reminders.js) and, for a browser signed in with a
-// token, signing out. The theme follows
+// streaks, daily goals), reminders (settings-reminders.js), backing up and restoring
+// (settings-backup.js) and, for a browser signed in with a token, signing out. The theme follows
 // the system. The server checks every value; its message shows under the form.
 import { api } from './api.js';
 import { t, language, errorText } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { remindersCard } from './settings-reminders.js';
+import { backupCard } from './settings-backup.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
 
 let root;
@@ -59,6 +60,7 @@ async function render() {
     languageCard(),
     progressForm(settings.progress || {}),
     remindersCard(settings.reminders || {}, { saved: remindersSaved }),
+    backupCard(),
     session.canSignOut ? accessCard() : null,
   ].filter(Boolean));
 }

@@ -1,0 +1,327 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The whole backup on the web (see docs/backup.md): `GET /backup/summary` says what a backup
+/// holds now and how large its archive is, `GET /backup` streams the archive, and a restore
+/// goes in two steps so a large archive is uploaded once — `POST /restores` takes the file and
+/// checks it completely (a dry run), `POST /restores/{id}/apply` restores it, `DELETE` drops it.
+///
+/// The checks, the restore and the sentences are the terminal's (``BackupService``,
+/// ``BackupMessages``), in the request's language. Archives are written and uploads kept in a
+/// folder of the data directory (``StagedRestores``), never in memory.
+struct BackupController {
+    let backup: BackupService
+    let settings: SettingsService
+    let libraryDirectory: URL
+    let staged: StagedRestores
+    /// The largest file `POST /restores` takes.
+    let uploadLimit: Int64
+    let now: @Sendable () -> Date
+    let makeID: @Sendable () -> UUID
+    /// The zone of the person's day when settings name none (the file name's date).
+    let timeZone: TimeZone
+
+    /// The default for ``uploadLimit``: a whole library fits (each file up to the library's
+    /// limit), a full disk does not.
+    static let defaultUploadLimit: Int64 = 32 * 1024 * 1024 * 1024
+
+    /// The upload route: its body is a file streamed to disk, so ``BodyLimitMiddleware`` leaves
+    /// it alone and ``RequestGuardMiddleware`` takes archive and JSON types on it.
+    static let uploadPath = "/api/v1/restores"
+
+    init(
+        services: MomentumServices, dataDirectory: URL, now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> UUID, timeZone: TimeZone, uploadLimit: Int64 = Self.defaultUploadLimit
+    ) {
+        backup = services.backup
+        settings = services.settings
+        libraryDirectory = services.library.directory
+        staged = StagedRestores(folder: dataDirectory.appendingPathComponent("backup-staging", isDirectory: true))
+        self.uploadLimit = uploadLimit
+        self.now = now
+        self.makeID = makeID
+        self.timeZone = timeZone
+        staged.removeLeftovers()
+    }
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("backup/summary", use: summary)
+        group.get("backup", use: download)
+        group.post("restores", use: upload)
+        group.post("restores/{id}/apply", use: apply)
+        group.delete("restores/{id}", use: discard)
+    }
+
+    // MARK: - Backing up
+
+    struct Summary: Encodable {
+        /// Rows per kind (the keys of ``BackupKind``), kinds without rows left out.
+        var counts: [String: Int]
+        var audioBytes: Int64
+        /// The archive's size in bytes, as `GET /backup` will send it.
+        var archiveBytes: Int64
+        /// ``archiveBytes`` for people ("12 MB").
+        var archiveSize: String
+        /// The name the download gets.
+        var fileName: String
+        /// What the backup holds and its size, in the request's language.
+        var message: String
+    }
+
+    /// `GET /backup/summary`: what a backup holds now, and its archive's size — counted from the
+    /// rows and the library files' sizes, nothing written.
+    @Sendable func summary(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Summary> {
+        let catalog = try catalog(for: request)
+        let (backup, libraryDirectory) = (backup, libraryDirectory)
+        let counted = await Self.offThread { () throws(BackupFailure) -> (BackupDocument, [ArchiveSize.Entry]) in
+            let document = try backup.document()
+            let data = document.encoded()
+            var entries = [ArchiveSize.Entry(path: BackupArchiveLayout.documentPath, bytes: Int64(data.count))]
+            for row in document.tables[BackupKind.library.rawValue] ?? [] {
+                guard case .text(let fileName) = row["fileName"] ?? .null else { continue }
+                let path = libraryDirectory.appendingPathComponent(fileName).path
+                guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
+                else { throw .backup(.libraryFileMissing(fileName: fileName)) }
+                entries.append(
+                    ArchiveSize.Entry(path: BackupArchiveLayout.libraryFolder + fileName, bytes: size.int64Value))
+            }
+            return (document, entries)
+        }
+        let (document, entries) = try result(counted, catalog: catalog, path: "", context: context)
+        let counts = document.tables.mapValues(\.count).filter { $0.value > 0 }
+        let audioBytes = entries.dropFirst().reduce(0) { $0 + $1.bytes }
+        let archiveBytes = ArchiveSize.bytes(of: entries)
+        let size = ErrorMessages.byteSizeText(archiveBytes)
+        return JSONResponse(
+            Summary(
+                counts: counts, audioBytes: audioBytes, archiveBytes: archiveBytes, archiveSize: size,
+                fileName: try fileName(),
+                message: catalog.format(
+                    .backupWebSummary,
+                    [
+                        "contents": BackupMessages.contents(counts, audioBytes: audioBytes, catalog: catalog),
+                        "size": size,
+                    ])
+            ))
+    }
+
+    /// `GET /backup`: the archive, written into the staging folder and streamed from there. The
+    /// file is unlinked as soon as it is open, so nothing is left behind however the download ends.
+    @Sendable func download(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let catalog = try catalog(for: request)
+        let name = try fileName()
+        let url = try staged.makeURL(prefix: "download", id: makeID(), extension: "zip")
+        let backup = backup
+        let written = await Self.offThread { () throws(BackupFailure) in try backup.writeArchive(to: url) }
+        defer { unlink(url.path) }
+        _ = try result(written, catalog: catalog, path: name, context: context)
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            context.logger.error("backup archive vanished", metadata: ["errno": "\(errno)"])
+            throw APIError.serverFault
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            _ = close(descriptor)
+            throw APIError.serverFault
+        }
+        unlink(url.path)
+        // A file read through a descriptor opened before it was unlinked, as a cached render.
+        let file = CachedRender(descriptor: descriptor, byteCount: Int(status.st_size))
+        var headers = HTTPFields()
+        headers[.contentType] = "application/zip"
+        headers[.contentLength] = "\(file.byteCount)"
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: file.body())
+    }
+
+    /// `momentum-backup-YYYY-MM-DD.zip`, the day the person's (settings' zone and day start).
+    private func fileName() throws -> String {
+        let day = try settings.load().progress.dayCalendar(systemTimeZone: timeZone).day(of: now())
+        return "momentum-backup-\(day).zip"
+    }
+
+    // MARK: - Restoring
+
+    struct Staged: Encodable {
+        var id: UUID
+        var expiresAt: Date
+        var fileName: String
+        var summary: RestoreSummary
+        /// What the backup holds and what a restore would add and keep, in the request's language.
+        var lines: [String]
+    }
+
+    struct Restored: Encodable {
+        var summary: RestoreSummary
+        var lines: [String]
+    }
+
+    /// `POST /restores?name=<file name>` with the backup as the body: streamed to the staging
+    /// folder (refused at once when its Content-Length is over the limit, stopped when the bytes
+    /// pass it), checked completely, and kept for an hour. 201 with what a restore would do; a
+    /// refused file answers 422 with the terminal's sentence and is removed.
+    @Sendable func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let catalog = try catalog(for: request)
+        let name = Self.shownName(request.uri.queryParameters["name"].map(String.init), catalog: catalog)
+        let tooLarge = APIError(
+            .contentTooLarge, code: "backup_too_large",
+            message: catalog.format(.backupWebTooLarge, ["limit": ErrorMessages.byteSizeText(uploadLimit)]))
+        if let announced = request.headers[.contentLength].flatMap({ Int64($0) }), announced > uploadLimit {
+            throw tooLarge
+        }
+        let id = makeID()
+        let url = try staged.makeURL(prefix: "restore", id: id, extension: "upload")
+        do {
+            try await Self.receive(request.body, into: url, limit: uploadLimit, tooLarge: tooLarge)
+            let backup = backup
+            let checked = await Self.offThread { () throws(BackupFailure) in
+                try backup.restore(from: url, dryRun: true)
+            }
+            let summary = try result(checked, catalog: catalog, path: name, context: context)
+            let kept = StagedRestores.Staged(
+                id: id, url: url, name: name, expires: now().addingTimeInterval(StagedRestores.lifetime))
+            staged.keep(kept, now: now())
+            scheduleExpiry()
+            let answer = Staged(
+                id: id, expiresAt: kept.expires, fileName: name, summary: summary,
+                lines: BackupMessages.summary(summary, path: name, catalog: catalog))
+            return try JSONResponse(answer, status: .created).response(from: request, context: context)
+        } catch {
+            staged.remove(url)
+            throw error
+        }
+    }
+
+    /// `POST /restores/{id}/apply`: restores the checked upload (checked again, all or nothing)
+    /// and removes it. 404 for an unknown id, 410 for one that expired.
+    @Sendable func apply(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Restored> {
+        let catalog = try catalog(for: request)
+        let kept = try take(context, catalog: catalog)
+        let backup = backup
+        let restored = await Self.offThread { () throws(BackupFailure) in
+            try backup.restore(from: kept.url, dryRun: false)
+        }
+        if case .failure(.store(.busy)) = restored {
+            // Nothing happened and the same request works shortly: the upload stays.
+            staged.putBack(kept, now: now())
+        } else {
+            staged.remove(kept.url)
+        }
+        let summary = try result(restored, catalog: catalog, path: kept.name, context: context)
+        return JSONResponse(
+            Restored(summary: summary, lines: BackupMessages.summary(summary, path: kept.name, catalog: catalog)))
+    }
+
+    /// `DELETE /restores/{id}`: drops the upload. 204; 404 or 410 as for apply.
+    @Sendable func discard(_ request: Request, context: BasicRequestContext) throws -> Response {
+        let kept = try take(context, catalog: try catalog(for: request))
+        staged.remove(kept.url)
+        return Response(status: .noContent)
+    }
+
+    private func take(_ context: BasicRequestContext, catalog: StringCatalog) throws -> StagedRestores.Staged {
+        let unknown = APIError(.notFound, code: "not_found", message: catalog[.backupWebUnknownUpload])
+        guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else { throw unknown }
+        switch staged.take(id, now: now()) {
+        case .found(let kept): return kept
+        case .expired: throw APIError(.gone, code: "restore_expired", message: catalog[.backupWebExpired])
+        case .unknown: throw unknown
+        }
+    }
+
+    /// Removes the upload once it has expired, even when no request comes to do it.
+    private func scheduleExpiry() {
+        let (staged, now) = (staged, now)
+        Task.detached(priority: .background) {
+            try? await Task.sleep(for: .seconds(StagedRestores.lifetime + 1))
+            staged.removeExpired(now: now())
+        }
+    }
+
+    /// Writes `body` into a new file at `url`, chunk by chunk; throws `tooLarge` when it passes
+    /// `limit`. The caller removes the file when this throws.
+    static func receive<Body: AsyncSequence>(
+        _ body: Body, into url: URL, limit: Int64, tooLarge: APIError
+    ) async throws where Body.Element == ByteBuffer {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw APIError.serverFault
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        var received: Int64 = 0
+        for try await chunk in body {
+            try Task.checkCancellation()
+            received += Int64(chunk.readableBytes)
+            guard received <= limit else { throw tooLarge }
+            try handle.write(contentsOf: Data(buffer: chunk, byteTransferStrategy: .noCopy))
+        }
+        try handle.synchronize()
+    }
+
+    // MARK: - Helpers
+
+    /// The value, or the failure as an answer: a refused backup is a 422 with the terminal's
+    /// sentence (and "Nothing was changed."), a busy database a 503, a broken disk a logged 500.
+    private func result<Value>(
+        _ outcome: Result<Value, BackupFailure>, catalog: StringCatalog, path: String, context: BasicRequestContext
+    ) throws -> Value {
+        switch outcome {
+        case .success(let value):
+            return value
+        case .failure(.store(let store)):
+            throw ServiceErrorMapping.apiError(for: store, catalog: catalog, logger: context.logger)
+        case .failure(.backup(.cannotWrite(_, let reason))):
+            // The reason names the server's own paths: it goes to the log only.
+            context.logger.error("backup archive not written", metadata: ["reason": "\(reason)"])
+            throw APIError.serverFault
+        case .failure(.backup(.libraryFileMissing(let file))):
+            throw APIError(
+                .conflict, code: "library_file_missing",
+                message: BackupMessages.message(for: .libraryFileMissing(fileName: file), path: path, catalog: catalog))
+        case .failure(let failure):
+            throw APIError(
+                .unprocessableContent, code: "backup_refused",
+                message: BackupMessages.message(for: failure, path: path, catalog: catalog) + " "
+                    + catalog[.errorBackupUnchanged])
+        }
+    }
+
+    /// Runs `work` on a thread of its own: reading and hashing a large archive must not hold up
+    /// the threads that answer every other request.
+    static func offThread<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(BackupFailure) -> Value
+    ) async -> Result<Value, BackupFailure> {
+        let worker = RenderWorker()
+        // The worker's step never throws: the failure travels in the result.
+        return
+            (try? await worker.run { () -> Result<Value, BackupFailure> in
+                Result { () throws(BackupFailure) in try work() }
+            })
+            ?? .failure(.backup(.cannotRead(reason: "interrupted")))
+    }
+
+    /// The file's name as the messages show it: its last component, without control characters,
+    /// at most 200 characters; the catalog's "the uploaded file" when there is none.
+    static func shownName(_ given: String?, catalog: StringCatalog) -> String {
+        let last = (given ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let cleaned = String(
+            String.UnicodeScalarView(last.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) })
+        ).trimmingCharacters(in: .whitespaces)
+        guard !cleaned.isEmpty else { return catalog[.backupWebUploadedFile] }
+        return cleaned.count > 200 ? String(cleaned.prefix(200)) + "…" : cleaned
+    }
+
+    private func catalog(for request: Request) throws -> StringCatalog {
+        .shared(for: try LanguageChoice.language(for: request, settings: settings))
+    }
+}
