@@ -1,14 +1,14 @@
 import Crypto
 import Foundation
+import MomentumCore
+import MomentumStore
+import ZIPFoundation
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MomentumCore
-import MomentumStore
-import ZIPFoundation
 
 /// Why a backup or restore did not happen. A restore that throws has changed nothing.
 public enum BackupFailure: Error, Sendable, Equatable {
