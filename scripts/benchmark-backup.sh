@@ -18,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 
 # One data directory with the log of 20 years, then a library of `mb` megabytes of 10 MB WAVs.
 make_data() { # dir mb
-    "$bin/momentum-benchmarks" seed "$1" >/dev/null
+    "$bin/momentum-benchmarks" seed "$1" --ending-yesterday >/dev/null
     local files=$(( $2 / 10 ))
     python3 - "$work/wav-$2" "$files" <<'PY'
 import os, struct, sys

@@ -2,6 +2,9 @@
 //
 //   momentum-benchmarks progress         core: calendar month, streaks, jokers, strength, year stats
 //   momentum-benchmarks seed DIR         writes the same 20-year log into DIR's database
+//   momentum-benchmarks seed DIR --ending-yesterday
+//                                        the same log, shifted to end a day before the wall clock
+//                                        (for a backup restore, which refuses future sessions)
 //   momentum-benchmarks revision         the store revision asked per progress request: just
 //                                        after a write (read from SQLite) and once settled (stat)
 import Foundation
@@ -12,7 +15,7 @@ let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 let now = Date(timeIntervalSince1970: 1_800_000_000)
 
 /// Twenty years of daily practice: about two sessions a day, a few days skipped.
-func twentyYearLog() throws -> [PracticeRecord] {
+func twentyYearLog(endingAt now: Date = now) throws -> [PracticeRecord] {
     var generator = SeededRandomNumberGenerator(seed: 20)
     var records: [PracticeRecord] = []
     let days = 7300
@@ -92,8 +95,11 @@ case "seed":
         exit(2)
     }
     let database = try MomentumDatabase.open(directory: URL(fileURLWithPath: path))
-    let records = try twentyYearLog()
-    try database.savePracticeRecords(records, at: now)
+    let yesterday = Date(
+        timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400 - 86_400)
+    let end = arguments.contains("--ending-yesterday") ? yesterday : now
+    let records = try twentyYearLog(endingAt: end)
+    try database.savePracticeRecords(records, at: end)
     print("seeded \(records.count) records into \(database.path)")
 case "revision":
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-revision-\(getpid())")
