@@ -2,7 +2,7 @@ import Foundation
 
 /// How settings are kept in a database: a few keys, each holding JSON text.
 extension MomentumSettings {
-    private enum StoredKey {
+    fileprivate enum StoredKey {
         static let meditation = "meditation.plan"
         static let language = "language"
         static let sound = "sound"
@@ -47,8 +47,8 @@ extension MomentumSettings {
 extension MomentumSettings {
     /// Every key a setting row may have: the settings above and the Morse course's own two.
     public static let storedKeys: Set<String> = [
-        "meditation.plan", "language", "sound", "meditation.affirmationRotation", "progress", "reminders",
-        morseCourseKey, morseCallSignKey,
+        StoredKey.meditation, StoredKey.language, StoredKey.sound, StoredKey.affirmationRotation, StoredKey.progress,
+        StoredKey.reminders, morseCourseKey, morseCallSignKey,
     ]
     /// The Morse course's settings (``MorseCourseSettings`` as JSON).
     public static let morseCourseKey = "morse.course"
@@ -64,14 +64,14 @@ extension MomentumSettings {
         guard storedKeys.contains(key) else { return "\(key) is not a setting" }
         let readable: Bool =
             switch key {
-            case "meditation.plan": reads(MeditationPlan.self)
-            case "language":
+            case StoredKey.meditation: reads(MeditationPlan.self)
+            case StoredKey.language:
                 (try? decoder.decode(String?.self, from: data)).map { $0.map { Language(rawValue: $0) != nil } ?? true }
                     ?? false
-            case "sound": reads(Bool.self)
-            case "meditation.affirmationRotation": reads(Int.self)
-            case "progress": reads(ProgressSettings.self)
-            case "reminders": reads(ReminderSettings.self)
+            case StoredKey.sound: reads(Bool.self)
+            case StoredKey.affirmationRotation: reads(Int.self)
+            case StoredKey.progress: reads(ProgressSettings.self)
+            case StoredKey.reminders: reads(ReminderSettings.self)
             case morseCourseKey: reads(MorseCourseSettings.self)
             case morseCallSignKey:
                 (try? decoder.decode(String?.self, from: data)).map { $0.map { (try? CallSign($0)) != nil } ?? true }
