@@ -34,6 +34,9 @@ final class BackupSource {
             return
         }
         isArchive = true
+        // ZIPFoundation looks for the end record byte by byte back to the start of the file: on a
+        // truncated 500 MB archive that takes minutes, and may stop at a look-alike in the audio.
+        guard Self.endsWithEndRecord(url, size: size) else { throw .damagedArchive(detail: "no end record") }
         let opened: Archive
         do {
             opened = try Archive(url: url, accessMode: .read)
@@ -71,6 +74,28 @@ final class BackupSource {
             }
         }
         guard document != nil else { throw .missingDocument }
+    }
+
+    /// Whether the file ends with a ZIP end-of-central-directory record: the signature, then 18
+    /// bytes, then exactly as many bytes of comment as the record says (at most 65 535).
+    static func endsWithEndRecord(_ url: URL, size: Int64) -> Bool {
+        let recordSize = 22
+        let tail = min(size, Int64(recordSize + 65_535))
+        guard tail >= recordSize, let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: UInt64(size - tail))) != nil,
+            let bytes = try? handle.read(upToCount: Int(tail)), bytes.count == Int(tail)
+        else { return false }
+        let data = [UInt8](bytes)
+        var index = data.count - recordSize
+        while index >= 0 {
+            if data[index] == 0x50, data[index + 1] == 0x4B, data[index + 2] == 0x05, data[index + 3] == 0x06 {
+                let commentLength = Int(data[index + 20]) | Int(data[index + 21]) << 8
+                if index + recordSize + commentLength == data.count { return true }
+            }
+            index -= 1
+        }
+        return false
     }
 
     /// The document's bytes (the whole file, for a JSON backup).

@@ -364,3 +364,31 @@ extension BackupServiceTests {
         #expect(leftovers.isEmpty)
     }
 }
+
+extension BackupServiceTests {
+    /// A large truncated archive is refused from its last bytes, without a scan of the whole
+    /// file, and a look-alike end record inside the audio does not fool the check.
+    @Test func aLargeTruncatedArchiveIsRefusedFromItsEnd() throws {
+        let source = try services("source")
+        var generator = SeededRandomNumberGenerator(seed: 22)
+        var audio = Data((0..<4_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        // A ZIP end-record signature in the middle of the sound.
+        audio.replaceSubrange(2_000_000..<2_000_004, with: [0x50, 0x4B, 0x05, 0x06])
+        let wav = directory.file("noise.wav")
+        try (Self.wavHeader(dataBytes: audio.count) + audio).write(to: wav)
+        _ = try source.library.importFile(at: wav)
+        let data = try archiveData(source)
+        #expect(BackupSource.endsWithEndRecord(try write(data, "whole.zip"), size: Int64(data.count)))
+        let truncated = try write(data.prefix(data.count - 100_000), "large-truncated.zip")
+        try expectRefused(truncated, .damagedArchive(detail: "no end record"))
+    }
+
+    static func wavHeader(dataBytes: Int) -> Data {
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        func le16(_ value: Int) -> [UInt8] { (0..<2).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        var header: [UInt8] = Array("RIFF".utf8) + le32(36 + dataBytes) + Array("WAVEfmt ".utf8)
+        header += le32(16) + le16(1) + le16(1) + le32(44_100) + le32(88_200) + le16(2) + le16(16)
+        header += Array("data".utf8) + le32(dataBytes)
+        return Data(header)
+    }
+}
