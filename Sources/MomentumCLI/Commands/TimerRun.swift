@@ -62,8 +62,11 @@ struct FocusCountdown {
     mutating func play() async throws {
         sound.prepare()
         while true {
-            let timer = try service.timer(named: timerID)
+            // The instant first, then the store's timer: the store settles at its own, later
+            // instant, so a timer this look sees done has been completed and logged there.
+            // (The other order showed "done — logged" for a timer the store still had running.)
             let instant = now()
+            let timer = try service.timer(named: timerID)
             let status = timer.status(at: instant)
             if status == .completed || status == .idle {
                 if status == .completed { sound.play(.endGong) }
