@@ -56,8 +56,8 @@ def test_sessions_show_on_the_servers_day_not_the_browsers(browser, server):
     # 23:30 UTC two days ago: 00:30 the next day in Berlin, 15:30 (or 16:30) the same day in LA.
     utc_day = datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=2)
     start = datetime.datetime.combine(utc_day, datetime.time(23, 30), tzinfo=datetime.timezone.utc)
-    status, record = server.api("POST", "/log", {"kind": "meditation", "start": start.isoformat().replace("+00:00", "Z"),
-                                                 "durationMs": 600_000})
+    status, record = server.api("POST", "/log", {
+        "kind": "meditation", "start": start.isoformat().replace("+00:00", "Z"), "durationMs": 600_000})
     assert status == 201, record
     berlin_day = utc_day + datetime.timedelta(days=1)
     open_app(browser, server, "progress")
