@@ -28,7 +28,8 @@ def fill_plan(driver, minutes, countdown_s, interval_minutes=0, reflection_minut
         box = driver.find_element(By.ID, field)
         box.clear()
         box.send_keys(str(value))
-    Select(driver.find_element(By.ID, "m-interval")).select_by_value(str(interval_minutes))
+    choice = "off" if interval_minutes == 0 else str(interval_minutes)
+    Select(driver.find_element(By.ID, "m-interval")).select_by_value(choice)
 
 
 def start_sit(driver, server):

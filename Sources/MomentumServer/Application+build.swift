@@ -100,11 +100,15 @@ public func buildRouter(
     LoginController(tokens: services.accessTokens, isRequired: isRequired).addRoutes(to: router, guarded: api)
     SettingsController(settings: services.settings).addRoutes(to: api)
     TimelineController(breathing: services.breathing).addRoutes(to: api)
+    MeditationFormController(settings: services.settings).addRoutes(to: api)
     RunsController(
         registry: RunRegistry(), services: services, now: dependencies.now, makeID: dependencies.makeID,
         metrics: metrics
     ).addRoutes(to: api.group("runs"))
-    LogController(log: services.practiceLog, metrics: metrics).addRoutes(to: api.group("log"))
+    LogController(
+        log: services.practiceLog, progress: services.progress, settings: services.settings, metrics: metrics
+    ).addRoutes(
+        to: api.group("log"))
     ProgressController(progress: services.progress).addRoutes(to: api.group("progress"))
     BreathingPresetsController(breathing: services.breathing, settings: services.settings)
         .addRoutes(to: api.group("breathing/presets"))

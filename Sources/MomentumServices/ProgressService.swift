@@ -21,6 +21,12 @@ public struct ProgressService: Sendable {
         self.now = now
     }
 
+    /// Which day an instant counts for, by the person's `progress.time-zone` and day start: what
+    /// the report, the log's `day` and every front end go by.
+    public func dayCalendar() throws(StoreError) -> DayCalendar {
+        try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
+    }
+
     /// The report as of now, from every record.
     ///
     /// The report is kept while the store's revision and the day stay the same, so the server

@@ -956,4 +956,7 @@ public enum StringKey: String, Sendable, CaseIterable {
     case backupWebRestore = "backup.web.restore"
     case backupWebRestoring = "backup.web.restoring"
     case backupWebCancelled = "backup.web.cancelled"
+
+    // Issue 23: browser views
+    case meditateIntervalCustom = "meditate.intervalCustom"
 }

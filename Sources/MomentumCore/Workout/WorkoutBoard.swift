@@ -46,6 +46,28 @@ public struct WorkoutBoard: Sendable, Equatable {
         }
     }
 
+    /// The board at the start of each segment of `timeline`, in order, and the board once the
+    /// workout is done: everything a player that keeps its own clock needs to show the board
+    /// (only the times change within a segment, and those are the segment's and the timeline's).
+    public static func boards(for timeline: Timeline) -> (segments: [WorkoutBoard], done: WorkoutBoard) {
+        let total = timeline.totalDuration
+        let segments = timeline.segments.enumerated().map { index, segment in
+            WorkoutBoard(
+                timeline: timeline,
+                state: RunState(
+                    status: .running, segmentIndex: index, segment: segment, elapsed: segment.start,
+                    elapsedInSegment: .zero, totalDuration: total))
+        }
+        let lastIndex = max(0, timeline.segments.count - 1)
+        let end = total ?? timeline.segments.last.map { $0.start + ($0.duration ?? .zero) } ?? .zero
+        let done = WorkoutBoard(
+            timeline: timeline,
+            state: RunState(
+                status: .completed, segmentIndex: lastIndex, segment: timeline.segments[lastIndex], elapsed: end,
+                elapsedInSegment: timeline.segments[lastIndex].duration ?? .zero, totalDuration: total))
+        return (segments, done)
+    }
+
     /// The exercise being done: the current work interval's, if rounds are named. A rest shows
     /// none; what comes next is in ``nextUp``.
     public var exercise: String? { segmentKind == .work ? detail?.exercise : nil }

@@ -5,8 +5,14 @@ import MomentumServices
 import MomentumStore
 
 /// `/api/v1/log`: the practice log — list, add by hand, edit and delete.
+///
+/// Each listed record carries the `day` it counts for, as the core counts it with the person's
+/// `progress.time-zone` and day start, and the list names that time zone: the browser groups and
+/// labels sessions by these, never by its own clock.
 struct LogController {
     let log: PracticeLogService
+    let progress: ProgressService
+    let settings: SettingsService
     let metrics: ServerMetrics
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
@@ -17,7 +23,27 @@ struct LogController {
     }
 
     struct Records: Encodable {
-        var records: [PracticeRecord]
+        var records: [DatedRecord]
+        /// The time zone days are counted in (`progress.time-zone`, or the server's).
+        var timeZone: String
+    }
+
+    /// A record with the day it counts for and its counted time in words (the core's
+    /// `DurationFormatting.words`, in the request's language): the record's own fields, `day`
+    /// and `countedText`.
+    struct DatedRecord: Encodable {
+        var record: PracticeRecord
+        var day: Day
+        var countedText: String
+
+        private enum CodingKeys: String, CodingKey { case day, countedText }
+
+        func encode(to encoder: any Encoder) throws {
+            try record.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(day, forKey: .day)
+            try container.encode(countedText, forKey: .countedText)
+        }
     }
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Records> {
@@ -32,7 +58,23 @@ struct LogController {
         }
         filter.since = try query["since"].map { try Self.instant(String($0), name: "since") }
         filter.until = try query["until"].map { try Self.instant(String($0), name: "until") }
-        return JSONResponse(Records(records: try log.records(matching: filter)))
+        let calendar = try progress.dayCalendar()
+        if let text = query["day"] {
+            // The sessions of one day as the server counts it: from its day start to the next.
+            guard let day = try? Day(parsing: String(text)) else {
+                throw APIError.badRequest("day must be a date such as 2026-11-21.")
+            }
+            let (start, end) = (calendar.start(of: day), calendar.start(of: day.adding(days: 1)))
+            filter.since = max(filter.since ?? start, start)
+            filter.until = min(filter.until ?? end, end)
+        }
+        let language = try LanguageChoice.language(for: request, settings: settings)
+        let records = try log.records(matching: filter).map {
+            DatedRecord(
+                record: $0, day: calendar.day(of: $0.start),
+                countedText: DurationFormatting.words(.seconds($0.countedSeconds), language: language))
+        }
+        return JSONResponse(Records(records: records, timeZone: calendar.timeZone.identifier))
     }
 
     /// A record by hand: what, when it began, and how long it lasted (milliseconds).

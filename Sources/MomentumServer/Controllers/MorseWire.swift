@@ -41,10 +41,16 @@ enum MorseWire {
 
     /// The item waiting for an answer. Receive: its sound, not its text. Send: its text, not its
     /// pattern (SPEC §7: no pattern hint).
+    ///
+    /// It carries its time windows, the core's (SPEC §7), so the browser keeps no copy: receive,
+    /// `answerWindowMs` to answer after the sound ends; send, `completionPauseMs` of silence after
+    /// which a keyed character is complete.
     struct Item: Encodable {
         var characterCount: Int
         var elements: [Element]?
         var text: String?
+        var answerWindowMs: Int64?
+        var completionPauseMs: Int64?
     }
 
     /// The answer just scored, with the right text and patterns and its sound to replay a miss.
@@ -116,8 +122,14 @@ enum MorseWire {
             item = training.item.map { item in
                 switch session.direction {
                 case .receive:
-                    Item(characterCount: item.symbols.count, elements: Element.elements(of: item.symbols, keyer: keyer))
-                case .send: Item(characterCount: item.symbols.count, text: item.text)
+                    Item(
+                        characterCount: item.symbols.count, elements: Element.elements(of: item.symbols, keyer: keyer),
+                        answerWindowMs: MorseReceiveTrial<ContinuousClock.Instant>.answerTime.wholeMilliseconds)
+                case .send:
+                    Item(
+                        characterCount: item.symbols.count, text: item.text,
+                        completionPauseMs: MorseKeyedCharacter<ContinuousClock.Instant>.completionPause
+                            .wholeMilliseconds)
                 }
             }
             lastAttempt = training.lastAttempt.map { Attempt($0, keyer: keyer) }

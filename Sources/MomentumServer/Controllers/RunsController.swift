@@ -67,13 +67,45 @@ struct RunsController {
         var affirmations: Affirmations?
         var ending: PracticeRun.Ending?
         var record: PracticeRecord?
+        /// A workout's board, as the core's ``WorkoutBoard`` words it: one for each segment of the
+        /// timeline (what it shows from that segment's start) and one for the end. The browser
+        /// shows the one of the segment its clock is in, with the times it counts down.
+        var board: Board?
 
         struct Affirmations: Encodable {
             var countdown: String
             var running: String
         }
 
-        init(_ run: PracticeRun, at instant: WallInstant) {
+        struct Board: Encodable {
+            var segments: [Lines]
+            var done: Lines
+
+            /// A board's words; the times are the segment's and the timeline's, counted by the player.
+            struct Lines: Encodable {
+                var title: String
+                var round: String?
+                var set: String?
+                var exercise: String?
+                /// "Next: Rest", "Next: Plank", "Next: Finish"; absent once done.
+                var next: String?
+
+                init(_ board: WorkoutBoard, _ catalog: StringCatalog) {
+                    let lines = board.lines(catalog)
+                    (title, round, set, exercise, next) = (
+                        lines.title, lines.round, lines.set, lines.exercise, lines.next
+                    )
+                }
+            }
+
+            init(_ timeline: Timeline, catalog: StringCatalog) {
+                let boards = WorkoutBoard.boards(for: timeline)
+                segments = boards.segments.map { Lines($0, catalog) }
+                done = Lines(boards.done, catalog)
+            }
+        }
+
+        init(_ run: PracticeRun, at instant: WallInstant, language: Language) {
             let state = run.run.state(at: instant)
             id = run.id.uuidString.lowercased()
             kind = run.kind
@@ -87,6 +119,9 @@ struct RunsController {
             if case .meditation(let sit) = run.plan {
                 phase = sit.phase(at: instant)
                 affirmations = Affirmations(countdown: sit.affirmations.countdown, running: sit.affirmations.running)
+            }
+            if case .workout = run.plan {
+                board = Board(run.run.timeline, catalog: .shared(for: language))
             }
             ending = run.ending
             record = run.loggedRecord
@@ -102,10 +137,11 @@ struct RunsController {
     /// had reported the end (a closed tab loses no session).
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunList> {
         let instant = WallInstant(now())
+        let language = try LanguageChoice.language(for: request, settings: services.settings)
         try await finishCompletedRuns(at: instant, logger: context.logger)
         let going = await registry.all().filter { $0.ending == nil }
             .sorted { ($0.run.startedAt ?? instant) < ($1.run.startedAt ?? instant) }
-        return JSONResponse(RunList(runs: going.map { RunResponse($0, at: instant) }))
+        return JSONResponse(RunList(runs: going.map { RunResponse($0, at: instant, language: language) }))
     }
 
     /// Logs every run that completed unreported by `instant`, at its end, and forgets runs that
@@ -139,10 +175,10 @@ struct RunsController {
         try await finishCompletedRuns(at: WallInstant(now()), logger: context.logger)
         let body = try await RequestBody.decode(StartBody.self, from: request)
         let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
+        let language = try LanguageChoice.language(for: request, settings: services.settings)
         var run: PracticeRun
         switch body.kind {
         case .meditation:
-            let language = try LanguageChoice.language(for: request, settings: services.settings)
             let plan = try body.meditation ?? services.settings.load().meditation
             let prepared = try services.meditation.startSit(plan: plan, language: language)
             let sit = try MeditationSit<WallInstant>(plan: prepared.plan, affirmations: prepared.affirmations)
@@ -156,13 +192,14 @@ struct RunsController {
         }
         try run.start(at: instant)
         await registry.add(run)
-        return JSONResponse(RunResponse(run, at: instant), status: .created)
+        return JSONResponse(RunResponse(run, at: instant, language: language), status: .created)
     }
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
         let id = try runID(context)
         guard let run = await registry.run(id: id) else { throw APIError.notFound("No run with id \(id).") }
-        return JSONResponse(RunResponse(run, at: WallInstant(now())))
+        let language = try LanguageChoice.language(for: request, settings: services.settings)
+        return JSONResponse(RunResponse(run, at: WallInstant(now()), language: language))
     }
 
     @Sendable func pause(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
@@ -207,11 +244,12 @@ struct RunsController {
         let id = try runID(context)
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
         let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
+        let language = try LanguageChoice.language(for: request, settings: services.settings)
         let run = try await registry.update(id: id) { run in
             try action(&run, instant, body.keep ?? true)
             return run
         }
-        return JSONResponse(RunResponse(run, at: instant))
+        return JSONResponse(RunResponse(run, at: instant, language: language))
     }
 
     private func runID(_ context: BasicRequestContext) throws -> UUID {

@@ -86,3 +86,26 @@ struct WorkoutBoardTests {
         #expect(idle.lines(catalog).remaining == "01:50")
     }
 }
+
+@Suite("Workout board per segment")
+struct WorkoutBoardPerSegmentTests {
+    /// The board a player shows from each segment's start equals the board of a run there.
+    @Test func eachSegmentsBoardIsTheRunsBoardAtItsStart() throws {
+        let plan = WorkoutPlan(
+            getReady: .seconds(10), work: .seconds(20), rest: .seconds(10), rounds: 2, sets: 2,
+            setRest: .seconds(30), exerciseNames: ["Plank", "Squats"])
+        let timeline = try plan.timeline()
+        var run = TimelineRun<TestInstant>(timeline: timeline)
+        try run.start(at: .origin)
+        let boards = WorkoutBoard.boards(for: timeline)
+        #expect(boards.segments.count == timeline.segments.count)
+        for (segment, board) in zip(timeline.segments, boards.segments) {
+            let live = WorkoutBoard(timeline: timeline, state: run.state(at: .at(segment.start)))
+            #expect(board.lines(.shared(for: .english)).title == live.lines(.shared(for: .english)).title)
+            #expect(board.nextUp == live.nextUp)
+            #expect(board.detail == live.detail)
+        }
+        let end = try #require(timeline.totalDuration)
+        #expect(boards.done == WorkoutBoard(timeline: timeline, state: run.state(at: .at(end))))
+    }
+}

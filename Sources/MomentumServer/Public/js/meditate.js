@@ -5,10 +5,15 @@ import * as player from './player.js';
 import { announce, el, field as labelled } from './dom.js';
 
 const RING = 2 * Math.PI * 45;
-const INTERVALS = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
 
 let root;
 let plan = null;
+/**
+ * The server's view of the form (GET /meditation/form): the interval-gong choices with their
+ * labels and plan forms, and each number field's bounds. The page shows it and sends the chosen
+ * choice's `gongs` back unchanged; it knows no interval rule or bound of its own.
+ */
+let form = null;
 let ambient = [];
 /** The person's own ambient sounds (library items marked as beds), after the built-in ones. */
 let ownBeds = [];
@@ -26,8 +31,9 @@ let finished = false;
 export async function mount(view) {
   root = view;
   // The saved sit (the server answers the core's defaults for a new person).
-  const [settings, amb] = await Promise.all([api('/settings'), api('/ambient').catch(() => ({ sounds: [] })), loadOwnBeds()]);
-  plan = settings.meditation;
+  const [formView, amb] = await Promise.all([api('/meditation/form'), api('/ambient').catch(() => ({ sounds: [] })), loadOwnBeds()]);
+  form = formView;
+  plan = formView.plan;
   ambient = amb.sounds || [];
   player.preload(['startGong', 'intervalGong', 'phaseGong', 'endGong']);
   await restore();
@@ -61,7 +67,14 @@ async function restore() {
   }
 }
 
-export function remount() {
+export async function remount() {
+  // The choices' labels come in the app's language: ask again after a language change.
+  try {
+    const view = await api(`/meditation/form?interval=${encodeURIComponent(form.interval.text)}`);
+    form = { ...view, plan };
+  } catch (error) {
+    console.warn(error);
+  }
   render();
 }
 
@@ -106,7 +119,8 @@ function field(id, labelKey, control, unitKey) {
   return labelled(id, t(labelKey), control, unitKey && t(unitKey));
 }
 
-function numberInput(id, value, min, max, unitKey) {
+function numberInput(id, value, bounds, unitKey) {
+  const { min, max } = bounds;
   const input = el('input', { type: 'number', id, name: id, min, max, step: 1, value, inputmode: 'numeric', required: '' });
   if (unitKey) input.setAttribute('aria-describedby', `${id}-unit`);
   return input;
@@ -121,12 +135,27 @@ function render() {
 }
 
 function renderForm() {
-  const interval = plan.intervalGongs && plan.intervalGongs.mode === 'every' ? plan.intervalGongs.minutes : 0;
   const intervalSelect = el('select', { id: 'm-interval', name: 'interval' });
-  const choices = INTERVALS.includes(interval) ? INTERVALS : [...INTERVALS, interval].sort((a, b) => a - b);
-  for (const n of choices) {
-    intervalSelect.append(el('option', { value: n, ...(n === interval ? { selected: '' } : {}) }, n === 0 ? t('value.off') : t('value.everyMinutes', { minutes: n })));
+  for (const choice of form.intervalChoices) {
+    intervalSelect.append(el('option', { value: choice.text, ...(choice.text === form.interval.text ? { selected: '' } : {}) }, choice.label));
   }
+  // Other gong times ("25, 30"): read by the server as `settings set meditation.interval` does.
+  const custom = el('input', { type: 'text', id: 'm-interval-custom', name: 'intervalCustom', autocomplete: 'off', inputmode: 'decimal', value: form.interval.gongs.mode === 'offsets' ? form.interval.text.replaceAll(',', ', ') : '' });
+  custom.addEventListener('change', async () => {
+    const box = root.querySelector('#m-error');
+    if (!custom.value.trim()) return;
+    try {
+      const view = await api(`/meditation/form?interval=${encodeURIComponent(custom.value.trim())}`);
+      form = { ...form, interval: view.interval, intervalChoices: view.intervalChoices };
+      // What the person typed in the other fields stays; an own bed stays remembered as it was.
+      const typed = readForm(root.querySelector('#meditate-form'));
+      plan = { ...typed, intervalGongs: view.interval.gongs, ambientID: typed.ambientID.startsWith(LIBRARY_PREFIX) ? plan.ambientID : typed.ambientID };
+      render();
+      root.querySelector('#m-interval-custom')?.focus();
+    } catch (error) {
+      if (box) { box.textContent = localizeError(error); box.hidden = false; }
+    }
+  });
   const ambientSelect = el('select', { id: 'm-ambient', name: 'ambient' });
   const lang = language();
   const own = storage('local')?.getItem(OWN_BED_KEY);
@@ -142,20 +171,22 @@ function renderForm() {
     }
     ambientSelect.append(group);
   }
-  const volume = el('input', { type: 'range', id: 'm-volume', name: 'volume', min: 0, max: 100, step: 5, value: Math.round((plan.ambientVolume ?? 0.15) * 100) });
+  const volume = el('input', { type: 'range', id: 'm-volume', name: 'volume', min: 0, max: 100, step: 5, value: Math.round(plan.ambientVolume * 100) });
   volume.setAttribute('aria-valuetext', `${volume.value} %`);
   volume.addEventListener('input', () => volume.setAttribute('aria-valuetext', `${volume.value} %`));
   const openEnded = el('input', { type: 'checkbox', id: 'm-open', name: 'open', ...(plan.isOpenEnded ? { checked: '' } : {}) });
 
-  const minutes = numberInput('m-minutes', Math.max(1, Math.round((plan.durationMs ?? 600000) / 60000)), 1, 600);
+  const bounds = form.bounds;
+  const minutes = numberInput('m-minutes', Math.max(bounds.durationMinutes.min, Math.round(plan.durationMs / 60000)), bounds.durationMinutes);
   // novalidate: the server checks the plan and its message comes in the app's language; the
   // browser's own bubble ("Value must be less than or equal to 60") follows the browser's.
-  const form = el('form', { class: 'form card', id: 'meditate-form', novalidate: true },
+  const formNode = el('form', { class: 'form card', id: 'meditate-form', novalidate: true },
     el('div', { class: 'form-grid' },
       field('m-minutes', 'settings.meditation.duration', minutes, 'meditate.minutesUnit'),
-      field('m-countdown', 'settings.meditation.countdown', numberInput('m-countdown', Math.round((plan.countdownMs ?? 15000) / 1000), 0, 60), 'meditate.secondsUnit'),
+      field('m-countdown', 'settings.meditation.countdown', numberInput('m-countdown', Math.round(plan.countdownMs / 1000), bounds.countdownSeconds), 'meditate.secondsUnit'),
       field('m-interval', 'settings.meditation.interval', intervalSelect),
-      field('m-reflection', 'settings.meditation.reflection', numberInput('m-reflection', Math.round((plan.reflectionMs ?? 0) / 60000), 0, 60), 'meditate.minutesUnit'),
+      field('m-interval-custom', 'meditate.intervalCustom', custom, 'meditate.minutesUnit'),
+      field('m-reflection', 'settings.meditation.reflection', numberInput('m-reflection', Math.round(plan.reflectionMs / 60000), bounds.reflectionMinutes), 'meditate.minutesUnit'),
       field('m-ambient', 'settings.meditation.ambient', ambientSelect),
       field('m-volume', 'settings.meditation.volume', volume),
     ),
@@ -168,32 +199,37 @@ function renderForm() {
   );
   const state = el('p', { class: 'muted' }, finished && run ? endingText() : t('state.idle'));
   const updateDownload = () => {
-    const p = serverPlan(readForm(form));
-    const link = form.querySelector('#m-download');
+    const p = serverPlan(readForm(formNode));
+    const link = formNode.querySelector('#m-download');
     link.hidden = p.isOpenEnded;
     link.href = `/api/v1/render/meditation.wav?plan=${encodeURIComponent(JSON.stringify(p))}`;
   };
-  form.addEventListener('input', updateDownload);
-  form.addEventListener('submit', (event) => {
+  formNode.addEventListener('input', updateDownload);
+  intervalSelect.addEventListener('change', () => {
+    form = { ...form, interval: form.intervalChoices.find((c) => c.text === intervalSelect.value) || form.interval };
+    custom.value = form.interval.gongs.mode === 'offsets' ? form.interval.text.replaceAll(',', ', ') : '';
+    updateDownload();
+  });
+  formNode.addEventListener('submit', (event) => {
     event.preventDefault();
     player.unlock();
-    start(readForm(form)).catch((error) => showFormError(error));
+    start(readForm(formNode)).catch((error) => showFormError(error));
   });
-  root.append(state, form);
+  root.append(state, formNode);
   updateDownload();
 }
 
-function readForm(form) {
-  const v = (id) => Number(form.querySelector(`#${id}`).value);
-  const interval = v('m-interval');
+function readForm(formNode) {
+  const v = (id) => Number(formNode.querySelector(`#${id}`).value);
+  const chosen = form.intervalChoices.find((c) => c.text === formNode.querySelector('#m-interval').value) || form.interval;
   return {
     durationMs: Math.round(v('m-minutes') * 60000),
     countdownMs: Math.round(v('m-countdown') * 1000),
     reflectionMs: Math.round(v('m-reflection') * 60000),
-    intervalGongs: interval > 0 ? { mode: 'every', minutes: interval } : { mode: 'off' },
-    ambientID: form.querySelector('#m-ambient').value || 'silent',
+    intervalGongs: chosen.gongs,
+    ambientID: formNode.querySelector('#m-ambient').value || 'silent',
     ambientVolume: v('m-volume') / 100,
-    isOpenEnded: form.querySelector('#m-open').checked,
+    isOpenEnded: formNode.querySelector('#m-open').checked,
   };
 }
 

@@ -5,13 +5,11 @@ import { t, number } from './i18n.js';
 import { el } from './dom.js';
 import * as audio from './morse-audio.js';
 
-/** SPEC §7: three seconds to answer. */
-const ANSWER_MS = 3000;
-
 /** `answer(body)` sends to the server and resolves true when it was taken. */
 export function receiveDrill(area, { tone, answer }) {
   let timers = [];
   let countdown = null;
+  let answerMs = 0; // the item's answer window, as the server says (SPEC §7: 3 s)
   let soundEnded = null; // performance.now() at the end of the item's sound
   let waiting = false; // an item is out and not answered yet
 
@@ -35,7 +33,7 @@ export function receiveDrill(area, { tone, answer }) {
   });
 
   function show(leftMs) {
-    fill.style.setProperty('--value', String(Math.max(0, leftMs) / ANSWER_MS));
+    fill.style.setProperty('--value', String(Math.max(0, leftMs) / answerMs));
     seconds.textContent = t('morse.ui.secondsLeft', { seconds: number(Math.max(0, Math.ceil(leftMs / 1000))) });
   }
 
@@ -51,7 +49,7 @@ export function receiveDrill(area, { tone, answer }) {
     area.dataset.state = 'answering';
     status.textContent = t('morse.ui.typeNow');
     const step = () => {
-      const left = ANSWER_MS - (performance.now() - soundEnded);
+      const left = answerMs - (performance.now() - soundEnded);
       show(left);
       if (left <= 0) send();
     };
@@ -78,6 +76,7 @@ export function receiveDrill(area, { tone, answer }) {
   return {
     /** Plays a new item `afterMs` from now; its countdown starts when its sound ends. */
     present(item, afterMs) {
+      answerMs = item.answerWindowMs;
       clear();
       waiting = true;
       soundEnded = null;
@@ -86,7 +85,7 @@ export function receiveDrill(area, { tone, answer }) {
       input.focus();
       area.dataset.state = 'listening';
       status.textContent = t('morse.ui.listen');
-      show(ANSWER_MS);
+      show(answerMs);
       const endsInMs = audio.play(item.elements, tone, afterMs);
       timers.push(setTimeout(startCountdown, endsInMs));
     },

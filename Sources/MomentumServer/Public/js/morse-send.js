@@ -12,8 +12,6 @@ import { el, svg, announce } from './dom.js';
 import * as audio from './morse-audio.js';
 import { patternView } from './morse-text.js';
 
-/** SPEC §7: a character is complete 2 s after its last element. */
-const COMPLETE_MS = 2000;
 let mode = 'paddles'; // kept between sessions: 'paddles' or 'straight'
 
 /**
@@ -113,7 +111,7 @@ export function sendDrill(area, { tone, introduction, answer }) {
     pattern += mark;
     showKeyed();
     clearTimeout(completion);
-    completion = setTimeout(completeCharacter, endsInMs + COMPLETE_MS);
+    completion = setTimeout(completeCharacter, endsInMs + item.completionPauseMs);
   }
 
   function completeCharacter() {
@@ -147,7 +145,7 @@ export function sendDrill(area, { tone, introduction, answer }) {
     straightKey.classList.remove('down');
     readSoFar();
     clearTimeout(completion);
-    completion = setTimeout(() => submit({ signals }), COMPLETE_MS);
+    completion = setTimeout(() => submit({ signals }), item.completionPauseMs);
   }
 
   async function readSoFar() {

@@ -2,29 +2,27 @@
 // PATCH /log/{id}) and Delete (after a confirmation, DELETE /log/{id}). `on.closed()` is called
 // when an edit form is cancelled (Progress then draws what changed live meanwhile).
 import { api } from './api.js';
-import { t, language, formatDay, durationText, errorText } from './i18n.js';
+import { t, language, formatDay, errorText } from './i18n.js';
 import { el, field, announce, confirmDialog, refocus } from './dom.js';
 
 const RECENT_DAYS = 14;
+/** The time zone the server counts days in (`progress.time-zone`); times are shown in it. */
+let timeZone;
 
 /**
- * The section for `day` ("YYYY-MM-DD", or null for recent sessions). `dayStartHour` is the
- * person's day start (a day runs from that hour to the same hour the next day, browser time).
+ * The section for `day` ("YYYY-MM-DD", or null for recent sessions). The server picks the
+ * sessions of a day as it counts days (`progress.time-zone` and the day start) and gives each
+ * record its `day`; the page groups and labels by that, never by the browser's clock.
  * `on.changed(focusId)` redraws Progress after an edit or delete; `on.recent()` clears the day.
  */
-export async function sessionsSection(day, dayStartHour, on) {
+export async function sessionsSection(day, on) {
   const section = el('section', { class: 'card', id: 'log', 'aria-labelledby': 'log-title' });
-  let since;
-  let until;
-  if (day) {
-    const [y, m, d] = day.split('-').map(Number);
-    since = new Date(y, m - 1, d, dayStartHour);
-    until = new Date(y, m - 1, d + 1, dayStartHour);
-  } else {
-    since = new Date(Date.now() - RECENT_DAYS * 86400000);
-  }
-  const query = `?since=${encodeURIComponent(since.toISOString())}${until ? `&until=${encodeURIComponent(until.toISOString())}` : ''}`;
-  const records = ((await api(`/log${query}`)).records || []).sort((a, b) => b.start.localeCompare(a.start));
+  const query = day
+    ? `?day=${encodeURIComponent(day)}`
+    : `?since=${encodeURIComponent(new Date(Date.now() - RECENT_DAYS * 86400000).toISOString())}`;
+  const answer = await api(`/log${query}`);
+  timeZone = answer.timeZone;
+  const records = (answer.records || []).sort((a, b) => b.start.localeCompare(a.start));
   const title = day ? t('log.sessionsOn', { date: formatDay(day, { weekday: 'long', day: 'numeric', month: 'long' }) }) : t('log.recent');
   section.append(el('h2', { id: 'log-title', tabindex: '-1' }, title));
   if (day) {
@@ -43,10 +41,15 @@ export async function sessionsSection(day, dayStartHour, on) {
 }
 
 function summary(record, withDate) {
-  const when = new Intl.DateTimeFormat(language(), withDate
-    ? { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
-    : { hour: '2-digit', minute: '2-digit' }).format(new Date(record.start));
-  return `${when} · ${t(`kind.${record.kind}`)} · ${durationText(record.countedSeconds)}`;
+  // The date is the record's `day` as the server counts it; the time of day is in the same zone.
+  let time;
+  try {
+    time = new Intl.DateTimeFormat(language(), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(record.start));
+  } catch {
+    time = new Intl.DateTimeFormat(language(), { hour: '2-digit', minute: '2-digit' }).format(new Date(record.start));
+  }
+  const when = withDate ? `${formatDay(record.day, { weekday: 'short', day: 'numeric', month: 'short' })} ${time}` : time;
+  return `${when} · ${t(`kind.${record.kind}`)} · ${record.countedText}`;
 }
 
 function recordItem(record, withDate, on) {
@@ -55,7 +58,7 @@ function recordItem(record, withDate, on) {
   const extra = [d.preset, d.program, d.note].filter(Boolean).join(' · ');
   const edit = el('button', { type: 'button', class: 'secondary', id: `${id}-edit`, 'aria-describedby': `${id}-summary` }, t('action.edit'));
   const remove = el('button', { type: 'button', class: 'secondary danger', id: `${id}-delete`, 'aria-describedby': `${id}-summary` }, t('action.delete'));
-  const item = el('li', { id, 'data-testid': 'log-record', 'data-kind': record.kind },
+  const item = el('li', { id, 'data-testid': 'log-record', 'data-kind': record.kind, 'data-day': record.day },
     el('div', { class: 'log-text' },
       el('p', { class: 'log-summary', id: `${id}-summary` }, summary(record, withDate)),
       extra ? el('p', { class: 'muted log-extra' }, extra) : null),

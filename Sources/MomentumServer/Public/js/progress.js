@@ -15,7 +15,6 @@ let year = null;
 let today = null;
 let selected = null; // "YYYY-MM-DD" or null (recent sessions)
 let period = 'month';
-let dayStartHour = 0;
 let stale = false; // a live change came while a session's edit form was open
 
 export async function mount(view) {
@@ -68,14 +67,13 @@ const handlers = {
 
 /** Draws everything; `focusId` is focused afterwards (after an edit or delete). */
 async function render(focusId) {
-  const [cal, streaks, stats, heat, settings] = await Promise.all([
-    fetchCalendar(), api('/progress/streaks'), fetchStats(), fetchYear(), api('/settings').catch(() => ({})),
+  const [cal, streaks, stats, heat] = await Promise.all([
+    fetchCalendar(), api('/progress/streaks'), fetchStats(), fetchYear(),
   ]);
   month = monthKey(cal.year, cal.month);
   today = cal.today;
   year = heat.year;
-  dayStartHour = (settings.progress && settings.progress.dayStartHour) || 0;
-  const sessions = await sessionsSection(selected, dayStartHour, handlers);
+  const sessions = await sessionsSection(selected, handlers);
   stale = false;
   root.replaceChildren(
     el('h1', { id: 'h-progress' }, t('nav.progress')),
@@ -122,7 +120,7 @@ async function selectDay(day) {
     markSelected(root.querySelector('#calendar'), day);
   }
   for (const cell of root.querySelectorAll('#heatmap [data-day]')) cell.setAttribute('aria-selected', cell.dataset.day === day ? 'true' : 'false');
-  const section = await sessionsSection(selected, dayStartHour, handlers);
+  const section = await sessionsSection(selected, handlers);
   root.querySelector('#log').replaceWith(section);
   if (!day || !focused || !focused.isConnected) refocus(root, 'log-title');
   const count = section.querySelectorAll('[data-testid="log-record"]').length;

@@ -1,5 +1,6 @@
 // Workout: pick a program; a board shows the segment, round, set and exercise with its own
-// countdown, while the player schedules every beep on the audio clock.
+// countdown, while the player schedules every beep on the audio clock. The board's words are the
+// core's (`run.board`, one per segment and one for the end); the page only counts the times.
 import { api } from './api.js';
 import { t, clock, localizeError } from './i18n.js';
 import { el, announce } from './dom.js';
@@ -9,6 +10,8 @@ let root;
 let programs = [];
 let run = null;
 let timeline = null;
+/** The server's board words: `segments[i]` from segment i's start, `done` at the end. */
+let board = null;
 let ticker = null;
 let lastIndex = -1;
 let message = '';
@@ -58,6 +61,7 @@ function render() {
 async function start(plan) {
   run = await api('/runs', { method: 'POST', body: { kind: 'workout', plan } });
   timeline = run.timeline;
+  board = run.board;
   lastIndex = -1;
   message = '';
   render();
@@ -77,7 +81,9 @@ function renderBoard() {
   root.append(el('div', { class: 'player card board' },
     el('p', { class: 'board-segment', id: 'w-segment' }),
     el('p', { class: 'board-time', id: 'w-time' }),
+    el('p', { class: 'board-exercise', id: 'w-exercise' }),
     el('p', { class: 'muted', id: 'w-detail' }),
+    el('p', { class: 'board-next', id: 'w-next' }),
     el('p', { class: 'muted', id: 'w-left' }),
     el('div', { class: 'actions' }, pause, stop)));
 }
@@ -90,23 +96,23 @@ function tick() {
   segs.forEach((s, i) => { if (elapsed >= s.startMs) index = i; });
   const seg = segs[index];
   if (!seg) return;
-  const segLeft = Math.max(0, seg.startMs + (seg.durationMs || 0) - elapsed);
-  const name = t(`workout.segment.${seg.kind}`);
-  const d = seg.detail;
-  const detail = d ? [
-    d.exercise,
-    t('workout.board.round', { round: d.round, rounds: d.rounds }),
-    d.sets > 1 ? t('workout.board.set', { set: d.set, sets: d.sets }) : null,
-  ].filter(Boolean).join(' · ') : '';
+  const done = timeline.totalMs != null && elapsed >= timeline.totalMs;
+  const segLeft = done ? 0 : Math.max(0, seg.startMs + (seg.durationMs || 0) - elapsed);
+  const lines = (done ? board.done : board.segments[index]) || board.done;
+  const name = lines.title;
+  const detail = [lines.round, lines.set].filter(Boolean).join(' · ');
   root.querySelector('#w-segment').textContent = name;
   root.querySelector('#w-time').textContent = clock(segLeft);
+  root.querySelector('#w-exercise').textContent = lines.exercise || '';
   root.querySelector('#w-detail').textContent = detail;
+  root.querySelector('#w-next').textContent = lines.next || '';
   const left = Math.max(0, (timeline.totalMs || 0) - elapsed);
   root.querySelector('#w-left').textContent = t('workout.leftTotal', { time: clock(left) });
   document.title = `${clock(segLeft)} · ${name} · ${t('app.name')}`;
-  if (index !== lastIndex) {
-    lastIndex = index;
-    announce(detail ? `${name}, ${detail}` : name);
+  const shownIndex = done ? -2 : index;
+  if (shownIndex !== lastIndex) {
+    lastIndex = shownIndex;
+    announce([name, lines.exercise, detail, lines.next].filter(Boolean).join(', '));
   }
   if (timeline.totalMs != null && elapsed >= timeline.totalMs && player.state.state === 'running') finish(true).catch(console.error);
 }
@@ -138,6 +144,7 @@ async function finish(completed = false) {
       : ending && ending.outcome === 'tooShortToLog' ? t('player.tooShortToLog', { duration: clock(ending.practicedMs || 0) }) : '';
   run = null;
   timeline = null;
+  board = null;
   document.title = t('app.name');
   render();
   if (message) announce(message);

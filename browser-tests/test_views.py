@@ -1,0 +1,104 @@
+"""The browser shows the server's views as they are (issue 23): interval gongs at offsets, the
+day a session counts for, and the workout board come from the server, not from rules in JS."""
+import datetime
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from conftest import go, open_app, set_size, shot, wait_for
+
+OFFSETS_25_30 = {"mode": "offsets", "offsetsMs": [1_500_000, 1_800_000]}
+
+
+def stop_sit(driver):
+    driver.find_element(By.ID, "m-stop").click()
+    wait_for(driver, lambda d: d.find_elements(By.ID, "m-start"), message="the form did not come back")
+
+
+def test_interval_gongs_at_offsets_are_shown_and_kept(browser, server):
+    status, _ = server.api("PATCH", "/settings", {"meditation": {"durationMs": 2_400_000, "countdownMs": 0,
+                                                                 "intervalGongs": OFFSETS_25_30}})
+    assert status == 200
+    open_app(browser, server, "meditate")
+    select = wait_for(browser, lambda d: d.find_element(By.ID, "m-interval"))
+    assert Select(select).first_selected_option.text == "at 25, 30 min"
+    assert browser.find_element(By.ID, "m-interval-custom").get_attribute("value") == "25, 30"
+    set_size(browser, 390, 844)
+    shot(browser, "views-meditate-offsets-390")
+    browser.find_element(By.ID, "m-start").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "m-pause"), message="the player did not appear")
+    # Starting the sit saved the plan as the default: still the gongs at 25 and 30 minutes.
+    assert server.get("/settings")["meditation"]["intervalGongs"] == OFFSETS_25_30
+    stop_sit(browser)
+    assert Select(browser.find_element(By.ID, "m-interval")).first_selected_option.text == "at 25, 30 min"
+
+
+def test_typed_gong_times_are_read_by_the_server(browser, server):
+    server.api("PATCH", "/settings", {"meditation": {"durationMs": 2_400_000, "countdownMs": 0}})
+    open_app(browser, server, "meditate")
+    custom = wait_for(browser, lambda d: d.find_element(By.ID, "m-interval-custom"))
+    custom.send_keys("10, 20", Keys.TAB)
+    wait_for(browser, lambda d: Select(d.find_element(By.ID, "m-interval")).first_selected_option.text
+             == "at 10, 20 min", message="the typed gong times were not shown")
+    browser.find_element(By.ID, "m-start").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "m-pause"), message="the player did not appear")
+    assert server.get("/settings")["meditation"]["intervalGongs"] == {"mode": "offsets",
+                                                                     "offsetsMs": [600_000, 1_200_000]}
+    stop_sit(browser)
+
+
+def test_sessions_show_on_the_servers_day_not_the_browsers(browser, server):
+    # The browser is in Los Angeles; the person counts days in Berlin.
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "America/Los_Angeles"})
+    status, _ = server.api("PATCH", "/settings", {"progress": {"timeZoneIdentifier": "Europe/Berlin"}})
+    assert status == 200
+    # 23:30 UTC two days ago: 00:30 the next day in Berlin, 15:30 (or 16:30) the same day in LA.
+    utc_day = datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=2)
+    start = datetime.datetime.combine(utc_day, datetime.time(23, 30), tzinfo=datetime.timezone.utc)
+    status, record = server.api("POST", "/log", {
+        "kind": "meditation", "start": start.isoformat().replace("+00:00", "Z"), "durationMs": 600_000})
+    assert status == 201, record
+    berlin_day = utc_day + datetime.timedelta(days=1)
+    open_app(browser, server, "progress")
+    item = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, '[data-testid="log-record"]'))
+    assert item.get_attribute("data-day") == berlin_day.isoformat()
+    summary = item.find_element(By.CSS_SELECTOR, ".log-summary").text
+    assert berlin_day.strftime("%a, %b ") + str(berlin_day.day) in summary, summary
+    assert "12:30" in summary, summary
+    assert "10 min" in summary, summary
+    # The day's own list (asked for by day) holds it on Berlin's day, and not on LA's.
+    shown = browser.execute_script(
+        "return fetch('/api/v1/log?day=' + arguments[0]).then((r) => r.json())"
+        ".then((b) => b.records.map((r) => r.day));", berlin_day.isoformat())
+    assert shown == [berlin_day.isoformat()]
+    cell = browser.find_elements(By.CSS_SELECTOR, f'.calendar [data-day="{berlin_day.isoformat()}"]')
+    if cell:  # in this month's calendar: choosing the day lists the session
+        cell[0].click()
+        wait_for(browser, lambda d: d.find_elements(By.ID, "log-recent"), message="the day was not chosen")
+        items = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-testid="log-record"]'))
+        assert [i.get_attribute("data-day") for i in items] == [berlin_day.isoformat()]
+
+
+def test_the_workout_board_shows_what_the_core_says(browser, server):
+    status, program = server.api("POST", "/workouts/programs", {
+        "name": "Board test",
+        "plan": {"getReadyMs": 0, "warmUpMs": 0, "workMs": 2000, "restMs": 8000, "rounds": 2, "sets": 1,
+                 "setRestMs": 0, "coolDownMs": 0, "exerciseNames": ["Plank", "Squats"]}})
+    assert status == 201, program
+    set_size(browser, 390, 844)
+    open_app(browser, server, "workout")
+    Select(wait_for(browser, lambda d: d.find_element(By.ID, "w-program"))).select_by_value(program["id"])
+    browser.find_element(By.ID, "w-start").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "w-segment").text == "Work", message="no work segment")
+    assert browser.find_element(By.ID, "w-exercise").text == "Plank"
+    assert browser.find_element(By.ID, "w-next").text == "Next: Rest"
+    # During the rest: no exercise being done, and next is the next exercise, as the core says.
+    wait_for(browser, lambda d: d.find_element(By.ID, "w-segment").text == "Rest", timeout=6,
+             message="no rest segment")
+    assert browser.find_element(By.ID, "w-exercise").text == ""
+    assert browser.find_element(By.ID, "w-next").text == "Next: Squats"
+    assert "Round 1 of 2" in browser.find_element(By.ID, "w-detail").text
+    shot(browser, "views-workout-rest-390")
+    browser.find_element(By.ID, "w-stop").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "w-start"), message="the form did not come back")
