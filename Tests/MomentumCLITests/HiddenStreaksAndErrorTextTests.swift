@@ -159,3 +159,36 @@ struct ErrorTextTests {
         }
     }
 }
+
+@Suite("momentum serve on a busy port")
+struct BusyPortTests {
+    /// A socket listening on a free loopback port, closed when the test ends.
+    private static func occupiedPort() throws -> (socket: Int32, port: Int) {
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        try #require(bound == 0 && listen(descriptor, 1) == 0)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test func serveOnABusyPortSaysWhichPortAndHowToChooseAnother() async throws {
+        let (descriptor, port) = try Self.occupiedPort()
+        defer { close(descriptor) }
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["serve", "--port", "\(port)"]) == 1)
+        #expect(terminal.errors.text == "momentum: Port \(port) is in use; choose another with --port.\n")
+    }
+}
