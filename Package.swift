@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "MomentumServer",
             dependencies: [
-                "MomentumCore", "MomentumServices", "MomentumAudio",
+                "MomentumCore", "MomentumStore", "MomentumServices", "MomentumAudio",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -72,10 +72,11 @@ let package = Package(
         .target(
             name: "MomentumCLI",
             dependencies: [
-                "MomentumCore", "MomentumServices", "MomentumServer",
+                "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumServices", "MomentumServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictness
         ),
@@ -89,16 +90,19 @@ let package = Package(
         .target(name: "MomentumTestSupport", path: "Tests/MomentumTestSupport", swiftSettings: strictness),
 
         .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore"], swiftSettings: strictness),
-        .testTarget(name: "MomentumAudioTests", dependencies: ["MomentumAudio"], swiftSettings: strictness),
+        .testTarget(
+            name: "MomentumAudioTests", dependencies: ["MomentumAudio", "MomentumCore"], swiftSettings: strictness),
         .testTarget(
             name: "MomentumStoreTests",
-            dependencies: ["MomentumStore", "MomentumTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "MomentumStore", "MomentumCore", "MomentumTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "MomentumServicesTests",
             dependencies: [
-                "MomentumServices", "MomentumStore", "MomentumAudio", "MomentumTestSupport",
+                "MomentumServices", "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -107,8 +111,11 @@ let package = Package(
         .testTarget(
             name: "MomentumServerTests",
             dependencies: [
-                "MomentumServer", "MomentumServices", "MomentumStore", "MomentumTestSupport",
+                "MomentumServer", "MomentumCore", "MomentumServices", "MomentumStore", "MomentumAudio",
+                "MomentumTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,7 +124,13 @@ let package = Package(
         ),
         .testTarget(
             name: "MomentumCLITests",
-            dependencies: ["MomentumCLI", "MomentumAudio", "MomentumServer", "MomentumTestSupport"],
+            dependencies: [
+                "MomentumCLI", "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumServices", "MomentumServer",
+                "MomentumTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictness),
     ],
     swiftLanguageModes: [.v6]

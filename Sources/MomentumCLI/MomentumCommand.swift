@@ -109,6 +109,10 @@ public enum MomentumCLI {
             let catalog = (error as? LocalizedFailure)?.catalog ?? fallbackCatalog
             let underlying = (error as? LocalizedFailure)?.underlying ?? error
             context.errors.write("momentum: " + ErrorMessages.commandMessage(for: underlying, catalog: catalog) + "\n")
+            if context.environment["MOMENTUM_LOG_LEVEL"] == "debug" {
+                // The detail people may pass on when reporting a problem; never shown otherwise.
+                context.errors.write("momentum: debug: \(String(reflecting: underlying))\n")
+            }
             return 1
         }
     }

@@ -50,7 +50,9 @@ extension ErrorMessages {
         switch error {
         case .invalidEnergy:
             catalog.format(.errorEnergyOutOfRange, ["maximum": "\(Int(PracticeRecord.maximumEnergyKilocalories))"])
-        default: catalog.format(.errorInvalidRecord, ["detail": "\(error)"])
+        case .endsBeforeItStarts: catalog[.errorRecordEndsBeforeStart]
+        case .negativeCountedTime: catalog[.errorRecordNegativeCountedTime]
+        case .countsMoreThanItLasted: catalog[.errorRecordCountsMoreThanItLasted]
         }
     }
 }

@@ -61,7 +61,7 @@ extension ErrorMessages {
         case .invalidEdit(let edit): message(for: edit, catalog: catalog)
         case .listenedOutOfRange: catalog[.errorLibraryListenedOutOfRange]
         case .negativePosition: catalog[.errorLibraryNegativePosition]
-        case .invalidRecord(let record): catalog.format(.errorInvalidRecord, ["detail": "\(record)"])
+        case .invalidRecord(let record): message(for: record, catalog: catalog)
         case .store(let store): message(for: store, catalog: catalog)
         }
     }

@@ -36,12 +36,12 @@ extension ErrorMessages {
     /// What the course could not do; nothing was stored.
     public static func message(for error: MorseCourseServiceError, catalog: StringCatalog) -> String {
         switch error {
-        case .corruptProgress(let problem): catalog.format(.errorMorseCorruptProgress, ["detail": "\(problem)"])
+        case .corruptProgress: catalog[.errorMorseCorruptProgress]
         case .session(.lengthOutOfRange(let length)):
             message(for: MorseCourseSettingsError.sessionLengthOutOfRange(length), catalog: catalog)
         case .session(.groupSizeOutOfRange(let size)): catalog.format(.errorMorseGroupSize, ["value": "\(size)"])
-        case .session(let problem): catalog.format(.errorMorseSession, ["detail": "\(problem)"])
-        case .progress(let problem): catalog.format(.errorMorseProgressMismatch, ["detail": "\(problem)"])
+        case .session: catalog[.errorMorseSession]
+        case .progress: catalog[.errorMorseProgressMismatch]
         case .record(let problem): message(for: PracticeLogError.invalidRecord(problem), catalog: catalog)
         case .store(let problem): message(for: problem, catalog: catalog)
         }

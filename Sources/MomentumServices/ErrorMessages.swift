@@ -194,13 +194,17 @@ public enum ErrorMessages {
         switch error {
         case .invalidServerURL(let url): catalog.format(.errorSyncServerURL, ["url": url])
         case .unreachable(let server, let reason):
-            catalog.format(.errorSyncUnreachable, ["server": server, "reason": reason])
+            // Foundation's text is kept only when it is words (on Linux it is often
+            // "… (NSURLErrorDomain error -1004.)").
+            catalog.format(
+                .errorSyncUnreachable,
+                ["server": server, "reason": reason.contains("Domain") ? catalog[.errorSyncNoConnection] : reason])
         case .unauthorized: catalog[.errorSyncUnauthorized]
         case .refused(let status, let code, let message):
             catalog.format(.errorSyncRefused, ["status": "\(status)", "code": code, "message": message])
         case .badAnswer(let server, let detail):
             catalog.format(.errorSyncBadAnswer, ["server": server, "detail": detail])
-        case .sync(let error): catalog.format(.errorSyncInvalid, ["detail": "\(error)"])
+        case .sync(let error): message(for: error, catalog: catalog)
         case .store(let store): message(for: store, catalog: catalog)
         }
     }
@@ -211,9 +215,9 @@ public enum ErrorMessages {
             catalog.format(.errorDataDirectoryNotWritable, ["path": path, "reason": reason])
         case .notADatabase(let path): catalog.format(.errorNotADatabase, ["path": path])
         case .databaseFromNewerVersion(let path): catalog.format(.errorDatabaseFromNewerVersion, ["path": path])
-        case .corruptRow(let table, let id, let reason):
-            catalog.format(.errorDatabase, ["detail": "\(table) \(id): \(reason)"])
-        case .database(let detail): catalog.format(.errorDatabase, ["detail": detail])
+        // The table, the reason and SQLite's own text are for the log, never for people.
+        case .corruptRow(_, let id, _): catalog.format(.errorDatabaseCorruptRow, ["id": id])
+        case .database: catalog[.errorDatabaseFailed]
         case .busy: catalog[.errorDatabaseBusy]
         }
     }

@@ -34,7 +34,8 @@ public struct MomentumServices: Sendable {
         let settings = SettingsService(repository: database, now: now)
         let progress = ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now)
         let morse = MorseCourseService(
-            repository: database, settingValues: database, settings: settings, systemTimeZone: timeZone, now: now,
+            repository: database, settingValues: database, settings: settings, progressReports: progress,
+            systemTimeZone: timeZone, now: now,
             makeID: makeID, device: device)
         let libraryDirectory = dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
         let library = LibraryService(

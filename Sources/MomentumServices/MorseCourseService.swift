@@ -14,6 +14,8 @@ public struct MorseCourseService: Sendable {
     private let repository: any MorseCourseRepository
     private let settingValues: any SettingsRepository
     private let settings: SettingsService
+    /// Where the Morse streak comes from: the practice log, like every streak.
+    private let progressReports: ProgressService
     private let systemTimeZone: TimeZone
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
@@ -21,12 +23,14 @@ public struct MorseCourseService: Sendable {
 
     public init(
         repository: any MorseCourseRepository, settingValues: any SettingsRepository, settings: SettingsService,
-        systemTimeZone: TimeZone, now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID,
+        progressReports: ProgressService, systemTimeZone: TimeZone, now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> UUID,
         device: String
     ) {
         self.repository = repository
         self.settingValues = settingValues
         self.settings = settings
+        self.progressReports = progressReports
         self.systemTimeZone = systemTimeZone
         self.now = now
         self.makeID = makeID
@@ -104,17 +108,17 @@ public struct MorseCourseService: Sendable {
     }
 
     /// The course as both front ends show it at `at` (default now): levels, dates, statistics and
-    /// the Morse streak, with "today" in the person's day calendar.
+    /// the Morse streak — the practice log's, the same number Progress shows — unless hidden.
     public func overview(at instant: Date? = nil) throws(MorseCourseServiceError) -> MorseCourseProgress.JSONForm {
         let now = instant ?? self.now()
         let progress = try progress()
-        let dayCalendar: DayCalendar
+        let report: ProgressReport
         do {
-            dayCalendar = try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
+            report = try progressReports.report(at: now)
         } catch {
             throw .store(error)
         }
-        return progress.jsonForm(now: now, today: dayCalendar.day(of: now))
+        return progress.jsonForm(now: now, report: report)
     }
 
     /// A session in `direction` at the person's level, weighted by their statistics, as long as

@@ -36,11 +36,17 @@ public struct ProgressService: Sendable {
         try revisedReport().report
     }
 
+    /// The report as of `instant` (a front end's reported instant), from every record.
+    public func report(at instant: Date) throws(StoreError) -> ProgressReport {
+        try revisedReport(at: instant).report
+    }
+
     /// The report with the store revision it reflects, for callers that keep what they derive
     /// from it (the server keeps its encoded answers while revision and day stay the same).
-    public func revisedReport() throws(StoreError) -> (revision: Int64, report: ProgressReport) {
+    public func revisedReport(at reported: Date? = nil) throws(StoreError) -> (revision: Int64, report: ProgressReport)
+    {
         let revision = try log.logRevision()
-        let instant = now()
+        let instant = reported ?? now()
         if let cached = cache.report(revision: revision, now: instant) {
             return (revision, cached)
         }

@@ -182,7 +182,8 @@ public struct HTTPSyncTransport: SyncTransport {
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
         } catch {
-            throw .badAnswer(server: server.absoluteString, detail: "\(error)")
+            // What the decoder says names Swift types; the status is what a person can check.
+            throw .badAnswer(server: server.absoluteString, detail: "HTTP \(status)")
         }
     }
 }

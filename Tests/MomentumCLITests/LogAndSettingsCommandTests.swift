@@ -28,6 +28,23 @@ struct LogAndSettingsCommandTests {
         #expect(rows.first?["start"] as? String == "2027-01-15T09:00:00.000+01:00")
     }
 
+    @Test func logListsTimesInThePersonsTimeZoneNotTheSystems() async throws {
+        var terminal = try TestTerminal()
+        terminal.systemTimeZone = .gmt
+        #expect(await terminal.run(["settings", "set", "progress.time-zone", "Europe/Berlin"]) == 0)
+        #expect(await terminal.run(["log", "add", "--minutes", "10", "--start", "2027-01-15 00:30"]) == 0)
+        var table = try TestTerminal(sharing: terminal)
+        table.systemTimeZone = .gmt
+        #expect(await table.run(["log"]) == 0)
+        #expect(table.output.lines.dropFirst().first == "Fri, 15 Jan 2027  00:30  Meditation  10 min")
+        var json = try TestTerminal(sharing: terminal)
+        json.systemTimeZone = .gmt
+        #expect(await json.run(["log", "--json"]) == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.output.text.utf8)) as? [[String: Any]])
+        #expect(rows.first?["day"] as? String == "2027-01-15")
+        #expect(rows.first?["start"] as? String == "2027-01-15T00:30:00.000+01:00")
+    }
+
     @Test func logFiltersByKindAndDay() async throws {
         let terminal = try TestTerminal()
         _ = await terminal.run(["meditate", "2", "--countdown", "0"])

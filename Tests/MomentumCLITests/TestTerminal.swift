@@ -104,6 +104,8 @@ struct TestTerminal {
     let errors = CapturedOutput()
     /// 15 January 2027, 09:00 in Berlin.
     let wallOrigin = Date(timeIntervalSince1970: 1_800_000_000)
+    /// The system's time zone as the command sees it.
+    var systemTimeZone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 
     init() throws { directory = try TemporaryDirectory() }
 
@@ -129,7 +131,7 @@ struct TestTerminal {
             // The wall clock moves with the scripted monotonic clock.
             now: { wallOrigin.addingTimeInterval(events.elapsed.inSeconds) },
             makeID: { UUID() },
-            timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
+            timeZone: systemTimeZone,
             device: "test-terminal",
             makeEvents: { events },
             makeCuePlayer: { _ in recorder },

@@ -36,6 +36,15 @@ struct ChartCommand: ContextualCommand {
             guard output != nil || json else { throw CommandFailure(catalog[.errorChartNeedsOutput]) }
             let chosen = try LogArguments.category(category, catalog: catalog)
             let report = try session.services.progress.report()
+            if kind == .streak && report.settings.hideStreaks {
+                // Hidden streaks are hidden here too: no numbers, no picture, and the way back.
+                if json {
+                    context.output.write(try JSONOutput.encode(ChartJSON(hiddenStreakOf: chosen)) + "\n")
+                } else {
+                    context.output.write(catalog[.streakHiddenShowHow] + "\n")
+                }
+                return
+            }
             let chart = ProgressChart(kind, category: chosen, days: days, report: report)
             if let output {
                 do {
@@ -43,7 +52,9 @@ struct ChartCommand: ContextualCommand {
                         to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
                     throw CommandFailure(
-                        catalog.format(.errorExportCannotWrite, ["path": output, "reason": error.localizedDescription]))
+                        catalog.format(
+                            .errorExportCannotWrite,
+                            ["path": output, "reason": ErrorMessages.fileReason(for: error, catalog: catalog)]))
                 }
                 if !json { context.output.write(catalog.format(.chartWritten, ["path": output]) + "\n") }
             }
@@ -59,13 +70,22 @@ struct ChartCommand: ContextualCommand {
         var chart: ProgressChart.Kind
         var category: PracticeCategory
         var goal: Double?
-        var points: [Point]
+        /// Absent for a streak chart while streaks are hidden.
+        var points: [Point]?
+        var streaksHidden: Bool?
 
         init(_ chart: ProgressChart) {
             self.chart = chart.kind
             category = chart.category
             goal = chart.goal
             points = chart.points.map { Point(day: $0.day.description, value: $0.value) }
+        }
+
+        /// A streak chart while the person hides streaks: no points, only that they are hidden.
+        init(hiddenStreakOf category: PracticeCategory) {
+            chart = .streak
+            self.category = category
+            streaksHidden = true
         }
     }
 }

@@ -75,7 +75,9 @@ struct Export: ContextualCommand {
                     try data.write(to: URL(fileURLWithPath: output), options: .atomic)
                 } catch {
                     throw CommandFailure(
-                        catalog.format(.errorExportCannotWrite, ["path": output, "reason": error.localizedDescription]))
+                        catalog.format(
+                            .errorExportCannotWrite,
+                            ["path": output, "reason": ErrorMessages.fileReason(for: error, catalog: catalog)]))
                 }
                 let records = catalog.counted(count, one: .importOneRecord, many: .importRecords)
                 context.output.write(catalog.format(.exportWritten, ["count": records, "path": output]) + "\n")

@@ -44,9 +44,9 @@ extension Log {
                 let query = try query(catalog: catalog, calendar: calendar)
                 let records = try session.services.practiceLog.records(matching: query)
                 if json {
-                    context.output.write(try Self.json(records, timeZone: context.timeZone) + "\n")
+                    context.output.write(try Self.json(records, calendar: calendar) + "\n")
                 } else {
-                    context.output.write(Self.table(records, catalog: catalog, timeZone: context.timeZone))
+                    context.output.write(Self.table(records, catalog: catalog, calendar: calendar))
                 }
             }
         }
@@ -68,7 +68,10 @@ extension Log {
             return query
         }
 
-        static func table(_ records: [PracticeRecord], catalog: StringCatalog, timeZone: TimeZone) -> String {
+        /// The records as a table: each on the person's day (``DayCalendar/day(of:)``, the day the
+        /// calendar and streaks count it on) at its start time in the person's time zone.
+        static func table(_ records: [PracticeRecord], catalog: StringCatalog, calendar: DayCalendar) -> String {
+            let timeZone = calendar.timeZone
             guard !records.isEmpty else { return catalog[.logEmpty] + "\n" }
             let locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
             let dateFormat = DateFormatter()
@@ -85,7 +88,8 @@ extension Log {
             var rows = [header]
             for record in records {
                 rows.append([
-                    dateFormat.string(from: record.start), timeFormat.string(from: record.start),
+                    dateFormat.string(from: calendar.start(of: calendar.day(of: record.start))),
+                    timeFormat.string(from: record.start),
                     catalog[record.kind.nameKey],
                     DurationFormatting.words(.seconds(record.countedSeconds), language: catalog.language),
                 ])
@@ -103,16 +107,17 @@ extension Log {
             return text
         }
 
-        static func json(_ records: [PracticeRecord], timeZone: TimeZone) throws -> String {
-            try JSONOutput.encode(records.map { RecordJSON($0, timeZone: timeZone) })
+        static func json(_ records: [PracticeRecord], calendar: DayCalendar) throws -> String {
+            try JSONOutput.encode(records.map { RecordJSON($0, calendar: calendar) })
         }
 
-        /// The JSON form of a record: the record's fields plus its category, instants in ISO 8601
-        /// with the person's offset.
+        /// The JSON form of a record: the record's fields plus its category and the person's day
+        /// it counts on, instants in ISO 8601 with the person's offset.
         struct RecordJSON: Encodable {
             var id: String
             var kind: PracticeKind
             var category: PracticeCategory
+            var day: String
             var start: String
             var end: String
             var countedSeconds: Int
@@ -120,12 +125,13 @@ extension Log {
             var details: [String: String]
             var device: String
 
-            init(_ record: PracticeRecord, timeZone: TimeZone) {
+            init(_ record: PracticeRecord, calendar: DayCalendar) {
                 id = record.id.uuidString.lowercased()
                 kind = record.kind
                 category = record.category
-                start = InstantText.format(record.start, timeZone: timeZone)
-                end = InstantText.format(record.end, timeZone: timeZone)
+                day = calendar.day(of: record.start).description
+                start = InstantText.format(record.start, timeZone: calendar.timeZone)
+                end = InstantText.format(record.end, timeZone: calendar.timeZone)
                 countedSeconds = record.countedSeconds
                 energyKilocalories = record.energyKilocalories
                 details = record.details

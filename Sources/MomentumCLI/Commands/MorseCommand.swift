@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumAudio
 import MomentumCore
+import MomentumServices
 
 /// `momentum morse …`: the Morse code course and tools.
 struct MorseCommand: AsyncParsableCommand {
@@ -94,7 +95,9 @@ extension MorseCommand {
                     return try String(contentsOfFile: path, encoding: .utf8)
                 } catch {
                     throw CommandFailure(
-                        catalog.format(.errorImportCannotRead, ["path": path, "reason": error.localizedDescription]))
+                        catalog.format(
+                            .errorImportCannotRead,
+                            ["path": path, "reason": ErrorMessages.fileReason(for: error, catalog: catalog)]))
                 }
             default: throw CommandFailure(catalog[.errorMorseTextOrFile])
             }

@@ -17,10 +17,9 @@ extension MorseCommand {
         func run(in context: CommandContext) async throws {
             let session = try context.openSession(common)
             let catalog = session.catalog
-            let progress = try session.services.morse.progress()
             let now = context.now()
             let dayCalendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
-            let form = progress.jsonForm(now: now, today: dayCalendar.day(of: now))
+            let form = try session.services.morse.overview(at: now)
             if json {
                 context.output.write(try JSONOutput.encode(form) + "\n")
                 return
@@ -61,12 +60,14 @@ extension MorseCommand {
                 }
                 lines.append(parts.joined(separator: " · "))
             }
-            lines.append(
-                catalog.format(
-                    .morseProgressStreak,
-                    [
-                        "current": catalog.days(form.streak.current), "longest": catalog.days(form.streak.longest),
-                    ]))
+            if let streak = form.streak {
+                lines.append(
+                    catalog.format(
+                        .morseProgressStreak,
+                        ["current": catalog.days(streak.current), "longest": catalog.days(streak.longest)]))
+            } else {
+                lines.append(catalog[.streakHiddenShowHow])
+            }
             return lines.joined(separator: "\n") + "\n"
         }
     }

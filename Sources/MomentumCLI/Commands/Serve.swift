@@ -5,6 +5,7 @@ import Logging
 import MomentumCore
 import MomentumServer
 import MomentumServices
+import NIOCore
 
 /// `momentum serve`: the web app and its API on this machine (or, with a token, the network).
 struct Serve: ContextualCommand {
@@ -91,7 +92,26 @@ struct Serve: ContextualCommand {
                 shown.port = port ?? configuration.port
                 output.write(catalog.format(.serveListening, ["address": shown.address]) + "\n")
             }
-            try await application.runService()
+            do {
+                try await application.runService()
+            } catch let error as IOError {
+                throw Self.listenFailure(error, configuration: configuration, catalog: catalog) ?? error
+            }
+        }
+    }
+
+    /// A failure to listen in the person's words ("Port 8080 is in use; …"), not NIO's
+    /// `bind(…) (errno: 98)`; `nil` for other I/O errors.
+    static func listenFailure(_ error: IOError, configuration: ServerConfiguration, catalog: StringCatalog)
+        -> CommandFailure?
+    {
+        switch error.errnoCode {
+        case EADDRINUSE:
+            CommandFailure(catalog.format(.errorServePortInUse, ["port": "\(configuration.port)"]))
+        case EADDRNOTAVAIL, EACCES:
+            CommandFailure(
+                catalog.format(.errorServeCannotListen, ["host": configuration.host, "port": "\(configuration.port)"]))
+        default: nil
         }
     }
 

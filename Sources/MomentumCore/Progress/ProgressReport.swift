@@ -28,6 +28,11 @@ public struct ProgressReport: Sendable {
         Streak(totals: totals, category: category, today: today, jokersEnabled: settings.jokersEnabled)
     }
 
+    /// The streak of `category` as people may see it: `nil` while they hide streaks.
+    public func shownStreak(for category: PracticeCategory) -> Streak? {
+        settings.hideStreaks ? nil : streak(for: category)
+    }
+
     public func strength(for category: PracticeCategory) -> HabitStrength {
         HabitStrength(totals: totals, category: category, today: today)
     }

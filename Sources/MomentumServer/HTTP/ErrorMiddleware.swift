@@ -126,7 +126,8 @@ enum ServiceErrorMapping {
             PracticeLogError.store(let error), BreathingServiceError.store(let error),
             WorkoutServiceError.store(let error), FocusTimerServiceError.store(let error),
             LibraryError.store(let error), MorseCourseServiceError.store(let error),
-            AccessTokenError.store(let error), ImportError.store(let error), SyncError.store(let error):
+            AccessTokenError.store(let error), ImportError.store(let error), SyncError.store(let error),
+            BackupFailure.store(let error), SyncClientError.store(let error), SyncClientError.sync(.store(let error)):
             error
         default: nil
         }

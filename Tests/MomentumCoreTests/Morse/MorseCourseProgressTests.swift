@@ -44,7 +44,6 @@ struct MorseCourseProgressTests {
         #expect(receive.characterStatistics[k]?.averageResponseTime == .milliseconds(700))
         #expect(progress[.send] == MorseDirectionProgress())
         #expect(progress.courseStart == result.startedAt)
-        #expect(progress.streak.current == 1)
     }
 
     @Test func aWeakSessionKeepsTheLevelAndResetsTheInterval() throws {
@@ -55,12 +54,11 @@ struct MorseCourseProgressTests {
         #expect(progress[.receive].characterStatistics.values.map(\.correct) == [13])
     }
 
-    @Test func sessionsOnFollowingDaysBuildTheStreakAndTheReviewIsClearedWhenDone() throws {
+    @Test func sessionsOnFollowingDaysMoveTheLevelsAndTheReviewIsClearedWhenDone() throws {
         var progress = MorseCourseProgress()
         progress = try progress.applying(Self.result(level: 1), dayCalendar: Self.dayCalendar)
         progress = try progress.applying(Self.result(.send, days: 1), dayCalendar: Self.dayCalendar)
         progress = try progress.applying(Self.result(level: 2, right: 18, days: 2), dayCalendar: Self.dayCalendar)
-        #expect(progress.streak.current == 3)
         #expect(progress[.receive].level == 3)
         #expect(progress[.send].level == 2)
         let review = try #require(progress[.send].levelReviewDue)
@@ -68,8 +66,6 @@ struct MorseCourseProgressTests {
             Self.result(.send, level: 2, right: 10, days: 8), dayCalendar: Self.dayCalendar)
         #expect(review <= progress[.send].schedule.lastPractice ?? review)
         #expect(progress[.send].levelReviewDue == nil)
-        #expect(progress.streak.current == 1)
-        #expect(progress.streak.longest == 3)
     }
 
     @Test func aSessionWithoutAttemptsChangesNothing() throws {
@@ -116,11 +112,23 @@ struct MorseCourseProgressTests {
             (#""correct":20"#, #""correct":21"#, .impossibleStatistics(attempts: 20, correct: 21, timedAttempts: 20)),
             (#""attempts":20"#, #""attempts":-1"#, .impossibleStatistics(attempts: -1, correct: 20, timedAttempts: 20)),
             (#""intervalDays":2"#, #""intervalDays":0"#, .intervalOutOfRange(0)),
-            (#""current":1"#, #""current":5"#, .impossibleStreak(current: 5, longest: 1)),
         ] as [(String, String, MorseCourseProgressError)])
     func corruptProgressIsATypedError(_ old: String, _ new: String, _ error: MorseCourseProgressError) throws {
         let data = try Self.corrupted(old, new)
         #expect(throws: error) { try MorseCourseProgress.decoded(fromJSON: data) }
+    }
+
+    @Test func progressStoredWithTheOldCourseStreakStillReads() throws {
+        let progress = try MorseCourseProgress().applying(Self.result(), dayCalendar: Self.dayCalendar)
+        let text = String(decoding: try progress.encodedJSON(), as: UTF8.self)
+        #expect(!text.contains("streak"))
+        let old = Data(
+            text.replacingOccurrences(
+                of: #"{"courseStart""#,
+                with: #"{"streak":{"current":1,"longest":1,"lastDay":"2026-11-02"},"courseStart""#
+            ).utf8)
+        #expect(old != Data(text.utf8))
+        #expect(try MorseCourseProgress.decoded(fromJSON: old) == progress)
     }
 
     @Test(arguments: ["", "{}", "[1]", "not json", #"{"order":"morse"}"#])

@@ -27,8 +27,7 @@ struct ReminderInputsMorseTests {
             levelHistory: [MorseLevelChange(level: 2, date: try ReminderClock.at("2026-11-12 19:00"))],
             levelReviewDue: nil, order: .standard)
         return try MorseCourseProgress(
-            order: .standard, courseStart: ReminderClock.at("2026-11-01 18:00"), receive: receive, send: send,
-            streak: MorseStreak())
+            order: .standard, courseStart: ReminderClock.at("2026-11-01 18:00"), receive: receive, send: send)
     }
 
     @Test func eachDirectionGivesItsNextPracticeAndOnlyAPendingLevelReview() throws {

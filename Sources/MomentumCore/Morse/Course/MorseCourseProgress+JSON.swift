@@ -8,7 +8,10 @@ extension MorseCourseProgress {
     public struct JSONForm: Encodable, Sendable {
         public var order: KochOrder
         public var courseStart: Date?
-        public var streak: Streak
+        /// The Morse streak as the practice log counts it; absent while streaks are hidden.
+        public var streak: Streak?
+        /// Whether the person hides streaks (`progress.hide-streaks`).
+        public var streaksHidden: Bool
         public var receive: Direction
         public var send: Direction
 
@@ -43,8 +46,9 @@ extension MorseCourseProgress {
         }
     }
 
-    /// The wire form as of `now`; `today` (the person's day) decides whether the streak still runs.
-    public func jsonForm(now: Date, today: Day) -> JSONForm {
+    /// The wire form as of `now`, with the Morse streak of `report` (the log's, the one number
+    /// Progress shows too) unless the person hides streaks.
+    public func jsonForm(now: Date, report: ProgressReport) -> JSONForm {
         func direction(_ which: MorseDirection) -> JSONForm.Direction {
             let progress = self[which]
             let symbols = order.symbols
@@ -68,7 +72,8 @@ extension MorseCourseProgress {
         }
         return JSONForm(
             order: order, courseStart: courseStart,
-            streak: JSONForm.Streak(current: streak.current(on: today), longest: streak.longest),
+            streak: report.shownStreak(for: .morse).map { JSONForm.Streak(current: $0.current, longest: $0.longest) },
+            streaksHidden: report.settings.hideStreaks,
             receive: direction(.receive), send: direction(.send))
     }
 }

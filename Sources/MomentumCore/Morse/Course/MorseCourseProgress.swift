@@ -1,6 +1,10 @@
 import Foundation
 
-/// Everything the course keeps for a person: both directions, the start date and the streak.
+/// Everything the course keeps for a person: both directions and the start date.
+///
+/// The Morse streak is not kept here: like every streak it is counted from the practice log
+/// (``ProgressReport/streak(for:)`` with ``PracticeCategory/morse``), so a session logged by hand
+/// counts exactly as a course session does (docs/morse.md).
 ///
 /// It changes only through ``applying(_:dayCalendar:)``, a pure function from a finished session
 /// to the new progress. Decoding checks every value, so a corrupt stored row is a
@@ -10,7 +14,6 @@ import Foundation
 /// let progress = try MorseCourseProgress().applying(result, dayCalendar: calendar)
 /// progress[.receive].level            // 3 after a level up at 2
 /// progress[.receive].schedule.nextPractice
-/// progress.streak.current
 /// ```
 public struct MorseCourseProgress: Sendable, Hashable {
     /// The Koch order the levels count in.
@@ -19,7 +22,6 @@ public struct MorseCourseProgress: Sendable, Hashable {
     public private(set) var courseStart: Date?
     public private(set) var receive = MorseDirectionProgress()
     public private(set) var send = MorseDirectionProgress()
-    public private(set) var streak = MorseStreak()
 
     /// A course not started yet: both directions at level 1.
     public init(order: KochOrder = .standard) {
@@ -30,8 +32,7 @@ public struct MorseCourseProgress: Sendable, Hashable {
     ///
     /// - Throws: ``MorseCourseProgressError/missingCourseStart``.
     public init(
-        order: KochOrder, courseStart: Date?, receive: MorseDirectionProgress, send: MorseDirectionProgress,
-        streak: MorseStreak
+        order: KochOrder, courseStart: Date?, receive: MorseDirectionProgress, send: MorseDirectionProgress
     ) throws(MorseCourseProgressError) {
         let hasPractice = receive.schedule.lastPractice != nil || send.schedule.lastPractice != nil
         guard courseStart != nil || !hasPractice else { throw .missingCourseStart }
@@ -39,7 +40,6 @@ public struct MorseCourseProgress: Sendable, Hashable {
         self.courseStart = courseStart
         self.receive = receive
         self.send = send
-        self.streak = streak
     }
 
     /// The progress of one direction.
@@ -59,8 +59,7 @@ public struct MorseCourseProgress: Sendable, Hashable {
     }
 
     /// The progress after `result`: statistics added, level advanced when earned (with its review
-    /// 7 days later), the direction's schedule moved on, and the streak counted for the day the
-    /// session began in `dayCalendar`.
+    /// 7 days later) and the direction's schedule moved on, with dates in `dayCalendar`'s time zone.
     ///
     /// A session without attempts (ended during the introduction) practised nothing and leaves
     /// the progress as it is.
@@ -85,7 +84,6 @@ public struct MorseCourseProgress: Sendable, Hashable {
         next.courseStart = courseStart
         next[result.direction] = direction.applying(
             result, accuracy: accuracy, courseStart: courseStart, calendar: calendar)
-        next.streak = streak.recordingSession(on: dayCalendar.day(of: result.startedAt))
         return next
     }
 
@@ -118,7 +116,8 @@ public struct MorseCourseProgress: Sendable, Hashable {
 }
 
 extension MorseCourseProgress: Codable {
-    private enum CodingKeys: String, CodingKey { case order, courseStart, receive, send, streak }
+    // Progress stored before the streak moved to the log has a `streak` key; it is not read.
+    private enum CodingKeys: String, CodingKey { case order, courseStart, receive, send }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -130,9 +129,8 @@ extension MorseCourseProgress: Codable {
             from: container.nestedContainer(keyedBy: MorseDirectionProgress.CodingKeys.self, forKey: .send),
             order: order)
         let courseStart = try container.decodeIfPresent(Date.self, forKey: .courseStart)
-        let streak = try container.decode(MorseStreak.self, forKey: .streak)
         do {
-            try self.init(order: order, courseStart: courseStart, receive: receive, send: send, streak: streak)
+            try self.init(order: order, courseStart: courseStart, receive: receive, send: send)
         } catch {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
@@ -148,6 +146,5 @@ extension MorseCourseProgress: Codable {
         try receive.encode(to: &receiveContainer)
         var sendContainer = container.nestedContainer(keyedBy: MorseDirectionProgress.CodingKeys.self, forKey: .send)
         try send.encode(to: &sendContainer)
-        try container.encode(streak, forKey: .streak)
     }
 }

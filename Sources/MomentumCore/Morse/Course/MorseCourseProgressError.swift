@@ -14,8 +14,6 @@ public enum MorseCourseProgressError: Error, Equatable, Sendable {
     /// A last practice without a next one (or the other way round), or a next practice not after
     /// the last.
     case practiceDatesInconsistent
-    /// A streak longer than the longest, negative, or without a last day.
-    case impossibleStreak(current: Int, longest: Int)
     /// Level changes out of order, or not ending at the current level.
     case levelHistoryInconsistent
     /// Practice recorded without the date the course started.
