@@ -258,3 +258,12 @@ def test_the_overview_in_german_has_every_string(server, browser):
     assert axe_violations(browser) == []
     set_size(browser, *PHONE)
     shot(browser, "phone-morse-de")
+
+
+def test_hidden_streaks_are_hidden_in_the_course_too(server, browser):
+    status, _ = server.api("PATCH", "/settings", {"progress": {"hideStreaks": True}})
+    assert status == 200
+    open_app(browser, server, "morse")
+    streak = wait_for(browser, lambda d: text_of(d, "mo-streak"), message="no streak card")
+    assert streak == "Streaks are hidden (progress.hide-streaks).", streak
+    assert "0 days" not in streak
