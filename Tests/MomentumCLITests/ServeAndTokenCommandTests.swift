@@ -29,6 +29,18 @@ struct ServeAndTokenCommandTests {
         #expect(again.errors.text == "momentum: Token \(id) is already revoked.\n")
         let database = try MomentumDatabase.open(directory: terminal.directory.url)
         #expect(try database.accessTokens().first?.secretHash != secret)
+
+        let json = try TestTerminal(sharing: terminal)
+        #expect(await json.run(["token", "list", "--json"]) == 0)
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.text.utf8)) as? [[String: String]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["id"] == id)
+        #expect(rows.first?["scope"] == "full")
+        #expect(rows.first?["createdAt"] == "2027-01-15T08:00:00.000Z")
+        #expect(rows.first?["revokedAt"] != nil)
+        let hash = try #require(try database.accessTokens().first?.secretHash)
+        #expect(!json.output.text.contains(secret) && !json.output.text.contains(hash))
     }
 
     @Test func aFeedTokenSaysWhatItOpensAndIsListedWithItsScope() async throws {

@@ -43,12 +43,34 @@ struct TokenCommand: AsyncParsableCommand {
     struct List: ContextualCommand {
         static let configuration = CommandConfiguration(abstract: "List the tokens (never their secrets).")
 
+        @Flag(help: "Print the tokens as JSON: id, name, scope, createdAt, revokedAt (never a secret or its hash).")
+        var json = false
+
         @OptionGroup var common: CommonOptions
+
+        /// One token as `--json` prints it.
+        struct TokenJSON: Encodable {
+            var id: String
+            var name: String
+            var scope: String
+            var createdAt: String
+            var revokedAt: String?
+        }
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let tokens = try session.services.accessTokens.tokens()
+                if json {
+                    let rows = tokens.map { token in
+                        TokenJSON(
+                            id: token.id, name: token.name, scope: token.scope.rawValue,
+                            createdAt: InstantText.format(token.createdAt),
+                            revokedAt: token.revokedAt.map { InstantText.format($0) })
+                    }
+                    context.output.write(try JSONOutput.encode(rows) + "\n")
+                    return
+                }
                 guard !tokens.isEmpty else {
                     context.output.write(catalog[.tokenNone] + "\n")
                     return
