@@ -47,6 +47,8 @@ function route() {
 }
 
 export function showError(error) {
+  // 401: the page is already on its way to the login page (api.js); nothing went wrong here.
+  if (error && error.status === 401) return;
   console.error(error);
   const box = document.getElementById('app-error');
   box.textContent = error && error.code === 'network' ? t('error.offline') : t('error.generic');
