@@ -72,6 +72,7 @@ public enum ErrorMessages {
         switch error {
         case .lengthNotPositive: catalog[.errorLengthNotPositive]
         case .lengthTooLong: catalog[.errorLengthTooLong]
+        case .noteTooLong: catalog.format(.errorLogNoteTooLong, ["count": String(PracticeRecord.maximumNoteLength)])
         case .invalidRecord(let record): message(for: record, catalog: catalog)
         case .instant(let instant): message(for: instant, catalog: catalog)
         case .text(let text): message(for: text, catalog: catalog)

@@ -100,6 +100,7 @@ public struct PracticeLogService: Sendable {
     ) throws(PracticeLogError) -> PracticeRecord {
         guard length.isFinite, length > 0 else { throw .lengthNotPositive }
         guard length <= maximumLength else { throw .lengthTooLong }
+        if let note = details["note"], note.count > PracticeRecord.maximumNoteLength { throw .noteTooLong }
         do {
             let window = InstantWindow.record(now: now)
             try window.check(start, field: "start")
@@ -130,6 +131,8 @@ public struct PracticeLogService: Sendable {
 public enum PracticeLogError: Error, Equatable, Sendable {
     case lengthNotPositive
     case lengthTooLong
+    /// The note is longer than ``PracticeRecord/maximumNoteLength``.
+    case noteTooLong
     case invalidRecord(PracticeRecordError)
     /// The start or end lies outside ``InstantWindow/record(now:)``.
     case instant(InstantWindowError)

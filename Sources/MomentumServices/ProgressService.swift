@@ -27,6 +27,13 @@ public struct ProgressService: Sendable {
         try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
     }
 
+    /// The first instant of the log's "recent" list: the start of the day
+    /// ``PracticeRecord/recentDays`` − 1 days before today, as ``dayCalendar()`` counts days.
+    public func recentSince() throws(StoreError) -> Date {
+        let calendar = try dayCalendar()
+        return calendar.start(of: calendar.day(of: now()).adding(days: -(PracticeRecord.recentDays - 1)))
+    }
+
     /// The report as of now, from every record.
     ///
     /// The report is kept while the store's revision and the day stay the same, so the server

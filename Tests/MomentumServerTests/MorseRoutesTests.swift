@@ -221,6 +221,7 @@ struct MorseRoutesTests {
             #expect(more.status == .conflict)
             let ended = try await client.send(.post, "/api/v1/morse/sessions/\(id)/end").object
             #expect(ended["trainingMs"] as? Int == 60_000)
+            #expect(ended["trainingText"] as? String == "1 min", "the core's words, in the request's language")
             #expect(ended["saved"] as? Bool == true)
         }
         #expect(try server.services.practiceLog.records().first?.countedSeconds == 60)

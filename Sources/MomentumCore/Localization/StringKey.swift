@@ -990,4 +990,7 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorRecordEndsBeforeStart = "error.record.endsBeforeStart"
     case errorRecordNegativeCountedTime = "error.record.negativeCountedTime"
     case errorRecordCountsMoreThanItLasted = "error.record.countsMoreThanItLasted"
+
+    // issue 23 (browser bounds)
+    case errorLogNoteTooLong = "error.log.noteTooLong"
 }

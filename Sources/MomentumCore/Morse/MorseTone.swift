@@ -9,6 +9,8 @@
 /// ```
 public struct MorseTone: Sendable, Equatable, Codable {
     public static let hertzBounds = 400.0...1000.0
+    /// How far a form's arrows move the pitch; the tone itself plays any pitch within bounds.
+    public static let hertzStep = 10.0
     public static let riseBounds = Duration.milliseconds(1)...Duration.milliseconds(20)
     public static let standard = MorseTone(unchecked: 600, rise: .milliseconds(5))
 

@@ -49,6 +49,12 @@ public struct PracticeRecord: Sendable, Equatable, Codable, Identifiable {
     /// The longest a single record may last or count: anything longer is a typing mistake.
     public static let maximumLength: TimeInterval = 24 * 3600
 
+    /// How many days, today included, the log's "recent" list covers.
+    public static let recentDays = 14
+
+    /// The longest note (`details["note"]`) a person may give a session, in characters.
+    public static let maximumNoteLength = 500
+
     /// The most energy one record may hold: a day of hard exercise burns well under it.
     public static let maximumEnergyKilocalories: Double = 10_000
 }

@@ -3,7 +3,7 @@ import Hummingbird
 import MomentumCore
 import MomentumServices
 
-/// `/api/v1/catalog` (the strings of a language) and `/api/v1/ambient` (the ambient sounds).
+/// `/api/v1/catalog` (the strings of a language, its locale and every form field's bounds) and `/api/v1/ambient` (the ambient sounds).
 struct CatalogController {
     let settings: SettingsService
 
@@ -16,8 +16,14 @@ struct CatalogController {
 
     struct Catalog: Encodable {
         var language: Language
+        /// The BCP 47 tag (`en-GB`, `de-DE`) the browser formats dates, numbers and lists in:
+        /// the core's `Language.bcp47Tag`, the same locale the terminal uses.
+        var locale: String
         var strings: [String: String]
         var lists: [String: [String]]
+        /// Every form field's bounds and default by field id (the core's `FormBounds`), so the
+        /// browser holds none of its own.
+        var forms: [String: FieldBounds]
     }
 
     @Sendable func catalog(_ request: Request, context: BasicRequestContext) throws -> Response {
@@ -31,7 +37,9 @@ struct CatalogController {
     static let encoded: [Language: Data] = Dictionary(
         uniqueKeysWithValues: Language.allCases.compactMap { language in
             let catalog = StringCatalog.shared(for: language)
-            let value = Catalog(language: language, strings: catalog.strings, lists: catalog.lists)
+            let value = Catalog(
+                language: language, locale: language.bcp47Tag, strings: catalog.strings, lists: catalog.lists,
+                forms: FormBounds.all)
             return (try? JSONResponse<Catalog>.encoder.encode(value)).map { (language, $0) }
         })
 

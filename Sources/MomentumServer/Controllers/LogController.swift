@@ -58,6 +58,8 @@ struct LogController {
         }
         filter.since = try query["since"].map { try Self.instant(String($0), name: "since") }
         filter.until = try query["until"].map { try Self.instant(String($0), name: "until") }
+        // `?recent`: the last `PracticeRecord.recentDays` days, today included, as the server counts days.
+        if query["recent"] != nil { filter.since = max(filter.since ?? .distantPast, try progress.recentSince()) }
         let calendar = try progress.dayCalendar()
         if let text = query["day"] {
             // The sessions of one day as the server counts it: from its day start to the next.

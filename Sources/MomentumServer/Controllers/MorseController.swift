@@ -15,7 +15,7 @@ struct MorseController {
     let metrics: ServerMetrics
 
     /// Longest typed answer and most key signals one answer may carry.
-    static let answerLimit = 200
+    static let answerLimit = MorseAttempt.maximumAnswerLength
     static let signalLimit = 2000
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
@@ -111,7 +111,7 @@ struct MorseController {
         private static func duration(
             _ milliseconds: Double, key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
         ) throws -> Duration {
-            guard milliseconds.isFinite, milliseconds > 0, milliseconds <= 60_000 else {
+            guard milliseconds.isFinite, milliseconds > 0, milliseconds <= MorseAttempt.maximumSignalMilliseconds else {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: container, debugDescription: "a duration is more than 0 and at most 60000 ms")
             }
@@ -287,7 +287,10 @@ struct MorseController {
         await registry.remove(id: id)
         if finished.record != nil { metrics.recordSessionLogged(kind: "morse") }
         let overview = try morse.overview(at: instant)
-        return JSONResponse(MorseWire.Ending(training: training, finished: finished, overview: overview, at: instant))
+        let language = LanguageChoice.accepted(by: request) ?? .english
+        return JSONResponse(
+            MorseWire.Ending(
+                training: training, finished: finished, overview: overview, at: instant, language: language))
     }
 
     // MARK: Helpers

@@ -100,6 +100,10 @@ enum MorseWire {
         var lastAttempt: Attempt?
         var attempts: Int
         var correct: Int
+        /// The calm after the feedback on an answer (or after the replay of a miss) before the
+        /// next item: the core's, as the terminal keeps it.
+        var pauseAfterFeedbackMs: Int64 = MorseReceiveTrial<ContinuousClock.Instant>.pauseAfterFeedback
+            .wholeMilliseconds
 
         init(_ training: MorseTraining, at instant: Date) {
             let session = training.session
@@ -150,6 +154,8 @@ enum MorseWire {
         var correct: Int
         var accuracy: Double?
         var trainingMs: Int64
+        /// `trainingMs` in words (the core's `DurationFormatting.words`), in the request's language.
+        var trainingText: String
         var level: Int
         var nextLevel: Int
         var leveledUp: Bool
@@ -160,7 +166,7 @@ enum MorseWire {
 
         init(
             training: MorseTraining, finished: MorseCourseService.Finished, overview: MorseCourseProgress.JSONForm,
-            at instant: Date
+            at instant: Date, language: Language
         ) {
             let result = finished.result
             session = Session(training, at: instant)
@@ -168,6 +174,7 @@ enum MorseWire {
             correct = result.correctCount
             accuracy = result.accuracy.map { ($0 * 1000).rounded() / 1000 }
             trainingMs = result.trainingTime.wholeMilliseconds
+            trainingText = DurationFormatting.words(.milliseconds(trainingMs), language: language)
             level = result.level
             nextLevel = finished.progress[result.direction].level
             leveledUp = nextLevel > level

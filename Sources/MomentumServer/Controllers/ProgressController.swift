@@ -133,7 +133,37 @@ struct ProgressController {
     }
 
     @Sendable func statistics(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try answer(request) { report in try Self.statistics(request, report: report).jsonForm }
+        let language = LanguageChoice.accepted(by: request) ?? .english
+        return try answer(request, variant: language.rawValue) { report in
+            StatisticsView(statistics: try Self.statistics(request, report: report), language: language)
+        }
+    }
+
+    /// The statistics as `momentum stats --json` prints them, plus each duration in words (the
+    /// core's `DurationFormatting.words`, in the `Accept-Language` language): `totalText`,
+    /// `averagePerDayText`, `averagePerSessionText` and `byKindText`.
+    struct StatisticsView: Encodable {
+        var statistics: PracticeStatistics
+        var language: Language
+
+        private enum CodingKeys: String, CodingKey {
+            case totalText, averagePerDayText, averagePerSessionText, byKindText
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try statistics.jsonForm.encode(to: encoder)
+            func words(_ seconds: Double) -> String {
+                DurationFormatting.words(.seconds(Int64(seconds.rounded())), language: language)
+            }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(words(Double(statistics.total.seconds)), forKey: .totalText)
+            try container.encode(words(statistics.averageSecondsPerDay), forKey: .averagePerDayText)
+            try container.encode(words(statistics.averageSecondsPerSession), forKey: .averagePerSessionText)
+            try container.encode(
+                Dictionary(
+                    uniqueKeysWithValues: statistics.byKind.map { ($0.key.rawValue, words(Double($0.value.seconds))) }),
+                forKey: .byKindText)
+        }
     }
 
     private static func statistics(_ request: Request, report: ProgressReport) throws -> PracticeStatistics {
@@ -159,10 +189,13 @@ struct ProgressController {
 
     /// The kept answer to `request`, else `make`'s value encoded and kept. Refusals (thrown) are
     /// not kept.
-    private func answer(_ request: Request, _ make: (ProgressReport) throws -> some Encodable) throws -> Response {
+    /// `variant` tells apart answers to the same query that differ by more (their language).
+    private func answer(
+        _ request: Request, variant: String = "", _ make: (ProgressReport) throws -> some Encodable
+    ) throws -> Response {
         let (revision, report) = try progress.revisedReport()
         let era = AnswerCache.Era(revision: revision, day: report.today)
-        let key = "\(request.uri.path)?\(request.uri.query ?? "")"
+        let key = "\(variant) \(request.uri.path)?\(request.uri.query ?? "")"
         if let data = answers.data(era: era, key: key) { return JSONBody.response(data) }
         let data = try JSONResponse<Int>.encoder.encode(make(report))
         answers.keep(data, era: era, key: key)

@@ -20,12 +20,16 @@ struct WorkoutProgramsController {
         var id: String
         var name: String
         var plan: WorkoutPlanBody
+        /// The plan in one line ("40 s work, 20 s rest × 8"), the core's `WorkoutPlan.summary`.
+        var summary: String
         var isBuiltIn: Bool
 
         init(_ program: WorkoutProgram, catalog: StringCatalog) {
             id = program.id
             name = program.displayName(catalog)
-            plan = WorkoutPlanBody(program.plan(catalog: catalog))
+            let plan = program.plan(catalog: catalog)
+            self.plan = WorkoutPlanBody(plan)
+            summary = plan.summary(catalog: catalog)
             isBuiltIn = program.isBuiltIn
         }
     }

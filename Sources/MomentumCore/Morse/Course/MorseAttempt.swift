@@ -12,6 +12,11 @@ public struct MorseAttempt: Sendable, Hashable {
     public let responseTime: Duration?
     public let score: MorseAnswerScore
 
+    /// The longest typed answer (and the most dit/dah patterns or key signals) one answer may carry.
+    public static let maximumAnswerLength = 200
+    /// The longest one straight-key signal (a key-down or the silence after it) may last, in ms.
+    public static let maximumSignalMilliseconds = 60_000.0
+
     public init(item: MorseDrillItem, answer: String?, responseTime: Duration?) {
         self.item = item
         self.answer = answer
