@@ -34,3 +34,36 @@ export async function api(path, { method = 'GET', body } = {}) {
   }
   return data;
 }
+
+/**
+ * POSTs `file` as the raw body to `/api/v1${path}` (the browser streams it from disk) and calls
+ * `onProgress(percent)` as it goes and `onSent()` once every byte is out (the server is then
+ * checking it). Answers the JSON body; refuses as `api` does: an ApiError with the server's code
+ * and message (status 0, code `network`, when the server cannot be reached); 401 → login page.
+ */
+export function uploadWithProgress(path, file, contentType, onProgress = () => {}, onSent = () => {}) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/v1${path}`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader('Accept-Language', requestLanguage);
+    request.setRequestHeader('Content-Type', contentType);
+    request.responseType = 'json';
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+    });
+    request.upload.addEventListener('load', () => onSent());
+    request.addEventListener('load', () => {
+      const body = request.response || {};
+      if (request.status === 401) location.assign('/login.html');
+      if (request.status >= 200 && request.status < 300) {
+        resolve(body);
+      } else {
+        const e = body.error || {};
+        reject(new ApiError(request.status, e.code || 'unknown', e.message || request.statusText));
+      }
+    });
+    request.addEventListener('error', () => reject(new ApiError(0, 'network', 'network')));
+    request.send(file);
+  });
+}

@@ -2,28 +2,28 @@
 // POST makes a new preset, PUT changes one (a built-in is kept and saved as a copy by the
 // server). The server checks the values; its message shows next to the form.
 import { api } from './api.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, boundAttributes, fieldBounds } from './i18n.js';
 import { el, field } from './dom.js';
 
+// [input id, label key and bounds id (the catalog's `forms`), the preset's field]
 const PHASES = [
-  ['b-inhale', 'breathing.inhale', 'inhaleMs', 4],
-  ['b-hold-in', 'breathing.holdAfterInhale', 'holdAfterInhaleMs', 0],
-  ['b-exhale', 'breathing.exhale', 'exhaleMs', 4],
-  ['b-hold-out', 'breathing.holdAfterExhale', 'holdAfterExhaleMs', 0],
+  ['b-inhale', 'breathing.inhale', 'inhaleMs'],
+  ['b-hold-in', 'breathing.holdAfterInhale', 'holdAfterInhaleMs'],
+  ['b-exhale', 'breathing.exhale', 'exhaleMs'],
+  ['b-hold-out', 'breathing.holdAfterExhale', 'holdAfterExhaleMs'],
 ];
 
 /** `preset` is `{}` for a new one; `on.saved(preset)` and `on.cancel()` are called back. */
 export function presetEditor(preset, on) {
   const isNew = !preset.id;
   const title = isNew ? t('breathing.newPreset') : t('breathing.editPreset');
-  const name = el('input', { type: 'text', id: 'b-name', name: 'name', autocomplete: 'off', maxlength: 100, value: isNew ? '' : preset.name });
+  const name = el('input', { type: 'text', id: 'b-name', name: 'name', autocomplete: 'off', ...boundAttributes('breathing.name'), value: isNew ? '' : preset.name });
   const grid = el('div', { class: 'form-grid' });
-  for (const [id, key, prop, fallback] of PHASES) {
-    const seconds = preset[prop] != null ? preset[prop] / 1000 : fallback;
-    const min = prop.startsWith('hold') ? 0 : 1;
-    grid.append(field(id, t(key), el('input', { type: 'number', id, name: id, min, max: 60, step: 0.5, value: seconds, inputmode: 'decimal' }), t('meditate.secondsUnit')));
+  for (const [id, key, prop] of PHASES) {
+    const seconds = preset[prop] != null ? preset[prop] / 1000 : fieldBounds(key).default;
+    grid.append(field(id, t(key), el('input', { type: 'number', id, name: id, ...boundAttributes(key), value: seconds, inputmode: 'decimal' }), t('meditate.secondsUnit')));
   }
-  grid.append(field('b-rounds', t('breathing.rounds'), el('input', { type: 'number', id: 'b-rounds', name: 'rounds', min: 1, max: 99, step: 1, value: preset.rounds ?? 10, inputmode: 'numeric' })));
+  grid.append(field('b-rounds', t('breathing.rounds'), el('input', { type: 'number', id: 'b-rounds', name: 'rounds', ...boundAttributes('breathing.rounds'), value: preset.rounds ?? fieldBounds('breathing.rounds').default, inputmode: 'numeric' })));
   const error = el('p', { class: 'error', id: 'b-error', role: 'alert', hidden: '' });
   const cancel = el('button', { type: 'button', class: 'secondary', id: 'b-cancel' }, t('action.cancel'));
   cancel.addEventListener('click', () => on.cancel());

@@ -1,13 +1,33 @@
-// Every visible string comes from the server catalog (GET /api/v1/catalog?lang=…).
+// Every visible string comes from the server catalog (GET /api/v1/catalog?lang=…), and with it
+// the locale to format in (`locale`) and every form field's bounds and default (`forms`).
 // A key the catalog lacks shows as itself and is listed by missingKeys() (the browser tests
 // fail on any).
 import { api, setRequestLanguage } from './api.js';
 
-let catalog = { language: 'en', strings: {}, lists: {} };
+let catalog = { language: 'en', locale: 'en', strings: {}, lists: {}, forms: {} };
 const missing = new Set();
 
 export function language() {
   return catalog.language;
+}
+
+/** The BCP 47 tag (`en-GB`, `de-DE`) the server's catalog says to format dates, numbers and lists in. */
+export function locale() {
+  return catalog.locale || catalog.language;
+}
+
+/** A form field's `{min, max, step, default, maxLength}` from the catalog (the core's FormBounds). */
+export function fieldBounds(id) {
+  const bounds = (catalog.forms || {})[id];
+  if (!bounds) missing.add(`forms.${id}`);
+  return bounds || {};
+}
+
+/** The input attributes of a field's bounds: `min`, `max`, `step` and `maxlength`, those it has. */
+export function boundAttributes(id) {
+  const { min, max, step, maxLength } = fieldBounds(id);
+  const attributes = { min, max, step, maxlength: maxLength };
+  return Object.fromEntries(Object.entries(attributes).filter(([, value]) => value != null));
 }
 
 export async function loadCatalog(lang) {
@@ -44,7 +64,11 @@ export function translate(root = document) {
   for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
 }
 
-/** mm:ss, or h:mm:ss from an hour on. */
+/**
+ * mm:ss, or h:mm:ss from an hour on, rounding up: a ticking countdown between two server answers.
+ * The core's DurationFormatting.clock does the same; both are checked against one table
+ * (browser-tests/clock-fixtures.json: a Swift test and a browser test).
+ */
 export function clock(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const h = Math.floor(total / 3600);
@@ -55,19 +79,10 @@ export function clock(ms) {
 }
 
 export function number(value, options) {
-  return new Intl.NumberFormat(catalog.language, options).format(value);
+  return new Intl.NumberFormat(locale(), options).format(value);
 }
 
-/** Seconds under a minute ("45 s"), whole minutes ("25 min"), or hours and minutes ("1:05 h"). */
-export function durationText(seconds) {
-  if (seconds > 0 && seconds < 59.5) return `${number(Math.round(seconds))} ${t('meditate.secondsUnit')}`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${number(minutes)} ${t('meditate.minutesUnit')}`;
-  const h = Math.floor(minutes / 60);
-  return `${number(h)}:${String(minutes % 60).padStart(2, '0')} h`;
-}
-
-/** A `YYYY-MM-DD` day (as the API writes it) as a UTC date, so formatting never shifts it. */
+/** A `YYYY-MM-DD` day (as the server counts and writes it) as a UTC date, so formatting never shifts it. */
 export function dayDate(day) {
   const [y, m, d] = String(day).split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d));
@@ -75,15 +90,15 @@ export function dayDate(day) {
 
 /** A `YYYY-MM-DD` day formatted for the person's language (default: "Sunday, 22 November 2026"). */
 export function formatDay(day, options = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }) {
-  return new Intl.DateTimeFormat(catalog.language, { ...options, timeZone: 'UTC' }).format(dayDate(day));
+  return new Intl.DateTimeFormat(locale(), { ...options, timeZone: 'UTC' }).format(dayDate(day));
 }
 
 /** "A, B and C" in the person's language. */
 export function listText(items) {
-  return new Intl.ListFormat(catalog.language, { style: 'long', type: 'conjunction' }).format(items);
+  return new Intl.ListFormat(locale(), { style: 'long', type: 'conjunction' }).format(items);
 }
 
-window.momentumI18n = { missingKeys, t };
+window.momentumI18n = { missingKeys, t, locale };
 
 /**
  * The text to show for a failed API call: the server's message for a refusal (4xx; it is already

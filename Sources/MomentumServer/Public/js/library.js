@@ -4,8 +4,8 @@
 // The player is a sound source of sound-focus.js: it pauses a meditation's ambient sound when
 // it starts, and says so when the ambient sound paused it.
 // window.momentumLibrary exposes the player's state, for tests.
-import { api } from './api.js';
-import { t, clock, language, errorText } from './i18n.js';
+import { api, uploadWithProgress } from './api.js';
+import { t, clock, locale, errorText, boundAttributes } from './i18n.js';
 import { announce, el, confirmDialog, refocus } from './dom.js';
 import { register as registerSound, claim as claimSound, release as releaseSound } from './sound-focus.js';
 
@@ -40,12 +40,6 @@ registerSound('guided', {
     announce(t('library.web.pausedByAmbient'));
   },
 });
-
-/** The locale to sort in: the browser's, when it speaks the UI's language; else the language. */
-function locale() {
-  const browser = navigator.language || '';
-  return browser.toLowerCase().startsWith(language()) ? browser : language();
-}
 
 export async function mount(view) {
   root = view;
@@ -158,8 +152,8 @@ function renderItem(item) {
 }
 
 function renderEditForm(item) {
-  const teacher = el('input', { type: 'text', id: 'lib-edit-teacher', name: 'teacher', value: item.teacher || '', list: 'lib-teacher-suggestions', autocomplete: 'off', maxlength: 200, 'aria-describedby': 'lib-edit-teacher-original' });
-  const name = el('input', { type: 'text', id: 'lib-edit-name', name: 'name', value: item.name, autocomplete: 'off', maxlength: 200, 'aria-describedby': 'lib-edit-name-original' });
+  const teacher = el('input', { type: 'text', id: 'lib-edit-teacher', name: 'teacher', value: item.teacher || '', list: 'lib-teacher-suggestions', autocomplete: 'off', ...boundAttributes('library.teacher'), 'aria-describedby': 'lib-edit-teacher-original' });
+  const name = el('input', { type: 'text', id: 'lib-edit-name', name: 'name', value: item.name, autocomplete: 'off', ...boundAttributes('library.name'), 'aria-describedby': 'lib-edit-name-original' });
   const suggestions = el('datalist', { id: 'lib-teacher-suggestions' });
   let asked = 0;
   teacher.addEventListener('input', () => {
@@ -315,32 +309,13 @@ async function uploadNext() {
   await uploadNext();
 }
 
-/** Sends one file as the raw body (the browser streams it from disk), reporting progress. */
+/** Sends one file, its progress bar following. */
 function send(upload) {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/library/upload?name=${encodeURIComponent(upload.file.name)}&locale=${encodeURIComponent(locale())}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Accept-Language', language());
-    request.setRequestHeader('Content-Type', 'application/octet-stream');
-    request.responseType = 'json';
-    request.upload.addEventListener('progress', (event) => {
-      if (!event.lengthComputable) return;
-      upload.percent = Math.round((event.loaded / event.total) * 100);
-      const bar = root && root.querySelector(`[data-upload="${CSS.escape(upload.key)}"] progress`);
-      if (bar) bar.value = upload.percent;
-    });
-    request.addEventListener('load', () => {
-      const body = request.response || {};
-      if (request.status === 401) location.assign('/login.html');
-      if (request.status >= 200 && request.status < 300) resolve(body);
-      else {
-        const e = body.error || {};
-        reject(Object.assign(new Error(e.message || request.statusText), { status: request.status, code: e.code || 'unknown' }));
-      }
-    });
-    request.addEventListener('error', () => reject(Object.assign(new Error('network'), { status: 0, code: 'network' })));
-    request.send(upload.file);
+  const path = `/library/upload?name=${encodeURIComponent(upload.file.name)}&locale=${encodeURIComponent(locale())}`;
+  return uploadWithProgress(path, upload.file, 'application/octet-stream', (percent) => {
+    upload.percent = percent;
+    const bar = root && root.querySelector(`[data-upload="${CSS.escape(upload.key)}"] progress`);
+    if (bar) bar.value = percent;
   });
 }
 

@@ -1,6 +1,6 @@
 // Meditate: a plan form, then a run with a calm ring, phase, pause/resume/stop and scheduled cues.
 import { api } from './api.js';
-import { t, clock, language, localizeError } from './i18n.js';
+import { t, clock, language, locale, localizeError, boundAttributes, fieldBounds } from './i18n.js';
 import * as player from './player.js';
 import { announce, el, field as labelled } from './dom.js';
 
@@ -10,8 +10,8 @@ let root;
 let plan = null;
 /**
  * The server's view of the form (GET /meditation/form): the interval-gong choices with their
- * labels and plan forms, and each number field's bounds. The page shows it and sends the chosen
- * choice's `gongs` back unchanged; it knows no interval rule or bound of its own.
+ * labels and plan forms. The page shows it and sends the chosen choice's `gongs` back unchanged;
+ * it knows no interval rule or bound of its own (the number fields' bounds come with the catalog).
  */
 let form = null;
 let ambient = [];
@@ -87,7 +87,7 @@ export async function show() {
 
 async function loadOwnBeds() {
   try {
-    const query = `?locale=${encodeURIComponent(navigator.language || language())}`;
+    const query = `?locale=${encodeURIComponent(locale())}`;
     ownBeds = (await api(`/library/ambient${query}`)).items || [];
   } catch (error) {
     console.warn(error);
@@ -119,9 +119,9 @@ function field(id, labelKey, control, unitKey) {
   return labelled(id, t(labelKey), control, unitKey && t(unitKey));
 }
 
+/** A number input with the bounds of the catalog's field `bounds` (the core's MeditationPlan). */
 function numberInput(id, value, bounds, unitKey) {
-  const { min, max } = bounds;
-  const input = el('input', { type: 'number', id, name: id, min, max, step: 1, value, inputmode: 'numeric', required: '' });
+  const input = el('input', { type: 'number', id, name: id, ...boundAttributes(bounds), value, inputmode: 'numeric', required: '' });
   if (unitKey) input.setAttribute('aria-describedby', `${id}-unit`);
   return input;
 }
@@ -176,17 +176,16 @@ function renderForm() {
   volume.addEventListener('input', () => volume.setAttribute('aria-valuetext', `${volume.value} %`));
   const openEnded = el('input', { type: 'checkbox', id: 'm-open', name: 'open', ...(plan.isOpenEnded ? { checked: '' } : {}) });
 
-  const bounds = form.bounds;
-  const minutes = numberInput('m-minutes', Math.max(bounds.durationMinutes.min, Math.round(plan.durationMs / 60000)), bounds.durationMinutes);
+  const minutes = numberInput('m-minutes', Math.max(fieldBounds('meditation.durationMinutes').min, Math.round(plan.durationMs / 60000)), 'meditation.durationMinutes');
   // novalidate: the server checks the plan and its message comes in the app's language; the
   // browser's own bubble ("Value must be less than or equal to 60") follows the browser's.
   const formNode = el('form', { class: 'form card', id: 'meditate-form', novalidate: true },
     el('div', { class: 'form-grid' },
       field('m-minutes', 'settings.meditation.duration', minutes, 'meditate.minutesUnit'),
-      field('m-countdown', 'settings.meditation.countdown', numberInput('m-countdown', Math.round(plan.countdownMs / 1000), bounds.countdownSeconds), 'meditate.secondsUnit'),
+      field('m-countdown', 'settings.meditation.countdown', numberInput('m-countdown', Math.round(plan.countdownMs / 1000), 'meditation.countdownSeconds'), 'meditate.secondsUnit'),
       field('m-interval', 'settings.meditation.interval', intervalSelect),
       field('m-interval-custom', 'meditate.intervalCustom', custom, 'meditate.minutesUnit'),
-      field('m-reflection', 'settings.meditation.reflection', numberInput('m-reflection', Math.round(plan.reflectionMs / 60000), bounds.reflectionMinutes), 'meditate.minutesUnit'),
+      field('m-reflection', 'settings.meditation.reflection', numberInput('m-reflection', Math.round(plan.reflectionMs / 60000), 'meditation.reflectionMinutes'), 'meditate.minutesUnit'),
       field('m-ambient', 'settings.meditation.ambient', ambientSelect),
       field('m-volume', 'settings.meditation.volume', volume),
     ),

@@ -2,7 +2,7 @@
 // contact exchanges (four styles, each with a line on what is sent), who calls CQ, and Start.
 // The server checks the call sign and refuses a contact without one; its message shows here.
 import { api } from './api.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, boundAttributes } from './i18n.js';
 import { el, field, announce } from './dom.js';
 
 export const STYLES = ['firstContact', 'signalReport', 'contest', 'ragChew'];
@@ -24,7 +24,7 @@ export function qsoCard(callSign, on) {
   // The call sign: its own small form, so it can be saved without starting a contact.
   const call = el('input', {
     type: 'text', id: 'mo-qso-call', name: 'callSign', value: saved, autocomplete: 'off', autocapitalize: 'characters',
-    autocorrect: 'off', spellcheck: 'false', maxlength: 10, 'aria-describedby': 'mo-qso-call-none',
+    autocorrect: 'off', spellcheck: 'false', ...boundAttributes('qso.callSign'), 'aria-describedby': 'mo-qso-call-none',
   });
   const none = el('p', { class: 'muted', id: 'mo-qso-call-none', hidden: saved ? '' : null }, t('morse.ui.qso.callSignNone'));
   const callError = el('p', { class: 'error', id: 'mo-qso-call-error', role: 'alert', hidden: '' });

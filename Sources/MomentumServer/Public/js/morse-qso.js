@@ -4,7 +4,7 @@
 // answered — as in the terminal. The server reads each transmission leniently and answers, or
 // asks for a repeat and names what was missing. At the end: the whole contact, calmly.
 import { api } from './api.js';
-import { t, listText, errorText } from './i18n.js';
+import { t, listText, errorText, boundAttributes } from './i18n.js';
 import { el, svg, announce } from './dom.js';
 import * as audio from './morse-audio.js';
 
@@ -40,7 +40,7 @@ export function contactScreen(root, initial, on) {
   // What the person sends.
   const input = el('input', {
     type: 'text', id: 'mo-qso-text', name: 'text', autocomplete: 'off', autocapitalize: 'characters',
-    autocorrect: 'off', spellcheck: 'false', maxlength: 500, enterkeyhint: 'send', 'aria-describedby': 'mo-qso-send-help',
+    autocorrect: 'off', spellcheck: 'false', ...boundAttributes('qso.transmission'), enterkeyhint: 'send', 'aria-describedby': 'mo-qso-send-help',
   });
   const sendButton = el('button', { type: 'submit', class: 'primary', id: 'mo-qso-send' }, t('morse.ui.qso.send'));
   const form = el('form', { class: 'morse-answer morse-qso-send', id: 'mo-qso-send-form', novalidate: '' },

@@ -1,7 +1,7 @@
 // Receive: the item sounds (its elements as the server sent them, on the audio clock), then there
 // are 3 s to type what was heard, counted down on screen from the end of the sound. Enter sends;
 // when the time runs out, what was typed is sent — or nothing, which is a miss.
-import { t, number } from './i18n.js';
+import { t, number, boundAttributes } from './i18n.js';
 import { el } from './dom.js';
 import * as audio from './morse-audio.js';
 
@@ -16,7 +16,7 @@ export function receiveDrill(area, { tone, answer }) {
   const status = el('p', { class: 'morse-status', id: 'mo-status' });
   const input = el('input', {
     type: 'text', id: 'mo-answer', name: 'answer', autocomplete: 'off', autocapitalize: 'characters',
-    autocorrect: 'off', spellcheck: 'false', maxlength: 40, enterkeyhint: 'send',
+    autocorrect: 'off', spellcheck: 'false', ...boundAttributes('morse.answer'), enterkeyhint: 'send',
   });
   const check = el('button', { type: 'submit', class: 'primary', id: 'mo-check' }, t('morse.ui.check'));
   const fill = el('span');

@@ -1,6 +1,6 @@
 // A finished session (POST /morse/sessions/{id}/end): how it went, each character's count, a
 // quiet celebration when the level went up, and when to practise next.
-import { t, number, durationText } from './i18n.js';
+import { t, number } from './i18n.js';
 import { el, svg, announce } from './dom.js';
 import { patternView, dateText, percentText, directionName, scrollingTable } from './morse-text.js';
 
@@ -17,7 +17,7 @@ export function resultsScreen(ending, on) {
     card.append(el('div', { class: 'stats' },
       stat(t('morse.ui.resultRight'), t('morse.ui.correctOf', { correct: number(ending.correct), attempts: number(ending.attempts) }), 'mo-results-score'),
       stat(t('morse.ui.resultAccuracy'), percentText(ending.accuracy ?? 0), 'mo-results-accuracy'),
-      stat(t('morse.ui.resultTime'), durationText(ending.trainingMs / 1000), 'mo-results-time')));
+      stat(t('morse.ui.resultTime'), ending.trainingText, 'mo-results-time')));
   }
   if (ending.leveledUp) card.append(celebration(ending, course));
   else if (ending.saved) card.append(el('p', { id: 'mo-results-level' }, t('morse.ui.levelKept', { level: number(ending.nextLevel) })));

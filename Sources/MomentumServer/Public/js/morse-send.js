@@ -7,7 +7,7 @@
 //   silence, sent as `signals` for the session's adaptive decoder to read and score.
 // Backspace clears the character being keyed.
 import { api } from './api.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, fieldBounds } from './i18n.js';
 import { el, svg, announce } from './dom.js';
 import * as audio from './morse-audio.js';
 import { patternView } from './morse-text.js';
@@ -138,7 +138,7 @@ export function sendDrill(area, { tone, introduction, answer }) {
   function keyUp() {
     if (downAt === null) return;
     const now = performance.now();
-    signals.push({ down: round(Math.min(60000, now - downAt)) });
+    signals.push({ down: round(Math.min(fieldBounds('morse.signalMilliseconds').max, now - downAt)) });
     downAt = null;
     upAt = now;
     audio.keyUp();

@@ -2,7 +2,7 @@
 // A summary line with "Change settings"; the form sends only what changed, and the server checks
 // every value — its message (in the person's language) shows under the form.
 import { api } from './api.js';
-import { t, number, errorText } from './i18n.js';
+import { t, number, errorText, boundAttributes } from './i18n.js';
 import { el, field, announce } from './dom.js';
 
 let editing = false;
@@ -28,17 +28,18 @@ function summary(s) {
   });
 }
 
-function numberInput(id, value, { min, max, step = 1 }) {
-  return el('input', { type: 'number', id, name: id, value, min, max, step, inputmode: 'decimal' });
+/** A number input with the bounds of the catalog's field `bounds` (the core's MorseCourseSettings). */
+function numberInput(id, value, bounds) {
+  return el('input', { type: 'number', id, name: id, value, ...boundAttributes(bounds), inputmode: 'decimal' });
 }
 
 function form(s, on) {
   const inputs = {
-    characterWPM: numberInput('mo-char-wpm', s.characterWPM, { min: 5, max: 60 }),
-    effectiveWPM: numberInput('mo-eff-wpm', s.effectiveWPM, { min: 5, max: 60 }),
-    toneHertz: numberInput('mo-tone', s.toneHertz, { min: 400, max: 1000, step: 10 }),
-    riseMilliseconds: numberInput('mo-rise', s.riseMilliseconds, { min: 1, max: 20 }),
-    sessionMinutes: numberInput('mo-minutes', s.sessionSeconds / 60, { min: 1, max: 60 }),
+    characterWPM: numberInput('mo-char-wpm', s.characterWPM, 'morse.characterWPM'),
+    effectiveWPM: numberInput('mo-eff-wpm', s.effectiveWPM, 'morse.effectiveWPM'),
+    toneHertz: numberInput('mo-tone', s.toneHertz, 'morse.toneHertz'),
+    riseMilliseconds: numberInput('mo-rise', s.riseMilliseconds, 'morse.riseMilliseconds'),
+    sessionMinutes: numberInput('mo-minutes', s.sessionSeconds / 60, 'morse.sessionMinutes'),
   };
   const order = el('select', { id: 'mo-order', name: 'order' },
     ...['standard', 'extended'].map((o) => el('option', { value: o, ...(o === s.order ? { selected: '' } : {}) }, t(`morse.ui.orderOption.${o}`))));

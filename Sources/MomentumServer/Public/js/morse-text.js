@@ -1,5 +1,5 @@
 // How the Morse screens write characters, patterns, dates and percentages.
-import { t, language, number } from './i18n.js';
+import { t, locale, number } from './i18n.js';
 import { el } from './dom.js';
 
 /**
@@ -19,7 +19,7 @@ export function patternWords(pattern) {
 
 /** An API instant as a date for the person ("Tuesday, 3 March"). */
 export function dateText(iso) {
-  return new Intl.DateTimeFormat(language(), { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale(), { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
 }
 
 /** 0.953 → "95 %" (or "95%") as the language writes it. */

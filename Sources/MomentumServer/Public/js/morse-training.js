@@ -10,10 +10,11 @@ import { patternView, directionName } from './morse-text.js';
 import { receiveDrill } from './morse-receive.js';
 import { sendDrill } from './morse-send.js';
 
-/** Pauses of the page between items (not Morse timing): after a right answer, around a replay. */
-const AFTER_RIGHT_MS = 700;
+/**
+ * The page's own beat before the replay of a miss, so the feedback shows first (animation timing,
+ * not a practice rule). The calm after the feedback is the core's: `pauseAfterFeedbackMs`.
+ */
 const BEFORE_REPLAY_MS = 400;
-const AFTER_REPLAY_MS = 1000;
 
 /**
  * Draws the training screen into `root` (after its heading) and runs it. `on.changed(session)`
@@ -102,8 +103,8 @@ export function trainingScreen(root, initial, on) {
       update(next);
       const attempt = next.lastAttempt;
       showFeedback(attempt);
-      let wait = AFTER_RIGHT_MS;
-      if (!attempt.isCorrect) wait = audio.play(attempt.elements, session.tone, BEFORE_REPLAY_MS) + AFTER_REPLAY_MS;
+      let wait = next.pauseAfterFeedbackMs;
+      if (!attempt.isCorrect) wait += audio.play(attempt.elements, session.tone, BEFORE_REPLAY_MS);
       if (!next.item) {
         await finish(wait);
         return true;

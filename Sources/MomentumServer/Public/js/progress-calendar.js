@@ -1,11 +1,11 @@
 // The month calendar: goal fills, counted and joker days. Each day is a button (one tab stop,
 // arrow keys move between days) that shows the day's sessions below.
-import { t, number, language, formatDay } from './i18n.js';
+import { t, number, locale, formatDay } from './i18n.js';
 import { el, roving } from './dom.js';
 
 /** `on.month(delta)` changes the month; `on.select(day)` picks a day ("YYYY-MM-DD"). */
 export function calendarSection(cal, selected, on) {
-  const title = new Intl.DateTimeFormat(language(), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const title = new Intl.DateTimeFormat(locale(), { month: 'long', year: 'numeric', timeZone: 'UTC' })
     .format(new Date(Date.UTC(cal.year, cal.month - 1, 1)));
   const prev = el('button', { type: 'button', class: 'secondary icon-button', id: 'cal-prev', 'data-nav': 'prev', 'aria-label': t('action.previousMonth') }, '‹');
   const next = el('button', { type: 'button', class: 'secondary icon-button', id: 'cal-next', 'data-nav': 'next', 'aria-label': t('action.nextMonth') }, '›');

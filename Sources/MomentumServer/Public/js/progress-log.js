@@ -1,11 +1,10 @@
-// The sessions of the chosen day (or of the last two weeks), each with Edit (length and note,
+// The sessions of the chosen day (or of the recent days, as the server counts them), each with Edit (length and note,
 // PATCH /log/{id}) and Delete (after a confirmation, DELETE /log/{id}). `on.closed()` is called
 // when an edit form is cancelled (Progress then draws what changed live meanwhile).
 import { api } from './api.js';
-import { t, language, formatDay, errorText } from './i18n.js';
+import { t, locale, formatDay, errorText, boundAttributes } from './i18n.js';
 import { el, field, announce, confirmDialog, refocus } from './dom.js';
 
-const RECENT_DAYS = 14;
 /** The time zone the server counts days in (`progress.time-zone`); times are shown in it. */
 let timeZone;
 
@@ -19,7 +18,7 @@ export async function sessionsSection(day, on) {
   const section = el('section', { class: 'card', id: 'log', 'aria-labelledby': 'log-title' });
   const query = day
     ? `?day=${encodeURIComponent(day)}`
-    : `?since=${encodeURIComponent(new Date(Date.now() - RECENT_DAYS * 86400000).toISOString())}`;
+    : '?recent'; // the last days as the server counts them
   const answer = await api(`/log${query}`);
   timeZone = answer.timeZone;
   const records = (answer.records || []).sort((a, b) => b.start.localeCompare(a.start));
@@ -44,9 +43,9 @@ function summary(record, withDate) {
   // The date is the record's `day` as the server counts it; the time of day is in the same zone.
   let time;
   try {
-    time = new Intl.DateTimeFormat(language(), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(record.start));
+    time = new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(record.start));
   } catch {
-    time = new Intl.DateTimeFormat(language(), { hour: '2-digit', minute: '2-digit' }).format(new Date(record.start));
+    time = new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit' }).format(new Date(record.start));
   }
   const when = withDate ? `${formatDay(record.day, { weekday: 'short', day: 'numeric', month: 'short' })} ${time}` : time;
   return `${when} · ${t(`kind.${record.kind}`)} · ${record.countedText}`;
@@ -94,8 +93,8 @@ function editForm(record, on, cancel) {
   const id = `log-${record.id}`;
   const initialMinutes = String(Math.max(1, Math.round(record.countedSeconds / 60)));
   const initialNote = (record.details || {}).note || '';
-  const minutes = el('input', { type: 'number', id: `${id}-minutes`, name: 'minutes', min: 1, max: 1440, step: 1, value: initialMinutes, inputmode: 'numeric' });
-  const note = el('input', { type: 'text', id: `${id}-note`, name: 'note', autocomplete: 'off', maxlength: 500, value: initialNote });
+  const minutes = el('input', { type: 'number', id: `${id}-minutes`, name: 'minutes', ...boundAttributes('log.minutes'), value: initialMinutes, inputmode: 'numeric' });
+  const note = el('input', { type: 'text', id: `${id}-note`, name: 'note', autocomplete: 'off', ...boundAttributes('log.note'), value: initialNote });
   const error = el('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: '' });
   const cancelButton = el('button', { type: 'button', class: 'secondary', id: `${id}-cancel` }, t('action.cancel'));
   cancelButton.addEventListener('click', cancel);

@@ -1,6 +1,6 @@
 // Statistics (GET /progress/statistics?period=…): totals and averages for a week, month, year or
 // all time, with bar charts of minutes per practice and active days per category.
-import { t, number, durationText } from './i18n.js';
+import { t, number } from './i18n.js';
 import { el } from './dom.js';
 import { barChart } from './chart.js';
 
@@ -29,14 +29,14 @@ export function statsSection(s, period, on) {
   const sessions = total.sessions === 1 ? t('stats.oneSession') : t('stats.sessions', { count: number(total.sessions) });
   const days = total.activeDays === 1 ? t('stats.oneActiveDay') : t('stats.activeDays', { count: number(total.activeDays ?? 0) });
   section.append(el('div', { class: 'stats' },
-    card(t('stats.total'), durationText(total.seconds ?? 0), `${sessions} · ${days}`),
-    card(t('stats.perDay'), durationText(s.averageSecondsPerDay || 0)),
-    card(t('stats.perSession'), durationText(s.averageSecondsPerSession || 0)),
+    card(t('stats.total'), s.totalText, `${sessions} · ${days}`),
+    card(t('stats.perDay'), s.averagePerDayText),
+    card(t('stats.perSession'), s.averagePerSessionText),
   ));
 
   const byKind = KINDS.filter((k) => (s.byKind || {})[k]?.sessions).map((k) => {
     const seconds = s.byKind[k].seconds || 0;
-    return { label: t(`kind.${k}`), value: seconds, text: durationText(seconds) };
+    return { label: t(`kind.${k}`), value: seconds, text: s.byKindText[k] };
   });
   const byCategory = CATEGORIES.filter((c) => (s.byCategory || {})[c]?.sessions).map((c) => {
     const count = s.byCategory[c].activeDays || 0;

@@ -1,7 +1,7 @@
 // The year heat map (GET /progress/year): a column per week (Monday on top), a cell per day
 // shaded by the server's level 0–4. The map is an ARIA grid with one tab stop (arrow keys move a
 // day or a week); each cell is named by its date and level; a month table sums it up.
-import { t, number, language, formatDay, dayDate } from './i18n.js';
+import { t, number, locale, formatDay, dayDate } from './i18n.js';
 import { el, roving } from './dom.js';
 
 const LEVELS = [0, 1, 2, 3, 4];
@@ -23,7 +23,7 @@ export function yearSection(heat, today, selected, on) {
   const grid = [];
   for (let c = 0; c < columns; c++) grid.push(Array.from({ length: 7 }, (_, r) => days[c * 7 + r - offset] || null));
 
-  const monthName = new Intl.DateTimeFormat(language(), { month: 'short', timeZone: 'UTC' });
+  const monthName = new Intl.DateTimeFormat(locale(), { month: 'short', timeZone: 'UTC' });
   const head = el('tr', {}, el('td', { class: 'corner' }));
   for (let c = 0; c < columns;) {
     const month = (grid[c].find(Boolean) || '').slice(5, 7);
@@ -99,7 +99,7 @@ function summaryText(levels) {
 }
 
 function monthTable(year, days, levels) {
-  const long = new Intl.DateTimeFormat(language(), { month: 'long', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(locale(), { month: 'long', timeZone: 'UTC' });
   const body = el('tbody');
   for (let m = 1; m <= 12; m++) {
     const key = `${year}-${String(m).padStart(2, '0')}`;

@@ -4,7 +4,7 @@
 // server's sentences — what it holds, what would be added and kept — and asks before restoring
 // (POST /restores/{id}/apply) or drops it (DELETE). Every sentence about the backup is the
 // server's (the terminal's, in the person's language); after a restore every view is drawn again.
-import { api } from './api.js';
+import { api, uploadWithProgress } from './api.js';
 import { t, language, errorText } from './i18n.js';
 import { el, announce } from './dom.js';
 
@@ -140,39 +140,20 @@ async function upload(file) {
   }
 }
 
-/** Sends the file as the raw body (the browser streams it from disk), reporting progress. */
+/** Sends the file, its progress bar following; "checking" once every byte is out. */
 function send(file) {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/restores?name=${encodeURIComponent(file.name)}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Accept-Language', language());
-    const isJSON = /\.json$/i.test(file.name) || file.type === 'application/json';
-    request.setRequestHeader('Content-Type', isJSON ? 'application/json' : 'application/zip');
-    request.responseType = 'json';
-    request.upload.addEventListener('progress', (event) => {
-      if (!event.lengthComputable || !event.total) return;
-      state.restore.percent = Math.round((event.loaded / event.total) * 100);
+  const isJSON = /\.json$/i.test(file.name) || file.type === 'application/json';
+  return uploadWithProgress(`/restores?name=${encodeURIComponent(file.name)}`, file, isJSON ? 'application/json' : 'application/zip',
+    (percent) => {
+      state.restore.percent = percent;
       const bar = card && card.querySelector('#b-progress');
-      if (bar) bar.value = state.restore.percent;
-    });
-    request.upload.addEventListener('load', () => {
+      if (bar) bar.value = percent;
+    },
+    () => {
       if (state.restore.phase !== 'uploading') return;
       state.restore.phase = 'checking';
       redraw();
     });
-    request.addEventListener('load', () => {
-      const body = request.response || {};
-      if (request.status === 401) location.assign('/login.html');
-      if (request.status >= 200 && request.status < 300) resolve(body);
-      else {
-        const e = body.error || {};
-        reject(Object.assign(new Error(e.message || request.statusText), { status: request.status, code: e.code || 'unknown' }));
-      }
-    });
-    request.addEventListener('error', () => reject(Object.assign(new Error('network'), { status: 0, code: 'network' })));
-    request.send(file);
-  });
 }
 
 async function apply() {

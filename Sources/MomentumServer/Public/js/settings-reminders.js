@@ -3,7 +3,7 @@
 // message shows under the form), the next planned reminders, the calendar feed, and the switch
 // for browser notifications.
 import { api } from './api.js';
-import { t, language, errorText } from './i18n.js';
+import { t, language, locale, errorText } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { permission, notificationsOn, switchOn, switchOff } from './reminder-notifications.js';
 
@@ -105,7 +105,7 @@ function freeID(list) {
 
 function weekdayNames() {
   const short = t('calendar.weekdays').split(' ');
-  const long = new Intl.DateTimeFormat(language(), { weekday: 'long', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(locale(), { weekday: 'long', timeZone: 'UTC' });
   // 2024-01-01 was a Monday.
   return WEEKDAYS.map((code, i) => ({ code, short: short[i] || code, long: long.format(Date.UTC(2024, 0, 1 + i)) }));
 }
@@ -177,9 +177,9 @@ function upcomingPart() {
 
 function dateTimeFormat(timeZone, options) {
   try {
-    return new Intl.DateTimeFormat(language(), { ...options, hourCycle: 'h23', timeZone });
+    return new Intl.DateTimeFormat(locale(), { ...options, hourCycle: 'h23', timeZone });
   } catch {
-    return new Intl.DateTimeFormat(language(), { ...options, hourCycle: 'h23' }); // a zone this browser lacks
+    return new Intl.DateTimeFormat(locale(), { ...options, hourCycle: 'h23' }); // a zone this browser lacks
   }
 }
 

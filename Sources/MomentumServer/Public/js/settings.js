@@ -3,7 +3,7 @@
 // (settings-backup.js) and, for a browser signed in with a token, signing out. The theme follows
 // the system. The server checks every value; its message shows under the form.
 import { api } from './api.js';
-import { t, language, errorText } from './i18n.js';
+import { t, language, errorText, boundAttributes, fieldBounds } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { remindersCard } from './settings-reminders.js';
 import { backupCard } from './settings-backup.js';
@@ -109,12 +109,13 @@ function checkbox(id, checked) {
 function progressForm(progress) {
   const zone = timeZoneSelect(progress.timeZoneIdentifier);
   const dayStart = el('select', { id: 's-day-start', name: 'dayStartHour' });
-  for (let hour = 0; hour <= 6; hour += 1) {
-    dayStart.append(el('option', { value: hour, ...(hour === (progress.dayStartHour ?? 0) ? { selected: '' } : {}) },
+  const hours = fieldBounds('progress.dayStartHour');
+  for (let hour = hours.min; hour <= hours.max; hour += hours.step || 1) {
+    dayStart.append(el('option', { value: hour, ...(hour === (progress.dayStartHour ?? hours.default) ? { selected: '' } : {}) },
       `${String(hour).padStart(2, '0')}:00`));
   }
   const goals = progress.goals || {};
-  const goal = (id, value) => el('input', { type: 'number', id, name: id, min: 1, max: 120, step: 1, value: value ?? 10, inputmode: 'numeric' });
+  const goal = (id, bounds, value) => el('input', { type: 'number', id, name: id, ...boundAttributes(bounds), value: value ?? fieldBounds(bounds).default, inputmode: 'numeric' });
   const jokers = checkbox('s-jokers', progress.jokersEnabled !== false);
   const hide = checkbox('s-hide-streaks', progress.hideStreaks === true);
   const error = el('p', { class: 'error', id: 's-error', role: 'alert', hidden: '' });
@@ -125,8 +126,8 @@ function progressForm(progress) {
     el('div', { class: 'form-grid' },
       field('s-time-zone', t('settings.timeZone'), zone),
       field('s-day-start', t('settings.dayStart'), dayStart),
-      field('s-goal-mindfulness', t('settings.goal.mindfulness'), goal('s-goal-mindfulness', goals.mindfulness)),
-      field('s-goal-workout', t('settings.goal.workout'), goal('s-goal-workout', goals.workout))),
+      field('s-goal-mindfulness', t('settings.goal.mindfulness'), goal('s-goal-mindfulness', 'progress.mindfulnessGoal', goals.mindfulness)),
+      field('s-goal-workout', t('settings.goal.workout'), goal('s-goal-workout', 'progress.workoutGoal', goals.workout))),
     el('label', { class: 'check', for: 's-jokers' }, jokers, el('span', {}, t('settings.jokers'))),
     el('label', { class: 'check', for: 's-hide-streaks' }, hide, el('span', {}, t('settings.hideStreaks'))),
     error,

@@ -1,13 +1,13 @@
 // The "New timer" form: name, length in minutes and a checklist (one item per line).
 // The server checks the values; its message shows in the form.
 import { api } from './api.js';
-import { t, errorText } from './i18n.js';
+import { t, errorText, boundAttributes, fieldBounds } from './i18n.js';
 import { el, field } from './dom.js';
 
 /** `created(timer)` is called with the server's answer. */
 export function newTimerForm(created) {
-  const name = el('input', { type: 'text', id: 't-name', name: 'name', autocomplete: 'off', maxlength: 100 });
-  const minutes = el('input', { type: 'number', id: 't-minutes', name: 'minutes', min: 1, max: 1440, step: 1, value: 25, inputmode: 'numeric' });
+  const name = el('input', { type: 'text', id: 't-name', name: 'name', autocomplete: 'off', ...boundAttributes('focus.name') });
+  const minutes = el('input', { type: 'number', id: 't-minutes', name: 'minutes', ...boundAttributes('focus.minutes'), value: fieldBounds('focus.minutes').default, inputmode: 'numeric' });
   const items = el('textarea', { id: 't-items', name: 'items', rows: 3 });
   const error = el('p', { class: 'error', id: 't-error', role: 'alert', hidden: '' });
   // novalidate: the server's message says what is wrong, in the person's language.

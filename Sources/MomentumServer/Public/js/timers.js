@@ -9,7 +9,7 @@
 // not send stays. Each card says who changed the timer last ("Changed by terminal@laptop · 2
 // minutes ago", from GET /sync/last-change and then from the live changes).
 import { api } from './api.js';
-import { t, clock, errorText, language } from './i18n.js';
+import { t, clock, errorText, locale, boundAttributes } from './i18n.js';
 import { el, announce, confirmDialog, refocus } from './dom.js';
 import { newTimerForm } from './timer-form.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
@@ -110,7 +110,7 @@ async function loadLastChanges() {
 function ago(stamp) {
   const seconds = Math.round((Date.now() - Number(stamp.slice(0, 13))) / 1000);
   if (seconds < 45) return t('sync.justNow');
-  const format = new Intl.RelativeTimeFormat(language(), { numeric: 'auto' });
+  const format = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' });
   if (seconds < 3600) return format.format(-Math.max(1, Math.round(seconds / 60)), 'minute');
   if (seconds < 86400) return format.format(-Math.round(seconds / 3600), 'hour');
   return format.format(-Math.round(seconds / 86400), 'day');
@@ -243,7 +243,7 @@ function checklist(timer, fail) {
 
 function addItemForm(timer, fail) {
   const inputId = `t-${timer.id}-new-item`;
-  const input = el('input', { type: 'text', id: inputId, name: 'item', autocomplete: 'off', maxlength: 200 });
+  const input = el('input', { type: 'text', id: inputId, name: 'item', autocomplete: 'off', ...boundAttributes('focus.item') });
   const form = el('form', { class: 'add-item', novalidate: '' },
     el('label', { for: inputId }, t('focus.newItem')),
     el('div', { class: 'inline' }, input, el('button', { type: 'submit', class: 'secondary', id: `t-${timer.id}-add-item` }, t('focus.addItem'))));

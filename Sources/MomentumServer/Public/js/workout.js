@@ -30,17 +30,12 @@ function programName(p) {
   return p.isBuiltIn && t(key) !== key ? t(key) : p.name;
 }
 
-function summary(plan) {
-  const args = { work: Math.round((plan.workMs || 0) / 1000), rest: Math.round((plan.restMs || 0) / 1000), rounds: plan.rounds || 1, sets: plan.sets || 1 };
-  return (plan.sets || 1) > 1 ? t('workout.summarySets', args) : t('workout.summary', args);
-}
-
 function render() {
   root.replaceChildren(el('h1', { id: 'h-workout' }, t('nav.workout')));
   if (timeline) return renderBoard();
   if (message) root.append(el('p', { class: 'muted' }, message));
   const select = el('select', { id: 'w-program', name: 'program' });
-  for (const p of programs) select.append(el('option', { value: p.id }, `${programName(p)} · ${summary(p.plan || {})}`));
+  for (const p of programs) select.append(el('option', { value: p.id }, `${programName(p)} · ${p.summary}`));
   const error = el('p', { class: 'error', role: 'alert', hidden: '' });
   const form = el('form', { class: 'form card' },
     el('div', { class: 'field' }, el('label', { for: 'w-program' }, t('nav.workout')), select),
