@@ -134,6 +134,7 @@ def test_the_forms_take_their_bounds_from_the_catalog(server, browser):
 
     go(browser, "morse")
     edit = wait_for(browser, lambda d: d.find_elements(By.ID, "mo-settings-edit"), message="no Morse settings")[0]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", edit)  # above the tab bar
     edit.click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "mo-tone"), message="the Morse form did not open")
     for element_id, field in (("mo-char-wpm", "morse.characterWPM"), ("mo-eff-wpm", "morse.effectiveWPM"),
@@ -141,7 +142,7 @@ def test_the_forms_take_their_bounds_from_the_catalog(server, browser):
                               ("mo-minutes", "morse.sessionMinutes")):
         got = attributes(browser, element_id)
         assert {k: got[k] for k in ("min", "max", "step")} == expected(forms[field]), element_id
-    browser.execute_script("document.getElementById('mo-settings-form').scrollIntoView()")
+    browser.execute_script("document.getElementById('mo-settings-form').scrollIntoView({block: 'center'})")
     shot(browser, "rules-morse-settings-390")
 
 
