@@ -145,15 +145,11 @@ extension Workout {
                     sound: context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session),
                     events: events, catalog: catalog)
                 let startedAt = context.now()
-                let ending = try await player.play()
-                var energy: Double?
-                try context.reportEnding(ending, kind: .workout, catalog: catalog) {
-                    let record = try session.services.workouts.finishSession(
-                        plan: plan, outcome: ending.outcome, startedAt: startedAt)
-                    energy = record?.energyKilocalories
-                    return record
-                }
-                if let energy {
+                let played = try await player.play()
+                let ending = try session.services.workouts.finishSession(
+                    plan: plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep)
+                context.reportEnding(ending, catalog: catalog)
+                if let energy = ending.record?.energyKilocalories {
                     context.output.write(catalog.format(.workoutEnergy, ["kcal": "\(Int(energy.rounded()))"]) + "\n")
                 }
             }
