@@ -63,7 +63,7 @@ extension Breathe {
                         "duration": DurationFormatting.words(plan.totalDuration, language: catalog.language),
                     ]) + "\n")
             let events = context.makeEvents()
-            defer { (events as? KeyboardEventSource)?.restore() }
+            defer { events.restore() }
             var player = PracticePlayer(
                 run: TimelineRun(timeline: timeline), screen: BreathingScreen(plan: plan, catalog: catalog),
                 display: LiveDisplay(output: context.output, isLive: context.isInteractive),

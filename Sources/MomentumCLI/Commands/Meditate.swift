@@ -41,7 +41,7 @@ struct Meditate: ContextualCommand {
         let soundOn = session.settings.isSoundOn && !noSound
         let cuePlayer = context.cuePlayer(soundOn: soundOn, session: session)
         let events = context.makeEvents()
-        defer { (events as? KeyboardEventSource)?.restore() }
+        defer { events.restore() }
         var player = MeditationPlayer(
             sit: try MeditationSit(plan: prepared.plan, affirmations: prepared.affirmations),
             screen: MeditationScreen(output: context.output, isLive: context.isInteractive, catalog: catalog),

@@ -138,7 +138,7 @@ extension Workout {
                             "duration": DurationFormatting.words(plan.totalDuration, language: catalog.language),
                         ]) + "\n")
                 let events = context.makeEvents()
-                defer { (events as? KeyboardEventSource)?.restore() }
+                defer { events.restore() }
                 var player = PracticePlayer(
                     run: TimelineRun(timeline: timeline), screen: WorkoutScreen(timeline: timeline, catalog: catalog),
                     display: LiveDisplay(output: context.output, isLive: context.isInteractive),
@@ -170,8 +170,14 @@ struct WorkoutScreen: PracticeScreen {
         let position = [board.round, board.set].compactMap { $0 }
         if !position.isEmpty { lines.append(position.joined(separator: " · ")) }
         let total = catalog.format(.workoutLeftTotal, ["time": board.remaining])
-        lines.append([board.next, total].compactMap { $0 }.joined(separator: " · "))
-        return lines
+        // Live, each part has its own line and every line fits a 40-column terminal; the
+        // transcript keeps one line per segment.
+        guard isLive else {
+            lines.append([board.next, total].compactMap { $0 }.joined(separator: " · "))
+            return lines
+        }
+        lines += [board.next, total].compactMap { $0 }
+        return lines.flatMap { $0.wrapped() }
     }
 
     func transcriptKey(for state: RunState) -> String {

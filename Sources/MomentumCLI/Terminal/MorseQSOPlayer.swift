@@ -37,7 +37,11 @@ struct MorseQSOPlayer {
 
     /// Plays the contact until it is done (`true`) or the person ends it (`false`).
     mutating func play() async -> Bool {
-        display.say(catalog.format(.morseQSOIntro, ["call": qso.ownCallSign.text]))
+        // One line per part, each fitting a 40-column terminal.
+        let intro = catalog.format(.morseQSOIntro, ["call": qso.ownCallSign.text])
+        for part in intro.split(separator: " · ") {
+            for line in String(part).wrapped() { display.say(line) }
+        }
         if let opening = qso.openingText {
             transmit(opening)
         } else {

@@ -990,4 +990,9 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorRecordEndsBeforeStart = "error.record.endsBeforeStart"
     case errorRecordNegativeCountedTime = "error.record.negativeCountedTime"
     case errorRecordCountsMoreThanItLasted = "error.record.countsMoreThanItLasted"
+
+    // issue 23 (terminal: paused hints, did you mean)
+    case playerControlsPaused = "player.controlsPaused"
+    case focusRunControlsPaused = "focus.runControlsPaused"
+    case didYouMean = "cli.didYouMean"
 }
