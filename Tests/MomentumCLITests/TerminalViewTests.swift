@@ -65,6 +65,26 @@ struct TerminalViewTests {
         #expect(tooWide.isEmpty)
     }
 
+    @Test func theQSOLiveLineShowsTheEndOfALongLineWithinFortyColumns() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["morse", "settings", "--call", "k1abc"]) == 0)
+        let typed = "CQ CQ CQ DE K1ABC K1ABC K1ABC PSE K CQ CQ CQ"
+        var keys: [(at: Duration, key: Character)] = typed.enumerated().map {
+            (.milliseconds(1000 + 10 * $0.offset), $0.element)
+        }
+        keys.append((.seconds(5), Character(UnicodeScalar(27))))
+        let contact = try TestTerminal(sharing: terminal)
+        let status = await contact.run(
+            ["morse", "qso", "--seed", "5", "--no-sound"], keys: keys, interactive: true)
+        #expect(status == 0, "\(contact.errors.text)")
+        let live = Self.plainLines(contact.output.text).filter { $0.hasPrefix("you send:") }
+        #expect(live.contains("you send: CQ▏"))
+        #expect(live.last?.hasSuffix("PSE K CQ CQ CQ▏") == true)
+        #expect(live.last?.contains("you send: …") == true)
+        let tooWide = live.filter { $0.terminalWidth > 40 }
+        #expect(tooWide.isEmpty)
+    }
+
     @Test func wrappingBreaksAtSpacesAndCutsOnlyWordsWiderThanALine() {
         #expect("short".wrapped() == ["short"])
         #expect(
