@@ -96,7 +96,8 @@ public struct CommandContext: Sendable {
             // Already reported by the command itself.
             throw exit
         } catch {
-            throw LocalizedFailure(underlying: error, catalog: session.catalog)
+            throw LocalizedFailure(
+                underlying: error, catalog: session.catalog, hint: DidYouMean.hint(for: error, session: session))
         }
     }
 

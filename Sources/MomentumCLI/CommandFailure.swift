@@ -1,3 +1,4 @@
+import ArgumentParser
 import MomentumCore
 import MomentumServices
 import MomentumStore
@@ -5,7 +6,72 @@ import MomentumStore
 /// A command that cannot go on, with the one line the person reads.
 public struct CommandFailure: Error, Equatable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// A second line that helps ("Did you mean “box”?"), if any.
+    public var hint: String?
+    public init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// "Did you mean …?" for a mistyped subcommand, preset, program or setting key: the rule is the
+/// core's ``NameSuggestion``; this finds the names to compare with.
+enum DidYouMean {
+    /// The hint for a command line the parser refused because of an unknown subcommand: the
+    /// first word that names no subcommand where one was expected, compared with those there.
+    static func subcommandHint(for arguments: [String], catalog: StringCatalog) -> String? {
+        var node = Node(MomentumCommand.self)
+        var path = ["momentum"]
+        for argument in arguments {
+            if argument.hasPrefix("-") || node.subcommands.isEmpty { return nil }
+            if let next = node.subcommands.first(where: { $0.names.contains(argument) }) {
+                node = next
+                path.append(argument)
+                continue
+            }
+            let known = node.subcommands.compactMap(\.names.first) + ["help"]
+            guard let closest = NameSuggestion.closest(to: argument, among: known) else { return nil }
+            return catalog.format(.didYouMean, ["suggestion": (path + [closest]).joined(separator: " ")])
+        }
+        return nil
+    }
+
+    /// A command of the tree: its names (the first is its own) and its subcommands.
+    private struct Node {
+        var names: [String]
+        var subcommands: [Node]
+
+        init<Command: ParsableCommand>(_ command: Command.Type) {
+            names = [Command._commandName] + Command.configuration.aliases
+            subcommands = Command.configuration.subcommands.map { Node(opening: $0) }
+        }
+
+        init(opening command: any ParsableCommand.Type) {
+            self.init(command)
+        }
+    }
+
+    /// The hint for an error a command reported: an unknown preset, program or setting key.
+    static func hint(for error: any Error, session: CommandContext.Session) -> String? {
+        let catalog = session.catalog
+        let typed: String
+        let names: [String]
+        switch error {
+        case let failure as CommandFailure:
+            return failure.hint
+        case BreathingServiceError.invalid(.unknownPreset(let name)):
+            typed = name
+            names = ((try? session.services.breathing.presets()) ?? []).flatMap { [$0.id, $0.displayName(catalog)] }
+        case WorkoutServiceError.invalid(.unknownProgram(let name)):
+            typed = name
+            names = ((try? session.services.workouts.programs()) ?? []).flatMap { [$0.id, $0.displayName(catalog)] }
+        default:
+            return nil
+        }
+        return NameSuggestion.closest(to: typed.trimmingCharacters(in: .whitespaces), among: names).map {
+            catalog.format(.didYouMean, ["suggestion": $0])
+        }
+    }
 }
 
 extension ErrorMessages {

@@ -13,6 +13,10 @@ public struct MomentumCommand: AsyncParsableCommand {
         discussion: """
             Data lives in $MOMENTUM_HOME, else $XDG_DATA_HOME/momentum, else ~/.local/share/momentum \
             (override with --data DIR).
+
+            In a player (meditate, breathe, workout, timer run, morse learn, morse qso) Ctrl-C ends \
+            the practice, saves what counts without asking, and exits with status 130. \
+            Tab completion: momentum completions bash|zsh|fish.
             """,
         version: version,
         subcommands: [
@@ -22,7 +26,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self, LibraryCommand.self,
             Export.self, Import.self,
             SettingsCommand.self, RemindCommand.self,
-            Serve.self, TokenCommand.self, SyncCommand.self,
+            Serve.self, TokenCommand.self, SyncCommand.self, Completions.self,
         ]
     )
 
@@ -68,6 +72,11 @@ struct CommonOptions: ParsableArguments {
 /// standard output.
 public enum MomentumCLI {
     public static func main(arguments: [String], context: CommandContext) async -> Int32 {
+        // Ctrl-C in a player ends the practice (saving what counts), then the command exits 130.
+        let interruption = Interruption()
+        var context = context
+        let makeEvents = context.makeEvents
+        context.makeEvents = { InterruptibleEvents(source: makeEvents(), interruption: interruption) }
         let fallbackCatalog = StringCatalog.shared(for: Language.preferred(in: context.environment))
         if let negative = arguments.first(where: isNegativeNumber) {
             context.errors.write("momentum: " + fallbackCatalog.format(.errorNegativeValue, ["value": negative]) + "\n")
@@ -86,6 +95,9 @@ public enum MomentumCLI {
                 MomentumCommand.message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "\(error)"
             context.errors.write("momentum: \(message.replacingOccurrences(of: "Error: ", with: ""))\n")
+            if let hint = DidYouMean.subcommandHint(for: arguments, catalog: fallbackCatalog) {
+                context.errors.write("momentum: \(hint)\n")
+            }
             return code.rawValue
         }
         do {
@@ -98,7 +110,7 @@ public enum MomentumCLI {
                 var plainCommand = command
                 try plainCommand.run()
             }
-            return 0
+            return interruption.happened ? Interruption.exitStatus : 0
         } catch let error as ExitCode {
             return error.rawValue
         } catch  where MomentumCommand.exitCode(for: error) == .success {
@@ -109,6 +121,8 @@ public enum MomentumCLI {
             let catalog = (error as? LocalizedFailure)?.catalog ?? fallbackCatalog
             let underlying = (error as? LocalizedFailure)?.underlying ?? error
             context.errors.write("momentum: " + ErrorMessages.commandMessage(for: underlying, catalog: catalog) + "\n")
+            let hint = (error as? LocalizedFailure)?.hint ?? (error as? CommandFailure)?.hint
+            if let hint { context.errors.write("momentum: \(hint)\n") }
             if context.environment["MOMENTUM_LOG_LEVEL"] == "debug" {
                 // The detail people may pass on when reporting a problem; never shown otherwise.
                 context.errors.write("momentum: debug: \(String(reflecting: underlying))\n")
@@ -127,4 +141,6 @@ public enum MomentumCLI {
 struct LocalizedFailure: Error {
     var underlying: any Error
     var catalog: StringCatalog
+    /// A second line that helps ("Did you mean …?"), if any.
+    var hint: String?
 }

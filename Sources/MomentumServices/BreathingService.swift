@@ -100,27 +100,20 @@ public struct BreathingService: Sendable {
         }
     }
 
-    /// Logs a breathing session that began at `start` and ended now, if it counts and the person
-    /// kept it. `endedAt` is the instant the person stopped (a browser reports it); default now.
+    /// Logs a breathing session that began at `start` and ended at `endedAt` (default now), if it
+    /// counts and the person kept it, through the one ``PracticeFinisher``.
     @discardableResult
     public func finishSession(
         plan: BreathingPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
-    ) throws(BreathingServiceError) -> PracticeRecord? {
-        guard keep else { return nil }
-        let end = max(endedAt ?? now(), start)
+    ) throws(BreathingServiceError) -> PracticeEnding {
         do {
-            guard
-                let record = try outcome.record(
-                    id: makeID(), kind: .breathing, start: start, end: end, details: plan.logDetails, device: device)
-            else { return nil }
-            try log.savePracticeRecord(record, at: end)
-            return record
-        } catch let error as StoreError {
-            throw .store(error)
-        } catch let error as PracticeRecordError {
-            throw .invalidRecord(error)
+            return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
+                .finish(.breathing(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep)
         } catch {
-            throw .store(.database(message: "\(error)"))
+            switch error {
+            case .invalidRecord(let error): throw .invalidRecord(error)
+            case .store(let error): throw .store(error)
+            }
         }
     }
 

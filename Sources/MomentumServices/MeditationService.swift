@@ -53,27 +53,21 @@ public struct MeditationService: Sendable {
         }
     }
 
-    /// Logs the sit that began at `start` and ended now, if its outcome counts and the person
-    /// kept it. `endedAt` is the instant the person stopped (a browser reports it); default now.
+    /// Logs the sit that began at `start` and ended at `endedAt` (default now), if its outcome
+    /// counts and the person kept it, through the one ``PracticeFinisher``.
     @discardableResult
     public func finishSit(
         plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
-    ) throws(MeditationServiceError) -> PracticeRecord? {
-        guard keep else { return nil }
-        let end = max(endedAt ?? now(), start)
-        let record: PracticeRecord?
+    ) throws(MeditationServiceError) -> PracticeEnding {
         do {
-            record = try outcome.record(id: makeID(), start: start, end: end, plan: plan, device: device)
+            return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
+                .finish(.meditation(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep)
         } catch {
-            throw .invalidRecord(error)
+            switch error {
+            case .invalidRecord(let error): throw .invalidRecord(error)
+            case .store(let error): throw .store(error)
+            }
         }
-        guard let record else { return nil }
-        do {
-            try log.savePracticeRecord(record, at: end)
-        } catch {
-            throw .store(error)
-        }
-        return record
     }
 }
 

@@ -90,30 +90,21 @@ public struct WorkoutService: Sendable {
         guard deleted else { throw .invalid(.unknownProgram(program.name)) }
     }
 
-    /// Logs a workout that began at `start` and ended now, with its estimated energy, if it
-    /// counts and the person kept it.
+    /// Logs a workout session that began at `start` and ended at `endedAt` (default now), if it
+    /// counts and the person kept it, through the one ``PracticeFinisher``.
     @discardableResult
     public func finishSession(
         plan: WorkoutPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
-    ) throws(WorkoutServiceError) -> PracticeRecord? {
-        guard keep else { return nil }
-        let end = max(endedAt ?? now(), start)
-        let record: PracticeRecord?
+    ) throws(WorkoutServiceError) -> PracticeEnding {
         do {
-            record = try outcome.record(
-                id: makeID(), kind: .workout, start: start, end: end,
-                energyKilocalories: (plan.estimatedEnergy(for: outcome.time) * 10).rounded() / 10,
-                details: plan.logDetails, device: device)
+            return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
+                .finish(.workout(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep)
         } catch {
-            throw .invalidRecord(error)
+            switch error {
+            case .invalidRecord(let error): throw .invalidRecord(error)
+            case .store(let error): throw .store(error)
+            }
         }
-        guard let record else { return nil }
-        do {
-            try log.savePracticeRecord(record, at: end)
-        } catch {
-            throw .store(error)
-        }
-        return record
     }
 
     private static func names(of program: WorkoutProgram) -> Set<String> {

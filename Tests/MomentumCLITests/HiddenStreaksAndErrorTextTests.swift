@@ -73,7 +73,7 @@ struct HiddenStreaksTests {
         #expect(await progress.run(["streak", "--json"]) == 0)
         let streaks = try #require(
             try JSONSerialization.jsonObject(with: Data(progress.output.text.utf8)) as? [String: Any])
-        let morse = try #require(streaks["morse"] as? [String: Any])
+        let morse = try #require((streaks["categories"] as? [String: Any])?["morse"] as? [String: Any])
         #expect(courseStreak["current"] as? Int == 1)
         #expect(morse["current"] as? Int == courseStreak["current"] as? Int)
         #expect(morse["longest"] as? Int == courseStreak["longest"] as? Int)

@@ -42,9 +42,16 @@ struct MorseQSOCommandTests {
         let station = "\(call) is sending…"
         let report = "K1ABC DE \(call) R TNX FER RPT UR RST "
         let lines = contact.output.lines
-        #expect(lines.first?.hasPrefix("QSO practice as K1ABC") == true)
+        #expect(lines.first == "QSO practice as K1ABC")
+        // The header: one line per part, each fitting a 40-column terminal.
+        let yourTurn = try #require(lines.firstIndex(of: "Your turn: call CQ."))
+        let header = lines[..<yourTurn]
+        #expect(header.count >= 5)
+        let headerFits = header.allSatisfy { $0.terminalWidth <= 40 }
+        #expect(headerFits, "\(header)")
+        #expect(header.joined(separator: " ").contains("Enter on an empty line shows what the station sent"))
         #expect(
-            Array(lines.dropFirst().prefix(9)) == [
+            Array(lines[yourTurn...].prefix(9)) == [
                 "Your turn: call CQ.",
                 "K1ABC: CQ CQ DE K1ABC K1ABC K",
                 "♪ \(station)",

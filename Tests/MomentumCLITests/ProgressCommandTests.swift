@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumServices
 import MomentumStore
 import Testing
 
@@ -102,10 +103,12 @@ struct ProgressCommandTests {
         #expect(streak.output.lines.last == "Today is still open: 2 minutes keep your Mindfulness streak going.")
         let json = try TestTerminal(sharing: terminal)
         #expect(await json.run(["streak", "--json"]) == 0)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(json.output.text.utf8)) as? [String: [String: Any]])
-        #expect(object["mindfulness"]?["current"] as? Int == 13)
-        #expect(object["mindfulness"]?["todayCounts"] as? Bool == false)
+        // The HTTP API's streaks view (GET /api/v1/progress/streaks).
+        let view = try JSONDecoder().decode(StreaksView.self, from: Data(json.output.text.utf8))
+        #expect(view.hidden == false)
+        #expect(view.maximumJokers == 3)
+        #expect(view.categories["mindfulness"]?.current == 13)
+        #expect(view.categories["mindfulness"]?.todayCounts == false)
     }
 
     @Test func hiddenStreaksShowOnlyStrength() async throws {
@@ -165,8 +168,25 @@ struct ProgressCommandTests {
         #expect(year.output.lines[1].hasPrefix("Mo  █"))
         let json = try TestTerminal(sharing: terminal)
         #expect(await json.run(["calendar", "--year", "2027", "--json"]) == 0)
-        let days = try #require(try JSONSerialization.jsonObject(with: Data(json.output.text.utf8)) as? [[String: Any]])
-        #expect(days.count == 365)
-        #expect(days.first { $0["day"] as? String == "2027-01-04" }?["level"] as? Int == 4)
+        // The HTTP API's year view (GET /api/v1/progress/year).
+        let view = try JSONDecoder().decode(YearHeatMapView.self, from: Data(json.output.text.utf8))
+        #expect(view.year == 2027)
+        #expect(view.category == .mindfulness)
+        #expect(view.days.count == 365)
+        #expect(view.days.first { $0.day.description == "2027-01-04" }?.level == 4)
+
+        let month = try TestTerminal(sharing: terminal)
+        #expect(await month.run(["calendar", "--month", "2027-01", "--json"]) == 0)
+        let grid = try JSONDecoder().decode(CalendarMonthView.self, from: Data(month.output.text.utf8))
+        #expect(grid.year == 2027)
+        #expect(grid.month == 1)
+        let fourth = grid.weeks.joined().compactMap { $0 }.first { $0.day.description == "2027-01-04" }
+        #expect(fourth?.counts == ["mindfulness"])
+        #expect(fourth?.isFuture == false)
+
+        for bad in ["2027-13", "0000-01", "2027-1", "2027-0\u{7}"] {
+            let refused = try TestTerminal(sharing: terminal)
+            #expect(await refused.run(["calendar", "--month", bad]) == 1, "\(bad)")
+        }
     }
 }

@@ -116,7 +116,8 @@ struct TestTerminal {
     func run(
         _ arguments: [String], keys: [(at: Duration, key: Character)] = [], sound: RecordingCuePlayer? = nil,
         events: ScriptedEvents? = nil, morse: RecordingMorsePlayer? = nil,
-        environment: [String: String] = ["LANG": "en_GB.UTF-8"]
+        environment: [String: String] = ["LANG": "en_GB.UTF-8"], interactive: Bool = false,
+        addingData: Bool = true
     ) async -> Int32 {
         let events = events ?? ScriptedEvents(keys: keys)
         let recorder = sound ?? RecordingCuePlayer(events: events)
@@ -127,7 +128,7 @@ struct TestTerminal {
             homeDirectory: directory.url.path,
             output: output,
             errors: errors,
-            isInteractive: false,
+            isInteractive: interactive,
             // The wall clock moves with the scripted monotonic clock.
             now: { wallOrigin.addingTimeInterval(events.elapsed.inSeconds) },
             makeID: { UUID() },
@@ -141,7 +142,7 @@ struct TestTerminal {
             }
         )
         context.makeMorsePlayer = { _, _ in morse }
-        let data = arguments.contains("--data") ? [] : ["--data", directory.url.path]
+        let data = arguments.contains("--data") || !addingData ? [] : ["--data", directory.url.path]
         return await MomentumCLI.main(arguments: arguments + data, context: context)
     }
 }

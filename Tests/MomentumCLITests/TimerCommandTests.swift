@@ -25,6 +25,26 @@ struct TimerCommandTests {
         #expect(second.output.lines == ["1  Morning pages  running  15:00 left  ☑ 1/2"])
     }
 
+    @Test func jsonIsTheHTTPTimerViewInMillisecondsWithSortOrderAndPosition() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["timer", "add", "Tea", "3m", "--item", "kettle"]) == 0)
+        #expect(await terminal.run(["timer", "start", "tea"]) == 0)
+        let listing = try TestTerminal(sharing: terminal)
+        #expect(await listing.run(["timer", "list", "--json"]) == 0)
+        let timers = try #require(
+            try JSONSerialization.jsonObject(with: Data(listing.output.text.utf8)) as? [[String: Any]])
+        let tea = try #require(timers.first)
+        #expect(tea["durationMs"] as? Int == 180_000)
+        #expect(tea["remainingMs"] as? Int == 180_000)
+        #expect(tea["elapsedMs"] as? Int == 0)
+        #expect(tea["sortOrder"] as? Int == 0)
+        #expect(tea["position"] as? Int == 1)
+        #expect(tea["status"] as? String == "running")
+        #expect(tea["startedAt"] as? String == "2027-01-15T08:00:00Z")
+        #expect(tea["durationSeconds"] == nil)
+        #expect((tea["items"] as? [[String: Any]])?.first?["text"] as? String == "kettle")
+    }
+
     @Test func runCountsDownSoundsTheEndGongAndLogsFocusOnce() async throws {
         let terminal = try TestTerminal()
         #expect(await terminal.run(["timer", "add", "Tea", "3m"]) == 0)

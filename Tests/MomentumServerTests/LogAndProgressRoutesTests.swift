@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MomentumCore
+import MomentumServices
 import Testing
 
 @testable import MomentumServer
@@ -61,6 +62,9 @@ struct LogAndProgressRoutesTests {
 
     @Test(arguments: [
         "/api/v1/log?kind=nap", "/api/v1/log?since=yesterday", "/api/v1/progress/calendar?month=2026-13",
+        "/api/v1/progress/calendar?month=0000-01", "/api/v1/progress/calendar?month=2026-1",
+        "/api/v1/progress/calendar?month=+202-01", "/api/v1/progress/calendar?month=2026-%0A1",
+        "/api/v1/progress/year?year=+202",
         "/api/v1/progress/year?year=26", "/api/v1/progress/statistics?period=decade",
         "/api/v1/progress/year?category=naps",
     ])
@@ -114,6 +118,12 @@ struct LogAndProgressRoutesTests {
             let statistics = try await client.send(.get, "/api/v1/progress/statistics?period=month")
             #expect(try statistics.object["period"] as? String == "month")
             #expect((try statistics.object["total"] as? [String: Any])?["seconds"] as? Int == 3600)
+
+            // The views are the services' own, the ones `momentum streak|calendar --json` print.
+            let streaksView = try JSONDecoder().decode(StreaksView.self, from: Data(streaks.text.utf8))
+            #expect(streaksView == StreaksView(report))
+            let monthView = try JSONDecoder().decode(CalendarMonthView.self, from: Data(calendar.text.utf8))
+            #expect(monthView == CalendarMonthView(try report.month(year: 2027, month: 1), today: report.today))
 
             let year = try await client.send(.get, "/api/v1/progress/year?year=2027")
             let levels = try #require(try year.object["days"] as? [[String: Any]])

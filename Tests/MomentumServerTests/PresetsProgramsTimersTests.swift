@@ -118,6 +118,12 @@ struct PresetsProgramsTimersTests {
             #expect(try edited.object["name"] as? String == "Pages")
             let list = try await client.send(.get, "/api/v1/timers")
             #expect((try list.object["timers"] as? [Any])?.count == 1)
+            // The services' timer view, the one `momentum timer list --json` prints: sortOrder from
+            // 0 as before, and position (from 1) and startedAt added.
+            let first = try #require((try list.object["timers"] as? [[String: Any]])?.first)
+            #expect(first["sortOrder"] as? Int == 0)
+            #expect(first["position"] as? Int == 1)
+            #expect(first["durationMs"] as? Int == 1_500_000)
             #expect(try await client.send(.delete, "/api/v1/timers/\(id)").status == .noContent)
             #expect(try await client.send(.get, "/api/v1/timers/\(id)").status == .notFound)
         }

@@ -119,14 +119,17 @@ struct BreathingServiceTests {
         clock.advance(by: 190)
         let plan = BreathingPreset.builtIn[4].plan(catalog: english)
         let record = try #require(
-            try breathing.finishSession(plan: plan, outcome: .completed(.seconds(190)), startedAt: start))
+            try breathing.finishSession(plan: plan, outcome: .completed(.seconds(190)), startedAt: start).record)
         #expect(record.kind == .breathing)
         #expect(record.category == .mindfulness)
         #expect(record.countedSeconds == 190)
         #expect(record.details == ["preset": "Relaxing breath (4-7-8)", "pattern": "4-7-8-0", "rounds": "10"])
-        #expect(try breathing.finishSession(plan: plan, outcome: .tooShortToLog(.seconds(20)), startedAt: start) == nil)
+        #expect(
+            try breathing.finishSession(plan: plan, outcome: .tooShortToLog(.seconds(20)), startedAt: start).record
+                == nil)
         #expect(
             try breathing.finishSession(plan: plan, outcome: .stoppedEarly(.seconds(90)), startedAt: start, keep: false)
+                .record
                 == nil)
         #expect(try services.practiceLog.records().count == 1)
     }
@@ -138,7 +141,8 @@ struct BreathingServiceTests {
         let end = start.addingTimeInterval(120)
         let record = try #require(
             try breathing.finishSession(
-                plan: plan, outcome: .stoppedEarly(.seconds(120)), startedAt: start, endedAt: end))
+                plan: plan, outcome: .stoppedEarly(.seconds(120)), startedAt: start, endedAt: end
+            ).record)
         #expect(record.end == end)
     }
 }

@@ -38,7 +38,8 @@ struct MeditationServiceTests {
         let record = try #require(
             try services.meditation.finishSit(
                 plan: sit.plan, outcome: .stoppedEarly(meditated: .seconds(300)), startedAt: start,
-                endedAt: reportedEnd))
+                endedAt: reportedEnd
+            ).record)
         #expect(record.end == reportedEnd)
         #expect(record.countedSeconds == 300)
     }
@@ -49,7 +50,8 @@ struct MeditationServiceTests {
         let start = clock.now
         clock.advance(by: 15 + 600 + 120)
         let record = try services.meditation.finishSit(
-            plan: sit.plan, outcome: .completed(meditated: plan.duration), startedAt: start)
+            plan: sit.plan, outcome: .completed(meditated: plan.duration), startedAt: start
+        ).record
         let stored = try services.practiceLog.records()
         #expect(stored.count == 1)
         #expect(stored.first == record)
@@ -66,7 +68,8 @@ struct MeditationServiceTests {
         let start = clock.now
         clock.advance(by: 30)
         let record = try services.meditation.finishSit(
-            plan: plan, outcome: .tooShortToLog(meditated: .seconds(30)), startedAt: start)
+            plan: plan, outcome: .tooShortToLog(meditated: .seconds(30)), startedAt: start
+        ).record
         #expect(record == nil)
         #expect(try services.practiceLog.records().isEmpty)
     }
@@ -74,7 +77,8 @@ struct MeditationServiceTests {
     @Test func aDiscardedEarlyStopRecordsNothing() throws {
         let plan = MeditationPlan()
         let record = try services.meditation.finishSit(
-            plan: plan, outcome: .stoppedEarly(meditated: .minutes(3)), startedAt: clock.now, keep: false)
+            plan: plan, outcome: .stoppedEarly(meditated: .minutes(3)), startedAt: clock.now, keep: false
+        ).record
         #expect(record == nil)
         #expect(try services.practiceLog.records().isEmpty)
     }

@@ -77,7 +77,7 @@ struct WorkoutServiceTests {
         clock.advance(by: 240)
         let plan = try workouts.program(named: "tabata").plan(catalog: english)
         let record = try #require(
-            try workouts.finishSession(plan: plan, outcome: .completed(.seconds(240)), startedAt: start))
+            try workouts.finishSession(plan: plan, outcome: .completed(.seconds(240)), startedAt: start).record)
         #expect(record.kind == .workout)
         #expect(record.countedSeconds == 240)
         // HIIT: 12 kcal a minute of the whole workout.
@@ -87,10 +87,12 @@ struct WorkoutServiceTests {
         var yoga = WorkoutPlan(work: .seconds(60), rest: .zero, rounds: 10, activity: .yoga)
         yoga.programName = nil
         let early = try #require(
-            try workouts.finishSession(plan: yoga, outcome: .stoppedEarly(.seconds(90)), startedAt: start))
+            try workouts.finishSession(plan: yoga, outcome: .stoppedEarly(.seconds(90)), startedAt: start).record)
         #expect(early.energyKilocalories == 6)
         #expect(early.details["stoppedEarly"] == "true")
-        #expect(try workouts.finishSession(plan: yoga, outcome: .tooShortToLog(.seconds(30)), startedAt: start) == nil)
+        #expect(
+            try workouts.finishSession(plan: yoga, outcome: .tooShortToLog(.seconds(30)), startedAt: start).record
+                == nil)
         #expect(try services.practiceLog.records().count == 2)
     }
 }

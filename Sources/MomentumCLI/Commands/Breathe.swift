@@ -63,17 +63,17 @@ extension Breathe {
                         "duration": DurationFormatting.words(plan.totalDuration, language: catalog.language),
                     ]) + "\n")
             let events = context.makeEvents()
-            defer { (events as? KeyboardEventSource)?.restore() }
+            defer { events.restore() }
             var player = PracticePlayer(
                 run: TimelineRun(timeline: timeline), screen: BreathingScreen(plan: plan, catalog: catalog),
                 display: LiveDisplay(output: context.output, isLive: context.isInteractive),
                 sound: context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session),
                 events: events, catalog: catalog, refresh: .milliseconds(100))
             let startedAt = context.now()
-            let ending = try await player.play()
-            try context.reportEnding(ending, kind: .breathing, catalog: catalog) {
-                try session.services.breathing.finishSession(plan: plan, outcome: ending.outcome, startedAt: startedAt)
-            }
+            let played = try await player.play()
+            let ending = try session.services.breathing.finishSession(
+                plan: plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep)
+            context.reportEnding(ending, catalog: catalog)
         }
     }
 }

@@ -36,55 +36,33 @@ struct CalendarCommand: ContextualCommand {
             let report = try session.services.progress.report()
             let colours = context.isInteractive && context.environment["NO_COLOR"] == nil
             if let year {
-                guard year.count == 4, let number = Int(year), number >= 1 else {
+                guard let number = CalendarPeriodText.year(year) else {
                     throw CommandFailure(catalog.format(.errorInvalidYear, ["value": year]))
                 }
                 let map = try report.heatMap(year: number, category: chosen)
+                // The JSON is the HTTP API's year view (`GET /api/v1/progress/year`).
                 context.output.write(
                     json
-                        ? try JSONOutput.encode(map.levels.map { HeatJSON(day: $0.day, level: $0.level) }) + "\n"
+                        ? try JSONOutput.encode(YearHeatMapView(map, category: chosen)) + "\n"
                         : HeatMapPicture.render(map, catalog: catalog, colours: colours))
                 return
             }
             let (yearNumber, monthNumber) = try monthArgument(today: report.today, catalog: catalog)
             let grid = try report.month(year: yearNumber, month: monthNumber)
+            // The JSON is the HTTP API's month view (`GET /api/v1/progress/calendar`).
             context.output.write(
                 json
-                    ? try JSONOutput.encode(grid.weeks.joined().compactMap { $0.map { DayJSON($0) } }) + "\n"
+                    ? try JSONOutput.encode(CalendarMonthView(grid, today: report.today)) + "\n"
                     : MonthPicture.render(grid, category: chosen, catalog: catalog, colours: colours))
         }
     }
 
     private func monthArgument(today: Day, catalog: StringCatalog) throws -> (Int, Int) {
         guard let month else { return (today.year, today.month) }
-        let parts = month.split(separator: "-")
-        guard month.count == 7, parts.count == 2, let year = Int(parts[0]), let number = Int(parts[1]),
-            (1...12).contains(number), year >= 1
-        else { throw CommandFailure(catalog.format(.errorInvalidMonth, ["value": month])) }
-        return (year, number)
-    }
-
-    struct HeatJSON: Encodable {
-        var day: Day
-        var level: Int
-    }
-
-    struct DayJSON: Encodable {
-        var day: Day
-        var minutes: [PracticeCategory: Int]
-        var counts: [PracticeCategory]
-        var fill: [PracticeCategory: Double]
-        var streak: [PracticeCategory: Streak.StreakDay]
-        var isToday: Bool
-
-        init(_ cell: CalendarMonth.CalendarDay) {
-            day = cell.day
-            minutes = cell.minutes
-            counts = PracticeCategory.allCases.filter { cell.counts.contains($0) }
-            fill = cell.fill.mapValues { ($0 * 1000).rounded() / 1000 }
-            streak = cell.streak
-            isToday = cell.isToday
+        guard let named = CalendarPeriodText.month(month) else {
+            throw CommandFailure(catalog.format(.errorInvalidMonth, ["value": month]))
         }
+        return named
     }
 }
 

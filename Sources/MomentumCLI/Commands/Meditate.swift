@@ -41,7 +41,7 @@ struct Meditate: ContextualCommand {
         let soundOn = session.settings.isSoundOn && !noSound
         let cuePlayer = context.cuePlayer(soundOn: soundOn, session: session)
         let events = context.makeEvents()
-        defer { (events as? KeyboardEventSource)?.restore() }
+        defer { events.restore() }
         var player = MeditationPlayer(
             sit: try MeditationSit(plan: prepared.plan, affirmations: prepared.affirmations),
             screen: MeditationScreen(output: context.output, isLive: context.isInteractive, catalog: catalog),
@@ -49,18 +49,10 @@ struct Meditate: ContextualCommand {
             ambient: context.ambientPlayer(for: try prepared.plan.timeline(), soundOn: soundOn, catalog: catalog),
             events: events, catalog: catalog)
         let startedAt = context.now()
-        let ending = try await player.play()
-        let words = DurationFormatting.words(ending.outcome.meditated, language: catalog.language)
-        if case .tooShortToLog = ending.outcome {
-            context.output.write(catalog.format(.playerTooShortToLog, ["duration": words]) + "\n")
-            return
-        }
-        guard ending.keep else {
-            context.output.write(catalog[.playerDiscarded] + "\n")
-            return
-        }
-        try services.meditation.finishSit(plan: prepared.plan, outcome: ending.outcome, startedAt: startedAt)
-        context.output.write(catalog.format(.playerLogged, ["duration": words]) + "\n")
+        let played = try await player.play()
+        let ending = try services.meditation.finishSit(
+            plan: prepared.plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep)
+        context.reportEnding(ending, catalog: catalog)
     }
 }
 

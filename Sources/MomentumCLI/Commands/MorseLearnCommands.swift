@@ -83,7 +83,7 @@ struct MorseTrainingOptions: ParsableArguments {
             let settings = try morse.courseSettings()
             let training = try morse.startSession(direction, groupSize: groupSize, length: length, at: context.now())
             let events = context.makeEvents()
-            defer { (events as? KeyboardEventSource)?.restore() }
+            defer { events.restore() }
             let sound = context.morsePlayer(
                 soundOn: session.settings.isSoundOn && !noSound, tone: settings.tone, session: session)
             let random = SeededRandomNumberGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))

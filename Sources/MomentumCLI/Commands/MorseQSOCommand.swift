@@ -55,7 +55,7 @@ extension MorseCommand {
                 }
                 let settings = try morse.courseSettings()
                 let events = context.makeEvents()
-                defer { (events as? KeyboardEventSource)?.restore() }
+                defer { events.restore() }
                 var player = MorseQSOPlayer(
                     qso: qso, keyer: settings.keyer,
                     sound: context.morsePlayer(

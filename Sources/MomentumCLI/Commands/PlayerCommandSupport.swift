@@ -50,23 +50,21 @@ extension CommandContext {
             command: command, generator: generator, volume: choice.volume, seed: UInt64.random(in: 1...UInt64.max))
     }
 
-    /// Says how a played practice ended and logs it through `log` when it counts and was kept.
-    func reportEnding<Screen>(
-        _ ending: PracticePlayer<Screen>.Ending, kind: PracticeKind, catalog: StringCatalog,
-        log: () throws -> PracticeRecord?
-    ) throws {
-        let words = DurationFormatting.words(ending.outcome.time, language: catalog.language)
-        if case .tooShortToLog = ending.outcome {
+    /// Says how a played practice ended, from the ending the one ``PracticeFinisher`` reports
+    /// (the same for meditation, breathing and workouts).
+    func reportEnding(_ ending: PracticeEnding, catalog: StringCatalog) {
+        let words = DurationFormatting.words(ending.practiced, language: catalog.language)
+        if ending.outcome == .tooShortToLog {
             output.write(catalog.format(.playerTooShortToLog, ["duration": words]) + "\n")
-            return
-        }
-        guard ending.keep else {
+        } else if !ending.isLogged {
             output.write(catalog[.playerDiscarded] + "\n")
-            return
+        } else if ending.kind == .meditation {
+            output.write(catalog.format(.playerLogged, ["duration": words]) + "\n")
+        } else {
+            // English reads "of breathing"; German keeps its capital noun ("Atmung").
+            let name = catalog[ending.kind.nameKey]
+            let practice = catalog.language == .english ? name.lowercased() : name
+            output.write(catalog.format(.playerLoggedPractice, ["duration": words, "practice": practice]) + "\n")
         }
-        _ = try log()
-        // English reads "of breathing"; German keeps its capital noun ("Atmung").
-        let practice = catalog.language == .english ? catalog[kind.nameKey].lowercased() : catalog[kind.nameKey]
-        output.write(catalog.format(.playerLoggedPractice, ["duration": words, "practice": practice]) + "\n")
     }
 }

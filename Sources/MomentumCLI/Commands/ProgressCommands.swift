@@ -19,12 +19,8 @@ struct StreakCommand: ContextualCommand {
         let report = try session.services.progress.report()
         let hidden = report.settings.hideStreaks
         if json {
-            var rows: [String: StreakJSON] = [:]
-            for category in PracticeCategory.allCases {
-                rows[category.rawValue] = StreakJSON(
-                    report.streak(for: category), strength: report.strength(for: category).current, hidden: hidden)
-            }
-            context.output.write(try JSONOutput.encode(rows) + "\n")
+            // The HTTP API's streaks view (`GET /api/v1/progress/streaks`).
+            context.output.write(try JSONOutput.encode(StreaksView(report)) + "\n")
             return
         }
         var text = ""
@@ -66,23 +62,6 @@ struct StreakCommand: ContextualCommand {
     }
 
     private func days(_ count: Int, _ catalog: StringCatalog) -> String { catalog.days(count) }
-
-    /// A streak in JSON; numbers are left out when streaks are hidden.
-    struct StreakJSON: Encodable {
-        var current: Int?
-        var longest: Int?
-        var jokersHeld: Int?
-        var todayCounts: Bool
-        var strength: Double
-
-        init(_ streak: Streak, strength: Double, hidden: Bool) {
-            current = hidden ? nil : streak.current
-            longest = hidden ? nil : streak.longest
-            jokersHeld = hidden ? nil : streak.jokersHeld
-            todayCounts = streak.todayCounts
-            self.strength = (strength * 10_000).rounded() / 10_000
-        }
-    }
 }
 
 /// `momentum stats`: totals and averages for a period.

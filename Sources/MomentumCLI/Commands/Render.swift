@@ -41,19 +41,9 @@ struct AmbientOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Ambient volume, 0–1 (default: the sound's own).", valueName: "volume"))
     var volume: String?
 
-    /// The bed chosen, or `nil` for silence.
+    /// The bed chosen, or `nil` for silence: the one rule the server's render follows too.
     func choice(catalog: StringCatalog) throws -> AmbientChoice? {
-        guard let sound = AmbientCatalog.builtIn.sound(id: ambient) else {
-            throw RenderError.unknownAmbient(ambient)
-        }
-        var level = sound.defaultVolume
-        if let volume {
-            guard let value = Double(volume), MeditationPlan.ambientVolumeBounds.contains(value) else {
-                throw RenderError.ambientVolumeOutOfRange
-            }
-            level = value
-        }
-        return ambient == "silent" ? nil : AmbientChoice(id: ambient, volume: level)
+        try RenderAmbient.choice(id: ambient, volume: volume)
     }
 }
 

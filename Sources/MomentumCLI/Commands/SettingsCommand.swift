@@ -62,7 +62,11 @@ struct SettingsCommand: AsyncParsableCommand {
                 let catalog = session.catalog
                 guard let settingKey = SettingKey(rawValue: key) else {
                     let choices = SettingKey.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw CommandFailure(catalog.format(.errorUnknownSetting, ["key": key, "choices": choices]))
+                    throw CommandFailure(
+                        catalog.format(.errorUnknownSetting, ["key": key, "choices": choices]),
+                        hint: NameSuggestion.closest(to: key, among: SettingKey.allCases.map(\.rawValue)).map {
+                            catalog.format(.didYouMean, ["suggestion": $0])
+                        })
                 }
                 let changed = try session.services.settings.change(settingKey, to: value)
                 // A language change answers in the new language (unless --lang says otherwise).

@@ -124,7 +124,7 @@ extension TimerCommand {
             try await TimerCommand.withTimers(common, context) { service, catalog in
                 let timers = try service.timers()
                 let now = context.now()
-                if json { return try FocusTimerJSON.text(timers.map { FocusTimerJSON($0, at: now) }) }
+                if json { return try FocusTimerJSON.text(timers.map { FocusTimerView($0, at: now) }) }
                 if timers.isEmpty { return catalog[.focusNone] + "\n" }
                 let rows = timers.enumerated().map { index, timer in
                     [
@@ -152,45 +152,15 @@ extension TimerCommand {
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimers(common, context) { service, catalog in
                 let timer = try service.timer(named: name)
-                if json { return try FocusTimerJSON.text(FocusTimerJSON(timer, at: context.now())) }
+                if json { return try FocusTimerJSON.text(FocusTimerView(timer, at: context.now())) }
                 return TimerCommand.details(timer, at: context.now(), catalog: catalog)
             }
         }
     }
 }
 
-/// A timer as `timer list --json` and `timer show --json` print it.
-struct FocusTimerJSON: Encodable {
-    struct Item: Encodable {
-        var id: String
-        var text: String
-        var done: Bool
-    }
-    var id: String
-    var name: String
-    var durationSeconds: Int64
-    var remainingMs: Int64
-    var status: String
-    var icon: String
-    var color: String
-    var notes: String
-    var position: Int
-    var startedAt: String?
-    var items: [Item]
-
-    init(_ timer: FocusTimer, at now: Date) {
-        id = timer.id.uuidString.lowercased()
-        name = timer.name
-        durationSeconds = timer.duration.wholeMilliseconds / 1000
-        remainingMs = timer.remaining(at: now).wholeMilliseconds
-        status = timer.status(at: now).rawValue
-        icon = timer.icon
-        color = timer.color
-        notes = timer.notes
-        position = timer.sortOrder + 1
-        startedAt = timer.run.startedAt.map { InstantText.format($0) }
-        items = timer.items.map { Item(id: $0.id.uuidString.lowercased(), text: $0.text, done: $0.done) }
-    }
-
+/// `timer list --json` and `timer show --json`: the services' ``FocusTimerView``, the same the
+/// HTTP API answers (milliseconds, `sortOrder` from 0 and `position` from 1).
+enum FocusTimerJSON {
     static func text(_ value: some Encodable) throws -> String { try JSONOutput.encode(value) + "\n" }
 }

@@ -35,7 +35,7 @@ extension TimerCommand {
                 if timer.status(at: context.now()) != .running { timer = try service.start(named: timer.id.uuidString) }
                 let sound = context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session)
                 let events = context.makeEvents()
-                defer { (events as? KeyboardEventSource)?.restore() }
+                defer { events.restore() }
                 var countdown = FocusCountdown(
                     timerID: timer.id.uuidString, service: service, now: context.now, sound: sound, events: events,
                     display: LiveDisplay(output: context.output, isLive: context.isInteractive),
@@ -107,10 +107,15 @@ struct FocusCountdown {
 
     private mutating func leave(timerID: String) {
         guard let timer = try? service.timer(named: timerID) else { return }
+        let instant = now()
+        if display.isLive {
+            let shown = lines(timer, at: instant, withControls: false)
+            display.draw(shown, key: "left") { shown.joined(separator: " · ") }
+        }
         display.say(
             catalog.format(
                 .focusRunDetached,
-                ["name": timer.name, "remaining": DurationFormatting.clock(timer.remaining(at: now()))]))
+                ["name": timer.name, "remaining": DurationFormatting.clock(timer.remaining(at: instant))]))
     }
 
     /// Paused, only a key wakes the countdown; running, the next change of the shown second.
@@ -120,7 +125,7 @@ struct FocusCountdown {
         return events.now.advanced(by: .milliseconds(fraction == 0 ? 1000 : fraction))
     }
 
-    private func lines(_ timer: FocusTimer, at instant: Date) -> [String] {
+    private func lines(_ timer: FocusTimer, at instant: Date, withControls: Bool = true) -> [String] {
         let status = TimerCommand.statusText(timer, at: instant, catalog: catalog)
         var lines = [
             "\(timer.name) · \(status) · "
@@ -129,7 +134,12 @@ struct FocusCountdown {
         guard display.isLive else { return lines }
         lines.append(LiveDisplay.bar(timer.elapsed(at: instant) / timer.duration, width: Self.barWidth))
         lines += TimerCommand.checklist(timer)
-        lines.append(catalog[.focusRunControls])
+        // The keys' hint only while the countdown listens to them: none is left behind.
+        switch timer.status(at: instant) {
+        case .running where withControls: lines.append(catalog[.focusRunControls])
+        case .paused where withControls: lines.append(catalog[.focusRunControlsPaused])
+        default: break
+        }
         return lines
     }
 }

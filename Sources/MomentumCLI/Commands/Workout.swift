@@ -138,22 +138,18 @@ extension Workout {
                             "duration": DurationFormatting.words(plan.totalDuration, language: catalog.language),
                         ]) + "\n")
                 let events = context.makeEvents()
-                defer { (events as? KeyboardEventSource)?.restore() }
+                defer { events.restore() }
                 var player = PracticePlayer(
                     run: TimelineRun(timeline: timeline), screen: WorkoutScreen(timeline: timeline, catalog: catalog),
                     display: LiveDisplay(output: context.output, isLive: context.isInteractive),
                     sound: context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session),
                     events: events, catalog: catalog)
                 let startedAt = context.now()
-                let ending = try await player.play()
-                var energy: Double?
-                try context.reportEnding(ending, kind: .workout, catalog: catalog) {
-                    let record = try session.services.workouts.finishSession(
-                        plan: plan, outcome: ending.outcome, startedAt: startedAt)
-                    energy = record?.energyKilocalories
-                    return record
-                }
-                if let energy {
+                let played = try await player.play()
+                let ending = try session.services.workouts.finishSession(
+                    plan: plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep)
+                context.reportEnding(ending, catalog: catalog)
+                if let energy = ending.record?.energyKilocalories {
                     context.output.write(catalog.format(.workoutEnergy, ["kcal": "\(Int(energy.rounded()))"]) + "\n")
                 }
             }
@@ -174,8 +170,14 @@ struct WorkoutScreen: PracticeScreen {
         let position = [board.round, board.set].compactMap { $0 }
         if !position.isEmpty { lines.append(position.joined(separator: " · ")) }
         let total = catalog.format(.workoutLeftTotal, ["time": board.remaining])
-        lines.append([board.next, total].compactMap { $0 }.joined(separator: " · "))
-        return lines
+        // Live, each part has its own line and every line fits a 40-column terminal; the
+        // transcript keeps one line per segment.
+        guard isLive else {
+            lines.append([board.next, total].compactMap { $0 }.joined(separator: " · "))
+            return lines
+        }
+        lines += [board.next, total].compactMap { $0 }
+        return lines.flatMap { $0.wrapped() }
     }
 
     func transcriptKey(for state: RunState) -> String {

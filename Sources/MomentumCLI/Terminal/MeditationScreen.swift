@@ -34,7 +34,7 @@ struct MeditationScreen {
         if ended { return lines }
         if isLive { lines.append(LiveDisplay.bar(state.segmentProgress, width: barWidth)) }
         if let affirmation, !affirmation.isEmpty { lines.append(affirmation) }
-        if isLive { lines.append(catalog[.playerControls]) }
+        if isLive { lines.append(catalog[phase == .paused ? .playerControlsPaused : .playerControls]) }
         return lines
     }
 

@@ -37,7 +37,11 @@ struct MorseQSOPlayer {
 
     /// Plays the contact until it is done (`true`) or the person ends it (`false`).
     mutating func play() async -> Bool {
-        display.say(catalog.format(.morseQSOIntro, ["call": qso.ownCallSign.text]))
+        // One line per part, each fitting a 40-column terminal.
+        let intro = catalog.format(.morseQSOIntro, ["call": qso.ownCallSign.text])
+        for part in intro.split(separator: " · ") {
+            for line in String(part).wrapped() { display.say(line) }
+        }
         if let opening = qso.openingText {
             transmit(opening)
         } else {
@@ -119,7 +123,18 @@ struct MorseQSOPlayer {
 
     private mutating func drawLive() {
         guard display.isLive else { return }
-        let text = catalog.format(.morseQSOYouSend, ["typed": line])
+        // A long line shows its end, with "…" in front, so the live line fits 40 columns and is
+        // redrawn in place.
+        func fits(_ typed: String) -> Bool {
+            catalog.format(.morseQSOYouSend, ["typed": typed]).terminalWidth <= String.narrowestColumns
+        }
+        var shown = line
+        if !fits(shown) {
+            var tail = Substring(line)
+            while !tail.isEmpty, !fits("…" + tail) { tail = tail.dropFirst() }
+            shown = "…" + tail
+        }
+        let text = catalog.format(.morseQSOYouSend, ["typed": shown])
         display.draw([text], key: "line") { text }
     }
 }

@@ -124,14 +124,14 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
     /// terminal, the next item, or the end of the session's time. Waiting to begin or paused,
     /// only a key.
     func wakeUp(at now: Instant) -> Instant? {
-        let sessionEnd = now.advanced(by: session.remainingTime(at: wallClock()))
+        let sessionEnd = self.sessionEnd(at: now)
         switch step {
         case .introduction, .paused:
             return nil
         case .between(let next):
-            return min(next, sessionEnd)
+            return sessionEnd.map { min(next, $0) } ?? next
         case .answering(let trial):
-            var wake = min(trial.deadline, sessionEnd)
+            var wake = sessionEnd.map { min(trial.deadline, $0) } ?? trial.deadline
             if display.isLive {
                 if trial.isSounding(at: now) {
                     wake = min(wake, trial.soundEnd)
@@ -143,6 +143,11 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
             }
             return wake
         }
+    }
+
+    /// An item played is waiting for its answer until it is scored (Enter, or its answer time out).
+    func isAwaitingAnswer(at now: Instant) -> Bool {
+        if case .answering = step { true } else { false }
     }
 
     mutating func drawLive(at now: Instant) {

@@ -121,12 +121,20 @@ struct MorseSendPlayer: MorseTrainingPlayer {
 
     /// The completion of the keyed character, the next item, or the end of the session's time.
     func wakeUp(at now: Instant) -> Instant? {
-        let sessionEnd = now.advanced(by: session.remainingTime(at: wallClock()))
+        let sessionEnd = self.sessionEnd(at: now)
         switch step {
         case .introduction, .paused: return nil
-        case .between(let next): return min(next, sessionEnd)
-        case .keying(_, let keyed): return keyed.completesAt.map { min($0, sessionEnd) } ?? sessionEnd
+        case .between(let next): return sessionEnd.map { min(next, $0) } ?? next
+        case .keying(_, let keyed):
+            guard let completes = keyed.completesAt else { return sessionEnd }
+            return sessionEnd.map { min(completes, $0) } ?? completes
         }
+    }
+
+    /// A character being keyed is an answer on its way: it is scored once complete, even when the
+    /// training time ran out meanwhile. A prompt nothing was keyed for yet waits for nobody.
+    func isAwaitingAnswer(at now: Instant) -> Bool {
+        if case .keying(_, let keyed) = step { keyed.completesAt != nil } else { false }
     }
 
     mutating func drawLive(at now: Instant) {

@@ -203,6 +203,9 @@ protocol MorseTrainingPlayer {
     mutating func drawLive(at now: ContinuousClock.Instant)
     /// The next instant something changes; `nil` waits for a key.
     func wakeUp(at now: ContinuousClock.Instant) -> ContinuousClock.Instant?
+    /// Whether an item handed out in time is still waiting for its answer: when the training time
+    /// runs out meanwhile, the session ends only once that answer is in (docs/morse.md).
+    func isAwaitingAnswer(at now: ContinuousClock.Instant) -> Bool
 }
 
 extension MorseTrainingPlayer {
@@ -214,7 +217,9 @@ extension MorseTrainingPlayer {
         if let keying = try? keyer.keying(symbols) { sound.play(keying, text: symbols) }
         while true {
             let now = events.now
-            if session.phase == .training, session.isTimeUp(at: wallClock()) { return finish(.morseLearnTimeUp) }
+            if session.phase == .training, session.isTimeUp(at: wallClock()), !isAwaitingAnswer(at: now) {
+                return finish(.morseLearnTimeUp)
+            }
             guard try advance(at: now) else { return finish(.morseLearnTimeUp) }
             drawLive(at: now)
             switch await events.next(until: wakeUp(at: now)) {
@@ -248,7 +253,7 @@ extension MorseTrainingPlayer {
         -> ContinuousClock.Instant?
     {
         do {
-            try session.record(attempt, at: wallClock())
+            try session.recordAnswer(attempt, answeredAt: wallClock())
         } catch MorseSessionError.timeIsUp {
             return nil
         }
@@ -261,6 +266,13 @@ extension MorseTrainingPlayer {
             next = next.advanced(by: keying.duration)
         }
         return next
+    }
+
+    /// When the session's training time runs out, as an instant of the event source; `nil` once
+    /// it has (an answer still waiting then sets the next wake-up on its own).
+    func sessionEnd(at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        let remaining = session.remainingTime(at: wallClock())
+        return remaining > .zero ? now.advanced(by: remaining) : nil
     }
 
     /// Says how the training ended; the live line goes.

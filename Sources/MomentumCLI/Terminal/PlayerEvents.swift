@@ -18,4 +18,46 @@ public protocol PlayerEventSource: Sendable {
     /// The next key pressed before `deadline`, else `.tick` at the deadline. With no deadline,
     /// waits for a key; returns `nil` when no key can ever come and there is no deadline.
     func next(until deadline: ContinuousClock.Instant?) async -> PlayerEvent?
+    /// Puts the terminal back as it was, once the player is done with it.
+    func restore()
+}
+
+extension PlayerEventSource {
+    /// Puts the terminal back as it was; sources that never touched it have nothing to do.
+    public func restore() {}
+}
+
+/// Whether the person pressed Ctrl-C during the command: it then exits with 130, as after SIGINT.
+final class Interruption: @unchecked Sendable {
+    // Only read and written while `lock` is held.
+    private let lock = NSLock()
+    private var pressed = false
+
+    /// The exit status of a command interrupted by Ctrl-C (128 + SIGINT).
+    static let exitStatus: Int32 = 130
+    /// The byte Ctrl-C sends when the terminal is raw (signals off, so players read it as a key).
+    static let controlC: UInt8 = 3
+
+    var happened: Bool { lock.withLock { pressed } }
+    func note() { lock.withLock { pressed = true } }
+}
+
+/// A player's event source that turns Ctrl-C into what SIGINT would do, after saving: the key
+/// reaches the player (which ends the practice, as every player ends on it), and from then on no
+/// key can come — so nothing more is asked (an early stop that counts is kept) — and the command
+/// exits with 130.
+struct InterruptibleEvents: PlayerEventSource {
+    let source: any PlayerEventSource
+    let interruption: Interruption
+
+    var now: ContinuousClock.Instant { source.now }
+
+    func next(until deadline: ContinuousClock.Instant?) async -> PlayerEvent? {
+        if interruption.happened { return nil }
+        let event = await source.next(until: deadline)
+        if event == .key(Interruption.controlC) { interruption.note() }
+        return event
+    }
+
+    func restore() { source.restore() }
 }

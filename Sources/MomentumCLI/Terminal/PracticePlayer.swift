@@ -58,10 +58,11 @@ struct PracticePlayer<Screen: PracticeScreen> {
     private mutating func draw(at instant: ContinuousClock.Instant) {
         let state = run.state(at: instant)
         var lines = screen.lines(for: state, isLive: display.isLive)
-        if display.isLive {
+        // The keys' hint only while a key does something: an ended player leaves none behind.
+        if display.isLive, state.status == .running || state.status == .paused {
             lines.append(
                 state.status == .paused
-                    ? catalog[.playerPausedMark] + " · " + catalog[.playerControls] : catalog[.playerControls])
+                    ? catalog[.playerPausedMark] + " · " + catalog[.playerControlsPaused] : catalog[.playerControls])
         }
         display.draw(lines, key: screen.transcriptKey(for: state)) { lines.joined(separator: " · ") }
     }

@@ -26,3 +26,41 @@ extension Unicode.Scalar {
         }
     }
 }
+
+extension String {
+    /// The narrowest terminal the players' screens are made for: every live line and header fits.
+    static let narrowestColumns = 40
+
+    /// The text broken at spaces into lines of at most `columns` columns; a word wider than that
+    /// is cut into pieces. Empty text is one empty line.
+    func wrapped(toColumns columns: Int = narrowestColumns) -> [String] {
+        guard terminalWidth > columns else { return [self] }
+        var lines: [String] = []
+        var line = ""
+        for word in split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            var word = word
+            while word.terminalWidth > columns {
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
+                var piece = ""
+                while let first = word.first, (piece + String(first)).terminalWidth <= columns {
+                    piece.append(first)
+                    word.removeFirst()
+                }
+                lines.append(piece)
+            }
+            if line.isEmpty {
+                line = word
+            } else if (line + " " + word).terminalWidth <= columns {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -993,4 +993,8 @@ public enum StringKey: String, Sendable, CaseIterable {
 
     // issue 23 (browser bounds)
     case errorLogNoteTooLong = "error.log.noteTooLong"
+    // issue 23 (terminal: paused hints, did you mean)
+    case playerControlsPaused = "player.controlsPaused"
+    case focusRunControlsPaused = "focus.runControlsPaused"
+    case didYouMean = "cli.didYouMean"
 }

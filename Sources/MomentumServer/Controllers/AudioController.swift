@@ -150,17 +150,10 @@ struct AudioController {
         default:
             throw APIError.notFound("Only meditation, breathing and workout sessions are rendered.")
         }
-        if let ambient = query["ambient"].map(String.init), ambient != "silent" {
-            guard let sound = AmbientCatalog.builtIn.sound(id: ambient) else {
-                throw MeditationPlanError.unknownAmbient(ambient)
-            }
-            let volume = try query["volume"].map { text in
-                guard let value = Double(text), MeditationPlan.ambientVolumeBounds.contains(value) else {
-                    throw MeditationPlanError.ambientVolumeOutOfRange
-                }
-                return value
-            }
-            timeline.ambient = AmbientChoice(id: ambient, volume: volume ?? sound.defaultVolume)
+        if let ambient = try RenderAmbient.choice(
+            id: query["ambient"].map(String.init), volume: query["volume"].map(String.init))
+        {
+            timeline.ambient = ambient
         }
         return timeline
     }

@@ -26,41 +26,8 @@ struct FocusTimersController {
         group.post(":id/items/:item/move", use: moveItem)
     }
 
-    struct Timer: Encodable {
-        var id: String
-        var name: String
-        var durationMs: Int64
-        var icon: String
-        var color: String
-        var notes: String
-        var sortOrder: Int
-        var status: FocusRun.Status
-        var elapsedMs: Int64
-        var remainingMs: Int64
-        var dueAt: Date?
-        var items: [Item]
-
-        struct Item: Encodable {
-            var id: String
-            var text: String
-            var done: Bool
-        }
-
-        init(_ timer: FocusTimer, at now: Date) {
-            id = timer.id.uuidString.lowercased()
-            name = timer.name
-            durationMs = timer.duration.wholeMilliseconds
-            icon = timer.icon
-            color = timer.color
-            notes = timer.notes
-            sortOrder = timer.sortOrder
-            status = timer.status(at: now)
-            elapsedMs = timer.elapsed(at: now).wholeMilliseconds
-            remainingMs = timer.remaining(at: now).wholeMilliseconds
-            dueAt = timer.dueAt
-            items = timer.items.map { Item(id: $0.id.uuidString.lowercased(), text: $0.text, done: $0.done) }
-        }
-    }
+    /// The services' timer view, which `momentum timer list|show --json` prints too.
+    typealias Timer = FocusTimerView
 
     struct Timers: Encodable {
         var timers: [Timer]

@@ -256,9 +256,8 @@ struct MorseController {
                     training.itemIssuedAt.map { .microseconds(Int64(($0.distance(to: instant) * 1e6).rounded())) }
                 }
             let attempt = MorseAttempt(item: item, answer: answer, responseTime: response)
-            let counted = training.session.answerInstant(forAnswerAt: instant)
             try Self.sessionStep { () throws(MorseSessionError) in
-                try training.session.record(attempt, at: counted)
+                try training.session.recordAnswer(attempt, answeredAt: instant)
                 try training.drawItem(at: instant)
             }
             training.lastAttempt = attempt

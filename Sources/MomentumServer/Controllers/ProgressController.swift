@@ -20,116 +20,39 @@ struct ProgressController {
         group.get("statistics", use: statistics)
     }
 
-    struct Month: Encodable {
-        var year: Int
-        var month: Int
-        var today: Day
-        /// Weeks of seven cells; `null` cells lie outside the month.
-        var weeks: [[CalendarDay?]]
-    }
-
-    struct CalendarDay: Encodable {
-        var day: Day
-        var minutes: [String: Int]
-        var counts: [String]
-        var fill: [String: Double]
-        var streak: [String: Streak.StreakDay]
-        var isToday: Bool
-        var isFuture: Bool
-
-        init(_ cell: CalendarMonth.CalendarDay) {
-            day = cell.day
-            minutes = Dictionary(uniqueKeysWithValues: cell.minutes.map { ($0.key.rawValue, $0.value) })
-            counts = PracticeCategory.allCases.filter { cell.counts.contains($0) }.map(\.rawValue)
-            fill = Dictionary(
-                uniqueKeysWithValues: cell.fill.map { ($0.key.rawValue, ($0.value * 1000).rounded() / 1000) })
-            streak = Dictionary(uniqueKeysWithValues: cell.streak.map { ($0.key.rawValue, $0.value) })
-            isToday = cell.isToday
-            isFuture = cell.isFuture
-        }
-    }
-
     @Sendable func calendar(_ request: Request, context: BasicRequestContext) throws -> Response {
         try answer(request) { report in try Self.month(request, report: report) }
     }
 
-    private static func month(_ request: Request, report: ProgressReport) throws -> Month {
+    private static func month(_ request: Request, report: ProgressReport) throws -> CalendarMonthView {
         var (year, month) = (report.today.year, report.today.month)
         if let text = request.uri.queryParameters["month"] {
-            let parts = text.split(separator: "-")
-            guard text.count == 7, parts.count == 2, let y = Int(parts[0]), let m = Int(parts[1]), y >= 1,
-                (1...12).contains(m)
-            else { throw APIError.badRequest("month must look like 2026-11.") }
-            (year, month) = (y, m)
+            guard let named = CalendarPeriodText.month(String(text)) else {
+                throw APIError.badRequest("month must look like 2026-11.")
+            }
+            (year, month) = named
         }
-        let grid = try report.month(year: year, month: month)
-        return Month(
-            year: grid.year, month: grid.month, today: report.today,
-            weeks: grid.weeks.map { $0.map { $0.map(CalendarDay.init) } })
-    }
-
-    struct HeatMap: Encodable {
-        var year: Int
-        var category: PracticeCategory?
-        var days: [Level]
-
-        struct Level: Encodable {
-            var day: Day
-            var level: Int
-        }
+        return CalendarMonthView(try report.month(year: year, month: month), today: report.today)
     }
 
     @Sendable func year(_ request: Request, context: BasicRequestContext) throws -> Response {
         try answer(request) { report in try Self.heatMap(request, report: report) }
     }
 
-    private static func heatMap(_ request: Request, report: ProgressReport) throws -> HeatMap {
+    private static func heatMap(_ request: Request, report: ProgressReport) throws -> YearHeatMapView {
         var year = report.today.year
         if let text = request.uri.queryParameters["year"] {
-            guard text.count == 4, let number = Int(text), number >= 1 else {
+            guard let named = CalendarPeriodText.year(String(text)) else {
                 throw APIError.badRequest("year must look like 2026.")
             }
-            year = number
+            year = named
         }
         let category = try Self.category(request)
-        let map = try report.heatMap(year: year, category: category)
-        return HeatMap(
-            year: year, category: category, days: map.levels.map { HeatMap.Level(day: $0.day, level: $0.level) })
-    }
-
-    struct Streaks: Encodable {
-        var hidden: Bool
-        var jokersEnabled: Bool
-        var maximumJokers: Int
-        var categories: [String: Row]
-
-        /// Numbers are left out when the person hides streaks.
-        struct Row: Encodable {
-            var current: Int?
-            var longest: Int?
-            var jokersHeld: Int?
-            var todayCounts: Bool
-            var strength: Double
-        }
+        return YearHeatMapView(try report.heatMap(year: year, category: category), category: category)
     }
 
     @Sendable func streaks(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try answer(request) { report in Self.streaks(report) }
-    }
-
-    private static func streaks(_ report: ProgressReport) -> Streaks {
-        let hidden = report.settings.hideStreaks
-        var rows: [String: Streaks.Row] = [:]
-        for category in PracticeCategory.allCases {
-            let streak = report.streak(for: category)
-            rows[category.rawValue] = Streaks.Row(
-                current: hidden ? nil : streak.current, longest: hidden ? nil : streak.longest,
-                jokersHeld: hidden ? nil : streak.jokersHeld, todayCounts: streak.todayCounts,
-                strength: (report.strength(for: category).current * 10_000).rounded() / 10_000)
-        }
-        return Streaks(
-            hidden: hidden, jokersEnabled: report.settings.jokersEnabled, maximumJokers: Streak.maximumJokers,
-            categories: rows)
+        try answer(request) { report in StreaksView(report) }
     }
 
     @Sendable func statistics(_ request: Request, context: BasicRequestContext) throws -> Response {

@@ -214,27 +214,28 @@ struct RunsController {
         try await act(request, context) { run, instant, keep in try finish(&run, at: instant, keep: keep) }
     }
 
-    /// Stops `run` at `instant` and logs what it amounts to through the practice's service.
+    /// Stops `run` at `instant` and logs what it amounts to through the practice's service (one
+    /// ``PracticeFinisher`` for every kind).
     private func finish(_ run: inout PracticeRun, at instant: WallInstant, keep: Bool) throws {
         let startedAt = run.run.startedAt?.date ?? instant.date
+        let ending: PracticeEnding
         switch (try run.stop(at: instant), run.plan) {
         case (.meditation(let outcome), .meditation(let sit)):
-            run.loggedRecord = try services.meditation.finishSit(
+            ending = try services.meditation.finishSit(
                 plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
-            run.ending = .init(outcome: outcome.name, practicedMs: outcome.meditated.wholeMilliseconds, logged: false)
         case (.practice(let outcome), .breathing(let plan, _)):
-            run.loggedRecord = try services.breathing.finishSession(
+            ending = try services.breathing.finishSession(
                 plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
-            run.ending = .init(outcome: outcome.name, practicedMs: outcome.time.wholeMilliseconds, logged: false)
         case (.practice(let outcome), .workout(let plan, _)):
-            run.loggedRecord = try services.workouts.finishSession(
+            ending = try services.workouts.finishSession(
                 plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
-            run.ending = .init(outcome: outcome.name, practicedMs: outcome.time.wholeMilliseconds, logged: false)
         default:
             throw APIError.serverFault
         }
-        run.ending?.logged = run.loggedRecord != nil
-        if run.loggedRecord != nil { metrics.recordSessionLogged(kind: run.kind.rawValue) }
+        run.loggedRecord = ending.record
+        run.ending = .init(
+            outcome: ending.outcome.rawValue, practicedMs: ending.practiced.wholeMilliseconds, logged: ending.isLogged)
+        if ending.isLogged { metrics.recordSessionLogged(kind: run.kind.rawValue) }
     }
 
     private func act(
@@ -257,25 +258,5 @@ struct RunsController {
             throw APIError.notFound("No run with that id.")
         }
         return id
-    }
-}
-
-extension MeditationOutcome {
-    var name: String {
-        switch self {
-        case .completed: "completed"
-        case .stoppedEarly: "stoppedEarly"
-        case .tooShortToLog: "tooShortToLog"
-        }
-    }
-}
-
-extension PracticeOutcome {
-    var name: String {
-        switch self {
-        case .completed: "completed"
-        case .stoppedEarly: "stoppedEarly"
-        case .tooShortToLog: "tooShortToLog"
-        }
     }
 }

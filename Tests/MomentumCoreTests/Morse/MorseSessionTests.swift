@@ -49,6 +49,19 @@ struct MorseSessionTests {
         #expect(session.answerInstant(forAnswerAt: Self.at(200)) == Self.at(200))
     }
 
+    @Test func recordAnswerIsTheOneRuleForALateAnswerInEveryFrontEnd() throws {
+        var session = try Self.session(length: .minutes(1))
+        try session.startTraining(at: Self.at(0))
+        let item = MorseDrillItem(symbols: [session.newestCharacter])
+        try session.recordAnswer(MorseAttempt(item: item, answer: "M", responseTime: nil), answeredAt: Self.at(30))
+        // The time ran out at 60 s; the answer to the item shown before that still counts.
+        try session.recordAnswer(MorseAttempt(item: item, answer: "X", responseTime: nil), answeredAt: Self.at(62))
+        #expect(session.attempts.map(\.answer) == ["M", "X"])
+        // Recorded within the training time: the session's time is not stretched by it.
+        let result = try session.end(at: Self.at(63))
+        #expect(result.endedAt == Self.at(60))
+    }
+
     @Test func theSessionEndsWhenItsTrainingTimeIsUsedUp() throws {
         var session = try Self.session()
         try session.startTraining(at: Self.at(0))

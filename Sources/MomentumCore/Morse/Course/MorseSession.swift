@@ -141,6 +141,14 @@ public struct MorseSession: Sendable, Hashable {
         lastEvent = instant
     }
 
+    /// Keeps the answer to an item handed out while training, given at `instant` — the rule
+    /// every front end follows (docs/morse.md, "A late answer"): an answer that arrives after the
+    /// training time ran out still counts, recorded at ``answerInstant(forAnswerAt:)``, because
+    /// the item was shown in time. Only then does the session end.
+    public mutating func recordAnswer(_ attempt: MorseAttempt, answeredAt instant: Date) throws(MorseSessionError) {
+        try record(attempt, at: answerInstant(forAnswerAt: instant))
+    }
+
     /// Ends the session at `instant` (or when its time ran out, if earlier) and returns its result.
     public mutating func end(at instant: Date) throws(MorseSessionError) -> MorseSessionResult {
         try check(.end, allowedIn: [.introduction, .training, .paused], at: instant)

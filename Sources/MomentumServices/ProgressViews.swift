@@ -1,0 +1,115 @@
+import Foundation
+import MomentumCore
+
+/// The views of progress both front ends show: `GET /api/v1/progress/streaks|calendar|year`
+/// answer them, and `momentum streak|calendar --json` print the very same JSON. Field names and
+/// units are the HTTP API's (the browser reads them); a field only one front end needs is added
+/// here, for both.
+
+/// Streaks, jokers and habit strength per category. Numbers are left out when the person hides
+/// streaks (`hidden: true`).
+public struct StreaksView: Codable, Sendable, Equatable {
+    public var hidden: Bool
+    public var jokersEnabled: Bool
+    public var maximumJokers: Int
+    /// Keyed by category: `mindfulness`, `workout`, `morse`, `focus`.
+    public var categories: [String: Row]
+
+    public struct Row: Codable, Sendable, Equatable {
+        public var current: Int?
+        public var longest: Int?
+        public var jokersHeld: Int?
+        public var todayCounts: Bool
+        /// Habit strength, 0–1, to four decimals.
+        public var strength: Double
+    }
+
+    public init(_ report: ProgressReport) {
+        let hidden = report.settings.hideStreaks
+        var rows: [String: Row] = [:]
+        for category in PracticeCategory.allCases {
+            let streak = report.streak(for: category)
+            rows[category.rawValue] = Row(
+                current: hidden ? nil : streak.current, longest: hidden ? nil : streak.longest,
+                jokersHeld: hidden ? nil : streak.jokersHeld, todayCounts: streak.todayCounts,
+                strength: (report.strength(for: category).current * 10_000).rounded() / 10_000)
+        }
+        self.hidden = hidden
+        jokersEnabled = report.settings.jokersEnabled
+        maximumJokers = Streak.maximumJokers
+        categories = rows
+    }
+}
+
+/// A calendar month: weeks of seven cells (`null` outside the month), each day with its minutes,
+/// the categories that counted, fill (0–1), streak marks, today and the future.
+public struct CalendarMonthView: Codable, Sendable, Equatable {
+    public var year: Int
+    public var month: Int
+    public var today: Day
+    public var weeks: [[DayCell?]]
+
+    public struct DayCell: Codable, Sendable, Equatable {
+        public var day: Day
+        public var minutes: [String: Int]
+        public var counts: [String]
+        public var fill: [String: Double]
+        public var streak: [String: Streak.StreakDay]
+        public var isToday: Bool
+        public var isFuture: Bool
+
+        public init(_ cell: CalendarMonth.CalendarDay) {
+            day = cell.day
+            minutes = Dictionary(uniqueKeysWithValues: cell.minutes.map { ($0.key.rawValue, $0.value) })
+            counts = PracticeCategory.allCases.filter { cell.counts.contains($0) }.map(\.rawValue)
+            fill = Dictionary(
+                uniqueKeysWithValues: cell.fill.map { ($0.key.rawValue, ($0.value * 1000).rounded() / 1000) })
+            streak = Dictionary(uniqueKeysWithValues: cell.streak.map { ($0.key.rawValue, $0.value) })
+            isToday = cell.isToday
+            isFuture = cell.isFuture
+        }
+    }
+
+    public init(_ month: CalendarMonth, today: Day) {
+        year = month.year
+        self.month = month.month
+        self.today = today
+        weeks = month.weeks.map { $0.map { $0.map(DayCell.init) } }
+    }
+}
+
+/// A year as a heat map: a level (0–4) for every day, of one category or all.
+public struct YearHeatMapView: Codable, Sendable, Equatable {
+    public var year: Int
+    public var category: PracticeCategory?
+    public var days: [Level]
+
+    public struct Level: Codable, Sendable, Equatable {
+        public var day: Day
+        public var level: Int
+    }
+
+    public init(_ map: YearHeatMap, category: PracticeCategory?) {
+        year = map.year
+        self.category = category
+        days = map.levels.map { Level(day: $0.day, level: $0.level) }
+    }
+}
+
+/// The ambient bed a render puts under a practice that has none of its own (breathing, workouts,
+/// timers): `momentum render … --ambient --volume` and `GET /api/v1/render/…?ambient=&volume=`.
+public enum RenderAmbient {
+    /// The bed `id` at `volume` (0–1; default the sound's own), or `nil` for none or `silent`.
+    /// A volume given is checked even when the bed is silent.
+    public static func choice(id: String?, volume: String?) throws(MeditationPlanError) -> AmbientChoice? {
+        let level = try volume.map { text throws(MeditationPlanError) in
+            guard let value = Double(text), value.isFinite, MeditationPlan.ambientVolumeBounds.contains(value) else {
+                throw .ambientVolumeOutOfRange
+            }
+            return value
+        }
+        guard let id, id != "silent" else { return nil }
+        guard let sound = AmbientCatalog.builtIn.sound(id: id) else { throw .unknownAmbient(id) }
+        return AmbientChoice(id: id, volume: level ?? sound.defaultVolume)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import MomentumCore
+import MomentumTestSupport
+import Testing
+
+@testable import MomentumServices
+
+/// Meditation, breathing and workouts end through one ``PracticeFinisher``: the same outcome logs
+/// the same way whichever practice it was.
+@Suite("Practice finisher: the three timed practices log by one rule")
+struct PracticeFinisherTests {
+    let directory: TemporaryDirectory
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let services: MomentumServices
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let clock = self.clock
+        services = try MomentumServices.open(
+            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+    }
+
+    enum Ended: Sendable, CaseIterable {
+        case completed, stoppedEarly, tooShort, discarded
+    }
+
+    /// Ends a practice of `kind` with `ended`, having practised `seconds`, through its service.
+    func finish(_ kind: PracticeKind, _ ended: Ended, seconds: Int, start: Date) throws -> PracticeEnding {
+        let time = Duration.seconds(seconds)
+        let keep = ended != .discarded
+        let end = start.addingTimeInterval(TimeInterval(seconds))
+        switch kind {
+        case .meditation:
+            let outcome: MeditationOutcome =
+                switch ended {
+                case .completed: .completed(meditated: time)
+                case .stoppedEarly, .discarded: .stoppedEarly(meditated: time)
+                case .tooShort: .tooShortToLog(meditated: time)
+                }
+            return try services.meditation.finishSit(
+                plan: MeditationPlan(duration: .minutes(10), countdown: .zero), outcome: outcome, startedAt: start,
+                endedAt: end, keep: keep)
+        case .breathing, .workout:
+            let outcome: PracticeOutcome =
+                switch ended {
+                case .completed: .completed(time)
+                case .stoppedEarly, .discarded: .stoppedEarly(time)
+                case .tooShort: .tooShortToLog(time)
+                }
+            if kind == .breathing {
+                return try services.breathing.finishSession(
+                    plan: BreathingPreset.builtIn[0].plan(catalog: .shared(for: .english)), outcome: outcome,
+                    startedAt: start, endedAt: end, keep: keep)
+            }
+            return try services.workouts.finishSession(
+                plan: WorkoutPlan(), outcome: outcome, startedAt: start, endedAt: end, keep: keep)
+        default:
+            Issue.record("not a timed practice")
+            throw CancellationError()
+        }
+    }
+
+    @Test(arguments: [PracticeKind.meditation, .breathing, .workout])
+    func everyTimedPracticeLogsByTheSameRule(kind: PracticeKind) throws {
+        let start = clock.now
+
+        let tooShort = try finish(kind, .tooShort, seconds: 59, start: start)
+        #expect(tooShort.outcome == .tooShortToLog)
+        #expect(tooShort.practiced == .seconds(59))
+        #expect(tooShort.record == nil)
+        #expect(!tooShort.isDiscarded)
+
+        let discarded = try finish(kind, .discarded, seconds: 120, start: start)
+        #expect(discarded.outcome == .stoppedEarly)
+        #expect(discarded.isDiscarded)
+        #expect(discarded.record == nil)
+        #expect(try services.practiceLog.records().isEmpty)
+
+        let early = try finish(kind, .stoppedEarly, seconds: 90, start: start)
+        let earlyRecord = try #require(early.record)
+        #expect(early.kind == kind)
+        #expect(early.outcome == .stoppedEarly)
+        #expect(early.practiced == .seconds(90))
+        #expect(earlyRecord.kind == kind)
+        #expect(earlyRecord.countedSeconds == 90)
+        #expect(earlyRecord.details["stoppedEarly"] == "true")
+        #expect(earlyRecord.start == start)
+        #expect(earlyRecord.end == start.addingTimeInterval(90))
+        #expect(earlyRecord.device == "test-device")
+
+        let completed = try finish(kind, .completed, seconds: 600, start: start)
+        let completedRecord = try #require(completed.record)
+        #expect(completed.outcome == .completed)
+        #expect(completed.isLogged)
+        #expect(completedRecord.countedSeconds == 600)
+        #expect(completedRecord.details["stoppedEarly"] == nil)
+
+        #expect(try services.practiceLog.records().map(\.id).sorted() == [earlyRecord.id, completedRecord.id].sorted())
+    }
+
+    @Test func withoutAReportedEndARecordEndsAtTheFinishersNow() throws {
+        let start = clock.now
+        let later = start.addingTimeInterval(300)
+        let finisher = PracticeFinisher(log: services.database, now: { later }, makeID: { UUID() }, device: "d")
+        let ending = try finisher.finish(
+            .breathing(BreathingPreset.builtIn[0].plan(catalog: .shared(for: .english)), .completed(.seconds(300))),
+            startedAt: start)
+        #expect(ending.record?.end == later)
+        #expect(ending.record?.device == "d")
+    }
+}
