@@ -43,9 +43,15 @@ public struct StreaksView: Codable, Sendable, Equatable {
 
 /// A calendar month: weeks of seven cells (`null` outside the month), each day with its minutes,
 /// the categories that counted, fill (0–1), streak marks, today and the future.
+///
+/// `id` names the month as `?month=` does (`2026-11`); `previous` and `next` name the months the
+/// calendar's arrows go to (`null` past the years 0001–9999), so no front end does month arithmetic.
 public struct CalendarMonthView: Codable, Sendable, Equatable {
     public var year: Int
     public var month: Int
+    public var id: String
+    public var previous: String?
+    public var next: String?
     public var today: Day
     public var weeks: [[DayCell?]]
 
@@ -73,14 +79,24 @@ public struct CalendarMonthView: Codable, Sendable, Equatable {
     public init(_ month: CalendarMonth, today: Day) {
         year = month.year
         self.month = month.month
+        id = CalendarPeriodText.monthText(year: month.year, month: month.month)
+        previous = CalendarPeriodText.month(year: month.year, month: month.month, offset: -1)
+            .map { CalendarPeriodText.monthText(year: $0.year, month: $0.month) }
+        next = CalendarPeriodText.month(year: month.year, month: month.month, offset: 1)
+            .map { CalendarPeriodText.monthText(year: $0.year, month: $0.month) }
         self.today = today
         weeks = month.weeks.map { $0.map { $0.map(DayCell.init) } }
     }
 }
 
 /// A year as a heat map: a level (0–4) for every day, of one category or all.
+///
+/// `previous` and `next` are the years the arrows go to: `next` is `null` from today's year on
+/// (the future holds no practice), `previous` before the year 0001.
 public struct YearHeatMapView: Codable, Sendable, Equatable {
     public var year: Int
+    public var previous: Int?
+    public var next: Int?
     public var category: PracticeCategory?
     public var days: [Level]
 
@@ -89,8 +105,10 @@ public struct YearHeatMapView: Codable, Sendable, Equatable {
         public var level: Int
     }
 
-    public init(_ map: YearHeatMap, category: PracticeCategory?) {
+    public init(_ map: YearHeatMap, category: PracticeCategory?, today: Day) {
         year = map.year
+        previous = map.year > 1 ? map.year - 1 : nil
+        next = map.year < today.year ? map.year + 1 : nil
         self.category = category
         days = map.levels.map { Level(day: $0.day, level: $0.level) }
     }

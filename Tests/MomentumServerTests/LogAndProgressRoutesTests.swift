@@ -124,10 +124,15 @@ struct LogAndProgressRoutesTests {
             #expect(streaksView == StreaksView(report))
             let monthView = try JSONDecoder().decode(CalendarMonthView.self, from: Data(calendar.text.utf8))
             #expect(monthView == CalendarMonthView(try report.month(year: 2027, month: 1), today: report.today))
+            // The arrows' months come with the view: the page does no month arithmetic.
+            #expect([monthView.id, monthView.previous, monthView.next] == ["2027-01", "2026-12", "2027-02"])
 
             let year = try await client.send(.get, "/api/v1/progress/year?year=2027")
             let levels = try #require(try year.object["days"] as? [[String: Any]])
             #expect(levels.contains { ($0["day"] as? String) == "2027-01-13" && ($0["level"] as? Int ?? 0) > 0 })
+            let yearView = try JSONDecoder().decode(YearHeatMapView.self, from: Data(year.text.utf8))
+            #expect(yearView.previous == 2026)
+            #expect(yearView.next == nil, "2027 is the year of today: no arrow into the future")
         }
     }
 }

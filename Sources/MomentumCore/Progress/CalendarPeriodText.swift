@@ -23,6 +23,21 @@ public enum CalendarPeriodText {
         return year
     }
 
+    /// `2026-11` for November 2026: how a month is named in `?month=` and in views.
+    public static func monthText(year: Int, month: Int) -> String {
+        let digits = String(year)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + (month < 10 ? "-0" : "-") + "\(month)"
+    }
+
+    /// The month `offset` months after (before, when negative) `month` of `year`, or `nil` outside
+    /// the years 0001–9999 that `month(_:)` reads.
+    public static func month(year: Int, month: Int, offset: Int) -> (year: Int, month: Int)? {
+        let index = year * 12 + (month - 1) + offset
+        let shifted = (year: index / 12, month: index % 12 + 1)
+        guard (1...9999).contains(shifted.year), index >= 0 else { return nil }
+        return shifted
+    }
+
     /// The number written by ASCII digits only.
     private static func number(_ digits: ArraySlice<Unicode.Scalar>) -> Int? {
         var value = 0

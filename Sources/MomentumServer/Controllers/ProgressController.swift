@@ -48,7 +48,8 @@ struct ProgressController {
             year = named
         }
         let category = try Self.category(request)
-        return YearHeatMapView(try report.heatMap(year: year, category: category), category: category)
+        return YearHeatMapView(
+            try report.heatMap(year: year, category: category), category: category, today: report.today)
     }
 
     @Sendable func streaks(_ request: Request, context: BasicRequestContext) throws -> Response {

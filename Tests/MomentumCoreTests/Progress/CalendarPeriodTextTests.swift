@@ -24,4 +24,23 @@ struct CalendarPeriodTextTests {
     func anythingElseIsNotAYear(text: String) {
         #expect(CalendarPeriodText.year(text) == nil)
     }
+
+    @Test func neighbouringMonthsAreNamedAcrossYearsAndStopAtTheReadableYears() {
+        func named(_ year: Int, _ month: Int, _ offset: Int) -> String? {
+            CalendarPeriodText.month(year: year, month: month, offset: offset)
+                .map { CalendarPeriodText.monthText(year: $0.year, month: $0.month) }
+        }
+        #expect(named(2026, 11, 1) == "2026-12")
+        #expect(named(2026, 12, 1) == "2027-01")
+        #expect(named(2027, 1, -1) == "2026-12")
+        #expect(named(2026, 3, -14) == "2025-01")
+        #expect(named(1, 1, -1) == nil)
+        #expect(named(9999, 12, 1) == nil)
+        #expect(CalendarPeriodText.monthText(year: 7, month: 3) == "0007-03")
+        // What is written is what the reader takes back.
+        for (year, month) in [(1, 1), (2026, 11), (9999, 12)] {
+            let text = CalendarPeriodText.monthText(year: year, month: month)
+            #expect(CalendarPeriodText.month(text).map { [$0.year, $0.month] } == [year, month])
+        }
+    }
 }

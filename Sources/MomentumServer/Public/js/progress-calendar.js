@@ -9,6 +9,8 @@ export function calendarSection(cal, selected, on) {
     .format(new Date(Date.UTC(cal.year, cal.month - 1, 1)));
   const prev = el('button', { type: 'button', class: 'secondary icon-button', id: 'cal-prev', 'data-nav': 'prev', 'aria-label': t('action.previousMonth') }, '‹');
   const next = el('button', { type: 'button', class: 'secondary icon-button', id: 'cal-next', 'data-nav': 'next', 'aria-label': t('action.nextMonth') }, '›');
+  if (!cal.previous) prev.disabled = true;
+  if (!cal.next) next.disabled = true;
   prev.addEventListener('click', () => on.month(-1));
   next.addEventListener('click', () => on.month(1));
 

@@ -12,7 +12,8 @@ export function yearSection(heat, today, selected, on) {
   const levels = new Map((heat.days || []).map((d) => [d.day, d.level]));
   const prev = el('button', { type: 'button', class: 'secondary icon-button', id: 'year-prev', 'aria-label': t('action.previousYear') }, '‹');
   const next = el('button', { type: 'button', class: 'secondary icon-button', id: 'year-next', 'aria-label': t('action.nextYear') }, '›');
-  if (today && year >= Number(today.slice(0, 4))) next.disabled = true;
+  if (heat.next == null) next.disabled = true;
+  if (heat.previous == null) prev.disabled = true;
   prev.addEventListener('click', () => on.year(-1));
   next.addEventListener('click', () => on.year(1));
 

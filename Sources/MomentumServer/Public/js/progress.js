@@ -12,6 +12,7 @@ import { onLive, whenNotTyping, keepingInput } from './live.js';
 let root;
 let month = null; // "YYYY-MM"
 let year = null;
+let shown = { calendar: null, year: null }; // the last views: their previous / next
 let today = null;
 let selected = null; // "YYYY-MM-DD" or null (recent sessions)
 let period = 'month';
@@ -41,16 +42,6 @@ function editClosed() {
   whenNotTyping(root, () => keepingInput(root, () => render()).catch(console.error));
 }
 
-function monthKey(y, m) {
-  return `${y}-${String(m).padStart(2, '0')}`;
-}
-
-function shift(key, delta) {
-  const [y, m] = key.split('-').map(Number);
-  const d = new Date(Date.UTC(y, m - 1 + delta, 1));
-  return monthKey(d.getUTCFullYear(), d.getUTCMonth() + 1);
-}
-
 const fetchCalendar = () => api(`/progress/calendar${month ? `?month=${month}` : ''}`);
 const fetchYear = () => api(`/progress/year${year ? `?year=${year}` : ''}`);
 const fetchStats = () => api(`/progress/statistics?period=${period}`);
@@ -70,9 +61,10 @@ async function render(focusId) {
   const [cal, streaks, stats, heat] = await Promise.all([
     fetchCalendar(), api('/progress/streaks'), fetchStats(), fetchYear(),
   ]);
-  month = monthKey(cal.year, cal.month);
+  month = cal.id;
   today = cal.today;
   year = heat.year;
+  shown = { calendar: cal, year: heat };
   const sessions = await sessionsSection(selected, handlers);
   stale = false;
   root.replaceChildren(
@@ -93,14 +85,23 @@ async function replace(id, node, focusId) {
   if (focusId) refocus(root, focusId);
 }
 
+/** Goes to the month the server named as the calendar's previous or next (`delta` −1 or 1). */
 async function changeMonth(delta) {
-  month = shift(month, delta);
-  await replace('calendar', calendarSection(await fetchCalendar(), selected, handlers), delta < 0 ? 'cal-prev' : 'cal-next');
+  const target = delta < 0 ? shown.calendar?.previous : shown.calendar?.next;
+  if (!target) return;
+  month = target;
+  const cal = await fetchCalendar();
+  shown.calendar = cal;
+  await replace('calendar', calendarSection(cal, selected, handlers), delta < 0 ? 'cal-prev' : 'cal-next');
 }
 
 async function changeYear(delta) {
-  year += delta;
-  await replace('year', yearSection(await fetchYear(), today, selected, handlers), delta < 0 ? 'year-prev' : 'year-next');
+  const target = delta < 0 ? shown.year?.previous : shown.year?.next;
+  if (target == null) return;
+  year = target;
+  const heat = await fetchYear();
+  shown.year = heat;
+  await replace('year', yearSection(heat, today, selected, handlers), delta < 0 ? 'year-prev' : 'year-next');
   revealStop(root.querySelector('#year'));
 }
 
