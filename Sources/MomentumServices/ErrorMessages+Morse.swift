@@ -40,6 +40,8 @@ extension ErrorMessages {
         case .session(.lengthOutOfRange(let length)):
             message(for: MorseCourseSettingsError.sessionLengthOutOfRange(length), catalog: catalog)
         case .session(.groupSizeOutOfRange(let size)): catalog.format(.errorMorseGroupSize, ["value": "\(size)"])
+        case .session(.timeIsUp): catalog[.errorMorseTimeUp]
+        case .session(.instantBeforeLastEvent): catalog[.errorMorseInstantBeforeLastEvent]
         case .session: catalog[.errorMorseSession]
         case .progress: catalog[.errorMorseProgressMismatch]
         case .record(let problem): message(for: PracticeLogError.invalidRecord(problem), catalog: catalog)

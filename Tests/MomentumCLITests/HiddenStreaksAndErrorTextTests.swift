@@ -153,8 +153,8 @@ struct ErrorTextTests {
             for error in Self.errors {
                 let terminal = ErrorMessages.commandMessage(for: error, catalog: catalog)
                 #expect(Self.isCatalogSentence(terminal), "\(language) \(error): \(terminal)")
-                let http = ServiceErrorMapping.apiError(for: error, catalog: catalog, logger: Logger(label: "test"))
-                #expect(Self.isCatalogSentence(http.message), "\(language) \(error): \(http.message)")
+                let http = ServiceErrorMapping.apiError(for: error, logger: Logger(label: "test")).message(in: catalog)
+                #expect(Self.isCatalogSentence(http), "\(language) \(error): \(http)")
             }
         }
     }
