@@ -1065,4 +1065,6 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorRunAlreadyStopped = "error.run.alreadyStopped"
     case errorRunAlreadyCompleted = "error.run.alreadyCompleted"
     case errorRunInstantBeforeStart = "error.run.instantBeforeStart"
+    case apiMorseSignalDuration = "api.morse.signalDuration"
+    case apiMorseSignalShape = "api.morse.signalShape"
 }

@@ -102,9 +102,7 @@ struct MorseController {
             case (let down?, nil): signal = .pressed(try Self.duration(down, key: .down, in: container))
             case (nil, let up?): signal = .released(try Self.duration(up, key: .up, in: container))
             default:
-                throw DecodingError.dataCorruptedError(
-                    forKey: .down, in: container,
-                    debugDescription: "each signal is {\"down\": ms} or {\"up\": ms}")
+                throw APIError.invalid(.apiMorseSignalShape)
             }
         }
 
@@ -112,8 +110,7 @@ struct MorseController {
             _ milliseconds: Double, key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
         ) throws -> Duration {
             guard milliseconds.isFinite, milliseconds > 0, milliseconds <= 60_000 else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "a duration is more than 0 and at most 60000 ms")
+                throw APIError.invalid(.apiMorseSignalDuration)
             }
             return .microseconds(Int64((milliseconds * 1000).rounded()))
         }
