@@ -32,6 +32,7 @@ extension Language {
         }
     }
 
-    /// The locale of ``localeIdentifier``: every date, number and sort order of this language.
-    public var locale: Locale { Locale(identifier: localeIdentifier) }
+    /// The locale of ``localeIdentifier`` (Foundation's spelling, `de_DE`): every date, number
+    /// and sort order of this language.
+    public var locale: Locale { Locale(identifier: localeIdentifier.replacingOccurrences(of: "-", with: "_")) }
 }
