@@ -1,6 +1,5 @@
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// A command that cannot go on, with the one line the person reads.
 public struct CommandFailure: Error, Equatable {

@@ -174,4 +174,3 @@ enum HeatMapPicture {
         return text
     }
 }
-

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// `momentum log`: the sessions recorded so far, and adding, editing and deleting them by hand.
 struct Log: AsyncParsableCommand {

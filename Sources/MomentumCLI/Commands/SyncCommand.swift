@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// `momentum sync`: this data directory is a full replica. It pushes the changes made here since
 /// the last sync, pulls everyone else's, and works offline in between (docs/sync.md).

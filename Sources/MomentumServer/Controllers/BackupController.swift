@@ -290,7 +290,8 @@ struct BackupController {
             }
         case .failure(let failure):
             throw APIError(.unprocessableContent, code: "backup_refused") { catalog in
-                BackupMessages.message(for: failure, path: path, catalog: catalog) + " " + catalog[.errorBackupUnchanged]
+                BackupMessages.message(for: failure, path: path, catalog: catalog) + " "
+                    + catalog[.errorBackupUnchanged]
             }
         }
     }

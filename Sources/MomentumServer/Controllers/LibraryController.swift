@@ -180,7 +180,8 @@ struct LibraryController {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !Self.known.contains($0) }) {
-                throw APIError.invalid(.apiNoSuchField, ["field": unknown, "fields": Self.known.joined(separator: ", ")])
+                throw APIError.invalid(
+                    .apiNoSuchField, ["field": unknown, "fields": Self.known.joined(separator: ", ")])
             }
             func field(_ name: String) throws -> LibraryFieldEdit {
                 let key = Key(stringValue: name)

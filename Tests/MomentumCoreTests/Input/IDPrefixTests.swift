@@ -5,8 +5,10 @@ import Testing
 
 @Suite("Finding by the start of an id")
 struct IDPrefixTests {
-    static let first = UUID(uuidString: "3F2A1C9E-0000-0000-0000-000000000001")!
-    static let second = UUID(uuidString: "3F2A77AA-0000-0000-0000-000000000002")!
+    /// 3f2a1c9e-0000-0000-0000-000000000001
+    static let first = UUID(uuid: (0x3F, 0x2A, 0x1C, 0x9E, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1))
+    /// 3f2a77aa-0000-0000-0000-000000000002
+    static let second = UUID(uuid: (0x3F, 0x2A, 0x77, 0xAA, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2))
     static let ids = [first, second]
 
     @Test func fourCharactersOrMoreFindTheOneIdThatStartsSoIgnoringCase() throws {
