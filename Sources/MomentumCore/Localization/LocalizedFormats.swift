@@ -1,8 +1,15 @@
 import Foundation
 
-/// Dates as a language writes them: every front end formats through these, so the terminal
-/// and the server never disagree about a language's locale.
+/// Dates and numbers as a language writes them: every front end formats through these, so the
+/// terminal and the server never disagree about a language's locale, and a message never takes
+/// the machine's own locale.
 extension Language {
+    /// `value` with this language's decimal mark and grouping ("12.5", "12,5"), at most
+    /// `fractionDigits` decimals, none when whole.
+    public func number(_ value: Double, fractionDigits: Int = 2) -> String {
+        value.formatted(.number.locale(locale).precision(.fractionLength(0...fractionDigits)))
+    }
+
     /// A formatter for `template` (a `DateFormatter` template such as `EEE d MMM HH:mm`: the
     /// fields, which the locale orders and punctuates) in `timeZone`.
     public func dateFormatter(template: String, timeZone: TimeZone) -> DateFormatter {

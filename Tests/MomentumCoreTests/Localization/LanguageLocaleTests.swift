@@ -25,4 +25,12 @@ struct LanguageLocaleTests {
         let german = Language.german.dateFormatter(template: "d MMMM", timeZone: gmt).string(from: instant)
         #expect(german == "15. Januar")
     }
+
+    @Test func numbersTakeTheLanguagesDecimalMarkNeverTheMachines() {
+        #expect(Language.english.number(12.5) == "12.5")
+        #expect(Language.german.number(12.5) == "12,5")
+        #expect(Language.german.number(48_000) == "48.000")
+        #expect(Language.english.number(7.26, fractionDigits: 1) == "7.3")
+        #expect(Language.english.number(5) == "5")
+    }
 }
