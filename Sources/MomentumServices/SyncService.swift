@@ -138,14 +138,17 @@ public struct SyncService: Sendable {
 public struct HTTPSyncTransport: SyncTransport {
     public let server: URL
     public let token: String?
+    /// The language the server's refusals are asked in (`Accept-Language`).
+    public let language: Language
 
     /// The transport for a server address such as `http://192.168.1.20:8080`.
-    public init(server text: String, token: String?) throws(SyncClientError) {
+    public init(server text: String, token: String?, language: Language = .english) throws(SyncClientError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             url.host != nil
         else { throw .invalidServerURL(text) }
         server = url
         self.token = token
+        self.language = language
     }
 
     private struct PushBody: Encodable {
@@ -188,6 +191,7 @@ public struct HTTPSyncTransport: SyncTransport {
         var request = request
         request.timeoutInterval = 30
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        request.setValue(language.rawValue, forHTTPHeaderField: "Accept-Language")
         let data: Data
         let response: URLResponse
         do {

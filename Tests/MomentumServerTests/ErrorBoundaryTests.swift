@@ -86,7 +86,10 @@ struct ErrorBoundaryTests {
             #expect(answer.status == status, "\(error)")
             #expect(answer.code == code, "\(error)")
             for language in Language.allCases {
-                #expect(Self.isCatalogSentence(answer.message(in: .shared(for: language))), "\(error)")
+                let catalog = StringCatalog.shared(for: language)
+                let message = answer.message(in: catalog)
+                #expect(Self.isCatalogSentence(message), "\(error)")
+                #expect((message == catalog[.apiServerFault]) == (status == .internalServerError), "\(error)")
             }
         }
     }
@@ -173,6 +176,9 @@ struct ErrorBoundaryTests {
                     let message = response.errorMessage ?? ""
                     #expect(response.errorCode == refusal.code, "\(refusal): \(response.text)")
                     #expect(Self.isCatalogSentence(message), "\(refusal): \(message)")
+                    // A refusal says what was wrong, never the sentence of a server failure.
+                    let fault = StringCatalog.shared(for: language == "en" ? .english : .german)[.apiServerFault]
+                    #expect(message != fault, "\(refusal)")
                     messages.append(message)
                 }
                 #expect(messages[0] != messages[1], "\(refusal): the German answer is the English one")

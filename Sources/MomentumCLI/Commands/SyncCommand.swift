@@ -47,7 +47,7 @@ struct SyncCommand: ContextualCommand {
                 throw CommandFailure(catalog[.syncNoServer])
             }
             let token = token ?? context.environment["MOMENTUM_SYNC_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-            let transport = try HTTPSyncTransport(server: server, token: token)
+            let transport = try HTTPSyncTransport(server: server, token: token, language: catalog.language)
             let report = try await sync.sync(server: server, transport: transport)
             if report.fullSync { context.errors.write(catalog[.syncFullSync] + "\n") }
             if !report.farAhead.isEmpty {
