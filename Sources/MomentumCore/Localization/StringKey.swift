@@ -1067,4 +1067,10 @@ public enum StringKey: String, Sendable, CaseIterable {
     case errorRunInstantBeforeStart = "error.run.instantBeforeStart"
     case apiMorseSignalDuration = "api.morse.signalDuration"
     case apiMorseSignalShape = "api.morse.signalShape"
+    // For FocusTimersController and ProgressController (the `terminal` branch's this round).
+    case apiNoTimer = "api.noTimer"
+    case apiNoChecklistItem = "api.noChecklistItem"
+    case apiMonthFormat = "api.monthFormat"
+    case apiYearFormat = "api.yearFormat"
+    case apiPeriodChoice = "api.periodChoice"
 }
