@@ -34,6 +34,10 @@ extension ClassifiedFailure {
 }
 
 extension FailureKind {
+    /// For `.unavailable`: the seconds after which the same request is likely to work (the
+    /// store's wait for another writer).
+    public static var retryAfterSeconds: Int { Int(MomentumDatabase.busyTimeout) }
+
     /// The kind of any error. An error that does not say is `.invalid` when ``ErrorMessages``
     /// knows it (a rule of the core), else `.unexpected`. Whatever else it is, an error that
     /// carries a ``StoreError`` anywhere inside (found by reflection, so a new service error

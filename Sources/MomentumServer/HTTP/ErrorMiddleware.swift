@@ -3,7 +3,6 @@ import Hummingbird
 import Logging
 import MomentumCore
 import MomentumServices
-import MomentumStore
 import NIOHTTP1
 
 /// Answers every error as JSON with the right status, and never lets an internal detail out:
@@ -69,7 +68,7 @@ enum ServiceErrorMapping {
             // Another writer (a long terminal import) held the database past the wait: nothing
             // changed, and the same request works again shortly.
             var busy = APIError(.serviceUnavailable, code: code ?? "busy", describing: error)
-            busy.headers[.retryAfter] = "\(Int(MomentumDatabase.busyTimeout))"
+            busy.headers[.retryAfter] = "\(FailureKind.retryAfterSeconds)"
             return busy
         case .malformed: return APIError(.badRequest, code: code ?? "bad_request", describing: error)
         case .invalid: return APIError(.unprocessableContent, code: code ?? "invalid_value", describing: error)
