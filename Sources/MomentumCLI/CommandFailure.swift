@@ -1,7 +1,6 @@
 import ArgumentParser
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// A command that cannot go on, with the one line the person reads.
 public struct CommandFailure: Error, Equatable {

@@ -31,7 +31,7 @@ public struct ServerDependencies: Sendable {
         self.makeID = makeID
         self.logger = logger
         self.version = version
-        self.liveFeed = LiveFeed(database: services.database)
+        self.liveFeed = LiveFeed(sync: services.sync)
     }
 }
 
@@ -121,7 +121,7 @@ public func buildRouter(
         .addRoutes(feed: router.group().add(middleware: feed), api: api)
     AudioController(services: services, configuration: configuration, rendering: dependencies.rendering)
         .addRoutes(to: api)
-    SyncController(database: services.database, now: dependencies.now).addRoutes(to: api)
+    SyncController(sync: services.sync).addRoutes(to: api)
     LibraryController(library: services.library, settings: services.settings, metrics: metrics)
         .addRoutes(to: api.group("library"))
     BackupController(

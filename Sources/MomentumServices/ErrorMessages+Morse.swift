@@ -4,8 +4,10 @@ extension ErrorMessages {
     /// A Morse timing or text that cannot be used, in the person's words.
     public static func morseMessage(for error: MorseError, catalog: StringCatalog) -> String {
         switch error {
-        case .characterSpeedOutOfRange(let wpm): catalog.format(.errorMorseCharacterSpeed, ["value": wpm.formatted()])
-        case .effectiveSpeedOutOfRange(let wpm): catalog.format(.errorMorseEffectiveSpeed, ["value": wpm.formatted()])
+        case .characterSpeedOutOfRange(let wpm):
+            catalog.format(.errorMorseCharacterSpeed, ["value": catalog.language.number(wpm)])
+        case .effectiveSpeedOutOfRange(let wpm):
+            catalog.format(.errorMorseEffectiveSpeed, ["value": catalog.language.number(wpm)])
         case .extraWordSpaceOutOfRange: catalog[.errorMorseWordSpace]
         case .unencodableCharacter(let character, let position):
             catalog.format(.errorMorseUnencodable, ["character": String(character), "position": "\(position + 1)"])
@@ -18,8 +20,9 @@ extension ErrorMessages {
     /// A tone or envelope out of bounds.
     public static func morseMessage(for error: MorseToneError, catalog: StringCatalog) -> String {
         switch error {
-        case .toneOutOfRange(let hertz): catalog.format(.errorMorseTone, ["value": "\(hertz.formatted())"])
-        case .riseOutOfRange(let rise): catalog.format(.errorMorseRise, ["value": (rise.inSeconds * 1000).formatted()])
+        case .toneOutOfRange(let hertz): catalog.format(.errorMorseTone, ["value": catalog.language.number(hertz)])
+        case .riseOutOfRange(let rise):
+            catalog.format(.errorMorseRise, ["value": catalog.language.number(rise.inSeconds * 1000)])
         }
     }
 
@@ -29,7 +32,7 @@ extension ErrorMessages {
         case .timing(let error): morseMessage(for: error, catalog: catalog)
         case .tone(let error): morseMessage(for: error, catalog: catalog)
         case .sessionLengthOutOfRange(let length):
-            catalog.format(.errorMorseSessionLength, ["value": (length.inSeconds / 60).formatted()])
+            catalog.format(.errorMorseSessionLength, ["value": catalog.language.number(length.inSeconds / 60)])
         }
     }
 
@@ -40,6 +43,8 @@ extension ErrorMessages {
         case .session(.lengthOutOfRange(let length)):
             message(for: MorseCourseSettingsError.sessionLengthOutOfRange(length), catalog: catalog)
         case .session(.groupSizeOutOfRange(let size)): catalog.format(.errorMorseGroupSize, ["value": "\(size)"])
+        case .session(.timeIsUp): catalog[.errorMorseTimeUp]
+        case .session(.instantBeforeLastEvent): catalog[.errorMorseInstantBeforeLastEvent]
         case .session: catalog[.errorMorseSession]
         case .progress: catalog[.errorMorseProgressMismatch]
         case .record(let problem): message(for: PracticeLogError.invalidRecord(problem), catalog: catalog)
@@ -54,14 +59,15 @@ extension ErrorMessages {
         switch error {
         case .emptyPattern: catalog[.errorMorseDecodeEmptyPattern]
         case .unknownPattern(let pattern): catalog.format(.errorMorseDecodeUnknownPattern, ["pattern": pattern])
-        case .expectedSpeedOutOfRange(let wpm): catalog.format(.errorMorseDecodeSpeed, ["value": wpm.formatted()])
+        case .expectedSpeedOutOfRange(let wpm):
+            catalog.format(.errorMorseDecodeSpeed, ["value": catalog.language.number(wpm)])
         case .nonPositiveDuration(let position):
             catalog.format(.errorMorseDecodeDuration, ["position": "\(position + 1)"])
         case .noKeyPress: catalog[.errorMorseDecodeNoPress]
         case .keyingTooFast(let wpm):
-            catalog.format(.errorMorseDecodeTooFast, ["value": wpm.rounded().formatted()])
+            catalog.format(.errorMorseDecodeTooFast, ["value": catalog.language.number(wpm.rounded())])
         case .keyingTooSlow(let wpm):
-            catalog.format(.errorMorseDecodeTooSlow, ["value": ((wpm * 10).rounded() / 10).formatted()])
+            catalog.format(.errorMorseDecodeTooSlow, ["value": catalog.language.number(wpm, fractionDigits: 1)])
         }
     }
 }

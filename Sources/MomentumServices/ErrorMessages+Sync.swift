@@ -42,7 +42,7 @@ extension ErrorMessages {
 
 extension SyncEntityType {
     /// The catalog name of what this type syncs, for messages.
-    var nameKey: StringKey {
+    public var nameKey: StringKey {
         switch self {
         case .focusTimer: .syncEntityFocusTimer
         case .checklistItem: .syncEntityChecklistItem

@@ -4,8 +4,11 @@ import MomentumStore
 /// Turns the typed errors of every layer into one clear, localized line, for every front end.
 public enum ErrorMessages {
     /// The message for any typed error of the core, the store or the services; `nil` for others.
+    /// An error that carries a store failure anywhere inside says what the store failure says,
+    /// whatever wraps it (see ``StoreError/inside(_:)``).
     public static func message(describing error: any Error, catalog: StringCatalog) -> String? {
-        switch error {
+        if let store = StoreError.inside(error) { return message(for: store, catalog: catalog) }
+        return switch error {
         case let error as MeditationPlanError: message(for: error, catalog: catalog)
         case let error as RenderLengthError: message(for: error, catalog: catalog)
         case let error as StoreError: message(for: error, catalog: catalog)
@@ -57,6 +60,8 @@ public enum ErrorMessages {
         case let error as QSOError: message(for: error, catalog: catalog)
         case let error as MorseDecodingError: message(for: error, catalog: catalog)
         case let error as SyncClientError: message(for: error, catalog: catalog)
+        case let error as SyncError: message(for: error, catalog: catalog)
+        case let error as TimelineRunError: message(for: error, catalog: catalog)
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])
@@ -80,6 +85,19 @@ public enum ErrorMessages {
         case .notFound(let id): catalog.format(.errorRecordNotFound, ["id": id])
         case .ambiguous(let id): catalog.format(.errorRecordAmbiguous, ["id": id])
         case .store(let store): message(for: store, catalog: catalog)
+        }
+    }
+
+    /// A step a run cannot take now.
+    public static func message(for error: TimelineRunError, catalog: StringCatalog) -> String {
+        switch error {
+        case .alreadyStarted: catalog[.errorRunAlreadyStarted]
+        case .notStarted: catalog[.errorRunNotStarted]
+        case .alreadyPaused: catalog[.errorRunAlreadyPaused]
+        case .notPaused: catalog[.errorRunNotPaused]
+        case .alreadyStopped: catalog[.errorRunAlreadyStopped]
+        case .alreadyCompleted: catalog[.errorRunAlreadyCompleted]
+        case .instantBeforeStart: catalog[.errorRunInstantBeforeStart]
         }
     }
 

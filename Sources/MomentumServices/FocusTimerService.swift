@@ -323,7 +323,7 @@ public struct FocusTimerService: Sendable {
         if let byName = timers.first(where: { $0.name.lowercased() == folded }) { return byName }
         // Else the one timer whose name begins so ("morning" for "Morning pages"), or whose id does.
         let byPrefix = timers.filter { $0.name.lowercased().hasPrefix(folded) }
-        let byID = folded.count >= 4 ? timers.filter { $0.id.uuidString.lowercased().hasPrefix(folded) } : []
+        let byID = timers.filter { IDPrefix.matches(folded, id: $0.id) }
         let found = folded.isEmpty ? [] : byPrefix + byID
         guard let first = found.first else { throw .unknownTimer(wanted) }
         guard found.count == 1 else { throw .ambiguousTimer(wanted) }
@@ -336,7 +336,7 @@ public struct FocusTimerService: Sendable {
         if let number = Int(trimmed), timer.items.indices.contains(number - 1) { return timer.items[number - 1] }
         let folded = trimmed.lowercased()
         if let byText = timer.items.first(where: { $0.text.lowercased() == folded }) { return byText }
-        if folded.count >= 4, let byID = timer.items.first(where: { $0.id.uuidString.lowercased().hasPrefix(folded) }) {
+        if let byID = timer.items.first(where: { IDPrefix.matches(folded, id: $0.id) }) {
             return byID
         }
         throw .unknownItem(wanted)

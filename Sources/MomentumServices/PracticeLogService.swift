@@ -29,18 +29,22 @@ public struct PracticeLogService: Sendable {
 
     /// The record whose id starts with `prefix` (at least 4 characters, unambiguous).
     public func record(idPrefix prefix: String) throws(PracticeLogError) -> PracticeRecord {
-        let wanted = prefix.lowercased()
-        guard wanted.count >= 4 else { throw .idTooShort(prefix) }
-        let matches: [PracticeRecord]
+        guard prefix.count >= IDPrefix.minimumLength else { throw .idTooShort(prefix) }
+        let records: [PracticeRecord]
         do {
-            matches = try repository.practiceRecords(matching: PracticeLogQuery())
-                .filter { $0.id.uuidString.lowercased().hasPrefix(wanted) }
+            records = try repository.practiceRecords(matching: PracticeLogQuery())
         } catch {
             throw .store(error)
         }
-        guard let first = matches.first else { throw .notFound(prefix) }
-        guard matches.count == 1 else { throw .ambiguous(prefix) }
-        return first
+        do {
+            return try IDPrefix.find(prefix, in: records, id: \.id)
+        } catch .tooShort {
+            throw .idTooShort(prefix)
+        } catch .notFound {
+            throw .notFound(prefix)
+        } catch {
+            throw .ambiguous(prefix)
+        }
     }
 
     /// Adds a record by hand (a sit away from the app): `length` counted from `start`.

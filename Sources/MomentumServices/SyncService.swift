@@ -108,20 +108,47 @@ public struct SyncService: Sendable {
     public func status() throws(StoreError) -> SyncStatus {
         try database.syncStatus()
     }
+
+    // MARK: The server's side
+
+    /// Merges a pushed batch (checked whole first) in one transaction: each change's sequence
+    /// number, a duplicate's earlier one.
+    public func acceptPush(_ changes: [ChangeMessage]) throws(SyncError) -> [Int64?] {
+        try database.acceptPush(changes, at: now())
+    }
+
+    /// A page of the log after `cursor`, each change as its logged JSON text.
+    public func changeTexts(after cursor: Int64, limit: Int) throws(SyncError) -> SyncTextPage {
+        try database.loggedChangeTexts(after: cursor, limit: limit, at: now())
+    }
+
+    /// The last change of `field` of `key`, if any is known.
+    public func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion? {
+        try database.lastChange(of: field, in: key)
+    }
+
+    /// Calls `observer` with every change logged from now on, in order: merged pushes and local
+    /// writes alike (the server's live feed).
+    public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) {
+        database.observeChanges(observer)
+    }
 }
 
 /// Push and pull over HTTP(S) with an optional bearer token.
 public struct HTTPSyncTransport: SyncTransport {
     public let server: URL
     public let token: String?
+    /// The language the server's refusals are asked in (`Accept-Language`).
+    public let language: Language
 
     /// The transport for a server address such as `http://192.168.1.20:8080`.
-    public init(server text: String, token: String?) throws(SyncClientError) {
+    public init(server text: String, token: String?, language: Language = .english) throws(SyncClientError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             url.host != nil
         else { throw .invalidServerURL(text) }
         server = url
         self.token = token
+        self.language = language
     }
 
     private struct PushBody: Encodable {
@@ -164,6 +191,7 @@ public struct HTTPSyncTransport: SyncTransport {
         var request = request
         request.timeoutInterval = 30
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        request.setValue(language.rawValue, forHTTPHeaderField: "Accept-Language")
         let data: Data
         let response: URLResponse
         do {

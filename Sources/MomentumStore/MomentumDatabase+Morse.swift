@@ -10,33 +10,6 @@ struct MorseCourseRow: Codable, FetchableRecord, PersistableRecord {
     var updatedAtMs: Int64
 }
 
-/// A finished Morse training session, as the course history lists it.
-public struct MorseSessionSummary: Sendable, Equatable, Codable {
-    public var id: UUID
-    public var direction: MorseDirection
-    public var order: KochOrder
-    public var level: Int
-    public var nextLevel: Int
-    public var startedAt: Date
-    public var endedAt: Date
-    public var trainingMilliseconds: Int64
-    public var attempts: Int
-    public var correct: Int
-
-    public init(id: UUID, result: MorseSessionResult) {
-        self.id = id
-        direction = result.direction
-        order = result.order
-        level = result.level
-        nextLevel = result.nextLevel
-        startedAt = result.startedAt
-        endedAt = result.endedAt
-        trainingMilliseconds = result.trainingTime.wholeMilliseconds
-        attempts = result.attemptCount
-        correct = result.correctCount
-    }
-}
-
 struct MorseSessionRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "morseSession"
     var id: String
@@ -71,24 +44,6 @@ struct MorseSessionRow: Codable, FetchableRecord, PersistableRecord {
             id: uuid, direction: direction, order: order, level: level, nextLevel: nextLevel,
             startedAt: Date(millisecondsSince1970: startedAtMs), endedAt: Date(millisecondsSince1970: endedAtMs),
             trainingMilliseconds: trainingMs, attempts: attempts, correct: correct)
-    }
-}
-
-extension MorseSessionSummary {
-    init(
-        id: UUID, direction: MorseDirection, order: KochOrder, level: Int, nextLevel: Int, startedAt: Date,
-        endedAt: Date, trainingMilliseconds: Int64, attempts: Int, correct: Int
-    ) {
-        self.id = id
-        self.direction = direction
-        self.order = order
-        self.level = level
-        self.nextLevel = nextLevel
-        self.startedAt = startedAt
-        self.endedAt = endedAt
-        self.trainingMilliseconds = trainingMilliseconds
-        self.attempts = attempts
-        self.correct = correct
     }
 }
 

@@ -2,49 +2,6 @@ import Foundation
 import GRDB
 import MomentumCore
 
-/// Where a replica stands: its node, its server and cursor, what waits to be pushed.
-public struct SyncStatus: Sendable, Equatable {
-    /// The replica's node id; `nil` before anything synced was written.
-    public var node: String?
-    public var serverURL: String?
-    /// The last server sequence number pulled.
-    public var cursor: Int64
-    /// Local changes the server has not acknowledged yet.
-    public var pending: Int
-    public var lastSyncAt: Date?
-    /// The last sequence number of this database's own log.
-    public var head: Int64
-}
-
-/// A page of a replica's log.
-public struct SyncPage: Sendable, Equatable {
-    public var changes: [LoggedChange]
-    /// The sequence number to continue after: the page's last, or the cursor asked for when empty.
-    public var last: Int64
-    /// Whether changes after `last` follow.
-    public var more: Bool
-}
-
-/// A page of the log with each change as its logged JSON text (a `ChangeMessage`).
-public struct SyncTextPage: Sendable, Equatable {
-    public struct Logged: Sendable, Equatable {
-        public var seq: Int64
-        public var message: String
-    }
-    public var changes: [Logged]
-    public var last: Int64
-    public var more: Bool
-}
-
-/// What merging pulled changes did.
-public struct SyncPullResult: Sendable, Equatable {
-    /// Changes that were new here (not duplicates).
-    public var applied: Int
-    /// Stamps ahead of this machine's clock by more than the drift limit: applied anyway, the
-    /// clock kept at the later of its last stamp and the wall clock. Usually this clock is wrong.
-    public var farAhead: [HybridTimestamp]
-}
-
 /// Why a sync step was refused; nothing of it was stored.
 public enum SyncError: Error, Equatable, Sendable {
     /// A pushed batch with too many changes or a bad one (its index and reason).

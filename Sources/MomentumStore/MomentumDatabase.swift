@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MomentumCore
 import Synchronization
 
 /// The one database of a Momentum data directory: SQLite through GRDB, in WAL mode with foreign

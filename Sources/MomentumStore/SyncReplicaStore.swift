@@ -2,18 +2,6 @@ import Foundation
 import GRDB
 import MomentumCore
 
-/// A change in a replica's log: its sequence number there and the change as it travels.
-/// On the wire: `{"seq": 12, "change": {…ChangeMessage…}}`.
-public struct LoggedChange: Sendable, Hashable, Codable {
-    public var seq: Int64
-    public var change: ChangeMessage
-
-    public init(seq: Int64, change: ChangeMessage) {
-        self.seq = seq
-        self.change = change
-    }
-}
-
 /// The part of a replica's merged state one transaction needs, loaded from and written back to
 /// the sync tables. The merge itself is ``ReplicaState``'s; this only keeps what it needs.
 ///

@@ -83,10 +83,16 @@ struct HiddenStreaksTests {
 @Suite("No internal text in the terminal's errors")
 struct ErrorTextTests {
     /// Words that only ever come from code or the OS, never from the catalog.
-    static let internalWords = ["MomentumCore.", "Error", "errno", "NSCocoaErrorDomain", "wrongValue", "invalidEnergy"]
+    static let internalWords = [
+        "MomentumCore.", "Error", "errno", "NSCocoaErrorDomain", "wrongValue", "invalidEnergy", "Optional(",
+    ]
 
+    /// No internal word, no leftover `{placeholder}`, and no camelCase word (an enum case) outside
+    /// `quotes`, which hold what the person typed.
     static func isCatalogSentence(_ text: String) -> Bool {
-        !text.isEmpty && !internalWords.contains { text.contains($0) }
+        let unquoted = text.replacing(/`[^`]*`/, with: "")
+        return !text.isEmpty && !internalWords.contains { text.contains($0) }
+            && text.firstMatch(of: /\{[a-zA-Z]+\}/) == nil && unquoted.firstMatch(of: /\b[a-z]+[A-Z]\w*/) == nil
     }
 
     @Test func aBusyPortIsOneSentenceWithTheWayOut() throws {
@@ -145,6 +151,14 @@ struct ErrorTextTests {
         SettingsChangeError.store(.database(message: "SQLite error")),
         AccessTokenError.store(.database(message: "SQLite error")),
         CocoaError(.fileWriteUnknown),
+        TimelineRunError.alreadyPaused, TimelineRunError.instantBeforeStart, TimelineRunError.alreadyCompleted,
+        MorseCourseServiceError.session(.invalidTransition(from: .paused, action: .startTraining)),
+        FocusTimerServiceError.invalid(.notRunning("Tea")), PracticeLogError.notFound("abcd"),
+        PracticeLogError.idTooShort("ab"), JSONInputError.unknownField("plan.durationMinutes"),
+        BreathingServiceError.invalid(.unknownPreset("x")), LibraryError.ambiguous("abcd"),
+        LibraryImportError.tooLarge(fileName: "a.mp3", limit: 10),
+        SyncError.cursorBeyondHead(cursor: 9, head: 3), SyncError.invalidPage(after: -1, limit: 10),
+        ImportError.store(.busy), BackupFailure.store(.database(message: "SQLite error 5")),
     ]
 
     @Test func everyErrorIsACatalogSentenceInTheTerminalAndOverHTTPInBothLanguages() {
@@ -153,8 +167,12 @@ struct ErrorTextTests {
             for error in Self.errors {
                 let terminal = ErrorMessages.commandMessage(for: error, catalog: catalog)
                 #expect(Self.isCatalogSentence(terminal), "\(language) \(error): \(terminal)")
-                let http = ServiceErrorMapping.apiError(for: error, catalog: catalog, logger: Logger(label: "test"))
-                #expect(Self.isCatalogSentence(http.message), "\(language) \(error): \(http.message)")
+                let http = ServiceErrorMapping.apiError(for: error, logger: Logger(label: "test")).message(in: catalog)
+                #expect(Self.isCatalogSentence(http), "\(language) \(error): \(http)")
+                if language == .german {
+                    let english = StringCatalog.shared(for: .english)
+                    #expect(terminal != ErrorMessages.commandMessage(for: error, catalog: english), "\(error)")
+                }
             }
         }
     }

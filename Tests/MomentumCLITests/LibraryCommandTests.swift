@@ -150,6 +150,7 @@ struct LibraryCommandTests {
             LibraryCommand.locale(environment: ["LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE"], language: .english)
                 .identifier == "fr_FR")
         #expect(LibraryCommand.locale(environment: ["LANG": "C"], language: .german).identifier == "de_DE")
-        #expect(LibraryCommand.locale(environment: [:], language: .english).identifier == "en_US")
+        // With no collation in the environment, the language's one locale (``Language/locale``).
+        #expect(LibraryCommand.locale(environment: [:], language: .english).identifier == "en_GB")
     }
 }

@@ -62,6 +62,19 @@ struct SyncCommandTests {
         try await RunningSyncServer.with { server in try await twoDataDirectoriesSync(through: server) }
     }
 
+    @Test func theServerRefusesInTheLanguageTheTransportAsksIn() async throws {
+        try await RunningSyncServer.with { server in
+            for language in Language.allCases {
+                let transport = try HTTPSyncTransport(server: server.url, token: nil, language: language)
+                await #expect(
+                    throws: SyncClientError.refused(
+                        status: 400, code: "invalid_page",
+                        message: StringCatalog.shared(for: language)[.errorSyncOutOfStep])
+                ) { try await transport.pull(after: -1, limit: 10) }
+            }
+        }
+    }
+
     func twoDataDirectoriesSync(through server: RunningSyncServer) async throws {
         let laptop = try TestTerminal()
         let desktop = try TestTerminal()

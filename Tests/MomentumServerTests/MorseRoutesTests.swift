@@ -153,7 +153,7 @@ struct MorseRoutesTests {
         (#"{"signals":[{"down":4},{"up":4},{"down":12}]}"#, "faster than 60 wpm"),
         (#"{"signals":[{"down":900},{"up":900},{"down":2700}]}"#, "slower than 5 wpm"),
         (#"{"signals":[{"up":100}]}"#, "No key press"),
-        (#"{"signals":[{"down":0}]}"#, "more than 0"),
+        (#"{"signals":[{"down":0}]}"#, "more than 0 and at most 60000 ms"),
         (#"{"signals":[{"down":60,"up":60}]}"#, "down"),
         (#"{"patterns":["-.x"]}"#, "not a pattern"),
         (#"{"answer":"K","patterns":["-.-"]}"#, "not several"),

@@ -369,11 +369,10 @@ struct ConnectionLimitTests {
 @Suite("A busy database")
 struct BusyDatabaseTests {
     @Test func aWriteThatFindsTheDatabaseLockedIsA503WithRetryAfter() {
-        let answer = ServiceErrorMapping.apiError(
-            for: PracticeLogError.store(.busy), catalog: .shared(for: .german), logger: .init(label: "test"))
+        let answer = ServiceErrorMapping.apiError(for: PracticeLogError.store(.busy), logger: .init(label: "test"))
         #expect(answer.status == .serviceUnavailable)
         #expect(answer.code == "busy")
         #expect(answer.headers[.retryAfter] == "5")
-        #expect(answer.message.contains("Datenbank"))
+        #expect(answer.message(in: .shared(for: .german)).contains("Datenbank"))
     }
 }

@@ -85,8 +85,7 @@ enum MonthPicture {
     static func render(_ month: CalendarMonth, category: PracticeCategory, catalog: StringCatalog, colours: Bool)
         -> String
     {
-        let locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
-        let title = DateFormatter.monthName(month.month, locale: locale) + " \(month.year)"
+        let title = catalog.language.monthName(month.month) + " \(month.year)"
         var text = title + " · " + catalog[category.nameKey] + "\n"
         text += " " + catalog[.calendarWeekdays].split(separator: " ").joined(separator: "  ") + "\n"
         for week in month.weeks {
@@ -151,15 +150,5 @@ enum HeatMapPicture {
         }
         text += catalog[.calendarHeatLegend] + "\n"
         return text
-    }
-}
-
-extension DateFormatter {
-    /// The stand-alone name of a month (1 … 12) in `locale`, e.g. "November".
-    static func monthName(_ month: Int, locale: Locale) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        let names: [String] = formatter.standaloneMonthSymbols
-        return names.indices.contains(month - 1) ? names[month - 1] : "\(month)"
     }
 }

@@ -26,7 +26,7 @@ struct LibraryCommand: AsyncParsableCommand {
             if identifier == "C" || identifier == "POSIX" { break }
             return Locale(identifier: identifier)
         }
-        return Locale(identifier: language == .german ? "de_DE" : "en_US")
+        return language.locale
     }
 
     /// "0:03", "1:02:03".

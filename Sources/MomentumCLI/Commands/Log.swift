@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// `momentum log`: the sessions recorded so far, and adding, editing and deleting them by hand.
 struct Log: AsyncParsableCommand {
@@ -73,15 +72,8 @@ extension Log {
         static func table(_ records: [PracticeRecord], catalog: StringCatalog, calendar: DayCalendar) -> String {
             let timeZone = calendar.timeZone
             guard !records.isEmpty else { return catalog[.logEmpty] + "\n" }
-            let locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
-            let dateFormat = DateFormatter()
-            dateFormat.locale = locale
-            dateFormat.timeZone = timeZone
-            dateFormat.setLocalizedDateFormatFromTemplate("EEE d MMM yyyy")
-            let timeFormat = DateFormatter()
-            timeFormat.locale = locale
-            timeFormat.timeZone = timeZone
-            timeFormat.dateFormat = "HH:mm"
+            let dateFormat = catalog.language.dateFormatter(template: "EEE d MMM yyyy", timeZone: timeZone)
+            let timeFormat = catalog.language.dateFormatter(format: "HH:mm", timeZone: timeZone)
             let header = [
                 catalog[.logColumnDate], catalog[.logColumnTime], catalog[.logColumnKind], catalog[.logColumnDuration],
             ]

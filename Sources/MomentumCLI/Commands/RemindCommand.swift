@@ -58,10 +58,7 @@ extension RemindCommand {
 
         static func text(_ plan: ReminderService.Plan, catalog: StringCatalog) -> String {
             guard !plan.reminders.isEmpty else { return catalog[.remindNone] + "\n" }
-            let format = DateFormatter()
-            format.locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
-            format.timeZone = plan.timeZone
-            format.setLocalizedDateFormatFromTemplate("EEE d MMM HH:mm")
+            let format = catalog.language.dateFormatter(template: "EEE d MMM HH:mm", timeZone: plan.timeZone)
             return plan.reminders.map { reminder in
                 "\(format.string(from: reminder.fireAt))  \(catalog.text(reminder.title)) — \(catalog.text(reminder.body))"
             }.joined(separator: "\n") + "\n"

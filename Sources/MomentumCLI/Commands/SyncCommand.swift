@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// `momentum sync`: this data directory is a full replica. It pushes the changes made here since
 /// the last sync, pulls everyone else's, and works offline in between (docs/sync.md).
@@ -48,7 +47,7 @@ struct SyncCommand: ContextualCommand {
                 throw CommandFailure(catalog[.syncNoServer])
             }
             let token = token ?? context.environment["MOMENTUM_SYNC_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-            let transport = try HTTPSyncTransport(server: server, token: token)
+            let transport = try HTTPSyncTransport(server: server, token: token, language: catalog.language)
             let report = try await sync.sync(server: server, transport: transport)
             if report.fullSync { context.errors.write(catalog[.syncFullSync] + "\n") }
             if !report.farAhead.isEmpty {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// `momentum token create|list|revoke`: access tokens for the web app off this machine.
 struct TokenCommand: AsyncParsableCommand {

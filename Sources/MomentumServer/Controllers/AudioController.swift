@@ -45,34 +45,34 @@ struct AudioController {
         let query = request.uri.queryParameters
         let timeline = try timeline(kind: context.parameters.get("kind") ?? "", request: request)
         let rate = try query["rate"].map { text in
-            guard let value = Int(text) else { throw APIError.badRequest("rate must be a whole number of Hz.") }
+            guard let value = Int(text) else { throw APIError.badRequest(.apiRateNotWhole) }
             return value
         }
         let format: AudioFormat
         do {
             format = try AudioFormat(sampleRate: rate ?? 44_100, channels: query["stereo"] == "true" ? 2 : 1)
         } catch {
-            throw APIError.invalid("rate must be 8000–48000 Hz.")
+            throw APIError.invalid(.apiRateRange)
         }
-        let catalog = StringCatalog.shared(for: LanguageChoice.accepted(by: request) ?? .english)
         do {
             try timeline.checkRenderLength()
         } catch {
-            throw APIError.invalid(ErrorMessages.message(for: error, catalog: catalog), code: "render_too_long")
+            throw APIError(.unprocessableContent, code: "render_too_long", describing: error)
         }
         let source: any AudioSource
         do {
             source = try rendering.makeSource(timeline, format)
         } catch .openEnded {
-            throw APIError.invalid("An open-ended sit has no length to render.")
+            throw APIError.invalid(.apiOpenEndedNoRender)
         } catch {
-            throw APIError.invalid("The ambient sound cannot be rendered: \(error).")
+            context.logger.notice("ambient sound not rendered", metadata: ["error": "\(error)"])
+            throw APIError.invalid(.apiAmbientUnrenderable)
         }
         let job: RenderJob
         do {
             job = try RenderJob(source: source)
         } catch {
-            throw APIError.invalid(catalog[.errorAudioTooLong], code: "render_too_long")
+            throw APIError.invalid(.errorAudioTooLong, code: "render_too_long")
         }
         let canonical = try JSONResponse<Timeline>.encoder.encode(timeline)
         let tag = Self.tag(
@@ -92,8 +92,7 @@ struct AudioController {
         } catch is RenderSlots.Busy {
             let seconds = Int(slots.limits.retryAfter.components.seconds)
             var busy = APIError(
-                .serviceUnavailable, code: "render_busy",
-                message: catalog.format(.errorRenderBusy, ["seconds": "\(seconds)"]))
+                .serviceUnavailable, code: "render_busy", key: .errorRenderBusy, arguments: ["seconds": "\(seconds)"])
             busy.headers[.retryAfter] = "\(seconds)"
             throw busy
         }
@@ -103,7 +102,7 @@ struct AudioController {
 
     @Sendable func sound(_ request: Request, context: BasicRequestContext) async throws -> Response {
         guard let name = context.parameters.get("cue"), let cue = CueSound(rawValue: name) else {
-            throw APIError.notFound("No such cue sound.")
+            throw APIError.notFound(.apiNoCueSound)
         }
         let file = try CueSoundCache(dataDirectory: dataDirectory).file(for: cue)
         let tag = Self.tag(Data(file.lastPathComponent.utf8))
@@ -117,7 +116,7 @@ struct AudioController {
         guard
             let id = context.parameters.get("id"), let sound = AmbientCatalog.builtIn.sound(id: id),
             case .generator(let generator) = sound.source, generator != .silent
-        else { throw APIError.notFound("No such ambient sound.") }
+        else { throw APIError.notFound(.apiNoAmbient) }
         let format = AudioFormat.liveAmbient
         let tag = Self.tag(
             Data("ambient-loop|v\(Self.renderVersion)|\(id)|\(format.sampleRate)|\(format.channels)".utf8))
@@ -148,7 +147,7 @@ struct AudioController {
         case "workout":
             timeline = try decode(WorkoutPlanBody.self).plan().timeline()
         default:
-            throw APIError.notFound("Only meditation, breathing and workout sessions are rendered.")
+            throw APIError.notFound(.apiNotRendered)
         }
         if let ambient = try RenderAmbient.choice(
             id: query["ambient"].map(String.init), volume: query["volume"].map(String.init))

@@ -174,8 +174,8 @@ struct BackupController {
         let catalog = try catalog(for: request)
         let name = Self.shownName(request.uri.queryParameters["name"].map(String.init), catalog: catalog)
         let tooLarge = APIError(
-            .contentTooLarge, code: "backup_too_large",
-            message: catalog.format(.backupWebTooLarge, ["limit": ErrorMessages.byteSizeText(uploadLimit)]))
+            .contentTooLarge, code: "backup_too_large", key: .backupWebTooLarge,
+            arguments: ["limit": ErrorMessages.byteSizeText(uploadLimit)])
         if let announced = request.headers[.contentLength].flatMap({ Int64($0) }), announced > uploadLimit {
             throw tooLarge
         }
@@ -230,11 +230,11 @@ struct BackupController {
     }
 
     private func take(_ context: BasicRequestContext, catalog: StringCatalog) throws -> StagedRestores.Staged {
-        let unknown = APIError(.notFound, code: "not_found", message: catalog[.backupWebUnknownUpload])
+        let unknown = APIError(.notFound, code: "not_found", key: .backupWebUnknownUpload)
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else { throw unknown }
         switch staged.take(id, now: now()) {
         case .found(let kept): return kept
-        case .expired: throw APIError(.gone, code: "restore_expired", message: catalog[.backupWebExpired])
+        case .expired: throw APIError(.gone, code: "restore_expired", key: .backupWebExpired)
         case .unknown: throw unknown
         }
     }
@@ -279,20 +279,20 @@ struct BackupController {
         case .success(let value):
             return value
         case .failure(.store(let store)):
-            throw ServiceErrorMapping.apiError(for: store, catalog: catalog, logger: context.logger)
+            throw ServiceErrorMapping.apiError(for: store, logger: context.logger)
         case .failure(.backup(.cannotWrite(_, let reason))):
             // The reason names the server's own paths: it goes to the log only.
             context.logger.error("backup archive not written", metadata: ["reason": "\(reason)"])
             throw APIError.serverFault
         case .failure(.backup(.libraryFileMissing(let file))):
-            throw APIError(
-                .conflict, code: "library_file_missing",
-                message: BackupMessages.message(for: .libraryFileMissing(fileName: file), path: path, catalog: catalog))
+            throw APIError(.conflict, code: "library_file_missing") { catalog in
+                BackupMessages.message(for: .libraryFileMissing(fileName: file), path: path, catalog: catalog)
+            }
         case .failure(let failure):
-            throw APIError(
-                .unprocessableContent, code: "backup_refused",
-                message: BackupMessages.message(for: failure, path: path, catalog: catalog) + " "
-                    + catalog[.errorBackupUnchanged])
+            throw APIError(.unprocessableContent, code: "backup_refused") { catalog in
+                BackupMessages.message(for: failure, path: path, catalog: catalog) + " "
+                    + catalog[.errorBackupUnchanged]
+            }
         }
     }
 

@@ -58,7 +58,7 @@ enum LanguageChoice {
         if let code = request.uri.queryParameters["lang"] {
             guard let language = Language(rawValue: String(code)) else {
                 throw APIError.invalid(
-                    "lang must be one of: \(Language.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    .apiLanguageChoice, ["choices": Language.allCases.map(\.rawValue).joined(separator: ", ")])
             }
             return language
         }

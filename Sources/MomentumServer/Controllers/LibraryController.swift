@@ -57,7 +57,7 @@ struct LibraryController {
         let catalog = try catalog(for: request)
         let text = request.uri.queryParameters["q"].map(String.init) ?? ""
         guard text.count <= LibraryText.maximumCharacters else {
-            throw APIError.invalid("q may have at most \(LibraryText.maximumCharacters) characters.")
+            throw APIError.invalid(.apiQueryTooLong, ["maximum": "\(LibraryText.maximumCharacters)"])
         }
         return JSONResponse(
             Suggestions(
@@ -180,7 +180,8 @@ struct LibraryController {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !Self.known.contains($0) }) {
-                throw APIError.invalid("There is no field `\(unknown)`; use \(Self.known.joined(separator: ", ")).")
+                throw APIError.invalid(
+                    .apiNoSuchField, ["field": unknown, "fields": Self.known.joined(separator: ", ")])
             }
             func field(_ name: String) throws -> LibraryFieldEdit {
                 let key = Key(stringValue: name)
@@ -243,7 +244,7 @@ struct LibraryController {
 
     private func item(_ context: BasicRequestContext) throws -> LibraryItem {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
-            throw APIError.notFound("No such library item.")
+            throw APIError.notFound(.apiNoLibraryItem)
         }
         return try library.item(id: id)
     }
@@ -257,7 +258,7 @@ struct LibraryController {
     private func locale(for request: Request, catalog: StringCatalog) throws -> Locale {
         if let tag = request.uri.queryParameters["locale"].map(String.init) {
             guard let locale = Self.locale(tag: tag) else {
-                throw APIError.invalid("locale must be a language tag such as de-DE or en.")
+                throw APIError.invalid(.apiLocaleTag)
             }
             return locale
         }
@@ -269,7 +270,7 @@ struct LibraryController {
         {
             return locale
         }
-        return Locale(identifier: catalog.language.rawValue)
+        return catalog.language.locale
     }
 
     /// A locale for a tag of letters, digits, `-` and `_` (at most 35), else `nil`.

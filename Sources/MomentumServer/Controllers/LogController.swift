@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// `/api/v1/log`: the practice log — list, add by hand, edit and delete.
 ///
@@ -64,7 +63,7 @@ struct LogController {
         if let text = query["day"] {
             // The sessions of one day as the server counts it: from its day start to the next.
             guard let day = try? Day(parsing: String(text)) else {
-                throw APIError.badRequest("day must be a date such as 2026-11-21.")
+                throw APIError.badRequest(.apiDayFormat)
             }
             let (start, end) = (calendar.start(of: day), calendar.start(of: day.adding(days: 1)))
             filter.since = max(filter.since ?? start, start)
@@ -122,13 +121,13 @@ struct LogController {
 
     private func record(_ context: BasicRequestContext) throws -> PracticeRecord {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
-            throw APIError.notFound("No record with that id.")
+            throw APIError.notFound(.apiNoRecord)
         }
         return try log.record(idPrefix: id.uuidString)
     }
 
     static func instant(_ text: String, name: String) throws -> Date {
         if let date = WireDate.date(text) { return date }
-        throw APIError.badRequest("\(name) must be an ISO 8601 instant such as 2026-11-21T08:00:00Z.")
+        throw APIError.badRequest(.apiInstantFormat, ["name": name])
     }
 }

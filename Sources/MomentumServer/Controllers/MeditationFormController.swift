@@ -51,7 +51,7 @@ struct MeditationFormController {
         var chosen = plan.intervalGongs
         if let typed = request.uri.queryParameters["interval"] {
             guard let gongs = IntervalGongs(parsing: String(typed)) else {
-                throw APIError.invalid("interval must be off, a number of minutes or a list such as 25,30.")
+                throw APIError.invalid(.apiIntervalFormat)
             }
             chosen = gongs
         }

@@ -71,7 +71,7 @@ extension MorseController {
     @Sendable func showContact(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MorseWire.Contact>
     {
-        let contact = try await contacts.value(id: sessionID(context))
+        let contact = try await contacts.value(id: sessionID(context, unknown: .apiNoContact))
         return JSONResponse(MorseWire.Contact(contact, catalog: Self.catalog(for: request)))
     }
 
@@ -80,12 +80,12 @@ extension MorseController {
     @Sendable func send(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MorseWire.Contact>
     {
-        let id = try sessionID(context)
+        let id = try sessionID(context, unknown: .apiNoContact)
         let body = try await RequestBody.decode(SendBody.self, from: request)
         let instant = now()
         let contact = try await contacts.update(id: id) { contact in
             guard contact.qso.phase != .done else {
-                throw APIError.conflict("The contact is over; start a new one.")
+                throw APIError.conflict(.apiContactOver)
             }
             contact.lastReply = try contact.qso.receive(body.text)
             contact.lastActivity = instant

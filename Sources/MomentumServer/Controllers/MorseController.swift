@@ -8,8 +8,8 @@ import MomentumServices
 /// Web Audio clock and reports what the person typed or keyed.
 struct MorseController {
     let morse: MorseCourseService
-    let registry = ExpiringRegistry<MorseTraining>(name: "Morse session")
-    let contacts = ExpiringRegistry<MorseContact>(name: "QSO")
+    let registry = ExpiringRegistry<MorseTraining>(unknown: .apiNoMorseSession)
+    let contacts = ExpiringRegistry<MorseContact>(unknown: .apiNoContact)
     let now: @Sendable () -> Date
     let makeID: @Sendable () -> UUID
     let metrics: ServerMetrics
@@ -69,7 +69,7 @@ struct MorseController {
         guard
             let body = try await RequestBody.data(of: request),
             let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-        else { throw APIError.badRequest("The request needs a JSON object of the settings to change.") }
+        else { throw APIError.badRequest(.apiSettingsObjectNeeded) }
         guard
             var merged = try JSONSerialization.jsonObject(
                 with: JSONResponse<MorseCourseSettings>.encoder.encode(morse.courseSettings())) as? [String: Any]
@@ -102,9 +102,7 @@ struct MorseController {
             case (let down?, nil): signal = .pressed(try Self.duration(down, key: .down, in: container))
             case (nil, let up?): signal = .released(try Self.duration(up, key: .up, in: container))
             default:
-                throw DecodingError.dataCorruptedError(
-                    forKey: .down, in: container,
-                    debugDescription: "each signal is {\"down\": ms} or {\"up\": ms}")
+                throw APIError.invalid(.apiMorseSignalShape)
             }
         }
 
@@ -112,8 +110,7 @@ struct MorseController {
             _ milliseconds: Double, key: CodingKeys, in container: KeyedDecodingContainer<CodingKeys>
         ) throws -> Duration {
             guard milliseconds.isFinite, milliseconds > 0, milliseconds <= MorseAttempt.maximumSignalMilliseconds else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "a duration is more than 0 and at most 60000 ms")
+                throw APIError.invalid(.apiMorseSignalDuration)
             }
             return .microseconds(Int64((milliseconds * 1000).rounded()))
         }
@@ -143,7 +140,7 @@ struct MorseController {
 
     private static func checkSignalCount(_ count: Int) throws {
         guard count <= signalLimit else {
-            throw APIError.invalid("At most \(signalLimit) key signals are read at once; \(count) were sent.")
+            throw APIError.invalid(.apiTooManySignals, ["limit": "\(signalLimit)", "count": "\(count)"])
         }
     }
 
@@ -246,7 +243,7 @@ struct MorseController {
         }
         let training = try await registry.update(id: id) { training in
             guard let item = training.item, training.session.phase == .training else {
-                throw APIError.conflict("There is no item waiting for an answer; start or resume the session first.")
+                throw APIError.conflict(.apiMorseNoItemWaiting)
             }
             let answer = try Self.answerText(body, decoder: &training.decoder)
             let response: Duration? =
@@ -315,11 +312,11 @@ struct MorseController {
         do {
             try step()
         } catch .invalidTransition(let phase, let action) {
-            throw APIError.conflict("A \(phase.rawValue) session cannot \(action.rawValue).")
+            throw APIError.conflict(.errorMorseSession)
         } catch .timeIsUp {
-            throw APIError.conflict("The session's time is up; end it to see the results.")
+            throw APIError.conflict(.errorMorseTimeUp)
         } catch .instantBeforeLastEvent {
-            throw APIError.invalid("The instant is before the session's last event.")
+            throw APIError.invalid(.errorMorseInstantBeforeLastEvent)
         } catch {
             throw MorseCourseServiceError.session(error)
         }
@@ -328,20 +325,20 @@ struct MorseController {
     /// The answer as text: typed, read from patterns, or decoded from key signals.
     private static func answerText(_ body: AnswerBody, decoder: inout MorseTimingDecoder) throws -> String? {
         let given = [body.answer != nil, body.patterns != nil, body.signals != nil].filter { $0 }.count
-        guard given <= 1 else { throw APIError.invalid("Send one of answer, patterns or signals, not several.") }
+        guard given <= 1 else { throw APIError.invalid(.apiMorseOneAnswerKind) }
         if let answer = body.answer {
             guard answer.count <= answerLimit else {
-                throw APIError.invalid("An answer is at most \(answerLimit) characters long.")
+                throw APIError.invalid(.apiMorseAnswerTooLong, ["maximum": "\(answerLimit)"])
             }
             return answer
         }
         if let patterns = body.patterns {
             guard patterns.count <= answerLimit else {
-                throw APIError.invalid("An answer is at most \(answerLimit) characters long.")
+                throw APIError.invalid(.apiMorseAnswerTooLong, ["maximum": "\(answerLimit)"])
             }
             return try patterns.map { text in
                 guard let marks = MorseMark.marks(from: text) else {
-                    throw APIError.invalid("`\(text.prefix(20))` is not a pattern of dits (.) and dahs (-).")
+                    throw APIError.invalid(.apiMorseNotAPattern, ["value": String(text.prefix(20))])
                 }
                 return (try? MorseCode.decode(marks).displayText) ?? "*"
             }.joined()
@@ -353,9 +350,10 @@ struct MorseController {
         return nil
     }
 
-    func sessionID(_ context: BasicRequestContext) throws -> UUID {
+    /// The id in the path; `unknown` answers one that is not an id.
+    func sessionID(_ context: BasicRequestContext, unknown: StringKey = .apiNoMorseSession) throws -> UUID {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
-            throw APIError.notFound("Nothing with that id.")
+            throw APIError.notFound(unknown, ["id": context.parameters.get("id") ?? ""])
         }
         return id
     }

@@ -1,7 +1,6 @@
 import Foundation
 import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// The JSON forms of the Morse routes. Sounds go out as the keyer's elements — key down or up for
 /// so many milliseconds — which the browser schedules on its audio clock as they are.

@@ -15,13 +15,13 @@ struct BreathingPlanBody: Codable, Sendable {
     /// The checked plan; a preset is looked up by id or name.
     func plan(breathing: BreathingService) throws -> BreathingPlan {
         if rounds != nil && minutes != nil {
-            throw APIError.invalid("Give rounds or minutes, not both.")
+            throw APIError.invalid(.apiRoundsOrMinutes)
         }
         let length: BreathingLength? = rounds.map { .rounds($0) } ?? minutes.map { .minutes($0) }
         let catalog = StringCatalog.shared(for: .english)
         var plan: BreathingPlan
         if let preset {
-            guard pattern == nil else { throw APIError.invalid("Give a pattern or a preset, not both.") }
+            guard pattern == nil else { throw APIError.invalid(.apiPatternOrPreset) }
             plan = try breathing.preset(named: preset).plan(length: length, catalog: catalog)
         } else {
             let pattern =

@@ -38,7 +38,7 @@ struct RemindersController {
         var days = ReminderPlanner.defaultHorizonDays
         if let text = request.uri.queryParameters["days"] {
             guard let value = Int(text), (1...28).contains(value) else {
-                throw APIError.invalid("days must be a whole number 1–28.")
+                throw APIError.invalid(.apiReminderDays)
             }
             days = value
         }

@@ -158,7 +158,7 @@ struct RunsController {
                     guard run.ending == nil else { return }
                     try finish(&run, at: end, keep: true)
                 }
-            } catch  where ServiceErrorMapping.storeError(in: error) == .busy {
+            } catch  where FailureKind.of(error) == .unavailable {
                 throw error
             } catch {
                 logger.error("a completed run could not be logged", metadata: ["error": "\(error)"])
@@ -197,7 +197,9 @@ struct RunsController {
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
         let id = try runID(context)
-        guard let run = await registry.run(id: id) else { throw APIError.notFound("No run with id \(id).") }
+        guard let run = await registry.run(id: id) else {
+            throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()])
+        }
         let language = try LanguageChoice.language(for: request, settings: services.settings)
         return JSONResponse(RunResponse(run, at: WallInstant(now()), language: language))
     }
@@ -255,7 +257,7 @@ struct RunsController {
 
     private func runID(_ context: BasicRequestContext) throws -> UUID {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
-            throw APIError.notFound("No run with that id.")
+            throw APIError.notFound(.apiNoRunWithThatID)
         }
         return id
     }

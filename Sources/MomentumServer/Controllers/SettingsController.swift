@@ -32,7 +32,7 @@ struct SettingsController {
         guard
             let body = try await RequestBody.data(of: request),
             let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-        else { throw APIError.badRequest("The request needs a JSON object of the settings to change.") }
+        else { throw APIError.badRequest(.apiSettingsObjectNeeded) }
         let current = try settings.load()
         guard
             var merged = try JSONSerialization.jsonObject(with: JSONResponse<MomentumSettings>.encoder.encode(current))

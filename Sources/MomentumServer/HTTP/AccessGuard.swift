@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
+import MomentumCore
 import MomentumServices
-import MomentumStore
 
 /// Off loopback, the routes it guards need a live credential: a bearer token, or the session
 /// cookie `POST /login` sets. It is attached to route groups (see `buildRouter`), not matched on
@@ -27,9 +27,7 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             refusal.headers[.wwwAuthenticate] = "Bearer"
             throw refusal
         case .outOfScope:
-            throw APIError(
-                .forbidden, code: "forbidden_scope",
-                message: "This token opens only the calendar feed; use a full token for the app.")
+            throw APIError(.forbidden, code: "forbidden_scope", key: .apiFeedOnlyToken)
         case .allowed:
             return try await next(request, context)
         case .allowedRefreshingSession(let sessionID):
@@ -137,8 +135,7 @@ struct LoginController {
         let body = try await RequestBody.decode(Credentials.self, from: request)
         let secret = body.token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let sessionID = try tokens.startSession(secret: secret) else {
-            throw APIError(
-                .unauthorized, code: "unauthorized", message: "That token is unknown, revoked or only for the feed.")
+            throw APIError(.unauthorized, code: "unauthorized", key: .apiUnknownToken)
         }
         var response = Response(status: .noContent)
         response.setCookie(Self.sessionCookie(sessionID, request: request))

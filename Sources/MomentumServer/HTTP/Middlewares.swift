@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MomentumCore
 
 /// Security headers on every response, errors included.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -44,7 +45,7 @@ struct PathSafetyMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         let rawPath = request.head.path?.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
         guard Self.isSafe(rawPath) else {
-            throw APIError.badRequest("The path is not allowed.", code: "bad_path")
+            throw APIError.badRequest(.apiPathNotAllowed, code: "bad_path")
         }
         return try await next(request, context)
     }

@@ -11,9 +11,11 @@ enum RequestBody {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = WireDate.date(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "`\(text)` is not an ISO 8601 instant such as 2026-11-21T08:00:00Z"
-                )
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: container.codingPath,
+                        debugDescription: "not an ISO 8601 instant such as 2026-11-21T08:00:00Z",
+                        underlyingError: NotAnInstant()))
             }
             return date
         }
@@ -23,7 +25,7 @@ enum RequestBody {
     /// The body as `T`. The body size was already checked by ``BodyLimitMiddleware``.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
         guard let data = try await data(of: request) else {
-            throw APIError.badRequest("The request needs a JSON body.")
+            throw APIError.badRequest(.apiBodyNeeded)
         }
         return try decode(T.self, from: data)
     }
@@ -113,33 +115,39 @@ enum RequestBody {
         }
         switch error {
         case .keyNotFound(let key, let context):
-            return .badRequest("Missing field `\(path(context.codingPath + [key]))`.", code: "missing_field")
+            return .badRequest(.apiMissingField, ["field": path(context.codingPath + [key])], code: "missing_field")
         case .typeMismatch(let type, let context):
-            return .badRequest(
-                "Field `\(path(context.codingPath))` has the wrong type; expected \(describe(type)).",
-                code: "wrong_type")
+            let (field, expected) = (path(context.codingPath), describe(type))
+            return APIError(.badRequest, code: "wrong_type") { catalog in
+                catalog.format(.apiWrongType, ["field": field, "expected": catalog[expected]])
+            }
         case .valueNotFound(let type, let context):
-            return .badRequest(
-                "Field `\(path(context.codingPath))` is null; expected \(describe(type)).", code: "wrong_type")
+            let (field, expected) = (path(context.codingPath), describe(type))
+            return APIError(.badRequest, code: "wrong_type") { catalog in
+                catalog.format(.apiNullField, ["field": field, "expected": catalog[expected]])
+            }
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return .badRequest("The body is not valid JSON.", code: "malformed_json")
+            return .badRequest(.apiMalformedJSON, code: "malformed_json")
         case .dataCorrupted(let context):
-            let detail =
-                context.debugDescription.hasPrefix("Cannot initialize")
-                ? "is not one of the allowed values" : "is not valid: \(context.debugDescription)"
-            return .invalid("Field `\(path(context.codingPath))` \(detail)")
+            let field = path(context.codingPath)
+            if context.underlyingError is NotAnInstant { return .invalid(.apiInstantFormat, ["name": field]) }
+            return context.debugDescription.hasPrefix("Cannot initialize")
+                ? .invalid(.apiNotAllowedValue, ["field": field]) : .invalid(.apiFieldInvalid, ["field": field])
         @unknown default:
-            return .badRequest("The body could not be read.")
+            return .badRequest(.apiBodyUnreadable)
         }
     }
 
-    private static func describe(_ type: Any.Type) -> String {
+    /// A text where an ISO 8601 instant belongs.
+    struct NotAnInstant: Error {}
+
+    private static func describe(_ type: Any.Type) -> StringKey {
         switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Int64.Type: "a whole number"
-        case is Double.Type: "a number"
-        default: "\(type)".contains("Array") ? "a list" : "an object"
+        case is String.Type: .apiTypeString
+        case is Bool.Type: .apiTypeBool
+        case is Int.Type, is Int64.Type: .apiTypeWholeNumber
+        case is Double.Type: .apiTypeNumber
+        default: "\(type)".contains("Array") ? .apiTypeList : .apiTypeObject
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import MomentumCore
 
 #if canImport(Glibc)
     import Glibc
@@ -148,24 +149,19 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         let host = request.head.authority
         guard policy.allows(hostHeader: host) else {
-            throw APIError(
-                .misdirectedRequest, code: "host_not_allowed",
-                message: "This server is not known by that name; add it with `momentum serve --allowed-host`.")
+            throw APIError(.misdirectedRequest, code: "host_not_allowed", key: .apiHostNotAllowed)
         }
         if Self.changesState(request.method) || Self.isUpgrade(request) {
             // Every Origin a request carries must be the server's own (a request can carry two).
             let origins = request.headers[values: .origin]
             if origins.contains(where: { !policy.allows(origin: $0, hostHeader: host) }) {
-                throw APIError(
-                    .forbidden, code: "cross_origin", message: "Requests from other web pages are not accepted.")
+                throw APIError(.forbidden, code: "cross_origin", key: .apiCrossOrigin)
             }
         }
         if [.post, .put, .patch].contains(request.method),
             !Self.acceptsBody(of: request, uploadPaths: uploadPaths, archivePaths: archivePaths)
         {
-            throw APIError(
-                .unsupportedMediaType, code: "unsupported_media_type",
-                message: "Send the body as JSON, with Content-Type: application/json.")
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", key: .apiContentType)
         }
         return try await next(request, context)
     }

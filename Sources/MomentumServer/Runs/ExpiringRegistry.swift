@@ -1,4 +1,5 @@
 import Foundation
+import MomentumCore
 
 /// What a registry keeps: an id and the instant of its last request.
 protocol Expiring: Sendable {
@@ -12,10 +13,10 @@ protocol Expiring: Sendable {
 actor ExpiringRegistry<Value: Expiring> {
     static var idleLimit: Duration { .seconds(2 * 3600) }
     private var values: [UUID: Value] = [:]
-    private let name: String
+    private let unknown: StringKey
 
-    /// `name` says what is kept, in "No … with id" answers.
-    init(name: String) { self.name = name }
+    /// `unknown` is the answer for an id not kept (with the id as `{id}`).
+    init(unknown: StringKey) { self.unknown = unknown }
 
     func add(_ value: Value) {
         let limit = value.lastActivity.addingTimeInterval(-Self.idleLimit.inSeconds)
@@ -24,7 +25,7 @@ actor ExpiringRegistry<Value: Expiring> {
     }
 
     func value(id: UUID) throws -> Value {
-        guard let value = values[id] else { throw APIError.notFound("No \(name) with id \(id).") }
+        guard let value = values[id] else { throw APIError.notFound(unknown, ["id": id.uuidString.lowercased()]) }
         return value
     }
 

@@ -147,7 +147,7 @@ actor RunRegistry {
     func update<Result: Sendable>(
         id: UUID, _ change: (inout PracticeRun) throws -> Result
     ) throws -> Result {
-        guard var run = runs[id] else { throw APIError.notFound("No run with id \(id.uuidString.lowercased()).") }
+        guard var run = runs[id] else { throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()]) }
         let result = try change(&run)
         runs[id] = run
         return result

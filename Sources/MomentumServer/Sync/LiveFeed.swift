@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
-import MomentumStore
+import MomentumCore
+import MomentumServices
 import Synchronization
 
 /// The server's live feed: every change logged in its database — a merged push or a local write
@@ -9,12 +10,12 @@ import Synchronization
 /// `{"seq": 12, "change": {…}}`, in the order of the log. A new connection first gets
 /// `{"head": 11}`, the last sequence number at that moment, so a client knows where to pull from.
 final class LiveFeed: Sendable {
-    private let database: MomentumDatabase
+    private let sync: SyncService
     private let subscribers = Mutex<(next: Int, streams: [Int: AsyncStream<String>.Continuation])>((0, [:]))
 
-    init(database: MomentumDatabase) {
-        self.database = database
-        database.observeChanges { [weak self] changes in self?.publish(changes) }
+    init(sync: SyncService) {
+        self.sync = sync
+        sync.observeChanges { [weak self] changes in self?.publish(changes) }
     }
 
     /// How many connections listen.
@@ -50,7 +51,7 @@ final class LiveFeed: Sendable {
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let (id, stream) = subscribe()
         defer { unsubscribe(id) }
-        let head = (try? database.syncStatus().head) ?? 0
+        let head = (try? sync.status().head) ?? 0
         try await outbound.write(.text("{\"head\":\(head)}"))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

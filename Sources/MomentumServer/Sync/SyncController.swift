@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MomentumCore
+import MomentumServices
 import MomentumStore
 
 /// `/api/v1/sync`: devices push their changes and pull everyone's (docs/sync.md).
@@ -11,8 +12,7 @@ import MomentumStore
 /// - `GET /api/v1/sync/pull?after=N&limit=L` → `{"changes": [{"seq", "change"}…], "last", "more"}`.
 /// - `GET /api/v1/sync/last-change?type=&id=&field=` → the field's value, stamp and device.
 struct SyncController {
-    let database: MomentumDatabase
-    let now: @Sendable () -> Date
+    let sync: SyncService
 
     static let defaultPullLimit = 500
 
@@ -34,7 +34,7 @@ struct SyncController {
     @Sendable func push(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PushAnswer> {
         let body = try await RequestBody.decode(PushBody.self, from: request)
         do {
-            return JSONResponse(PushAnswer(seqs: try database.acceptPush(body.changes, at: now())))
+            return JSONResponse(PushAnswer(seqs: try sync.acceptPush(body.changes)))
         } catch {
             throw Self.apiError(error)
         }
@@ -47,14 +47,15 @@ struct SyncController {
         func number(_ name: Substring, default value: Int64) throws -> Int64 {
             guard let text = query[name] else { return value }
             guard let number = Int64(String(text)) else {
-                throw APIError.badRequest("`\(name)` must be a whole number, not `\(text)`.", code: "invalid_cursor")
+                throw APIError.badRequest(
+                    .apiWholeNumber, ["name": String(name), "value": String(text.prefix(40))], code: "invalid_cursor")
             }
             return number
         }
         let after = try number("after", default: 0)
         let limit = try number("limit", default: Int64(Self.defaultPullLimit))
         do {
-            let page = try database.loggedChangeTexts(after: after, limit: Int(clamping: limit), at: now())
+            let page = try sync.changeTexts(after: after, limit: Int(clamping: limit))
             var body = #"{"changes":["#
             body.reserveCapacity(page.changes.reduce(64) { $0 + $1.message.utf8.count + 32 })
             for (index, logged) in page.changes.enumerated() {
@@ -76,52 +77,54 @@ struct SyncController {
     @Sendable func lastChange(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<FieldAnswer> {
         let query = request.uri.queryParameters
         guard let typeText = query["type"], let id = query["id"], let field = query["field"] else {
-            throw APIError.badRequest("`type`, `id` and `field` are needed.")
+            throw APIError.badRequest(.apiSyncFieldQuery)
         }
         guard let type = SyncEntityType(rawValue: String(typeText)) else {
-            throw APIError.invalid("There is no synced type `\(typeText)`.", code: "unknown_type")
+            throw APIError.invalid(.apiSyncUnknownType, ["type": String(typeText.prefix(40))], code: "unknown_type")
         }
         guard let canonical = type.canonicalID(String(id)) else {
-            throw APIError.invalid("`\(id)` is not the id of a \(type.rawValue).", code: "malformed_id")
+            let id = String(id.prefix(40))
+            throw APIError(.unprocessableContent, code: "malformed_id") { catalog in
+                catalog.format(.apiSyncMalformedID, ["id": id, "type": catalog[type.nameKey]])
+            }
         }
-        guard
-            let version = try database.lastChange(
-                of: String(field), in: SyncEntityKey(type: type, id: canonical))
-        else { throw APIError.notFound("No change of `\(field)` of \(type.rawValue) \(canonical) is known.") }
+        guard let version = try sync.lastChange(of: String(field), in: SyncEntityKey(type: type, id: canonical))
+        else {
+            let field = String(field.prefix(40))
+            throw APIError(.notFound, code: "not_found") { catalog in
+                catalog.format(.apiSyncNoChange, ["field": field, "type": catalog[type.nameKey], "id": canonical])
+            }
+        }
         return JSONResponse(
             FieldAnswer(value: version.value, stamp: version.stamp.description, device: version.device))
     }
 
     /// A plain GET of the live feed's address (no WebSocket upgrade).
     @Sendable func live(_ request: Request, context: BasicRequestContext) throws -> Response {
-        throw APIError(
-            .upgradeRequired, code: "websocket_required",
-            message: "/api/v1/live is a WebSocket: connect with `Upgrade: websocket`.")
+        throw APIError(.upgradeRequired, code: "websocket_required", key: .apiLiveIsWebSocket)
     }
 
+    /// A sync refusal with the code `momentum sync` and the browser read; its sentence is the one
+    /// the terminal shows for the same refusal.
     static func apiError(_ error: any Error) -> any Error {
         guard let error = error as? SyncError else { return error }
         switch error {
-        case .batch(.tooManyChanges(let count, let maximum)):
-            return APIError(
-                .contentTooLarge, code: "too_many_changes",
-                message: "A batch holds at most \(maximum) changes; this one has \(count). Nothing was stored.")
+        case .batch(.tooManyChanges):
+            return APIError(.contentTooLarge, code: "too_many_changes", describing: error)
         case .batch(.invalidChange(let index, let problem)):
-            var apiError = APIError.invalid(
-                "Change \(index) (from 0): \(describe(problem)). Nothing of the batch was stored.",
-                code: code(of: problem))
+            var apiError = APIError(.unprocessableContent, code: code(of: problem)) { catalog in
+                catalog.format(
+                    .apiSyncChangeAt,
+                    ["index": "\(index)", "reason": ErrorMessages.message(for: error, catalog: catalog)])
+            }
             apiError.index = index
             return apiError
-        case .cursorBeyondHead(let cursor, let head):
-            return APIError(
-                .conflict, code: "cursor_beyond_head",
-                message: "The cursor \(cursor) is beyond the server's last change \(head): pull again from 0.")
-        case .invalidPage(let after, let limit):
-            return APIError.badRequest(
-                "`after` must be 0 or more and `limit` 1–\(MomentumDatabase.maximumPullLimit) (got \(after), \(limit)).",
-                code: "invalid_page")
-        case .invalidPulledChange(let seq, let problem):
-            return APIError.invalid("Change \(seq): \(describe(problem)).")
+        case .cursorBeyondHead:
+            return APIError(.conflict, code: "cursor_beyond_head", describing: error)
+        case .invalidPage:
+            return APIError(.badRequest, code: "invalid_page", describing: error)
+        case .invalidPulledChange:
+            return APIError(.unprocessableContent, code: "invalid_value", describing: error)
         case .store(let storeError):
             return storeError
         }
@@ -138,21 +141,6 @@ struct SyncController {
         case .invalidDevice: "invalid_device"
         case .stamp(.tooFarAhead): "stamp_too_far_ahead"
         case .stamp: "malformed_stamp"
-        }
-    }
-
-    static func describe(_ problem: ChangeError) -> String {
-        switch problem {
-        case .unknownEntityType(let type): "there is no synced type `\(type)`"
-        case .malformedEntityID(let type, let id): "`\(id)` is not the id of a \(type.rawValue)"
-        case .unknownField(let type, let field): "a \(type.rawValue) has no field `\(field)`"
-        case .wrongValue(let type, let field, let expected): "`\(field)` of a \(type.rawValue) takes \(expected)"
-        case .malformedOperation(let op): "`op` must be `set` with `field` and `value`, or `delete` alone (got `\(op)`)"
-        case .notDeletable(let type): "a \(type.rawValue) cannot be deleted"
-        case .invalidDevice(let device): "the device `\(device)` must be 1–\(Change.maximumDeviceLength) characters"
-        case .stamp(.tooFarAhead(let stamp, _)):
-            "the stamp \(stamp) is more than 5 minutes ahead of the server's clock"
-        case .stamp(let clockError): "the stamp is malformed (\(clockError))"
         }
     }
 }

@@ -141,12 +141,17 @@ public struct LibraryService: Sendable {
     /// The item whose id starts with `prefix` (at least 4 characters, unambiguous), as the
     /// terminal takes ids.
     public func item(idPrefix prefix: String) throws(LibraryError) -> LibraryItem {
-        let wanted = prefix.lowercased()
-        guard wanted.count >= 4 else { throw .idTooShort(prefix) }
-        let matches = try items().filter { $0.id.uuidString.lowercased().hasPrefix(wanted) }
-        guard let first = matches.first else { throw .notFound(prefix) }
-        guard matches.count == 1 else { throw .ambiguous(prefix) }
-        return first
+        guard prefix.count >= IDPrefix.minimumLength else { throw .idTooShort(prefix) }
+        let items = try items()
+        do {
+            return try IDPrefix.find(prefix, in: items, id: \.id)
+        } catch .tooShort {
+            throw .idTooShort(prefix)
+        } catch .notFound {
+            throw .notFound(prefix)
+        } catch {
+            throw .ambiguous(prefix)
+        }
     }
 
     /// The copied file of `item`, for playing or streaming.

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A change in a replica's log: its sequence number there and the change as it travels.
+/// On the wire: `{"seq": 12, "change": {…ChangeMessage…}}`.
+public struct LoggedChange: Sendable, Hashable, Codable {
+    public var seq: Int64
+    public var change: ChangeMessage
+
+    public init(seq: Int64, change: ChangeMessage) {
+        self.seq = seq
+        self.change = change
+    }
+}
+
+/// Where a replica stands: its node, its server and cursor, what waits to be pushed.
+public struct SyncStatus: Sendable, Equatable {
+    /// The replica's node id; `nil` before anything synced was written.
+    public var node: String?
+    public var serverURL: String?
+    /// The last server sequence number pulled.
+    public var cursor: Int64
+    /// Local changes the server has not acknowledged yet.
+    public var pending: Int
+    public var lastSyncAt: Date?
+    /// The last sequence number of this database's own log.
+    public var head: Int64
+
+    public init(
+        node: String?, serverURL: String?, cursor: Int64, pending: Int, lastSyncAt: Date?, head: Int64
+    ) {
+        self.node = node
+        self.serverURL = serverURL
+        self.cursor = cursor
+        self.pending = pending
+        self.lastSyncAt = lastSyncAt
+        self.head = head
+    }
+}
+
+/// A page of a replica's log.
+public struct SyncPage: Sendable, Equatable {
+    public var changes: [LoggedChange]
+    /// The sequence number to continue after: the page's last, or the cursor asked for when empty.
+    public var last: Int64
+    /// Whether changes after `last` follow.
+    public var more: Bool
+
+    public init(changes: [LoggedChange], last: Int64, more: Bool) {
+        self.changes = changes
+        self.last = last
+        self.more = more
+    }
+}
+
+/// A page of the log with each change as its logged JSON text (a `ChangeMessage`).
+public struct SyncTextPage: Sendable, Equatable {
+    public struct Logged: Sendable, Equatable {
+        public var seq: Int64
+        public var message: String
+
+        public init(seq: Int64, message: String) {
+            self.seq = seq
+            self.message = message
+        }
+    }
+    public var changes: [Logged]
+    public var last: Int64
+    public var more: Bool
+
+    public init(changes: [Logged], last: Int64, more: Bool) {
+        self.changes = changes
+        self.last = last
+        self.more = more
+    }
+}
+
+/// What merging pulled changes did.
+public struct SyncPullResult: Sendable, Equatable {
+    /// Changes that were new here (not duplicates).
+    public var applied: Int
+    /// Stamps ahead of this machine's clock by more than the drift limit: applied anyway, the
+    /// clock kept at the later of its last stamp and the wall clock. Usually this clock is wrong.
+    public var farAhead: [HybridTimestamp]
+
+    public init(applied: Int, farAhead: [HybridTimestamp]) {
+        self.applied = applied
+        self.farAhead = farAhead
+    }
+}
