@@ -36,18 +36,3 @@ public enum Language: String, Sendable, Codable, CaseIterable {
         return .english
     }
 }
-
-extension Language {
-    /// The locale Momentum formats and sorts in for this language, as a BCP 47 tag: British
-    /// English (day before month, 24-hour clock) and German as in Germany.
-    public var localeIdentifier: String {
-        switch self {
-        case .english: "en-GB"
-        case .german: "de-DE"
-        }
-    }
-
-    /// The locale of ``localeIdentifier`` (Foundation's spelling, `de_DE`): every date, number
-    /// and sort order of this language.
-    public var locale: Locale { Locale(identifier: localeIdentifier.replacingOccurrences(of: "-", with: "_")) }
-}

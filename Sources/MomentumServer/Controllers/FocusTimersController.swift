@@ -149,12 +149,12 @@ struct FocusTimersController {
     }
 
     private func timerID(_ context: BasicRequestContext) throws -> String {
-        guard let id = context.parameters.get("id"), !id.isEmpty else { throw APIError.notFound("No such timer.") }
+        guard let id = context.parameters.get("id"), !id.isEmpty else { throw APIError.notFound(.apiNoTimer) }
         return id
     }
 
     private func itemID(_ context: BasicRequestContext) throws -> String {
-        guard let id = context.parameters.get("item"), !id.isEmpty else { throw APIError.notFound("No such item.") }
+        guard let id = context.parameters.get("item"), !id.isEmpty else { throw APIError.notFound(.apiNoChecklistItem) }
         return id
     }
 }

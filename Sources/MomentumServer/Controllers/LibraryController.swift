@@ -100,7 +100,7 @@ struct LibraryController {
         guard let name = request.uri.queryParameters["name"].map(String.init),
             !name.trimmingCharacters(in: .whitespaces).isEmpty
         else {
-            throw APIError.badRequest(catalog[.errorLibraryUploadName], code: "missing_name")
+            throw APIError.badRequest(.errorLibraryUploadName, code: "missing_name")
         }
         let announced = request.headers[.contentLength].flatMap { Int64($0) }
         let staged = try library.beginImport(originalFileName: name, expectedByteCount: announced)

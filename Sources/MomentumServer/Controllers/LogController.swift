@@ -51,7 +51,11 @@ struct LogController {
         if let kind = query["kind"] {
             guard let value = PracticeKind(rawValue: String(kind)) else {
                 throw APIError.invalid(
-                    "kind must be one of: \(PracticeKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    .errorUnknownKind,
+                    [
+                        "value": String(kind.prefix(20)),
+                        "choices": PracticeKind.allCases.map(\.rawValue).joined(separator: ", "),
+                    ])
             }
             filter.kind = value
         }

@@ -28,7 +28,7 @@ struct ProgressController {
         var (year, month) = (report.today.year, report.today.month)
         if let text = request.uri.queryParameters["month"] {
             guard let named = CalendarPeriodText.month(String(text)) else {
-                throw APIError.badRequest("month must look like 2026-11.")
+                throw APIError.badRequest(.apiMonthFormat)
             }
             (year, month) = named
         }
@@ -43,7 +43,7 @@ struct ProgressController {
         var year = report.today.year
         if let text = request.uri.queryParameters["year"] {
             guard let named = CalendarPeriodText.year(String(text)) else {
-                throw APIError.badRequest("year must look like 2026.")
+                throw APIError.badRequest(.apiYearFormat)
             }
             year = named
         }
@@ -97,7 +97,7 @@ struct ProgressController {
         case "month": period = .month
         case "year": period = .year
         case "all": period = .allTime
-        case let other: throw APIError.invalid("period must be week, month, year or all, not \(other).")
+        case let other: throw APIError.invalid(.apiPeriodChoice, ["value": String(other.prefix(20))])
         }
         return report.statistics(for: period)
     }
@@ -106,7 +106,11 @@ struct ProgressController {
         guard let text = request.uri.queryParameters["category"] else { return nil }
         guard let category = PracticeCategory(rawValue: String(text)) else {
             throw APIError.invalid(
-                "category must be one of: \(PracticeCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
+                .errorUnknownCategory,
+                [
+                    "value": String(text.prefix(20)),
+                    "choices": PracticeCategory.allCases.map(\.rawValue).joined(separator: ", "),
+                ])
         }
         return category
     }

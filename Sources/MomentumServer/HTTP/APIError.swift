@@ -65,22 +65,6 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         APIError(.conflict, code: "conflict", key: key, arguments: arguments)
     }
 
-    /// Still English: only for the two controllers the `terminal` branch owns in this round
-    /// (`FocusTimersController`, `ProgressController`); they move to keys after the merge.
-    static func badRequest(_ englishText: String, code: String = "bad_request") -> APIError {
-        APIError(.badRequest, code: code) { _ in englishText }
-    }
-
-    /// Still English: see ``badRequest(_:code:)-(String,_)``.
-    static func invalid(_ englishText: String, code: String = "invalid_value") -> APIError {
-        APIError(.unprocessableContent, code: code) { _ in englishText }
-    }
-
-    /// Still English: see ``badRequest(_:code:)-(String,_)``.
-    static func notFound(_ englishText: String) -> APIError {
-        APIError(.notFound, code: "not_found") { _ in englishText }
-    }
-
     static let unauthorized = APIError(.unauthorized, code: "unauthorized", key: .apiUnauthorized)
 
     static let serverFault = APIError(.internalServerError, code: "internal", key: .apiServerFault)

@@ -6,8 +6,8 @@ import Testing
 @Suite("One locale per language")
 struct LanguageLocaleTests {
     @Test func eachLanguageHasOneLocaleAndItsTag() {
-        #expect(Language.english.localeIdentifier == "en-GB")
-        #expect(Language.german.localeIdentifier == "de-DE")
+        #expect(Language.english.bcp47Tag == "en-GB")
+        #expect(Language.german.bcp47Tag == "de-DE")
         #expect(Language.english.locale.identifier == "en_GB")
         #expect(Language.german.locale.identifier == "de_DE")
         for language in Language.allCases {
