@@ -89,7 +89,8 @@ let package = Package(
         // Helpers shared by the test targets (temporary directories); not part of any product.
         .target(name: "MomentumTestSupport", path: "Tests/MomentumTestSupport", swiftSettings: strictness),
 
-        .testTarget(name: "MomentumCoreTests", dependencies: ["MomentumCore"], swiftSettings: strictness),
+        .testTarget(
+            name: "MomentumCoreTests", dependencies: ["MomentumCore", "MomentumTestSupport"], swiftSettings: strictness),
         .testTarget(
             name: "MomentumAudioTests", dependencies: ["MomentumAudio", "MomentumCore"], swiftSettings: strictness),
         .testTarget(

@@ -152,12 +152,14 @@ extension MorseCommand {
                 context.output.write(try JSONOutput.encode(form) + "\n")
                 return
             }
+            let number = { (value: Double) in catalog.language.number(value, fractionDigits: 1) }
             let line = catalog.format(
                 .morseSettingsLine,
                 [
-                    "wpm": settings.timing.characterWPM.formatted(), "fwpm": settings.timing.effectiveWPM.formatted(),
-                    "tone": settings.tone.hertz.formatted(), "rise": (settings.tone.rise.inSeconds * 1000).formatted(),
-                    "order": settings.order.rawValue, "minutes": (settings.sessionLength.inSeconds / 60).formatted(),
+                    "wpm": number(settings.timing.characterWPM),
+                    "fwpm": number(settings.timing.effectiveWPM),
+                    "tone": number(settings.tone.hertz), "rise": number(settings.tone.rise.inSeconds * 1000),
+                    "order": settings.order.rawValue, "minutes": number(settings.sessionLength.inSeconds / 60),
                 ])
             let callLine =
                 storedCall.map { catalog.format(.morseSettingsCallSign, ["call": $0.text]) }

@@ -15,15 +15,6 @@ struct Workout: AsyncParsableCommand {
         subcommands: [Session.self, WorkoutPrograms.self],
         defaultSubcommand: Session.self
     )
-
-    /// "40 s work, 20 s rest × 8, 3 sets".
-    static func summary(_ plan: WorkoutPlan, catalog: StringCatalog) -> String {
-        let values = [
-            "work": "\(plan.work.wholeMilliseconds / 1000)", "rest": "\(plan.rest.wholeMilliseconds / 1000)",
-            "rounds": "\(plan.rounds)", "sets": "\(plan.sets)",
-        ]
-        return catalog.format(plan.sets > 1 ? .workoutSummarySets : .workoutSummary, values)
-    }
 }
 
 /// The plan options `workout`, `workout programs add` and `edit` share.
@@ -134,7 +125,7 @@ extension Workout {
                         .workoutStarting,
                         [
                             "name": plan.programName ?? catalog[.workoutOwnPlan],
-                            "summary": Workout.summary(plan, catalog: catalog),
+                            "summary": plan.summary(catalog: catalog),
                             "duration": DurationFormatting.words(plan.totalDuration, language: catalog.language),
                         ]) + "\n")
                 let events = context.makeEvents()

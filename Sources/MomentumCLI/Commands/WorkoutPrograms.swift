@@ -16,7 +16,7 @@ struct WorkoutPrograms: AsyncParsableCommand {
     static func saved(_ program: WorkoutProgram, catalog: StringCatalog) -> String {
         catalog.format(
             .workoutProgramSaved,
-            ["name": program.displayName(catalog), "summary": Workout.summary(program.plan, catalog: catalog)]) + "\n"
+            ["name": program.displayName(catalog), "summary": program.plan.summary(catalog: catalog)]) + "\n"
     }
 
     struct List: ContextualCommand {
@@ -61,7 +61,7 @@ struct WorkoutPrograms: AsyncParsableCommand {
                 }
                 let rows = programs.map { program in
                     [
-                        program.displayName(catalog), Workout.summary(program.plan, catalog: catalog),
+                        program.displayName(catalog), program.plan.summary(catalog: catalog),
                         DurationFormatting.clock(program.plan.totalDuration),
                         program.isBuiltIn ? catalog[.workoutBuiltIn] : "",
                     ]

@@ -173,7 +173,7 @@ enum MorseTrainingText {
 enum MorseDates {
     static func formatter(catalog: StringCatalog, timeZone: TimeZone) -> DateFormatter {
         let dateFormat = DateFormatter()
-        dateFormat.locale = Locale(identifier: catalog.language == .german ? "de_DE" : "en_GB")
+        dateFormat.locale = catalog.language.locale
         dateFormat.timeZone = timeZone
         dateFormat.setLocalizedDateFormatFromTemplate("EEE d MMM HH:mm")
         return dateFormat

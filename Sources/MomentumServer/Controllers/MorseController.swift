@@ -311,7 +311,7 @@ struct MorseController {
     private static func sessionStep(_ step: () throws(MorseSessionError) -> Void) throws {
         do {
             try step()
-        } catch .invalidTransition(let phase, let action) {
+        } catch .invalidTransition {
             throw APIError.conflict(.errorMorseSession)
         } catch .timeIsUp {
             throw APIError.conflict(.errorMorseTimeUp)

@@ -1,4 +1,5 @@
 import Foundation
+import MomentumTestSupport
 import Testing
 
 @testable import MomentumCore
@@ -10,24 +11,40 @@ struct LocalizationTests {
         let catalog = try StringCatalog(
             language: language,
             json: language == .english ? PackageResources.strings_en_json : PackageResources.strings_de_json)
-        let expected = Set(StringKey.allCases.map(\.rawValue))
+        let declared = try DeclaredStringKeys.all()
+        let expected = Set(declared.map(\.rawValue))
         let present = Set(catalog.strings.keys)
         #expect(expected.subtracting(present).sorted() == [], "missing in \(language)")
         #expect(present.subtracting(expected).sorted() == [], "unknown keys in \(language)")
-        for key in StringKey.allCases {
-            #expect(!catalog[key].trimmingCharacters(in: .whitespaces).isEmpty, "\(key) is blank in \(language)")
+        for key in declared {
+            let text = catalog.strings[key.rawValue] ?? ""
+            #expect(!text.trimmingCharacters(in: .whitespaces).isEmpty, "\(key) is blank in \(language)")
         }
         #expect(Set(catalog.lists.keys) == Set(StringList.allCases.map(\.rawValue)))
     }
 
-    @Test func placeholdersMatchAcrossLanguages() {
+    /// Each key is declared once, under one name, and the names the code uses are the declared ones.
+    @Test func declaredKeysAreUniqueAndResolveToThemselves() throws {
+        let declared = try DeclaredStringKeys.all()
+        #expect(declared.count > 1000)
+        #expect(Set(declared.map(\.name)).count == declared.count)
+        #expect(Set(declared.map(\.rawValue)).count == declared.count)
+        for key in declared {
+            #expect(StringKey(rawValue: key.rawValue)?.rawValue == key.rawValue, "\(key)")
+        }
+        #expect(StringKey.phaseCountdown.rawValue == "phase.countdown")
+        #expect(StringKey(rawValue: "phase.nothing") == nil, "only keys the catalogs hold")
+    }
+
+    @Test func placeholdersMatchAcrossLanguages() throws {
         let english = StringCatalog.shared(for: .english)
         let german = StringCatalog.shared(for: .german)
         func placeholders(_ text: String) -> Set<String> {
             Set(text.matches(of: /\{([a-z]+)\}/).map { String($0.output.1) })
         }
-        for key in StringKey.allCases {
-            #expect(placeholders(english[key]) == placeholders(german[key]), "\(key)")
+        for key in try DeclaredStringKeys.all() {
+            let (inEnglish, inGerman) = (english.strings[key.rawValue] ?? "", german.strings[key.rawValue] ?? "")
+            #expect(placeholders(inEnglish) == placeholders(inGerman), "\(key)")
         }
     }
 
