@@ -14,6 +14,14 @@ public struct AudioFormat: Sendable, Equatable {
     /// CD quality, stereo: how a live ambient bed is streamed to a player.
     public static let liveAmbient = AudioFormat(checkedRate: 44_100, channels: 2)
 
+    /// 22.05 kHz mono: how a run's whole timeline is streamed to a browser (`/api/v1/runs/{id}/audio`).
+    ///
+    /// The highest partial of any cue is the hold tap's fifth (523.3 Hz × 12.5 ≈ 6.5 kHz; the
+    /// gongs' reach 2.4–4.9 kHz, the workout chimes 3.1 kHz) and the beds hold nothing above about
+    /// 5 kHz: 22.05 kHz keeps everything below its 11 kHz limit, at half the bytes of CD quality
+    /// (2.6 MB a minute). Every browser plays it. The cues are mono, and so is the stream.
+    public static let runStream = AudioFormat(checkedRate: 22_050, channels: 1)
+
     private init(checkedRate: Int, channels: Int) {
         sampleRate = checkedRate
         self.channels = channels

@@ -22,7 +22,8 @@ public struct AmbientBed: Sendable {
     /// 48 kHz (half of 22.05 kHz) and interpolated: the same sound for a quarter of the work.
     let oversampling: Int
     private var noise: NoiseState
-    private var gain: Float = 1
+    /// What brings the bed to RMS ``level``, measured once when the bed is made.
+    private(set) var gain: Float = 1
     private var previous: Float = 0
     private var next: Float = 0
     private var step: Int
@@ -59,6 +60,19 @@ public struct AmbientBed: Sendable {
         samples.withUnsafeMutableBufferPointer { probe.fill($0) }
         let rms = (samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(count)).squareRoot()
         if rms > 0 { gain = Self.level / Float(rms) }
+    }
+
+    /// A bed of `generator` at `gain` (a calibrated bed's ``gain``) whose slow oscillators stand
+    /// where they would after `generated` samples at the bed's own rate (`sampleRate` ÷
+    /// ``oversampling``): one piece of a bed made block by block, each from a seed of its own.
+    init(generator: AmbientGenerator, sampleRate: Int, seed: UInt64, gain: Float, generated: Int) {
+        self.generator = generator
+        oversampling = max(1, sampleRate / 11_025)
+        step = oversampling
+        chunk = [Float](repeating: 0, count: generator == .silent ? 0 : 1024)
+        read = chunk.count
+        noise = NoiseState(sampleRate: Double(sampleRate / oversampling), seed: seed, generated: generated)
+        self.gain = gain
     }
 
     /// Overwrites `buffer` with the next samples of the bed.
@@ -127,14 +141,14 @@ struct NoiseState: Sendable {
     var count = 0
     let lowpass: Float, darkLowpass: Float, dcPole: Float
 
-    init(sampleRate: Double, seed: UInt64) {
+    init(sampleRate: Double, seed: UInt64, generated: Int = 0) {
         random = SeededRandomNumberGenerator(seed: seed)
         lowpass = Float(exp(-2 * Double.pi * 4_500 / sampleRate))
         darkLowpass = Float(exp(-2 * Double.pi * 900 / sampleRate))
         dcPole = Float(exp(-2 * Double.pi * 25 / sampleRate))
         // Ocean swells about every 9 s; a stream ripples a few times a second.
-        swell = Phasor(hertz: 1 / 9.0, sampleRate: sampleRate)
-        ripple = Phasor(hertz: 5.3, sampleRate: sampleRate)
+        swell = Phasor(hertz: 1 / 9.0, sampleRate: sampleRate, steps: generated)
+        ripple = Phasor(hertz: 5.3, sampleRate: sampleRate, steps: generated)
     }
 
     /// Fills `buffer` with the bed's next samples × `gain`: one loop per bed, so the filters stay
@@ -212,10 +226,16 @@ struct Phasor: Sendable {
     private(set) var cosine = 1.0, sine = 0.0
     private let stepCosine: Double, stepSine: Double
 
-    init(hertz: Double, sampleRate: Double) {
+    /// A phasor turned on by `steps` steps from angle 0.
+    init(hertz: Double, sampleRate: Double, steps: Int = 0) {
         let omega = 2 * Double.pi * hertz / sampleRate
         stepCosine = cos(omega)
         stepSine = sin(omega)
+        guard steps != 0 else { return }
+        // Whole turns taken out first, so the angle stays exact over hours of steps.
+        let turns = (hertz * Double(steps) / sampleRate).truncatingRemainder(dividingBy: 1)
+        cosine = cos(2 * Double.pi * turns)
+        sine = sin(2 * Double.pi * turns)
     }
 
     /// The current cosine, then one step on.

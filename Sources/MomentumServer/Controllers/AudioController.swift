@@ -33,7 +33,7 @@ struct AudioController {
     }
 
     /// Bump when the renderer's output changes, so cached renders are not served.
-    static let renderVersion = 1
+    static let renderVersion = 2
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("render/{kind}.wav", use: render)
