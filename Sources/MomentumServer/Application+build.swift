@@ -101,10 +101,12 @@ public func buildRouter(
     SettingsController(settings: services.settings).addRoutes(to: api)
     TimelineController(breathing: services.breathing).addRoutes(to: api)
     MeditationFormController(settings: services.settings).addRoutes(to: api)
+    let runs = RunRegistry()
     RunsController(
-        registry: RunRegistry(), services: services, now: dependencies.now, makeID: dependencies.makeID,
+        registry: runs, services: services, now: dependencies.now, makeID: dependencies.makeID,
         metrics: metrics
     ).addRoutes(to: api.group("runs"))
+    RunAudioController(registry: runs, limits: configuration.renderLimits).addRoutes(to: api.group("runs"))
     LogController(
         log: services.practiceLog, progress: services.progress, settings: services.settings, metrics: metrics
     ).addRoutes(

@@ -57,7 +57,8 @@ public struct TimelineBlocks: Sendable {
     private let limiterPreRoll: Int
 
     /// - Parameter openEndedLength: how long to make an open-ended timeline (one without an
-    ///   end); without it such a timeline is refused with ``RenderError/openEnded``.
+    ///   end; cues due at or after it are left out); without it such a timeline is refused with
+    ///   ``RenderError/openEnded``.
     public init(
         timeline: Timeline, format: AudioFormat, ambientCatalog: AmbientCatalog = .builtIn, seed: UInt64 = 1,
         openEndedLength: Duration? = nil
@@ -71,7 +72,8 @@ public struct TimelineBlocks: Sendable {
         var schedule: [ScheduledCue] = []
         var end = format.frames(at: total)
         for cue in timeline.cues(after: .zero, includingLower: true, through: total) {
-            guard let sound = cue.sound else { continue }
+            // An open-ended timeline ends where it is cut: a gong due there is not struck.
+            guard let sound = cue.sound, timeline.totalDuration != nil || cue.offset < total else { continue }
             let index =
                 soundIndex[sound]
                 ?? {

@@ -16,6 +16,10 @@ public struct RenderLimits: Sendable, Equatable {
     /// The most bytes the render cache keeps; the renders used longest ago go first. A render
     /// larger than this is streamed without being kept.
     public var cacheBytes: Int64
+    /// Runs' audio streams (`/api/v1/runs/{id}/audio`) sent at once; more are answered 503. Their
+    /// chunks are made one at a time on one thread of their own (``RunAudioController``), so
+    /// together they never keep more than one core busy.
+    public var concurrentStreams: Int
 
     /// One core for rendering, the rest for answering requests: `/health` stays quick on two cores.
     public static let defaultConcurrentRenders = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
@@ -24,8 +28,9 @@ public struct RenderLimits: Sendable, Equatable {
     public init(
         concurrentRenders: Int = Self.defaultConcurrentRenders, waitingRenders: Int = 2,
         longestWait: Duration = .seconds(10), retryAfter: Duration = .seconds(30),
-        cacheBytes: Int64 = Self.defaultCacheBytes
+        cacheBytes: Int64 = Self.defaultCacheBytes, concurrentStreams: Int = 16
     ) {
+        self.concurrentStreams = concurrentStreams
         self.concurrentRenders = concurrentRenders
         self.waitingRenders = waitingRenders
         self.longestWait = longestWait

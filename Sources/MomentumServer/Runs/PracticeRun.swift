@@ -43,6 +43,13 @@ struct PracticeRun: Sendable {
         }
     }
 
+    /// Whether the run was stopped before its timeline's end (an open-ended one, whenever stopped).
+    var wasStoppedEarly: Bool {
+        guard let stoppedAt = run.stoppedAt else { return false }
+        guard let total = run.timeline.totalDuration else { return true }
+        return run.elapsed(at: stoppedAt) < total
+    }
+
     mutating func start(at instant: WallInstant) throws(TimelineRunError) {
         try change { run throws(TimelineRunError) in
             try run.start(at: instant)
