@@ -166,4 +166,35 @@ struct RunAudioRoutesTests {
 
         }
     }
+
+    @Test(arguments: [
+        #"{"kind":"breathing","at":"2027-01-15T08:00:00Z"}"#,
+        #"{"kind":"workout","plan":{"rounds":2},"at":"2027-01-15T08:00:00Z"}"#,
+    ])
+    func breathingAndWorkoutRunsStreamTheirTimelines(_ body: String) async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let started = try await client.send(.post, "/api/v1/runs", json: body)
+            let id = try #require(try started.object["id"] as? String)
+            let json = try JSONSerialization.data(withJSONObject: try #require(try started.object["timeline"]))
+            let timeline = try JSONDecoder().decode(Timeline.self, from: json)
+            let frames = try TimelineRenderer(timeline: timeline, format: .runStream).frameCount
+            let head = try await Self.ranged(client, id, "bytes=0-43")
+            #expect(head.status == .partialContent)
+            #expect(head.headers[.contentRange] == "bytes 0-43/\(Self.header + 2 * frames)")
+        }
+    }
+
+    @Test func beyondTheStreamsTheServerSendsAtOnceTheAnswerIs503WithRetryAfter() async throws {
+        let server = try RenderTestServer(limits: RenderLimits(concurrentStreams: 0))
+        try await server.test { client in
+            // This server keeps the real clock: the run starts now.
+            let started = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing"}"#)
+            let id = try #require(try started.object["id"] as? String)
+            let busy = try await client.execute(uri: "/api/v1/runs/\(id)/audio", method: .get, headers: [:], body: nil)
+            #expect(busy.status == .serviceUnavailable)
+            #expect(busy.headers[.retryAfter] == "30")
+            #expect(busy.errorCode == "render_busy")
+        }
+    }
 }
