@@ -17,8 +17,8 @@ public struct AudioFormat: Sendable, Equatable {
     /// 22.05 kHz mono: how a run's whole timeline is streamed to a browser (`/api/v1/runs/{id}/audio`).
     ///
     /// The highest partial of any cue is the hold tap's fifth (523.3 Hz × 12.5 ≈ 6.5 kHz; the
-    /// gongs' reach 2.4–4.9 kHz, the workout chimes 3.1 kHz) and the beds hold nothing above about
-    /// 5 kHz: 22.05 kHz keeps everything below its 11 kHz limit, at half the bytes of CD quality
+    /// meditation gongs' reach 2.2–3.3 kHz, the breathing bowls' 3.7–4.9 kHz, the workout chimes'
+    /// 3.1 kHz) and the beds hold nothing above about 5 kHz: 22.05 kHz keeps everything below its 11 kHz limit, at half the bytes of CD quality
     /// (2.6 MB a minute). Every browser plays it. The cues are mono, and so is the stream.
     public static let runStream = AudioFormat(checkedRate: 22_050, channels: 1)
 
