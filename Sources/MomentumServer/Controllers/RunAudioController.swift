@@ -18,7 +18,8 @@ import Synchronization
 ///
 /// An open-ended sit is made ``openEndedLength`` long (10 hours). A run that is stopped before
 /// its end ends its streams: each stops sending at its next chunk and closes the connection, so
-/// the response is shorter than its `Content-Length` said.
+/// the response is shorter than its `Content-Length` said; asked for after the stop, the audio
+/// is refused with 409 before any byte.
 ///
 /// The chunks of every stream are made on one thread of their own, never on the threads that
 /// answer requests, and at most ``RenderLimits/concurrentStreams`` streams are sent at once
@@ -50,6 +51,9 @@ struct RunAudioController {
         guard let run = await registry.run(id: id) else {
             throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()])
         }
+        // A run stopped before its end has no more sound: say so before any byte, rather than
+        // promise a length and close at once (a stream running while it is stopped ends short).
+        guard !run.wasStoppedEarly else { throw APIError.conflict(.apiRunAudioEnded) }
         let timeline = run.run.timeline
         do {
             try timeline.checkRenderLength()

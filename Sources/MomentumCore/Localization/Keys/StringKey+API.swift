@@ -72,4 +72,5 @@ extension StringKey {
     public static let apiMonthFormat = StringKey("api.monthFormat")
     public static let apiYearFormat = StringKey("api.yearFormat")
     public static let apiPeriodChoice = StringKey("api.periodChoice")
+    public static let apiRunAudioEnded = StringKey("api.runAudioEnded")
 }
