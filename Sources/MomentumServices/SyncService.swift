@@ -6,18 +6,8 @@ import MomentumStore
     import FoundationNetworking
 #endif
 
-/// A page the server answers to a pull.
-public struct SyncPullAnswer: Sendable, Equatable, Decodable {
-    public var changes: [LoggedChange]
-    public var last: Int64
-    public var more: Bool
-
-    public init(changes: [LoggedChange], last: Int64, more: Bool) {
-        self.changes = changes
-        self.last = last
-        self.more = more
-    }
-}
+/// A page the server answers to a pull: the server's own ``SyncPage``, as JSON.
+public typealias SyncPullAnswer = SyncPage
 
 /// How a replica talks to its server: push a batch, pull a page.
 public protocol SyncTransport: Sendable {

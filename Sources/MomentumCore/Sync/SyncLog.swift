@@ -38,7 +38,7 @@ public struct SyncStatus: Sendable, Equatable {
 }
 
 /// A page of a replica's log.
-public struct SyncPage: Sendable, Equatable {
+public struct SyncPage: Sendable, Equatable, Codable {
     public var changes: [LoggedChange]
     /// The sequence number to continue after: the page's last, or the cursor asked for when empty.
     public var last: Int64

@@ -141,7 +141,6 @@ public struct LibraryService: Sendable {
     /// The item whose id starts with `prefix` (at least 4 characters, unambiguous), as the
     /// terminal takes ids.
     public func item(idPrefix prefix: String) throws(LibraryError) -> LibraryItem {
-        guard prefix.count >= IDPrefix.minimumLength else { throw .idTooShort(prefix) }
         let items = try items()
         do {
             return try IDPrefix.find(prefix, in: items, id: \.id)
