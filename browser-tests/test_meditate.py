@@ -6,7 +6,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import axe_violations, go, open_app, shot, wait_for
+from conftest import PHONE, axe_violations, go, open_app, set_size, shot, wait_for
 
 # The form offers whole minutes (SPEC §2: "the pickers offer whole minutes 1–600"), so one
 # minute is the shortest sit a person can start from the UI.
@@ -32,9 +32,16 @@ def fill_plan(driver, minutes, countdown_s, interval_minutes=0, reflection_minut
     Select(driver.find_element(By.ID, "m-interval")).select_by_value(choice)
 
 
+def tap(driver, element_id):
+    """Clicks a button as a person would, scrolled clear of the phone's tab bar first."""
+    button = driver.find_element(By.ID, element_id)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+
+
 def start_sit(driver, server):
     """Clicks Start; returns the id of the run the server now holds (GET /runs lists it)."""
-    driver.find_element(By.ID, "m-start").click()
+    tap(driver, "m-start")
     wait_for(driver, lambda d: d.find_elements(By.ID, "m-pause"), message="the player did not appear")
     runs = wait_for(driver, lambda d: [r for r in server.get("/runs")["runs"] if r["kind"] == "meditation"],
                     message="the server holds no meditation run")
@@ -166,7 +173,28 @@ def expected_cues(timeline):
     return sorted(cues, key=lambda c: c["offsetMs"])
 
 
-def test_the_player_schedules_exactly_the_servers_cues(server, browser):
+AUDIO = ("const a = document.getElementById('run-audio');"
+         "return a && {src: a.currentSrc || a.src, paused: a.paused, time: a.currentTime, ready: a.readyState};")
+
+SESSION = ("const s = navigator.mediaSession; const m = s.metadata;"
+           "return {state: s.playbackState, title: m && m.title, album: m && m.album,"
+           "artwork: m && m.artwork.map((x) => x.src), position: window.momentumPlayer.position};")
+
+
+def run_audio(driver):
+    return driver.execute_script(AUDIO)
+
+
+def playing_audio(driver, after=0.0):
+    audio = run_audio(driver)
+    return audio if audio and not audio["paused"] and audio["time"] > after else None
+
+
+def test_a_sit_plays_the_runs_stream_and_pause_pauses_the_sound_and_the_run(server, browser):
+    """Issue 24: a running sit plays through an <audio> element pointed at the run's stream; the
+    ring follows the element; Media Session names it; Pause pauses the element and the run; a
+    reload picks the sound up where the run is; a stall is noted and told with the ending."""
+    set_size(browser, *PHONE)
     open_app(browser, server, "meditate")
     # Every kind of cue: start gong after a countdown, interval gongs, phase gong, end gong.
     fill_plan(browser, 3, 5, interval_minutes=1, reflection_minutes=1)
@@ -176,22 +204,67 @@ def test_the_player_schedules_exactly_the_servers_cues(server, browser):
             "ambientVolume": 0.15, "isOpenEnded": False}
     # The server keeps the last plan a sit started with: the UI sent exactly this one.
     assert server.get("/settings")["meditation"] == plan
-
     status, timeline = server.api("POST", "/meditation/timeline", plan)
     assert status == 200, timeline
-    expected = expected_cues(timeline)
-    assert [{"sound": c["sound"], "offsetMs": c["offsetMs"]} for c in timeline["scheduledCues"]] == expected
-    assert [c["sound"] for c in expected] == ["startGong", "intervalGong", "intervalGong", "phaseGong", "endGong"]
-    scheduled = wait_for(browser, lambda d: d.execute_script("return window.momentumPlayer.scheduled") or None)
-    assert scheduled == expected
+    assert [c["sound"] for c in expected_cues(timeline)] == \
+        ["startGong", "intervalGong", "intervalGong", "phaseGong", "endGong"]
     assert server.get(f"/runs/{run_id}")["timeline"] == timeline
 
-    # Every cue is also on the audio clock (decoded and started), not only listed.
-    queued = wait_for(browser, lambda d: d.execute_script(
-        "const p = window.momentumPlayer; return p.contextState === 'running' && p.queued ? p.queued : null;"),
-        message="no cue reached the audio clock")
-    assert queued == len(expected)
+    # The sound is the run's stream, and it plays: its position moves.
+    audio = wait_for(browser, lambda d: playing_audio(d, 0.5), timeout=15, message="the run's stream does not play")
+    assert f"/api/v1/runs/{run_id}/audio" in audio["src"], audio
+    # The ring's clock is the element's position (5 s of countdown, 3 min, 1 min of reflection, counted down).
+    at, shown = browser.execute_script(
+        "return [document.getElementById('run-audio').currentTime,"
+        " document.querySelector('#m-ring .time').textContent];")
+    assert abs(int(shown[:2]) * 60 + int(shown[3:]) - (245 - at)) <= 1.5, (at, shown)
 
-    browser.find_element(By.ID, "m-stop").click()
+    session = wait_for(browser, lambda d: (lambda s: s if s["title"] and s["position"] else None)(
+        d.execute_script(SESSION)), message="no Media Session")
+    assert session["state"] == "playing", session
+    assert session["title"] == "Meditation · 04:05", session
+    assert session["artwork"] and session["artwork"][0].endswith("/icon.svg"), session
+    assert session["position"]["duration"] == 245, session
+    shot(browser, "meditate-stream-phone")
+
+    # Pause: the element, the lock screen and the server's run.
+    tap(browser, "m-pause")
+    wait_for(browser, lambda d: run_audio(d)["paused"], message="Pause did not pause the sound")
+    wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "paused", message="the run was not paused")
+    assert browser.execute_script(SESSION)["state"] == "paused"
+    held = run_audio(browser)["time"]
+    time.sleep(0.6)
+    assert run_audio(browser)["time"] == held
+    tap(browser, "m-pause")
+    wait_for(browser, lambda d: playing_audio(d, held + 0.2), message="Resume did not play the sound on")
+    wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "running", message="the run was not resumed")
+
+    # A reload picks the run up: the same stream, from where the run is.
+    browser.refresh()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "m-pause"), message="the player did not come back")
+    audio = wait_for(browser, lambda d: playing_audio(d), timeout=15, message="the stream does not play after a reload")
+    assert f"/api/v1/runs/{run_id}/audio" in audio["src"], audio
+    elapsed = server.get(f"/runs/{run_id}")["elapsedMs"] / 1000
+    assert abs(audio["time"] - elapsed) < 2.5, (audio, elapsed)
+
+    # A stall of the stream is noted with where it happened: the element says it has too little
+    # data (HAVE_CURRENT_DATA) and waits, then plays again.
+    browser.execute_script(
+        "const a = document.getElementById('run-audio');"
+        "Object.defineProperty(a, 'readyState', {configurable: true, get: () => 2});"
+        "a.dispatchEvent(new Event('waiting'));")
+    time.sleep(1.3)
+    browser.execute_script(
+        "const a = document.getElementById('run-audio'); delete a.readyState;"
+        "a.dispatchEvent(new Event('playing'));")
+    stalls = browser.execute_script("return window.momentumPlayer.stalls")
+    assert len(stalls) == 1 and stalls[0]["durationMs"] >= 1200, stalls
+
+    tap(browser, "m-stop")
     wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"))
-    assert server.get(f"/runs/{run_id}")["status"] == "stopped"
+    stopped = server.get(f"/runs/{run_id}")
+    assert stopped["status"] == "stopped"
+    # The sound ended with the run, and the ending tells of the interruption.
+    assert run_audio(browser)["paused"]
+    told = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#view-meditate p.muted").text)
+    assert "The sound was interrupted for" in told, (told, stopped.get("ending"))

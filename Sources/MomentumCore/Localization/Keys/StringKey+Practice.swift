@@ -151,4 +151,7 @@ extension StringKey {
     public static let meditateIntervalCustom = StringKey("meditate.intervalCustom")
     public static let playerControlsPaused = StringKey("player.controlsPaused")
     public static let focusRunControlsPaused = StringKey("focus.runControlsPaused")
+    public static let playerTapForSound = StringKey("player.tapForSound")
+    public static let playerTapForSoundWhy = StringKey("player.tapForSoundWhy")
+    public static let playerKeepScreenOn = StringKey("player.keepScreenOn")
 }

@@ -1,10 +1,12 @@
 // Breathe: pick a preset; a circle grows on the inhale and shrinks on the exhale, driven by the
-// breathing timeline's segments; the cues play through the shared Web Audio player.
+// breathing timeline's segments; the run's sound (every cue) streams through the shared player,
+// whose position is the circle's clock.
 // The person's own presets are made, edited and deleted here (see breathe-editor.js).
 import { api } from './api.js';
 import { t, clock, errorText } from './i18n.js';
 import { el, announce, confirmDialog, refocus } from './dom.js';
 import * as player from './player.js';
+import { reportRun, runningRun, stopRun } from './runs.js';
 import { presetEditor } from './breathe-editor.js';
 
 let root;
@@ -15,12 +17,31 @@ let timeline = null;
 let run = null;
 let ticker = null;
 let lastIndex = -1;
+/** What the last session came to (the server's words), shown above the form. */
+let message = '';
 
 export async function mount(view) {
   root = view;
   await loadPresets();
-  player.preload(['inhale', 'exhale', 'hold', 'endGong']);
+  await restore();
   render();
+}
+
+/** After a reload (or in a second tab), picks up the breathing run the server still runs. */
+async function restore() {
+  try {
+    const state = await runningRun('breathing');
+    if (!state) return;
+    run = state;
+    timeline = state.timeline;
+    lastIndex = -1;
+    if (state.status === 'paused') player.showPaused(run.id, timeline, state.elapsedMs || 0, session());
+    else player.play(run.id, timeline, state.elapsedMs || 0, session());
+    clearInterval(ticker);
+    ticker = setInterval(tick, 100);
+  } catch (error) {
+    console.error(error);
+  }
 }
 export const remount = (view) => { root = view; render(); };
 
@@ -37,7 +58,12 @@ function presetName(p) {
 
 function render() {
   root.replaceChildren(el('h1', { id: 'h-breathe' }, t('nav.breathe')));
-  if (timeline) return renderPlayer();
+  if (timeline) {
+    renderPlayer();
+    tick();
+    return;
+  }
+  if (message) root.append(el('p', { class: 'muted', id: 'b-message' }, message));
   const select = el('select', { id: 'b-preset', name: 'preset' });
   const groups = [
     [t('breathing.builtInPresets'), presets.filter((p) => p.isBuiltIn)],
@@ -123,12 +149,26 @@ async function start(plan) {
   run = await api('/runs', { method: 'POST', body: { kind: 'breathing', plan } });
   timeline = run.timeline;
   lastIndex = -1;
+  message = '';
+  player.play(run.id, timeline, 0, session());
   render();
-  const playing = player.play(timeline, 0);
   clearInterval(ticker);
   ticker = setInterval(tick, 100);
-  tick();
-  await playing;
+  root.querySelector('#b-pause')?.focus();
+}
+
+/** The lock screen's words for this session and its buttons (player.js shows them). */
+function session() {
+  const preset = presets.find((p) => p.id === selected);
+  return {
+    title: preset ? presetName(preset) : t('kind.breathing'),
+    album: preset ? `${t('kind.breathing')} · ${preset.pattern} × ${preset.rounds}` : t('kind.breathing'),
+    controls: {
+      play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
+      pause: () => { if (player.state.state === 'running') togglePause().catch(console.error); },
+      stop: () => finish(false).catch(console.error),
+    },
+  };
 }
 
 function renderPlayer() {
@@ -140,25 +180,49 @@ function renderPlayer() {
   const orb = document.createElementNS(svgNS, 'circle');
   orb.setAttribute('cx', '50'); orb.setAttribute('cy', '50'); orb.setAttribute('r', '46'); orb.setAttribute('class', 'orb');
   svg.append(orb);
-  const stop = el('button', { type: 'button', class: 'secondary' }, t('action.stop'));
-  stop.addEventListener('click', () => finish().catch(console.error));
+  const paused = player.state.state === 'paused';
+  const pause = el('button', { type: 'button', class: 'primary', id: 'b-pause' }, t(paused ? 'action.resume' : 'action.pause'));
+  const stop = el('button', { type: 'button', class: 'secondary', id: 'b-stop' }, t('action.stop'));
+  pause.addEventListener('click', () => togglePause().catch(console.error));
+  stop.addEventListener('click', () => finish(false).catch(console.error));
   root.append(el('div', { class: 'player card' }, svg,
     el('p', { class: 'affirmation', id: 'b-phase' }),
     el('p', { class: 'muted', id: 'b-left' }),
-    el('div', { class: 'actions' }, stop)));
+    el('div', { class: 'actions' }, pause, stop),
+    player.runExtras('b')));
+}
+
+// The sound pauses and resumes inside the tap (as a phone requires); the server is told after.
+async function togglePause() {
+  const button = root.querySelector('#b-pause');
+  const orb = root.querySelector('.orb');
+  if (player.state.state === 'running') {
+    player.pause();
+    if (button) button.textContent = t('action.resume');
+    // The circle holds where it is while paused.
+    if (orb) orb.style.setProperty('--breath-ms', '0ms');
+    lastIndex = -1;
+    await reportRun(run.id, 'pause');
+  } else if (player.state.state === 'paused') {
+    player.resume();
+    if (button) button.textContent = t('action.pause');
+    await reportRun(run.id, 'resume');
+  }
+  tick();
 }
 
 const PHASE_KEY = { inhale: 'breathing.inhale', exhale: 'breathing.exhale', holdAfterInhale: 'breathing.hold', holdAfterExhale: 'breathing.hold' };
 
 function tick() {
-  if (!timeline) return;
+  if (!timeline || !root.querySelector('.orb')) return;
   const elapsed = player.elapsedMs();
+  const paused = player.state.state === 'paused';
   const segs = timeline.segments || [];
   let index = 0;
   segs.forEach((s, i) => { if (elapsed >= s.startMs) index = i; });
   const seg = segs[index];
   const orb = root.querySelector('.orb');
-  if (seg && index !== lastIndex && orb) {
+  if (seg && index !== lastIndex && orb && !paused) {
     lastIndex = index;
     const scale = seg.kind === 'inhale' || seg.kind === 'holdAfterInhale' ? 1 : 0.45;
     const remainingInSeg = Math.max(0, seg.startMs + (seg.durationMs || 0) - elapsed);
@@ -171,16 +235,32 @@ function tick() {
   const left = Math.max(0, (timeline.totalMs || 0) - elapsed);
   const leftNode = root.querySelector('#b-left');
   if (leftNode) leftNode.textContent = t('player.remaining', { time: clock(left) });
-  document.title = `${clock(left)} · ${t('nav.breathe')} · ${t('app.name')}`;
-  if (timeline.totalMs != null && elapsed >= timeline.totalMs) finish().catch(console.error);
+  if (paused) root.querySelector('#b-phase').textContent = t('state.paused');
+  document.title = `${clock(left)} · ${paused ? t('player.pausedMark') : t('nav.breathe')} · ${t('app.name')}`;
+  if (timeline.totalMs != null && elapsed >= timeline.totalMs && !paused) finish(true).catch(console.error);
 }
 
-async function finish() {
-  clearInterval(ticker);
-  player.stop();
-  if (run) await api(`/runs/${run.id}/stop`, { method: 'POST', body: {} }).catch(console.error);
+async function finish(completed) {
+  if (!run) return;
+  const ended = run;
   run = null;
+  clearInterval(ticker);
+  // A session that reached its end plays on to the stream's end: the end gong rings out.
+  player.stop({ ringOut: completed });
+  const result = await stopRun(ended.id).catch((error) => { console.error(error); return null; });
+  message = endingText(result && result.ending);
   timeline = null;
   document.title = t('app.name');
   render();
+  if (message) announce(message);
+  refocus(root, 'b-start');
+}
+
+/** What the session came to, in the server's numbers and words. */
+function endingText(ending) {
+  if (!ending) return '';
+  const duration = clock(ending.practicedMs || 0);
+  const what = ending.outcome === 'tooShortToLog' ? t('player.tooShortToLog', { duration })
+    : ending.logged ? t('player.loggedPractice', { duration, practice: t('kind.breathing') }) : t('player.discarded');
+  return ending.soundText ? `${what} ${ending.soundText}` : what;
 }

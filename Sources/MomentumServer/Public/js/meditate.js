@@ -2,6 +2,7 @@
 import { api } from './api.js';
 import { t, clock, language, locale, localizeError, boundAttributes, fieldBounds } from './i18n.js';
 import * as player from './player.js';
+import { reportRun, runningRun, stopRun } from './runs.js';
 import { announce, el, field as labelled } from './dom.js';
 
 const RING = 2 * Math.PI * 45;
@@ -35,10 +36,8 @@ export async function mount(view) {
   form = formView;
   plan = formView.plan;
   ambient = amb.sounds || [];
-  player.preload(['startGong', 'intervalGong', 'phaseGong', 'endGong']);
   await restore();
   render();
-  setupMediaSession();
 }
 
 /**
@@ -47,14 +46,13 @@ export async function mount(view) {
  */
 async function restore() {
   try {
-    const { runs } = await api('/runs');
-    const state = runs.filter((r) => r.kind === 'meditation').pop();
+    const state = await runningRun('meditation');
     if (!state) return;
     run = state;
     timeline = withOwnBed(state.timeline, storedRunBed(state.id));
     finished = false;
-    if (state.status === 'paused') player.showPaused(timeline, state.elapsedMs || 0);
-    else player.play(timeline, state.elapsedMs || 0);
+    if (state.status === 'paused') player.showPaused(run.id, timeline, state.elapsedMs || 0, session());
+    else player.play(run.id, timeline, state.elapsedMs || 0, session());
     clearInterval(ticker);
     ticker = setInterval(tick, 250);
     setTimeout(() => {
@@ -266,17 +264,29 @@ async function start(newPlan) {
   if (bedAmbient) local?.setItem(RUN_BED_KEY, JSON.stringify({ runID: run.id, ambient: bedAmbient }));
   else local?.removeItem(RUN_BED_KEY);
   timeline = withOwnBed(run.timeline || tl, bedAmbient);
-  setupMediaSession();
   finished = false;
   lastPhase = null;
   render();
-  // The cue sounds decode in the background; the clock and ring start at once.
-  const playing = player.play(timeline, 0);
+  // The run's sound streams from the server; the clock and ring start at once.
+  player.play(run.id, timeline, 0, session());
   clearInterval(ticker);
   ticker = setInterval(tick, 250);
   tick();
   root.querySelector('#m-pause')?.focus();
-  await playing;
+}
+
+/** The lock screen's words for this sit and its buttons (player.js shows them). */
+function session() {
+  const total = timeline && timeline.totalMs;
+  return {
+    title: `${t('kind.meditation')} · ${total == null ? t('settings.meditation.openEnded') : clock(total)}`,
+    album: form && form.interval ? form.interval.label : '',
+    controls: {
+      play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
+      pause: () => { if (player.state.state === 'running') togglePause().catch(console.error); },
+      stop: () => finish(false).catch(console.error),
+    },
+  };
 }
 
 function renderPlayer() {
@@ -310,14 +320,13 @@ function renderPlayer() {
   stop.addEventListener('click', () => finish(false).catch(console.error));
   // Shown while a guided meditation from the Library holds the sound (sound-focus.js).
   const resumeAmbient = el('button', { type: 'button', class: 'secondary', id: 'm-ambient-resume', hidden: '' }, t('meditate.ambientResume'));
-  resumeAmbient.addEventListener('click', () => {
-    player.resumeAmbient().then(() => { setupMediaSession(); tick(); }).catch(console.error);
-  });
+  resumeAmbient.addEventListener('click', () => { player.resumeAmbient(); tick(); });
   root.append(el('div', { class: 'player card' },
     svg,
     el('p', { class: 'affirmation', id: 'm-affirmation' }),
     el('p', { class: 'muted', id: 'm-ambient-note', role: 'status' }),
     el('div', { class: 'actions' }, pause, stop, resumeAmbient),
+    player.runExtras('m'),
   ));
 }
 
@@ -366,23 +375,24 @@ function tick() {
   if (phase !== lastPhase) {
     lastPhase = phase;
     announce(phaseText);
-    updateMediaSession(phaseText);
   }
   if (total != null && elapsed >= total && !paused) finish(true).catch(console.error);
 }
 
+// The sound pauses and resumes at once (inside the tap, as a phone requires); the server is
+// told the instant after.
 async function togglePause() {
   const button = root.querySelector('#m-pause');
   if (player.state.state === 'running') {
     player.pause();
-    run = { ...run, ...(await api(`/runs/${run.id}/pause`, { method: 'POST', body: {} })) };
     if (button) button.textContent = t('action.resume');
-    if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'paused';
+    tick();
+    run = { ...run, ...(await reportRun(run.id, 'pause')) };
   } else if (player.state.state === 'paused') {
-    run = { ...run, ...(await api(`/runs/${run.id}/resume`, { method: 'POST', body: {} })) };
-    await player.resume();
+    player.resume();
     if (button) button.textContent = t('action.pause');
-    if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'playing';
+    tick();
+    run = { ...run, ...(await reportRun(run.id, 'resume')) };
   }
   tick();
 }
@@ -391,15 +401,14 @@ async function finish(completed) {
   if (finished || !run) return;
   finished = true;
   clearInterval(ticker);
-  if (!completed) player.stop();
-  else setTimeout(() => player.stop(), 8000); // let the end gong ring out
+  // A sit that reached its end plays on to the stream's end: the end gong rings out.
+  player.stop({ ringOut: completed });
   try {
-    run = { ...run, ...(await api(`/runs/${run.id}/stop`, { method: 'POST', body: {} })) };
+    run = { ...run, ...(await stopRun(run.id)) };
   } catch (error) {
     console.error(error);
   }
   document.title = t('app.name');
-  if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'none';
   announce(endingText());
   render();
 }
@@ -408,34 +417,8 @@ function endingText() {
   const ending = run && run.ending;
   if (!ending) return t('state.stopped');
   const duration = clock(ending.practicedMs || 0);
-  if (ending.outcome === 'completed') return `${t('state.completed')} ${ending.logged ? t('player.logged', { duration }) : ''}`.trim();
-  if (ending.outcome === 'tooShortToLog') return t('player.tooShortToLog', { duration });
-  return `${t('state.stopped')} ${ending.logged ? t('player.logged', { duration }) : t('player.discarded')}`;
+  const sound = ending.soundText ? ` ${ending.soundText}` : '';
+  if (ending.outcome === 'completed') return `${t('state.completed')} ${ending.logged ? t('player.logged', { duration }) : ''}`.trim() + sound;
+  if (ending.outcome === 'tooShortToLog') return t('player.tooShortToLog', { duration }) + sound;
+  return `${t('state.stopped')} ${ending.logged ? t('player.logged', { duration }) : t('player.discarded')}${sound}`;
 }
-
-function setupMediaSession() {
-  if (!('mediaSession' in navigator)) return;
-  const handlers = {
-    play: () => { if (player.state.state === 'paused') togglePause(); },
-    pause: () => { if (player.state.state === 'running') togglePause(); },
-    stop: () => finish(false),
-    seekbackward: null,
-    seekforward: null,
-    seekto: null,
-  };
-  for (const [action, handler] of Object.entries(handlers)) {
-    try { navigator.mediaSession.setActionHandler(action, handler); } catch { /* unsupported action */ }
-  }
-}
-
-function updateMediaSession(phaseText) {
-  if (!('mediaSession' in navigator) || !window.MediaMetadata) return;
-  navigator.mediaSession.metadata = new MediaMetadata({
-    title: phaseText,
-    artist: t('app.name'),
-    album: t('nav.meditate'),
-    artwork: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }],
-  });
-  navigator.mediaSession.playbackState = player.state.state === 'paused' ? 'paused' : 'playing';
-}
-

@@ -1,10 +1,12 @@
 // Workout: pick a program; a board shows the segment, round, set and exercise with its own
-// countdown, while the player schedules every beep on the audio clock. The board's words are the
+// countdown, while the run's sound (every beep) streams through the shared player, whose position
+// is the board's clock. The board's words are the
 // core's (`run.board`, one per segment and one for the end); the page only counts the times.
 import { api } from './api.js';
 import { t, clock, localizeError } from './i18n.js';
 import { el, announce } from './dom.js';
 import * as player from './player.js';
+import { reportRun, runningRun, stopRun } from './runs.js';
 
 let root;
 let programs = [];
@@ -20,8 +22,26 @@ export async function mount(view) {
   root = view;
   const data = await api('/workouts/programs').catch(() => ({ programs: [] }));
   programs = data.programs || [];
-  player.preload(['leadIn', 'shortBeep', 'longBeep', 'halfway', 'finish']);
+  await restore();
   render();
+}
+
+/** After a reload (or in a second tab), picks up the workout the server still runs. */
+async function restore() {
+  try {
+    const state = await runningRun('workout');
+    if (!state) return;
+    run = state;
+    timeline = state.timeline;
+    board = state.board;
+    lastIndex = -1;
+    if (state.status === 'paused') player.showPaused(run.id, timeline, state.elapsedMs || 0, session(null));
+    else player.play(run.id, timeline, state.elapsedMs || 0, session(null));
+    clearInterval(ticker);
+    ticker = setInterval(tick, 200);
+  } catch (error) {
+    console.error(error);
+  }
 }
 export const remount = (view) => { root = view; render(); };
 
@@ -32,7 +52,11 @@ function programName(p) {
 
 function render() {
   root.replaceChildren(el('h1', { id: 'h-workout' }, t('nav.workout')));
-  if (timeline) return renderBoard();
+  if (timeline) {
+    renderBoard();
+    tick();
+    return;
+  }
   if (message) root.append(el('p', { class: 'muted' }, message));
   const select = el('select', { id: 'w-program', name: 'program' });
   for (const p of programs) select.append(el('option', { value: p.id }, `${programName(p)} · ${p.summary}`));
@@ -45,7 +69,7 @@ function render() {
     event.preventDefault();
     player.unlock();
     const program = programs.find((p) => p.id === select.value);
-    start(program ? program.plan : {}).catch(async (e) => {
+    start(program).catch(async (e) => {
       error.textContent = await localizeError(e);
       error.hidden = false;
     });
@@ -53,23 +77,34 @@ function render() {
   root.append(form);
 }
 
-async function start(plan) {
-  run = await api('/runs', { method: 'POST', body: { kind: 'workout', plan } });
+async function start(program) {
+  run = await api('/runs', { method: 'POST', body: { kind: 'workout', plan: program ? program.plan : {} } });
   timeline = run.timeline;
   board = run.board;
   lastIndex = -1;
   message = '';
+  player.play(run.id, timeline, 0, session(program));
   render();
-  const playing = player.play(timeline, 0);
   clearInterval(ticker);
   ticker = setInterval(tick, 200);
-  tick();
   root.querySelector('#w-pause')?.focus();
-  await playing;
+}
+
+/** The lock screen's words for this workout and its buttons (player.js shows them). */
+function session(program) {
+  return {
+    title: program ? programName(program) : t('kind.workout'),
+    album: program ? `${t('kind.workout')} · ${program.summary}` : t('kind.workout'),
+    controls: {
+      play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
+      pause: () => { if (player.state.state === 'running') togglePause().catch(console.error); },
+      stop: () => finish().catch(console.error),
+    },
+  };
 }
 
 function renderBoard() {
-  const pause = el('button', { type: 'button', class: 'primary', id: 'w-pause' }, t('action.pause'));
+  const pause = el('button', { type: 'button', class: 'primary', id: 'w-pause' }, t(player.state.state === 'paused' ? 'action.resume' : 'action.pause'));
   const stop = el('button', { type: 'button', class: 'secondary', id: 'w-stop' }, t('action.stop'));
   pause.addEventListener('click', () => togglePause().catch(console.error));
   stop.addEventListener('click', () => finish().catch(console.error));
@@ -80,7 +115,8 @@ function renderBoard() {
     el('p', { class: 'muted', id: 'w-detail' }),
     el('p', { class: 'board-next', id: 'w-next' }),
     el('p', { class: 'muted', id: 'w-left' }),
-    el('div', { class: 'actions' }, pause, stop)));
+    el('div', { class: 'actions' }, pause, stop),
+    player.runExtras('w')));
 }
 
 function tick() {
@@ -112,32 +148,33 @@ function tick() {
   if (timeline.totalMs != null && elapsed >= timeline.totalMs && player.state.state === 'running') finish(true).catch(console.error);
 }
 
+// The sound pauses and resumes inside the tap (as a phone requires); the server is told after.
 async function togglePause() {
   const button = root.querySelector('#w-pause');
   if (player.state.state === 'running') {
     player.pause();
-    await api(`/runs/${run.id}/pause`, { method: 'POST', body: {} });
     button.textContent = t('action.resume');
+    await reportRun(run.id, 'pause');
   } else if (player.state.state === 'paused') {
-    await api(`/runs/${run.id}/resume`, { method: 'POST', body: {} });
-    await player.resume();
+    player.resume();
     button.textContent = t('action.pause');
+    await reportRun(run.id, 'resume');
   }
 }
 
 async function finish(completed = false) {
+  if (!run) return;
+  const ended = run;
+  run = null;
   clearInterval(ticker);
-  if (completed) setTimeout(() => player.stop(), 3000);
-  else player.stop();
-  let ending = null;
-  if (run) {
-    const result = await api(`/runs/${run.id}/stop`, { method: 'POST', body: {} }).catch(() => null);
-    ending = result && result.ending;
-  }
+  // A workout that reached its end plays on to the stream's end: the last chime rings out.
+  player.stop({ ringOut: completed });
+  const result = await stopRun(ended.id).catch(() => null);
+  const ending = result && result.ending;
   message = ending && ending.outcome === 'completed' ? t('workout.finish')
     : ending && ending.logged ? t('player.loggedPractice', { duration: clock(ending.practicedMs || 0), practice: t('kind.workout') })
       : ending && ending.outcome === 'tooShortToLog' ? t('player.tooShortToLog', { duration: clock(ending.practicedMs || 0) }) : '';
-  run = null;
+  if (ending && ending.soundText) message = `${message} ${ending.soundText}`.trim();
   timeline = null;
   board = null;
   document.title = t('app.name');
