@@ -56,3 +56,35 @@ def test_a_new_preset_is_saved_and_chosen(server, browser):
     browser.refresh()
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'#b-preset option[value="{saved["id"]}"]'),
              message="the preset is gone after a reload")
+
+
+def test_a_session_plays_the_runs_stream_pauses_and_comes_back_after_a_reload(server, browser):
+    open_app(browser, server, "breathe")
+    browser.find_element(By.ID, "b-start").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "b-pause"), message="the player did not appear")
+    run_id = wait_for(browser, lambda d: [r["id"] for r in server.get("/runs")["runs"] if r["kind"] == "breathing"])[-1]
+    audio = "const a = document.getElementById('run-audio'); return a && {src: a.src, paused: a.paused, time: a.currentTime};"
+    playing = wait_for(browser, lambda d: (lambda a: a if a and not a["paused"] and a["time"] > 0.3 else None)(
+        d.execute_script(audio)), timeout=15, message="the run's stream does not play")
+    assert f"/api/v1/runs/{run_id}/audio" in playing["src"], playing
+    title = browser.execute_script("return navigator.mediaSession.metadata && navigator.mediaSession.metadata.title")
+    assert title, title
+
+    browser.find_element(By.ID, "b-pause").click()
+    wait_for(browser, lambda d: d.execute_script(audio)["paused"], message="Pause did not pause the sound")
+    wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "paused", message="the run was not paused")
+    assert browser.find_element(By.ID, "b-phase").text == "Paused — take your time."
+
+    # A reload shows the paused session, silent, with Resume.
+    browser.refresh()
+    button = wait_for(browser, lambda d: d.find_element(By.ID, "b-pause"), message="the session did not come back")
+    assert button.text == "Resume"
+    assert browser.execute_script(audio)["paused"]
+    button.click()
+    wait_for(browser, lambda d: not d.execute_script(audio)["paused"], message="Resume did not play the sound")
+    wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "running", message="the run was not resumed")
+    assert axe_violations(browser) == []
+    browser.find_element(By.ID, "b-stop").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "b-start"), message="the form did not come back")
+    assert server.get(f"/runs/{run_id}")["status"] == "stopped"
+    assert browser.execute_script(audio)["paused"]

@@ -268,3 +268,50 @@ def test_a_sit_plays_the_runs_stream_and_pause_pauses_the_sound_and_the_run(serv
     assert run_audio(browser)["paused"]
     told = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#view-meditate p.muted").text)
     assert "The sound was interrupted for" in told, (told, stopped.get("ending"))
+
+
+# A phone's autoplay policy, in a page: play() is refused until the page has been tapped.
+REFUSE_UNTIL_TAPPED = """
+(() => {
+  const play = HTMLMediaElement.prototype.play;
+  let tapped = false;
+  addEventListener('click', () => { tapped = true; }, true);
+  HTMLMediaElement.prototype.play = function () {
+    if (!tapped) return Promise.reject(new DOMException('play() needs a tap', 'NotAllowedError'));
+    return play.call(this);
+  };
+})();
+"""
+
+
+def test_after_a_reload_a_phone_that_refuses_sound_gets_one_tap_that_joins_the_run(server, browser):
+    set_size(browser, *PHONE)
+    open_app(browser, server, "meditate")
+    fill_plan(browser, 5, 0)
+    run_id = start_sit(browser, server)
+    wait_for(browser, lambda d: playing_audio(d, 0.3), timeout=15, message="the run's stream does not play")
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": REFUSE_UNTIL_TAPPED})
+    try:
+        browser.refresh()
+        button = wait_for(browser, lambda d: (b := d.find_element(By.ID, "m-tap")).is_displayed() and b,
+                          message="no tap button when the browser refuses sound")
+        assert button.text == "Tap to hear the sound"
+        why = browser.find_element(By.ID, "m-tap-why").text
+        assert why == "The practice is running; your browser waits for a tap before it plays sound.", why
+        assert run_audio(browser)["paused"]
+        # The practice goes on meanwhile: the ring counts from the server's clock.
+        first = shown_time(browser)
+        wait_for(browser, lambda d: shown_time(d) != first, timeout=3, message="the clock stopped")
+        shot(browser, "meditate-tap-to-hear-phone")
+        assert axe_violations(browser) == []
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+        button.click()
+        audio = wait_for(browser, lambda d: playing_audio(d), timeout=15, message="the tap did not start the sound")
+        assert f"/api/v1/runs/{run_id}/audio" in audio["src"], audio
+        elapsed = server.get(f"/runs/{run_id}")["elapsedMs"] / 1000
+        assert abs(audio["time"] - elapsed) < 2.5, (audio, elapsed)
+        wait_for(browser, lambda d: not d.find_element(By.ID, "m-tap").is_displayed(), message="the button stays")
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    tap(browser, "m-stop")
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"))

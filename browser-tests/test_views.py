@@ -101,5 +101,13 @@ def test_the_workout_board_shows_what_the_core_says(browser, server):
     assert browser.find_element(By.ID, "w-next").text == "Next: Squats"
     assert "Round 1 of 2" in browser.find_element(By.ID, "w-detail").text
     shot(browser, "views-workout-rest-390")
+    # The beeps are the run's stream: the element plays it, and Pause pauses it and the run.
+    run_id = [r for r in server.get("/runs")["runs"] if r["kind"] == "workout"][-1]["id"]
+    audio = browser.execute_script("const a = document.getElementById('run-audio'); return {src: a.src, paused: a.paused};")
+    assert f"/api/v1/runs/{run_id}/audio" in audio["src"] and not audio["paused"], audio
+    browser.find_element(By.ID, "w-pause").click()
+    wait_for(browser, lambda d: d.execute_script("return document.getElementById('run-audio').paused"),
+             message="Pause did not pause the sound")
+    wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "paused", message="the run was not paused")
     browser.find_element(By.ID, "w-stop").click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "w-start"), message="the form did not come back")
