@@ -223,7 +223,7 @@ def test_a_sit_plays_the_runs_stream_and_pause_pauses_the_sound_and_the_run(serv
         d.execute_script(SESSION)), message="no Media Session")
     assert session["state"] == "playing", session
     assert session["title"] == "Meditation · 04:05", session
-    assert session["artwork"] and session["artwork"][0].endswith("/icon.svg"), session
+    assert session["artwork"] and session["artwork"][0].endswith("/icon-512.png"), session
     assert session["position"]["duration"] == 245, session
     shot(browser, "meditate-stream-phone")
 

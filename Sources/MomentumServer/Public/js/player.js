@@ -351,7 +351,8 @@ function setupSession() {
       title: metadata?.title || t('app.name'),
       artist: t('app.name'),
       album: metadata?.album || '',
-      artwork: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }],
+      // A PNG first: iOS's lock screen shows no SVG artwork.
+      artwork: [{ src: '/icon-512.png', sizes: '512x512', type: 'image/png' }, { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }],
     });
   }
 }
