@@ -318,3 +318,14 @@ def go(driver, section):
         "const v = document.getElementById(arguments[0]);"
         "return v && !v.hidden && v.querySelector('h1') ? v : null;", f"view-{section}"),
         message=f"section {section} did not render")
+
+
+def meditate_options(driver):
+    """Opens Meditate's "More options" (countdown, gongs, reflection, ambient) as a person would."""
+    details = wait_for(driver, lambda d: d.find_element("id", "m-options"))
+    if not details.get_attribute("open"):
+        summary = details.find_element("css selector", "summary")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
+        summary.click()
+        wait_for(driver, lambda d: d.find_element("id", "m-options").get_attribute("open") is not None)
+    return details

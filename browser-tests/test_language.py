@@ -3,7 +3,7 @@ and the choice survives a reload."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import allow_console, go, open_app, shot, wait_for
+from conftest import allow_console, go, meditate_options, open_app, shot, wait_for
 
 GERMAN_NAV = {"meditate": "Meditieren", "library": "Bibliothek", "breathe": "Atmen", "workout": "Training", "timers": "Timer",
               "morse": "Morse", "progress": "Fortschritt", "settings": "Einstellungen"}
@@ -58,6 +58,7 @@ def test_a_validation_error_shows_in_german(server, browser):
     open_app(browser, server, "meditate")
     wait_for(browser, is_german)
 
+    meditate_options(browser)
     countdown = browser.find_element(By.ID, "m-countdown")
     countdown.clear()
     countdown.send_keys("61")

@@ -9,7 +9,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import DESKTOP, PHONE, allow_console, axe_violations, go, open_app, set_size, shot, wait_for
+from conftest import DESKTOP, PHONE, allow_console, axe_violations, go, meditate_options, open_app, set_size, shot, wait_for
 
 FIXTURES = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "audio"
 
@@ -203,6 +203,7 @@ def test_one_sound_at_a_time_and_an_own_ambient_bed(server, browser):
     go(browser, "meditate")
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'#m-ambient option[value="library:{morning}"]'),
              message="the own bed is not offered")
+    meditate_options(browser)
     select = Select(browser.find_element(By.ID, "m-ambient"))
     values = [o.get_attribute("value") for o in select.options]
     assert values[-1] == f"library:{morning}" and values.index("rain") < values.index(f"library:{morning}"), values

@@ -6,7 +6,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import PHONE, axe_violations, go, open_app, set_size, shot, wait_for
+from conftest import PHONE, axe_violations, go, meditate_options, open_app, set_size, shot, wait_for
 
 # The form offers whole minutes (SPEC §2: "the pickers offer whole minutes 1–600"), so one
 # minute is the shortest sit a person can start from the UI.
@@ -23,6 +23,7 @@ def parse_iso(text):
 
 def fill_plan(driver, minutes, countdown_s, interval_minutes=0, reflection_minutes=0):
     """Types a plan into the Meditate form as a person would."""
+    meditate_options(driver)
     for field, value in (("m-minutes", minutes), ("m-countdown", countdown_s),
                          ("m-reflection", reflection_minutes)):
         box = driver.find_element(By.ID, field)
@@ -315,3 +316,34 @@ def test_after_a_reload_a_phone_that_refuses_sound_gets_one_tap_that_joins_the_r
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
     tap(browser, "m-stop")
     wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"))
+
+
+START_IS_ON_TOP = ("const b = document.getElementById('m-start'); const r = b.getBoundingClientRect();"
+                   "const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+                   "return {top: r.top, bottom: r.bottom, height: innerHeight, onTop: hit === b || b.contains(hit)};")
+
+
+def test_start_is_on_the_first_phone_screen_clear_of_the_tab_bar(server, browser):
+    """Issue 25: on 320–430 px phones Start is fully visible and nothing covers it, with the
+    options closed and open (then it stays above the tab bar while the form scrolls under it)."""
+    for width, height in ((320, 640), (360, 740), (390, 844), (430, 932)):
+        set_size(browser, width, height)
+        open_app(browser, server, "meditate")
+        start = browser.execute_script(START_IS_ON_TOP)
+        assert start["onTop"] and 0 <= start["top"] and start["bottom"] <= start["height"], (width, start)
+        meditate_options(browser)
+        browser.execute_script("scrollTo(0, 0)")
+        start = browser.execute_script(START_IS_ON_TOP)
+        assert start["onTop"] and 0 <= start["top"] and start["bottom"] <= start["height"], (width, "open", start)
+        shot(browser, f"meditate-options-open-{width}")
+        browser.find_element(By.CSS_SELECTOR, "#m-options summary").click()
+    # The usual lengths set the length in one tap, and − and + step it by a minute.
+    browser.find_element(By.CSS_SELECTOR, '.chips [data-minutes="20"]').click()
+    assert browser.find_element(By.ID, "m-minutes").get_attribute("value") == "20"
+    assert browser.find_element(By.CSS_SELECTOR, '.chips [data-minutes="20"]').get_attribute("aria-pressed") == "true"
+    browser.find_element(By.ID, "m-more").click()
+    assert browser.find_element(By.ID, "m-minutes").get_attribute("value") == "21"
+    browser.find_element(By.ID, "m-less").click()
+    browser.find_element(By.ID, "m-less").click()
+    assert browser.find_element(By.ID, "m-minutes").get_attribute("value") == "19"
+    assert axe_violations(browser) == []

@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import go, open_app, set_size, shot, wait_for
+from conftest import go, meditate_options, open_app, set_size, shot, wait_for
 
 OFFSETS_25_30 = {"mode": "offsets", "offsetsMs": [1_500_000, 1_800_000]}
 
@@ -21,6 +21,7 @@ def test_interval_gongs_at_offsets_are_shown_and_kept(browser, server):
                                                                  "intervalGongs": OFFSETS_25_30}})
     assert status == 200
     open_app(browser, server, "meditate")
+    meditate_options(browser)
     select = wait_for(browser, lambda d: d.find_element(By.ID, "m-interval"))
     assert Select(select).first_selected_option.text == "at 25, 30 min"
     assert browser.find_element(By.ID, "m-interval-custom").get_attribute("value") == "25, 30"
@@ -31,12 +32,14 @@ def test_interval_gongs_at_offsets_are_shown_and_kept(browser, server):
     # Starting the sit saved the plan as the default: still the gongs at 25 and 30 minutes.
     assert server.get("/settings")["meditation"]["intervalGongs"] == OFFSETS_25_30
     stop_sit(browser)
+    meditate_options(browser)
     assert Select(browser.find_element(By.ID, "m-interval")).first_selected_option.text == "at 25, 30 min"
 
 
 def test_typed_gong_times_are_read_by_the_server(browser, server):
     server.api("PATCH", "/settings", {"meditation": {"durationMs": 2_400_000, "countdownMs": 0}})
     open_app(browser, server, "meditate")
+    meditate_options(browser)
     custom = wait_for(browser, lambda d: d.find_element(By.ID, "m-interval-custom"))
     custom.send_keys("10, 20", Keys.TAB)
     wait_for(browser, lambda d: Select(d.find_element(By.ID, "m-interval")).first_selected_option.text

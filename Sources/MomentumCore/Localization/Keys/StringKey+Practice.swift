@@ -154,4 +154,9 @@ extension StringKey {
     public static let playerTapForSound = StringKey("player.tapForSound")
     public static let playerTapForSoundWhy = StringKey("player.tapForSoundWhy")
     public static let playerKeepScreenOn = StringKey("player.keepScreenOn")
+    public static let meditateQuickSit = StringKey("meditate.quickSit")
+    public static let meditateMoreOptions = StringKey("meditate.moreOptions")
+    public static let meditateMinuteLess = StringKey("meditate.minuteLess")
+    public static let meditateMinuteMore = StringKey("meditate.minuteMore")
+    public static let meditateUsualLengths = StringKey("meditate.usualLengths")
 }

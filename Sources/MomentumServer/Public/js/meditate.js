@@ -28,6 +28,10 @@ let timeline = null;
 let ticker = null;
 let lastPhase = null;
 let finished = false;
+/** Whether "More options" is open (kept across re-renders). */
+let optionsOpen = false;
+/** The lengths one tap away under the duration (minutes; those outside the form's bounds are left out). */
+const USUAL_MINUTES = [5, 10, 15, 20, 30, 45, 60];
 
 export async function mount(view) {
   root = view;
@@ -174,12 +178,39 @@ function renderForm() {
   volume.addEventListener('input', () => volume.setAttribute('aria-valuetext', `${volume.value} %`));
   const openEnded = el('input', { type: 'checkbox', id: 'm-open', name: 'open', ...(plan.isOpenEnded ? { checked: '' } : {}) });
 
-  const minutes = numberInput('m-minutes', Math.max(fieldBounds('meditation.durationMinutes').min, Math.round(plan.durationMs / 60000)), 'meditation.durationMinutes');
-  // novalidate: the server checks the plan and its message comes in the app's language; the
-  // browser's own bubble ("Value must be less than or equal to 60") follows the browser's.
-  const formNode = el('form', { class: 'form card', id: 'meditate-form', novalidate: true },
+  const bounds = fieldBounds('meditation.durationMinutes');
+  const minutes = numberInput('m-minutes', Math.max(bounds.min, Math.round(plan.durationMs / 60000)), 'meditation.durationMinutes');
+  minutes.classList.add('big-number');
+  minutes.setAttribute('aria-describedby', 'm-minutes-unit');
+  // Named by aria-label: a visually hidden <label> counts as hidden for axe.
+  minutes.setAttribute('aria-label', t('settings.meditation.duration'));
+  // A thumb-sized length: − and + by a minute, and the usual lengths one tap away.
+  const step = (by) => {
+    const now = Number(minutes.value) || bounds.min;
+    minutes.value = String(Math.min(bounds.max, Math.max(bounds.min, now + by)));
+    minutes.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  const less = el('button', { type: 'button', class: 'secondary round', id: 'm-less', 'aria-label': t('meditate.minuteLess') }, '−');
+  const more = el('button', { type: 'button', class: 'secondary round', id: 'm-more', 'aria-label': t('meditate.minuteMore') }, '+');
+  less.addEventListener('click', () => step(-1));
+  more.addEventListener('click', () => step(1));
+  const chips = el('div', { class: 'chips', role: 'group', 'aria-label': t('meditate.usualLengths') });
+  for (const length of USUAL_MINUTES.filter((m) => m >= bounds.min && m <= bounds.max)) {
+    const chip = el('button', { type: 'button', class: 'chip', 'data-minutes': length }, `${length}`);
+    chip.addEventListener('click', () => {
+      minutes.value = String(length);
+      minutes.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    chips.append(chip);
+  }
+  const markChip = () => {
+    for (const chip of chips.children) chip.setAttribute('aria-pressed', String(chip.dataset.minutes === minutes.value));
+  };
+  minutes.addEventListener('input', markChip);
+  markChip();
+  const more_ = el('details', { id: 'm-options', ...(optionsOpen ? { open: '' } : {}) },
+    el('summary', {}, el('span', {}, t('meditate.moreOptions')), el('span', { class: 'muted options-now', id: 'm-options-now' })),
     el('div', { class: 'form-grid' },
-      field('m-minutes', 'settings.meditation.duration', minutes, 'meditate.minutesUnit'),
       field('m-countdown', 'settings.meditation.countdown', numberInput('m-countdown', Math.round(plan.countdownMs / 1000), 'meditation.countdownSeconds'), 'meditate.secondsUnit'),
       field('m-interval', 'settings.meditation.interval', intervalSelect),
       field('m-interval-custom', 'meditate.intervalCustom', custom, 'meditate.minutesUnit'),
@@ -187,11 +218,33 @@ function renderForm() {
       field('m-ambient', 'settings.meditation.ambient', ambientSelect),
       field('m-volume', 'settings.meditation.volume', volume),
     ),
+    el('a', { class: 'button secondary', id: 'm-download', download: 'meditation.wav', href: '#' }, t('meditate.download')),
+  );
+  more_.addEventListener('toggle', () => { optionsOpen = more_.open; });
+  // What the closed options hold, in their own words: "every 5 min · Rain".
+  const showOptions = () => {
+    const chosen = (select) => select.selectedOptions[0] ? select.selectedOptions[0].textContent : '';
+    const parts = [chosen(intervalSelect)];
+    if (ambientSelect.value !== 'silent') parts.push(chosen(ambientSelect));
+    more_.querySelector('#m-options-now').textContent = parts.filter(Boolean).join(' · ');
+  };
+  more_.addEventListener('change', showOptions);
+  showOptions();
+  // novalidate: the server checks the plan and its message comes in the app's language; the
+  // browser's own bubble ("Value must be less than or equal to 60") follows the browser's.
+  const formNode = el('form', { class: 'form card quick-sit', id: 'meditate-form', novalidate: true },
+    el('h2', { id: 'm-quick-title' }, t('meditate.quickSit')),
+    el('div', { class: 'duration-control' },
+      less,
+      minutes,
+      el('span', { class: 'unit', id: 'm-minutes-unit', 'aria-hidden': 'true' }, t('meditate.minutesUnit')),
+      more),
+    chips,
     el('label', { class: 'check', for: 'm-open' }, openEnded, el('span', {}, t('settings.meditation.openEnded'))),
+    more_,
     el('p', { class: 'error', id: 'm-error', role: 'alert', hidden: '' }),
-    el('div', { class: 'actions' },
-      el('button', { type: 'submit', class: 'primary', id: 'm-start' }, t('action.start')),
-      el('a', { class: 'button secondary', id: 'm-download', download: 'meditation.wav', href: '#' }, t('meditate.download')),
+    el('div', { class: 'actions start-bar' },
+      el('button', { type: 'submit', class: 'primary large', id: 'm-start' }, t('action.start')),
     ),
   );
   const state = el('p', { class: 'muted' }, finished && run ? endingText() : t('state.idle'));
