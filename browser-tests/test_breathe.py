@@ -85,6 +85,7 @@ def test_a_session_plays_the_runs_stream_pauses_and_comes_back_after_a_reload(se
     wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "running", message="the run was not resumed")
     assert axe_violations(browser) == []
     browser.find_element(By.ID, "b-stop").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "b-done")).click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "b-start"), message="the form did not come back")
     assert server.get(f"/runs/{run_id}")["status"] == "stopped"
     assert browser.execute_script(audio)["paused"]

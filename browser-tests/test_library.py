@@ -193,6 +193,7 @@ def test_one_sound_at_a_time_and_an_own_ambient_bed(server, browser):
     wait_for(browser, lambda d: is_hidden(d, "lib-player"))
     go(browser, "meditate")
     click(browser, "m-stop")
+    click(browser, "m-done")
     wait_for(browser, lambda d: d.find_elements(By.ID, "m-start"))
 
     # An own ambient bed: marked in the Library, offered after the built-in beds, played in the
@@ -216,6 +217,7 @@ def test_one_sound_at_a_time_and_an_own_ambient_bed(server, browser):
     runs = [r for r in server.get("/runs")["runs"] if r["kind"] == "meditation"]
     assert runs and runs[-1]["timeline"].get("ambient") is None, runs
     click(browser, "m-stop")
+    click(browser, "m-done")
     wait_for(browser, lambda d: d.find_elements(By.ID, "m-start"))
     assert Select(browser.find_element(By.ID, "m-ambient")).first_selected_option.get_attribute("value") \
         == f"library:{morning}"

@@ -89,17 +89,32 @@ def test_a_sit_run_to_its_end_is_logged_and_fills_today(server, browser):
 
     # The unavoidable real-time part: the sit runs its full minute.
     ending = wait_for(browser, lambda d: d.execute_script(
-        "const p = document.querySelector('#view-meditate > p.muted');"
+        "const p = document.getElementById('m-end-done');"
         "return !document.getElementById('m-ring') && p ? p.textContent : null;"),
         timeout=SHORTEST_MINUTES * 60 + 20, message="the sit did not finish")
     assert time.monotonic() - started >= SHORTEST_MINUTES * 60 - 1
     assert "Logged 01:00 of meditation" in ending, ending
     assert browser.title == "Momentum"
+    # The completion view: what was done, today against the goal and the streak (the server's
+    # words), focus on its heading; a note kept with the logged session; Done goes back.
+    assert browser.find_element(By.ID, "m-end-title").text == "Well done."
+    assert browser.switch_to.active_element.get_attribute("id") == "m-end-title"
+    minutes = wait_for(browser, lambda d: d.find_element(By.ID, "end-minutes").text)
+    assert minutes.startswith("Today: 2 min"), minutes
+    assert browser.find_element(By.ID, "end-streak").text == "Mindfulness streak: 1 day."
+    shot(browser, "meditate-completed")
+    assert axe_violations(browser) == []
+    browser.find_element(By.ID, "m-end-note").send_keys("Quiet morning")
+    browser.find_element(By.ID, "m-end-note-save").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "m-end-note-status").text == "Note saved with the session.")
+    tap(browser, "m-done")
+    wait_for(browser, lambda d: d.switch_to.active_element.get_attribute("id") == "m-start", message="focus is not on Start")
 
     records = server.get("/log")["records"]
     sat = [r for r in records if r["id"] != by_hand["id"]]
     assert len(records) == 2 and len(sat) == 1, records
     assert sat[0]["kind"] == "meditation" and sat[0]["countedSeconds"] == SHORTEST_MINUTES * 60, sat
+    assert sat[0]["details"].get("note") == "Quiet morning", sat
     assert parse_iso(sat[0]["start"]) >= now - datetime.timedelta(seconds=5), sat
 
     go(browser, "progress")
@@ -157,6 +172,7 @@ def test_pause_holds_the_clock_here_and_on_the_server(server, browser):
 
     browser.find_element(By.ID, "m-stop").click()
     wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"), message="stop did not end the sit")
+    assert browser.find_element(By.ID, "m-end-title").text == "Practice ended."
     stopped = server.get(f"/runs/{run_id}")
     assert stopped["status"] == "stopped" and stopped["ending"]["outcome"] == "tooShortToLog", stopped
     assert server.get("/log")["records"] == []
@@ -267,8 +283,9 @@ def test_a_sit_plays_the_runs_stream_and_pause_pauses_the_sound_and_the_run(serv
     assert stopped["status"] == "stopped"
     # The sound ended with the run, and the ending tells of the interruption.
     assert run_audio(browser)["paused"]
-    told = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#view-meditate p.muted").text)
-    assert "The sound was interrupted for" in told, (told, stopped.get("ending"))
+    told = wait_for(browser, lambda d: d.find_element(By.ID, "m-end-sound").text)
+    assert told.startswith("The sound was interrupted for 1 s at "), (told, stopped.get("ending"))
+    assert stopped["ending"]["soundInterruptions"][0]["durationMs"] >= 1200, stopped
 
 
 # A phone's autoplay policy, in a page: play() is refused until the page has been tapped.

@@ -13,6 +13,7 @@ OFFSETS_25_30 = {"mode": "offsets", "offsetsMs": [1_500_000, 1_800_000]}
 
 def stop_sit(driver):
     driver.find_element(By.ID, "m-stop").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "m-done")).click()
     wait_for(driver, lambda d: d.find_elements(By.ID, "m-start"), message="the form did not come back")
 
 
@@ -113,4 +114,5 @@ def test_the_workout_board_shows_what_the_core_says(browser, server):
              message="Pause did not pause the sound")
     wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "paused", message="the run was not paused")
     browser.find_element(By.ID, "w-stop").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "w-done")).click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "w-start"), message="the form did not come back")

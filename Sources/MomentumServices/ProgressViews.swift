@@ -131,3 +131,53 @@ public enum RenderAmbient {
         return AmbientChoice(id: id, volume: level ?? sound.defaultVolume)
     }
 }
+
+/// Today in one category, as a practice's completion view shows it (`GET /api/v1/progress/today`):
+/// the minutes counted today against the goal, whether the day counts, and the streak (absent
+/// while streaks are hidden), each with its sentence in the asked language.
+public struct TodayView: Codable, Sendable, Equatable {
+    public var category: PracticeCategory
+    /// Whole minutes today in the category, rounded as the calendar rounds them.
+    public var minutes: Int
+    public var goalMinutes: Int?
+    /// Today's minutes over the goal, 0–1 (1 once reached; 0 without a goal).
+    public var fill: Double
+    public var goalReached: Bool
+    /// Whether today counts for the category's streak (SPEC §8).
+    public var counts: Bool
+    /// The current streak in days; `nil` while streaks are hidden.
+    public var streak: Int?
+    /// "Today: 23 min of your 20-minute goal · reached" (or without a goal "Today: 23 min").
+    public var minutesText: String
+    /// "Mindfulness streak: 5 days"; `nil` while streaks are hidden.
+    public var streakText: String?
+
+    public init(_ report: ProgressReport, category: PracticeCategory, language: Language) {
+        let catalog = StringCatalog.shared(for: language)
+        let total = report.totals[report.today]
+        self.category = category
+        minutes = total.roundedMinutes(in: category)
+        goalMinutes = report.settings.goal(for: category)
+        let seconds = total.seconds(in: category)
+        let time = DurationFormatting.words(.seconds(seconds), language: language)
+        if let goal = goalMinutes, goal > 0 {
+            fill = min(1, (Double(seconds) / Double(goal * 60) * 1000).rounded() / 1000)
+            goalReached = minutes >= goal
+            let goalText = DurationFormatting.words(.seconds(goal * 60), language: language)
+            minutesText = catalog.format(
+                goalReached ? .progressTodayGoalReached : .progressTodayOfGoal, ["time": time, "goal": goalText])
+        } else {
+            fill = 0
+            goalReached = false
+            minutesText = catalog.format(.progressTodayTime, ["time": time])
+        }
+        counts = total.counts(for: category)
+        let shown = report.shownStreak(for: category)
+        streak = shown?.current
+        streakText = shown.map {
+            catalog.format(
+                .progressTodayStreak,
+                ["category": catalog[category.nameKey], "days": catalog.days($0.current)])
+        }
+    }
+}

@@ -135,4 +135,46 @@ struct LogAndProgressRoutesTests {
             #expect(yearView.next == nil, "2027 is the year of today: no arrow into the future")
         }
     }
+
+    @Test func todayTellsTheMinutesAgainstTheGoalAndTheStreakInTheAskedLanguage() async throws {
+        let server = try TestServer()
+        // 23 minutes on each of the last three days, today (2027-01-15) included.
+        for day in 13...15 {
+            try server.services.practiceLog.addRecord(
+                kind: .meditation, start: Date(timeIntervalSince1970: 1_800_000_000 - 3_600 - Double(15 - day) * 86_400),
+                length: 1_380)
+        }
+        let report = try server.services.progress.report()
+        try await server.test { client in
+            // A breathing session's completion view asks by its kind: breathing is mindfulness.
+            let today = try await client.send(.get, "/api/v1/progress/today?kind=breathing")
+            #expect(today.status == .ok, "\(today.text)")
+            let view = try JSONDecoder().decode(TodayView.self, from: Data(today.text.utf8))
+            #expect(view == TodayView(report, category: .mindfulness, language: .english))
+            #expect(view.minutes == 23 && view.counts && view.streak == 3)
+            #expect(view.streakText == "Mindfulness streak: 3 days.")
+            if let goal = view.goalMinutes {
+                #expect(view.goalReached == (23 >= goal))
+                #expect(view.minutesText.hasPrefix("Today: 23 min"), "\(view.minutesText)")
+            } else {
+                #expect(view.minutesText == "Today: 23 min.")
+            }
+
+            var headers = HTTPFields()
+            headers[.acceptLanguage] = "de"
+            let german = try await client.send(.get, "/api/v1/progress/today?kind=meditation", headers: headers)
+            let germanView = try JSONDecoder().decode(TodayView.self, from: Data(german.text.utf8))
+            #expect(germanView.streakText == "Achtsamkeit: 3 Tage in Folge.")
+            #expect(germanView.minutesText.hasPrefix("Heute: 23 Min"), "\(germanView.minutesText)")
+
+            let workout = try await client.send(.get, "/api/v1/progress/today?kind=workout")
+            let workoutView = try JSONDecoder().decode(TodayView.self, from: Data(workout.text.utf8))
+            #expect(workoutView.minutes == 0 && !workoutView.counts && workoutView.streak == 0)
+            #expect(workoutView.streakText == "Workout streak: 0 days.")
+
+            let refused = try await client.send(.get, "/api/v1/progress/today?kind=nap")
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.errorMessage?.contains("nap") == true)
+        }
+    }
 }

@@ -159,8 +159,3 @@ enum JSONOutput {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
-
-extension StringCatalog {
-    /// "1 day", "5 days" (or the German), as streaks count.
-    func days(_ count: Int) -> String { counted(count, one: .streakOneDay, many: .streakDays) }
-}

@@ -65,6 +65,9 @@ public struct StringCatalog: Sendable {
         count == 1 ? self[one] : format(many, ["count": "\(count)"])
     }
 
+    /// "1 day", "5 days" (or the German), as streaks count.
+    public func days(_ count: Int) -> String { counted(count, one: .streakOneDay, many: .streakDays) }
+
     /// The text of a cue or other value that names its key and arguments.
     public func text(_ localized: LocalizedText) -> String {
         guard let key = StringKey(rawValue: localized.key) else { return localized.key }

@@ -18,6 +18,27 @@ struct ProgressController {
         group.get("year", use: year)
         group.get("streaks", use: streaks)
         group.get("statistics", use: statistics)
+        group.get("today", use: today)
+    }
+
+    /// Today in the category of `?kind=` (a practice kind, e.g. `meditation`) or `?category=`
+    /// (default mindfulness): what a practice's completion view shows.
+    @Sendable func today(_ request: Request, context: BasicRequestContext) throws -> Response {
+        let language = LanguageChoice.accepted(by: request) ?? .english
+        let category: PracticeCategory
+        if let text = request.uri.queryParameters["kind"] {
+            guard let kind = PracticeKind(rawValue: String(text)) else {
+                throw APIError.invalid(
+                    .errorUnknownKind,
+                    ["value": String(text.prefix(20)), "choices": PracticeKind.allCases.map(\.rawValue).joined(separator: ", ")])
+            }
+            category = kind.category
+        } else {
+            category = try Self.category(request) ?? .mindfulness
+        }
+        return try answer(request, variant: language.rawValue) { report in
+            TodayView(report, category: category, language: language)
+        }
     }
 
     @Sendable func calendar(_ request: Request, context: BasicRequestContext) throws -> Response {

@@ -159,4 +159,10 @@ extension StringKey {
     public static let meditateMinuteLess = StringKey("meditate.minuteLess")
     public static let meditateMinuteMore = StringKey("meditate.minuteMore")
     public static let meditateUsualLengths = StringKey("meditate.usualLengths")
+    public static let endCompleted = StringKey("end.completed")
+    public static let endStopped = StringKey("end.stopped")
+    public static let endDone = StringKey("end.done")
+    public static let endNote = StringKey("end.note")
+    public static let endSaveNote = StringKey("end.saveNote")
+    public static let endNoteSaved = StringKey("end.noteSaved")
 }

@@ -75,4 +75,8 @@ extension StringKey {
     public static let logRemoved = StringKey("log.removed")
     public static let logConfirmDelete = StringKey("log.confirmDelete")
     public static let streakHiddenShowHow = StringKey("streak.hiddenShowHow")
+    public static let progressTodayOfGoal = StringKey("progress.today.ofGoal")
+    public static let progressTodayGoalReached = StringKey("progress.today.goalReached")
+    public static let progressTodayTime = StringKey("progress.today.time")
+    public static let progressTodayStreak = StringKey("progress.today.streak")
 }

@@ -7,6 +7,7 @@ import { t, clock, errorText } from './i18n.js';
 import { el, announce, confirmDialog, refocus } from './dom.js';
 import * as player from './player.js';
 import { reportRun, runningRun, stopRun } from './runs.js';
+import { endView, focusEnd } from './run-end.js';
 import { presetEditor } from './breathe-editor.js';
 
 let root;
@@ -17,8 +18,9 @@ let timeline = null;
 let run = null;
 let ticker = null;
 let lastIndex = -1;
-/** What the last session came to (the server's words), shown above the form. */
+/** What the last session came to, on the completion view until Done. */
 let message = '';
+let ended = null;
 
 export async function mount(view) {
   root = view;
@@ -63,7 +65,16 @@ function render() {
     tick();
     return;
   }
-  if (message) root.append(el('p', { class: 'muted', id: 'b-message' }, message));
+  if (ended) {
+    root.append(endView({
+      prefix: 'b',
+      kind: 'breathing',
+      run: ended,
+      doneText: message,
+      onDone: () => { ended = null; render(); refocus(root, 'b-start'); },
+    }));
+    return;
+  }
   const select = el('select', { id: 'b-preset', name: 'preset' });
   const groups = [
     [t('breathing.builtInPresets'), presets.filter((p) => p.isBuiltIn)],
@@ -242,18 +253,19 @@ function tick() {
 
 async function finish(completed) {
   if (!run) return;
-  const ended = run;
+  const stopped = run;
   run = null;
   clearInterval(ticker);
   // A session that reached its end plays on to the stream's end: the end gong rings out.
   player.stop({ ringOut: completed });
-  const result = await stopRun(ended.id).catch((error) => { console.error(error); return null; });
+  const result = await stopRun(stopped.id).catch((error) => { console.error(error); return null; });
   message = endingText(result && result.ending);
+  ended = result || stopped;
   timeline = null;
   document.title = t('app.name');
   render();
   if (message) announce(message);
-  refocus(root, 'b-start');
+  focusEnd(root, 'b');
 }
 
 /** What the session came to, in the server's numbers and words. */

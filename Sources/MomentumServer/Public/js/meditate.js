@@ -3,6 +3,7 @@ import { api } from './api.js';
 import { t, clock, language, locale, localizeError, boundAttributes, fieldBounds } from './i18n.js';
 import * as player from './player.js';
 import { reportRun, runningRun, stopRun } from './runs.js';
+import { endView, focusEnd } from './run-end.js';
 import { announce, el, field as labelled } from './dom.js';
 
 const RING = 2 * Math.PI * 45;
@@ -28,6 +29,8 @@ let timeline = null;
 let ticker = null;
 let lastPhase = null;
 let finished = false;
+/** The run that just ended, shown on the completion view until Done. */
+let ended = null;
 /** Whether "More options" is open (kept across re-renders). */
 let optionsOpen = false;
 /** The lengths one tap away under the duration (minutes; those outside the form's bounds are left out). */
@@ -133,7 +136,23 @@ function render() {
   root.replaceChildren();
   root.append(el('h1', { id: 'h-meditate' }, t('nav.meditate')));
   if (run && !finished) renderPlayer();
+  else if (ended) renderEnd();
   else renderForm();
+}
+
+/** The completion view of the sit that just ended, until Done. */
+function renderEnd() {
+  root.append(endView({
+    prefix: 'm',
+    kind: 'meditation',
+    run: ended,
+    doneText: endingText(),
+    onDone: () => {
+      ended = null;
+      render();
+      root.querySelector('#m-start')?.focus();
+    },
+  }));
 }
 
 function renderForm() {
@@ -247,7 +266,7 @@ function renderForm() {
       el('button', { type: 'submit', class: 'primary large', id: 'm-start' }, t('action.start')),
     ),
   );
-  const state = el('p', { class: 'muted' }, finished && run ? endingText() : t('state.idle'));
+  const state = el('p', { class: 'muted' }, t('state.idle'));
   const updateDownload = () => {
     const p = serverPlan(readForm(formNode));
     const link = formNode.querySelector('#m-download');
@@ -462,8 +481,10 @@ async function finish(completed) {
     console.error(error);
   }
   document.title = t('app.name');
+  ended = run;
   announce(endingText());
   render();
+  focusEnd(root, 'm');
 }
 
 function endingText() {

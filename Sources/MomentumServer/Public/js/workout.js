@@ -7,6 +7,7 @@ import { t, clock, localizeError } from './i18n.js';
 import { el, announce } from './dom.js';
 import * as player from './player.js';
 import { reportRun, runningRun, stopRun } from './runs.js';
+import { endView, focusEnd } from './run-end.js';
 
 let root;
 let programs = [];
@@ -17,6 +18,8 @@ let board = null;
 let ticker = null;
 let lastIndex = -1;
 let message = '';
+/** The run that just ended, on the completion view until Done. */
+let ended = null;
 
 export async function mount(view) {
   root = view;
@@ -57,7 +60,16 @@ function render() {
     tick();
     return;
   }
-  if (message) root.append(el('p', { class: 'muted' }, message));
+  if (ended) {
+    root.append(endView({
+      prefix: 'w',
+      kind: 'workout',
+      run: ended,
+      doneText: message,
+      onDone: () => { ended = null; message = ''; render(); root.querySelector('#w-start')?.focus(); },
+    }));
+    return;
+  }
   const select = el('select', { id: 'w-program', name: 'program' });
   for (const p of programs) select.append(el('option', { value: p.id }, `${programName(p)} · ${p.summary}`));
   const error = el('p', { class: 'error', role: 'alert', hidden: '' });
@@ -164,12 +176,13 @@ async function togglePause() {
 
 async function finish(completed = false) {
   if (!run) return;
-  const ended = run;
+  const stopped = run;
   run = null;
   clearInterval(ticker);
   // A workout that reached its end plays on to the stream's end: the last chime rings out.
   player.stop({ ringOut: completed });
-  const result = await stopRun(ended.id).catch(() => null);
+  const result = await stopRun(stopped.id).catch(() => null);
+  ended = result || stopped;
   const ending = result && result.ending;
   message = ending && ending.outcome === 'completed' ? t('workout.finish')
     : ending && ending.logged ? t('player.loggedPractice', { duration: clock(ending.practicedMs || 0), practice: t('kind.workout') })
@@ -180,4 +193,5 @@ async function finish(completed = false) {
   document.title = t('app.name');
   render();
   if (message) announce(message);
+  focusEnd(root, 'w');
 }
