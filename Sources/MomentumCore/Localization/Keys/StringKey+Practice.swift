@@ -151,4 +151,5 @@ extension StringKey {
     public static let meditateIntervalCustom = StringKey("meditate.intervalCustom")
     public static let playerControlsPaused = StringKey("player.controlsPaused")
     public static let focusRunControlsPaused = StringKey("focus.runControlsPaused")
+    public static let playerSoundInterrupted = StringKey("player.soundInterrupted")
 }
