@@ -104,11 +104,14 @@ public struct BreathingService: Sendable {
     /// counts and the person kept it, through the one ``PracticeFinisher``.
     @discardableResult
     public func finishSession(
-        plan: BreathingPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
+        plan: BreathingPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true,
+        soundInterruptions: [SoundInterruption] = []
     ) throws(BreathingServiceError) -> PracticeEnding {
         do {
             return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
-                .finish(.breathing(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep)
+                .finish(
+                    .breathing(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
+                    soundInterruptions: soundInterruptions)
         } catch {
             switch error {
             case .invalidRecord(let error): throw .invalidRecord(error)

@@ -9,6 +9,7 @@ extension ErrorMessages {
         case let error as NumberInputError: message(for: error, catalog: catalog)
         case let error as InstantWindowError: message(for: error, catalog: catalog)
         case let error as TextInputError: message(for: error, catalog: catalog)
+        case let error as SoundInterruptionError: message(for: error, catalog: catalog)
         case JSONInputError.unknownField(let field): catalog.format(.errorUnknownField, ["field": field])
         case DataDirectoryError.emptyPath: catalog[.errorDataDirectoryEmpty]
         default: nil
@@ -22,6 +23,19 @@ extension ErrorMessages {
             catalog.format(
                 .errorNumberOutOfRange,
                 ["field": field, "value": "\(value)", "lower": "\(bounds.lowerBound)", "upper": "\(bounds.upperBound)"])
+        }
+    }
+
+    /// Sound interruptions a browser reported that no practice can have had.
+    public static func message(for error: SoundInterruptionError, catalog: StringCatalog) -> String {
+        func words(_ duration: Duration) -> String { DurationFormatting.words(duration, language: catalog.language) }
+        return switch error {
+        case .offsetOutOfRange:
+            catalog.format(.errorSoundInterruptionOffset, ["maximum": words(Timeline.longestRender)])
+        case .lengthOutOfRange:
+            catalog.format(.errorSoundInterruptionLength, ["maximum": words(SoundInterruption.longestLength)])
+        case .tooMany(let count, let maximum):
+            catalog.format(.errorSoundInterruptionTooMany, ["count": "\(count)", "maximum": "\(maximum)"])
         }
     }
 

@@ -57,11 +57,14 @@ public struct MeditationService: Sendable {
     /// counts and the person kept it, through the one ``PracticeFinisher``.
     @discardableResult
     public func finishSit(
-        plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
+        plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, endedAt: Date? = nil,
+        keep: Bool = true, soundInterruptions: [SoundInterruption] = []
     ) throws(MeditationServiceError) -> PracticeEnding {
         do {
             return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
-                .finish(.meditation(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep)
+                .finish(
+                    .meditation(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
+                    soundInterruptions: soundInterruptions)
         } catch {
             switch error {
             case .invalidRecord(let error): throw .invalidRecord(error)

@@ -36,6 +36,9 @@ public struct PracticeEnding: Sendable, Equatable {
     public var practiced: Duration
     /// The record written to the log; `nil` when too short or discarded.
     public var record: PracticeRecord?
+    /// The interruptions of its sound worth telling (see ``SoundInterruption/worthTelling(_:)``),
+    /// whether or not it was logged: the person hears of them either way.
+    public var soundInterruptions: [SoundInterruption] = []
 
     /// Whether a record was written.
     public var isLogged: Bool { record != nil }
@@ -52,7 +55,9 @@ public struct PracticeEnding: Sendable, Equatable {
 ///   person discards it (`keep: false`);
 /// - completed → the whole practice counts (unless `keep: false`);
 /// - the record ends at the instant the person stopped (`endedAt`, which a browser reports),
-///   never before its start; by default now.
+///   never before its start; by default now;
+/// - the interruptions of its sound worth telling are kept with the record (its details'
+///   ``SoundInterruption/detailsKey``), and nothing is added when there are none.
 public struct PracticeFinisher: Sendable {
     private let log: any PracticeLogRepository
     private let now: @Sendable () -> Date
@@ -76,13 +81,16 @@ public struct PracticeFinisher: Sendable {
     }
 
     /// Logs `practice`, begun at `start` and ended at `endedAt` (default now), if it counts and
-    /// the person kept it, and says how it ended.
+    /// the person kept it, with the interruptions of its sound worth telling, and says how it
+    /// ended.
     @discardableResult
-    public func finish(_ practice: EndedPractice, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true)
-        throws(Failure) -> PracticeEnding
-    {
+    public func finish(
+        _ practice: EndedPractice, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true,
+        soundInterruptions: [SoundInterruption] = []
+    ) throws(Failure) -> PracticeEnding {
         let (outcome, practiced) = Self.outcome(of: practice)
         var ending = PracticeEnding(kind: practice.kind, outcome: outcome, practiced: practiced, record: nil)
+        ending.soundInterruptions = SoundInterruption.worthTelling(soundInterruptions)
         guard keep, outcome != .tooShortToLog else { return ending }
         let end = max(endedAt ?? now(), start)
         let record: PracticeRecord?
@@ -91,7 +99,10 @@ public struct PracticeFinisher: Sendable {
         } catch {
             throw .invalidRecord(error)
         }
-        guard let record else { return ending }
+        guard var record else { return ending }
+        if !ending.soundInterruptions.isEmpty {
+            record.details[SoundInterruption.detailsKey] = SoundInterruption.detailsText(ending.soundInterruptions)
+        }
         do {
             try log.savePracticeRecord(record, at: end)
         } catch {

@@ -94,11 +94,14 @@ public struct WorkoutService: Sendable {
     /// counts and the person kept it, through the one ``PracticeFinisher``.
     @discardableResult
     public func finishSession(
-        plan: WorkoutPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true
+        plan: WorkoutPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true,
+        soundInterruptions: [SoundInterruption] = []
     ) throws(WorkoutServiceError) -> PracticeEnding {
         do {
             return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
-                .finish(.workout(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep)
+                .finish(
+                    .workout(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
+                    soundInterruptions: soundInterruptions)
         } catch {
             switch error {
             case .invalidRecord(let error): throw .invalidRecord(error)

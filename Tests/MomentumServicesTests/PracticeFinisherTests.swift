@@ -25,7 +25,9 @@ struct PracticeFinisherTests {
     }
 
     /// Ends a practice of `kind` with `ended`, having practised `seconds`, through its service.
-    func finish(_ kind: PracticeKind, _ ended: Ended, seconds: Int, start: Date) throws -> PracticeEnding {
+    func finish(
+        _ kind: PracticeKind, _ ended: Ended, seconds: Int, start: Date, soundInterruptions: [SoundInterruption] = []
+    ) throws -> PracticeEnding {
         let time = Duration.seconds(seconds)
         let keep = ended != .discarded
         let end = start.addingTimeInterval(TimeInterval(seconds))
@@ -39,7 +41,7 @@ struct PracticeFinisherTests {
                 }
             return try services.meditation.finishSit(
                 plan: MeditationPlan(duration: .minutes(10), countdown: .zero), outcome: outcome, startedAt: start,
-                endedAt: end, keep: keep)
+                endedAt: end, keep: keep, soundInterruptions: soundInterruptions)
         case .breathing, .workout:
             let outcome: PracticeOutcome =
                 switch ended {
@@ -50,10 +52,11 @@ struct PracticeFinisherTests {
             if kind == .breathing {
                 return try services.breathing.finishSession(
                     plan: BreathingPreset.builtIn[0].plan(catalog: .shared(for: .english)), outcome: outcome,
-                    startedAt: start, endedAt: end, keep: keep)
+                    startedAt: start, endedAt: end, keep: keep, soundInterruptions: soundInterruptions)
             }
             return try services.workouts.finishSession(
-                plan: WorkoutPlan(), outcome: outcome, startedAt: start, endedAt: end, keep: keep)
+                plan: WorkoutPlan(), outcome: outcome, startedAt: start, endedAt: end, keep: keep,
+                soundInterruptions: soundInterruptions)
         default:
             Issue.record("not a timed practice")
             throw CancellationError()
@@ -96,6 +99,35 @@ struct PracticeFinisherTests {
         #expect(completedRecord.details["stoppedEarly"] == nil)
 
         #expect(try services.practiceLog.records().map(\.id).sorted() == [earlyRecord.id, completedRecord.id].sorted())
+    }
+
+    @Test(arguments: [PracticeKind.meditation, .breathing, .workout])
+    func everyTimedPracticeKeepsTheInterruptionsWorthTellingAlike(kind: PracticeKind) throws {
+        let start = clock.now
+        let reported = try SoundInterruption.reported(milliseconds: [(400_000, 4000), (30_000, 500), (10_000, 2500)])
+        let told = try SoundInterruption.reported(milliseconds: [(10_000, 2500), (400_000, 4000)])
+
+        let completed = try finish(kind, .completed, seconds: 600, start: start, soundInterruptions: reported)
+        #expect(completed.soundInterruptions == told)
+        let record = try #require(completed.record)
+        #expect(record.details["soundInterruptions"] == "10000+2500,400000+4000")
+        #expect(record.soundInterruptions == told)
+        let logged = try #require(try services.practiceLog.records().first { $0.id == record.id })
+        #expect(logged.details["soundInterruptions"] == "10000+2500,400000+4000")
+
+        // Not logged, yet the person still hears of them.
+        let tooShort = try finish(kind, .tooShort, seconds: 59, start: start, soundInterruptions: reported)
+        #expect(tooShort.record == nil)
+        #expect(tooShort.soundInterruptions == told)
+
+        // None worth telling: nothing is added to the record.
+        let quiet = try finish(
+            kind, .completed, seconds: 600, start: start,
+            soundInterruptions: try SoundInterruption.reported(milliseconds: [(30_000, 1000)]))
+        #expect(quiet.soundInterruptions.isEmpty)
+        #expect(try #require(quiet.record).details["soundInterruptions"] == nil)
+        let plain = try finish(kind, .completed, seconds: 600, start: start)
+        #expect(try #require(plain.record).details["soundInterruptions"] == nil)
     }
 
     @Test func withoutAReportedEndARecordEndsAtTheFinishersNow() throws {

@@ -28,20 +28,30 @@ struct LogController {
     }
 
     /// A record with the day it counts for and its counted time in words (the core's
-    /// `DurationFormatting.words`, in the request's language): the record's own fields, `day`
-    /// and `countedText`.
+    /// `DurationFormatting.words`, in the request's language): the record's own fields, `day`,
+    /// `countedText`, and `soundText` when the practice's sound was interrupted.
     struct DatedRecord: Encodable {
         var record: PracticeRecord
         var day: Day
         var countedText: String
+        /// The core's sentences for the interruptions kept in the record's details; `nil` when none.
+        var soundText: String?
 
-        private enum CodingKeys: String, CodingKey { case day, countedText }
+        init(record: PracticeRecord, day: Day, language: Language) {
+            self.record = record
+            self.day = day
+            countedText = DurationFormatting.words(.seconds(record.countedSeconds), language: language)
+            soundText = SoundInterruption.sentences(record.soundInterruptions, catalog: .shared(for: language))
+        }
+
+        private enum CodingKeys: String, CodingKey { case day, countedText, soundText }
 
         func encode(to encoder: any Encoder) throws {
             try record.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(day, forKey: .day)
             try container.encode(countedText, forKey: .countedText)
+            try container.encodeIfPresent(soundText, forKey: .soundText)
         }
     }
 
@@ -75,9 +85,7 @@ struct LogController {
         }
         let language = try LanguageChoice.language(for: request, settings: settings)
         let records = try log.records(matching: filter).map {
-            DatedRecord(
-                record: $0, day: calendar.day(of: $0.start),
-                countedText: DurationFormatting.words(.seconds($0.countedSeconds), language: language))
+            DatedRecord(record: $0, day: calendar.day(of: $0.start), language: language)
         }
         return JSONResponse(Records(records: records, timeZone: calendar.timeZone.identifier))
     }

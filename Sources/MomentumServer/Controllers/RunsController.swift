@@ -46,10 +46,20 @@ struct RunsController {
         }
     }
 
+    /// `{"at": "…"}` for a pause or a resume.
     struct ActionBody: Decodable {
+        var at: Date?
+        /// Read for the one body the document gives all three actions; only a stop uses it.
+        var keep: Bool?
+    }
+
+    /// `{"at": "…", "keep": false, "soundInterruptions": [{"atMs": 751000, "durationMs": 4000}]}`.
+    struct StopBody: Decodable {
         var at: Date?
         /// For an early stop: whether to keep it in the log (default yes).
         var keep: Bool?
+        /// The stalls of the sound the browser measured while it played the run.
+        var soundInterruptions: [SoundInterruptionBody]?
     }
 
     /// What the browser shows and plays.
@@ -65,7 +75,7 @@ struct RunsController {
         var segmentKind: SegmentKind
         var timeline: Timeline
         var affirmations: Affirmations?
-        var ending: PracticeRun.Ending?
+        var ending: EndingBody?
         var record: PracticeRecord?
         /// A workout's board, as the core's ``WorkoutBoard`` words it: one for each segment of the
         /// timeline (what it shows from that segment's start) and one for the end. The browser
@@ -123,7 +133,7 @@ struct RunsController {
             if case .workout = run.plan {
                 board = Board(run.run.timeline, catalog: .shared(for: language))
             }
-            ending = run.ending
+            ending = run.ending.map { EndingBody($0, language: language) }
             record = run.loggedRecord
         }
     }
@@ -205,51 +215,69 @@ struct RunsController {
     }
 
     @Sendable func pause(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
-        try await act(request, context) { run, instant, _ in try run.pause(at: instant) }
+        let id = try runID(context)
+        let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
+        return try await change(id, at: body.at, request) { run, instant in try run.pause(at: instant) }
     }
 
     @Sendable func resume(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
-        try await act(request, context) { run, instant, _ in try run.resume(at: instant) }
+        let id = try runID(context)
+        let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
+        return try await change(id, at: body.at, request) { run, instant in try run.resume(at: instant) }
     }
 
     @Sendable func stop(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
-        try await act(request, context) { run, instant, keep in try finish(&run, at: instant, keep: keep) }
+        let id = try runID(context)
+        let body = try await RequestBody.decode(StopBody.self, from: request, orEmpty: StopBody())
+        // Checked before the run changes: a refused report stops nothing, and the page can send again.
+        let interruptions = try SoundInterruption.reported(
+            milliseconds: (body.soundInterruptions ?? []).map { ($0.atMs, $0.durationMs) })
+        let keep = body.keep ?? true
+        return try await change(id, at: body.at, request) { run, instant in
+            try finish(&run, at: instant, keep: keep, soundInterruptions: interruptions)
+        }
     }
 
     /// Stops `run` at `instant` and logs what it amounts to through the practice's service (one
-    /// ``PracticeFinisher`` for every kind).
-    private func finish(_ run: inout PracticeRun, at instant: WallInstant, keep: Bool) throws {
+    /// ``PracticeFinisher`` for every kind), with the interruptions of its sound worth telling.
+    private func finish(
+        _ run: inout PracticeRun, at instant: WallInstant, keep: Bool, soundInterruptions: [SoundInterruption] = []
+    ) throws {
         let startedAt = run.run.startedAt?.date ?? instant.date
         let ending: PracticeEnding
         switch (try run.stop(at: instant), run.plan) {
         case (.meditation(let outcome), .meditation(let sit)):
             ending = try services.meditation.finishSit(
-                plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+                plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
+                soundInterruptions: soundInterruptions)
         case (.practice(let outcome), .breathing(let plan, _)):
             ending = try services.breathing.finishSession(
-                plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+                plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
+                soundInterruptions: soundInterruptions)
         case (.practice(let outcome), .workout(let plan, _)):
             ending = try services.workouts.finishSession(
-                plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep)
+                plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
+                soundInterruptions: soundInterruptions)
         default:
             throw APIError.serverFault
         }
         run.loggedRecord = ending.record
         run.ending = .init(
-            outcome: ending.outcome.rawValue, practicedMs: ending.practiced.wholeMilliseconds, logged: ending.isLogged)
+            outcome: ending.outcome.rawValue, practicedMs: ending.practiced.wholeMilliseconds, logged: ending.isLogged,
+            soundInterruptions: ending.soundInterruptions)
         if ending.isLogged { metrics.recordSessionLogged(kind: run.kind.rawValue) }
     }
 
-    private func act(
-        _ request: Request, _ context: BasicRequestContext,
-        _ action: @Sendable (inout PracticeRun, WallInstant, Bool) throws -> Void
+    /// Changes the run `id` at the reported instant `at` (default now) by `action`, and answers
+    /// its state then in the request's language.
+    private func change(
+        _ id: UUID, at reported: Date?, _ request: Request,
+        _ action: @Sendable (inout PracticeRun, WallInstant) throws -> Void
     ) async throws -> JSONResponse<RunResponse> {
-        let id = try runID(context)
-        let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
-        let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
+        let instant = WallInstant(try ReportedInstant.instant(reported, now: now()))
         let language = try LanguageChoice.language(for: request, settings: services.settings)
         let run = try await registry.update(id: id) { run in
-            try action(&run, instant, body.keep ?? true)
+            try action(&run, instant)
             return run
         }
         return JSONResponse(RunResponse(run, at: instant, language: language))

@@ -22,10 +22,12 @@ struct PracticeRun: Sendable {
     var ending: Ending?
 
     /// How a run ended and how much of it counts.
-    struct Ending: Sendable, Encodable {
+    struct Ending: Sendable {
         var outcome: String
         var practicedMs: Int64
         var logged: Bool
+        /// The interruptions of its sound worth telling, as the browser reported them with the stop.
+        var soundInterruptions: [SoundInterruption] = []
     }
 
     var kind: Kind {

@@ -165,4 +165,5 @@ extension StringKey {
     public static let endNote = StringKey("end.note")
     public static let endSaveNote = StringKey("end.saveNote")
     public static let endNoteSaved = StringKey("end.noteSaved")
+    public static let playerSoundInterrupted = StringKey("player.soundInterrupted")
 }

@@ -60,7 +60,9 @@ function recordItem(record, withDate, on) {
   const item = el('li', { id, 'data-testid': 'log-record', 'data-kind': record.kind, 'data-day': record.day },
     el('div', { class: 'log-text' },
       el('p', { class: 'log-summary', id: `${id}-summary` }, summary(record, withDate)),
-      extra ? el('p', { class: 'muted log-extra' }, extra) : null),
+      extra ? el('p', { class: 'muted log-extra' }, extra) : null,
+      // The server's sentences for the interruptions of the practice's sound, as they are.
+      record.soundText ? el('p', { class: 'muted log-extra log-sound' }, record.soundText) : null),
     el('div', { class: 'actions' }, edit, remove));
   edit.addEventListener('click', () => {
     // The form takes the item's place inside its <li>; Cancel puts the item back.
