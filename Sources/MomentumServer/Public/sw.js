@@ -9,7 +9,7 @@ const FILES = [
   '/js/morse-intro.js', '/js/morse-training.js', '/js/morse-receive.js', '/js/morse-send.js', '/js/morse-results.js',
   '/js/morse-qso-setup.js', '/js/morse-qso.js', '/js/settings-reminders.js', '/js/reminder-notifier.js',
   '/js/reminder-notifications.js', '/js/live.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
-  '/js/runs.js',
+  '/js/runs.js', '/js/run-end.js',
 ];
 
 self.addEventListener('install', (event) => {
