@@ -106,7 +106,9 @@ public func buildRouter(
         registry: runs, services: services, now: dependencies.now, makeID: dependencies.makeID,
         metrics: metrics
     ).addRoutes(to: api.group("runs"))
-    RunAudioController(registry: runs, limits: configuration.renderLimits).addRoutes(to: api.group("runs"))
+    // Every stream of a timeline shares the limit of streams and one thread.
+    let streams = TimelineStreams(limits: configuration.renderLimits)
+    RunAudioController(registry: runs, streams: streams).addRoutes(to: api.group("runs"))
     LogController(
         log: services.practiceLog, progress: services.progress, settings: services.settings, metrics: metrics
     ).addRoutes(
