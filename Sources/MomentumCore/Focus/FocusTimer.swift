@@ -99,6 +99,23 @@ public struct FocusTimer: Sendable, Equatable, Identifiable {
             throw .internalInconsistency
         }
     }
+
+    /// What is left of a running timer at `now`: the time left, then the end gong. A player that
+    /// starts it at `now` sounds the gong when the time is up, whatever happens to its page.
+    ///
+    /// Throws ``FocusTimerError/notRunning(_:)`` unless the timer is running at `now` (paused,
+    /// idle, or its time is up).
+    public func remainingTimeline(at now: Date) throws(FocusTimerError) -> Timeline {
+        guard status(at: now) == .running else { throw .notRunning(name) }
+        let left = remaining(at: now)
+        do {
+            return try Timeline(
+                practice: .focus, segments: [Segment(kind: .focus, start: .zero, duration: left)],
+                cues: [Cue(offset: left, sound: .endGong)])
+        } catch {
+            throw .internalInconsistency
+        }
+    }
 }
 
 /// One line of a timer's checklist.

@@ -74,4 +74,5 @@ extension StringKey {
     public static let apiPeriodChoice = StringKey("api.periodChoice")
     public static let apiRunAudioEnded = StringKey("api.runAudioEnded")
     public static let apiBedChoice = StringKey("api.bedChoice")
+    public static let apiTimerNotRunning = StringKey("api.timerNotRunning")
 }
