@@ -151,4 +151,7 @@ extension StringKey {
     public static let meditateIntervalCustom = StringKey("meditate.intervalCustom")
     public static let playerControlsPaused = StringKey("player.controlsPaused")
     public static let focusRunControlsPaused = StringKey("focus.runControlsPaused")
+    public static let focusEndNotification = StringKey("focus.endNotification")
+    public static let focusTapToHear = StringKey("focus.tapToHear")
+    public static let focusTapToHearWhy = StringKey("focus.tapToHearWhy")
 }
