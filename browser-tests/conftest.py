@@ -301,6 +301,31 @@ def axe_violations(driver):
     ]
 
 
+# Records every notification the page constructs; the real one is still made (it throws if the
+# browser refuses, and then nothing is recorded).
+RECORD_NOTIFICATIONS = """
+window.__notifications = [];
+const RealNotification = window.Notification;
+window.Notification = class extends RealNotification {
+  constructor(title, options = {}) {
+    super(title, options);
+    window.__notifications.push({title, body: options.body, tag: options.tag});
+  }
+};
+"""
+
+
+def allow_notifications(driver, server):
+    """Grants the app notifications and records each one it shows from the next page load on."""
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["notifications"], "origin": server.url})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_NOTIFICATIONS})
+
+
+def recorded_notifications(driver):
+    """The notifications shown so far: `{title, body, tag}` each."""
+    return driver.execute_script("return window.__notifications")
+
+
 def open_app(driver, server, section="meditate"):
     """Loads the app at #section and waits until the section has rendered its heading."""
     driver.get(f"{server.url}/#{section}")

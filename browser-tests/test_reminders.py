@@ -13,22 +13,10 @@ from zoneinfo import ZoneInfo
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import PHONE, allow_console, axe_violations, open_app, set_size, shot, wait_for
+from conftest import (PHONE, allow_console, allow_notifications, axe_violations, open_app, recorded_notifications,
+                      set_size, shot, wait_for)
 
 ALL_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-
-# Records every notification the page constructs; the real one is still made (it throws if the
-# browser refuses, and then nothing is recorded).
-RECORD_NOTIFICATIONS = """
-window.__notifications = [];
-const RealNotification = window.Notification;
-window.Notification = class extends RealNotification {
-  constructor(title, options = {}) {
-    super(title, options);
-    window.__notifications.push({title, body: options.body, tag: options.tag});
-  }
-};
-"""
 
 
 def open_reminders(browser, server, query=""):
@@ -201,18 +189,9 @@ def notifier_state(browser):
     return browser.execute_script("return window.momentumReminders.state()")
 
 
-def switch_notifications_on(browser, server):
-    browser.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["notifications"], "origin": server.url})
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_NOTIFICATIONS})
-
-
-def recorded(browser):
-    return browser.execute_script("return window.__notifications")
-
-
 def test_a_due_reminder_shows_as_a_notification_once(server, browser):
     reminder, fire_at = plan_a_reminder_soon(server)
-    switch_notifications_on(browser, server)
+    allow_notifications(browser, server)
     open_reminders(browser, server, f"?reminderClock={iso(fire_at - datetime.timedelta(seconds=4))}")
     assert notifier_state(browser)["running"] is False, "nothing runs before the person switches it on"
 
@@ -221,7 +200,7 @@ def test_a_due_reminder_shows_as_a_notification_once(server, browser):
     assert checked(browser, "r-notify")
     browser.execute_script("document.getElementById('r-upcoming-title').scrollIntoView()")
     shot(browser, "desktop-settings-reminders-notifications-on")
-    shown = wait_for(browser, lambda d: recorded(d), timeout=20, message="no notification was shown")
+    shown = wait_for(browser, lambda d: recorded_notifications(d), timeout=20, message="no notification was shown")
     assert shown == [{"title": reminder["title"], "body": reminder["body"], "tag": reminder["occurrenceID"]}]
     assert reminder["title"] == "Time to focus"
 
@@ -231,7 +210,7 @@ def test_a_due_reminder_shows_as_a_notification_once(server, browser):
     assert checked(browser, "r-notify")
     state = wait_for(browser, lambda d: (s := notifier_state(d))["lastFetchAt"] and s)
     assert state["pending"] == [] and reminder["occurrenceID"] in state["shown"], state
-    assert recorded(browser) == []
+    assert recorded_notifications(browser) == []
 
     # Off is off.
     click_label(browser, "r-notify")
@@ -241,7 +220,7 @@ def test_a_due_reminder_shows_as_a_notification_once(server, browser):
 
 def test_practice_before_the_reminder_silences_it(server, browser):
     reminder, fire_at = plan_a_reminder_soon(server)
-    switch_notifications_on(browser, server)
+    allow_notifications(browser, server)
     # 25 s before: too early to show from this plan; the notifier asks again 15 s before (10 s on).
     clock_start = fire_at - datetime.timedelta(seconds=25)
     open_reminders(browser, server, f"?reminderClock={iso(clock_start)}")
@@ -259,7 +238,7 @@ def test_practice_before_the_reminder_silences_it(server, browser):
     state = wait_for(browser, lambda d: (s := notifier_state(d))["lastFetchAt"] >= confirm_at and s, timeout=20,
                      message="the plan was not asked again before the reminder")
     assert state["pending"] == [] and state["shown"] == [], state
-    assert recorded(browser) == []
+    assert recorded_notifications(browser) == []
 
 
 # The rules alone, in the page, with a fake clock and timers: nothing waits on real time.

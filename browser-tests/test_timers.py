@@ -1,7 +1,7 @@
 """Timers: a focus timer made through the API shows with its checklist; ticking an item persists."""
 from selenium.webdriver.common.by import By
 
-from conftest import go, open_app, shot, wait_for
+from conftest import allow_notifications, go, open_app, recorded_notifications, shot, wait_for
 
 
 def checkbox(driver, timer, item):
@@ -75,3 +75,103 @@ def test_a_timer_made_in_the_form_gets_its_checklist(server, browser):
     assert done_on_server(server, timer["id"]) == {"Receipts": True, "Bank statements": False, "Coffee": False,
                                                    "Sign it": False}
     shot(browser, "timers-created-in-form")
+
+
+# ---------------------------------------------------------------------------------------------
+# The end sound: an <audio> element plays the running timer's rest, so its gong sounds with the
+# screen locked (js/focus-end.js).
+
+# A browser that plays sound only after a tap, as phones do after a reload (this Chromium is
+# started with autoplay allowed): play() without the person's activation is refused.
+REFUSE_AUTOPLAY = """
+const realPlay = HTMLMediaElement.prototype.play;
+HTMLMediaElement.prototype.play = function () {
+  if (!navigator.userActivation.isActive) {
+    return Promise.reject(new DOMException('play() needs a gesture', 'NotAllowedError'));
+  }
+  return realPlay.call(this);
+};
+"""
+
+
+def end_sound(driver):
+    return driver.execute_script(
+        "const s = window.momentumFocusEnd;"
+        "return s && {timerID: s.timerID, src: s.src, paused: s.paused, blocked: s.blocked};")
+
+
+def audio_time(driver):
+    return driver.execute_script("const a = document.getElementById('focus-end-audio'); return a ? a.currentTime : 0;")
+
+
+def playing(timer_id):
+    src = f"/api/v1/timers/{timer_id}/end-sound"
+    return lambda d: (s := end_sound(d)) and s["timerID"] == timer_id and s["src"] == src and not s["paused"] and s
+
+
+def silent(driver):
+    s = end_sound(driver)
+    return s is not None and s["timerID"] is None and s["src"] is None and s["paused"]
+
+
+def test_a_started_timer_plays_its_end_sound_until_it_is_paused_here_or_elsewhere(server, browser):
+    status, timer = server.api("POST", "/timers", {"name": "Reading", "durationMs": 10 * 60000})
+    assert status == 201, timer
+    open_app(browser, server, "meditate")
+    go(browser, "timers")
+    toggle = f"t-{timer['id']}-toggle"
+
+    browser.find_element(By.ID, toggle).click()
+    wait_for(browser, playing(timer["id"]), message="starting the timer does not play its end sound")
+    wait_for(browser, lambda d: audio_time(d) > 0, message="the end sound does not move on")
+
+    browser.find_element(By.ID, toggle).click()
+    wait_for(browser, silent, message="pausing the timer does not stop its end sound")
+    assert server.get(f"/timers/{timer['id']}")["status"] == "paused"
+
+    # Resumed, it is asked for anew; paused on another device, the live feed stops it.
+    browser.find_element(By.ID, toggle).click()
+    wait_for(browser, playing(timer["id"]), message="resuming the timer does not play its end sound")
+    status, _ = server.api("POST", f"/timers/{timer['id']}/pause", {})
+    assert status == 200
+    wait_for(browser, silent, message="a pause on another device does not stop the end sound")
+
+
+def test_a_timer_that_runs_out_shows_done_and_notifies(server, browser):
+    status, timer = server.api("POST", "/timers", {"name": "Tea", "durationMs": 2000})
+    assert status == 201, timer
+    allow_notifications(browser, server)
+    open_app(browser, server, "timers")
+    browser.find_element(By.ID, f"t-{timer['id']}-toggle").click()
+    wait_for(browser, playing(timer["id"]), message="starting the timer does not play its end sound")
+
+    wait_for(browser, lambda d: d.find_element(By.ID, f"t-{timer['id']}-status").text == "done",
+             message="the timer does not show done")
+    assert server.get(f"/timers/{timer['id']}")["status"] == "completed"
+    notifications = wait_for(browser, recorded_notifications, message="no notification")
+    assert [(n["title"], n["tag"], n.get("body")) for n in notifications] == [("Tea is done", f"focus-{timer['id']}", None)]
+    # The gong rings out: the element is not stopped at the end.
+    assert end_sound(browser)["timerID"] == timer["id"]
+    shot(browser, "timers-ran-out")
+
+
+def test_after_a_reload_without_a_tap_the_page_offers_a_button_to_hear_the_end(server, browser):
+    status, timer = server.api("POST", "/timers", {"name": "Reading", "durationMs": 10 * 60000})
+    assert status == 201, timer
+    assert server.api("POST", f"/timers/{timer['id']}/start", {})[0] == 200
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": REFUSE_AUTOPLAY})
+    open_app(browser, server, "timers")
+
+    button = wait_for(browser, lambda d: d.find_element(By.ID, f"t-{timer['id']}-hear-button"),
+                      message="no button to hear the end")
+    assert button.is_displayed()
+    assert button.text == "Tap to hear the end of Reading"
+    why = browser.find_element(By.ID, f"t-{timer['id']}-hear-why")
+    assert "tap" in why.text
+    assert end_sound(browser) == {"timerID": None, "src": None, "paused": True, "blocked": timer["id"]}
+    shot(browser, "timers-tap-to-hear")
+
+    button.click()
+    wait_for(browser, playing(timer["id"]), message="the tap does not play the end sound")
+    wait_for(browser, lambda d: not d.find_elements(By.ID, f"t-{timer['id']}-hear-button"),
+             message="the button stays after the tap")

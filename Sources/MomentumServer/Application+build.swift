@@ -106,7 +106,9 @@ public func buildRouter(
         registry: runs, services: services, now: dependencies.now, makeID: dependencies.makeID,
         metrics: metrics
     ).addRoutes(to: api.group("runs"))
-    RunAudioController(registry: runs, limits: configuration.renderLimits).addRoutes(to: api.group("runs"))
+    // A run's audio and a focus timer's end sound share the limit of streams and their one thread.
+    let streams = TimelineStreams(limits: configuration.renderLimits)
+    RunAudioController(registry: runs, streams: streams).addRoutes(to: api.group("runs"))
     LogController(
         log: services.practiceLog, progress: services.progress, settings: services.settings, metrics: metrics
     ).addRoutes(
@@ -117,6 +119,8 @@ public func buildRouter(
     WorkoutProgramsController(workouts: services.workouts, settings: services.settings)
         .addRoutes(to: api.group("workouts/programs"))
     FocusTimersController(timers: services.focusTimers, now: dependencies.now).addRoutes(to: api.group("timers"))
+    FocusEndSoundController(timers: services.focusTimers, now: dependencies.now, streams: streams)
+        .addRoutes(to: api.group("timers"))
     MorseController(morse: services.morse, now: dependencies.now, makeID: dependencies.makeID, metrics: metrics)
         .addRoutes(to: api.group("morse"))
     RemindersController(reminders: services.reminders, settings: services.settings)

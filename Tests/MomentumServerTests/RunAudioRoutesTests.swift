@@ -33,10 +33,13 @@ struct RunAudioRoutesTests {
         return try #require(try started.object["id"] as? String)
     }
 
-    static func ranged(_ client: any TestClientProtocol, _ id: String, _ range: String) async throws -> TestResponse {
+    static func ranged(
+        _ client: any TestClientProtocol, _ id: String, _ range: String, query: String = ""
+    ) async throws -> TestResponse {
         var headers = HTTPFields()
         headers[.range] = range
-        return try await client.execute(uri: "/api/v1/runs/\(id)/audio", method: .get, headers: headers, body: nil)
+        return try await client.execute(
+            uri: "/api/v1/runs/\(id)/audio\(query)", method: .get, headers: headers, body: nil)
     }
 
     /// 16-bit little-endian samples of `bytes` (an even count, starting on a sample).
@@ -198,6 +201,93 @@ struct RunAudioRoutesTests {
             #expect(busy.status == .serviceUnavailable)
             #expect(busy.headers[.retryAfter] == "30")
             #expect(busy.errorCode == "render_busy")
+        }
+    }
+
+    @Test func withTheBedOffTheSameTimelineHasItsCuesAloneAtTheSameLength() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let id = try await Self.start(
+                client,
+                #"{"durationMs":90000,"countdownMs":5000,"intervalGongs":{"mode":"every","minutes":1},"ambientID":"rain","ambientVolume":0.3}"#
+            )
+            let withBed = try await client.execute(
+                uri: "/api/v1/runs/\(id)/audio", method: .get, headers: [:], body: nil)
+            let off = try await client.execute(
+                uri: "/api/v1/runs/\(id)/audio?bed=off", method: .get, headers: [:], body: nil)
+            #expect(off.status == .ok)
+            #expect(off.headers[.contentType] == "audio/wav")
+            #expect(off.headers[.contentLength] == withBed.headers[.contentLength])
+            // The bytes of the same sit without a bed, from the same reader.
+            let plan = MeditationPlan(
+                duration: .seconds(90), countdown: .seconds(5), intervalGongs: .every(minutes: 1), ambientID: "rain",
+                ambientVolume: 0.3)
+            var quiet = try plan.timeline()
+            quiet.ambient = nil
+            var reader = try WAVRangeReader(blocks: TimelineBlocks(timeline: quiet, format: .runStream))
+            let bytes = [UInt8](buffer: off.body)
+            #expect(bytes == reader.bytes(0..<reader.byteCount))
+            // The countdown's second second: rain with the bed, silence without; the start gong is in both.
+            let second = "bytes=\(Self.header + 2 * Self.rate)-\(Self.header + 4 * Self.rate - 1)"
+            let rain = Self.samples(try await Self.ranged(client, id, second).body)
+            let silence = Self.samples(try await Self.ranged(client, id, second, query: "?bed=off").body)
+            #expect(rain.contains { abs($0) > 0.001 })
+            #expect(silence.allSatisfy { $0 == 0 })
+            let gong = "bytes=\(Self.header + 2 * 4 * Self.rate)-\(Self.header + 2 * 6 * Self.rate - 1)"
+            let struck = try #require(
+                Self.onset(Self.samples(try await Self.ranged(client, id, gong, query: "?bed=off").body)))
+            #expect(abs(struck - Self.rate) <= Self.rate / 100)
+            // And back: bed=on is the default.
+            let on = try await Self.ranged(client, id, second, query: "?bed=on")
+            #expect(Self.samples(on.body) == rain)
+
+            let loud = try await client.execute(
+                uri: "/api/v1/runs/\(id)/audio?bed=loud", method: .get, headers: [:], body: nil)
+            #expect(loud.status == .unprocessableContent)
+            #expect(loud.errorMessage == "bed must be on or off, not `loud`.")
+        }
+    }
+
+    @Test func anOpenEndedSitWithoutItsBedKeepsTheBedsFadeOutSoBothFilesAreAsLong() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let id = try await Self.start(
+                client, #"{"countdownMs":0,"isOpenEnded":true,"ambientID":"ocean","ambientVolume":0.2}"#)
+            let on = try await Self.ranged(client, id, "bytes=0-43")
+            let off = try await Self.ranged(client, id, "bytes=0-43", query: "?bed=off")
+            // Ten hours and the bed's 1.5 s fade, in both.
+            let size = Self.header + 2 * (10 * 3_600 * Self.rate + Self.rate * 3 / 2)
+            #expect(on.headers[.contentRange] == "bytes 0-43/\(size)")
+            #expect(off.headers[.contentRange] == "bytes 0-43/\(size)")
+            #expect(on.body == off.body)
+        }
+    }
+
+    @Test func aStreamRunningWhileItsRunIsStoppedEndsShortOfItsContentLength() async throws {
+        let server = try TestServer()
+        try await Self.live(server) { client in
+            let id = try await Self.start(client, #"{"countdownMs":0,"isOpenEnded":true}"#)
+            let port = try #require(client.port)
+            let get = try SocketHTTPGet(port: port, path: "/api/v1/runs/\(id)/audio")
+            // The headers and the first chunk: the stream is running.
+            let first = await get.read { bytes in
+                SocketHTTPGet.head(bytes).map { bytes.count - $0.size >= 64 << 10 } ?? false
+            }
+            let head = try #require(SocketHTTPGet.head(first))
+            #expect(head.lines.first == "HTTP/1.1 200 OK")
+            let promised = try #require(
+                head.lines.first { $0.lowercased().hasPrefix("content-length:") }
+                    .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) })
+            #expect(promised == Self.header + 2 * 10 * 3_600 * Self.rate)
+
+            let stopped = try await client.send(
+                .post, "/api/v1/runs/\(id)/stop", json: #"{"at":"2027-01-15T08:01:00Z"}"#)
+            #expect(stopped.status == .ok)
+            // The server sends what it had made and closes the connection: far fewer bytes than promised.
+            let rest = await get.read { _ in false }
+            let body = first.count - head.size + rest.count
+            #expect(body < promised)
+            #expect(body < 64 << 20, "\(body) bytes came after the stop")
         }
     }
 }

@@ -56,12 +56,16 @@ public struct TimelineBlocks: Sendable {
     private let seed: UInt64
     private let limiterPreRoll: Int
 
-    /// - Parameter openEndedLength: how long to make an open-ended timeline (one without an
-    ///   end; cues due at or after it are left out); without it such a timeline is refused with
-    ///   ``RenderError/openEnded``.
+    /// - Parameters:
+    ///   - openEndedLength: how long to make an open-ended timeline (one without an end; cues due
+    ///     at or after it are left out); without it such a timeline is refused with
+    ///     ``RenderError/openEnded``.
+    ///   - playsBed: `false` leaves the ambient bed silent and keeps the session's length (its
+    ///     fade-out included), so a player can switch between the two at the same position; the
+    ///     cues are the same samples as those of the timeline without a bed.
     public init(
         timeline: Timeline, format: AudioFormat, ambientCatalog: AmbientCatalog = .builtIn, seed: UInt64 = 1,
-        openEndedLength: Duration? = nil
+        openEndedLength: Duration? = nil, playsBed: Bool = true
     ) throws(RenderError) {
         guard let total = timeline.totalDuration ?? openEndedLength else { throw .openEnded }
         self.format = format
@@ -93,8 +97,8 @@ public struct TimelineBlocks: Sendable {
         let volume = timeline.ambient?.volume ?? 0
         guard (0...1).contains(volume) else { throw .ambientVolumeOutOfRange }
         let audible = generator != .silent && volume > 0
-        self.generator = audible ? generator : .silent
-        bedGains = audible ? AmbientBed.perChannel(generator, format: format, seed: seed).map(\.gain) : []
+        self.generator = audible && playsBed ? generator : .silent
+        bedGains = audible && playsBed ? AmbientBed.perChannel(generator, format: format, seed: seed).map(\.gain) : []
         ambientGain = Float(volume)
         fadeFrames = format.frames(at: AmbientBed.fade)
         ambientEnd = format.frames(at: total) + (audible ? fadeFrames : 0)

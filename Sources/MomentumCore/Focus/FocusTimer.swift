@@ -91,10 +91,25 @@ public struct FocusTimer: Sendable, Equatable, Identifiable {
 
     /// The focus timeline: one focus segment, the end gong when it is done.
     public func timeline() throws(FocusTimerError) -> Timeline {
+        try Self.countdown(duration)
+    }
+
+    /// What is left of a running timer at `now`: the time left, then the end gong. A player that
+    /// starts it at `now` sounds the gong when the time is up, whatever happens to its page.
+    ///
+    /// Throws ``FocusTimerError/notRunning(_:)`` unless the timer is running at `now` (paused,
+    /// idle, or its time is up).
+    public func remainingTimeline(at now: Date) throws(FocusTimerError) -> Timeline {
+        guard status(at: now) == .running else { throw .notRunning(name) }
+        return try Self.countdown(remaining(at: now))
+    }
+
+    /// One focus segment of `length`, the end gong at its end.
+    private static func countdown(_ length: Duration) throws(FocusTimerError) -> Timeline {
         do {
             return try Timeline(
-                practice: .focus, segments: [Segment(kind: .focus, start: .zero, duration: duration)],
-                cues: [Cue(offset: duration, sound: .endGong)])
+                practice: .focus, segments: [Segment(kind: .focus, start: .zero, duration: length)],
+                cues: [Cue(offset: length, sound: .endGong)])
         } catch {
             throw .internalInconsistency
         }

@@ -1,44 +1,25 @@
 import Foundation
 import Hummingbird
-import Logging
-import MomentumAudio
 import MomentumCore
-import Synchronization
 
 /// `GET /api/v1/runs/{id}/audio`: a run's whole timeline — countdown, ambient bed, every cue, the
 /// end gong ringing out — as one 16-bit PCM WAV file at 22.05 kHz mono
-/// (``AudioFormat/runStream``), for a browser's `<audio>` element to play and seek.
+/// (``AudioFormat/runStream``), for a browser's `<audio>` element to play and seek; made as it is
+/// sent, with byte ranges, by the server's ``TimelineStreams``.
 ///
-/// Nothing is rendered ahead: the bytes of any range are made as they are sent, 64 KB at a time,
-/// from the frame the range starts at (``TimelineBlocks``), so the first bytes of a sit of any
-/// length arrive at once, a seek is as quick, and a stream holds one block in memory. Every
-/// answer says `Accept-Ranges: bytes` and gives the exact `Content-Length`: 200 with the whole
-/// file, 206 with one range (it may start inside the 44-byte header), 416 for a range the file
-/// does not have; several ranges get the whole file, as for the library's audio.
+/// `?bed=off` answers the same file with its ambient bed silent (the same length, the same cues
+/// at the same samples), so the page can switch to it at the same position while a guided
+/// meditation takes the sound, and back to `bed=on` (the default) after.
 ///
 /// An open-ended sit is made ``openEndedLength`` long (10 hours). A run that is stopped before
 /// its end ends its streams: each stops sending at its next chunk and closes the connection, so
 /// the response is shorter than its `Content-Length` said; asked for after the stop, the audio
 /// is refused with 409 before any byte.
-///
-/// The chunks of every stream are made on one thread of their own, never on the threads that
-/// answer requests, and at most ``RenderLimits/concurrentStreams`` streams are sent at once
-/// (503 with `Retry-After` beyond).
 struct RunAudioController {
     static let openEndedLength: Duration = Timeline.longestRender
-    static let chunkBytes = 64 << 10
 
     let registry: RunRegistry
-    let limits: RenderLimits
-    let turns: StreamTurns
-    /// One serial queue for the chunks of every stream.
-    let worker = RenderWorker()
-
-    init(registry: RunRegistry, limits: RenderLimits) {
-        self.registry = registry
-        self.limits = limits
-        turns = StreamTurns(limit: limits.concurrentStreams)
-    }
+    let streams: TimelineStreams
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get(":id/audio", use: audio)
@@ -48,138 +29,30 @@ struct RunAudioController {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
             throw APIError.notFound(.apiNoRunWithThatID)
         }
+        let playsBed = try Self.playsBed(request)
         guard let run = await registry.run(id: id) else {
             throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()])
         }
         // A run stopped before its end has no more sound: say so before any byte, rather than
         // promise a length and close at once (a stream running while it is stopped ends short).
         guard !run.wasStoppedEarly else { throw APIError.conflict(.apiRunAudioEnded) }
-        let timeline = run.run.timeline
-        do {
-            try timeline.checkRenderLength()
-        } catch {
-            throw APIError(.unprocessableContent, code: "render_too_long", describing: error)
+        let (registry, logger) = (registry, context.logger)
+        return try await streams.response(
+            for: run.run.timeline, openEndedLength: Self.openEndedLength, playsBed: playsBed, request: request,
+            context: context
+        ) {
+            let ended = await registry.run(id: id).map(\.wasStoppedEarly) ?? true
+            if ended { logger.debug("run stopped: its audio ends", metadata: ["run": "\(id)"]) }
+            return ended
         }
-        let file: StreamedFile
-        do {
-            file = try await worker.run { () throws -> StreamedFile in
-                StreamedFile(
-                    try WAVRangeReader(
-                        blocks: TimelineBlocks(
-                            timeline: timeline, format: .runStream, openEndedLength: Self.openEndedLength)))
-            }
-        } catch let error as RenderError {
-            context.logger.notice("ambient sound not rendered", metadata: ["error": "\(error)"])
-            throw APIError.invalid(.apiAmbientUnrenderable)
-        } catch {
-            throw APIError.invalid(.errorAudioTooLong, code: "render_too_long")
+    }
+
+    /// `?bed=on` (the default) or `?bed=off`.
+    static func playsBed(_ request: Request) throws -> Bool {
+        switch request.uri.queryParameters["bed"].map(String.init) ?? "on" {
+        case "on": true
+        case "off": false
+        case let other: throw APIError.invalid(.apiBedChoice, ["value": String(other.prefix(20))])
         }
-        let size = file.byteCount
-        let asked = ByteRangeRequest(header: request.headers[.range], size: size)
-        var headers = HTTPFields()
-        headers[.acceptRanges] = "bytes"
-        headers[.cacheControl] = "no-store"
-        if let contentRange = asked.contentRange(size: size) { headers[.contentRange] = contentRange }
-        var wanted = 0..<size
-        var status = HTTPResponse.Status.ok
-        switch asked {
-        case .unsatisfiable:
-            headers[.contentLength] = "0"
-            return Response(status: .rangeNotSatisfiable, headers: headers)
-        case .whole: break
-        case .partial(let bytes):
-            wanted = bytes.lowerBound..<bytes.upperBound + 1
-            status = .partialContent
-        }
-        guard let turn = turns.take() else {
-            let seconds = Int(limits.retryAfter.components.seconds)
-            var busy = APIError(
-                .serviceUnavailable, code: "render_busy", key: .errorRenderBusy, arguments: ["seconds": "\(seconds)"])
-            busy.headers[.retryAfter] = "\(seconds)"
-            throw busy
-        }
-        headers[.contentType] = "audio/wav"
-        let range = wanted
-        headers[.contentLength] = "\(range.count)"
-        let (registry, worker, logger) = (registry, worker, context.logger)
-        let body = ResponseBody(contentLength: range.count) { writer in
-            var offset = range.lowerBound
-            while offset < range.upperBound {
-                let ended = await registry.run(id: id).map(\.wasStoppedEarly) ?? true
-                guard !ended else {
-                    logger.debug("run stopped: its audio ends", metadata: ["run": "\(id)"])
-                    throw RunStopped()
-                }
-                let chunk = offset..<min(range.upperBound, offset + Self.chunkBytes)
-                let bytes = try await worker.run { file.bytes(chunk) }
-                try await writer.write(ByteBuffer(bytes: bytes))
-                offset = chunk.upperBound
-            }
-            withExtendedLifetime(turn) {}
-            try await writer.finish(nil)
-        }
-        return Response(status: status, headers: headers, body: body)
-    }
-
-    /// Ends a stream whose run was stopped.
-    struct RunStopped: Error {}
-}
-
-/// A run's WAV file being read by one response.
-///
-/// `@unchecked Sendable`: its reader is used by one chunk at a time; each chunk is made on the
-/// worker only after the previous one was awaited.
-final class StreamedFile: @unchecked Sendable {
-    private var reader: WAVRangeReader
-    let byteCount: Int
-
-    init(_ reader: WAVRangeReader) {
-        self.reader = reader
-        byteCount = reader.byteCount
-    }
-
-    /// The bytes of `range`; blocking, run on the worker.
-    func bytes(_ range: Range<Int>) -> [UInt8] {
-        reader.bytes(range)
-    }
-}
-
-/// Turns for streams: at most `limit` at once; a turn is given back when its ``StreamTurn`` goes.
-final class StreamTurns: Sendable {
-    let limit: Int
-    private let running = Mutex(0)
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    /// A turn, or `nil` when `limit` streams are being sent.
-    func take() -> StreamTurn? {
-        let granted = running.withLock { running in
-            guard running < limit else { return false }
-            running += 1
-            return true
-        }
-        return granted ? StreamTurn(turns: self) : nil
-    }
-
-    /// Streams being sent now.
-    var count: Int { running.withLock { $0 } }
-
-    fileprivate func release() {
-        running.withLock { $0 -= 1 }
-    }
-}
-
-/// One stream's turn; given back when the last reference goes.
-final class StreamTurn: Sendable {
-    private let turns: StreamTurns
-
-    fileprivate init(turns: StreamTurns) {
-        self.turns = turns
-    }
-
-    deinit {
-        turns.release()
     }
 }

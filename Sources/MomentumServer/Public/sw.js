@@ -1,5 +1,5 @@
 // Caches the static files only (network first, cache as fallback); /api is never touched.
-const CACHE = 'momentum-static-v6';
+const CACHE = 'momentum-static-v7';
 const FILES = [
   '/', '/index.html', '/app.css', '/app.js', '/icon.svg', '/icon-512.png', '/manifest.webmanifest',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
@@ -10,6 +10,7 @@ const FILES = [
   '/js/morse-qso-setup.js', '/js/morse-qso.js', '/js/settings-reminders.js', '/js/reminder-notifier.js',
   '/js/reminder-notifications.js', '/js/live.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
   '/js/runs.js', '/js/run-end.js',
+  '/js/focus-end.js',
 ];
 
 self.addEventListener('install', (event) => {

@@ -16,9 +16,10 @@ public struct RenderLimits: Sendable, Equatable {
     /// The most bytes the render cache keeps; the renders used longest ago go first. A render
     /// larger than this is streamed without being kept.
     public var cacheBytes: Int64
-    /// Runs' audio streams (`/api/v1/runs/{id}/audio`) sent at once; more are answered 503. Their
-    /// chunks are made one at a time on one thread of their own (``RunAudioController``), so
-    /// together they never keep more than one core busy.
+    /// Audio streams (a run's `/api/v1/runs/{id}/audio`, a focus timer's
+    /// `/api/v1/timers/{id}/end-sound`) sent at once; more are answered 503. Their chunks are made
+    /// one at a time on one thread of their own (``TimelineStreams``), so together they never keep
+    /// more than one core busy.
     public var concurrentStreams: Int
 
     /// One core for rendering, the rest for answering requests: `/health` stays quick on two cores.

@@ -147,4 +147,25 @@ struct FocusTimerTests {
         timer.run = .running(startedAt: t0, resumedAt: t0, elapsedBefore: .seconds(10))
         #expect(timer.remaining(at: t0.addingTimeInterval(-3600)) == .seconds(50))
     }
+
+    @Test func theEndSoundOfARunningTimerIsTheTimeLeftThenTheEndGong() throws {
+        var running = try timer(.seconds(600))
+        try running.start(at: t0)
+        try running.pause(at: t0.addingTimeInterval(100))
+        #expect(throws: FocusTimerError.notRunning("Morning pages")) { try running.remainingTimeline(at: t0) }
+        try running.resume(at: t0.addingTimeInterval(200))
+        // 100 s counted before the pause, 50.25 s since the resume: 449.75 s left.
+        let rest = try running.remainingTimeline(at: t0.addingTimeInterval(250.25))
+        #expect(rest.totalDuration == .milliseconds(449_750))
+        #expect(rest.cues.map(\.offset) == [.milliseconds(449_750)])
+        #expect(rest.cues.map(\.sound) == [.endGong])
+        #expect(rest.ambient == nil)
+        // Its time is up: nothing is left to sound, though the store has not settled it yet.
+        #expect(throws: FocusTimerError.notRunning("Morning pages")) {
+            try running.remainingTimeline(at: t0.addingTimeInterval(700))
+        }
+        #expect(throws: FocusTimerError.notRunning("Morning pages")) {
+            try timer().remainingTimeline(at: t0)
+        }
+    }
 }

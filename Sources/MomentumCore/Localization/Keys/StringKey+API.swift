@@ -73,4 +73,6 @@ extension StringKey {
     public static let apiYearFormat = StringKey("api.yearFormat")
     public static let apiPeriodChoice = StringKey("api.periodChoice")
     public static let apiRunAudioEnded = StringKey("api.runAudioEnded")
+    public static let apiBedChoice = StringKey("api.bedChoice")
+    public static let apiTimerNotRunning = StringKey("api.timerNotRunning")
 }

@@ -166,4 +166,7 @@ extension StringKey {
     public static let endSaveNote = StringKey("end.saveNote")
     public static let endNoteSaved = StringKey("end.noteSaved")
     public static let playerSoundInterrupted = StringKey("player.soundInterrupted")
+    public static let focusEndNotification = StringKey("focus.endNotification")
+    public static let focusTapToHear = StringKey("focus.tapToHear")
+    public static let focusTapToHearWhy = StringKey("focus.tapToHearWhy")
 }

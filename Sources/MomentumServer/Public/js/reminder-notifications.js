@@ -57,10 +57,16 @@ function start() {
 }
 
 function show(reminder) {
+  showNotification(reminder.title, { body: reminder.body, tag: reminder.occurrenceID });
+}
+
+/**
+ * Shows a notification now if the browser allows them (a focus timer's end uses it too): `title`
+ * with `options` (`body`, `tag`); clicking it brings the app forward.
+ */
+export function showNotification(title, options = {}) {
   if (permission() !== 'granted') return;
-  const notification = new Notification(reminder.title, {
-    body: reminder.body, tag: reminder.occurrenceID, lang: language(), icon: '/icon.svg',
-  });
+  const notification = new Notification(title, { ...options, lang: language(), icon: '/icon.svg' });
   notification.addEventListener('click', () => { window.focus(); notification.close(); });
 }
 

@@ -8,11 +8,15 @@
 // the person types in one of its fields (then once they leave it), and what they typed but did
 // not send stays. Each card says who changed the timer last ("Changed by terminal@laptop · 2
 // minutes ago", from GET /sync/last-change and then from the live changes).
+//
+// In the background (js/focus-end.js): the running timer's end sound plays through an <audio>
+// element, so its gong sounds on time with the screen locked; it follows every fetch of the list.
 import { api } from './api.js';
 import { t, clock, errorText, locale, boundAttributes } from './i18n.js';
 import { el, announce, confirmDialog, refocus } from './dom.js';
 import { newTimerForm } from './timer-form.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
+import * as endSound from './focus-end.js';
 
 let root;
 let timers = [];
@@ -26,6 +30,8 @@ const CHANGE_FIELDS = ['name', 'durationMs', 'icon', 'color', 'notes', 'run'];
 const lastChanges = new Map(); // timer id → { stamp, device } of its latest change, or null
 
 export async function mount(view) { root = view; await render(); }
+// The end sound's time is up, or its stream broke: fetch again, draw what differs, follow.
+endSound.whenStale(() => { if (root) liveRefresh().catch(console.error); });
 export const remount = (view) => { root = view; return render(); };
 export const show = () => render();
 export const hide = () => { clearInterval(ticker); ticker = null; clearInterval(agoTicker); agoTicker = null; };
@@ -37,7 +43,11 @@ onLive(['focusTimer', 'checklistItem'], ({ changes, refresh }) => {
     const known = lastChanges.get(change.id);
     if (known !== undefined && (!known || known.stamp < change.stamp)) lastChanges.set(change.id, { stamp: change.stamp, device: change.device });
   }
-  if (!root || root.hidden || !root.isConnected) return; // show() fetches anew
+  if (!root || root.hidden || !root.isConnected) {
+    // show() fetches anew; a sound playing meanwhile still follows a pause on another device.
+    if (endSound.active()) load().then(() => endSound.follow(timers, fetchedAt)).catch(console.error);
+    return;
+  }
   whenNotTyping(root, () => liveRefresh().catch(console.error));
 });
 
@@ -48,6 +58,7 @@ async function liveRefresh() {
   if (snapshot() === shown) {
     updateChangedLines();
     restartTicker();
+    endSound.follow(timers, fetchedAt);
     return;
   }
   await keepingInput(root, () => draw());
@@ -83,6 +94,7 @@ function draw(focusId, fallback) {
     newTimerForm(created),
   );
   restartTicker();
+  endSound.follow(timers, fetchedAt);
   clearInterval(agoTicker);
   agoTicker = setInterval(updateChangedLines, 30000);
   if (focusId || fallback) refocus(root, focusId, fallback);
@@ -147,6 +159,7 @@ function tick() {
     if (node) node.textContent = clock(leftMs(timer));
   }
   const due = timers.find((x) => x.status === 'running' && leftMs(x) <= 0);
+  if (due) endSound.timeIsUp();
   if (due && !refreshing) {
     refreshing = true;
     render().then(() => {
@@ -177,6 +190,7 @@ function timerCard(timer) {
       el('span', { class: 'muted', id: `${id}-status` }, t(`focus.status.${timer.status}`))),
     el('p', { class: 'muted timer-changed', id: `${id}-changed`, hidden: !changedText(timer) }, changedText(timer)),
     el('div', { class: 'actions' }, toggle, reset),
+    endSound.promptPlace(timer),
     checklist(timer, fail),
     addItemForm(timer, fail),
     error,
