@@ -8,6 +8,7 @@ extension BackupKind {
         case .settings: SettingRow.databaseTableName
         case .practiceLog: PracticeRecordRow.databaseTableName
         case .breathingPresets: BreathingPresetRow.databaseTableName
+        case .meditationPresets: MeditationPresetRow.databaseTableName
         case .workoutPrograms: WorkoutProgramRow.databaseTableName
         case .focusTimers: FocusTimerRow.databaseTableName
         case .checklistItems: ChecklistItemRow.databaseTableName
@@ -155,6 +156,12 @@ extension MomentumDatabase {
                                 plan.renamed[preset.name] = name
                                 backupRow["name"] = .text(name)
                             }
+                        case .meditationPresets:
+                            let preset = try MeditationPresetRow(row: row).preset()
+                            if isNew, let name = freeName(preset.name, taken: &names) {
+                                plan.renamed[preset.name] = name
+                                backupRow["name"] = .text(name)
+                            }
                         case .workoutPrograms:
                             let program = try WorkoutProgramRow(row: row).program()
                             if isNew, let name = freeName(program.name, taken: &names) {
@@ -296,7 +303,7 @@ extension MomentumDatabase {
 
     private static func foldedNames(_ kind: BackupKind, _ db: Database) throws -> [String] {
         switch kind {
-        case .breathingPresets, .workoutPrograms:
+        case .breathingPresets, .meditationPresets, .workoutPrograms:
             try String.fetchAll(db, sql: "SELECT name FROM \(kind.table)").map { $0.lowercased() }
         default: []
         }

@@ -73,4 +73,6 @@ extension StringKey {
     public static let apiYearFormat = StringKey("api.yearFormat")
     public static let apiPeriodChoice = StringKey("api.periodChoice")
     public static let apiRunAudioEnded = StringKey("api.runAudioEnded")
+    public static let apiPresetOnlyForMeditation = StringKey("api.presetOnlyForMeditation")
+    public static let apiPresetOrPlan = StringKey("api.presetOrPlan")
 }

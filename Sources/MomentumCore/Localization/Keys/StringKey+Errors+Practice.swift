@@ -88,4 +88,9 @@ extension StringKey {
     public static let errorRunAlreadyStopped = StringKey("error.run.alreadyStopped")
     public static let errorRunAlreadyCompleted = StringKey("error.run.alreadyCompleted")
     public static let errorRunInstantBeforeStart = StringKey("error.run.instantBeforeStart")
+    public static let errorMeditationPresetName = StringKey("error.meditation.presetName")
+    public static let errorMeditationUnknownPreset = StringKey("error.meditation.unknownPreset")
+    public static let errorMeditationPresetNameTaken = StringKey("error.meditation.presetNameTaken")
+    public static let errorMeditationNothingToEdit = StringKey("error.meditation.nothingToEdit")
+    public static let errorMeditationDeleteNeedsYes = StringKey("error.meditation.deleteNeedsYes")
 }

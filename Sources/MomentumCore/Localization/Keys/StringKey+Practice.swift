@@ -154,4 +154,11 @@ extension StringKey {
     public static let playerTapForSound = StringKey("player.tapForSound")
     public static let playerTapForSoundWhy = StringKey("player.tapForSoundWhy")
     public static let playerKeepScreenOn = StringKey("player.keepScreenOn")
+    public static let meditationPresetSummaryOpenEnded = StringKey("meditation.preset.summary.openEnded")
+    public static let meditationPresetSummaryGongs = StringKey("meditation.preset.summary.gongs")
+    public static let meditationPresetSummaryReflection = StringKey("meditation.preset.summary.reflection")
+    public static let meditationPresetSaved = StringKey("meditation.presetSaved")
+    public static let meditationPresetDeleted = StringKey("meditation.presetDeleted")
+    public static let meditationPresetStarting = StringKey("meditation.presetStarting")
+    public static let meditationPresetsNone = StringKey("meditation.presetsNone")
 }
