@@ -73,7 +73,7 @@ public struct MeditationPresetService: Sendable {
     public func deletePreset(_ preset: MeditationPreset) throws(MeditationPresetServiceError) {
         let deleted: Bool
         do {
-            deleted = try repository.deleteMeditationPreset(id: preset.id)
+            deleted = try repository.deleteMeditationPreset(id: preset.id, at: now())
         } catch {
             throw .store(error)
         }

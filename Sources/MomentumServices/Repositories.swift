@@ -34,7 +34,7 @@ public protocol BreathingPresetRepository: Sendable {
 public protocol MeditationPresetRepository: Sendable {
     func meditationPresets() throws(StoreError) -> [MeditationPreset]
     func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError)
-    func deleteMeditationPreset(id: String) throws(StoreError) -> Bool
+    func deleteMeditationPreset(id: String, at now: Date) throws(StoreError) -> Bool
 }
 
 /// Where focus timers and their checklists are kept.

@@ -225,7 +225,7 @@ extension MomentumDatabase {
     }
 
     /// Inserts what `plan` adds, in one transaction, and logs the synced kinds (log, settings,
-    /// focus timers and their items) for the other devices. All of it, or nothing.
+    /// focus timers and their items, saved sits) for the other devices. All of it, or nothing.
     public func restore(_ plan: BackupRestorePlan, at now: Date) throws(StoreError) {
         try syncedWrite { (db: Database, replica: SyncReplicaStore) -> ((), [LoggedChange]) in
             let storedSettings = Dictionary(
@@ -246,6 +246,11 @@ extension MomentumDatabase {
                         let setting = try SettingRow(row: row)
                         addedSettings[setting.key] = setting.value
                     case .practiceLog: sets.append(Self.syncSet(try PracticeRecordRow(row: row).record()))
+                    case .meditationPresets:
+                        let preset = try MeditationPresetRow(row: row).preset()
+                        if let key = Self.syncKey(ofMeditationPreset: preset.id) {
+                            sets.append((key, preset.syncFields))
+                        }
                     default: break
                     }
                 }
@@ -310,7 +315,7 @@ extension MomentumDatabase {
     }
 
     /// `nil` when `name` is free (and takes it); otherwise the first free "name (2)", "name (3)" ….
-    private static func freeName(_ name: String, taken: inout Set<String>) -> String? {
+    static func freeName(_ name: String, taken: inout Set<String>) -> String? {
         guard taken.contains(name.lowercased()) else {
             taken.insert(name.lowercased())
             return nil

@@ -48,21 +48,35 @@ extension MomentumDatabase {
         return presets
     }
 
-    /// Adds a saved sit, or replaces the one with the same id (keeping when it was first created).
-    /// A name another saved sit already has (ignoring case) is refused by the database.
+    /// Adds a saved sit, or replaces the one with the same id (keeping when it was first created),
+    /// and logs its changed fields for the other devices. A name another saved sit already has
+    /// (ignoring case) is refused by the database.
     public func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError) {
         var row = try MeditationPresetRow(preset)
-        try write { db in
-            if let existing = try MeditationPresetRow.fetchOne(db, key: preset.id) {
-                row.createdAtMs = existing.createdAtMs
-            }
+        try syncedWrite { db, replica in
+            let existing = try MeditationPresetRow.fetchOne(db, key: preset.id)
+            if let existing { row.createdAtMs = existing.createdAtMs }
             try row.save(db)
+            guard let key = Self.syncKey(ofMeditationPreset: preset.id) else { return ((), []) }
+            let saved = try row.preset()
+            let changed = Self.changedFields(saved.syncFields, from: (try? existing?.preset())?.syncFields)
+            return ((), try replica.recordLocal(sets: [(key, changed)], deletes: [], at: preset.updatedAt))
         }
     }
 
-    /// Deletes the saved sit with `id`; returns whether there was one.
+    /// Deletes the saved sit with `id` (on every device); returns whether there was one.
     @discardableResult
-    public func deleteMeditationPreset(id: String) throws(StoreError) -> Bool {
-        try write { db in try MeditationPresetRow.deleteOne(db, key: id) }
+    public func deleteMeditationPreset(id: String, at now: Date) throws(StoreError) -> Bool {
+        try syncedWrite { db, replica in
+            guard try MeditationPresetRow.deleteOne(db, key: id) else { return (false, []) }
+            guard let key = Self.syncKey(ofMeditationPreset: id) else { return (true, []) }
+            return (true, try replica.recordLocal(sets: [], deletes: [key], at: now))
+        }
+    }
+
+    /// The sync key of a saved sit; `nil` for an id that is not a lower-case UUID (one a backup
+    /// brought from elsewhere), which stays on this device.
+    static func syncKey(ofMeditationPreset id: String) -> SyncEntityKey? {
+        SyncEntityType.meditationPreset.canonicalID(id) == id ? SyncEntityKey(type: .meditationPreset, id: id) : nil
     }
 }

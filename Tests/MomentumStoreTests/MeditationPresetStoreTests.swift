@@ -37,8 +37,8 @@ struct MeditationPresetStoreTests {
         try database.saveMeditationPreset(changed)
         changed.createdAt = Self.start
         #expect(try database.meditationPresets() == [changed])
-        #expect(try database.deleteMeditationPreset(id: "a"))
-        #expect(try !database.deleteMeditationPreset(id: "a"))
+        #expect(try database.deleteMeditationPreset(id: "a", at: Self.start))
+        #expect(try !database.deleteMeditationPreset(id: "a", at: Self.start))
         #expect(try database.meditationPresets().isEmpty)
     }
 

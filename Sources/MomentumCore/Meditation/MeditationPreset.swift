@@ -22,13 +22,10 @@ public struct MeditationPreset: Sendable, Equatable, Identifiable {
         id: String, name: String, plan: MeditationPlan, createdAt: Date, updatedAt: Date,
         ambientCatalog: AmbientCatalog = .builtIn
     ) throws(MeditationPresetError) {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw .emptyName }
-        guard trimmed.count <= Self.maximumNameLength else { throw .nameTooLong }
-        do { try TextInput.check(name, field: "name") } catch { throw .text(error) }
+        try Self.checkName(name)
         do { try plan.validate(ambientCatalog: ambientCatalog) } catch { throw .invalidPlan(error) }
         self.id = id
-        self.name = trimmed
+        self.name = name.trimmingCharacters(in: .whitespaces)
         self.plan = plan
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -36,6 +33,15 @@ public struct MeditationPreset: Sendable, Equatable, Identifiable {
 
     /// The most characters a saved sit's name may have.
     public static let maximumNameLength = TextInput.maximumNameLength
+
+    /// Checks a name by the rules of breathing presets' names: not blank, at most
+    /// ``maximumNameLength`` characters once trimmed, no control characters.
+    public static func checkName(_ name: String) throws(MeditationPresetError) {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .emptyName }
+        guard trimmed.count <= maximumNameLength else { throw .nameTooLong }
+        do { try TextInput.check(name, field: "name") } catch { throw .text(error) }
+    }
 
     /// The one line a card or a list shows, in the catalog's language (see ``MeditationPlan/summary(_:ambientCatalog:)``).
     public func summary(_ catalog: StringCatalog, ambientCatalog: AmbientCatalog = .builtIn) -> String {
