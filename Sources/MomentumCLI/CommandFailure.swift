@@ -61,6 +61,9 @@ enum DidYouMean {
         case BreathingServiceError.invalid(.unknownPreset(let name)):
             typed = name
             names = ((try? session.services.breathing.presets()) ?? []).flatMap { [$0.id, $0.displayName(catalog)] }
+        case MeditationPresetServiceError.invalid(.unknownPreset(let name)):
+            typed = name
+            names = ((try? session.services.meditationPresets.presets()) ?? []).flatMap { [$0.id, $0.name] }
         case WorkoutServiceError.invalid(.unknownProgram(let name)):
             typed = name
             names = ((try? session.services.workouts.programs()) ?? []).flatMap { [$0.id, $0.displayName(catalog)] }

@@ -20,7 +20,8 @@ public struct MomentumCommand: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [
-            Meditate.self, Breathe.self, Workout.self, TimerCommand.self, Log.self, StreakCommand.self, Stats.self,
+            MeditateCommand.self, Breathe.self, Workout.self, TimerCommand.self, Log.self, StreakCommand.self,
+            Stats.self,
             CalendarCommand.self,
             ChartCommand.self,
             Render.self, MorseCommand.self, LibraryCommand.self,

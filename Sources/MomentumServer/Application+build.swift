@@ -101,6 +101,8 @@ public func buildRouter(
     SettingsController(settings: services.settings).addRoutes(to: api)
     TimelineController(breathing: services.breathing).addRoutes(to: api)
     MeditationFormController(settings: services.settings).addRoutes(to: api)
+    MeditationPresetsController(presets: services.meditationPresets, settings: services.settings)
+        .addRoutes(to: api.group("meditation/presets"))
     let runs = RunRegistry()
     RunsController(
         registry: runs, services: services, now: dependencies.now, makeID: dependencies.makeID,

@@ -48,6 +48,7 @@ extension SyncEntityType {
         case .checklistItem: .syncEntityChecklistItem
         case .practiceRecord: .syncEntityPracticeRecord
         case .setting: .syncEntitySetting
+        case .meditationPreset: .syncEntityMeditationPreset
         }
     }
 }

@@ -25,6 +25,12 @@ public enum ErrorMessages {
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as PracticeLogError: message(for: error, catalog: catalog)
+        case let error as MeditationPresetError: message(for: error, catalog: catalog)
+        case let error as MeditationPresetServiceError:
+            switch error {
+            case .invalid(let preset): message(for: preset, catalog: catalog)
+            case .store(let store): message(for: store, catalog: catalog)
+            }
         case let error as BreathingError: message(for: error, catalog: catalog)
         case let error as BreathingServiceError:
             switch error {
@@ -127,6 +133,17 @@ public enum ErrorMessages {
                     "offset": DurationFormatting.words(offset, language: catalog.language),
                     "duration": DurationFormatting.words(duration, language: catalog.language),
                 ])
+        }
+    }
+
+    public static func message(for error: MeditationPresetError, catalog: StringCatalog) -> String {
+        switch error {
+        case .emptyName: catalog[.errorMeditationPresetName]
+        case .nameTooLong: catalog.format(.errorNameTooLong, ["maximum": "\(MeditationPreset.maximumNameLength)"])
+        case .text(let text): message(for: text, catalog: catalog)
+        case .invalidPlan(let plan): message(for: plan, catalog: catalog)
+        case .unknownPreset(let name): catalog.format(.errorMeditationUnknownPreset, ["name": name])
+        case .nameTaken(let name): catalog.format(.errorMeditationPresetNameTaken, ["name": name])
         }
     }
 

@@ -91,6 +91,17 @@ extension BreathingServiceError: ClassifiedFailure {
     }
 }
 
+extension MeditationPresetServiceError: ClassifiedFailure {
+    public var failureKind: FailureKind {
+        switch self {
+        case .invalid(.unknownPreset): .notFound
+        case .invalid(.nameTaken): .conflict
+        case .invalid: .invalid
+        case .store(let store): store.failureKind
+        }
+    }
+}
+
 extension WorkoutServiceError: ClassifiedFailure {
     public var failureKind: FailureKind {
         switch self {

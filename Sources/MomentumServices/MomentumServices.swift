@@ -11,6 +11,7 @@ public struct MomentumServices: Sendable {
     public let progress: ProgressService
     public let exchange: ExchangeService
     public let breathing: BreathingService
+    public let meditationPresets: MeditationPresetService
     public let focusTimers: FocusTimerService
     public let workouts: WorkoutService
     public let accessTokens: AccessTokenService
@@ -51,6 +52,7 @@ public struct MomentumServices: Sendable {
             exchange: ExchangeService(
                 log: database, settings: settings, systemTimeZone: timeZone, now: now, makeID: makeID, device: device),
             breathing: BreathingService(presets: database, log: database, now: now, makeID: makeID, device: device),
+            meditationPresets: MeditationPresetService(repository: database, now: now, makeID: makeID),
             focusTimers: FocusTimerService(repository: database, now: now, makeID: makeID, device: device),
             workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device),
             accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID),

@@ -30,6 +30,13 @@ public protocol BreathingPresetRepository: Sendable {
     func deleteBreathingPreset(id: String) throws(StoreError) -> Bool
 }
 
+/// Where the person's saved sits are kept.
+public protocol MeditationPresetRepository: Sendable {
+    func meditationPresets() throws(StoreError) -> [MeditationPreset]
+    func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError)
+    func deleteMeditationPreset(id: String, at now: Date) throws(StoreError) -> Bool
+}
+
 /// Where focus timers and their checklists are kept.
 public protocol FocusTimerRepository: Sendable {
     func focusTimers() throws(StoreError) -> [FocusTimer]
@@ -58,8 +65,8 @@ public protocol AccessTokenRepository: Sendable {
     func deleteAccessSessions(lastUsedBefore cutoff: Date) throws(StoreError) -> Int
 }
 
-extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository, FocusTimerRepository,
-    WorkoutProgramRepository, AccessTokenRepository
+extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository,
+    MeditationPresetRepository, FocusTimerRepository, WorkoutProgramRepository, AccessTokenRepository
 {}
 
 /// Where the Morse course keeps its progress and session history.

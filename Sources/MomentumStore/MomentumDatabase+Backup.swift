@@ -8,6 +8,7 @@ extension BackupKind {
         case .settings: SettingRow.databaseTableName
         case .practiceLog: PracticeRecordRow.databaseTableName
         case .breathingPresets: BreathingPresetRow.databaseTableName
+        case .meditationPresets: MeditationPresetRow.databaseTableName
         case .workoutPrograms: WorkoutProgramRow.databaseTableName
         case .focusTimers: FocusTimerRow.databaseTableName
         case .checklistItems: ChecklistItemRow.databaseTableName
@@ -155,6 +156,12 @@ extension MomentumDatabase {
                                 plan.renamed[preset.name] = name
                                 backupRow["name"] = .text(name)
                             }
+                        case .meditationPresets:
+                            let preset = try MeditationPresetRow(row: row).preset()
+                            if isNew, let name = freeName(preset.name, taken: &names) {
+                                plan.renamed[preset.name] = name
+                                backupRow["name"] = .text(name)
+                            }
                         case .workoutPrograms:
                             let program = try WorkoutProgramRow(row: row).program()
                             if isNew, let name = freeName(program.name, taken: &names) {
@@ -218,7 +225,7 @@ extension MomentumDatabase {
     }
 
     /// Inserts what `plan` adds, in one transaction, and logs the synced kinds (log, settings,
-    /// focus timers and their items) for the other devices. All of it, or nothing.
+    /// focus timers and their items, saved sits) for the other devices. All of it, or nothing.
     public func restore(_ plan: BackupRestorePlan, at now: Date) throws(StoreError) {
         try syncedWrite { (db: Database, replica: SyncReplicaStore) -> ((), [LoggedChange]) in
             let storedSettings = Dictionary(
@@ -239,6 +246,11 @@ extension MomentumDatabase {
                         let setting = try SettingRow(row: row)
                         addedSettings[setting.key] = setting.value
                     case .practiceLog: sets.append(Self.syncSet(try PracticeRecordRow(row: row).record()))
+                    case .meditationPresets:
+                        let preset = try MeditationPresetRow(row: row).preset()
+                        if let key = Self.syncKey(ofMeditationPreset: preset.id) {
+                            sets.append((key, preset.syncFields))
+                        }
                     default: break
                     }
                 }
@@ -296,14 +308,14 @@ extension MomentumDatabase {
 
     private static func foldedNames(_ kind: BackupKind, _ db: Database) throws -> [String] {
         switch kind {
-        case .breathingPresets, .workoutPrograms:
+        case .breathingPresets, .meditationPresets, .workoutPrograms:
             try String.fetchAll(db, sql: "SELECT name FROM \(kind.table)").map { $0.lowercased() }
         default: []
         }
     }
 
     /// `nil` when `name` is free (and takes it); otherwise the first free "name (2)", "name (3)" ….
-    private static func freeName(_ name: String, taken: inout Set<String>) -> String? {
+    static func freeName(_ name: String, taken: inout Set<String>) -> String? {
         guard taken.contains(name.lowercased()) else {
             taken.insert(name.lowercased())
             return nil

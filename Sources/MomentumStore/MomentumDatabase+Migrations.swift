@@ -205,6 +205,17 @@ extension MomentumDatabase {
         migrator.registerMigration("v12: names, icons and interval gongs meet the input rules") { db in
             try bringStoredValuesWithinIssue22Rules(db)
         }
+        migrator.registerMigration("v13: saved sits") { db in
+            try db.create(table: "meditationPreset") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                    .check(sql: "length(trim(name)) > 0")
+                // The plan's JSON form (`MeditationPlan+Codable`); the store checks it as it reads it.
+                table.column("plan", .text).notNull()
+                table.column("createdAtMs", .integer).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+            }
+        }
         return migrator
     }
 

@@ -70,6 +70,11 @@ struct SyncReplicaStore {
             guard let record = try? row.record() else { continue }
             sets.append((SyncEntityKey(type: .practiceRecord, id: row.id), record.syncFields))
         }
+        for row in try MeditationPresetRow.order(Column("createdAtMs"), Column.rowID).fetchAll(db) {
+            guard let preset = try? row.preset(), let key = MomentumDatabase.syncKey(ofMeditationPreset: row.id)
+            else { continue }
+            sets.append((key, preset.syncFields))
+        }
         let settings = MomentumSettings(storedValues: try storedSettingValues())
         let defaults = MomentumSettings().syncTexts
         for (key, text) in settings.syncTexts where defaults[key] != text {
@@ -336,6 +341,9 @@ struct SyncReplicaStore {
         for id in items.sorted() { try materializeItem(id, in: after, at: now) }
         for id in (changed[.practiceRecord] ?? []).sorted() { try materializeRecord(id, in: after, at: now) }
         if let settingIDs = changed[.setting] { try materializeSettings(settingIDs, in: after, at: now) }
+        for id in (changed[.meditationPreset] ?? []).sorted() {
+            try materializeMeditationPreset(id, in: after, at: now)
+        }
     }
 
     private func firstWritten(_ key: SyncEntityKey, in state: ReplicaState) -> Date {
@@ -381,6 +389,21 @@ struct SyncReplicaStore {
         try row.save(db)
     }
 
+    /// A saved sit whose name another one here has (each device named one alike) takes the first
+    /// free "Name (2)" here, as a restore does, rather than the write failing.
+    private func materializeMeditationPreset(_ id: String, in state: ReplicaState, at now: Date) throws {
+        let key = SyncEntityKey(type: .meditationPreset, id: id)
+        guard let fields = state.values(of: key),
+            var preset = MeditationPreset.synced(
+                id: id, fields: fields, fallbackCreatedAt: firstWritten(key, in: state), updatedAt: now)
+        else { return try removeRow(key) }
+        var taken = Set(
+            try String.fetchAll(db, sql: "SELECT name FROM meditationPreset WHERE id != ?", arguments: [id])
+                .map { $0.lowercased() })
+        if let free = MomentumDatabase.freeName(preset.name, taken: &taken) { preset.name = free }
+        try MeditationPresetRow(preset).save(db)
+    }
+
     private func materializeSettings(_ ids: Set<String>, in state: ReplicaState, at now: Date) throws {
         var texts: [SettingKey: String] = [:]
         for id in ids {
@@ -407,6 +430,7 @@ struct SyncReplicaStore {
         case .checklistItem: try ChecklistItemRow.deleteOne(db, key: key.id)
         case .practiceRecord: try PracticeRecordRow.deleteOne(db, key: key.id)
         case .setting: break
+        case .meditationPreset: try MeditationPresetRow.deleteOne(db, key: key.id)
         }
     }
 

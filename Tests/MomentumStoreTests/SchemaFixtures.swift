@@ -172,6 +172,14 @@ enum SchemaFixtures {
         "v12: names, icons and interval gongs meet the input rules": [
             "UPDATE focusTimer SET icon = 'moon', updatedAtMs = 1700432000000 WHERE id = '00000003-0000-4000-8000-000000000002'"
         ],
+        "v13: saved sits": [
+            #"""
+            INSERT INTO meditationPreset (id, name, plan, createdAtMs, updatedAtMs) VALUES
+                ('00000013-0000-4000-8000-000000000001', 'Evening sit',
+                 '{"ambientID":"rain","ambientVolume":0.3,"countdownMs":10000,"durationMs":1200000,"intervalGongs":{"minutes":5,"mode":"every"},"isOpenEnded":false,"reflectionMs":0}',
+                 1700500000000, 1700500000000)
+            """#
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

@@ -39,6 +39,7 @@ struct SchemaHistoryTests {
         try checkMorse(database, holds: holds)
         try checkLibrary(database, holds: holds)
         try checkSync(database, holds: holds)
+        try checkMeditationPresets(database, holds: holds)
     }
 
     /// Creates `momentum.sqlite` as versions 1 … `last` + 1 left it: migrate to one version, write
@@ -203,6 +204,24 @@ struct SchemaHistoryTests {
         #expect(box.rounds == 6)
         #expect(presets[1].pattern.exhale == .milliseconds(6500))
         #expect(presets[1].rounds == 10)
+    }
+
+    func checkMeditationPresets(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let presets = try database.meditationPresets()
+        guard holds(13) else {
+            #expect(presets.isEmpty)
+            return
+        }
+        let evening = try #require(presets.first)
+        #expect(presets.count == 1)
+        #expect(evening.name == "Evening sit")
+        #expect(
+            evening.plan
+                == MeditationPlan(
+                    duration: .minutes(20), countdown: .seconds(10), intervalGongs: .every(minutes: 5),
+                    ambientID: "rain",
+                    ambientVolume: 0.3))
+        #expect(evening.createdAt == Date(timeIntervalSince1970: 1_700_500_000))
     }
 
     func checkFocusTimers(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {

@@ -9,7 +9,7 @@ struct Export: ContextualCommand {
         abstract: "Back up everything (a ZIP archive or JSON), or export the log as CSV or iCalendar.",
         discussion: """
             archive: one ZIP file with everything you keep, for `momentum import` — settings (with \
-            reminders), the practice log, breathing presets, workout programs, focus timers with \
+            reminders), the practice log, saved sits, breathing presets, workout programs, focus timers with \
             their checklists, notes and run state, the Morse course (progress, statistics, schedule, \
             history, course settings, call sign) and the guided-meditation library (titles, edits, \
             positions, ambient marks) with its audio files, each checked by SHA-256. Chosen by \

@@ -3,13 +3,31 @@ import Foundation
 import MomentumCore
 import MomentumServices
 
-/// `momentum meditate [MINUTES]`: a sit in the terminal.
+/// `momentum meditate`: a sit, and the saved sits.
+struct MeditateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "meditate",
+        abstract: "Sit with a timer: a countdown, gongs, an optional reflection, logged when done.",
+        usage: """
+            momentum meditate [<minutes> | <saved-sit>] [--countdown <seconds>] [--interval <minutes>] \
+            [--reflection <minutes>] [--ambient <id>] [--volume <volume>] [--open]
+              momentum meditate presets [list | add | edit | rename | delete]
+            """,
+        discussion: "Every option of a sit: momentum meditate sit --help",
+        subcommands: [Meditate.self, MeditatePresets.self],
+        defaultSubcommand: Meditate.self
+    )
+}
+
+/// `momentum meditate [MINUTES | SAVED-SIT]`: a sit in the terminal.
 struct Meditate: ContextualCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sit with a timer: a countdown, gongs, an optional reflection, logged when done.",
+        commandName: "sit",
+        abstract: "Sit with a timer, or a saved sit by its name (the default: `momentum meditate 20`).",
         discussion: """
-            Options you give become your defaults for the next sit. Space pauses and resumes, q stops \
-            (an early stop of a minute or more may be kept in the log).
+            Options you give become your defaults for the next sit; with a saved sit's name they change \
+            this sit only, not the saved one. Space pauses and resumes, q stops (an early stop of a \
+            minute or more may be kept in the log).
             """
     )
 
@@ -25,14 +43,45 @@ struct Meditate: ContextualCommand {
 
     func run(in context: CommandContext) async throws {
         try await context.withSession(common) { session in
-            let catalog = session.catalog
-            let plan = try options.plan(from: session.settings.meditation, catalog: catalog)
+            let (plan, preset) = try sitPlan(session: session)
             if printPlan {
                 context.output.write(try TimelineJSON.text(try plan.timeline()))
                 return
             }
+            if let preset {
+                context.output.write(
+                    session.catalog.format(
+                        .meditationPresetStarting, ["name": preset.name, "summary": plan.summary(session.catalog)])
+                        + "\n")
+            }
             try await sit(plan: plan, session: session, context: context)
         }
+    }
+
+    /// The sit to run: a saved sit when the first word is a saved sit's name rather than a
+    /// length (with this command line's options applied), otherwise the last sit with them.
+    private func sitPlan(session: CommandContext.Session) throws -> (MeditationPlan, MeditationPreset?) {
+        let catalog = session.catalog
+        guard let word = options.minutes, DurationText.parse(word, defaultUnit: .minutes) == nil else {
+            return (try options.plan(from: session.settings.meditation, catalog: catalog), nil)
+        }
+        let presets = session.services.meditationPresets
+        guard let preset = try? presets.preset(named: word) else {
+            // Neither a length nor a saved sit: the length's own error, and the closest saved sit if any.
+            do {
+                return (try options.plan(from: session.settings.meditation, catalog: catalog), nil)
+            } catch let failure as CommandFailure {
+                let names = ((try? presets.presets()) ?? []).map(\.name)
+                guard failure.hint == nil, let closest = NameSuggestion.closest(to: word, among: names) else {
+                    throw failure
+                }
+                throw CommandFailure(
+                    failure.message, hint: catalog.format(.didYouMean, ["suggestion": "momentum meditate \(closest)"]))
+            }
+        }
+        var options = options
+        options.minutes = nil
+        return (try options.plan(from: preset.plan, catalog: catalog), preset)
     }
 
     private func sit(plan: MeditationPlan, session: CommandContext.Session, context: CommandContext) async throws {
@@ -85,6 +134,12 @@ struct MeditationOptions: ParsableArguments {
 
     @Flag(help: "No set length: sit until you stop.")
     var open = false
+
+    /// Whether any option of the sit was given (what `meditate presets edit` needs at least one of).
+    var changesAnything: Bool {
+        minutes != nil || open || countdown != nil || interval != nil || reflection != nil || ambient != nil
+            || volume != nil
+    }
 
     /// The saved plan with this command line's options applied, checked.
     func plan(from saved: MeditationPlan, catalog: StringCatalog) throws -> MeditationPlan {

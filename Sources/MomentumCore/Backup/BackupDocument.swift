@@ -110,7 +110,7 @@ public struct BackupDocument: Sendable, Equatable, Codable {
 /// machine's own (a test checks it), so a table added later cannot be left out unnoticed.
 public enum BackupKind: String, Sendable, CaseIterable, Codable {
     // In the order a restore inserts them: a checklist item after its timer.
-    case settings, practiceLog, breathingPresets, workoutPrograms, focusTimers, checklistItems
+    case settings, practiceLog, breathingPresets, meditationPresets, workoutPrograms, focusTimers, checklistItems
     case morseCourse, morseSessions, library
 }
 

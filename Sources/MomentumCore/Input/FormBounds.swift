@@ -173,9 +173,11 @@ public enum FormBounds {
         ]
     }
 
-    /// The Meditate form's number fields (the sit itself comes from the saved plan).
+    /// The Meditate form's number fields (the sit itself comes from the saved plan) and a saved
+    /// sit's name.
     static var meditation: [(String, FieldBounds)] {
         [
+            ("meditation.presetName", .text(MeditationPreset.maximumNameLength)),
             (
                 "meditation.durationMinutes",
                 FieldBounds(

@@ -187,6 +187,50 @@ extension MomentumSettings {
     }
 }
 
+extension MeditationPreset {
+    /// The saved sit's fields: its name, its whole plan as one JSON text, when it was made.
+    public var syncFields: [String: SyncValue] {
+        [
+            "name": .string(name),
+            "plan": .string(plan.syncText),
+            "createdAt": .integer(createdAt.syncMilliseconds),
+        ]
+    }
+
+    /// The saved sit a replica's fields make; `nil` without a valid name or plan. A missing
+    /// `createdAt` is `fallbackCreatedAt` (when its first field was written).
+    public static func synced(id: String, fields: [String: SyncValue], fallbackCreatedAt: Date, updatedAt: Date)
+        -> MeditationPreset?
+    {
+        guard let name = fields["name"]?.text, let plan = fields["plan"]?.text.flatMap(MeditationPlan.init(syncText:))
+        else { return nil }
+        return try? MeditationPreset(
+            id: id, name: name, plan: plan,
+            createdAt: fields["createdAt"]?.integer.map(Date.init(syncMilliseconds:)) ?? fallbackCreatedAt,
+            updatedAt: updatedAt)
+    }
+}
+
+extension MeditationPlan {
+    /// The plan's JSON text with sorted keys: one spelling for one plan.
+    public var syncText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding a plan (integers, a string, a double in 0…1, a flag) cannot fail.
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// The plan a synced JSON text stands for, or `nil` when it has a field a plan does not, or is
+    /// out of the plan's bounds.
+    public init?(syncText: String) {
+        guard syncText.utf8.count <= 20_000,
+            let plan = try? StrictJSON.decode(MeditationPlan.self, from: Data(syncText.utf8)),
+            (try? plan.validate()) != nil
+        else { return nil }
+        self = plan
+    }
+}
+
 extension Date {
     /// Whole milliseconds since 1970, as synced fields hold instants.
     public var syncMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }

@@ -6,6 +6,7 @@ public enum SyncEntityType: String, Sendable, Codable, CaseIterable {
     case checklistItem
     case practiceRecord
     case setting
+    case meditationPreset
 
     /// Every field a change may set on this type, with the values it takes. Time is in
     /// milliseconds since 1970 (instants) or milliseconds (durations).
@@ -15,6 +16,7 @@ public enum SyncEntityType: String, Sendable, Codable, CaseIterable {
         case .checklistItem: Self.checklistItemFields
         case .practiceRecord: Self.practiceRecordFields
         case .setting: Self.settingFields
+        case .meditationPreset: Self.meditationPresetFields
         }
     }
 
@@ -52,6 +54,14 @@ public enum SyncEntityType: String, Sendable, Codable, CaseIterable {
 
     private static let settingFields: [String: SyncFieldRule] = [settingValueField: .settingText]
 
+    /// A saved sit's plan is one field, so a sit is never half one device's and half another's
+    /// (an interval from one with a length from the other might not fit).
+    private static let meditationPresetFields: [String: SyncFieldRule] = [
+        "name": .meditationPresetName,
+        "plan": .meditationPlan,
+        "createdAt": .instant,
+    ]
+
     /// Settings are reset by writing their default, never deleted: a deleted id would stay deleted.
     public var isDeletable: Bool { self != .setting }
 
@@ -67,7 +77,7 @@ public enum SyncEntityType: String, Sendable, Codable, CaseIterable {
     /// is not of this type's form: a UUID, or for a setting a ``SettingKey``.
     public func canonicalID(_ id: String) -> String? {
         switch self {
-        case .focusTimer, .checklistItem, .practiceRecord:
+        case .focusTimer, .checklistItem, .practiceRecord, .meditationPreset:
             UUID(uuidString: id).map { $0.uuidString.lowercased() }
         case .setting:
             SettingKey(rawValue: id)?.rawValue

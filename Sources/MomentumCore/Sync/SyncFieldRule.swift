@@ -36,6 +36,10 @@ public enum SyncFieldRule: Sendable, Equatable {
     case focusRun
     /// A setting's value as text; the setting is the change's entity id.
     case settingText
+    /// A saved sit's name (non-blank, at most 100 characters, one line).
+    case meditationPresetName
+    /// A saved sit's plan: its JSON text (`MeditationPlan+Codable`) within the plan's bounds.
+    case meditationPlan
 
     /// The one spelling of a value that may be written more than one way: a reference's id in
     /// lower case, and a number without a fraction as an integer (as JSON brings it back).
@@ -102,6 +106,11 @@ public enum SyncFieldRule: Sendable, Equatable {
             }
         case .focusRun:
             return Self.acceptsRun(value)
+        case .meditationPresetName:
+            guard let text = value.text else { return false }
+            return (try? MeditationPreset.checkName(text)) != nil
+        case .meditationPlan:
+            return value.text.flatMap(MeditationPlan.init(syncText:)) != nil
         case .settingText:
             guard let text = value.text, let key = SettingKey(rawValue: entityID),
                 TextInput.firstControlCharacter(in: text) == nil
@@ -130,6 +139,8 @@ public enum SyncFieldRule: Sendable, Equatable {
         case .textMap: "an object of strings"
         case .focusRun: "a run: {\"status\": idle | running | paused | completed, …}"
         case .settingText: "the setting's value as text"
+        case .meditationPresetName: "a name of 1–\(MeditationPreset.maximumNameLength) characters"
+        case .meditationPlan: "a meditation plan's JSON within its bounds"
         }
     }
 

@@ -93,14 +93,6 @@ struct MeditationFormController {
     }
 
     static func choice(_ gongs: IntervalGongs, catalog: StringCatalog) -> IntervalChoice {
-        let label =
-            switch gongs {
-            case .off: catalog[.valueOff]
-            case .every(let minutes): catalog.format(.valueEveryMinutes, ["minutes": String(minutes)])
-            case .offsets(let offsets):
-                catalog.format(
-                    .valueAtMinutes, ["minutes": offsets.map { DurationText.minutesText($0) }.joined(separator: ", ")])
-            }
-        return IntervalChoice(text: gongs.text, label: label, gongs: gongs)
+        IntervalChoice(text: gongs.text, label: gongs.label(catalog), gongs: gongs)
     }
 }

@@ -30,13 +30,16 @@ struct RunsController {
         var meditation: MeditationPlan?
         var breathing: BreathingPlanBody?
         var workout: WorkoutPlanBody?
+        /// A saved sit's id or name: a meditation of that sit (instead of a `plan`).
+        var preset: String?
         var at: Date?
 
-        private enum CodingKeys: String, CodingKey { case kind, plan, at }
+        private enum CodingKeys: String, CodingKey { case kind, plan, preset, at }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             kind = try container.decode(PracticeRun.Kind.self, forKey: .kind)
+            preset = try container.decodeIfPresent(String.self, forKey: .preset)
             at = try container.decodeIfPresent(Date.self, forKey: .at)
             switch kind {
             case .meditation: meditation = try container.decodeIfPresent(MeditationPlan.self, forKey: .plan)
@@ -187,9 +190,13 @@ struct RunsController {
         let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
         let language = try LanguageChoice.language(for: request, settings: services.settings)
         var run: PracticeRun
+        if body.preset != nil, body.kind != .meditation { throw APIError.badRequest(.apiPresetOnlyForMeditation) }
+        if body.preset != nil, body.meditation != nil { throw APIError.badRequest(.apiPresetOrPlan) }
         switch body.kind {
         case .meditation:
-            let plan = try body.meditation ?? services.settings.load().meditation
+            let plan =
+                try body.preset.map { try services.meditationPresets.preset(named: $0).plan } ?? body.meditation
+                ?? services.settings.load().meditation
             let prepared = try services.meditation.startSit(plan: plan, language: language)
             let sit = try MeditationSit<WallInstant>(plan: prepared.plan, affirmations: prepared.affirmations)
             run = PracticeRun(id: makeID(), plan: .meditation(sit))

@@ -165,6 +165,17 @@ struct FormBoundsTests {
         }
     }
 
+    @Test func aSavedSitsName() throws {
+        let length = try #require(try bounds("meditation.presetName").maxLength)
+        func preset(_ name: String) throws(MeditationPresetError) -> MeditationPreset {
+            let instant = Date(timeIntervalSince1970: 0)
+            return try MeditationPreset(
+                id: "mine", name: name, plan: MeditationPlan(), createdAt: instant, updatedAt: instant)
+        }
+        #expect(throws: Never.self) { _ = try preset(text(length)) }
+        #expect(throws: MeditationPresetError.nameTooLong) { _ = try preset(text(length + 1)) }
+    }
+
     @Test func everyFieldHasABoundAndTheJSONNamesDefault() throws {
         for (id, field) in FormBounds.all {
             #expect(field.maxLength != nil || field.max != nil, "\(id) bounds nothing")

@@ -46,6 +46,11 @@ struct BackupServiceTests {
             name: "Evening calm",
             pattern: try BreathingPattern(inhale: 4, holdAfterInhale: 2, exhale: 6, holdAfterExhale: 0),
             rounds: 8)
+        _ = try services.meditationPresets.addPreset(
+            name: "Evening sit",
+            plan: MeditationPlan(
+                duration: .minutes(20), intervalGongs: .offsets([.minutes(5), .minutes(15)]), reflection: .minutes(2),
+                ambientID: "rain", ambientVolume: 0.3))
         _ = try services.workouts.addProgram(
             name: "Morning HIIT", plan: WorkoutPlan(work: .seconds(30), rest: .seconds(15), rounds: 6))
         _ = try services.focusTimers.addTimer(
@@ -81,6 +86,7 @@ struct BackupServiceTests {
     /// Everything each listing shows, as one comparable value.
     struct Listings: Equatable {
         var presets: [BreathingPreset]
+        var sits: [MeditationPreset]
         var programs: [WorkoutProgram]
         var timers: [FocusTimer]
         var morse: MorseCourseProgress
@@ -94,7 +100,8 @@ struct BackupServiceTests {
 
     func listings(_ services: MomentumServices) throws -> Listings {
         Listings(
-            presets: try services.breathing.presets(), programs: try services.workouts.programs(),
+            presets: try services.breathing.presets(), sits: try services.meditationPresets.presets(),
+            programs: try services.workouts.programs(),
             timers: try services.focusTimers.timers(), morse: try services.morse.progress(),
             morseSettings: try services.morse.courseSettings(), callSign: try services.morse.callSign(),
             morseSessions: try services.morse.sessions(), library: try services.library.items(),
@@ -176,6 +183,19 @@ struct BackupServiceTests {
         #expect(try target.settings.load().meditation.duration == .seconds(40 * 60))
         #expect(try target.library.items().count == 2)
         #expect(try target.focusTimers.timers() == source.focusTimers.timers())
+    }
+
+    @Test func aSavedSitWhoseNameIsTakenHereIsRestoredUnderAFreeNameWithItsWholePlan() throws {
+        let source = try everything("source")
+        let archive = directory.file("backup.zip")
+        try source.backup.writeArchive(to: archive)
+        let target = try services("target")
+        let mine = try target.meditationPresets.addPreset(name: "EVENING SIT", plan: MeditationPlan())
+        let summary = try target.backup.restore(from: archive, dryRun: false)
+        #expect(summary.renamed == ["Evening sit": "Evening sit (2)"])
+        let restored = try target.meditationPresets.preset(named: "Evening sit (2)")
+        #expect(try restored.plan == source.meditationPresets.preset(named: "Evening sit").plan)
+        #expect(try Set(target.meditationPresets.presets().map(\.id)) == [mine.id, restored.id])
     }
 
     @Test func aVersionOneBackupIsNotThisServicesAndStillImportsThroughTheLogImport() throws {

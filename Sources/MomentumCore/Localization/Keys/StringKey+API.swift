@@ -75,4 +75,6 @@ extension StringKey {
     public static let apiRunAudioEnded = StringKey("api.runAudioEnded")
     public static let apiBedChoice = StringKey("api.bedChoice")
     public static let apiTimerNotRunning = StringKey("api.timerNotRunning")
+    public static let apiPresetOnlyForMeditation = StringKey("api.presetOnlyForMeditation")
+    public static let apiPresetOrPlan = StringKey("api.presetOrPlan")
 }

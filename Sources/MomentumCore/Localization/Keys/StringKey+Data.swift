@@ -108,4 +108,6 @@ extension StringKey {
     public static let syncEntityChecklistItem = StringKey("sync.entity.checklistItem")
     public static let syncEntityPracticeRecord = StringKey("sync.entity.practiceRecord")
     public static let syncEntitySetting = StringKey("sync.entity.setting")
+    public static let backupKindMeditationPresets = StringKey("backup.kind.meditationPresets")
+    public static let syncEntityMeditationPreset = StringKey("sync.entity.meditationPreset")
 }

@@ -91,4 +91,9 @@ extension StringKey {
     public static let errorSoundInterruptionOffset = StringKey("error.soundInterruption.offset")
     public static let errorSoundInterruptionLength = StringKey("error.soundInterruption.length")
     public static let errorSoundInterruptionTooMany = StringKey("error.soundInterruption.tooMany")
+    public static let errorMeditationPresetName = StringKey("error.meditation.presetName")
+    public static let errorMeditationUnknownPreset = StringKey("error.meditation.unknownPreset")
+    public static let errorMeditationPresetNameTaken = StringKey("error.meditation.presetNameTaken")
+    public static let errorMeditationNothingToEdit = StringKey("error.meditation.nothingToEdit")
+    public static let errorMeditationDeleteNeedsYes = StringKey("error.meditation.deleteNeedsYes")
 }

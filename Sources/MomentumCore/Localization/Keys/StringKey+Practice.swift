@@ -169,4 +169,11 @@ extension StringKey {
     public static let focusEndNotification = StringKey("focus.endNotification")
     public static let focusTapToHear = StringKey("focus.tapToHear")
     public static let focusTapToHearWhy = StringKey("focus.tapToHearWhy")
+    public static let meditationPresetSummaryOpenEnded = StringKey("meditation.preset.summary.openEnded")
+    public static let meditationPresetSummaryGongs = StringKey("meditation.preset.summary.gongs")
+    public static let meditationPresetSummaryReflection = StringKey("meditation.preset.summary.reflection")
+    public static let meditationPresetSaved = StringKey("meditation.presetSaved")
+    public static let meditationPresetDeleted = StringKey("meditation.presetDeleted")
+    public static let meditationPresetStarting = StringKey("meditation.presetStarting")
+    public static let meditationPresetsNone = StringKey("meditation.presetsNone")
 }

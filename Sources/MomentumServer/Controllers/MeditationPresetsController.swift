@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+
+/// `/api/v1/meditation/presets`: the person's saved sits, each a name and a whole meditation plan,
+/// answered with its one-line summary in the request's language.
+struct MeditationPresetsController {
+    let presets: MeditationPresetService
+    let settings: SettingsService
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get(use: list)
+        group.post(use: add)
+        group.get(":id", use: show)
+        group.patch(":id", use: edit)
+        group.delete(":id", use: delete)
+    }
+
+    struct Preset: Encodable {
+        var id: String
+        var name: String
+        var plan: MeditationPlan
+        /// The sit in one line ("20 min · gongs every 5 min"), worked out by the core.
+        var summary: String
+        var createdAt: Date
+        var updatedAt: Date
+
+        init(_ preset: MeditationPreset, catalog: StringCatalog) {
+            id = preset.id
+            name = preset.name
+            plan = preset.plan
+            summary = preset.summary(catalog)
+            createdAt = preset.createdAt
+            updatedAt = preset.updatedAt
+        }
+    }
+
+    struct Presets: Encodable {
+        var presets: [Preset]
+    }
+
+    /// A new saved sit: its name and plan (a missing plan field takes the core's default).
+    struct NewPreset: Decodable {
+        var name: String
+        var plan: MeditationPlan
+    }
+
+    /// The fields to change: a new name, a whole new plan, or both.
+    struct PresetChanges: Decodable {
+        var name: String?
+        var plan: MeditationPlan?
+    }
+
+    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Presets> {
+        let catalog = try catalog(for: request)
+        return JSONResponse(Presets(presets: try presets.presets().map { Preset($0, catalog: catalog) }))
+    }
+
+    @Sendable func show(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Preset> {
+        JSONResponse(Preset(try preset(context), catalog: try catalog(for: request)))
+    }
+
+    @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
+        let body = try await RequestBody.decode(NewPreset.self, from: request)
+        let preset = try presets.addPreset(name: body.name, plan: body.plan)
+        return JSONResponse(Preset(preset, catalog: try catalog(for: request)), status: .created)
+    }
+
+    @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
+        var preset = try preset(context)
+        let body = try await RequestBody.decode(PresetChanges.self, from: request)
+        // Both checked before either is saved, so a refused change leaves the saved sit as it was.
+        if let plan = body.plan {
+            do { try plan.validate() } catch { throw MeditationPresetServiceError.invalid(.invalidPlan(error)) }
+        }
+        if let name = body.name, name != preset.name {
+            preset = try presets.renamePreset(preset, to: name)
+        }
+        if let plan = body.plan {
+            preset = try presets.editPreset(preset, plan: plan)
+        }
+        return JSONResponse(Preset(preset, catalog: try catalog(for: request)))
+    }
+
+    @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try presets.deletePreset(try preset(context))
+        return Response(status: .noContent)
+    }
+
+    private func preset(_ context: BasicRequestContext) throws -> MeditationPreset {
+        try presets.preset(named: context.parameters.get("id") ?? "")
+    }
+
+    private func catalog(for request: Request) throws -> StringCatalog {
+        .shared(for: try LanguageChoice.language(for: request, settings: settings))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import MomentumCore
+
+/// One saved sit as stored: its plan in the plan's own JSON form (durations in milliseconds).
+struct MeditationPresetRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "meditationPreset"
+    var id: String
+    var name: String
+    var plan: String
+    var createdAtMs: Int64
+    var updatedAtMs: Int64
+
+    init(_ preset: MeditationPreset) throws(StoreError) {
+        id = preset.id
+        name = preset.name
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        do {
+            plan = String(decoding: try encoder.encode(preset.plan), as: UTF8.self)
+        } catch {
+            throw .corruptRow(table: Self.databaseTableName, id: preset.id, reason: "\(error)")
+        }
+        createdAtMs = preset.createdAt.millisecondsSince1970
+        updatedAtMs = preset.updatedAt.millisecondsSince1970
+    }
+
+    func preset() throws(StoreError) -> MeditationPreset {
+        do {
+            let plan = try JSONDecoder().decode(MeditationPlan.self, from: Data(self.plan.utf8))
+            return try MeditationPreset(
+                id: id, name: name, plan: plan, createdAt: Date(millisecondsSince1970: createdAtMs),
+                updatedAt: Date(millisecondsSince1970: updatedAtMs))
+        } catch {
+            throw .corruptRow(table: Self.databaseTableName, id: id, reason: "\(error)")
+        }
+    }
+}
+
+extension MomentumDatabase {
+    /// The person's saved sits, oldest first.
+    public func meditationPresets() throws(StoreError) -> [MeditationPreset] {
+        let rows = try read { db in
+            try MeditationPresetRow.order(Column("createdAtMs"), Column.rowID).fetchAll(db)
+        }
+        var presets: [MeditationPreset] = []
+        for row in rows { presets.append(try row.preset()) }
+        return presets
+    }
+
+    /// Adds a saved sit, or replaces the one with the same id (keeping when it was first created),
+    /// and logs its changed fields for the other devices. A name another saved sit already has
+    /// (ignoring case) is refused by the database.
+    public func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError) {
+        var row = try MeditationPresetRow(preset)
+        try syncedWrite { db, replica in
+            let existing = try MeditationPresetRow.fetchOne(db, key: preset.id)
+            if let existing { row.createdAtMs = existing.createdAtMs }
+            try row.save(db)
+            guard let key = Self.syncKey(ofMeditationPreset: preset.id) else { return ((), []) }
+            let saved = try row.preset()
+            let changed = Self.changedFields(saved.syncFields, from: (try? existing?.preset())?.syncFields)
+            return ((), try replica.recordLocal(sets: [(key, changed)], deletes: [], at: preset.updatedAt))
+        }
+    }
+
+    /// Deletes the saved sit with `id` (on every device); returns whether there was one.
+    @discardableResult
+    public func deleteMeditationPreset(id: String, at now: Date) throws(StoreError) -> Bool {
+        try syncedWrite { db, replica in
+            guard try MeditationPresetRow.deleteOne(db, key: id) else { return (false, []) }
+            guard let key = Self.syncKey(ofMeditationPreset: id) else { return (true, []) }
+            return (true, try replica.recordLocal(sets: [], deletes: [key], at: now))
+        }
+    }
+
+    /// The sync key of a saved sit; `nil` for an id that is not a lower-case UUID (one a backup
+    /// brought from elsewhere), which stays on this device.
+    static func syncKey(ofMeditationPreset id: String) -> SyncEntityKey? {
+        SyncEntityType.meditationPreset.canonicalID(id) == id ? SyncEntityKey(type: .meditationPreset, id: id) : nil
+    }
+}
