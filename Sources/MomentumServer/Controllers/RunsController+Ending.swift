@@ -25,11 +25,17 @@ extension RunsController {
         var soundInterruptions: [SoundInterruptionBody]
         /// One sentence for each ("The sound was interrupted for 4 s at 12:31."); absent when none.
         var soundText: String?
+        /// What was done and what was logged, in words (``EndingSentence``): "Logged 20 min of
+        /// meditation."
+        var text: String
 
-        init(_ ending: PracticeRun.Ending, language: Language) {
+        init(_ ending: PracticeRun.Ending, kind: PracticeKind, language: Language) {
             outcome = ending.outcome
             practicedMs = ending.practicedMs
             logged = ending.logged
+            text = EndingSentence.text(
+                kind: kind, outcome: ending.outcome, practiced: .milliseconds(ending.practicedMs), logged: ending.logged,
+                language: language)
             soundInterruptions = ending.soundInterruptions.map(SoundInterruptionBody.init)
             soundText = SoundInterruption.sentences(ending.soundInterruptions, catalog: .shared(for: language))
         }

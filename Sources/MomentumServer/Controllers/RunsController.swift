@@ -136,7 +136,7 @@ struct RunsController {
             if case .workout = run.plan {
                 board = Board(run.run.timeline, catalog: .shared(for: language))
             }
-            ending = run.ending.map { EndingBody($0, language: language) }
+            ending = run.ending.map { EndingBody($0, kind: run.kind.practiceKind, language: language) }
             record = run.loggedRecord
         }
     }

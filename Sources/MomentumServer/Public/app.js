@@ -17,7 +17,8 @@ const mounted = new Set();
 let current = null;
 
 function route() {
-  const name = location.hash.replace(/^#/, '') || 'meditate';
+  // A deep link names the section first: #meditate/preset/Morning, #meditate?minutes=20.
+  const name = location.hash.replace(/^#/, '').split(/[/?]/)[0] || 'meditate';
   const key = name in sections ? name : 'meditate';
   for (const [id] of Object.entries(sections)) {
     document.getElementById(`view-${id}`).hidden = id !== key;

@@ -6,6 +6,15 @@ import MomentumCore
 struct PracticeRun: Sendable {
     enum Kind: String, Codable, Sendable, CaseIterable {
         case meditation, breathing, workout
+
+        /// The kind of practice the log and the catalog know it as.
+        var practiceKind: PracticeKind {
+            switch self {
+            case .meditation: .meditation
+            case .breathing: .breathing
+            case .workout: .workout
+            }
+        }
     }
 
     enum Plan: Sendable {

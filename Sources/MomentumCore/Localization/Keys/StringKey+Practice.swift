@@ -176,4 +176,11 @@ extension StringKey {
     public static let meditationPresetDeleted = StringKey("meditation.presetDeleted")
     public static let meditationPresetStarting = StringKey("meditation.presetStarting")
     public static let meditationPresetsNone = StringKey("meditation.presetsNone")
+    public static let meditateSavedSits = StringKey("meditate.savedSits")
+    public static let meditateSaveName = StringKey("meditate.saveName")
+    public static let meditateSaveSit = StringKey("meditate.saveSit")
+    public static let meditateSitSaved = StringKey("meditate.sitSaved")
+    public static let endLoggedMeditation = StringKey("end.logged.meditation")
+    public static let endLoggedBreathing = StringKey("end.logged.breathing")
+    public static let endLoggedWorkout = StringKey("end.logged.workout")
 }

@@ -268,11 +268,7 @@ async function finish(completed) {
   focusEnd(root, 'b');
 }
 
-/** What the session came to, in the server's numbers and words. */
+/** What the session came to, in the server's words ("Logged 5 min of breathing."). */
 function endingText(ending) {
-  if (!ending) return '';
-  const duration = clock(ending.practicedMs || 0);
-  const what = ending.outcome === 'tooShortToLog' ? t('player.tooShortToLog', { duration })
-    : ending.logged ? t('player.loggedPractice', { duration, practice: t('kind.breathing') }) : t('player.discarded');
-  return ending.soundText ? `${what} ${ending.soundText}` : what;
+  return ending && ending.text ? ending.text : '';
 }

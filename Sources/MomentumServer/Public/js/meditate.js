@@ -31,6 +31,11 @@ let lastPhase = null;
 let finished = false;
 /** The run that just ended, shown on the completion view until Done. */
 let ended = null;
+/** The saved sits, and the one a deep link chose ({ preset: id } or { quick: true }). */
+let presets = [];
+let linked = null;
+/** The lock screen's title of the running sit when it is a saved one ({ title, album }). */
+let named = null;
 /** Whether "More options" is open (kept across re-renders). */
 let optionsOpen = false;
 /** The lengths one tap away under the duration (minutes; those outside the form's bounds are left out). */
@@ -39,12 +44,61 @@ const USUAL_MINUTES = [5, 10, 15, 20, 30, 45, 60];
 export async function mount(view) {
   root = view;
   // The saved sit (the server answers the core's defaults for a new person).
-  const [formView, amb] = await Promise.all([api('/meditation/form'), api('/ambient').catch(() => ({ sounds: [] })), loadOwnBeds()]);
+  const [formView, amb] = await Promise.all([api('/meditation/form'), api('/ambient').catch(() => ({ sounds: [] })), loadOwnBeds(), loadPresets()]);
   form = formView;
   plan = formView.plan;
   ambient = amb.sounds || [];
   await restore();
+  openLink();
   render();
+  focusLink();
+}
+
+/** The person's saved sits (GET /meditation/presets), each with the server's summary line. */
+async function loadPresets() {
+  try {
+    presets = (await api('/meditation/presets')).presets || [];
+  } catch (error) {
+    console.warn(error);
+    presets = [];
+  }
+}
+
+/**
+ * A deep link opens a sit ready to start: `#meditate/preset/NAME` shows that saved sit chosen
+ * (one tap starts it); `#meditate?minutes=20&interval=5` fills the quick sit.
+ */
+function openLink() {
+  linked = null;
+  const hash = decodeURIComponent(location.hash.replace(/^#/, ''));
+  const named = hash.match(/^meditate\/preset\/(.+)$/);
+  if (named) {
+    const wanted = named[1].trim().toLowerCase();
+    const preset = presets.find((p) => p.name.toLowerCase() === wanted || p.id === wanted);
+    if (preset) linked = { preset: preset.id };
+    return;
+  }
+  const query = hash.match(/^meditate\?(.*)$/);
+  if (!query) return;
+  const params = new URLSearchParams(query[1]);
+  const minutes = Number(params.get('minutes'));
+  if (Number.isFinite(minutes) && minutes > 0) plan = { ...plan, durationMs: Math.round(minutes) * 60000, isOpenEnded: false };
+  const interval = params.get('interval');
+  const choice = interval && form.intervalChoices.find((c) => c.text === interval);
+  if (choice) {
+    form = { ...form, interval: choice };
+    plan = { ...plan, intervalGongs: choice.gongs };
+  }
+  linked = { quick: true };
+}
+
+function focusLink() {
+  if (!linked || !root) return;
+  const target = linked.preset ? root.querySelector(`#m-preset-${linked.preset}`) : root.querySelector('#m-start');
+  if (target) {
+    target.scrollIntoView({ block: 'center' });
+    target.focus();
+  }
 }
 
 /**
@@ -85,9 +139,13 @@ export async function remount() {
 
 /** Back on the tab: the own beds may have changed in the Library; the form shows them. */
 export async function show() {
-  const before = JSON.stringify(ownBeds.map((b) => [b.id, b.name]));
-  await loadOwnBeds();
-  if (JSON.stringify(ownBeds.map((b) => [b.id, b.name])) !== before && !(run && !finished)) render();
+  const before = JSON.stringify([ownBeds.map((b) => [b.id, b.name]), presets]);
+  await Promise.all([loadOwnBeds(), loadPresets()]);
+  const wasLinked = JSON.stringify(linked);
+  openLink();
+  const changed = JSON.stringify([ownBeds.map((b) => [b.id, b.name]), presets]) !== before || JSON.stringify(linked) !== wasLinked;
+  if (changed && !(run && !finished) && !ended) render();
+  focusLink();
 }
 
 async function loadOwnBeds() {
@@ -238,12 +296,13 @@ function renderForm() {
       field('m-volume', 'settings.meditation.volume', volume),
     ),
     el('a', { class: 'button secondary', id: 'm-download', download: 'meditation.wav', href: '#' }, t('meditate.download')),
+    saveForm(),
   );
   more_.addEventListener('toggle', () => { optionsOpen = more_.open; });
   // What the closed options hold, in their own words: "every 5 min · Rain".
   const showOptions = () => {
     const chosen = (select) => select.selectedOptions[0] ? select.selectedOptions[0].textContent : '';
-    const parts = [chosen(intervalSelect)];
+    const parts = [`${t('settings.meditation.interval')}: ${chosen(intervalSelect)}`];
     if (ambientSelect.value !== 'silent') parts.push(chosen(ambientSelect));
     more_.querySelector('#m-options-now').textContent = parts.filter(Boolean).join(' · ');
   };
@@ -284,7 +343,9 @@ function renderForm() {
     player.unlock();
     start(readForm(formNode)).catch((error) => showFormError(error));
   });
-  root.append(state, formNode);
+  root.append(state);
+  if (presets.length) root.append(savedSits());
+  root.append(formNode);
   updateDownload();
 }
 
@@ -324,6 +385,53 @@ function ownBedAmbient(p) {
   return { id: p.ambientID, volume: p.ambientVolume, src: `/api/v1/library/${encodeURIComponent(id)}/audio` };
 }
 
+/** The saved sits as large cards: the name and the server's summary; a tap starts one. */
+function savedSits() {
+  const list = el('ul', { class: 'saved-sits' });
+  for (const preset of presets) {
+    const chosen = linked && linked.preset === preset.id;
+    const card = el('button', { type: 'button', class: chosen ? 'saved-sit chosen' : 'saved-sit', id: `m-preset-${preset.id}`, 'data-name': preset.name, ...(chosen ? { 'aria-current': 'true' } : {}) },
+      el('span', { class: 'saved-name' }, preset.name),
+      el('span', { class: 'saved-summary' }, preset.summary));
+    card.addEventListener('click', () => {
+      player.unlock();
+      startPreset(preset).catch((error) => showFormError(error));
+    });
+    list.append(el('li', {}, card));
+  }
+  return el('section', { class: 'saved', 'aria-labelledby': 'm-saved-title' },
+    el('h2', { id: 'm-saved-title' }, t('meditate.savedSits')), list);
+}
+
+/** "Save as a saved sit": the quick sit's settings under a name (POST /meditation/presets). */
+function saveForm() {
+  const name = el('input', { type: 'text', id: 'm-save-name', name: 'presetName', autocomplete: 'off', ...boundAttributes('meditation.presetName') });
+  const save = el('button', { type: 'button', class: 'secondary', id: 'm-save' }, t('meditate.saveSit'));
+  save.addEventListener('click', async () => {
+    const box = root.querySelector('#m-error');
+    try {
+      const saved = await api('/meditation/presets', { method: 'POST', body: { name: name.value.trim(), plan: serverPlan(readForm(root.querySelector('#meditate-form'))) } });
+      await loadPresets();
+      render();
+      announce(t('meditate.sitSaved', { name: saved.name }));
+      root.querySelector(`#m-preset-${saved.id}`)?.focus();
+    } catch (error) {
+      if (box) { box.textContent = localizeError(error); box.hidden = false; }
+    }
+  });
+  return el('div', { class: 'save-sit' }, field('m-save-name', 'meditate.saveName', name), save);
+}
+
+async function startPreset(preset) {
+  run = await api('/runs', { method: 'POST', body: { kind: 'meditation', preset: preset.id } });
+  plan = preset.plan;
+  linked = null;
+  named = { title: preset.name, album: preset.summary };
+  storage('local')?.removeItem(RUN_BED_KEY);
+  timeline = run.timeline;
+  begin();
+}
+
 async function start(newPlan) {
   const sent = serverPlan(newPlan);
   const tl = await api('/meditation/timeline', { method: 'POST', body: sent });
@@ -336,6 +444,13 @@ async function start(newPlan) {
   if (bedAmbient) local?.setItem(RUN_BED_KEY, JSON.stringify({ runID: run.id, ambient: bedAmbient }));
   else local?.removeItem(RUN_BED_KEY);
   timeline = withOwnBed(run.timeline || tl, bedAmbient);
+  linked = null;
+  named = null;
+  begin();
+}
+
+/** The run has started on the server: show the player and play its sound. */
+function begin() {
   finished = false;
   lastPhase = null;
   render();
@@ -351,8 +466,8 @@ async function start(newPlan) {
 function session() {
   const total = timeline && timeline.totalMs;
   return {
-    title: `${t('kind.meditation')} · ${total == null ? t('settings.meditation.openEnded') : clock(total)}`,
-    album: form && form.interval ? form.interval.label : '',
+    title: named ? named.title : `${t('kind.meditation')} · ${total == null ? t('settings.meditation.openEnded') : clock(total)}`,
+    album: named ? named.album : form && form.interval ? form.interval.label : '',
     controls: {
       play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
       pause: () => { if (player.state.state === 'running') togglePause().catch(console.error); },
@@ -482,17 +597,13 @@ async function finish(completed) {
   }
   document.title = t('app.name');
   ended = run;
-  announce(endingText());
+  announce([endingText(), run.ending && run.ending.soundText].filter(Boolean).join(' '));
   render();
   focusEnd(root, 'm');
 }
 
+/** What the sit came to, in the server's words ("Logged 20 min of meditation."). */
 function endingText() {
   const ending = run && run.ending;
-  if (!ending) return t('state.stopped');
-  const duration = clock(ending.practicedMs || 0);
-  const sound = ending.soundText ? ` ${ending.soundText}` : '';
-  if (ending.outcome === 'completed') return `${t('state.completed')} ${ending.logged ? t('player.logged', { duration }) : ''}`.trim() + sound;
-  if (ending.outcome === 'tooShortToLog') return t('player.tooShortToLog', { duration }) + sound;
-  return `${t('state.stopped')} ${ending.logged ? t('player.logged', { duration }) : t('player.discarded')}${sound}`;
+  return ending && ending.text ? ending.text : t('state.stopped');
 }

@@ -184,10 +184,8 @@ async function finish(completed = false) {
   const result = await stopRun(stopped.id).catch(() => null);
   ended = result || stopped;
   const ending = result && result.ending;
-  message = ending && ending.outcome === 'completed' ? t('workout.finish')
-    : ending && ending.logged ? t('player.loggedPractice', { duration: clock(ending.practicedMs || 0), practice: t('kind.workout') })
-      : ending && ending.outcome === 'tooShortToLog' ? t('player.tooShortToLog', { duration: clock(ending.practicedMs || 0) }) : '';
-  if (ending && ending.soundText) message = `${message} ${ending.soundText}`.trim();
+  // What the workout came to, in the server's words ("Logged a workout of 7 min.").
+  message = ending && ending.text ? ending.text : '';
   timeline = null;
   board = null;
   document.title = t('app.name');
