@@ -141,7 +141,8 @@ struct LogAndProgressRoutesTests {
         // 23 minutes on each of the last three days, today (2027-01-15) included.
         for day in 13...15 {
             try server.services.practiceLog.addRecord(
-                kind: .meditation, start: Date(timeIntervalSince1970: 1_800_000_000 - 3_600 - Double(15 - day) * 86_400),
+                kind: .meditation,
+                start: Date(timeIntervalSince1970: 1_800_000_000 - 3_600 - Double(15 - day) * 86_400),
                 length: 1_380)
         }
         let report = try server.services.progress.report()

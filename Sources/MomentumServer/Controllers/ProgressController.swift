@@ -30,7 +30,10 @@ struct ProgressController {
             guard let kind = PracticeKind(rawValue: String(text)) else {
                 throw APIError.invalid(
                     .errorUnknownKind,
-                    ["value": String(text.prefix(20)), "choices": PracticeKind.allCases.map(\.rawValue).joined(separator: ", ")])
+                    [
+                        "value": String(text.prefix(20)),
+                        "choices": PracticeKind.allCases.map(\.rawValue).joined(separator: ", "),
+                    ])
             }
             category = kind.category
         } else {

@@ -34,7 +34,8 @@ extension RunsController {
             practicedMs = ending.practicedMs
             logged = ending.logged
             text = EndingSentence.text(
-                kind: kind, outcome: ending.outcome, practiced: .milliseconds(ending.practicedMs), logged: ending.logged,
+                kind: kind, outcome: ending.outcome, practiced: .milliseconds(ending.practicedMs),
+                logged: ending.logged,
                 language: language)
             soundInterruptions = ending.soundInterruptions.map(SoundInterruptionBody.init)
             soundText = SoundInterruption.sentences(ending.soundInterruptions, catalog: .shared(for: language))
