@@ -69,6 +69,14 @@ def test_a_session_plays_the_runs_stream_pauses_and_comes_back_after_a_reload(se
     assert f"/api/v1/runs/{run_id}/audio" in playing["src"], playing
     title = browser.execute_script("return navigator.mediaSession.metadata && navigator.mediaSession.metadata.title")
     assert title, title
+    # The shape breathes from the first inhale: it grows from small, and the phase's seconds count.
+    timeline = server.get(f"/runs/{run_id}")["timeline"]
+    assert timeline["segments"][0]["kind"] == "inhale", timeline["segments"][0]
+    scale = "return new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.orb')).transform).a"
+    wait_for(browser, lambda d: d.execute_script(scale) > 0.6, timeout=5, message="the shape does not grow on the inhale")
+    count = browser.find_element(By.ID, "b-count").text
+    assert count.isdigit() and 1 <= int(count) <= timeline["segments"][0]["durationMs"] / 1000, count
+    shot(browser, "breathe-inhale")
 
     browser.find_element(By.ID, "b-pause").click()
     wait_for(browser, lambda d: d.execute_script(audio)["paused"], message="Pause did not pause the sound")
@@ -89,3 +97,21 @@ def test_a_session_plays_the_runs_stream_pauses_and_comes_back_after_a_reload(se
     wait_for(browser, lambda d: d.find_elements(By.ID, "b-start"), message="the form did not come back")
     assert server.get(f"/runs/{run_id}")["status"] == "stopped"
     assert browser.execute_script(audio)["paused"]
+
+
+def test_with_reduce_motion_a_bar_and_the_count_carry_the_breath(server, browser):
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    open_app(browser, server, "breathe")
+    browser.find_element(By.ID, "b-start").click()
+    bar = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".breath-bar"))
+    assert bar.is_displayed()
+    fill = "return Number(document.getElementById('b-bar').style.getPropertyValue('--fill') || 0)"
+    first = wait_for(browser, lambda d: d.execute_script(fill) or None, timeout=5, message="the bar does not fill")
+    wait_for(browser, lambda d: d.execute_script(fill) > first, timeout=5, message="the bar does not fill on")
+    scale = "return new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.orb')).transform).a"
+    assert abs(browser.execute_script(scale) - 0.8) < 0.01, "the shape moves with reduce motion"
+    shot(browser, "breathe-reduced-motion")
+    assert axe_violations(browser) == []
+    browser.find_element(By.ID, "b-stop").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "b-done")).click()

@@ -190,14 +190,20 @@ function renderPlayer() {
   svg.setAttribute('aria-hidden', 'true');
   const orb = document.createElementNS(svgNS, 'circle');
   orb.setAttribute('cx', '50'); orb.setAttribute('cy', '50'); orb.setAttribute('r', '46'); orb.setAttribute('class', 'orb');
-  svg.append(orb);
+  // The phase's seconds, counted in large type in the middle of the shape.
+  const count = document.createElementNS(svgNS, 'text');
+  count.setAttribute('x', '50'); count.setAttribute('y', '50'); count.setAttribute('text-anchor', 'middle');
+  count.setAttribute('dominant-baseline', 'central'); count.setAttribute('class', 'breath-count'); count.setAttribute('id', 'b-count');
+  svg.append(orb, count);
+  // With "reduce motion" the shape stands still; a bar fills on the inhale and empties on the exhale.
+  const bar = el('div', { class: 'breath-bar', 'aria-hidden': 'true' }, el('span', { id: 'b-bar' }));
   const paused = player.state.state === 'paused';
   const pause = el('button', { type: 'button', class: 'primary', id: 'b-pause' }, t(paused ? 'action.resume' : 'action.pause'));
   const stop = el('button', { type: 'button', class: 'secondary', id: 'b-stop' }, t('action.stop'));
   pause.addEventListener('click', () => togglePause().catch(console.error));
   stop.addEventListener('click', () => finish(false).catch(console.error));
-  root.append(el('div', { class: 'player card' }, svg,
-    el('p', { class: 'affirmation', id: 'b-phase' }),
+  root.append(el('div', { class: 'player card' }, svg, bar,
+    el('p', { class: 'affirmation breath-phase', id: 'b-phase' }),
     el('p', { class: 'muted', id: 'b-left' }),
     el('div', { class: 'actions' }, pause, stop),
     player.runExtras('b')));
@@ -210,8 +216,12 @@ async function togglePause() {
   if (player.state.state === 'running') {
     player.pause();
     if (button) button.textContent = t('action.resume');
-    // The circle holds where it is while paused.
-    if (orb) orb.style.setProperty('--breath-ms', '0ms');
+    // The shape holds where it is while paused: its size now, with no transition.
+    if (orb) {
+      const now = new DOMMatrixReadOnly(getComputedStyle(orb).transform).a;
+      orb.style.setProperty('--breath-ms', '0ms');
+      orb.style.setProperty('--breath-scale', String(now || SMALL));
+    }
     lastIndex = -1;
     await reportRun(run.id, 'pause');
   } else if (player.state.state === 'paused') {
@@ -221,6 +231,9 @@ async function togglePause() {
   }
   tick();
 }
+
+/** The shape's size at the bottom of a breath (1 at the top). */
+const SMALL = 0.45;
 
 const PHASE_KEY = { inhale: 'breathing.inhale', exhale: 'breathing.exhale', holdAfterInhale: 'breathing.hold', holdAfterExhale: 'breathing.hold' };
 
@@ -233,15 +246,29 @@ function tick() {
   segs.forEach((s, i) => { if (elapsed >= s.startMs) index = i; });
   const seg = segs[index];
   const orb = root.querySelector('.orb');
+  const remainingInSeg = seg ? Math.max(0, seg.startMs + (seg.durationMs || 0) - elapsed) : 0;
   if (seg && index !== lastIndex && orb && !paused) {
     lastIndex = index;
-    const scale = seg.kind === 'inhale' || seg.kind === 'holdAfterInhale' ? 1 : 0.45;
-    const remainingInSeg = Math.max(0, seg.startMs + (seg.durationMs || 0) - elapsed);
-    orb.style.setProperty('--breath-ms', `${seg.kind.startsWith('hold') ? 0 : remainingInSeg}ms`);
-    orb.style.setProperty('--breath-scale', String(scale));
+    const scale = seg.kind === 'inhale' || seg.kind === 'holdAfterInhale' ? 1 : SMALL;
+    const ms = `${seg.kind.startsWith('hold') ? 0 : remainingInSeg}ms`;
+    // Set on the next frames, so a shape just drawn small grows from the very first inhale
+    // (a transition needs a style to start from).
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      orb.style.setProperty('--breath-ms', ms);
+      orb.style.setProperty('--breath-scale', String(scale));
+    }));
     const text = t(PHASE_KEY[seg.kind] || 'breathing.hold');
     root.querySelector('#b-phase').textContent = text;
     announce(text);
+  }
+  if (seg) {
+    const count = root.querySelector('#b-count');
+    const seconds = String(Math.max(1, Math.ceil(remainingInSeg / 1000)));
+    if (count && count.textContent !== seconds) count.textContent = seconds;
+    const duration = seg.durationMs || 1;
+    const done = 1 - remainingInSeg / duration;
+    const fill = seg.kind === 'inhale' ? done : seg.kind === 'exhale' ? 1 - done : seg.kind === 'holdAfterInhale' ? 1 : 0;
+    root.querySelector('#b-bar')?.style.setProperty('--fill', fill.toFixed(3));
   }
   const left = Math.max(0, (timeline.totalMs || 0) - elapsed);
   const leftNode = root.querySelector('#b-left');
