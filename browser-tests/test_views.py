@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import go, meditate_options, open_app, set_size, shot, wait_for
+from conftest import allow_console, go, meditate_options, open_app, set_size, shot, wait_for
 
 OFFSETS_25_30 = {"mode": "offsets", "offsetsMs": [1_500_000, 1_800_000]}
 
@@ -116,3 +116,56 @@ def test_the_workout_board_shows_what_the_core_says(browser, server):
     browser.find_element(By.ID, "w-stop").click()
     wait_for(browser, lambda d: d.find_element(By.ID, "w-done")).click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "w-start"), message="the form did not come back")
+
+
+def test_a_program_built_in_the_page_is_saved_and_runs(browser, server):
+    """Issue 25: the workout builder saves your own program, which then runs; a refused value gets
+    the server's sentence next to the form; an own program can be edited and deleted."""
+    set_size(browser, 390, 844)
+    open_app(browser, server, "workout")
+    wait_for(browser, lambda d: d.find_element(By.ID, "w-new")).click()
+    builder = wait_for(browser, lambda d: d.find_element(By.ID, "wb-form"))
+    assert browser.switch_to.active_element.get_attribute("id") == "wb-name"
+    # The builder's bounds are the catalog's.
+    forms = server.get("/catalog")["forms"]
+    assert browser.find_element(By.ID, "wb-work").get_attribute("max") == str(int(forms["workout.workSeconds"]["max"]))
+    browser.find_element(By.ID, "wb-name").send_keys("Kitchen HIIT")
+    for field, value in (("wb-work", "0"), ("wb-rest", "3"), ("wb-rounds", "2"), ("wb-sets", "1"),
+                         ("wb-get-ready", "0"), ("wb-warm-up", "0"), ("wb-cool-down", "0")):
+        box = browser.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    browser.find_element(By.ID, "wb-exercises").send_keys("Squats\nPush-ups")
+    allow_console(browser, r"/api/v1/workouts/programs - Failed to load resource.* 422")
+    browser.find_element(By.ID, "wb-save").click()
+    error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "wb-error")).is_displayed() and e.text)
+    assert "work" in error.lower(), error
+    assert not [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"]
+    shot(browser, "workout-builder-error-390")
+    box = browser.find_element(By.ID, "wb-work")
+    box.clear()
+    box.send_keys("2")
+    browser.find_element(By.ID, "wb-save").click()
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "wb-form"), message="the builder did not close")
+    saved = [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"]
+    assert saved and saved[0]["plan"]["workMs"] == 2000 and saved[0]["plan"]["exerciseNames"] == ["Squats", "Push-ups"], saved
+    assert Select(browser.find_element(By.ID, "w-program")).first_selected_option.get_attribute("value") == saved[0]["id"]
+
+    browser.find_element(By.ID, "w-start").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "w-exercise").text == "Squats", message="the program does not run")
+    browser.find_element(By.ID, "w-stop").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "w-done")).click()
+
+    # Edit it, then delete it.
+    wait_for(browser, lambda d: d.find_element(By.ID, "w-edit")).click()
+    rounds = wait_for(browser, lambda d: d.find_element(By.ID, "wb-rounds"))
+    assert rounds.get_attribute("value") == "2"
+    rounds.clear()
+    rounds.send_keys("4")
+    browser.find_element(By.ID, "wb-save").click()
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "wb-form"))
+    assert [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"][0]["plan"]["rounds"] == 4
+    browser.find_element(By.ID, "w-delete").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "confirm-yes")).click()
+    wait_for(browser, lambda d: not [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"],
+             message="the program was not deleted")

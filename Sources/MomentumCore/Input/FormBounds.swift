@@ -41,7 +41,7 @@ public enum FormBounds {
     /// Every field, by id.
     public static let all: [String: FieldBounds] = {
         var fields: [String: FieldBounds] = [:]
-        for (id, bounds) in breathing + focus + log + progress + library + morse + meditation {
+        for (id, bounds) in breathing + focus + log + progress + library + morse + meditation + workout {
             fields[id] = bounds
         }
         return fields
@@ -72,6 +72,32 @@ public enum FormBounds {
                     max: Double(BreathingLength.roundBounds.upperBound), step: 1,
                     defaultValue: Double(BreathingPreset.newPresetRounds))
             ),
+        ]
+    }
+
+    /// The workout builder: a program's name, its times in whole seconds, rounds and sets, and an
+    /// exercise name; the defaults are a new plan's (SPEC §5).
+    static var workout: [(String, FieldBounds)] {
+        let new = WorkoutPlan()
+        func time(_ bounds: ClosedRange<Duration>, _ value: Duration) -> FieldBounds {
+            FieldBounds(
+                min: Swift.max(0, seconds(bounds.lowerBound)), max: seconds(bounds.upperBound), step: 1,
+                defaultValue: seconds(value))
+        }
+        func count(_ bounds: ClosedRange<Int>, _ value: Int) -> FieldBounds {
+            FieldBounds(min: Double(bounds.lowerBound), max: Double(bounds.upperBound), step: 1, defaultValue: Double(value))
+        }
+        return [
+            ("workout.name", .text(WorkoutProgram.maximumNameLength)),
+            ("workout.getReadySeconds", time(WorkoutPlan.getReadyBounds, new.getReady)),
+            ("workout.warmUpSeconds", time(WorkoutPlan.warmUpBounds, new.warmUp)),
+            ("workout.workSeconds", time(WorkoutPlan.workBounds, new.work)),
+            ("workout.restSeconds", time(WorkoutPlan.restBounds, new.rest)),
+            ("workout.rounds", count(WorkoutPlan.roundBounds, new.rounds)),
+            ("workout.sets", count(WorkoutPlan.setBounds, new.sets)),
+            ("workout.setRestSeconds", time(WorkoutPlan.setRestBounds, new.setRest)),
+            ("workout.coolDownSeconds", time(WorkoutPlan.coolDownBounds, new.coolDown)),
+            ("workout.exerciseName", .text(WorkoutPlan.maximumExerciseNameLength)),
         ]
     }
 

@@ -184,4 +184,38 @@ struct FormBoundsTests {
             String(data: try JSONEncoder().encode(try bounds("breathing.rounds")), encoding: .utf8))
         #expect(json.contains(#""default":10"#))
     }
+
+    @Test(arguments: [
+        "workout.getReadySeconds", "workout.warmUpSeconds", "workout.workSeconds", "workout.restSeconds",
+        "workout.rounds", "workout.sets", "workout.setRestSeconds", "workout.coolDownSeconds",
+    ])
+    func workoutBuilder(_ id: String) throws {
+        func plan(_ value: Double) -> WorkoutPlan {
+            var plan = WorkoutPlan()
+            let time = Duration.seconds(value)
+            switch id {
+            case "workout.getReadySeconds": plan.getReady = time
+            case "workout.warmUpSeconds": plan.warmUp = time
+            case "workout.workSeconds": plan.work = time
+            case "workout.restSeconds": plan.rest = time
+            case "workout.rounds": plan.rounds = Int(value)
+            case "workout.sets": plan.sets = Int(value)
+            case "workout.setRestSeconds": plan.setRest = time
+            default: plan.coolDown = time
+            }
+            return plan
+        }
+        let (accepted, refused) = try edges(id)
+        for value in accepted { #expect(throws: Never.self) { try plan(value).validate() } }
+        for value in refused { #expect(throws: WorkoutError.self) { try plan(value).validate() } }
+    }
+
+    @Test func workoutNames() throws {
+        let exercise = try #require(try bounds("workout.exerciseName").maxLength)
+        var plan = WorkoutPlan(exerciseNames: [text(exercise)])
+        #expect(throws: Never.self) { try plan.validate() }
+        plan.exerciseNames = [text(exercise + 1)]
+        #expect(throws: WorkoutError.self) { try plan.validate() }
+        #expect(try bounds("workout.name").maxLength == WorkoutProgram.maximumNameLength)
+    }
 }

@@ -3,8 +3,8 @@
 // is the board's clock. The board's words are the
 // core's (`run.board`, one per segment and one for the end); the page only counts the times.
 import { api } from './api.js';
-import { t, clock, localizeError } from './i18n.js';
-import { el, announce } from './dom.js';
+import { t, clock, localizeError, boundAttributes, fieldBounds } from './i18n.js';
+import { el, announce, confirmDialog, field } from './dom.js';
 import * as player from './player.js';
 import { reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
@@ -18,13 +18,15 @@ let board = null;
 let ticker = null;
 let lastIndex = -1;
 let message = '';
+/** The program in the builder (`{}` for a new one), or null; the one chosen in the list. */
+let building = null;
+let chosen = null;
 /** The run that just ended, on the completion view until Done. */
 let ended = null;
 
 export async function mount(view) {
   root = view;
-  const data = await api('/workouts/programs').catch(() => ({ programs: [] }));
-  programs = data.programs || [];
+  await loadPrograms();
   await restore();
   render();
 }
@@ -86,7 +88,108 @@ function render() {
       error.hidden = false;
     });
   });
+  const current = () => programs.find((p) => p.id === select.value);
+  const add = el('button', { type: 'button', class: 'secondary', id: 'w-new' }, t('workout.newProgram'));
+  const edit = el('button', { type: 'button', class: 'secondary', id: 'w-edit' }, t('workout.editProgram'));
+  const remove = el('button', { type: 'button', class: 'secondary danger', id: 'w-delete' }, t('workout.deleteProgram'));
+  const own = () => { const p = current(); edit.hidden = !p || p.isBuiltIn; remove.hidden = edit.hidden; };
+  select.addEventListener('change', own);
+  if (chosen && programs.some((p) => p.id === chosen)) select.value = chosen;
+  own();
+  add.addEventListener('click', () => { building = {}; render(); root.querySelector('#wb-name')?.focus(); });
+  edit.addEventListener('click', () => { building = current(); render(); root.querySelector('#wb-work')?.focus(); });
+  remove.addEventListener('click', () => deleteProgram(current(), error).catch(console.error));
+  form.querySelector('.actions').append(add, edit, remove);
   root.append(form);
+  if (building) root.append(builder(building));
+}
+
+// The builder: your own program — work, rest, rounds, sets, rest between sets, get ready,
+// warm-up, cool-down and the exercises' names — saved on the server (POST, or PUT for an own
+// program); the server checks it and says what is wrong in the page's language. Every bound is
+// the catalog's (`forms`: workout.*).
+const TIMES = [
+  ['wb-work', 'workout.workSeconds', 'workMs', 'workout.field.work'],
+  ['wb-rest', 'workout.restSeconds', 'restMs', 'workout.field.rest'],
+  ['wb-rounds', 'workout.rounds', 'rounds', 'workout.field.rounds'],
+  ['wb-sets', 'workout.sets', 'sets', 'workout.field.sets'],
+  ['wb-set-rest', 'workout.setRestSeconds', 'setRestMs', 'workout.field.setRest'],
+  ['wb-get-ready', 'workout.getReadySeconds', 'getReadyMs', 'workout.field.getReady'],
+  ['wb-warm-up', 'workout.warmUpSeconds', 'warmUpMs', 'workout.field.warmUp'],
+  ['wb-cool-down', 'workout.coolDownSeconds', 'coolDownMs', 'workout.field.coolDown'],
+];
+
+function builder(program) {
+  const plan = program.plan || {};
+  const isNew = !program.id;
+  const name = el('input', { type: 'text', id: 'wb-name', name: 'name', autocomplete: 'off', ...boundAttributes('workout.name'), value: isNew ? '' : programName(program), ...(isNew ? {} : { readonly: '' }) });
+  const fields = TIMES.map(([id, bounds, key, label]) => {
+    const counted = key === 'rounds' || key === 'sets';
+    const value = plan[key] != null ? (counted ? plan[key] : Math.round(plan[key] / 1000)) : fieldBounds(bounds).default;
+    const input = el('input', { type: 'number', id, name: key, inputmode: 'numeric', ...boundAttributes(bounds), value: value ?? '' });
+    return field(id, t(label), input, counted ? null : t('meditate.secondsUnit'));
+  });
+  const exercises = el('textarea', { id: 'wb-exercises', name: 'exercises', rows: '3', 'aria-describedby': 'wb-exercises-help' });
+  exercises.value = (plan.exerciseNames || []).join('\n');
+  const error = el('p', { class: 'error', id: 'wb-error', role: 'alert', hidden: '' });
+  const cancel = el('button', { type: 'button', class: 'secondary', id: 'wb-cancel' }, t('action.cancel'));
+  cancel.addEventListener('click', () => { building = null; render(); root.querySelector('#w-new')?.focus(); });
+  const form = el('form', { class: 'form card editor', id: 'wb-form', novalidate: '', 'aria-labelledby': 'wb-title' },
+    el('h2', { id: 'wb-title' }, isNew ? t('workout.newProgram') : t('workout.editProgramNamed', { name: programName(program) })),
+    field('wb-name', t('workout.field.name'), name),
+    el('div', { class: 'form-grid' }, ...fields),
+    el('div', { class: 'field' }, el('label', { for: 'wb-exercises' }, t('workout.field.exercises')), exercises,
+      el('p', { class: 'muted', id: 'wb-exercises-help' }, t('workout.field.exercisesHelp'))),
+    error,
+    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary', id: 'wb-save' }, t('action.save')), cancel));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const body = {};
+    for (const [id, , key] of TIMES) {
+      const value = Number(form.querySelector(`#${id}`).value);
+      body[key] = key === 'rounds' || key === 'sets' ? value : Math.round(value * 1000);
+    }
+    body.exerciseNames = exercises.value.split('\n').map((line) => line.trim()).filter(Boolean);
+    try {
+      const saved = isNew
+        ? await api('/workouts/programs', { method: 'POST', body: { name: name.value.trim(), plan: body } })
+        : await api(`/workouts/programs/${encodeURIComponent(program.id)}`, { method: 'PUT', body: { plan: body } });
+      building = null;
+      chosen = saved.id;
+      await loadPrograms();
+      render();
+      root.querySelector('#w-program')?.focus();
+      announce(t('workout.programSaved', { name: saved.name, summary: saved.summary }));
+    } catch (e) {
+      error.textContent = await localizeError(e);
+      error.hidden = false;
+    }
+  });
+  return form;
+}
+
+async function loadPrograms() {
+  const data = await api('/workouts/programs').catch(() => ({ programs: [] }));
+  programs = data.programs || [];
+}
+
+async function deleteProgram(program, error) {
+  if (!program || program.isBuiltIn) return;
+  const name = programName(program);
+  if (!(await confirmDialog(t('workout.confirmDelete', { name }), t('action.delete'), t('action.cancel')))) return;
+  try {
+    await api(`/workouts/programs/${encodeURIComponent(program.id)}`, { method: 'DELETE' });
+  } catch (e) {
+    error.textContent = await localizeError(e);
+    error.hidden = false;
+    return;
+  }
+  if (building && building.id === program.id) building = null;
+  chosen = null;
+  await loadPrograms();
+  render();
+  root.querySelector('#w-program')?.focus();
+  announce(t('workout.programDeleted', { name }));
 }
 
 async function start(program) {
