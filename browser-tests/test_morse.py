@@ -1,7 +1,8 @@
 """Morse: the course overview; a receive session copied by ear (what each item sounds like is read
 back from the server's session with the server's own decoder — nothing in the page gives the
-answer away), with a missed item and a level up; a send session keyed with dit/dah keys and with a
-straight key held for real durations; the overview in German."""
+answer away), with a missed item and a level up; keys typed while a miss is replayed answer the next
+item; a send session keyed with dit/dah keys and with a straight key held for real durations; the
+overview in German. Level 1 practises K and M (SPEC §7)."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -10,6 +11,7 @@ from conftest import (PHONE, DESKTOP, allow_console, axe_violations, go, missing
                       wait_for)
 
 SEED = "7"  # data-seed on #view-morse: the server draws the same items every run
+PATTERNS = {"K": "− · −", "M": "− −"}  # as the page shows them
 
 
 def by_id(driver, id_):
@@ -50,6 +52,14 @@ def heard(server, session_id):
     return reading["text"]
 
 
+def level_one_item(server, session_id):
+    """K or M, read from the waiting item's elements: a tone longer than twice the gap is a dah."""
+    elements = server.get(f"/morse/sessions/{session_id}")["item"]["elements"]
+    unit = min(e["ms"] for e in elements if not e["on"])
+    pattern = "".join("-" if e["ms"] > 2 * unit else "." for e in elements if e["on"])
+    return {"-.-": "K", "--": "M"}[pattern]
+
+
 def page_width(driver):
     """The page's width; a phone widens its layout viewport for content that is too wide."""
     return driver.execute_script(
@@ -63,9 +73,9 @@ def sequences(driver):
 
 def test_the_overview_shows_the_course_and_passes_axe(server, browser):
     open_app(browser, server, "morse")
-    for direction, count in (("receive", 26), ("send", 26)):
+    for direction, count in (("receive", 25), ("send", 25)):
         assert text_of(browser, f"mo-{direction}-level") == f"Level 1 of {count}"
-        assert text_of(browser, f"mo-{direction}-characters") == "K"
+        assert "".join(text_of(browser, f"mo-{direction}-characters").split()) == "KM"
         assert text_of(browser, f"mo-{direction}-next") == "Practice is due now."
     assert "Morse streak: 0 days" in text_of(browser, "mo-streak")
     assert by_id(browser, "mo-accuracy-none").is_displayed()
@@ -100,9 +110,11 @@ def test_a_receive_session_copied_by_ear_levels_up_and_is_logged(server, browser
     assert status == 200, body
     open_app(browser, server, "morse")
     begin = start_session(browser, "receive")
+    # The newest character first: M, then K.
     first = by_id(browser, "mo-intro-0")
-    assert first.find_element(By.CLASS_NAME, "morse-char").text == "K"
-    assert "− · −" in first.text
+    assert first.find_element(By.CLASS_NAME, "morse-char").text == "M"
+    assert "− −" in first.text
+    assert by_id(browser, "mo-intro-1").find_element(By.CLASS_NAME, "morse-char").text == "K"
     wait_for(browser, lambda d: sequences(d) >= 1, message="the introduction did not sound")
     shot(browser, "desktop-morse-intro")
     begin.click()
@@ -120,11 +132,13 @@ def test_a_receive_session_copied_by_ear_levels_up_and_is_logged(server, browser
             # No answer: the visible 3 s countdown starts when the sound ends and runs out.
             wait_for(browser, lambda d: drill_state(d) == "answering", message="the sound never ended")
             assert "s to answer" in text_of(browser, "mo-countdown")
+            expected = heard(server, session_id)
             before = sequences(browser)
             wait_for(browser, lambda d: attempts(d) == done + 1, timeout=8, message="the countdown did not run out")
             feedback = by_id(browser, "mo-feedback")
             assert "wrong" in feedback.get_attribute("class")
-            assert "It was" in feedback.text and "K" in feedback.text and "− · −" in feedback.text, feedback.text
+            assert "It was" in feedback.text and expected in feedback.text, feedback.text
+            assert PATTERNS[expected] in feedback.text, feedback.text
             assert "no answer in time" in feedback.text
             # The miss is replayed (then the next item sounds).
             wait_for(browser, lambda d: sequences(d) >= before + 2, message="the miss was not replayed")
@@ -144,8 +158,8 @@ def test_a_receive_session_copied_by_ear_levels_up_and_is_logged(server, browser
     assert text_of(browser, "mo-results-score") == "20 of 21"
     assert text_of(browser, "mo-results-accuracy") == "95%"
     celebration = by_id(browser, "mo-levelup")
-    assert "Level 2 reached" in celebration.text and "New character: M" in celebration.text
-    assert [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#mo-results-table tbody th")] == ["K"]
+    assert "Level 2 reached" in celebration.text and "New character: R" in celebration.text
+    assert [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#mo-results-table tbody th")] == ["K", "M"]
     assert "Next practice:" in text_of(browser, "mo-results-next") or "due" in text_of(browser, "mo-results-next")
     # The card fades in (unless motion is reduced); contrast is checked once it has settled.
     wait_for(browser, lambda d: d.execute_script(
@@ -163,16 +177,59 @@ def test_a_receive_session_copied_by_ear_levels_up_and_is_logged(server, browser
 
     # Back on the overview: level 2, and the accuracy chart with its table.
     by_id(browser, "mo-results-back").click()
-    wait_for(browser, lambda d: text_of(d, "mo-receive-level") == "Level 2 of 26")
+    wait_for(browser, lambda d: text_of(d, "mo-receive-level") == "Level 2 of 25")
     chart = by_id(browser, "mo-chart-receive-svg")
-    assert chart.get_attribute("aria-label").startswith("Receive: accuracy per character: K 95%"), chart.get_attribute("aria-label")
-    assert "".join(text_of(browser, "mo-receive-characters").split()) == "KM"
+    assert chart.get_attribute("aria-label").startswith("Receive: accuracy per character: K "), chart.get_attribute("aria-label")
+    assert "".join(text_of(browser, "mo-receive-characters").split()) == "KMR"
     assert axe_violations(browser) == []
     shot(browser, "desktop-morse-chart")
     set_size(browser, *PHONE)
     assert page_width(browser) <= PHONE[0]
     browser.execute_script("document.getElementById('mo-accuracy').scrollIntoView()")
     shot(browser, "phone-morse-chart")
+
+
+def test_keys_typed_while_a_miss_is_replayed_answer_the_next_item(server, browser):
+    # Slow sounds (8 wpm), so the replay of the miss lasts long enough to type into it.
+    status, body = server.api("PATCH", "/morse/settings", {"characterWPM": 8, "effectiveWPM": 8})
+    assert status == 200, body
+    open_app(browser, server, "morse")
+    start_session(browser, "receive").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-training"))
+    session_id = training(browser).get_attribute("data-session-id")
+    answer = by_id(browser, "mo-answer")
+    wait_for(browser, lambda d: drill_state(d) in ("listening", "answering"))
+    first = level_one_item(server, session_id)
+    answer.send_keys(("M" if first == "K" else "K") + Keys.ENTER)
+    wait_for(browser, lambda d: attempts(d) == 1, message="the wrong answer was not taken")
+    assert "wrong" in by_id(browser, "mo-feedback").get_attribute("class")
+
+    # On the audio clock: the replay of the miss, then 1 s of calm, then the next item.
+    session = server.get(f"/morse/sessions/{session_id}")
+    replay_s = sum(e["ms"] for e in session["lastAttempt"]["elements"]) / 1000
+    next_start = browser.execute_script("return window.momentumMorseAudio.lastStartAt")
+    replay_end = next_start - 1.05  # the calm, and the scheduling lead of the next sound
+    replay_start = replay_end - replay_s
+    audio_now = "return window.momentumMorseAudio.clock()"
+    wait_for(browser, lambda d: d.execute_script(audio_now) > replay_start + 0.1, message="the replay did not start")
+    assert drill_state(browser) == "between"
+
+    # Typed while the miss sounds: the next item's answer, with Enter.
+    following = level_one_item(server, session_id)
+    answer.send_keys(following + Keys.ENTER)
+    assert browser.execute_script(audio_now) < replay_end, "typed too late to test the replay"
+    # Held, not sent: the next item has not sounded yet.
+    assert drill_state(browser) == "between"
+    assert attempts(browser) == 1
+    assert answer.get_attribute("value") == ""
+
+    # Once the next item sounds, the held keys are its answer.
+    wait_for(browser, lambda d: attempts(d) == 2, timeout=8, message="the keys typed during the replay were lost")
+    attempt = server.get(f"/morse/sessions/{session_id}")["lastAttempt"]
+    assert attempt["answer"] == following and attempt["isCorrect"], attempt
+    assert "right" in by_id(browser, "mo-feedback").get_attribute("class")
+    # Sent when the item started, not before: the calm after the replay kept its length.
+    assert browser.execute_script(audio_now) >= next_start - 0.1
 
 
 def key_space(driver, *durations):
@@ -188,13 +245,14 @@ def key_space(driver, *durations):
 def test_a_send_session_keyed_with_dit_dah_keys_and_a_straight_key(server, browser):
     open_app(browser, server, "morse")
     start_session(browser, "send").click()
-    wait_for(browser, lambda d: text_of(d, "mo-target") == "K", message="no target shown")
+    target = wait_for(browser, lambda d: text_of(d, "mo-target") in ("K", "M") and text_of(d, "mo-target"),
+                      message="no target shown")
     assert not browser.find_elements(By.CSS_SELECTOR, "#mo-drill .morse-pattern")  # no pattern hint
     wait_for(browser, lambda d: drill_state(d) == "keying")
 
-    # Dit/dah keys from the keyboard: J F J is dah dit dah.
-    ActionChains(browser).send_keys("j").send_keys("f").send_keys("j").perform()
-    wait_for(browser, lambda d: "− · −" in text_of(d, "mo-pattern"), message="the pattern did not grow")
+    # Dit/dah keys from the keyboard: J F J is dah dit dah (K), J J dah dah (M).
+    ActionChains(browser).send_keys(*({"K": "jfj", "M": "jj"}[target])).perform()
+    wait_for(browser, lambda d: PATTERNS[target] in text_of(d, "mo-pattern"), message="the pattern did not grow")
     assert sequences(browser) >= 3  # each element sounded as it was keyed
     shot(browser, "desktop-morse-send")
     # 2 s after the last element the character is complete and scored.
@@ -224,15 +282,19 @@ def test_a_send_session_keyed_with_dit_dah_keys_and_a_straight_key(server, brows
     by_id(browser, "mo-resume").click()
     wait_for(browser, lambda d: drill_state(d) == "keying")
 
-    # Straight key: Space held 240 ms, 80 ms, 240 ms with 80 ms gaps (K at about 15 wpm).
+    # Straight key: Space held 240 ms for a dah, 80 ms for a dit, with 80 ms gaps (about 15 wpm).
+    target = text_of(browser, "mo-target")
     by_id(browser, "mo-mode-straight").click()
     assert by_id(browser, "mo-key").is_displayed() and not by_id(browser, "mo-dit").is_displayed()
-    key_space(browser, (0.24, 0.08), (0.08, 0.08), (0.24, 0))
-    wait_for(browser, lambda d: "Read so far: K" in text_of(d, "mo-decoded"), message="no live decoding")
+    if target == "K":
+        key_space(browser, (0.24, 0.08), (0.08, 0.08), (0.24, 0))
+    else:
+        key_space(browser, (0.24, 0.08), (0.24, 0))
+    wait_for(browser, lambda d: f"Read so far: {target}" in text_of(d, "mo-decoded"), message="no live decoding")
     shot(browser, "desktop-morse-straight")
     wait_for(browser, lambda d: attempts(d) == 2, timeout=6, message="the keying was not sent")
     assert "right" in by_id(browser, "mo-feedback").get_attribute("class"), text_of(browser, "mo-feedback")
-    assert server.get(f"/morse/sessions/{session_id}")["lastAttempt"]["answer"] == "K"
+    assert server.get(f"/morse/sessions/{session_id}")["lastAttempt"]["answer"] == target
     set_size(browser, *PHONE)
     assert page_width(browser) <= PHONE[0]
     shot(browser, "phone-morse-send")
@@ -250,7 +312,7 @@ def test_the_overview_in_german_has_every_string(server, browser):
     open_app(browser, server, "morse")
     assert browser.find_element(By.CSS_SELECTOR, "#view-morse h1").text == "Morse"
     assert text_of(browser, "mo-receive-title") == "Hören"
-    assert text_of(browser, "mo-receive-level") == "Stufe 1 von 26"
+    assert text_of(browser, "mo-receive-level") == "Stufe 1 von 25"
     assert text_of(browser, "mo-start-send") == "Gebetraining starten"
     by_id(browser, "mo-settings-edit").click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "mo-settings-form"))

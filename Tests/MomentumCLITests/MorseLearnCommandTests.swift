@@ -8,16 +8,29 @@ import Testing
 
 /// Keys at the instants a Koch drill at the default speeds (20/13 wpm) asks for them.
 ///
-/// Every receive item at level 1 is K (540 ms of sound); the answer time runs 3 s from its end,
-/// feedback is followed by 1 s of calm, and a miss is replayed first.
+/// Level 1 draws K (540 ms of sound) and M (420 ms); the script draws the same items as the
+/// player, from the same seed and the same answers, so it knows what each one sounds like. The
+/// answer time runs 3 s from the end of an item's sound, feedback is followed by 1 s of calm,
+/// and a miss is replayed first.
 struct DrillScript {
-    static let soundOfK: Duration = .milliseconds(540)
     var keys: [(at: Duration, byte: UInt8)] = []
     /// When the current item starts.
     var itemStart: Duration
+    /// The feedback line each answer gets, in order.
+    private(set) var feedback: [String] = []
+    /// Each item answered or missed, as the player drew it.
+    private(set) var items: [String] = []
+    private var session: MorseSession
+    private var random: SeededRandomNumberGenerator
+    private let keyer: MorseKeyer
+    private static let origin = Date(timeIntervalSince1970: 0)
 
-    init(beginAt start: Duration) {
+    init(beginAt start: Duration, seed: UInt64 = 1) throws {
         itemStart = start
+        session = try MorseSession(direction: .receive, order: .standard, level: 1, at: Self.origin)
+        try session.startTraining(at: Self.origin)
+        random = SeededRandomNumberGenerator(seed: seed)
+        keyer = MorseKeyer(timing: try MorseTiming())
         press("\n", at: start)
     }
 
@@ -25,20 +38,52 @@ struct DrillScript {
         keys += text.utf8.map { (instant, $0) }
     }
 
-    /// Types `answer` 1 s into the item and Enter 0.1 s later.
-    mutating func answer(_ answer: String, isCorrect: Bool) {
-        press(answer, at: itemStart + .seconds(1))
-        press("\n", at: itemStart + .milliseconds(1100))
-        itemStart += .milliseconds(1100) + .seconds(1) + (isCorrect ? .zero : Self.soundOfK)
+    /// The item that plays at ``itemStart``; the next call draws the one after it.
+    mutating func playing() throws -> MorseDrillItem {
+        if let pending { return pending }
+        let item = try session.nextItem(at: Self.origin, using: &random)
+        pending = item
+        return item
+    }
+    private var pending: MorseDrillItem?
+
+    /// How long `item` sounds.
+    func sound(of item: MorseDrillItem) -> Duration { keyer.keying(item).duration }
+
+    /// Answers the playing item `after` its start (1 s: its sound is over) with Enter 0.1 s later:
+    /// its text (lower case unless `upperCase`) when `wrong` is nil, else `wrong`.
+    mutating func answer(wrong: String? = nil, upperCase: Bool = false, after: Duration = .seconds(1)) throws {
+        let item = try playing()
+        let typed = wrong ?? (upperCase ? item.text : item.text.lowercased())
+        press(typed, at: itemStart + after)
+        press("\n", at: itemStart + after + .milliseconds(100))
+        try record(item, answer: typed)
+        let isCorrect = wrong == nil
+        feedback.append(isCorrect ? "✓ \(Self.shown(item))" : "✗ \(typed.uppercased()) — it was \(Self.shown(item))")
+        itemStart += after + .milliseconds(100) + .seconds(1) + (isCorrect ? .zero : sound(of: item))
     }
 
-    /// Lets the item's answer time run out: a miss, replayed.
-    mutating func miss() {
-        itemStart += Self.soundOfK + .seconds(3) + Self.soundOfK + .seconds(1)
+    /// Lets the playing item's answer time run out: a miss, replayed.
+    mutating func miss() throws {
+        let item = try playing()
+        try record(item, answer: nil)
+        feedback.append("✗ no answer — it was \(Self.shown(item))")
+        itemStart += sound(of: item) + .seconds(3) + sound(of: item) + .seconds(1)
+    }
+
+    private mutating func record(_ item: MorseDrillItem, answer: String?) throws {
+        try session.record(MorseAttempt(item: item, answer: answer, responseTime: nil), at: Self.origin)
+        items.append(item.text)
+        pending = nil
+    }
+
+    /// An item as the feedback shows it: `K  -.-`.
+    static func shown(_ item: MorseDrillItem) -> String {
+        "\(item.text)  \(item.symbols.map(\.patternText).joined(separator: " "))"
     }
 }
 
-/// A finished receive session of `count` right answers, stored through the service: level 2.
+/// A finished receive session of 20 right answers, stored through the service: level 2 (K M R).
 func passReceiveLevelOne(in terminal: TestTerminal) throws {
     var clockNow = terminal.wallOrigin.addingTimeInterval(-3600)
     let later = terminal.wallOrigin.addingTimeInterval(-3000)
@@ -60,16 +105,16 @@ func passReceiveLevelOne(in terminal: TestTerminal) throws {
 struct MorseLearnCommandTests {
     @Test func aReceiveSessionRunsOnScriptedAnswersAndIsSavedWithItsAccuracy() async throws {
         let terminal = try TestTerminal()
-        var script = DrillScript(beginAt: .seconds(1))
-        script.answer("k", isCorrect: true)
-        script.answer("K", isCorrect: true)
-        script.miss()
-        script.answer("m", isCorrect: false)
-        for _ in 0..<22 { script.answer("k", isCorrect: true) }
-        // The 27th item plays at 59.12 s; the minute of training ends at 61 s, inside its answer
+        var script = try DrillScript(beginAt: .seconds(1))
+        try script.answer()
+        try script.answer(upperCase: true)
+        try script.miss()
+        try script.answer(wrong: "x")
+        for _ in 0..<22 { try script.answer() }
+        // The 27th item plays before 60 s; the minute of training ends at 61 s, inside its answer
         // time. Its answer comes after that and still counts, as it does in the browser.
-        script.press("k", at: script.itemStart + .milliseconds(2400))
-        script.press("\n", at: script.itemStart + .milliseconds(2500))
+        #expect(script.itemStart < .seconds(60))
+        try script.answer(after: .milliseconds(2400))
         let events = ScriptedEvents(bytes: script.keys)
         let morse = RecordingMorsePlayer(events: events)
         let status = await terminal.run(
@@ -77,39 +122,34 @@ struct MorseLearnCommandTests {
         #expect(status == 0, "\(terminal.errors.text)")
         let lines = terminal.output.lines
         #expect(
-            Array(lines.prefix(7)) == [
-                "Receive · level 1 of 26 · the characters, newest first:",
+            Array(lines.prefix(4)) == [
+                "Receive · level 1 of 25 · the characters, newest first:",
+                "  M  --",
                 "  K  -.-",
                 "Press Enter to begin (q ends).",
-                "✓ K  -.-",
-                "✓ K  -.-",
-                "✗ no answer — it was K  -.-",
-                "✗ M — it was K  -.-",
             ])
-        #expect(lines.filter { $0 == "✓ K  -.-" }.count == 25)
-        #expect(
-            Array(lines.suffix(6)) == [
-                "Time is up.",
-                "25 of 27 right (93 %)",
-                "Per character: K 25/27",
-                "Level up! Level 2: now K M",
-                "Next practice: Sun 17 Jan at 09:01",
-                "Saved 1 min of Morse practice.",
-            ])
+        #expect(Array(lines.dropFirst(4).prefix(27)) == script.feedback)
+        #expect(lines.dropFirst(4).prefix(27).filter { $0.hasPrefix("✓") }.count == 25)
+        let counts = Dictionary(grouping: script.items, by: \.self).mapValues(\.count)
+        #expect(Set(script.items) == ["K", "M"])
+        #expect(lines.contains("25 of 27 right (93 %)"))
+        #expect(lines.contains { $0.hasPrefix("Per character: K ") && $0.contains("/\(counts["K"] ?? 0) · M ") })
+        #expect(lines.last == "Saved 1 min of Morse practice.")
 
-        // The introduction, 27 items (the last answered after the end of time) and 2 replays.
+        // The introduction (M, then K), 27 items (the last answered after the end of time) and 2 replays.
         let sounds = morse.played
         #expect(sounds.count == 30)
-        #expect(sounds.allSatisfy { $0.text == "K" && $0.duration == DrillScript.soundOfK })
+        #expect(sounds[0].text == "M K")
         #expect(sounds[1].at == .seconds(1))
         // The miss is replayed the moment its answer time runs out, 3 s after its sound.
-        #expect(sounds[4].at == sounds[3].at + DrillScript.soundOfK + .seconds(3))
+        #expect(sounds[4].text == script.items[2])
+        #expect(sounds[4].at == sounds[3].at + sounds[3].duration + .seconds(3))
         // The wrong answer is replayed at once; the next item follows its replay and 1 s of calm.
-        #expect(sounds[6].at == script.keys[6].at)
-        #expect(sounds[7].at == sounds[6].at + DrillScript.soundOfK + .seconds(1))
+        #expect(sounds[6].text == script.items[3])
+        #expect(sounds[6].at == sounds[5].at + .milliseconds(1100))
+        #expect(sounds[7].at == sounds[6].at + sounds[6].duration + .seconds(1))
 
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
-        #expect(try services.morse.progress()[.receive].level == 2)
         let records = try services.practiceLog.records()
         #expect(records.count == 1)
         #expect(records.first?.kind == .morse)
@@ -118,21 +158,51 @@ struct MorseLearnCommandTests {
         #expect(try services.morse.sessions().map(\.attempts) == [27])
     }
 
+    @Test func keysTypedWhileAMissIsReplayedAnswerTheNextItem() async throws {
+        let terminal = try TestTerminal()
+        var script = try DrillScript(beginAt: .seconds(1))
+        let missed = try script.playing()
+        try script.answer(wrong: "x")
+        // Typed during the replay of the miss (it starts at the Enter, 2.1 s): the next item's
+        // answer, Enter included. The replay and the calm keep their length; the keys are typed
+        // into the next item when it starts, so it is scored at once.
+        let replayStart = Duration.milliseconds(2100)
+        let next = try script.playing()
+        script.press(next.text.lowercased() + "\n", at: replayStart + .milliseconds(100))
+        // The item after it starts 1 s after it; q ends the session while it waits.
+        script.press("q", at: script.itemStart + .seconds(2))
+        let events = ScriptedEvents(bytes: script.keys)
+        let morse = RecordingMorsePlayer(events: events)
+        let status = await terminal.run(["morse", "learn", "receive", "--seed", "1"], events: events, morse: morse)
+        #expect(status == 0, "\(terminal.errors.text)")
+        let lines = terminal.output.lines
+        #expect(Array(lines[4...5]) == ["✗ X — it was \(DrillScript.shown(missed))", "✓ \(DrillScript.shown(next))"])
+        #expect(lines.contains("1 of 2 right (50 %)"))
+        let sounds = morse.played
+        // The replay of the miss sounded in full, then 1 s of calm, then the next item.
+        #expect(sounds[2].text == missed.text && sounds[2].at == replayStart)
+        #expect(sounds[3].text == next.text && sounds[3].at == replayStart + sounds[2].duration + .seconds(1))
+        // Answered as it started (response time zero); the item after it follows 1 s later.
+        #expect(sounds[4].at == sounds[3].at + .seconds(1))
+    }
+
     @Test func pausingStopsTheSessionClockAndReplaysTheInterruptedItemUnscored() async throws {
         let terminal = try TestTerminal()
-        var script = DrillScript(beginAt: .seconds(1))
-        script.answer("k", isCorrect: true)
+        var script = try DrillScript(beginAt: .seconds(1))
+        try script.answer()
         // Paused while the second item waits for its answer; resumed 100 s later.
         script.press(" ", at: script.itemStart + .seconds(1))
         script.press(" ", at: script.itemStart + .seconds(101))
         script.itemStart += .seconds(101)
-        script.answer("k", isCorrect: true)
+        try script.answer()
         script.press("q", at: script.itemStart + .milliseconds(500))
         let events = ScriptedEvents(bytes: script.keys)
         let morse = RecordingMorsePlayer(events: events)
         let status = await terminal.run(["morse", "learn", "receive", "--seed", "1"], events: events, morse: morse)
         #expect(status == 0, "\(terminal.errors.text)")
-        #expect(terminal.output.text.contains("✓ K  -.-\nPaused — space goes on.\n✓ K  -.-\nEnded early.\n"))
+        #expect(
+            terminal.output.text.contains(
+                "\(script.feedback[0])\nPaused — space goes on.\n\(script.feedback[1])\nEnded early.\n"))
         #expect(terminal.output.text.contains("2 of 2 right (100 %)"))
         // The interrupted item plays again on resume.
         #expect(morse.played.map(\.at).contains(.milliseconds(104_100)))
@@ -146,26 +216,26 @@ struct MorseLearnCommandTests {
         let terminal = try TestTerminal()
         var keys: [(at: Duration, byte: UInt8)] = [(.seconds(1), 10)]
         func press(_ key: Character, _ seconds: Double) { keys.append((.seconds(seconds), key.asciiValue ?? 0)) }
-        // K keyed with - . -
+        // Level 1 draws M twice as often as K whatever the answers; seed 2 draws M K M M K.
+        // M keyed with - -
         press("-", 1.5)
-        press(".", 1.7)
-        press("-", 1.9)
-        // Complete at 3.9, next at 4.9: F F J is U, not K.
-        press("F", 5.2)
-        press("f", 5.4)
-        press("J", 5.6)
-        // Complete at 7.6, K replayed, next at 9.14: a dit cleared, then J . - with a stray x.
-        press(".", 9.5)
-        keys.append((.seconds(9.7), 127))
+        press("-", 1.7)
+        // Complete at 3.7, next (K) at 4.7: F f J is U, not K.
+        press("F", 5.0)
+        press("f", 5.2)
+        press("J", 5.4)
+        // Complete at 7.4, K replayed, next (M) at 8.94: a dit cleared, then J J with a stray x.
+        press(".", 9.3)
+        keys.append((.seconds(9.5), 127))
+        press("J", 9.8)
+        press("x", 9.9)
         press("J", 10.0)
-        press(".", 10.2)
-        press("x", 10.3)
-        press("-", 10.4)
-        // Complete at 12.4, next at 13.4: .-.- is no character.
+        // Complete at 12.0, next (M) at 13.0: .-.- is no character.
+        press(".", 13.2)
+        press("-", 13.4)
         press(".", 13.6)
         press("-", 13.8)
-        press(".", 14.0)
-        press("-", 14.2)
+        // Complete at 15.8, M replayed, next (K) at 17.22.
         press("q", 18.0)
         let events = ScriptedEvents(bytes: keys)
         let morse = RecordingMorsePlayer(events: events)
@@ -173,33 +243,34 @@ struct MorseLearnCommandTests {
         #expect(status == 0, "\(terminal.errors.text)")
         #expect(
             terminal.output.lines == [
-                "Send · level 1 of 26 · the characters, newest first:",
+                "Send · level 1 of 25 · the characters, newest first:",
+                "  M  --",
                 "  K  -.-",
                 "Press Enter to begin (q ends).",
-                "Send: K",
-                "✓ K  -.-",
+                "Send: M",
+                "✓ M  --",
                 "Send: K",
                 "✗ you keyed ..- (U) — K is -.-",
-                "Send: K",
+                "Send: M",
                 "“x” does not key: . or F = dit, - or J = dah",
-                "✓ K  -.-",
-                "Send: K",
-                "✗ .-.- is no character — K is -.-",
+                "✓ M  --",
+                "Send: M",
+                "✗ .-.- is no character — M is --",
                 "Send: K",
                 "Ended early.",
                 "2 of 4 right (50 %)",
-                "Per character: K 2/4",
+                "Per character: K 0/1 · M 2/3",
                 "Level 1 stays · to move on: at least 20 answers (this time 4), at least 90 % right (this time 50 %), "
-                    + "K at least 5 times (this time 4), K at least 90 % right (this time 50 %)",
+                    + "M at least 5 times (this time 3), M at least 90 % right (this time 66 %)",
                 "Next practice: Sat 16 Jan at 09:00",
                 "Saved 17 s of Morse practice.",
             ])
         #expect(
             morse.played.map(\.text) == [
-                "K", "-", ".", "-", ".", ".", "-", "K", ".", "-", ".", "-", ".", "-", ".", "-", "K",
+                "M K", "-", "-", ".", ".", "-", "K", ".", "-", "-", ".", "-", ".", "-", "M",
             ])
         #expect(morse.played[1].duration == .milliseconds(180))
-        #expect(morse.played[2].duration == .milliseconds(60))
+        #expect(morse.played[3].duration == .milliseconds(60))
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         #expect(try services.morse.progress()[.send].schedule.lastPractice != nil)
         #expect(try services.practiceLog.records().first?.details["direction"] == "send")
@@ -207,24 +278,22 @@ struct MorseLearnCommandTests {
 
     @Test func unknownCharactersAndStrayKeysInAnswers() async throws {
         let terminal = try TestTerminal()
-        var script = DrillScript(beginAt: .seconds(1))
+        var script = try DrillScript(beginAt: .seconds(1))
         // ä has no Morse code: it counts as a wrong character.
-        script.answer("ä", isCorrect: false)
-        // A tab and an arrow's escape-less bytes are no text; the K still counts.
+        try script.answer(wrong: "ä")
+        // A tab and an arrow's escape-less bytes are no text; the character typed still counts.
         script.press("\t", at: script.itemStart + .milliseconds(900))
-        script.answer("k", isCorrect: true)
+        try script.answer()
         // A stray Enter with nothing typed is not an answer: the item times out.
         script.press("\n", at: script.itemStart + .milliseconds(800))
-        script.miss()
+        try script.miss()
         script.press("q", at: script.itemStart + .milliseconds(200))
         let events = ScriptedEvents(bytes: script.keys)
         let status = await terminal.run(["morse", "learn", "receive", "--seed", "1"], events: events)
         #expect(status == 0, "\(terminal.errors.text)")
         let lines = terminal.output.lines
-        #expect(
-            Array(lines[3...6]) == [
-                "✗ Ä — it was K  -.-", "✓ K  -.-", "✗ no answer — it was K  -.-", "Ended early.",
-            ])
+        #expect(Array(lines[4...7]) == script.feedback + ["Ended early."])
+        #expect(script.feedback[0].hasPrefix("✗ Ä — it was "))
         #expect(lines.contains("1 of 3 right (33 %)"))
     }
 
@@ -250,9 +319,9 @@ struct MorseLearnCommandTests {
             return morse.played.map(\.text)
         }
         let first = try await drill(seed: "42")
-        #expect(first.first == "M K")
+        #expect(first.first == "R M K")
         #expect(first.count >= 8)
-        #expect(first.dropFirst().allSatisfy { $0.count == 3 && $0.allSatisfy { "KM".contains($0) } })
+        #expect(first.dropFirst().allSatisfy { $0.count == 3 && $0.allSatisfy { "KMR".contains($0) } })
         #expect(try await drill(seed: "42") == first)
         #expect(try await drill(seed: "43") != first)
     }

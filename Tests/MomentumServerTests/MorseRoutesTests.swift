@@ -49,7 +49,8 @@ struct MorseRoutesTests {
         try await server.test { client in
             var (id, session) = try await Self.start(client, direction: "receive")
             let introduction = try #require(session["introduction"] as? [[String: Any]])
-            #expect((introduction.first?["symbol"] as? [String: Any])?["text"] as? String == "K")
+            // Level 1 practises K and M (SPEC §7), introduced newest first.
+            #expect(introduction.compactMap { ($0["symbol"] as? [String: Any])?["text"] as? String } == ["M", "K"])
             #expect((session["item"] as? [String: Any])?["text"] == nil, "a receive item must not show its text")
             for _ in 0..<20 {
                 let answer = try Self.copy(session["item"])
@@ -85,18 +86,10 @@ struct MorseRoutesTests {
     @Test func theSameSeedDrawsTheSameItems() async throws {
         let server = try TestServer()
         try await server.test { client in
-            // Level 1 drills only K; a level-up first makes two characters to draw from.
-            var (id, session) = try await Self.start(client, direction: "receive")
-            for _ in 0..<20 {
-                let answer = try Self.copy(session["item"])
-                session = try await client.send(
-                    .post, "/api/v1/morse/sessions/\(id)/answer", json: #"{"answer":"\#(answer)"}"#
-                ).object
-            }
-            _ = try await client.send(.post, "/api/v1/morse/sessions/\(id)/end")
+            // Level 1 already has two characters to draw from: K and M.
             var runs: [[String]] = []
             for _ in 0..<2 {
-                (id, session) = try await Self.start(client, direction: "receive", seed: 42)
+                var (id, session) = try await Self.start(client, direction: "receive", seed: 42)
                 var heard: [String] = []
                 for _ in 0..<12 {
                     let answer = try Self.copy(session["item"])
@@ -115,19 +108,24 @@ struct MorseRoutesTests {
     @Test func aSendSessionTakesPatternsAndStraightKeyTimings() async throws {
         let server = try TestServer()
         try await server.test { client in
+            // Level 1 practises K and M; each answer keys the item shown.
+            let patterns = ["K": "-.-", "M": "--"]
             let (id, session) = try await Self.start(client, direction: "send")
             let item = try #require(session["item"] as? [String: Any])
-            #expect(item["text"] as? String == "K")
+            let first = try #require(item["text"] as? String)
+            #expect(patterns[first] != nil)
             #expect(item["elements"] == nil, "a send item gives no pattern hint")
 
             let byPattern = try await client.send(
-                .post, "/api/v1/morse/sessions/\(id)/answer", json: #"{"patterns":["-.-"]}"#)
-            #expect((try byPattern.object["lastAttempt"] as? [String: Any])?["isCorrect"] as? Bool == true)
+                .post, "/api/v1/morse/sessions/\(id)/answer", json: #"{"patterns":["\#(patterns[first] ?? "")"]}"#)
+            let afterPattern = try byPattern.object
+            #expect((afterPattern["lastAttempt"] as? [String: Any])?["isCorrect"] as? Bool == true)
+            let second = try #require((afterPattern["item"] as? [String: Any])?["text"] as? String)
 
-            // The keyer's own K at 15 wpm, keyed with ±20 % jitter, read back by the session's decoder.
+            // The keyer's own character at 15 wpm, keyed with ±20 % jitter, read back by the session's decoder.
             let timing = try MorseTiming(characterWPM: 15, effectiveWPM: 15)
             var generator = SeededRandomNumberGenerator(seed: 3)
-            let keyed = MorseKeyer(timing: timing).elements(forWord: [try MorseText("K").words[0][0]]).map {
+            let keyed = MorseKeyer(timing: timing).elements(forWord: [try MorseText(second).words[0][0]]).map {
                 element in
                 let ms = element.duration.inSeconds * 1000 * Double.random(in: 0.8...1.2, using: &generator)
                 return element.isKeyDown ? #"{"down":\#(ms)}"# : #"{"up":\#(ms)}"#
@@ -135,16 +133,19 @@ struct MorseRoutesTests {
             let bySignals = try await client.send(
                 .post, "/api/v1/morse/sessions/\(id)/answer",
                 json: #"{"signals":[\#(keyed.joined(separator: ","))]}"#)
-            let attempt = try #require(try bySignals.object["lastAttempt"] as? [String: Any])
-            #expect(attempt["answer"] as? String == "K")
+            let afterSignals = try bySignals.object
+            let attempt = try #require(afterSignals["lastAttempt"] as? [String: Any])
+            #expect(attempt["answer"] as? String == second)
             #expect(attempt["isCorrect"] as? Bool == true)
+            let third = try #require((afterSignals["item"] as? [String: Any])?["text"] as? String)
+            let other = third == "K" ? "M" : "K"
 
             let wrong = try await client.send(
-                .post, "/api/v1/morse/sessions/\(id)/answer", json: #"{"patterns":["--"]}"#)
+                .post, "/api/v1/morse/sessions/\(id)/answer", json: #"{"patterns":["\#(patterns[other] ?? "")"]}"#)
             let missed = try #require(try wrong.object["lastAttempt"] as? [String: Any])
             #expect(missed["isCorrect"] as? Bool == false)
-            #expect(missed["answer"] as? String == "M")
-            #expect((missed["symbols"] as? [[String: Any]])?.first?["pattern"] as? String == "-.-")
+            #expect(missed["answer"] as? String == other)
+            #expect((missed["symbols"] as? [[String: Any]])?.first?["pattern"] as? String == patterns[third])
             #expect(try wrong.object["attempts"] as? Int == 3)
         }
     }

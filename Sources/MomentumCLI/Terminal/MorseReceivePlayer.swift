@@ -5,6 +5,11 @@ import MomentumCore
 /// answered by typing within the answer time (a countdown on the live line), with feedback and
 /// a replay of every miss. Space pauses, `q` (or Esc) ends; the session ends when its time is up.
 ///
+/// Keys typed between items (while a miss is replayed and in the calm after it) are held and
+/// typed into the next item when it starts to play, in order, Enter included — as if typed while
+/// it plays, which the core counts with a response time of zero. The replay and the calm keep
+/// their length (docs/morse.md).
+///
 /// The rules (answer time, scoring, drill, session time) are the core's; the player only plays
 /// what they say, on the instants of its event source.
 struct MorseReceivePlayer: MorseTrainingPlayer {
@@ -31,6 +36,8 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
 
     private var step = Step.introduction
     private var typing = TypedCharacters()
+    /// Keys typed between items, for the next item.
+    private var heldKeys: [UInt8] = []
     let keys: MorseTrainingKeys
 
     init(
@@ -77,8 +84,11 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
             }
             step = .answering(trial)
             return true
+        case .between:
+            heldKeys.append(key)
+            return true
         default:
-            // Keys between items are not answers to anything.
+            // Keys before the training or while paused are not answers to anything.
             return true
         }
     }
@@ -89,6 +99,12 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
         let keying = keyer.keying(next)
         sound.play(keying, text: next.text)
         step = .answering(MorseReceiveTrial(item: next, startedAt: now, soundDuration: keying.duration))
+        let held = heldKeys
+        heldKeys = []
+        for key in held {
+            // An Enter among them scores the item; the keys after it are held for the next.
+            guard try handle(key) else { return false }
+        }
         return true
     }
 
@@ -114,6 +130,7 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
         case .between:
             do { try session.pause(at: wall) } catch MorseSessionError.timeIsUp { return false }
             step = .paused(item: nil)
+            heldKeys = []  // a pause is a break: what was typed before it answers nothing
         }
         display.clear()
         display.say(catalog[.morseLearnPaused])

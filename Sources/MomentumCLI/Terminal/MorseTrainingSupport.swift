@@ -62,7 +62,7 @@ enum MorseTrainingText {
         var lines = [
             catalog.format(
                 .morseLearnIntroduction,
-                ["direction": direction, "level": "\(session.level)", "count": "\(session.order.symbols.count)"])
+                ["direction": direction, "level": "\(session.level)", "count": "\(session.order.levels.upperBound)"])
         ]
         lines += session.introduction.map { "  \($0.displayText)  \($0.patternText)" }
         lines.append(catalog.format(.morseLearnStart, ["stop": keys.stopName]))
@@ -120,12 +120,12 @@ enum MorseTrainingText {
         lines.append(catalog.format(.morseSummaryCharacters, ["list": list.joined(separator: " · ")]))
         let direction = finished.progress[result.direction]
         if result.earnsLevelUp {
-            let unlocked = result.order.symbols.prefix(direction.level).map(\.displayText)
+            let unlocked = result.order.characters(atLevel: direction.level).map(\.displayText)
             lines.append(
                 catalog.format(
                     .morseSummaryLevelUp,
                     ["level": "\(direction.level)", "characters": unlocked.joined(separator: " ")]))
-        } else if result.level == result.order.symbols.count {
+        } else if result.level == result.order.levels.upperBound {
             lines.append(catalog[.morseSummaryLastLevel])
         } else {
             let newest = result.newestCharacter.displayText

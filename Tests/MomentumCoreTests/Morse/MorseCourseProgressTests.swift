@@ -39,9 +39,10 @@ struct MorseCourseProgressTests {
         #expect(receive.schedule.intervalDays == 2)
         #expect(receive.schedule.nextPractice == result.endedAt.addingTimeInterval(2 * Self.day))
         #expect(receive.nextDue == receive.schedule.nextPractice)
-        let k = try #require(MorseCode.symbol(for: "K"))
-        #expect(receive.characterStatistics[k]?.attempts == 20)
-        #expect(receive.characterStatistics[k]?.averageResponseTime == .milliseconds(700))
+        // Level 1's newest character is M; the session answered it 20 times.
+        let m = try #require(MorseCode.symbol(for: "M"))
+        #expect(receive.characterStatistics[m]?.attempts == 20)
+        #expect(receive.characterStatistics[m]?.averageResponseTime == .milliseconds(700))
         #expect(progress[.send] == MorseDirectionProgress())
         #expect(progress.courseStart == result.startedAt)
     }
@@ -93,7 +94,7 @@ struct MorseCourseProgressTests {
         let json = try progress.encodedJSON()
         #expect(try MorseCourseProgress.decoded(fromJSON: json) == progress)
         let text = String(decoding: json, as: UTF8.self)
-        #expect(text.contains(#""characterStatistics":{"K":{"#))
+        #expect(text.contains(#""characterStatistics":{"M":{"#))
     }
 
     /// The JSON of a progress after one session, with the first `old` replaced by `new`.
@@ -131,6 +132,37 @@ struct MorseCourseProgressTests {
         #expect(try MorseCourseProgress.decoded(fromJSON: old) == progress)
     }
 
+    @Test func progressStoredWhenLevelOneHadOneCharacterKeepsItsCharacters() throws {
+        // Receive: levels 2 and 3 reached; send never practised.
+        var progress = try MorseCourseProgress().applying(Self.result(), dayCalendar: Self.dayCalendar)
+        progress = try progress.applying(Self.result(level: 2, days: 1), dayCalendar: Self.dayCalendar)
+        let text = String(decoding: try progress.encodedJSON(), as: UTF8.self)
+        #expect(text.contains(#""firstLevelCharacters":2,"#))
+        // The same numbers as stored before issue 25, when level n practised the first n characters.
+        let old = try MorseCourseProgress.decoded(
+            fromJSON: Data(text.replacingOccurrences(of: #""firstLevelCharacters":2,"#, with: "").utf8))
+        // Old level 3 practised K M R: now level 2 does; reaching old level 2 (K M) is the start now.
+        #expect(old[.receive].level == 2)
+        #expect(progress.order.characters(atLevel: old[.receive].level).map(\.displayText) == ["K", "M", "R"])
+        #expect(old[.receive].levelHistory.map(\.level) == [2])
+        #expect(old[.receive].levelHistory.map(\.date) == [progress[.receive].levelHistory[1].date])
+        #expect(old[.receive].characterStatistics == progress[.receive].characterStatistics)
+        #expect(old[.receive].schedule == progress[.receive].schedule)
+        // Old level 1 (K alone) is level 1, which now practises K M.
+        #expect(old[.send].level == 1)
+        // Once read, it is stored with the marker and reads back unchanged.
+        let again = try MorseCourseProgress.decoded(fromJSON: old.encodedJSON())
+        #expect(again == old)
+
+        let unknown = Data(
+            text.replacingOccurrences(of: #""firstLevelCharacters":2"#, with: #""firstLevelCharacters":3"#).utf8)
+        #expect {
+            try MorseCourseProgress.decoded(fromJSON: unknown)
+        } throws: { error in
+            if case MorseCourseProgressError.unreadable = error { true } else { false }
+        }
+    }
+
     @Test(arguments: ["", "{}", "[1]", "not json", #"{"order":"morse"}"#])
     func unreadableProgressIsATypedError(_ text: String) {
         #expect {
@@ -141,7 +173,7 @@ struct MorseCourseProgressTests {
     }
 
     @Test func anUnknownCharacterInTheStatisticsIsUnreadable() throws {
-        let data = try Self.corrupted(#""K":{"#, #""Ä":{"#)
+        let data = try Self.corrupted(#""M":{"#, #""Ä":{"#)
         #expect {
             try MorseCourseProgress.decoded(fromJSON: data)
         } throws: { error in

@@ -26,10 +26,28 @@ struct MorseLevelRuleTests {
 
     @Test(
         arguments: [
-            (KochOrder.standard, 1, true, 2), (.standard, 5, false, 5), (.standard, 25, true, 26),
-            (.standard, 26, true, 26), (.extended, 26, true, 27), (.extended, 40, true, 40),
+            (KochOrder.standard, 1, true, 2), (.standard, 5, false, 5), (.standard, 24, true, 25),
+            (.standard, 25, true, 25), (.extended, 26, true, 27), (.extended, 39, true, 39),
         ] as [(KochOrder, Int, Bool, Int)])
     func theLevelGoesUpByOneButNeverPastTheOrder(_ order: KochOrder, _ level: Int, _ ruleMet: Bool, _ next: Int) {
         #expect(MorseLevelRule.level(after: level, of: order, ruleMet: ruleMet) == next)
+    }
+
+    @Test func levelOnePractisesExactlyKAndMAndEachLevelAddsOneCharacter() throws {
+        #expect(KochOrder.standard.characters(atLevel: 1).map(\.displayText) == ["K", "M"])
+        let first = try MorseDrillGenerator(order: .standard, level: 1)
+        #expect(first.characters.map(\.displayText) == ["K", "M"])
+        #expect(first.newestCharacter.displayText == "M")
+        for order in KochOrder.allCases {
+            #expect(order.levels == 1...(order.symbols.count - 1))
+            for level in order.levels {
+                let characters = order.characters(atLevel: level)
+                #expect(characters == Array(order.symbols.prefix(level + 1)))
+                let drill = try MorseDrillGenerator(order: order, level: level)
+                #expect(drill.characters == characters)
+                if level > 1 { #expect(Array(characters.dropLast()) == order.characters(atLevel: level - 1)) }
+            }
+            #expect(order.characters(atLevel: order.levels.upperBound) == order.symbols)
+        }
     }
 }

@@ -9,12 +9,12 @@ struct MorseSessionTests {
 
     static func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
 
-    static func session(level: Int = 2, length: Duration = .minutes(5)) throws -> MorseSession {
+    static func session(level: Int = 1, length: Duration = .minutes(5)) throws -> MorseSession {
         try MorseSession(direction: .receive, order: .standard, level: level, length: length, at: start)
     }
 
     @Test func theIntroductionPresentsTheUnlockedCharactersNewestFirst() throws {
-        let session = try Self.session(level: 4)
+        let session = try Self.session(level: 3)
         #expect(session.introduction.map(\.displayText) == ["S", "R", "M", "K"])
         #expect(session.newestCharacter.displayText == "S")
         #expect(session.phase == .introduction)
@@ -162,7 +162,7 @@ struct MorseSessionTests {
     }
 
     /// Plays a whole session: answers right except for every `missEvery`-th item, one item every 3 s.
-    static func play(seed: UInt64, missEvery: Int, level: Int = 2) throws -> (MorseSessionResult, [String]) {
+    static func play(seed: UInt64, missEvery: Int, level: Int = 1) throws -> (MorseSessionResult, [String]) {
         var session = try Self.session(level: level)
         var random = SeededRandomNumberGenerator(seed: seed)
         try session.startTraining(at: Self.at(0))
@@ -198,9 +198,9 @@ struct MorseSessionTests {
         #expect(newest.attempts == items.filter { $0 == "M" }.count)
         #expect(newest.averageResponseTime == .seconds(2))
         #expect(result.earnsLevelUp)
-        #expect(result.nextLevel == 3)
+        #expect(result.nextLevel == 2)
         #expect(try !Self.play(seed: 5, missEvery: 5).0.earnsLevelUp)
         // At the last level the rule can be met, but there is nothing to level up to.
-        #expect(try !Self.play(seed: 5, missEvery: 20, level: 26).0.earnsLevelUp)
+        #expect(try !Self.play(seed: 5, missEvery: 20, level: 25).0.earnsLevelUp)
     }
 }

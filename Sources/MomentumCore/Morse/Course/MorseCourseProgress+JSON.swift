@@ -54,8 +54,8 @@ extension MorseCourseProgress {
             let symbols = order.symbols
             let statistics = progress.characterStatistics
             return JSONForm.Direction(
-                level: progress.level, levelCount: symbols.count,
-                characters: symbols.prefix(progress.level).map(\.displayText),
+                level: progress.level, levelCount: order.levels.upperBound,
+                characters: order.characters(atLevel: progress.level).map(\.displayText),
                 intervalDays: progress.schedule.intervalDays, lastPractice: progress.schedule.lastPractice,
                 nextPractice: progress.schedule.nextPractice, levelReviewDue: progress.levelReviewDue,
                 isDue: progress.nextDue.map { now >= $0 } ?? true, levelHistory: progress.levelHistory,

@@ -117,17 +117,25 @@ public struct MorseCourseProgress: Sendable, Hashable {
 
 extension MorseCourseProgress: Codable {
     // Progress stored before the streak moved to the log has a `streak` key; it is not read.
-    private enum CodingKeys: String, CodingKey { case order, courseStart, receive, send }
+    // `firstLevelCharacters` says how many characters level 1 practised when it was stored:
+    // progress without it counted one (before issue 25) and is read with its levels moved down.
+    private enum CodingKeys: String, CodingKey { case order, courseStart, receive, send, firstLevelCharacters }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let order = try container.decode(KochOrder.self, forKey: .order)
+        let firstLevelCharacters = try container.decodeIfPresent(Int.self, forKey: .firstLevelCharacters) ?? 1
+        guard [1, KochOrder.firstLevelCharacterCount].contains(firstLevelCharacters) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .firstLevelCharacters, in: container, debugDescription: "unknown level rule")
+        }
+        let countsLevelsFromOne = firstLevelCharacters == 1
         let receive = try MorseDirectionProgress(
             from: container.nestedContainer(keyedBy: MorseDirectionProgress.CodingKeys.self, forKey: .receive),
-            order: order)
+            order: order, countsLevelsFromOne: countsLevelsFromOne)
         let send = try MorseDirectionProgress(
             from: container.nestedContainer(keyedBy: MorseDirectionProgress.CodingKeys.self, forKey: .send),
-            order: order)
+            order: order, countsLevelsFromOne: countsLevelsFromOne)
         let courseStart = try container.decodeIfPresent(Date.self, forKey: .courseStart)
         do {
             try self.init(order: order, courseStart: courseStart, receive: receive, send: send)
@@ -140,6 +148,7 @@ extension MorseCourseProgress: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(order, forKey: .order)
+        try container.encode(KochOrder.firstLevelCharacterCount, forKey: .firstLevelCharacters)
         try container.encodeIfPresent(courseStart, forKey: .courseStart)
         var receiveContainer = container.nestedContainer(
             keyedBy: MorseDirectionProgress.CodingKeys.self, forKey: .receive)

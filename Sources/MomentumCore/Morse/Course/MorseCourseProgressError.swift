@@ -4,7 +4,7 @@ public enum MorseCourseProgressError: Error, Equatable, Sendable {
     /// The stored value is not course progress at all (not JSON, a field missing or of the wrong
     /// type); carries the decoder's description.
     case unreadable(String)
-    /// A level outside 1 … the length of the order.
+    /// A level outside the order's levels (1 … one less than its length, ``KochOrder/levels``).
     case levelOutOfRange(Int, order: KochOrder)
     /// Per-character counts that cannot be: more right answers (or timed ones) than attempts,
     /// negative counts, or response time without a timed attempt.

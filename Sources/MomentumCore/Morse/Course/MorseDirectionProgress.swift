@@ -16,7 +16,8 @@ public struct MorseLevelChange: Sendable, Hashable, Codable {
 public struct MorseDirectionProgress: Sendable, Hashable {
     public static let levelReviewDelayDays = 7
 
-    /// 1 … the length of the order: level n practises its first n characters.
+    /// 1 … one less than the length of the order (``KochOrder/levels``): level n practises its
+    /// first n + 1 characters (``KochOrder/characters(atLevel:)``).
     public private(set) var level = 1
     /// Every attempt of every session of this direction, per character.
     public private(set) var characterStatistics: [MorseSymbol: MorseCharacterStatistics] = [:]
@@ -37,7 +38,7 @@ public struct MorseDirectionProgress: Sendable, Hashable {
         level: Int, characterStatistics: [MorseSymbol: MorseCharacterStatistics], schedule: MorseReviewSchedule,
         levelHistory: [MorseLevelChange], levelReviewDue: Date?, order: KochOrder
     ) throws(MorseCourseProgressError) {
-        let levels = 1...order.symbols.count
+        let levels = order.levels
         guard levels.contains(level) else { throw .levelOutOfRange(level, order: order) }
         let isOrdered = zip(levelHistory, levelHistory.dropFirst()).allSatisfy {
             $0.level < $1.level && $0.date <= $1.date
@@ -81,13 +82,26 @@ extension MorseDirectionProgress {
         case level, characterStatistics, schedule, levelHistory, levelReviewDue
     }
 
-    init(from container: KeyedDecodingContainer<CodingKeys>, order: KochOrder) throws {
-        let level = try container.decode(Int.self, forKey: .level)
+    /// Reads a direction; `countsLevelsFromOne` says it was stored while level n practised the
+    /// first n characters (before issue 25), so its numbers move down by one to keep the same
+    /// characters (docs/morse.md).
+    init(from container: KeyedDecodingContainer<CodingKeys>, order: KochOrder, countsLevelsFromOne: Bool) throws {
+        var level = try container.decode(Int.self, forKey: .level)
         let statistics = try container.decode(
             [MorseSymbol: MorseCharacterStatistics].self, forKey: .characterStatistics)
         let schedule = try container.decode(MorseReviewSchedule.self, forKey: .schedule)
-        let history = try container.decode([MorseLevelChange].self, forKey: .levelHistory)
-        let reviewDue = try container.decodeIfPresent(Date.self, forKey: .levelReviewDue)
+        var history = try container.decode([MorseLevelChange].self, forKey: .levelHistory)
+        var reviewDue = try container.decodeIfPresent(Date.self, forKey: .levelReviewDue)
+        if countsLevelsFromOne {
+            level = Self.level(fromOneCharacterLevel: level)
+            // Reaching old level 2 (K M) is where the course now starts: no longer a level up, nor
+            // a level to review.
+            let moved = history.map {
+                MorseLevelChange(level: Self.level(fromOneCharacterLevel: $0.level), date: $0.date)
+            }.filter { $0.level > 1 }
+            if moved.isEmpty && !history.isEmpty { reviewDue = nil }
+            history = moved
+        }
         do {
             try self.init(
                 level: level, characterStatistics: statistics, schedule: schedule, levelHistory: history,
@@ -97,6 +111,11 @@ extension MorseDirectionProgress {
                 .init(codingPath: container.codingPath, debugDescription: "\(error)", underlyingError: error))
         }
     }
+
+    /// The level that practises what `level` practised when level n had n characters: the same
+    /// characters from old level 2 on; old level 1 (K alone) becomes level 1 (K M). A level that
+    /// was never valid stays invalid, so it is still refused.
+    static func level(fromOneCharacterLevel level: Int) -> Int { level > 1 ? level - 1 : level }
 
     func encode(to container: inout KeyedEncodingContainer<CodingKeys>) throws {
         try container.encode(level, forKey: .level)

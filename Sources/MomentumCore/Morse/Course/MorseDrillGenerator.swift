@@ -13,14 +13,14 @@ public struct MorseDrillItem: Sendable, Hashable {
 /// Every character other than the newest has the weight 1 + 4 × its miss rate, so a character
 /// never missed is drawn weight 1 and one always missed weight 5; a character not tried yet
 /// counts as missed half the time (weight 3). The newest character has twice the highest weight
-/// of the others, so it is always the most frequent (alone at level 1, it is all there is).
+/// of the others, so it is always the most frequent (at level 1, M is drawn twice as often as K).
 ///
 /// The draw depends only on the statistics and the generator, so the same seed and the same
 /// answers replay a session exactly.
 ///
 /// ```swift
 /// var random = SeededRandomNumberGenerator(seed: 7)
-/// let drill = try MorseDrillGenerator(order: .standard, level: 2)
+/// let drill = try MorseDrillGenerator(order: .standard, level: 1)  // K M
 /// drill.nextItem(using: &random).text  // "M" twice as often as "K"
 /// ```
 public struct MorseDrillGenerator: Sendable, Hashable {
@@ -33,16 +33,16 @@ public struct MorseDrillGenerator: Sendable, Hashable {
     /// The per-character statistics the weights come from.
     public var statistics: [MorseSymbol: MorseCharacterStatistics]
 
-    /// A generator for `level` of `order`, weighting by `statistics`.
+    /// A generator for `level` of `order` (its first `level + 1` characters), weighting by `statistics`.
     ///
     /// - Throws: ``MorseSessionError/levelOutOfRange(_:order:)`` or
     ///   ``MorseSessionError/groupSizeOutOfRange(_:)``.
     public init(
         order: KochOrder, level: Int, statistics: [MorseSymbol: MorseCharacterStatistics] = [:], groupSize: Int = 1
     ) throws(MorseSessionError) {
-        guard (1...order.symbols.count).contains(level) else { throw .levelOutOfRange(level, order: order) }
+        guard order.levels.contains(level) else { throw .levelOutOfRange(level, order: order) }
         guard Self.groupSizeBounds.contains(groupSize) else { throw .groupSizeOutOfRange(groupSize) }
-        characters = Array(order.symbols.prefix(level))
+        characters = order.characters(atLevel: level)
         self.groupSize = groupSize
         self.statistics = statistics
     }

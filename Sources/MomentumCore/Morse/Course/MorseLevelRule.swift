@@ -2,7 +2,8 @@
 ///
 /// At least 20 attempts and at least 90 % of them right — and the newest character itself at
 /// least 90 % right over at least 5 attempts, so a level cannot be passed without learning the
-/// new character. The level never goes past the end of the order.
+/// new character. The level never goes past the order's last (``KochOrder/levels``), where every
+/// character is practised; level n practises the first n + 1 (``KochOrder/characters(atLevel:)``).
 ///
 /// Percentages are compared in whole numbers (18 of 20 is exactly 90 %), never in floating point.
 public enum MorseLevelRule {
@@ -18,9 +19,9 @@ public enum MorseLevelRule {
     }
 
     /// The level after a session at `level` of `order` that met the rule or not: one up when it
-    /// did, but never past the order's length.
+    /// did, but never past the order's last level.
     public static func level(after level: Int, of order: KochOrder, ruleMet: Bool) -> Int {
-        ruleMet ? min(level + 1, order.symbols.count) : level
+        ruleMet ? min(level + 1, order.levels.upperBound) : level
     }
 }
 
@@ -70,7 +71,7 @@ extension MorseSessionResult {
     /// What the session lacked for a level up (see ``MorseLevelRule/shortfalls(attempts:correct:newestAttempts:newestCorrect:)``);
     /// empty when it earned one or the level is the order's last.
     public var levelRuleShortfalls: [MorseLevelRule.Shortfall] {
-        guard level < order.symbols.count else { return [] }
+        guard level < order.levels.upperBound else { return [] }
         let newest = characterStatistics[newestCharacter] ?? MorseCharacterStatistics()
         return MorseLevelRule.shortfalls(
             attempts: attemptCount, correct: correctCount, newestAttempts: newest.attempts,

@@ -9,7 +9,7 @@ import Foundation
 /// and cannot take answers once its training time is used up.
 ///
 /// ```swift
-/// var session = try MorseSession(direction: .receive, order: .standard, level: 2, at: start)
+/// var session = try MorseSession(direction: .receive, order: .standard, level: 1, at: start)
 /// session.introduction.map(\.displayText)         // ["M", "K"]
 /// try session.startTraining(at: start + 10)
 /// let item = try session.nextItem(at: start + 11, using: &random)

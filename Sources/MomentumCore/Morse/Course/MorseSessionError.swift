@@ -1,6 +1,6 @@
 /// Why a Morse session cannot start or cannot do what was asked: one case per cause.
 public enum MorseSessionError: Error, Equatable, Sendable {
-    /// The level is not 1 … the length of the order.
+    /// The level is not one of the order's levels (1 … one less than its length, ``KochOrder/levels``).
     case levelOutOfRange(Int, order: KochOrder)
     /// Items of this many characters are not offered (see ``MorseDrillGenerator/groupSizeBounds``).
     case groupSizeOutOfRange(Int)

@@ -41,7 +41,7 @@ public struct MorseSessionResult: Sendable, Hashable {
     /// Whether the session meets ``MorseLevelRule`` below the last level: the celebration.
     public var earnsLevelUp: Bool {
         let newest = characterStatistics[newestCharacter] ?? MorseCharacterStatistics()
-        return level < order.symbols.count
+        return level < order.levels.upperBound
             && MorseLevelRule.isMet(
                 attempts: attemptCount, correct: correctCount, newestAttempts: newest.attempts,
                 newestCorrect: newest.correct)

@@ -10,7 +10,11 @@ let context = null;
 let voices = []; // { oscillator, gain, endAt } still playing or waiting to play
 let live = null; // the straight key's open tone
 
-export const state = { sequences: 0, lastStartAt: null, lastEndAt: null, contextTime: 0, contextState: 'none' };
+export const state = {
+  sequences: 0, lastStartAt: null, lastEndAt: null, contextTime: 0, contextState: 'none',
+  /** The audio clock now, in seconds (0 before there is one). */
+  clock: () => (context ? context.currentTime : 0),
+};
 window.momentumMorseAudio = state;
 
 function audioContext() {

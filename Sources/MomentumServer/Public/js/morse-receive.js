@@ -1,6 +1,11 @@
 // Receive: the item sounds (its elements as the server sent them, on the audio clock), then there
 // are 3 s to type what was heard, counted down on screen from the end of the sound. Enter sends;
 // when the time runs out, what was typed is sent — or nothing, which is a miss.
+// Keys typed after an answer is sent and before the next item starts to sound (while the answer
+// is checked, a miss is replayed and the calm after it passes) are kept in order and applied to
+// that next item when it starts — characters, Backspace and Enter alike — as if typed while it
+// plays, which the core counts with a response time of zero (docs/morse.md). The replay and the
+// calm are never cut short.
 import { t, number, boundAttributes } from './i18n.js';
 import { el } from './dom.js';
 import * as audio from './morse-audio.js';
@@ -12,6 +17,7 @@ export function receiveDrill(area, { tone, answer }) {
   let answerMs = 0; // the item's answer window, as the server says (SPEC §7: 3 s)
   let soundEnded = null; // performance.now() at the end of the item's sound
   let waiting = false; // an item is out and not answered yet
+  let queue = null; // keys held until the next item sounds (an array), or null while typing goes through
 
   const status = el('p', { class: 'morse-status', id: 'mo-status' });
   const input = el('input', {
@@ -29,8 +35,32 @@ export function receiveDrill(area, { tone, answer }) {
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (queue) return; // an Enter held in the queue submits when its item sounds
     if (input.value.trim()) send();
   });
+
+  input.addEventListener('keydown', (event) => {
+    if (!queue || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'Enter' || event.key === 'Backspace' || event.key.length === 1) {
+      event.preventDefault();
+      queue.push(event.key);
+    }
+  });
+
+  /** Types the held keys into the answer, in order; an Enter among them submits. */
+  function applyQueue() {
+    const keys = queue ?? [];
+    queue = null;
+    for (const [index, key] of keys.entries()) {
+      if (key === 'Backspace') input.value = input.value.slice(0, -1);
+      else if (key !== 'Enter') input.value += key;
+      else if (input.value.trim()) {
+        send(); // holds keys from here on (synchronously), so the rest go first
+        queue = [...keys.slice(index + 1), ...(queue ?? [])];
+        return;
+      }
+    }
+  }
 
   function show(leftMs) {
     fill.style.setProperty('--value', String(Math.max(0, leftMs) / answerMs));
@@ -65,16 +95,21 @@ export function receiveDrill(area, { tone, answer }) {
     const body = text ? { answer: text, responseMs: soundEnded ? Math.max(0, performance.now() - soundEnded) : 0 } : {};
     area.dataset.state = 'checking';
     input.readOnly = true;
+    queue = queue ?? [];
     if (!(await answer(body))) {
       // Refused or not reached: the item is still out; Enter tries again.
       waiting = true;
       input.readOnly = false;
       area.dataset.state = 'answering';
+      applyQueue();
     }
   }
 
   return {
-    /** Plays a new item `afterMs` from now; its countdown starts when its sound ends. */
+    /**
+     * Plays a new item `afterMs` from now (after a replay and the calm); its countdown starts when
+     * its sound ends. Keys typed until it sounds are held and applied then.
+     */
     present(item, afterMs) {
       answerMs = item.answerWindowMs;
       clear();
@@ -83,16 +118,27 @@ export function receiveDrill(area, { tone, answer }) {
       input.value = '';
       input.readOnly = false;
       input.focus();
-      area.dataset.state = 'listening';
       status.textContent = t('morse.ui.listen');
       show(answerMs);
       const endsInMs = audio.play(item.elements, tone, afterMs);
+      const sounding = () => {
+        area.dataset.state = 'listening';
+        applyQueue();
+      };
+      if (afterMs > 0) {
+        queue = queue ?? [];
+        area.dataset.state = 'between';
+        timers.push(setTimeout(sounding, afterMs));
+      } else {
+        sounding();
+      }
       timers.push(setTimeout(startCountdown, endsInMs));
     },
     /** Stops the countdown (pause, end); the item stays unanswered. */
     halt() {
       clear();
       waiting = false;
+      queue = null;
       input.readOnly = true;
       area.dataset.state = 'halted';
       status.textContent = '';

@@ -48,7 +48,8 @@ function stat(label, value, id) {
 
 /** A calm card: the new level and the character it brings, with its pattern. */
 function celebration(ending, course) {
-  const added = (course.characters || [])[ending.nextLevel - 1];
+  // The course after the session, as the server counts it: its last character is the new one.
+  const added = (course.characters || []).at(-1);
   const pattern = (course.statistics || []).find((c) => c.character === added)?.pattern;
   return el('div', { class: 'morse-levelup', id: 'mo-levelup', role: 'group', 'aria-labelledby': 'mo-levelup-title' },
     svg('svg', { class: 'morse-levelup-mark', viewBox: '0 0 48 48', 'aria-hidden': 'true' },
