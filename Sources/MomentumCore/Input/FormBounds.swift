@@ -85,7 +85,8 @@ public enum FormBounds {
                 defaultValue: seconds(value))
         }
         func count(_ bounds: ClosedRange<Int>, _ value: Int) -> FieldBounds {
-            FieldBounds(min: Double(bounds.lowerBound), max: Double(bounds.upperBound), step: 1, defaultValue: Double(value))
+            FieldBounds(
+                min: Double(bounds.lowerBound), max: Double(bounds.upperBound), step: 1, defaultValue: Double(value))
         }
         return [
             ("workout.name", .text(WorkoutProgram.maximumNameLength)),
