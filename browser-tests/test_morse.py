@@ -157,8 +157,10 @@ def test_a_receive_session_copied_by_ear_levels_up_and_is_logged(server, browser
     wait_for(browser, lambda d: d.find_elements(By.ID, "mo-results"), message="no results")
     assert text_of(browser, "mo-results-score") == "20 of 21"
     assert text_of(browser, "mo-results-accuracy") == "95%"
-    celebration = by_id(browser, "mo-levelup")
-    assert "Level 2 reached" in celebration.text and "New character: R" in celebration.text
+    # The card may still be filling in on a busy machine: wait for its words.
+    celebration = wait_for(browser, lambda d: (lambda e: e if "Level 2 reached" in e.text else None)(
+        d.find_element(By.ID, "mo-levelup")), message="no level-up card")
+    assert "New character: R" in celebration.text, celebration.text
     assert [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#mo-results-table tbody th")] == ["K", "M"]
     assert "Next practice:" in text_of(browser, "mo-results-next") or "due" in text_of(browser, "mo-results-next")
     # The card fades in (unless motion is reduced); contrast is checked once it has settled.
