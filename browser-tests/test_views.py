@@ -176,3 +176,17 @@ def test_a_program_built_in_the_page_is_saved_and_runs(browser, server):
     wait_for(browser, lambda d: d.find_element(By.ID, "confirm-yes")).click()
     wait_for(browser, lambda d: not [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"],
              message="the program was not deleted")
+
+
+def test_deep_links_open_a_breathing_preset_and_a_program_ready_to_start(browser, server):
+    """Issue 25 point 7: `/#breathe?preset=ID` and `/#workout?program=ID` choose it, Start focused."""
+    preset = server.get("/breathing/presets")["presets"][-1]["id"]
+    program = server.get("/workouts/programs")["programs"][-1]["id"]
+    browser.get(f"{server.url}/#breathe?preset={preset}")
+    wait_for(browser, lambda d: d.switch_to.active_element.get_attribute("id") == "b-start",
+             message="Start is not focused")
+    assert Select(browser.find_element(By.ID, "b-preset")).first_selected_option.get_attribute("value") == preset
+    browser.get(f"{server.url}/#workout?program={program}")
+    wait_for(browser, lambda d: d.switch_to.active_element.get_attribute("id") == "w-start",
+             message="Start is not focused")
+    assert Select(browser.find_element(By.ID, "w-program")).first_selected_option.get_attribute("value") == program

@@ -4,7 +4,7 @@
 // The person's own presets are made, edited and deleted here (see breathe-editor.js).
 import { api } from './api.js';
 import { t, clock, errorText } from './i18n.js';
-import { el, announce, confirmDialog, refocus } from './dom.js';
+import { el, announce, confirmDialog, refocus, linkQuery } from './dom.js';
 import * as player from './player.js';
 import { reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
@@ -27,7 +27,19 @@ export async function mount(view) {
   await loadPresets();
   await restore();
   render();
+  openLink();
 }
+
+/** A deep link `#breathe?preset=box` chooses that preset, ready to start (Start focused). */
+function openLink() {
+  const wanted = linkQuery('breathe')?.get('preset');
+  if (!wanted || timeline || ended || !presets.some((p) => p.id === wanted)) return;
+  selected = wanted;
+  render();
+  root.querySelector('#b-start')?.focus();
+}
+
+export function show() { openLink(); }
 
 /** After a reload (or in a second tab), picks up the breathing run the server still runs. */
 async function restore() {

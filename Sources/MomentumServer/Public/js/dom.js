@@ -96,3 +96,10 @@ export function roving(cells, steps, start = 0) {
     });
   });
 }
+
+/** The query of a deep link into `section` (`#breathe?preset=box` → its URLSearchParams), or null. */
+export function linkQuery(section) {
+  const hash = location.hash.replace(/^#/, '');
+  const match = hash.match(new RegExp(`^${section}\\?(.*)$`));
+  return match ? new URLSearchParams(match[1]) : null;
+}

@@ -4,7 +4,7 @@
 // core's (`run.board`, one per segment and one for the end); the page only counts the times.
 import { api } from './api.js';
 import { t, clock, localizeError, boundAttributes, fieldBounds } from './i18n.js';
-import { el, announce, confirmDialog, field } from './dom.js';
+import { el, announce, confirmDialog, field, linkQuery } from './dom.js';
 import * as player from './player.js';
 import { reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
@@ -29,7 +29,19 @@ export async function mount(view) {
   await loadPrograms();
   await restore();
   render();
+  openLink();
 }
+
+/** A deep link `#workout?program=tabata` chooses that program, ready to start (Start focused). */
+function openLink() {
+  const wanted = linkQuery('workout')?.get('program');
+  if (!wanted || timeline || ended || building || !programs.some((p) => p.id === wanted)) return;
+  chosen = wanted;
+  render();
+  root.querySelector('#w-start')?.focus();
+}
+
+export function show() { openLink(); }
 
 /** After a reload (or in a second tab), picks up the workout the server still runs. */
 async function restore() {
