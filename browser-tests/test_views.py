@@ -98,12 +98,18 @@ def test_the_workout_board_shows_what_the_core_says(browser, server):
     wait_for(browser, lambda d: d.find_element(By.ID, "w-segment").text == "Work", message="no work segment")
     assert browser.find_element(By.ID, "w-exercise").text == "Plank"
     assert browser.find_element(By.ID, "w-next").text == "Next: Rest"
+    # Work in the work colour; its two seconds are within the beeping last three, counted large.
+    board = browser.find_element(By.CSS_SELECTOR, ".board")
+    assert board.get_attribute("data-phase") == "work"
+    time_node = browser.find_element(By.ID, "w-time")
+    assert time_node.text in ("1", "2") and "final" in time_node.get_attribute("class"), time_node.text
     # During the rest: no exercise being done, and next is the next exercise, as the core says.
     wait_for(browser, lambda d: d.find_element(By.ID, "w-segment").text == "Rest", timeout=6,
              message="no rest segment")
     assert browser.find_element(By.ID, "w-exercise").text == ""
     assert browser.find_element(By.ID, "w-next").text == "Next: Squats"
     assert "Round 1 of 2" in browser.find_element(By.ID, "w-detail").text
+    assert browser.find_element(By.CSS_SELECTOR, ".board").get_attribute("data-phase") == "rest"
     shot(browser, "views-workout-rest-390")
     # The beeps are the run's stream: the element plays it, and Pause pauses it and the run.
     run_id = [r for r in server.get("/runs")["runs"] if r["kind"] == "workout"][-1]["id"]

@@ -57,7 +57,8 @@ extension WorkoutPlan {
         return segments
     }
 
-    private static let countdownSeconds = 3
+    /// The last seconds of a segment that beep (and that a board counts down large).
+    public static let countdownSeconds = 3
     private static let shortestWorkWithHalfway: Duration = .seconds(20)
 
     /// Every cue of the timeline, from its segments alone.

@@ -93,6 +93,8 @@ struct RunsController {
         struct Board: Encodable {
             var segments: [Lines]
             var done: Lines
+            /// The last milliseconds of a segment that beep, which the board counts down large.
+            var finalCountMs = Int64(WorkoutPlan.countdownSeconds) * 1000
 
             /// A board's words; the times are the segment's and the timeline's, counted by the player.
             struct Lines: Encodable {

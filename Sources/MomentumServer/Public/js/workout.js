@@ -260,7 +260,13 @@ function tick() {
   const name = lines.title;
   const detail = [lines.round, lines.set].filter(Boolean).join(' · ');
   root.querySelector('#w-segment').textContent = name;
-  root.querySelector('#w-time').textContent = clock(segLeft);
+  // Work and rest in the theme's distinct colours; the beeping last seconds counted large.
+  const boardNode = root.querySelector('.board');
+  if (boardNode) boardNode.dataset.phase = done ? 'done' : seg.kind === 'work' ? 'work' : seg.kind === 'rest' || seg.kind === 'setRest' ? 'rest' : 'prepare';
+  const final = !done && segLeft > 0 && segLeft <= (board.finalCountMs || 0);
+  const timeNode = root.querySelector('#w-time');
+  timeNode.textContent = final ? String(Math.ceil(segLeft / 1000)) : clock(segLeft);
+  timeNode.classList.toggle('final', final);
   root.querySelector('#w-exercise').textContent = lines.exercise || '';
   root.querySelector('#w-detail').textContent = detail;
   root.querySelector('#w-next').textContent = lines.next || '';
