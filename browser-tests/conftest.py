@@ -359,3 +359,10 @@ def meditate_options(driver):
         summary.click()
         wait_for(driver, lambda d: d.find_element("id", "m-options").get_attribute("open") is not None)
     return details
+
+
+def tap(driver, element_id):
+    """Clicks a button as a person on a phone does: scrolled clear of the tab bar first."""
+    button = wait_for(driver, lambda d: d.find_element("id", element_id), message=f"no #{element_id}")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()

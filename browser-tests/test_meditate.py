@@ -7,7 +7,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import PHONE, axe_violations, go, meditate_options, momentum_bin, open_app, set_size, shot, wait_for
+from conftest import PHONE, axe_violations, go, meditate_options, momentum_bin, open_app, set_size, shot, tap, wait_for
 
 # The form offers whole minutes (SPEC §2: "the pickers offer whole minutes 1–600"), so one
 # minute is the shortest sit a person can start from the UI.
@@ -32,13 +32,6 @@ def fill_plan(driver, minutes, countdown_s, interval_minutes=0, reflection_minut
         box.send_keys(str(value))
     choice = "off" if interval_minutes == 0 else str(interval_minutes)
     Select(driver.find_element(By.ID, "m-interval")).select_by_value(choice)
-
-
-def tap(driver, element_id):
-    """Clicks a button as a person would, scrolled clear of the phone's tab bar first."""
-    button = wait_for(driver, lambda d: d.find_element(By.ID, element_id), message=f"no #{element_id}")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
-    button.click()
 
 
 def start_sit(driver, server):

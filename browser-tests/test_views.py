@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import allow_console, go, meditate_options, open_app, set_size, shot, wait_for
+from conftest import allow_console, go, meditate_options, open_app, set_size, shot, tap, wait_for
 
 OFFSETS_25_30 = {"mode": "offsets", "offsetsMs": [1_500_000, 1_800_000]}
 
@@ -124,19 +124,12 @@ def test_the_workout_board_shows_what_the_core_says(browser, server):
     wait_for(browser, lambda d: d.find_elements(By.ID, "w-start"), message="the form did not come back")
 
 
-def press(driver, element_id):
-    """Clicks a button as a person would on a phone: scrolled clear of the tab bar first."""
-    button = wait_for(driver, lambda d: d.find_element(By.ID, element_id), message=f"no #{element_id}")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
-    button.click()
-
-
 def test_a_program_built_in_the_page_is_saved_and_runs(browser, server):
     """Issue 25: the workout builder saves your own program, which then runs; a refused value gets
     the server's sentence next to the form; an own program can be edited and deleted."""
     set_size(browser, 390, 844)
     open_app(browser, server, "workout")
-    press(browser, "w-new")
+    tap(browser, "w-new")
     builder = wait_for(browser, lambda d: d.find_element(By.ID, "wb-form"))
     assert browser.switch_to.active_element.get_attribute("id") == "wb-name"
     # The builder's bounds are the catalog's.
@@ -150,7 +143,7 @@ def test_a_program_built_in_the_page_is_saved_and_runs(browser, server):
         box.send_keys(value)
     browser.find_element(By.ID, "wb-exercises").send_keys("Squats\nPush-ups")
     allow_console(browser, r"/api/v1/workouts/programs - Failed to load resource.* 422")
-    press(browser, "wb-save")
+    tap(browser, "wb-save")
     error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "wb-error")).is_displayed() and e.text)
     assert "work" in error.lower(), error
     assert not [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"]
@@ -158,27 +151,27 @@ def test_a_program_built_in_the_page_is_saved_and_runs(browser, server):
     box = browser.find_element(By.ID, "wb-work")
     box.clear()
     box.send_keys("2")
-    press(browser, "wb-save")
+    tap(browser, "wb-save")
     wait_for(browser, lambda d: not d.find_elements(By.ID, "wb-form"), message="the builder did not close")
     saved = [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"]
     assert saved and saved[0]["plan"]["workMs"] == 2000 and saved[0]["plan"]["exerciseNames"] == ["Squats", "Push-ups"], saved
     assert Select(browser.find_element(By.ID, "w-program")).first_selected_option.get_attribute("value") == saved[0]["id"]
 
-    press(browser, "w-start")
+    tap(browser, "w-start")
     wait_for(browser, lambda d: d.find_element(By.ID, "w-exercise").text == "Squats", message="the program does not run")
-    press(browser, "w-stop")
-    press(browser, "w-done")
+    tap(browser, "w-stop")
+    tap(browser, "w-done")
 
     # Edit it, then delete it.
-    press(browser, "w-edit")
+    tap(browser, "w-edit")
     rounds = wait_for(browser, lambda d: d.find_element(By.ID, "wb-rounds"))
     assert rounds.get_attribute("value") == "2"
     rounds.clear()
     rounds.send_keys("4")
-    press(browser, "wb-save")
+    tap(browser, "wb-save")
     wait_for(browser, lambda d: not d.find_elements(By.ID, "wb-form"))
     assert [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"][0]["plan"]["rounds"] == 4
-    press(browser, "w-delete")
+    tap(browser, "w-delete")
     wait_for(browser, lambda d: d.find_element(By.ID, "confirm-yes")).click()
     wait_for(browser, lambda d: not [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"],
              message="the program was not deleted")
