@@ -151,6 +151,19 @@ public struct MorseCourseService: Sendable {
         public var progress: MorseCourseProgress
         public var previous: MorseCourseProgress
         public var record: PracticeRecord?
+
+        /// Whether the course kept the session: it had answers (its history line and progress).
+        public var isKept: Bool { result.attemptCount > 0 }
+
+        /// What reached the practice log, in words: "Saved 5 min of Morse practice.", or why
+        /// nothing did (a session stopped within its first minute; README, "What gets logged").
+        public func loggedText(catalog: StringCatalog) -> String? {
+            guard isKept else { return nil }
+            let duration = DurationFormatting.words(result.trainingTime, language: catalog.language)
+            return record == nil
+                ? catalog.format(.morseSummaryNotLogged, ["duration": duration])
+                : catalog.format(.morseSummarySaved, ["duration": duration])
+        }
     }
 
     /// Ends `session` at `at` (default now), applies it to the progress and saves progress,
@@ -203,15 +216,16 @@ public struct MorseCourseService: Sendable {
         try repository.morseSessions(limit: limit)
     }
 
-    /// The practice-log record of a session: its training time counted, accuracy in the details.
+    /// The practice-log record of a session — by the rule every kind follows (``PracticeOutcome``):
+    /// its training time counted, accuracy in the details; `nil` when no character was answered or
+    /// the session stopped before a minute.
     static func record(for result: MorseSessionResult, id: UUID, device: String) throws(MorseCourseServiceError)
         -> PracticeRecord?
     {
         guard let accuracy = result.accuracy else { return nil }
-        let seconds = Int((Double(result.trainingTime.wholeMilliseconds) / 1000).rounded(.down))
         do {
-            return try PracticeRecord(
-                id: id, kind: .morse, start: result.startedAt, end: result.endedAt, countedSeconds: seconds,
+            return try result.outcome.record(
+                id: id, kind: .morse, start: result.startedAt, end: result.endedAt,
                 details: [
                     "direction": result.direction.rawValue, "level": "\(result.level)",
                     "accuracy": "\(Int((accuracy * 100).rounded()))%",

@@ -159,7 +159,7 @@ public struct TodayView: Codable, Sendable, Equatable {
         minutes = total.roundedMinutes(in: category)
         goalMinutes = report.settings.goal(for: category)
         let seconds = total.seconds(in: category)
-        let time = DurationFormatting.words(.seconds(seconds), language: language)
+        let time = DurationFormatting.words(.seconds(seconds), language: language, zeroInMinutes: true)
         if let goal = goalMinutes, goal > 0 {
             fill = min(1, (Double(seconds) / Double(goal * 60) * 1000).rounded() / 1000)
             goalReached = minutes >= goal

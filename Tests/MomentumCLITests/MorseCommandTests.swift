@@ -20,7 +20,7 @@ struct MorseCommandTests {
         var generator = SeededRandomNumberGenerator(seed: 3)
         try session.startTraining(at: clockNow)
         for _ in 0..<count {
-            clockNow.addTimeInterval(2)
+            clockNow.addTimeInterval(3)  // a minute of training: logged, so the day counts
             let item = try session.nextItem(at: clockNow, using: &generator)
             try session.record(
                 MorseAttempt(item: item, answer: item.text, responseTime: .milliseconds(700)), at: clockNow)
@@ -47,7 +47,7 @@ struct MorseCommandTests {
         let lines = terminal.output.lines
         #expect(
             lines.first
-                == "Receive: level 2 of 25 · K M R · next practice Sun 17 Jan at 08:00 · level review Fri 22 Jan at 08:00"
+                == "Receive: level 2 of 25 · K M R · next practice Sun 17 Jan at 08:01 · level review Fri 22 Jan at 08:01"
         )
         #expect(lines.last == "Morse streak: 1 day (longest 1 day)")
 
@@ -58,7 +58,7 @@ struct MorseCommandTests {
         let receive = try #require(object["receive"] as? [String: Any])
         #expect(receive["level"] as? Int == 2)
         #expect(receive["characters"] as? [String] == ["K", "M", "R"])
-        #expect(receive["nextPractice"] as? String == "2027-01-17T07:00:40Z")
+        #expect(receive["nextPractice"] as? String == "2027-01-17T07:01:00Z")
         let statistics = receive["statistics"] as? [[String: Any]] ?? []
         #expect(statistics.reduce(0) { $0 + ($1["attempts"] as? Int ?? 0) } == 20)
     }

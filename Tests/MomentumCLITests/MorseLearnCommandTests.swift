@@ -208,8 +208,9 @@ struct MorseLearnCommandTests {
         #expect(morse.played.map(\.at).contains(.milliseconds(104_100)))
         let records = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
             .practiceLog.records()
-        // Training time: 3.1 s before the pause and 2.6 s after it.
-        #expect(records.first?.countedSeconds == 5)
+        // Training time: 3.1 s before the pause and 2.6 s after it — under a minute, so not logged.
+        #expect(records.isEmpty)
+        #expect(terminal.output.text.contains("Not in the log: 6 s is under a minute."))
     }
 
     @Test func aSendSessionDecodesKeyedDitsAndDahsAfterTwoSecondsOfQuiet() async throws {
@@ -263,7 +264,7 @@ struct MorseLearnCommandTests {
                 "Level 1 stays · to move on: at least 20 answers (this time 4), at least 90 % right (this time 50 %), "
                     + "M at least 5 times (this time 3), M at least 90 % right (this time 66 %)",
                 "Next practice: Sat 16 Jan at 09:00",
-                "Saved 17 s of Morse practice.",
+                "Not in the log: 17 s is under a minute. Your answers still count for the course.",
             ])
         #expect(
             morse.played.map(\.text) == [
@@ -273,7 +274,8 @@ struct MorseLearnCommandTests {
         #expect(morse.played[3].duration == .milliseconds(60))
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         #expect(try services.morse.progress()[.send].schedule.lastPractice != nil)
-        #expect(try services.practiceLog.records().first?.details["direction"] == "send")
+        #expect(try services.morse.sessions().first?.direction == .send)
+        #expect(try services.practiceLog.records().isEmpty)
     }
 
     @Test func unknownCharactersAndStrayKeysInAnswers() async throws {

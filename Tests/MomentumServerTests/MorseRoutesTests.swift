@@ -54,7 +54,7 @@ struct MorseRoutesTests {
             #expect((session["item"] as? [String: Any])?["text"] == nil, "a receive item must not show its text")
             for _ in 0..<20 {
                 let answer = try Self.copy(session["item"])
-                clock.advance(by: 2)
+                clock.advance(by: 3)  // a minute of training: logged
                 let answered = try await client.send(
                     .post, "/api/v1/morse/sessions/\(id)/answer", json: #"{"answer":"\#(answer)","responseMs":900}"#)
                 #expect(answered.status == .ok, "\(answered.text)")
@@ -79,7 +79,7 @@ struct MorseRoutesTests {
         #expect(records.count == 1)
         #expect(records.first?.kind == .morse)
         #expect(records.first?.details["accuracy"] == "100%")
-        #expect(records.first?.countedSeconds == 40)
+        #expect(records.first?.countedSeconds == 60)
         #expect(try server.services.morse.progress().receive.level == 2)
     }
 

@@ -40,6 +40,7 @@ struct MorseCourseServiceTests {
         #expect(session.level == 1)
         #expect(session.length == .minutes(5))
         try train(&session, count: 20, right: 20)
+        clock.advance(by: 20)  // a minute of training: logged (stopped early, before its 5 minutes)
         let finished = try morse.finish(&session)
         #expect(finished.progress[.receive].level == 2)
         #expect(finished.progress[.send].level == 1)
@@ -49,7 +50,8 @@ struct MorseCourseServiceTests {
         #expect(record.kind == .morse)
         #expect(record.details["accuracy"] == "100%")
         #expect(record.details["direction"] == "receive")
-        #expect(record.countedSeconds == 40)
+        #expect(record.countedSeconds == 60)
+        #expect(record.details["stoppedEarly"] == "true")
         #expect(try services.practiceLog.records() == [record])
         let history = try morse.sessions()
         #expect(history.map(\.attempts) == [20])
@@ -57,6 +59,19 @@ struct MorseCourseServiceTests {
 
         // The next session starts at the new level.
         #expect(try morse.startSession(.receive).level == 2)
+    }
+
+    /// The rule every kind follows: stopped within its first minute, a session is not logged —
+    /// but its answers still count for the course, and it stays in the course's history.
+    @Test func aSessionStoppedWithinAMinuteCountsForTheCourseButIsNotLogged() throws {
+        var session = try morse.startSession(.receive)
+        try train(&session, count: 2, right: 2)
+        let finished = try morse.finish(&session)
+        #expect(finished.result.trainingTime == .seconds(4))
+        #expect(finished.record == nil)
+        #expect(try services.practiceLog.records().isEmpty)
+        #expect(try morse.sessions().map(\.attempts) == [2])
+        #expect(try morse.progress().receive.characterStatistics.values.map(\.attempts).reduce(0, +) == 2)
     }
 
     @Test func aSessionWithoutAttemptsChangesNothingAndLogsNothing() throws {

@@ -144,11 +144,7 @@ enum MorseTrainingText {
                             .string(from: next)
                     ]))
         }
-        lines.append(
-            catalog.format(
-                .morseSummarySaved,
-                ["duration": DurationFormatting.words(result.trainingTime, language: catalog.language)])
-        )
+        if let logged = finished.loggedText(catalog: catalog) { lines.append(logged) }
         return lines
     }
 

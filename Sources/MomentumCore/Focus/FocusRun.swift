@@ -115,16 +115,16 @@ extension FocusTimer {
         return true
     }
 
-    /// The practice-log record of a completed run (kind focus), or `nil` when there is none or
-    /// no time was counted.
+    /// The practice-log record of a completed run (kind focus), by the rule every kind follows
+    /// (``PracticeOutcome``): a timer that ran out is logged; one marked done early is logged
+    /// (as stopped early) after a minute or more of counting; otherwise, or with no run, `nil`.
     public func completionRecord(id: UUID, device: String) -> PracticeRecord? {
-        guard case .completed(let start, let completedAt, let elapsed) = run, elapsed >= .seconds(1) else { return nil }
+        guard case .completed(let start, let completedAt, let elapsed) = run else { return nil }
         let end = max(start, completedAt)
         // Counted time never exceeds the stretch it lies in, even if the wall clock was moved.
-        let counted = min(elapsed.inSeconds, end.timeIntervalSince(start))
-        return try? PracticeRecord(
-            id: id, kind: .focus, start: start, end: end,
-            countedSeconds: Int(counted.rounded(FloatingPointRoundingRule.down)),
-            details: ["timer": name], device: device)
+        let stretch = Duration.milliseconds(Int64((end.timeIntervalSince(start) * 1000).rounded(.down)))
+        let outcome = PracticeOutcome(done: min(elapsed, stretch), of: duration)
+        return try? outcome.record(
+            id: id, kind: .focus, start: start, end: end, details: ["timer": name], device: device)
     }
 }

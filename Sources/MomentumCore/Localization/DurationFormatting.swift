@@ -11,8 +11,9 @@ public enum DurationFormatting {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(two(minutes)):\(two(rest))"
     }
 
-    /// A short spoken form in the catalog's language, e.g. `12 min`, `1 h 5 min`, `45 s`.
-    public static func words(_ duration: Duration, language: Language) -> String {
+    /// A short spoken form in the catalog's language, e.g. `12 min`, `1 h 5 min`, `45 s`. Nothing
+    /// at all reads `0 s`, or `0 min` with `zeroInMinutes` (a day's total: "Today: 0 min").
+    public static func words(_ duration: Duration, language: Language, zeroInMinutes: Bool = false) -> String {
         let seconds = max(0, Int64(duration.inSeconds.rounded()))
         let hours = seconds / 3600
         let minutes = (seconds % 3600) / 60
@@ -21,6 +22,7 @@ public enum DurationFormatting {
         var parts: [String] = []
         if hours > 0 { parts.append("\(hours) \(units.0)") }
         if minutes > 0 { parts.append("\(minutes) \(units.1)") }
+        if parts.isEmpty && rest == 0 && zeroInMinutes { return "0 \(units.1)" }
         if rest > 0 || parts.isEmpty { parts.append("\(rest) \(units.2)") }
         return parts.joined(separator: " ")
     }

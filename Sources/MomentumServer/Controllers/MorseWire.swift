@@ -158,7 +158,12 @@ enum MorseWire {
         var level: Int
         var nextLevel: Int
         var leveledUp: Bool
+        /// The course kept the session (it had answers): progress and history moved.
         var saved: Bool
+        /// The practice log got a record (a minute or more of training; README, "What gets logged").
+        var logged: Bool
+        /// What reached the log, in words, or why nothing did; absent without answers.
+        var loggedText: String?
         var characters: [CharacterResult]
         var progress: MorseCourseProgress.JSONForm
         var record: PracticeRecord?
@@ -177,7 +182,9 @@ enum MorseWire {
             level = result.level
             nextLevel = finished.progress[result.direction].level
             leveledUp = nextLevel > level
-            saved = finished.record != nil
+            saved = finished.isKept
+            logged = finished.record != nil
+            loggedText = finished.loggedText(catalog: .shared(for: language))
             characters = training.session.drill.characters.compactMap { symbol in
                 guard let statistics = result.characterStatistics[symbol], statistics.attempts > 0 else { return nil }
                 return CharacterResult(

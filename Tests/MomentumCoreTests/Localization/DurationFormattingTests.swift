@@ -17,5 +17,7 @@ struct DurationFormattingTests {
         #expect(DurationFormatting.words(.seconds(200), language: .english) == "3 min 20 s")
         #expect(DurationFormatting.words(.seconds(3_900), language: .german) == "1 Std. 5 Min.")
         #expect(DurationFormatting.words(.zero, language: .english) == "0 s")
+        #expect(DurationFormatting.words(.zero, language: .german, zeroInMinutes: true) == "0 Min.")
+        #expect(DurationFormatting.words(.seconds(30), language: .english, zeroInMinutes: true) == "30 s")
     }
 }

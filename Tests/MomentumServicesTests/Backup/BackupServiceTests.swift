@@ -65,7 +65,7 @@ struct BackupServiceTests {
         var generator = SeededRandomNumberGenerator(seed: 7)
         try session.startTraining(at: clock.now)
         for _ in 0..<20 {
-            clock.advance(by: 2)
+            clock.advance(by: 3)  // a minute of training: logged (README, "What gets logged")
             let item = try session.nextItem(at: clock.now, using: &generator)
             try session.record(
                 MorseAttempt(item: item, answer: item.text, responseTime: .milliseconds(800)), at: clock.now)

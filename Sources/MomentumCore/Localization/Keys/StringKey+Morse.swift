@@ -202,4 +202,5 @@ extension StringKey {
     public static let morseUiQSOEnd = StringKey("morse.ui.qso.end")
     public static let morseUiQSODoneHelp = StringKey("morse.ui.qso.doneHelp")
     public static let morseUiQSONew = StringKey("morse.ui.qso.new")
+    public static let morseSummaryNotLogged = StringKey("morse.summary.notLogged")
 }

@@ -13,6 +13,8 @@ public struct MorseSessionResult: Sendable, Hashable {
     public let endedAt: Date
     /// Training time only: the introduction and pauses are not counted.
     public let trainingTime: Duration
+    /// The training time the session was set to last.
+    public let length: Duration
     public let attempts: [MorseAttempt]
     public let characterStatistics: [MorseSymbol: MorseCharacterStatistics]
     public let newestCharacter: MorseSymbol
@@ -24,10 +26,16 @@ public struct MorseSessionResult: Sendable, Hashable {
         startedAt = session.startedAt
         self.endedAt = endedAt
         trainingTime = session.trainingTime(at: endedAt)
+        length = session.length
         attempts = session.attempts
         characterStatistics = MorseSession.statistics(of: session.attempts)
         newestCharacter = session.newestCharacter
     }
+
+    /// What the session amounts to in the practice log — the rule every kind follows
+    /// (``PracticeOutcome``): trained to its length, logged; stopped after a minute or more,
+    /// logged as stopped early; stopped sooner, not logged (the answers still count for the course).
+    public var outcome: PracticeOutcome { PracticeOutcome(done: trainingTime, of: length) }
 
     /// Characters attempted.
     public var attemptCount: Int { characterStatistics.values.reduce(0) { $0 + $1.attempts } }

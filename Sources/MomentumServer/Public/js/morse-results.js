@@ -27,6 +27,7 @@ export function resultsScreen(ending, on) {
       ? t('morse.ui.dueNow')
       : t('morse.ui.nextPractice', { date: dateText(course.nextPractice) })));
   }
+  if (ending.loggedText) card.append(el('p', { class: 'muted', id: 'mo-results-logged' }, ending.loggedText));
   if ((ending.characters || []).length) card.append(characterTable(ending.characters));
 
   const back = el('button', { type: 'button', class: 'primary', id: 'mo-results-back' }, t('morse.ui.backToOverview'));
