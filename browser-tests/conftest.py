@@ -253,8 +253,8 @@ def missing_keys_problems(driver):
 
 def shot(driver, name):
     """Saves a PNG of the viewport as ARTIFACTS/name.png; returns its path."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(path))
     return path
 
