@@ -60,3 +60,30 @@ def test_a_practice_has_the_whole_screen_and_passes_axe(server, browser, section
             assert focused == f"{prefix}-start", f"{where}: focus on #{focused} after Done"
     set_color_scheme(browser, "light")
     assert problems == []
+
+
+def test_a_morse_session_passes_axe_while_it_runs_and_on_its_results(server, browser):
+    problems = []
+    for width, height in (PHONE, DESKTOP):
+        for scheme in ("light", "dark"):
+            where = f"morse {width}px {scheme}"
+            set_size(browser, width, height)
+            set_color_scheme(browser, scheme)
+            open_app(browser, server, "morse")
+            tap(browser, "mo-start-receive")
+            wait_for(browser, lambda d: d.find_elements(By.ID, "mo-begin"), message=f"{where}: no introduction")
+            problems += [f"{where} introduction: {v['id']} {v['targets']}" for v in axe_violations(browser)]
+            tap(browser, "mo-begin")
+            wait_for(browser, lambda d: d.find_elements(By.ID, "mo-training"), message=f"{where}: no training")
+            problems += [f"{where} training: {v['id']} {v['targets']}" for v in axe_violations(browser)]
+            shot(browser, f"practice-morse-running-{width}-{scheme}")
+            tap(browser, "mo-end")
+            wait_for(browser, lambda d: d.find_elements(By.ID, "mo-results"), message=f"{where}: no results")
+            wait_for(browser, lambda d: d.execute_script(
+                "return document.getAnimations().every((a) => a.playState === 'finished')"))
+            problems += [f"{where} results: {v['id']} {v['targets']}" for v in axe_violations(browser)]
+            shot(browser, f"practice-morse-end-{width}-{scheme}")
+            tap(browser, "mo-results-back")
+            wait_for(browser, lambda d: d.find_elements(By.ID, "mo-start-receive"), message=f"{where}: no overview")
+    set_color_scheme(browser, "light")
+    assert problems == []
