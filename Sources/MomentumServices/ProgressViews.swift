@@ -183,8 +183,10 @@ public struct TodayView: Codable, Sendable, Equatable {
             fill = min(1, (Double(seconds) / Double(goal * 60) * 1000).rounded() / 1000)
             goalReached = minutes >= goal
             let goalText = DurationFormatting.words(.seconds(goal * 60), language: language)
-            minutesText = catalog.format(
-                goalReached ? .progressTodayGoalReached : .progressTodayOfGoal, ["time": time, "goal": goalText])
+            // Nothing yet is said in words, not as "0 s of your goal".
+            let key: StringKey =
+                seconds == 0 ? .progressTodayNothingYet : goalReached ? .progressTodayGoalReached : .progressTodayOfGoal
+            minutesText = catalog.format(key, ["time": time, "goal": goalText])
         } else {
             fill = 0
             goalReached = false

@@ -128,3 +128,16 @@ struct SettingsFieldsRoutesTests {
         }
     }
 }
+
+extension SettingsFieldsRoutesTests {
+    @Test func aDayWithNothingYetSaysSoInWords() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let english = try await client.send(.get, "/api/v1/progress/today?category=focus")
+            #expect(try english.object["minutesText"] as? String == "Nothing yet today; your goal is 25 min.")
+            let german = try await client.send(.get, "/api/v1/progress/today?category=focus", headers: Self.german)
+            #expect(
+                (try german.object["minutesText"] as? String)?.hasPrefix("Heute noch nichts – dein Ziel: 25") == true)
+        }
+    }
+}

@@ -84,4 +84,5 @@ extension StringKey {
     public static let progressStreaksHidden = StringKey("progress.streaksHidden")
     public static let progressLongestStreak = StringKey("progress.longestStreak")
     public static let progressHeatSummaryOne = StringKey("progress.heatSummaryOne")
+    public static let progressTodayNothingYet = StringKey("progress.today.nothingYet")
 }

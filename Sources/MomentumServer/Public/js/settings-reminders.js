@@ -36,7 +36,7 @@ function checkbox(id, checked, attrs = {}) {
 /** A time typed as HH:MM (the server reads and checks it); described by the 24-hour hint. */
 function timeInput(id, value) {
   return el('input', {
-    type: 'text', id, name: id, value: value || '', maxlength: 5, size: 5, autocomplete: 'off', spellcheck: 'false',
+    type: 'text', id, name: id, value: value || '', size: 5, autocomplete: 'off', spellcheck: 'false',
     class: 'time-text', 'aria-describedby': 'r-time-hint',
   });
 }

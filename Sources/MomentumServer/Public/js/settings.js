@@ -100,7 +100,7 @@ function languageCard() {
 function timeZonePicker(current, zones) {
   const select = el('select', { id: 's-time-zone', name: 'timeZone' });
   const search = el('input', {
-    type: 'search', id: 's-time-zone-search', 'aria-label': t('settings.timeZone.search'),
+    type: 'search', id: 's-time-zone-search', 'aria-label': t('settings.timeZone.search'), placeholder: t('settings.timeZone.search'),
     spellcheck: 'false', 'aria-controls': 's-time-zone', 'aria-describedby': 's-time-zone-hint s-time-zone-status',
   });
   const status = el('p', { class: 'muted', id: 's-time-zone-status', role: 'status' });
