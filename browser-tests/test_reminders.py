@@ -45,9 +45,10 @@ def reminders(server):
     return server.get("/settings")["reminders"]
 
 
-def shown_error(browser):
-    return wait_for(browser, lambda d: (lambda e: e if e.is_displayed() and e.text else None)(
-        d.find_element(By.ID, "r-error")), message="no error shown")
+def shown_error(browser, control_id="r-quiet-start"):
+    """The server's message, shown next to the field it is about."""
+    return wait_for(browser, lambda d: (lambda e: e if e and e[0].is_displayed() and e[0].text else None)(
+        d.find_elements(By.ID, f"{control_id}-error")), message="no error shown")[0]
 
 
 def test_reminder_settings_are_saved_and_survive_a_reload(server, browser):
@@ -126,6 +127,8 @@ def test_refused_quiet_hours_show_the_servers_message_and_change_nothing(server,
     assert error.text == ("Quiet hours from 08:00 to 08:00 would last zero or 24 hours: "
                           "choose a different start and end."), error.text
     assert error.get_attribute("role") == "alert"
+    start = browser.find_element(By.ID, "r-quiet-start")
+    assert start.get_attribute("aria-invalid") == "true" and "r-quiet-start-error" in start.get_attribute("aria-describedby")
     assert server.get("/settings") == before
     # The form keeps what the person typed, to correct it.
     assert browser.find_element(By.ID, "r-quiet-start").get_attribute("value") == "08:00"

@@ -44,8 +44,6 @@ ALLOWED = [
     ("js/settings-backup.js", "el('progress', { id: 'b-progress', max: 100,"),
     # The seek slider moves through the item in milliseconds, a tenth of a second a step.
     ("js/library.js", "id: 'lib-seek', min: 0, max: Math.max(1, Math.round(item.durationMs)), step: 100"),
-    # A time input in whole minutes (HTML's step is in seconds): no seconds field shows.
-    ("js/settings-reminders.js", "type: 'time', id, name: id, value: value || '', step: 60"),
 ]
 # The one file allowed to send an XMLHttpRequest: the shared upload.
 XHR_HOME = "js/api.js"

@@ -99,6 +99,7 @@ public func buildRouter(
     CatalogController(settings: services.settings).addRoutes(open: router.group("api/v1"), guarded: api)
     LoginController(tokens: services.accessTokens, isRequired: isRequired).addRoutes(to: router, guarded: api)
     SettingsController(settings: services.settings).addRoutes(to: api)
+    TimeZonesController(progress: services.progress).addRoutes(to: api)
     TimelineController(breathing: services.breathing).addRoutes(to: api)
     MeditationFormController(settings: services.settings).addRoutes(to: api)
     MeditationPresetsController(presets: services.meditationPresets, settings: services.settings)

@@ -7,7 +7,7 @@ import Synchronization
 public struct ProgressService: Sendable {
     private let log: any PracticeLogRepository
     private let settings: SettingsService
-    private let systemTimeZone: TimeZone
+    public let systemTimeZone: TimeZone
     private let now: @Sendable () -> Date
     private let cache = ProgressCache()
 

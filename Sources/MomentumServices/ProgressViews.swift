@@ -15,6 +15,10 @@ public struct StreaksView: Codable, Sendable, Equatable {
     /// Keyed by category: `mindfulness`, `workout`, `morse`, `focus`.
     public var categories: [String: Row]
 
+    /// Today in every category (mindfulness, workout, morse, focus, in this order): minutes
+    /// against the goal, whether today counts, the streak, each with its sentence.
+    public var today: [TodayView]
+
     public struct Row: Codable, Sendable, Equatable {
         public var current: Int?
         public var longest: Int?
@@ -22,9 +26,16 @@ public struct StreaksView: Codable, Sendable, Equatable {
         public var todayCounts: Bool
         /// Habit strength, 0–1, to four decimals.
         public var strength: Double
+        /// The current streak in words with the language's plural ("1 day", "2 Tage"); `nil`
+        /// while streaks are hidden.
+        public var currentText: String?
+        /// The longest streak in words; `nil` while streaks are hidden.
+        public var longestText: String?
     }
 
-    public init(_ report: ProgressReport) {
+    /// The view in `language` (the sentences; the numbers are the same in every language).
+    public init(_ report: ProgressReport, language: Language = .english) {
+        let catalog = StringCatalog.shared(for: language)
         let hidden = report.settings.hideStreaks
         var rows: [String: Row] = [:]
         for category in PracticeCategory.allCases {
@@ -32,12 +43,15 @@ public struct StreaksView: Codable, Sendable, Equatable {
             rows[category.rawValue] = Row(
                 current: hidden ? nil : streak.current, longest: hidden ? nil : streak.longest,
                 jokersHeld: hidden ? nil : streak.jokersHeld, todayCounts: streak.todayCounts,
-                strength: (report.strength(for: category).current * 10_000).rounded() / 10_000)
+                strength: (report.strength(for: category).current * 10_000).rounded() / 10_000,
+                currentText: hidden ? nil : catalog.days(streak.current),
+                longestText: hidden ? nil : catalog.days(streak.longest))
         }
         self.hidden = hidden
         jokersEnabled = report.settings.jokersEnabled
         maximumJokers = Streak.maximumJokers
         categories = rows
+        today = PracticeCategory.allCases.map { TodayView(report, category: $0, language: language) }
     }
 }
 
@@ -99,18 +113,21 @@ public struct YearHeatMapView: Codable, Sendable, Equatable {
     public var next: Int?
     public var category: PracticeCategory?
     public var days: [Level]
+    /// "Practised on 12 days, 9 of them counted, goal reached on 4." in the asked language.
+    public var summaryText: String
 
     public struct Level: Codable, Sendable, Equatable {
         public var day: Day
         public var level: Int
     }
 
-    public init(_ map: YearHeatMap, category: PracticeCategory?, today: Day) {
+    public init(_ map: YearHeatMap, category: PracticeCategory?, today: Day, language: Language = .english) {
         year = map.year
         previous = map.year > 1 ? map.year - 1 : nil
         next = map.year < today.year ? map.year + 1 : nil
         self.category = category
         days = map.levels.map { Level(day: $0.day, level: $0.level) }
+        summaryText = map.summaryText(language: language)
     }
 }
 
@@ -151,6 +168,8 @@ public struct TodayView: Codable, Sendable, Equatable {
     public var minutesText: String
     /// "Mindfulness streak: 5 days"; `nil` while streaks are hidden.
     public var streakText: String?
+    /// "Today counts" once today counts for the streak, else `nil`.
+    public var countsText: String?
 
     public init(_ report: ProgressReport, category: PracticeCategory, language: Language) {
         let catalog = StringCatalog.shared(for: language)
@@ -164,14 +183,17 @@ public struct TodayView: Codable, Sendable, Equatable {
             fill = min(1, (Double(seconds) / Double(goal * 60) * 1000).rounded() / 1000)
             goalReached = minutes >= goal
             let goalText = DurationFormatting.words(.seconds(goal * 60), language: language)
-            minutesText = catalog.format(
-                goalReached ? .progressTodayGoalReached : .progressTodayOfGoal, ["time": time, "goal": goalText])
+            // Nothing yet is said in words, not as "0 s of your goal".
+            let key: StringKey =
+                seconds == 0 ? .progressTodayNothingYet : goalReached ? .progressTodayGoalReached : .progressTodayOfGoal
+            minutesText = catalog.format(key, ["time": time, "goal": goalText])
         } else {
             fill = 0
             goalReached = false
             minutesText = catalog.format(.progressTodayTime, ["time": time])
         }
         counts = total.counts(for: category)
+        countsText = counts ? catalog[.progressTodayCounts] : nil
         let shown = report.shownStreak(for: category)
         streak = shown?.current
         streakText = shown.map {

@@ -27,6 +27,8 @@ public struct ReminderService: Sendable {
         /// The person's day-calendar zone: the one the reminders' times are meant in.
         public var timeZone: TimeZone
         public var plannedAt: Date
+        /// The quiet hours the plan kept (its moved reminders say so).
+        public var quietHours: QuietHours = .standard
         /// Whether the Morse course's progress could be read; when not, the plan has no Morse
         /// reminders (the course reports the problem itself) and everything else still comes.
         public var includesMorse: Bool
@@ -48,7 +50,8 @@ public struct ReminderService: Sendable {
             }
         return Plan(
             reminders: ReminderPlanner.plan(inputs, horizonDays: horizonDays),
-            timeZone: report.totals.calendar.timeZone, plannedAt: now, includesMorse: course != nil)
+            timeZone: report.totals.calendar.timeZone, plannedAt: now, quietHours: reminderSettings.quietHours,
+            includesMorse: course != nil)
     }
 
     /// The plan as an iCalendar feed (RFC 5545) in `language`.

@@ -43,7 +43,9 @@ struct CalendarCommand: ContextualCommand {
                 // The JSON is the HTTP API's year view (`GET /api/v1/progress/year`).
                 context.output.write(
                     json
-                        ? try JSONOutput.encode(YearHeatMapView(map, category: chosen, today: report.today)) + "\n"
+                        ? try JSONOutput.encode(
+                            YearHeatMapView(map, category: chosen, today: report.today, language: catalog.language))
+                            + "\n"
                         : HeatMapPicture.render(map, catalog: catalog, colours: colours))
                 return
             }

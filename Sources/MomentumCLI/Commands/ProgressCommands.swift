@@ -20,7 +20,7 @@ struct StreakCommand: ContextualCommand {
         let hidden = report.settings.hideStreaks
         if json {
             // The HTTP API's streaks view (`GET /api/v1/progress/streaks`).
-            context.output.write(try JSONOutput.encode(StreaksView(report)) + "\n")
+            context.output.write(try JSONOutput.encode(StreaksView(report, language: catalog.language)) + "\n")
             return
         }
         var text = ""

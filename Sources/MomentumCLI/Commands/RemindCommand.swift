@@ -50,7 +50,10 @@ extension RemindCommand {
             let plan = try session.services.reminders.plan(at: context.now(), horizonDays: days)
             if json {
                 context.output.write(
-                    try JSONOutput.encode(plan.reminders.map { $0.jsonForm(in: catalog.language) }) + "\n")
+                    try JSONOutput.encode(
+                        plan.reminders.map {
+                            $0.jsonForm(in: catalog.language, quietHours: plan.quietHours, timeZone: plan.timeZone)
+                        }) + "\n")
                 return
             }
             context.output.write(Self.text(plan, catalog: catalog))

@@ -128,14 +128,15 @@ public enum FormBounds {
     /// The progress settings: daily goals in minutes and the hour a day begins.
     static var progress: [(String, FieldBounds)] {
         func goal(_ category: PracticeCategory) -> FieldBounds {
-            FieldBounds(
-                min: Double(ProgressSettings.goalBounds.lowerBound),
-                max: Double(ProgressSettings.goalBounds.upperBound), step: 1,
+            let bounds = ProgressSettings.goalBounds(for: category)
+            return FieldBounds(
+                min: Double(bounds.lowerBound), max: Double(bounds.upperBound), step: 1,
                 defaultValue: ProgressSettings.defaultGoals[category].map(Double.init))
         }
         return [
             ("progress.mindfulnessGoal", goal(.mindfulness)),
             ("progress.workoutGoal", goal(.workout)),
+            ("progress.focusGoal", goal(.focus)),
             (
                 "progress.dayStartHour",
                 FieldBounds(

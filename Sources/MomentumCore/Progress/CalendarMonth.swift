@@ -54,7 +54,8 @@ public struct CalendarMonth: Sendable, Equatable {
 }
 
 /// A year of days as a heat map: 0 = nothing, 1 = practice that does not count yet, 2–4 = a
-/// counting day with a fill below ½, below 1, or the goal met (Morse and focus days count as 3).
+/// counting day with a fill below ½, below 1, or the goal met (Morse days, which have no goal,
+/// count as 3).
 public struct YearHeatMap: Sendable, Equatable {
     public var year: Int
     public var levels: [(day: Day, level: Int)]
@@ -87,6 +88,27 @@ public struct YearHeatMap: Sendable, Equatable {
             level = max(level, fill >= 1 ? 4 : fill >= 0.5 ? 3 : 2)
         }
         return level
+    }
+
+    /// The days with any practice, those that counted, and those that reached the goal.
+    public var summary: (practised: Int, counted: Int, goalReached: Int) {
+        levels.reduce(into: (0, 0, 0)) { counts, day in
+            if day.level >= 1 { counts.0 += 1 }
+            if day.level >= 2 { counts.1 += 1 }
+            if day.level == 4 { counts.2 += 1 }
+        }
+    }
+
+    /// "Practised on 1 day, 1 of them counted, goal reached on 0." with the language's plural.
+    public func summaryText(language: Language) -> String {
+        let catalog = StringCatalog.shared(for: language)
+        let (practised, counted, goal) = summary
+        return catalog.format(
+            practised == 1 ? .progressHeatSummaryOne : .progressHeatSummary,
+            [
+                "practised": language.number(Double(practised)), "counted": language.number(Double(counted)),
+                "goal": language.number(Double(goal)),
+            ])
     }
 
     public static func == (lhs: YearHeatMap, rhs: YearHeatMap) -> Bool {

@@ -45,8 +45,17 @@ extension DailyReminder: Codable {
             try self.init(
                 id: id, time: time, weekdays: Set(weekdays), category: try PracticeCategory(parsing: categoryText))
         } catch {
+            // The path names the refused field, so a front end shows the message next to it.
+            let field: [CodingKeys] =
+                switch error {
+                case .noWeekdays: [.weekdays]
+                case .unknownCategory: [.category]
+                default: [.id]
+                }
             throw DecodingError.dataCorrupted(
-                .init(codingPath: container.codingPath, debugDescription: error.description, underlyingError: error))
+                .init(
+                    codingPath: container.codingPath + field, debugDescription: error.description,
+                    underlyingError: error))
         }
     }
 

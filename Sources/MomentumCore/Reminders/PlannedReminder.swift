@@ -17,6 +17,8 @@ public struct PlannedReminder: Sendable, Equatable {
     public var body: LocalizedText
     /// When it would have sounded had the policy not moved it; `nil` when it was not moved.
     public var movedFrom: Date?
+    /// Why the policy moved it, in the order it did (empty when it was not moved).
+    public var moves: [ReminderMove] = []
 
     public init(
         id: String, plannedDay: Day, kind: ReminderKind, category: PracticeCategory?, fireAt: Date,
@@ -35,11 +37,21 @@ public struct PlannedReminder: Sendable, Equatable {
     /// Whether the policy moved it (see ``movedFrom``).
     public var wasMoved: Bool { movedFrom != nil }
 
-    /// This reminder sounding at `instant` instead; remembers the first planned time.
-    func moved(to instant: Date) -> PlannedReminder {
+    /// This reminder sounding at `instant` instead, `because` of a rule of the policy; remembers
+    /// the first planned time.
+    func moved(to instant: Date, because move: ReminderMove) -> PlannedReminder {
         var moved = self
         moved.movedFrom = movedFrom ?? fireAt
         moved.fireAt = instant
+        if !moved.moves.contains(move) { moved.moves.append(move) }
         return moved
     }
+}
+
+/// A rule of the anti-nag policy that moves a reminder (see ``ReminderPolicy``).
+public enum ReminderMove: String, Sendable, Codable {
+    /// It fell in the quiet hours and sounds at their end.
+    case quietHours
+    /// It came too soon after another and sounds the minimum spacing later.
+    case spacing
 }

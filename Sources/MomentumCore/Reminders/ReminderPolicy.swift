@@ -52,7 +52,7 @@ struct ReminderPolicy {
         guard quietHours.contains(reminder.fireAt, on: clock) else { return reminder }
         let end = quietHours.end(after: reminder.fireAt, on: clock)
         if reminder.kind == .streak, clock.day(of: end) != clock.day(of: reminder.fireAt) { return nil }
-        return reminder.moved(to: end)
+        return reminder.moved(to: end, because: .quietHours)
     }
 
     /// Step 4's spacing: the reminder as it can sound at least ``minimumSpacing`` from every
@@ -69,7 +69,7 @@ struct ReminderPolicy {
             let later = latest.addingTimeInterval(spacing)
             guard later > reminder.fireAt, clock.day(of: later) == day, !quietHours.contains(later, on: clock)
             else { return nil }
-            reminder = reminder.moved(to: later)
+            reminder = reminder.moved(to: later, because: .spacing)
         }
         return reminder
     }

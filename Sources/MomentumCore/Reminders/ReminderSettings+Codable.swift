@@ -23,16 +23,30 @@ extension ReminderSettings: Codable {
             }
             if !isOn { kindsOff.insert(kind) }
         }
+        let daily = try container.decodeIfPresent([DailyReminder].self, forKey: .daily) ?? []
         do {
             try self.init(
                 kindsOff: kindsOff,
                 quietHours: try container.decodeIfPresent(QuietHours.self, forKey: .quietHours) ?? .standard,
                 preferredTime: try container.decodeIfPresent(TimeOfDay.self, forKey: .preferredTime)
                     ?? Self.defaultPreferredTime,
-                dailyReminders: try container.decodeIfPresent([DailyReminder].self, forKey: .daily) ?? [])
+                dailyReminders: daily)
         } catch let error as ReminderSettingsError {
-            throw Self.refusal(error, at: container.codingPath + [CodingKeys.daily])
+            throw Self.refusal(error, at: container.codingPath + [CodingKeys.daily] + Self.path(of: error, in: daily))
         }
+    }
+
+    /// Where in the daily list `error` lies: the reminder it names (and its weekdays when it has
+    /// none), so a front end shows the message next to it.
+    private static func path(of error: ReminderSettingsError, in daily: [DailyReminder]) -> [any CodingKey] {
+        let named: (id: String, field: String?)? =
+            switch error {
+            case .noWeekdays(let id): (id, "weekdays")
+            case .duplicateDailyID(let id), .invalidDailyID(let id): (id, nil)
+            default: nil
+            }
+        guard let named, let index = daily.lastIndex(where: { $0.id == named.id }) else { return [] }
+        return [FieldKey(intValue: index)] + (named.field.map { [FieldKey(stringValue: $0)] } ?? [])
     }
 
     /// A refused value as a decoding error that carries the typed error, so a front end can show

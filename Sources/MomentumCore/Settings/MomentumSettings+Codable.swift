@@ -25,8 +25,13 @@ extension MomentumSettings: Codable {
         isSoundOn = try container.decodeIfPresent(Bool.self, forKey: .sound) ?? isSoundOn
         affirmationRotation = try container.decodeIfPresent(Int.self, forKey: .affirmationRotation) ?? 0
         if let progress = try container.decodeIfPresent(ProgressSettings.self, forKey: .progress) {
-            if let problem = progress.problem {
-                throw DecodingError.dataCorruptedError(forKey: .progress, in: container, debugDescription: problem)
+            if let refusal = progress.refusal {
+                // The path names the refused field, so a front end shows the message next to it.
+                let path = refusal.field.split(separator: ".").dropFirst().map { FieldKey(stringValue: String($0)) }
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: container.codingPath + [CodingKeys.progress] + path,
+                        debugDescription: refusal.message(in: .shared(for: .english)), underlyingError: refusal))
             }
             self.progress = progress
         }
@@ -45,17 +50,17 @@ extension MomentumSettings: Codable {
     }
 }
 
-extension ProgressSettings {
-    /// What is out of bounds, if anything (for values that did not come through ``set(_:to:)``).
-    var problem: String? {
-        if let identifier = timeZoneIdentifier, TimeZone(identifier: identifier) == nil {
-            return "unknown time zone \(identifier)"
-        }
-        if !DayCalendar.dayStartHours.contains(dayStartHour) { return "day start hour \(dayStartHour) is not 0–6" }
-        for (category, goal) in goals.sorted(by: { $0.key.rawValue < $1.key.rawValue })
-        where !Self.goalBounds.contains(goal) {
-            return "goal for \(category.rawValue) \(goal) is not 1–120"
-        }
-        return nil
+/// A key of a path named in text (`goals.focus`).
+struct FieldKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init(intValue: Int) {
+        stringValue = "\(intValue)"
+        self.intValue = intValue
     }
 }

@@ -36,6 +36,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case hideStreaks = "progress.hide-streaks"
     case mindfulnessGoal = "goal.mindfulness"
     case workoutGoal = "goal.workout"
+    case focusGoal = "goal.focus"
 
     /// The catalog key of the setting's human name.
     public var nameKey: StringKey {
@@ -55,6 +56,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .hideStreaks: .settingsHideStreaks
         case .mindfulnessGoal: .settingsMindfulnessGoal
         case .workoutGoal: .settingsWorkoutGoal
+        case .focusGoal: .settingsGoalFocus
         }
     }
 
@@ -72,6 +74,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .timeZone: "an IANA time zone like Europe/Berlin, or auto"
         case .dayStartHour: "an hour, 0–6"
         case .mindfulnessGoal, .workoutGoal: "minutes a day, 1–120"
+        case .focusGoal: "minutes a day, 1–480"
         }
     }
 }
@@ -155,6 +158,7 @@ extension MomentumSettings {
         case .hideStreaks: progress.hideStreaks ? "on" : "off"
         case .mindfulnessGoal: "\(progress.goal(for: .mindfulness) ?? 0)"
         case .workoutGoal: "\(progress.goal(for: .workout) ?? 0)"
+        case .focusGoal: "\(progress.goal(for: .focus) ?? 0)"
         }
     }
 

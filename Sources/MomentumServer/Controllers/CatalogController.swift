@@ -19,6 +19,9 @@ struct CatalogController {
         /// The BCP 47 tag (`en-GB`, `de-DE`) the browser formats dates, numbers and lists in:
         /// the core's `Language.bcp47Tag`, the same locale the terminal uses.
         var locale: String
+        /// `h23` or `h12`: the clock the language reads times on (the core's
+        /// `Language.usesTwentyFourHourClock`), whatever the browser's own locale.
+        var hourCycle: String
         var strings: [String: String]
         var lists: [String: [String]]
         /// Every form field's bounds and default by field id (the core's `FormBounds`), so the
@@ -38,7 +41,9 @@ struct CatalogController {
         uniqueKeysWithValues: Language.allCases.compactMap { language in
             let catalog = StringCatalog.shared(for: language)
             let value = Catalog(
-                language: language, locale: language.bcp47Tag, strings: catalog.strings, lists: catalog.lists,
+                language: language, locale: language.bcp47Tag,
+                hourCycle: language.usesTwentyFourHourClock ? "h23" : "h12", strings: catalog.strings,
+                lists: catalog.lists,
                 forms: FormBounds.all)
             return (try? JSONResponse<Catalog>.encoder.encode(value)).map { (language, $0) }
         })

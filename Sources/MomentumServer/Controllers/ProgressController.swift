@@ -60,10 +60,15 @@ struct ProgressController {
     }
 
     @Sendable func year(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try answer(request) { report in try Self.heatMap(request, report: report) }
+        let language = LanguageChoice.accepted(by: request) ?? .english
+        return try answer(request, variant: language.rawValue) { report in
+            try Self.heatMap(request, report: report, language: language)
+        }
     }
 
-    private static func heatMap(_ request: Request, report: ProgressReport) throws -> YearHeatMapView {
+    private static func heatMap(_ request: Request, report: ProgressReport, language: Language) throws
+        -> YearHeatMapView
+    {
         var year = report.today.year
         if let text = request.uri.queryParameters["year"] {
             guard let named = CalendarPeriodText.year(String(text)) else {
@@ -73,11 +78,13 @@ struct ProgressController {
         }
         let category = try Self.category(request)
         return YearHeatMapView(
-            try report.heatMap(year: year, category: category), category: category, today: report.today)
+            try report.heatMap(year: year, category: category), category: category, today: report.today,
+            language: language)
     }
 
     @Sendable func streaks(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try answer(request) { report in StreaksView(report) }
+        let language = LanguageChoice.accepted(by: request) ?? .english
+        return try answer(request, variant: language.rawValue) { report in StreaksView(report, language: language) }
     }
 
     @Sendable func statistics(_ request: Request, context: BasicRequestContext) throws -> Response {

@@ -45,7 +45,10 @@ struct RemindersController {
         let plan = try reminders.plan(horizonDays: days)
         return JSONResponse(
             PlanResponse(
-                reminders: plan.reminders.map { $0.jsonForm(in: language) }, timeZone: plan.timeZone.identifier,
+                reminders: plan.reminders.map {
+                    $0.jsonForm(in: language, quietHours: plan.quietHours, timeZone: plan.timeZone)
+                },
+                timeZone: plan.timeZone.identifier,
                 plannedAt: plan.plannedAt, includesMorse: plan.includesMorse))
     }
 }

@@ -16,6 +16,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public var headers: HTTPFields = [:]
     /// For a refused sync batch: the position (from 0) of the change at fault.
     public var index: Int?
+    /// For a refused body: the path of the value at fault (`progress.goals.focus`,
+    /// `reminders.daily[0].time`), so a page shows the message next to its field.
+    public var field: String?
     private let text: @Sendable (StringCatalog) -> String
 
     /// A refusal said by `key` of the catalogs, with its `{placeholder}` arguments.
@@ -76,6 +79,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             var code: String
             var message: String
             var index: Int?
+            var field: String?
         }
         var error: Detail
     }
@@ -91,7 +95,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let catalog = StringCatalog.shared(for: Self.language(of: request))
         var response = try JSONResponse(
-            Body(error: .init(code: code, message: message(in: catalog), index: index)), status: status
+            Body(error: .init(code: code, message: message(in: catalog), index: index, field: field)), status: status
         )
         .response(from: request, context: context)
         response.headers.append(contentsOf: headers)

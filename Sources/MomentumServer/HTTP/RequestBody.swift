@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import MomentumCore
 import MomentumServices
 
@@ -102,9 +103,36 @@ enum RequestBody {
         if case .dataCorrupted(let context) = error, let underlying = context.underlyingError,
             ErrorMessages.message(describing: underlying, catalog: .shared(for: .english)) != nil
         {
-            return underlying
+            var refusal = ServiceErrorMapping.apiError(for: underlying, logger: Logger(label: "momentum.body"))
+            if !context.codingPath.isEmpty { refusal.field = path(context.codingPath) }
+            return refusal
         }
-        return apiError(for: error)
+        var refusal = apiError(for: error)
+        refusal.field = field(of: error)
+        return refusal
+    }
+
+    /// `progress.goals.focus`, `reminders.daily[0].time`: a coding path as a page names a field.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce(into: "") { text, key in
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+    }
+
+    /// The path of the value a decoding error is about, if it names one.
+    private static func field(of error: DecodingError) -> String? {
+        let codingPath: [any CodingKey] =
+            switch error {
+            case .keyNotFound(let key, let context): context.codingPath + [key]
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+                context.codingPath
+            @unknown default: []
+            }
+        return codingPath.isEmpty ? nil : path(codingPath)
     }
 
     /// Malformed JSON, wrong types and missing fields are 400; a well-formed value the rules

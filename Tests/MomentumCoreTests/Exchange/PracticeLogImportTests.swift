@@ -161,7 +161,10 @@ struct PracticeLogImportTests {
         let text = String(decoding: backup.encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"dayStartHour\" : 0", with: "\"dayStartHour\" : 9")
         let error = capture { () throws(ImportFileError) in try read(text) }
-        #expect(error == .invalidSettings(path: "settings.progress", detail: "day start hour 9 is not 0–6"))
+        #expect(
+            error
+                == .invalidSettings(
+                    path: "settings.progress.dayStartHour", detail: "A new day can begin between 00:00 and 06:00."))
     }
 
     @Test func duplicatesAreRecognizedByIDOrByKindAndMinute() throws {

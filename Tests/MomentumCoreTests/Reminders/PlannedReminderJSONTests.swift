@@ -24,7 +24,7 @@ struct PlannedReminderJSONTests {
             fireAt: try ReminderClock.at("2026-11-24 08:00"),
             title: LocalizedText(.reminderLevelReviewTitle, ["level": "3"]),
             body: LocalizedText(.reminderLevelReviewBody)
-        ).moved(to: try ReminderClock.at("2026-11-24 09:00"))
+        ).moved(to: try ReminderClock.at("2026-11-24 09:00"), because: .spacing)
         let form = reminder.jsonForm(in: .german)
         #expect(form.title == "Morsen: eine Woche auf Stufe 3")
         #expect(form.occurrenceID == "level.review.3.2026-11-23")
@@ -49,6 +49,7 @@ struct PlannedReminderJSONTests {
         #expect(
             text == #"{"body":"It has been a while. Five easy minutes are a fine way to begin again.","category":null,"#
                 + #""fireAt":"2026-11-23T08:00:00Z","id":"welcome.back","kind":"welcomeBack","movedFrom":null,"#
+                + #""movedText":null,"#
                 + #""occurrenceID":"welcome.back.2026-11-23","title":"Welcome back"}"#)
         #expect(try Self.decoder.decode(PlannedReminder.JSONForm.self, from: json) == form)
     }

@@ -79,4 +79,10 @@ extension StringKey {
     public static let progressTodayGoalReached = StringKey("progress.today.goalReached")
     public static let progressTodayTime = StringKey("progress.today.time")
     public static let progressTodayStreak = StringKey("progress.today.streak")
+    public static let progressTodayCounts = StringKey("progress.todayCounts")
+    public static let progressTodayTitle = StringKey("progress.todayTitle")
+    public static let progressStreaksHidden = StringKey("progress.streaksHidden")
+    public static let progressLongestStreak = StringKey("progress.longestStreak")
+    public static let progressHeatSummaryOne = StringKey("progress.heatSummaryOne")
+    public static let progressTodayNothingYet = StringKey("progress.today.nothingYet")
 }

@@ -1,9 +1,11 @@
-// A thin fetch wrapper for /api/v1: JSON in and out; errors become ApiError with the server's code.
+// A thin fetch wrapper for /api/v1: JSON in and out; errors become ApiError with the server's code
+// (and, for a refused body, `field`: the path of the value at fault, e.g. `progress.goals.focus`).
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, field = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -30,7 +32,7 @@ export async function api(path, { method = 'GET', body } = {}) {
   if (response.status === 401) location.assign('/login.html');
   if (!response.ok) {
     const e = (data && data.error) || {};
-    throw new ApiError(response.status, e.code || 'unknown', e.message || response.statusText);
+    throw new ApiError(response.status, e.code || 'unknown', e.message || response.statusText, e.field || null);
   }
   return data;
 }

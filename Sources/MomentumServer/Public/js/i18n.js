@@ -16,6 +16,11 @@ export function locale() {
   return catalog.locale || catalog.language;
 }
 
+/** `h23` or `h12`: the clock the page's language reads times on (decided by the server's core). */
+export function hourCycle() {
+  return catalog.hourCycle || 'h23';
+}
+
 /** A form field's `{min, max, step, default, maxLength}` from the catalog (the core's FormBounds). */
 export function fieldBounds(id) {
   const bounds = (catalog.forms || {})[id];

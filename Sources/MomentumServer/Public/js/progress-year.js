@@ -77,7 +77,7 @@ export function yearSection(heat, today, selected, on) {
     detail,
     el('p', { class: 'muted', id: 'heat-help' }, t('progress.heatHelp')),
     legend(),
-    el('p', { id: 'heat-summary' }, summaryText(days.map((d) => levels.get(d) || 0))),
+    el('p', { id: 'heat-summary' }, heat.summaryText || ''),
     monthTable(year, days, levels));
 }
 
@@ -92,11 +92,6 @@ function counts(levels) {
     counted: levels.filter((l) => l >= 2).length,
     goal: levels.filter((l) => l === 4).length,
   };
-}
-
-function summaryText(levels) {
-  const c = counts(levels);
-  return t('progress.heatSummary', { practised: number(c.practised), counted: number(c.counted), goal: number(c.goal) });
 }
 
 function monthTable(year, days, levels) {

@@ -1,5 +1,7 @@
-// Progress: the month calendar (pick a day to see its sessions), the sessions with edit and
-// delete, streaks with jokers, habit strength, the year heat map and statistics with charts.
+// Progress: today (each goal's minutes, and a clear mark once the day counts, with the streak),
+// the month calendar (pick a day to see its sessions), the sessions with edit and delete, streaks
+// with jokers, habit strength, the year heat map and statistics with charts. Every sentence with
+// a number ("1 day", "2 Tage", "Today: 12 min of your 25-minute goal") is the server's.
 import { api } from './api.js';
 import { t, number } from './i18n.js';
 import { el, refocus, announce } from './dom.js';
@@ -69,6 +71,7 @@ async function render(focusId) {
   stale = false;
   root.replaceChildren(
     el('h1', { id: 'h-progress' }, t('nav.progress')),
+    todaySection(streaks),
     calendarSection(cal, selected, handlers),
     sessions,
     streakSection(streaks),
@@ -134,18 +137,47 @@ function rows(s) {
   return Object.entries(s.categories || {}).sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b));
 }
 
+/**
+ * Today: a card per category with a goal (and any other practised today): the minutes against
+ * the goal with a bar, and once the day counts a calm mark "Today counts" with the streak.
+ */
+function todaySection(s) {
+  const days = (s.today || []).filter((day) => day.goalMinutes != null || day.minutes > 0);
+  const grid = el('div', { class: 'stats today-goals' });
+  for (const day of days) {
+    const card = el('div', { class: `stat today${day.counts ? ' counted' : ''}`, id: `today-${day.category}`, 'data-category': day.category },
+      el('span', { class: 'label' }, t(`category.${day.category}`)),
+      el('span', { class: 'today-minutes' }, day.minutesText));
+    if (day.goalMinutes != null) {
+      const bar = el('div', { class: 'meter', 'aria-hidden': 'true' }, el('span'));
+      bar.firstChild.style.setProperty('--value', String(day.fill ?? 0));
+      card.append(bar);
+    }
+    if (day.countsText) {
+      card.append(el('p', { class: 'counts-mark', id: `today-${day.category}-counts` },
+        el('span', { class: 'counts-tick', 'aria-hidden': 'true' }, '✓'),
+        el('span', {}, day.countsText),
+        day.streakText ? el('span', { class: 'counts-streak' }, day.streakText) : null));
+    }
+    grid.append(card);
+  }
+  return el('section', { id: 'today', 'aria-labelledby': 'today-title' },
+    el('h2', { id: 'today-title' }, t('progress.todayTitle')),
+    grid);
+}
+
 function streakSection(s) {
   const section = el('section', { id: 'streaks', 'aria-labelledby': 'streaks-title' }, el('h2', { id: 'streaks-title' }, t('progress.streaks')));
   if (s.hidden) {
-    section.append(el('p', { class: 'muted' }, t('streak.hidden')));
+    section.append(el('p', { class: 'muted' }, t('progress.streaksHidden')));
     return section;
   }
   const grid = el('div', { class: 'stats' });
   for (const [category, row] of rows(s)) {
     const name = t(`category.${category}`);
     const card = el('div', { class: 'stat', 'data-category': category }, el('span', { class: 'label' }, name));
-    card.append(el('span', { class: 'value' }, row.current === 1 ? t('streak.oneDay') : t('streak.days', { count: number(row.current ?? 0) })));
-    card.append(el('span', { class: 'label' }, t('streak.line', { category: name, current: number(row.current ?? 0), longest: number(row.longest ?? 0) }).replace(`${name}: `, '')));
+    card.append(el('span', { class: 'value' }, row.currentText ?? ''));
+    card.append(el('span', { class: 'label' }, t('progress.longestStreak', { days: row.longestText ?? '' })));
     if (s.jokersEnabled && row.jokersHeld != null) {
       card.append(el('span', { class: 'label' }, t('streak.jokers', { held: row.jokersHeld, maximum: s.maximumJokers })));
     }

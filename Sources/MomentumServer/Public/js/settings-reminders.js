@@ -1,10 +1,13 @@
 // Settings → Reminders: which kinds may remind, quiet hours, the preferred time and the person's
 // daily reminders (saved together with PATCH /settings; the server checks every value and its
-// message shows under the form), the next planned reminders, the calendar feed, and the switch
-// for browser notifications.
+// message shows next to the field it is about), the next planned reminders (with the server's
+// sentence when quiet hours moved one), the calendar feed, and the switch for browser
+// notifications. Times are typed on the 24-hour clock the page's language reads (the catalog's
+// `hourCycle`), never in the browser's own locale as `<input type=time>` would show them.
 import { api } from './api.js';
-import { t, language, locale, errorText } from './i18n.js';
+import { t, language, locale, errorText, hourCycle } from './i18n.js';
 import { el, field, announce } from './dom.js';
+import { showRefusal, clearRefusals } from './form-errors.js';
 import { permission, notificationsOn, switchOn, switchOff } from './reminder-notifications.js';
 
 const KINDS = ['practiceDue', 'streak', 'levelReview', 'welcomeBack', 'daily'];
@@ -12,23 +15,30 @@ const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const CATEGORIES = ['mindfulness', 'workout', 'morse', 'focus'];
 const UPCOMING_SHOWN = 5;
 
-/** The Reminders card; `saved()` redraws Settings after a successful save. */
-export function remindersCard(reminders, { saved }) {
+/**
+ * The Reminders card; `saved()` redraws Settings after a successful save; `session` (GET
+ * /session) says whether this browser is on the server's own computer (`access: open`).
+ */
+export function remindersCard(reminders, { saved, session }) {
   return el('section', { class: 'card form', id: 's-reminders', 'aria-labelledby': 'r-title' },
     el('h2', { id: 'r-title' }, t('settings.reminders.title')),
     el('p', { class: 'muted' }, t('settings.reminders.intro')),
     remindersForm(reminders, saved),
     upcomingPart(),
     notificationsPart(),
-    feedPart());
+    feedPart(session && session.access === 'open'));
 }
 
 function checkbox(id, checked, attrs = {}) {
   return el('input', { type: 'checkbox', id, name: id, ...attrs, ...(checked ? { checked: '' } : {}) });
 }
 
+/** A time typed as HH:MM (the server reads and checks it); described by the 24-hour hint. */
 function timeInput(id, value) {
-  return el('input', { type: 'time', id, name: id, value: value || '', step: 60 });
+  return el('input', {
+    type: 'text', id, name: id, value: value || '', size: 5, autocomplete: 'off', spellcheck: 'false',
+    class: 'time-text', 'aria-describedby': 'r-time-hint',
+  });
 }
 
 function remindersForm(reminders, saved) {
@@ -46,10 +56,10 @@ function remindersForm(reminders, saved) {
       list, showNone);
     list.append(row);
     showNone();
-    row.querySelector('input[type=time]').focus();
+    row.querySelector('input.time-text').focus();
   });
   const error = el('p', { class: 'error', id: 'r-error', role: 'alert', hidden: '' });
-  const save = el('button', { type: 'submit', id: 'r-save' }, t('action.save'));
+  const save = el('button', { type: 'submit', class: 'primary', id: 'r-save' }, t('action.save'));
   // novalidate: the server's message (in the person's language) says what is wrong.
   const form = el('form', { id: 'r-form', class: 'form', novalidate: true, 'aria-labelledby': 'r-title' },
     el('fieldset', { class: 'plain' },
@@ -63,7 +73,8 @@ function remindersForm(reminders, saved) {
       el('div', { class: 'form-grid' },
         field('r-quiet-start', t('settings.reminders.quietStart'), timeInput('r-quiet-start', quiet.start)),
         field('r-quiet-end', t('settings.reminders.quietEnd'), timeInput('r-quiet-end', quiet.end)),
-        field('r-preferred', t('settings.reminders.preferredTime'), preferred))),
+        field('r-preferred', t('settings.reminders.preferredTime'), preferred)),
+      el('p', { class: 'muted', id: 'r-time-hint' }, t('settings.reminders.timeHint'))),
     el('p', { class: 'muted', id: 'r-preferred-hint' }, t('settings.reminders.preferredHint')),
     el('h3', { id: 'r-daily-title' }, t('settings.reminders.daily')),
     none,
@@ -71,10 +82,23 @@ function remindersForm(reminders, saved) {
     el('div', { class: 'actions' }, add),
     error,
     el('div', { class: 'actions' }, save));
-  preferred.setAttribute('aria-describedby', 'r-preferred-hint');
+  preferred.setAttribute('aria-describedby', 'r-time-hint r-preferred-hint');
+  // The body's paths (reminders.quietHours.start, reminders.daily[0].time …) and their controls.
+  const controlFor = (path) => {
+    const id = { 'reminders.quietHours.start': 'r-quiet-start', 'reminders.quietHours.end': 'r-quiet-end',
+      'reminders.preferredTime': 'r-preferred' }[path];
+    if (id) return form.querySelector(`#${id}`);
+    if (path === 'reminders.quietHours') return [form.querySelector('#r-quiet-start'), form.querySelector('#r-quiet-end')];
+    const daily = path.match(/^reminders\.daily\[(\d+)\](?:\.(\w+))?$/);
+    const row = daily && list.children[Number(daily[1])];
+    if (!row) return null;
+    const prefix = `r-daily-${row.dataset.id}`;
+    const part = { weekdays: 'weekdays', category: 'category' }[daily[2]] || 'time';
+    return row.querySelector(`#${prefix}-${part}`);
+  };
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    error.hidden = true;
+    clearRefusals(form, error);
     const body = {
       reminders: {
         kinds: Object.fromEntries(KINDS.map((kind) => [kind, form.querySelector(`#r-kind-${kind}`).checked])),
@@ -88,8 +112,7 @@ function remindersForm(reminders, saved) {
       announce(t('settings.reminders.saved'));
       await saved();
     } catch (failure) {
-      error.textContent = errorText(failure);
-      error.hidden = false;
+      showRefusal(form, failure, controlFor, error);
     }
   });
   return form;
@@ -125,7 +148,7 @@ function dailyRow(daily, list, changed) {
       el('div', { class: 'form-grid' },
         field(`${prefix}-time`, t('settings.reminders.time'), timeInput(`${prefix}-time`, daily.time)),
         field(`${prefix}-category`, t('settings.reminders.category'), category)),
-      el('fieldset', { class: 'plain chips' },
+      el('fieldset', { class: 'plain chips', id: `${prefix}-weekdays` },
         el('legend', { class: 'label' }, t('settings.reminders.weekdays')),
         ...weekdayNames().map(({ code, short, long }) => el('label', { class: 'chip', for: `${prefix}-${code}` },
           checkbox(`${prefix}-${code}`, weekdays.has(code), { 'data-day': code, 'aria-label': long }),
@@ -156,15 +179,12 @@ function upcomingPart() {
   const none = el('p', { class: 'muted', id: 'r-upcoming-none', hidden: '' }, t('settings.reminders.upcomingNone'));
   api(`/reminders?days=7&lang=${encodeURIComponent(language())}`).then((plan) => {
     const format = dateTimeFormat(plan.timeZone, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
-    const time = dateTimeFormat(plan.timeZone, { hour: '2-digit', minute: '2-digit' });
     const shown = plan.reminders.slice(0, UPCOMING_SHOWN);
     none.hidden = shown.length > 0;
     list.replaceChildren(...shown.map((reminder) => el('li', { 'data-occurrence': reminder.occurrenceID },
       el('time', { datetime: reminder.fireAt }, format.format(new Date(reminder.fireAt))),
       el('span', { class: 'upcoming-title' }, reminder.title),
-      reminder.movedFrom
-        ? el('span', { class: 'muted' }, t('settings.reminders.movedFrom', { time: time.format(new Date(reminder.movedFrom)) }))
-        : null)));
+      reminder.movedText ? el('span', { class: 'muted moved' }, reminder.movedText) : null)));
   }).catch((failure) => {
     none.textContent = errorText(failure);
     none.hidden = false;
@@ -177,9 +197,9 @@ function upcomingPart() {
 
 function dateTimeFormat(timeZone, options) {
   try {
-    return new Intl.DateTimeFormat(locale(), { ...options, hourCycle: 'h23', timeZone });
+    return new Intl.DateTimeFormat(locale(), { ...options, hourCycle: hourCycle(), timeZone });
   } catch {
-    return new Intl.DateTimeFormat(locale(), { ...options, hourCycle: 'h23' }); // a zone this browser lacks
+    return new Intl.DateTimeFormat(locale(), { ...options, hourCycle: hourCycle() }); // a zone this browser lacks
   }
 }
 
@@ -214,25 +234,41 @@ function notificationsPart() {
     status);
 }
 
-/** The calendar feed's address, a Copy button and how to subscribe. */
-function feedPart() {
+/**
+ * The calendar feed: how to subscribe and a Copy button. On the server's own computer (`local`)
+ * the address is copied, not shown, and nothing is said about tokens; from another device the
+ * address shows, with how to add an access token.
+ */
+function feedPart(local) {
   const url = `${location.origin}/reminders.ics`;
-  const input = el('input', { type: 'text', id: 'r-feed-url', readonly: '', value: url, 'aria-describedby': 'r-feed-help r-feed-token' });
-  const copy = el('button', { type: 'button', class: 'secondary', id: 'r-feed-copy' }, t('action.copy'));
+  const input = el('input', {
+    type: 'text', id: 'r-feed-url', readonly: '', value: url, 'aria-describedby': local ? 'r-feed-help' : 'r-feed-help r-feed-token',
+  });
+  const copy = el('button', { type: 'button', class: 'secondary', id: 'r-feed-copy', ...(local ? { 'aria-describedby': 'r-feed-help' } : {}) },
+    t(local ? 'settings.reminders.feedCopy' : 'action.copy'));
+  const shown = el('div', { class: 'field', id: 'r-feed-field', ...(local ? { hidden: '' } : {}) },
+    el('label', { for: 'r-feed-url' }, t('settings.reminders.feedURL')),
+    local ? input : el('div', { class: 'inline' }, input, copy));
   copy.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(url);
       announce(t('settings.reminders.copied'));
     } catch {
+      shown.hidden = false; // to copy by hand
       input.select();
       announce(t('settings.reminders.copyFailed'));
     }
   });
+  if (local) {
+    return el('div', { class: 'reminder-part' },
+      el('h3', { id: 'r-feed-title' }, t('settings.reminders.feed')),
+      el('p', { class: 'muted', id: 'r-feed-help' }, t('settings.reminders.feedLocalHelp')),
+      el('div', { class: 'actions' }, copy),
+      shown);
+  }
   return el('div', { class: 'reminder-part' },
     el('h3', { id: 'r-feed-title' }, t('settings.reminders.feed')),
-    el('div', { class: 'field' },
-      el('label', { for: 'r-feed-url' }, t('settings.reminders.feedURL')),
-      el('div', { class: 'inline' }, input, copy)),
+    shown,
     el('p', { class: 'muted', id: 'r-feed-help' }, t('settings.reminders.feedHelp')),
     el('p', { class: 'muted', id: 'r-feed-token' }, t('settings.reminders.feedToken')));
 }

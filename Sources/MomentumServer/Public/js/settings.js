@@ -3,8 +3,9 @@
 // (settings-backup.js) and, for a browser signed in with a token, signing out. The theme follows
 // the system. The server checks every value; its message shows under the form.
 import { api } from './api.js';
-import { t, language, errorText, boundAttributes, fieldBounds } from './i18n.js';
+import { t, language, boundAttributes, fieldBounds } from './i18n.js';
 import { el, field, announce } from './dom.js';
+import { showRefusal, clearRefusals } from './form-errors.js';
 import { remindersCard } from './settings-reminders.js';
 import { backupCard } from './settings-backup.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
@@ -50,16 +51,17 @@ export const remount = (view) => { root = view; return render(); };
 
 async function render() {
   stale = false;
-  const [settings, session] = await Promise.all([
+  const [settings, session, zones] = await Promise.all([
     api('/settings'),
     api('/session').catch(() => ({ canSignOut: false })),
+    api(`/time-zones?lang=${encodeURIComponent(language())}`).catch(() => null),
   ]);
   // replaceChildren would show a null as the text "null".
   root.replaceChildren(...[
     el('h1', { id: 'h-settings' }, t('nav.settings')),
     languageCard(),
-    progressForm(settings.progress || {}),
-    remindersCard(settings.reminders || {}, { saved: remindersSaved }),
+    progressForm(settings.progress || {}, zones),
+    remindersCard(settings.reminders || {}, { saved: remindersSaved, session }),
     backupCard(),
     session.canSignOut ? accessCard() : null,
   ].filter(Boolean));
@@ -90,24 +92,62 @@ function languageCard() {
     el('p', { class: 'muted' }, t('settings.theme')));
 }
 
-/** The zones the browser knows, with the server's own zone ("auto") first. */
-function timeZoneSelect(current) {
-  const select = el('select', { id: 's-time-zone', name: 'timeZone' },
-    el('option', { value: '' }, t('settings.timeZone.auto')));
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  if (current && !zones.includes(current)) zones.unshift(current);
-  for (const zone of zones) {
-    select.append(el('option', { value: zone, ...(zone === current ? { selected: '' } : {}) }, zone.replaceAll('_', ' ')));
-  }
-  return select;
+/**
+ * The time zone: a search box over a list grouped by region, both from the server
+ * (GET /time-zones: the regions named in the page's language, "automatic" first). Typing
+ * narrows the list ("Berl" leaves Europe → Berlin) and chooses the first zone that matches.
+ */
+function timeZonePicker(current, zones) {
+  const select = el('select', { id: 's-time-zone', name: 'timeZone' });
+  const search = el('input', {
+    type: 'search', id: 's-time-zone-search', 'aria-label': t('settings.timeZone.search'), placeholder: t('settings.timeZone.search'),
+    spellcheck: 'false', 'aria-controls': 's-time-zone', 'aria-describedby': 's-time-zone-hint s-time-zone-status',
+  });
+  const status = el('p', { class: 'muted', id: 's-time-zone-status', role: 'status' });
+  const regions = (zones && zones.regions) || [];
+  const known = new Set(regions.flatMap((region) => region.zones.map((zone) => zone.id)));
+  const automatic = (zones && zones.automaticText) || t('settings.timeZone.auto');
+  const fold = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replaceAll('_', ' ').toLowerCase();
+  let chosen = current || '';
+  const draw = () => {
+    const wanted = fold(search.value.trim());
+    const matches = (region, zone) => !wanted || [zone.id, zone.name, region.name].some((text) => fold(text).includes(wanted));
+    const groups = [];
+    for (const region of regions) {
+      const shown = region.zones.filter((zone) => matches(region, zone));
+      if (!shown.length) continue;
+      groups.push(el('optgroup', { label: region.name },
+        ...shown.map((zone) => el('option', { value: zone.id, ...(zone.id === chosen ? { selected: '' } : {}) }, zone.name))));
+    }
+    const extra = chosen && !known.has(chosen) && !wanted ? [el('option', { value: chosen, selected: '' }, chosen)] : [];
+    select.replaceChildren(el('option', { value: '', ...(chosen ? {} : { selected: '' }) }, automatic), ...extra, ...groups);
+    const firstMatch = groups[0]?.querySelector('option');
+    if (wanted && firstMatch && ![...select.options].some((option) => option.value === chosen && option.value)) {
+      select.value = firstMatch.value;
+      chosen = firstMatch.value;
+    }
+    status.textContent = wanted && !groups.length ? t('settings.timeZone.noMatch', { text: search.value.trim() }) : '';
+  };
+  select.addEventListener('change', () => { chosen = select.value; });
+  search.addEventListener('input', draw);
+  draw();
+  const picker = el('div', { class: 'field time-zone-field' },
+    el('label', { for: 's-time-zone' }, t('settings.timeZone')),
+    search,
+    select,
+    el('p', { class: 'muted', id: 's-time-zone-hint' }, t('settings.timeZone.searchHint')),
+    status);
+  return { picker, select };
 }
 
 function checkbox(id, checked) {
   return el('input', { type: 'checkbox', id, name: id, ...(checked ? { checked: '' } : {}) });
 }
 
-function progressForm(progress) {
-  const zone = timeZoneSelect(progress.timeZoneIdentifier);
+const GOALS = ['mindfulness', 'workout', 'focus'];
+
+function progressForm(progress, zones) {
+  const { picker, select: zone } = timeZonePicker(progress.timeZoneIdentifier, zones);
   const dayStart = el('select', { id: 's-day-start', name: 'dayStartHour' });
   const hours = fieldBounds('progress.dayStartHour');
   for (let hour = hours.min; hour <= hours.max; hour += hours.step || 1) {
@@ -115,36 +155,46 @@ function progressForm(progress) {
       `${String(hour).padStart(2, '0')}:00`));
   }
   const goals = progress.goals || {};
-  const goal = (id, bounds, value) => el('input', { type: 'number', id, name: id, ...boundAttributes(bounds), value: value ?? fieldBounds(bounds).default, inputmode: 'numeric' });
+  const goal = (category) => {
+    const id = `s-goal-${category}`;
+    const bounds = `progress.${category}Goal`;
+    return field(id, t(`settings.goal.${category}`), el('input', {
+      type: 'number', id, name: id, ...boundAttributes(bounds), value: goals[category] ?? fieldBounds(bounds).default, inputmode: 'numeric',
+    }));
+  };
   const jokers = checkbox('s-jokers', progress.jokersEnabled !== false);
   const hide = checkbox('s-hide-streaks', progress.hideStreaks === true);
   const error = el('p', { class: 'error', id: 's-error', role: 'alert', hidden: '' });
-  const save = el('button', { type: 'submit', id: 's-save' }, t('action.save'));
-  // novalidate: the server's message (in the person's language) says what is out of bounds.
+  const save = el('button', { type: 'submit', class: 'primary', id: 's-save' }, t('action.save'));
+  // novalidate: the server's message (in the person's language) says what is out of bounds, next
+  // to the field it is about.
   const form = el('form', { class: 'card form', id: 's-progress', novalidate: true, 'aria-labelledby': 's-progress-title' },
     el('h2', { id: 's-progress-title' }, t('settings.progressTitle')),
+    picker,
     el('div', { class: 'form-grid' },
-      field('s-time-zone', t('settings.timeZone'), zone),
       field('s-day-start', t('settings.dayStart'), dayStart),
-      field('s-goal-mindfulness', t('settings.goal.mindfulness'), goal('s-goal-mindfulness', 'progress.mindfulnessGoal', goals.mindfulness)),
-      field('s-goal-workout', t('settings.goal.workout'), goal('s-goal-workout', 'progress.workoutGoal', goals.workout))),
+      ...GOALS.map(goal)),
     el('label', { class: 'check', for: 's-jokers' }, jokers, el('span', {}, t('settings.jokers'))),
     el('label', { class: 'check', for: 's-hide-streaks' }, hide, el('span', {}, t('settings.hideStreaks'))),
     error,
     el('div', { class: 'actions' }, save));
+  // The body's paths (progress.goals.focus …) and the controls they name.
+  const controlFor = (path) => {
+    if (path === 'progress.timeZoneIdentifier') return zone;
+    if (path === 'progress.dayStartHour') return dayStart;
+    const goalMatch = path.match(/^progress\.goals\.(\w+)$/);
+    return goalMatch ? form.querySelector(`#s-goal-${goalMatch[1]}`) : null;
+  };
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    error.hidden = true;
+    clearRefusals(form, error);
     const body = {
       progress: {
         timeZoneIdentifier: zone.value || null,
         dayStartHour: Number(dayStart.value),
         jokersEnabled: jokers.checked,
         hideStreaks: hide.checked,
-        goals: {
-          mindfulness: Number(form.querySelector('#s-goal-mindfulness').value),
-          workout: Number(form.querySelector('#s-goal-workout').value),
-        },
+        goals: Object.fromEntries(GOALS.map((category) => [category, Number(form.querySelector(`#s-goal-${category}`).value)])),
       },
     };
     try {
@@ -153,8 +203,7 @@ function progressForm(progress) {
       await render();
       root.querySelector('#s-save')?.focus();
     } catch (failure) {
-      error.textContent = errorText(failure);
-      error.hidden = false;
+      showRefusal(form, failure, controlFor, error);
     }
   });
   return form;

@@ -1,0 +1,51 @@
+// A refused form shows the server's sentence (already in the page's language) next to the field
+// it is about: the 422 answer names the field by its path in the body (`progress.goals.focus`,
+// `reminders.daily[0].time`); the form says which control that is. The control gets
+// `aria-invalid` and `aria-describedby` pointing at the message, and focus; a refusal that names
+// no known field shows in the form's own error line.
+import { el } from './dom.js';
+import { errorText } from './i18n.js';
+
+/** Removes every field message under `form` and what pointed at them. */
+export function clearRefusals(form, general) {
+  for (const message of form.querySelectorAll('.field-error')) message.remove();
+  for (const control of form.querySelectorAll('[aria-invalid="true"]')) control.removeAttribute('aria-invalid');
+  for (const control of form.querySelectorAll('[data-described-error]')) {
+    const ids = (control.getAttribute('aria-describedby') || '').split(' ').filter((id) => id && id !== control.dataset.describedError);
+    if (ids.length) control.setAttribute('aria-describedby', ids.join(' '));
+    else control.removeAttribute('aria-describedby');
+    delete control.dataset.describedError;
+  }
+  if (general) {
+    general.textContent = '';
+    general.hidden = true;
+  }
+}
+
+/**
+ * Shows `failure` next to the control `controlFor(field)` names (an element, or a list whose
+ * first gets the message and focus), else in `general`.
+ */
+export function showRefusal(form, failure, controlFor, general) {
+  clearRefusals(form, general);
+  const text = errorText(failure);
+  const found = failure && failure.field ? controlFor(failure.field) : null;
+  const controls = (Array.isArray(found) ? found : [found]).filter((control) => control && control.isConnected);
+  if (!controls.length) {
+    general.textContent = text;
+    general.hidden = false;
+    return;
+  }
+  const [first] = controls;
+  const id = `${first.id}-error`;
+  const message = el('p', { class: 'error field-error', id, role: 'alert' }, text);
+  const place = first.closest('.field, fieldset') || first.parentElement;
+  place.append(message);
+  for (const control of controls) {
+    if (control.tagName !== 'FIELDSET') control.setAttribute('aria-invalid', 'true');
+    const ids = (control.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+    control.setAttribute('aria-describedby', [id, ...ids].join(' '));
+    control.dataset.describedError = id;
+  }
+  (first.tagName === 'FIELDSET' ? first.querySelector('input, select') : first)?.focus();
+}
