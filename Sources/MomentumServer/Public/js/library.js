@@ -425,9 +425,8 @@ async function report(finished) {
   const listenedMs = Math.round(player.listenedMs);
   player.listenedMs = 0;
   const answer = await api(`/library/${item.id}/listened`, { method: 'POST', body: { listenedMs, finished } });
-  const duration = clock(listenedMs);
-  if (answer.logged) return t('library.web.logged', { duration });
-  return listenedMs >= 1000 ? t('library.web.notLogged', { duration }) : '';
+  // The server says it in words ("Logged 12 min 30 s …"), never as a clock.
+  return answer.text || '';
 }
 
 async function finishListening() {

@@ -62,6 +62,7 @@ async function render() {
     remindersCard(settings.reminders || {}, { saved: remindersSaved }),
     backupCard(),
     session.canSignOut ? accessCard() : null,
+    el('p', { class: 'about-link' }, el('a', { href: '#about', id: 's-about' }, t('about.link'))),
   ].filter(Boolean));
 }
 
