@@ -37,6 +37,8 @@ def test_about_lists_every_library_with_its_license_and_passes_axe(browser, serv
     link = wait_for(browser, lambda d: d.find_element(By.ID, "s-about"))
     assert link.text == "About Momentum"
     set_size(browser, 360, 740)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+    shot(browser, "about-settings-link-360")
     tap(browser, "s-about")
     view = wait_for_about(browser)
     assert browser.execute_script("return location.hash") == "#about"
@@ -57,6 +59,8 @@ def test_about_lists_every_library_with_its_license_and_passes_axe(browser, serv
             set_color_scheme(browser, scheme)
             browser.execute_script("window.scrollTo(0, 0)")
             shot(browser, f"about-{width}-{scheme}")
+            browser.execute_script("document.getElementById('about-libraries').scrollIntoView()")
+            shot(browser, f"about-{width}-{scheme}-libraries")
             assert axe_violations(browser) == [], (width, scheme)
     set_color_scheme(browser, "light")
 

@@ -79,6 +79,14 @@ def test_upload_group_edit_play_seek_and_finish_logs_a_guided_session(server, br
     groups = wait_for(browser, lambda d: group_items(d) if len(group_items(d)) == 2 else None)
     assert groups == {"Jürgen Weiß": ["Atemraum – Ankommen"], "Mara Lindqvist": ["Body Scan"]}, groups
     assert server.get("/library")["count"] == 2
+    # The upload lines on a phone: plain sentences, no ids.
+    set_size(browser, *PHONE)
+    browser.execute_script("document.getElementById('lib-uploads').scrollIntoView({block: 'center'})")
+    shot(browser, "library-uploads-phone")
+    assert not any(re.search(r"\([0-9a-f]{8}\)", r) for r in rows), rows
+    metas = browser.execute_script("return [...document.querySelectorAll('.lib-meta')].map((m) => m.textContent)")
+    assert metas and all(re.match(r"\d+ s\b", m) for m in metas), metas  # "3 s · Evening Practice", not "00:04"
+    set_size(browser, *DESKTOP)
     shot(browser, "library-desktop")
     assert axe_violations(browser) == []
 
