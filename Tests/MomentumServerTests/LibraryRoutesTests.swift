@@ -51,7 +51,7 @@ struct LibraryRoutesTests {
             #expect(item["album"] as? String == "Evening Practice")
             #expect(item["originalFileName"] as? String == "id3v23-latin1.mp3")
             #expect(abs((item["durationMs"] as? Int ?? 0) - 3030) <= 100)
-            #expect(item["durationText"] as? String == "3 s")
+            #expect(item["lengthText"] as? String == "3 s")
             #expect((try response.object["message"] as? String)?.contains("id3v23-latin1.mp3") == true)
 
             _ = try await Self.upload(client, try Self.fixture("no-tags.mp3"), name: "no-tags.mp3")

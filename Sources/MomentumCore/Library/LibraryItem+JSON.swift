@@ -17,7 +17,7 @@ public struct LibraryItemJSON: Codable, Sendable, Equatable {
     public var durationMs: Int64
     /// The length in words in the catalog's language ("3 s", "25 min 12 s"), what a page shows:
     /// never a clock. Optional only so older documents still read.
-    public var durationText: String?
+    public var lengthText: String?
     public var format: String
     public var mimeType: String
     public var fileName: String
@@ -39,7 +39,7 @@ public struct LibraryItemJSON: Codable, Sendable, Equatable {
         editedTeacher = item.editedTeacher
         editedName = item.editedName
         durationMs = item.duration.wholeMilliseconds
-        durationText = DurationFormatting.words(item.duration, language: catalog.language)
+        lengthText = DurationFormatting.words(item.duration, language: catalog.language)
         format = item.format.rawValue
         mimeType = item.format.mimeType
         fileName = item.fileName

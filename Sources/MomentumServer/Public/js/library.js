@@ -136,7 +136,7 @@ function renderGroups() {
 function renderItem(item) {
   if (item.id === editingID) return el('li', { class: 'lib-item editing', 'data-item': item.id }, renderEditForm(item));
   // The length in words from the server ("3 s", "25 min 12 s"), not a clock.
-  const duration = item.durationText || clock(item.durationMs);
+  const duration = item.lengthText;
   const meta = item.album ? t('library.web.meta', { duration, album: item.album }) : duration;
   const play = el('button', { type: 'button', class: 'primary icon-button', id: `lib-play-${item.id}`, 'aria-label': t('library.web.playItem', { name: item.name }) }, t('library.web.play'));
   play.addEventListener('click', () => openItem(item, true));
