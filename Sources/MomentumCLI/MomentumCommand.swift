@@ -27,7 +27,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self, LibraryCommand.self,
             Export.self, Import.self,
             SettingsCommand.self, RemindCommand.self,
-            Serve.self, TokenCommand.self, SyncCommand.self, Completions.self,
+            Serve.self, TokenCommand.self, SyncCommand.self, AboutCommand.self, Completions.self,
         ]
     )
 

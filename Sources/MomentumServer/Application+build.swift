@@ -98,6 +98,8 @@ public func buildRouter(
     let api = router.group("api/v1").add(middleware: full)
     CatalogController(settings: services.settings).addRoutes(open: router.group("api/v1"), guarded: api)
     LoginController(tokens: services.accessTokens, isRequired: isRequired).addRoutes(to: router, guarded: api)
+    AboutController(services: services, version: dependencies.version, isRequired: isRequired, now: dependencies.now)
+        .addRoutes(to: router, guarded: api)
     SettingsController(settings: services.settings).addRoutes(to: api)
     TimeZonesController(progress: services.progress).addRoutes(to: api)
     TimelineController(breathing: services.breathing).addRoutes(to: api)

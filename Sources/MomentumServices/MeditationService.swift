@@ -54,16 +54,17 @@ public struct MeditationService: Sendable {
     }
 
     /// Logs the sit that began at `start` and ended at `endedAt` (default now), if its outcome
-    /// counts and the person kept it, through the one ``PracticeFinisher``.
+    /// counts and the person kept it, through the one ``PracticeFinisher``; a sit started from a
+    /// saved sit (`preset`) is logged with its name and id.
     @discardableResult
     public func finishSit(
         plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, endedAt: Date? = nil,
-        keep: Bool = true, soundInterruptions: [SoundInterruption] = []
+        keep: Bool = true, soundInterruptions: [SoundInterruption] = [], preset: MeditationPreset? = nil
     ) throws(MeditationServiceError) -> PracticeEnding {
         do {
             return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
                 .finish(
-                    .meditation(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
+                    .meditation(plan, outcome, preset: preset), startedAt: start, endedAt: endedAt, keep: keep,
                     soundInterruptions: soundInterruptions)
         } catch {
             switch error {

@@ -4,7 +4,8 @@ import MomentumStore
 
 /// A timed practice that has just ended: which one, with its plan and what it amounts to.
 public enum EndedPractice: Sendable, Equatable {
-    case meditation(MeditationPlan, MeditationOutcome)
+    /// A sit, with the saved sit it was started from, if any.
+    case meditation(MeditationPlan, MeditationOutcome, preset: MeditationPreset? = nil)
     case breathing(BreathingPlan, PracticeOutcome)
     case workout(WorkoutPlan, PracticeOutcome)
 
@@ -114,7 +115,7 @@ public struct PracticeFinisher: Sendable {
 
     private static func outcome(of practice: EndedPractice) -> (PracticeEnding.Outcome, Duration) {
         switch practice {
-        case .meditation(_, let outcome):
+        case .meditation(_, let outcome, _):
             switch outcome {
             case .completed(let time): (.completed, time)
             case .stoppedEarly(let time): (.stoppedEarly, time)
@@ -133,8 +134,8 @@ public struct PracticeFinisher: Sendable {
         throws(PracticeRecordError) -> PracticeRecord?
     {
         switch practice {
-        case .meditation(let plan, let outcome):
-            try outcome.record(id: id, start: start, end: end, plan: plan, device: device)
+        case .meditation(let plan, let outcome, let preset):
+            try outcome.record(id: id, start: start, end: end, plan: plan, preset: preset, device: device)
         case .breathing(let plan, let outcome):
             try outcome.record(
                 id: id, kind: .breathing, start: start, end: end, details: plan.logDetails, device: device)

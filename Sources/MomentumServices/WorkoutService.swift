@@ -45,6 +45,7 @@ public struct WorkoutService: Sendable {
         try checkNameIsFree(name, except: nil)
         var plan = plan
         plan.programName = nil
+        plan.programID = nil
         let program: WorkoutProgram
         do {
             program = try WorkoutProgram(id: makeID().uuidString.lowercased(), name: name, plan: plan)
@@ -62,6 +63,7 @@ public struct WorkoutService: Sendable {
     {
         var plan = plan
         plan.programName = nil
+        plan.programID = nil
         guard !program.isBuiltIn else {
             let taken = Set(try programs().flatMap(Self.names(of:)))
             return try addProgram(

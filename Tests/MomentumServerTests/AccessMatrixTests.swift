@@ -15,6 +15,8 @@ struct AccessMatrixTests {
     /// Routes open to everyone.
     static let open: Set<String> = [
         "GET /health", "GET /openapi.yaml", "GET /api/v1/catalog", "POST /login", "POST /logout",
+        // Open to all, with the person's shortcuts only for a live credential (its own tests).
+        "GET /manifest.webmanifest",
     ]
 
     /// `/api/v1/log/{id}` with a plausible value in each parameter.

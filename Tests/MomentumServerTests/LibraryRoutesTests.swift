@@ -51,6 +51,7 @@ struct LibraryRoutesTests {
             #expect(item["album"] as? String == "Evening Practice")
             #expect(item["originalFileName"] as? String == "id3v23-latin1.mp3")
             #expect(abs((item["durationMs"] as? Int ?? 0) - 3030) <= 100)
+            #expect(item["lengthText"] as? String == "3 s")
             #expect((try response.object["message"] as? String)?.contains("id3v23-latin1.mp3") == true)
 
             _ = try await Self.upload(client, try Self.fixture("no-tags.mp3"), name: "no-tags.mp3")
@@ -80,7 +81,8 @@ struct LibraryRoutesTests {
             #expect(try again.object["outcome"] as? String == "skipped")
             #expect(try Self.item(again)["id"] as? String == (try Self.item(first)["id"] as? String))
             let message = try #require(try again.object["message"] as? String)
-            #expect(message.contains("„copy of tagged.m4a“ ist schon in der Bibliothek"), "\(message)")
+            #expect(message.contains("„copy of tagged.m4a“ ist schon in deiner Bibliothek"), "\(message)")
+            #expect(!message.contains(String((try Self.item(first)["id"] as? String ?? "").prefix(8))), "\(message)")
         }
         #expect(Self.libraryFiles(server).count == 1)
         #expect(try server.services.library.items().count == 1)

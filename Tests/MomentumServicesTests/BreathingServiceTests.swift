@@ -123,7 +123,10 @@ struct BreathingServiceTests {
         #expect(record.kind == .breathing)
         #expect(record.category == .mindfulness)
         #expect(record.countedSeconds == 190)
-        #expect(record.details == ["preset": "Relaxing breath (4-7-8)", "pattern": "4-7-8-0", "rounds": "10"])
+        #expect(
+            record.details == [
+                "preset": "Relaxing breath (4-7-8)", "presetID": "relaxing", "pattern": "4-7-8-0", "rounds": "10",
+            ])
         #expect(
             try breathing.finishSession(plan: plan, outcome: .tooShortToLog(.seconds(20)), startedAt: start).record
                 == nil)

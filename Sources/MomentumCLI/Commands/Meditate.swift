@@ -54,7 +54,7 @@ struct Meditate: ContextualCommand {
                         .meditationPresetStarting, ["name": preset.name, "summary": plan.summary(session.catalog)])
                         + "\n")
             }
-            try await sit(plan: plan, session: session, context: context)
+            try await sit(plan: plan, preset: preset, session: session, context: context)
         }
     }
 
@@ -84,7 +84,9 @@ struct Meditate: ContextualCommand {
         return (try options.plan(from: preset.plan, catalog: catalog), preset)
     }
 
-    private func sit(plan: MeditationPlan, session: CommandContext.Session, context: CommandContext) async throws {
+    private func sit(
+        plan: MeditationPlan, preset: MeditationPreset?, session: CommandContext.Session, context: CommandContext
+    ) async throws {
         let (services, catalog) = (session.services, session.catalog)
         let prepared = try services.meditation.startSit(plan: plan, language: catalog.language)
         let soundOn = session.settings.isSoundOn && !noSound
@@ -100,7 +102,7 @@ struct Meditate: ContextualCommand {
         let startedAt = context.now()
         let played = try await player.play()
         let ending = try services.meditation.finishSit(
-            plan: prepared.plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep)
+            plan: prepared.plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep, preset: preset)
         context.reportEnding(ending, catalog: catalog)
     }
 }

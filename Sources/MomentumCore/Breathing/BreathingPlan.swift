@@ -4,11 +4,16 @@ public struct BreathingPlan: Sendable, Equatable {
     public var length: BreathingLength
     /// The preset it came from, kept in the log's details.
     public var presetName: String?
+    /// The id of the preset it came from (`box`), kept in the log's details: the home-screen
+    /// shortcuts count the person's most used presets by it (``PracticeShortcuts``).
+    public var presetID: String?
 
-    public init(pattern: BreathingPattern, length: BreathingLength, presetName: String? = nil) {
+    public init(pattern: BreathingPattern, length: BreathingLength, presetName: String? = nil, presetID: String? = nil)
+    {
         self.pattern = pattern
         self.length = length
         self.presetName = presetName
+        self.presetID = presetID
     }
 
     public func validate() throws(BreathingError) {
@@ -61,10 +66,12 @@ extension SegmentKind {
 }
 
 extension BreathingPlan {
-    /// What the log keeps about a breathing session: the preset, the pattern and the rounds.
+    /// What the log keeps about a breathing session: the preset (its name and id), the pattern and
+    /// the rounds.
     public var logDetails: [String: String] {
         var details = ["pattern": pattern.text, "rounds": "\(rounds)"]
         if let presetName { details["preset"] = presetName }
+        if let presetID { details[PracticeOrigin.presetIDKey] = presetID }
         return details
     }
 }

@@ -49,7 +49,8 @@ public struct BreathingPreset: Sendable, Equatable, Identifiable {
 
     /// The plan this preset starts.
     public func plan(length: BreathingLength? = nil, catalog: StringCatalog) -> BreathingPlan {
-        BreathingPlan(pattern: pattern, length: length ?? .rounds(rounds), presetName: displayName(catalog))
+        BreathingPlan(
+            pattern: pattern, length: length ?? .rounds(rounds), presetName: displayName(catalog), presetID: id)
     }
 
     /// The nine presets every person has (SPEC §4).

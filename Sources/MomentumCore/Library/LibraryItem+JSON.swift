@@ -15,6 +15,9 @@ public struct LibraryItemJSON: Codable, Sendable, Equatable {
     public var editedTeacher: String?
     public var editedName: String?
     public var durationMs: Int64
+    /// The length in words in the catalog's language ("3 s", "25 min 12 s"), what a page shows:
+    /// never a clock. Optional only so older documents still read.
+    public var lengthText: String?
     public var format: String
     public var mimeType: String
     public var fileName: String
@@ -36,6 +39,7 @@ public struct LibraryItemJSON: Codable, Sendable, Equatable {
         editedTeacher = item.editedTeacher
         editedName = item.editedName
         durationMs = item.duration.wholeMilliseconds
+        lengthText = DurationFormatting.words(item.duration, language: catalog.language)
         format = item.format.rawValue
         mimeType = item.format.mimeType
         fileName = item.fileName

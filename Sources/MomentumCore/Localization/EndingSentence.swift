@@ -18,4 +18,15 @@ public enum EndingSentence {
             }
         return catalog.format(key, ["duration": duration])
     }
+
+    /// What listening to a guided meditation came to, in words: "Logged 12 min 30 s of guided
+    /// meditation. …", "Stopped after 40 s of listening — under a minute, so nothing was logged.";
+    /// `nil` when not logged and under a second was heard (nothing worth saying).
+    public static func listening(_ listened: Duration, logged: Bool, language: Language) -> String? {
+        let catalog = StringCatalog.shared(for: language)
+        let duration = DurationFormatting.words(listened, language: language)
+        if logged { return catalog.format(.libraryWebLogged, ["duration": duration]) }
+        guard listened >= .seconds(1) else { return nil }
+        return catalog.format(.libraryWebNotLogged, ["duration": duration])
+    }
 }

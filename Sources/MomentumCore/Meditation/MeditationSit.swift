@@ -116,12 +116,17 @@ public enum MeditationOutcome: Sendable, Equatable {
         if case .stoppedEarly = self { true } else { false }
     }
 
-    /// The log record for this outcome, or `nil` when nothing is logged.
+    /// The log record for this outcome, or `nil` when nothing is logged. A sit started from a
+    /// saved sit (`preset`) keeps its name and id (``PracticeOrigin``).
     public func record(
-        id: UUID, start: Date, end: Date, plan: MeditationPlan, device: String
+        id: UUID, start: Date, end: Date, plan: MeditationPlan, preset: MeditationPreset? = nil, device: String
     ) throws(PracticeRecordError) -> PracticeRecord? {
         if case .tooShortToLog = self { return nil }
         var details: [String: String] = [:]
+        if let preset {
+            details["preset"] = preset.name
+            details[PracticeOrigin.presetIDKey] = preset.id
+        }
         if plan.ambientID != "silent" { details["ambient"] = plan.ambientID }
         if plan.isOpenEnded { details["openEnded"] = "true" }
         if case .stoppedEarly = self { details["stoppedEarly"] = "true" }

@@ -22,6 +22,9 @@ public struct WorkoutPlan: Sendable, Equatable, Hashable {
     public var activity: WorkoutActivity
     /// The program it came from, kept in the log's details.
     public var programName: String?
+    /// The id of the program it came from (`tabata`), kept in the log's details: the home-screen
+    /// shortcuts count the person's most used programs by it (``PracticeShortcuts``).
+    public var programID: String?
 
     public static let getReadyBounds: ClosedRange<Duration> = .zero ... .seconds(60)
     public static let warmUpBounds: ClosedRange<Duration> = .zero ... .minutes(30)
@@ -113,7 +116,7 @@ public struct WorkoutPlan: Sendable, Equatable, Hashable {
 }
 
 extension WorkoutPlan {
-    /// What the log keeps about a workout: the program and the shape of the plan.
+    /// What the log keeps about a workout: the program (its name and id) and the shape of the plan.
     public var logDetails: [String: String] {
         var details = [
             "work": "\(work.wholeMilliseconds / 1000)", "rest": "\(rest.wholeMilliseconds / 1000)",
@@ -121,6 +124,7 @@ extension WorkoutPlan {
         ]
         if sets > 1 { details["sets"] = "\(sets)" }
         if let programName { details["program"] = programName }
+        if let programID { details[PracticeOrigin.programIDKey] = programID }
         return details
     }
 }

@@ -45,6 +45,7 @@ public struct WorkoutProgram: Sendable, Equatable, Identifiable {
     public func plan(catalog: StringCatalog) -> WorkoutPlan {
         var plan = plan
         plan.programName = displayName(catalog)
+        plan.programID = id
         if isBuiltIn {
             plan.exerciseNames = plan.exerciseNames.map { name in
                 Self.exerciseKey(name).map { catalog[$0] } ?? name

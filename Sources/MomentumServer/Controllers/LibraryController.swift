@@ -112,14 +112,17 @@ struct LibraryController {
             status = .created
             answer = UploadAnswer(
                 outcome: "imported", item: LibraryItemJSON(item, catalog: catalog),
-                message: catalog.format(
-                    .libraryUploaded,
-                    ["file": staged.fileName, "name": item.name, "teacher": item.shownTeacher(catalog)]))
+                message: item.teacher == nil
+                    ? catalog.format(.libraryUploadedNoTeacher, ["file": staged.fileName, "name": item.name])
+                    : catalog.format(
+                        .libraryUploaded,
+                        ["file": staged.fileName, "name": item.name, "teacher": item.shownTeacher(catalog)]))
         case .duplicate(let fileName, let existing):
             status = .ok
             answer = UploadAnswer(
                 outcome: "skipped", item: LibraryItemJSON(existing, catalog: catalog),
-                message: ErrorMessages.duplicateMessage(fileName: fileName, existing: existing, catalog: catalog))
+                // A plain sentence for the page: no id (the terminal's message has one to type).
+                message: catalog.format(.libraryWebDuplicate, ["file": fileName, "name": existing.name]))
         }
         return try JSONResponse(answer, status: status).response(from: request, context: context)
     }
@@ -225,6 +228,9 @@ struct LibraryController {
         /// Whether a guided session was logged (finished, or stopped after at least a minute).
         var logged: Bool
         var record: PracticeRecord?
+        /// What it came to, in the request's language and in words (the core's
+        /// ``EndingSentence/listening(_:logged:language:)``); absent when under a second was heard.
+        var text: String?
     }
 
     /// `POST /{id}/listened`: logs a guided session ending now when the core's rule says it
@@ -237,7 +243,9 @@ struct LibraryController {
         let record = try library.logListening(
             itemID: id, listened: .milliseconds(body.listenedMs), finished: body.finished)
         if let record { metrics.recordSessionLogged(kind: record.kind.rawValue) }
-        return JSONResponse(ListenedAnswer(logged: record != nil, record: record))
+        let text = EndingSentence.listening(
+            .milliseconds(body.listenedMs), logged: record != nil, language: try catalog(for: request).language)
+        return JSONResponse(ListenedAnswer(logged: record != nil, record: record, text: text))
     }
 
     // MARK: - Helpers

@@ -32,14 +32,18 @@ struct RunsController {
         var workout: WorkoutPlanBody?
         /// A saved sit's id or name: a meditation of that sit (instead of a `plan`).
         var preset: String?
+        /// A workout program's id or name: a workout of that program (instead of a `plan`),
+        /// logged with its name and id.
+        var program: String?
         var at: Date?
 
-        private enum CodingKeys: String, CodingKey { case kind, plan, preset, at }
+        private enum CodingKeys: String, CodingKey { case kind, plan, preset, program, at }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             kind = try container.decode(PracticeRun.Kind.self, forKey: .kind)
             preset = try container.decodeIfPresent(String.self, forKey: .preset)
+            program = try container.decodeIfPresent(String.self, forKey: .program)
             at = try container.decodeIfPresent(Date.self, forKey: .at)
             switch kind {
             case .meditation: meditation = try container.decodeIfPresent(MeditationPlan.self, forKey: .plan)
@@ -194,19 +198,23 @@ struct RunsController {
         var run: PracticeRun
         if body.preset != nil, body.kind != .meditation { throw APIError.badRequest(.apiPresetOnlyForMeditation) }
         if body.preset != nil, body.meditation != nil { throw APIError.badRequest(.apiPresetOrPlan) }
+        if body.program != nil, body.kind != .workout { throw APIError.badRequest(.apiProgramOnlyForWorkout) }
+        if body.program != nil, body.workout != nil { throw APIError.badRequest(.apiProgramOrPlan) }
         switch body.kind {
         case .meditation:
-            let plan =
-                try body.preset.map { try services.meditationPresets.preset(named: $0).plan } ?? body.meditation
-                ?? services.settings.load().meditation
+            let preset = try body.preset.map { try services.meditationPresets.preset(named: $0) }
+            let plan = try preset?.plan ?? body.meditation ?? services.settings.load().meditation
             let prepared = try services.meditation.startSit(plan: plan, language: language)
             let sit = try MeditationSit<WallInstant>(plan: prepared.plan, affirmations: prepared.affirmations)
             run = PracticeRun(id: makeID(), plan: .meditation(sit))
+            run.meditationPreset = preset
         case .breathing:
             let plan = try (body.breathing ?? BreathingPlanBody()).plan(breathing: services.breathing)
             run = PracticeRun(id: makeID(), plan: .breathing(plan, TimelineRun(timeline: try plan.timeline())))
         case .workout:
-            let plan = try (body.workout ?? WorkoutPlanBody(WorkoutPlan())).plan()
+            let plan =
+                try body.program.map { try services.workouts.program(named: $0).plan(catalog: .shared(for: language)) }
+                ?? (body.workout ?? WorkoutPlanBody(WorkoutPlan())).plan()
             run = PracticeRun(id: makeID(), plan: .workout(plan, TimelineRun(timeline: try plan.timeline())))
         }
         try run.start(at: instant)
@@ -258,7 +266,7 @@ struct RunsController {
         case (.meditation(let outcome), .meditation(let sit)):
             ending = try services.meditation.finishSit(
                 plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
-                soundInterruptions: soundInterruptions)
+                soundInterruptions: soundInterruptions, preset: run.meditationPreset)
         case (.practice(let outcome), .breathing(let plan, _)):
             ending = try services.breathing.finishSession(
                 plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,

@@ -84,8 +84,13 @@ enum RoutedPaths {
         path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
+    /// The web app manifest: answered by its route (with the person's shortcuts only for a live
+    /// credential), never as a file.
+    static let manifest = "/manifest.webmanifest"
+
     static func isRouted(_ path: String) -> Bool {
         path == "/api" || path.hasPrefix("/api/") || path == "/metrics" || path == calendarFeed
+            || normalized(path) == manifest
     }
 }
 

@@ -9,10 +9,11 @@ import * as progress from './js/progress.js';
 import * as settings from './js/settings.js';
 import * as timers from './js/timers.js';
 import * as workout from './js/workout.js';
+import * as about from './js/about.js';
 import { startIfWanted as startReminderNotifications } from './js/reminder-notifications.js';
 import { startLive, relocalizeLive } from './js/live.js';
 
-const sections = { meditate, library, breathe, workout, timers, morse, progress, settings };
+const sections = { meditate, library, breathe, workout, timers, morse, progress, settings, about };
 const mounted = new Set();
 let current = null;
 
@@ -45,6 +46,20 @@ function route() {
     requestAnimationFrame(focusHeading);
   }
   current = key;
+}
+
+/**
+ * The skip link moves focus to the current section's content (its heading), leaving the route as
+ * it is: following its `#main` would route to Meditate.
+ */
+function skipToContent(event) {
+  event.preventDefault();
+  const view = current && document.getElementById(`view-${current}`);
+  const target = (view && view.querySelector('h1')) || view || document.getElementById('main');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus();
+  target.scrollIntoView({ block: 'start' });
 }
 
 export function showError(error) {
@@ -82,6 +97,7 @@ async function start() {
   }
   translate();
   window.addEventListener('hashchange', route);
+  document.querySelector('a.skip')?.addEventListener('click', skipToContent);
   route();
   startLive();
   startReminderNotifications();

@@ -25,6 +25,8 @@ struct PracticeRun: Sendable {
 
     let id: UUID
     var plan: Plan
+    /// The saved sit a meditation was started from, logged with it.
+    var meditationPreset: MeditationPreset?
     /// The record written when the run ended, if it was logged.
     var loggedRecord: PracticeRecord?
     /// What the run amounted to when it ended.

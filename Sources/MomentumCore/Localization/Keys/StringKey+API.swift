@@ -77,4 +77,6 @@ extension StringKey {
     public static let apiTimerNotRunning = StringKey("api.timerNotRunning")
     public static let apiPresetOnlyForMeditation = StringKey("api.presetOnlyForMeditation")
     public static let apiPresetOrPlan = StringKey("api.presetOrPlan")
+    public static let apiProgramOnlyForWorkout = StringKey("api.programOnlyForWorkout")
+    public static let apiProgramOrPlan = StringKey("api.programOrPlan")
 }

@@ -58,4 +58,6 @@ extension StringKey {
     public static let libraryWebNotLogged = StringKey("library.web.notLogged")
     public static let libraryWebPausedByAmbient = StringKey("library.web.pausedByAmbient")
     public static let libraryWebResumedAt = StringKey("library.web.resumeAt")
+    public static let libraryWebDuplicate = StringKey("library.web.duplicate")
+    public static let libraryUploadedNoTeacher = StringKey("library.uploadedNoTeacher")
 }

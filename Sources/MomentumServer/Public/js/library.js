@@ -135,7 +135,9 @@ function renderGroups() {
 
 function renderItem(item) {
   if (item.id === editingID) return el('li', { class: 'lib-item editing', 'data-item': item.id }, renderEditForm(item));
-  const meta = item.album ? t('library.web.meta', { duration: clock(item.durationMs), album: item.album }) : clock(item.durationMs);
+  // The length in words from the server ("3 s", "25 min 12 s"), not a clock.
+  const duration = item.lengthText;
+  const meta = item.album ? t('library.web.meta', { duration, album: item.album }) : duration;
   const play = el('button', { type: 'button', class: 'primary icon-button', id: `lib-play-${item.id}`, 'aria-label': t('library.web.playItem', { name: item.name }) }, t('library.web.play'));
   play.addEventListener('click', () => openItem(item, true));
   const edit = el('button', { type: 'button', class: 'secondary', id: `lib-edit-${item.id}`, 'aria-label': t('library.web.editItem', { name: item.name }) }, t('action.edit'));
@@ -425,9 +427,8 @@ async function report(finished) {
   const listenedMs = Math.round(player.listenedMs);
   player.listenedMs = 0;
   const answer = await api(`/library/${item.id}/listened`, { method: 'POST', body: { listenedMs, finished } });
-  const duration = clock(listenedMs);
-  if (answer.logged) return t('library.web.logged', { duration });
-  return listenedMs >= 1000 ? t('library.web.notLogged', { duration }) : '';
+  // The server says it in words ("Logged 12 min 30 s …"), never as a clock.
+  return answer.text || '';
 }
 
 async function finishListening() {

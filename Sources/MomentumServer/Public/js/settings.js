@@ -64,6 +64,7 @@ async function render() {
     remindersCard(settings.reminders || {}, { saved: remindersSaved, session }),
     backupCard(),
     session.canSignOut ? accessCard() : null,
+    el('p', { class: 'about-link' }, el('a', { href: '#about', id: 's-about' }, t('about.link'))),
   ].filter(Boolean));
 }
 

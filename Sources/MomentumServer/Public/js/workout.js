@@ -205,7 +205,7 @@ async function deleteProgram(program, error) {
 }
 
 async function start(program) {
-  run = await api('/runs', { method: 'POST', body: { kind: 'workout', plan: program ? program.plan : {} } });
+  run = await api('/runs', { method: 'POST', body: program ? { kind: 'workout', program: program.id } : { kind: 'workout', plan: {} } });
   timeline = run.timeline;
   board = run.board;
   lastIndex = -1;
