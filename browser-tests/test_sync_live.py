@@ -108,6 +108,13 @@ def test_two_windows_follow_each_other_and_the_terminal(server, browser, second_
         wait_for(driver, lambda d: name_shown(d, timer) == "Morning pages (laptop)", message="the rename did not show")
         wait_for(driver, lambda d: "laptop" in (text(d, f"t-{timer['id']}-changed") or ""))
     assert b.find_element(By.ID, f"t-{timer['id']}-changed").text == "Changed in the terminal on laptop · just now"
+    # Another device is in play and this browser has no name: "This device" asks first, gently.
+    for driver in (a, b):
+        wait_for(driver, lambda d: d.execute_script(
+            "const s = document.getElementById('t-device'), l = document.getElementById('t-list');"
+            "return !!s && !!l && s.classList.contains('ask')"
+            " && !!(s.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_FOLLOWING)"),
+            message="the unnamed browser does not ask for a name first")
     now = int(time.time() * 1000)
     push(server, {"type": "focusTimer", "id": timer["id"], "op": "set", "field": "run",
                   "value": {"status": "running", "startedAt": now, "resumedAt": now, "elapsedBeforeMs": 0}})
@@ -298,3 +305,5 @@ def test_changed_by_names_the_device_a_person_chose_and_never_this_one(server, b
     status, _ = server.api("PATCH", "/settings", {"language": "de"})
     assert status == 200
     wait_for(a, lambda d: changed(d, timer) == "Geändert von Desk · gerade eben", message="no German line")
+    set_size(a, 360, 740)
+    shot(a, "timers-changed-by-de-360")

@@ -106,12 +106,17 @@ function draw(focusId, fallback) {
   shown = snapshot();
   const listNode = el('ul', { class: 'timer-list', id: 't-list' });
   for (const timer of timers) listNode.append(timerCard(timer));
-  root.replaceChildren(
+  // The name is asked for gently where it matters: while this browser has none and another
+  // device (the terminal, a named browser) has changed a timer, "This device" comes first.
+  const othersChange = [...lastChanges.values()].some((x) => x && x.by && x.by.kind !== 'browser');
+  const askFirst = !thisDeviceName() && othersChange;
+  root.replaceChildren(...[
     el('h1', { id: 'h-timers' }, t('nav.timers')),
+    askFirst && deviceSection(true),
     timers.length ? listNode : el('p', { class: 'muted', id: 't-none' }, t('focus.noneWeb')),
     newTimerForm(created),
-    deviceSection(),
-  );
+    !askFirst && deviceSection(),
+  ].filter(Boolean));
   restartTicker();
   endSound.follow(timers, fetchedAt);
   clearInterval(agoTicker);
@@ -310,11 +315,11 @@ function addItemForm(timer, fail) {
 }
 
 /** "This device": this browser's name (or a word on why to give one) and the button that sets it. */
-function deviceSection() {
+function deviceSection(ask = false) {
   const name = thisDeviceName();
   const button = el('button', { type: 'button', class: 'secondary', id: 't-device-name' }, t(name ? 'device.rename' : 'device.name'));
   button.addEventListener('click', () => nameDialog(button));
-  return el('section', { class: 'device-name', id: 't-device', 'aria-labelledby': 't-device-title' },
+  return el('section', { class: ask ? 'device-name ask' : 'device-name', id: 't-device', 'aria-labelledby': 't-device-title' },
     el('h2', { id: 't-device-title' }, t('device.title')),
     el('p', { class: 'muted', id: 't-device-text' }, name ? t('device.named', { name }) : t('device.unnamed')),
     el('div', { class: 'actions' }, button));
@@ -355,7 +360,7 @@ function nameDialog(opener) {
     dialog.remove();
     if (saved !== null) {
       const section = root.querySelector('#t-device');
-      if (section) section.replaceWith(deviceSection());
+      if (section) section.replaceWith(deviceSection(section.classList.contains('ask')));
       updateChangedLines();
       announce(saved ? t('device.named', { name: saved }) : t('device.unnamed'));
     }
