@@ -47,6 +47,26 @@ struct DeviceNameRoutesTests {
         }
     }
 
+    @Test func aTimerThatRanOutWhileABrowserReadsKeepsTheServersName() async throws {
+        let server = try TestServer()
+        let clock = server.clock
+        try await server.test { client in
+            let created = try await client.send(
+                .post, "/api/v1/timers", json: #"{"name": "Tea", "durationMs": 60000}"#,
+                headers: try Self.named("Desk"))
+            let id = try #require(try created.object["id"] as? String)
+            #expect(try await client.send(.post, "/api/v1/timers/\(id)/start", json: "{}").status == .ok)
+            clock.advance(by: 120)
+            // Anna's phone reads the list: the timer is settled done by that read, not changed by it.
+            let list = try await client.send(.get, "/api/v1/timers", headers: try Self.named("Anna's%20phone"))
+            #expect(try (list.object["timers"] as? [[String: Any]])?.first?["status"] as? String == "completed")
+            let run = try await client.send(.get, "/api/v1/sync/last-change?type=focusTimer&id=\(id)&field=run")
+            #expect(try run.object["device"] as? String == "test")
+            let name = try await client.send(.get, "/api/v1/sync/last-change?type=focusTimer&id=\(id)&field=name")
+            #expect(try name.object["device"] as? String == "Desk")
+        }
+    }
+
     @Test func theDeviceRouteSaysWhatTheServerMakesOfTheHeader() async throws {
         let server = try TestServer()
         try await server.test { client in

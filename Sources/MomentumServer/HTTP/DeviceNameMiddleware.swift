@@ -7,7 +7,8 @@ import MomentumCore
 /// (`X-Momentum-Device`, percent-encoded: see ``DeviceName``), so "changed by" says "Anna's phone"
 /// rather than the server's own name. A request without the header keeps the server's name; a name
 /// that is not valid (empty, too long, control characters, a reserved form, sent twice) is refused
-/// with 422 before anything is written.
+/// with 422 before anything is written. Only a state-changing request (`POST`, `PATCH`, `DELETE` …)
+/// stamps with it; every request's header is checked.
 ///
 /// It runs behind ``AccessGuard``: only a request with access to the API may name a change. A web
 /// page of another site cannot send the header at all: a custom header makes the browser ask first
@@ -19,6 +20,11 @@ struct DeviceNameMiddleware<Context: RequestContext>: RouterMiddleware {
         let values = request.headers[values: .xMomentumDevice]
         guard !values.isEmpty else { return try await next(request, context) }
         let name = try Self.name(from: values)
+        // A read names nothing: a timer that ran out and is settled while a browser reads the list
+        // ended by itself, so its completion keeps the server's name.
+        guard RequestGuardMiddleware<Context>.changesState(request.method) else {
+            return try await next(request, context)
+        }
         return try await DeviceName.$current.withValue(name) { try await next(request, context) }
     }
 
@@ -68,7 +74,9 @@ struct DeviceController: Sendable {
         group.get("device", use: device)
     }
 
-    @Sendable func device(_ request: Request, context: BasicRequestContext) -> JSONResponse<Answer> {
-        JSONResponse(Answer(name: DeviceName.current))
+    @Sendable func device(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Answer> {
+        let values = request.headers[values: .xMomentumDevice]
+        return JSONResponse(
+            Answer(name: values.isEmpty ? nil : try DeviceNameMiddleware<BasicRequestContext>.name(from: values)))
     }
 }
