@@ -138,7 +138,9 @@ async function loadLastChanges() {
       `/sync/last-change?type=focusTimer&id=${encodeURIComponent(timer.id)}&field=${field}`).catch(() => null)));
     let latest = null;
     for (const version of versions) if (version && (!latest || latest.stamp < version.stamp)) latest = version;
-    lastChanges.set(timer.id, latest && { stamp: latest.stamp, by: latest.by });
+    // A run that ended is not a person's change: the card says Done instead.
+    const ended = Boolean(latest && latest.value && latest.value.status === 'completed');
+    lastChanges.set(timer.id, latest && { stamp: latest.stamp, by: latest.by, ended });
   }));
 }
 
@@ -155,7 +157,7 @@ function ago(stamp) {
 /** Who changed the timer last, in words; empty for a change made by this browser. */
 function changedText(timer) {
   const last = lastChanges.get(timer.id);
-  if (!last || !last.by) return '';
+  if (!last || !last.by || last.ended) return '';
   const when = ago(last.stamp);
   switch (last.by.kind) {
     case 'device': return last.by.name === thisDeviceName() ? '' : t('sync.changedBy', { device: last.by.name, when });
