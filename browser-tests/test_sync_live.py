@@ -7,7 +7,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import allow_console, axe_violations, go, open_app, shot, wait_for
+from conftest import allow_console, axe_violations, go, open_app, set_color_scheme, set_size, shot, wait_for
 
 LAPTOP = "terminal@laptop"
 counter = 0
@@ -106,8 +106,15 @@ def test_two_windows_follow_each_other_and_the_terminal(server, browser, second_
                   "value": "Morning pages (laptop)"})
     for driver in (a, b):
         wait_for(driver, lambda d: name_shown(d, timer) == "Morning pages (laptop)", message="the rename did not show")
-        wait_for(driver, lambda d: LAPTOP in (text(d, f"t-{timer['id']}-changed") or ""))
-    assert b.find_element(By.ID, f"t-{timer['id']}-changed").text == f"Changed by {LAPTOP} · just now"
+        wait_for(driver, lambda d: "laptop" in (text(d, f"t-{timer['id']}-changed") or ""))
+    assert b.find_element(By.ID, f"t-{timer['id']}-changed").text == "Changed in the terminal on laptop · just now"
+    # Another device is in play and this browser has no name: "This device" asks first, gently.
+    for driver in (a, b):
+        wait_for(driver, lambda d: d.execute_script(
+            "const s = document.getElementById('t-device'), l = document.getElementById('t-list');"
+            "return !!s && !!l && s.classList.contains('ask')"
+            " && !!(s.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_FOLLOWING)"),
+            message="the unnamed browser does not ask for a name first")
     now = int(time.time() * 1000)
     push(server, {"type": "focusTimer", "id": timer["id"], "op": "set", "field": "run",
                   "value": {"status": "running", "startedAt": now, "resumedAt": now, "elapsedBeforeMs": 0}})
@@ -209,3 +216,94 @@ def test_the_connection_status_and_missed_changes(server, browser):
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
         "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     wait_for(browser, lambda d: not d.find_elements(By.ID, "live-offline"), timeout=40)
+
+
+def changed(driver, timer):
+    """The card's "changed by" line as shown ("" while hidden)."""
+    return driver.execute_script(
+        "const n = document.getElementById(arguments[0]); return n && !n.hidden ? n.textContent : ''",
+        f"t-{timer['id']}-changed")
+
+
+def active_id(driver):
+    return driver.execute_script("return document.activeElement && document.activeElement.id")
+
+
+def name_this_device(driver, name):
+    """Names the browser through "This device" at the end of Timers, as a person would."""
+    driver.find_element(By.ID, "t-device-name").click()
+    field = wait_for(driver, lambda d: d.find_element(By.ID, "device-name-input"), message="no name dialog")
+    field.clear()
+    field.send_keys(name)
+    driver.find_element(By.ID, "device-name-save").click()
+    wait_for(driver, lambda d: not d.find_elements(By.ID, "device-dialog"), message="the name dialog stays")
+
+
+def test_changed_by_names_the_device_a_person_chose_and_never_this_one(server, browser, second_browser):
+    # Made through the API without a name (as a script would): "a browser", never web@host.
+    status, timer = server.api("POST", "/timers", {"name": "Reading", "durationMs": 20 * 60000, "items": []})
+    assert status == 201, timer
+    a, b = browser, second_browser
+    for driver in (a, b):
+        open_app(driver, server, "timers")
+        connected(driver)
+    wait_for(a, lambda d: changed(d, timer) == "Changed in a browser · just now")
+    assert "web@" not in a.find_element(By.ID, "view-timers").text
+    assert a.find_element(By.ID, "t-device-text").text.startswith("Give this browser a name")
+
+    # A name Momentum keeps for its own stamps is refused next to the field, in words; the dialog
+    # stays open, and nothing is kept.
+    allow_console(a, r"/api/v1/device - Failed to load resource: .* 422")
+    a.find_element(By.ID, "t-device-name").click()
+    field = wait_for(a, lambda d: d.find_element(By.ID, "device-name-input"))
+    field.send_keys("web@laptop")
+    a.find_element(By.ID, "device-name-save").click()
+    error = wait_for(a, lambda d: (e := d.find_element(By.ID, "device-name-error")).is_displayed() and e)
+    assert "web@" in error.text and "terminal@" in error.text
+    assert field.get_attribute("aria-invalid") == "true" and active_id(a) == "device-name-input"
+    assert a.execute_script("return localStorage.getItem('momentum.deviceName')") is None
+    set_size(a, 360, 740)
+    shot(a, "timers-device-name-refused-360")
+    assert axe_violations(a) == []
+    set_size(a, 1280, 900)
+    # Cancel: the focus goes back to the button that opened the dialog.
+    a.find_element(By.ID, "device-name-cancel").click()
+    wait_for(a, lambda d: not d.find_elements(By.ID, "device-dialog"))
+    assert active_id(a) == "t-device-name"
+
+    name_this_device(a, "Anna's phone")
+    assert active_id(a) == "t-device-name"
+    assert a.find_element(By.ID, "t-device-text").text.startswith("This browser is called “Anna's phone”")
+    name_this_device(b, "Desk")
+
+    # A starts the timer: B says so by name; A, which made the change, says nothing.
+    a.find_element(By.ID, f"t-{timer['id']}-toggle").click()
+    wait_for(b, lambda d: changed(d, timer) == "Changed by Anna's phone · just now",
+             message="the other browser does not name the device that changed the timer")
+    wait_for(a, lambda d: changed(d, timer) == "", message="this device's own change is named")
+    assert server.get(f"/sync/last-change?type=focusTimer&id={timer['id']}&field=run")["device"] == "Anna's phone"
+
+    # B pauses it: now A names B, and B is quiet. Both survive a reload (the name is kept).
+    b.find_element(By.ID, f"t-{timer['id']}-toggle").click()
+    wait_for(a, lambda d: changed(d, timer) == "Changed by Desk · just now")
+    wait_for(b, lambda d: changed(d, timer) == "")
+    a.refresh()
+    wait_for(a, lambda d: changed(d, timer) == "Changed by Desk · just now", message="the reload lost the line")
+    b.refresh()
+    wait_for(b, lambda d: d.find_elements(By.ID, f"t-{timer['id']}-changed"))
+    connected(b)
+    assert changed(b, timer) == ""
+    assert b.find_element(By.ID, "t-device-text").text.startswith("This browser is called “Desk”")
+    for scheme in ("light", "dark"):
+        set_color_scheme(a, scheme)
+        for width, height in ((360, 740), (1280, 900)):
+            set_size(a, width, height)
+            shot(a, f"timers-changed-by-{scheme}-{width}")
+            assert axe_violations(a) == [], (scheme, width)
+
+    # In German, the same in German.
+    status, _ = server.api("PATCH", "/settings", {"language": "de"})
+    assert status == 200
+    wait_for(a, lambda d: changed(d, timer) == "Geändert von Desk · gerade eben", message="no German line")
+    set_size(a, 360, 740)
+    shot(a, "timers-changed-by-de-360")

@@ -1,7 +1,9 @@
 """Timers: a focus timer made through the API shows with its checklist; ticking an item persists."""
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from conftest import allow_notifications, go, open_app, recorded_notifications, shot, wait_for
+from conftest import (allow_notifications, axe_violations, go, open_app, recorded_notifications, set_color_scheme,
+                      set_size, shot, wait_for)
 
 
 def checkbox(driver, timer, item):
@@ -54,12 +56,13 @@ def test_a_timer_made_in_the_form_gets_its_checklist(server, browser):
     minutes.send_keys("45")
     browser.find_element(By.ID, "t-items").send_keys("Receipts\nBank statements\n\n  Coffee  ")
     browser.find_element(By.ID, "t-add").click()
-    card = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-testid=timer]"),
-                    message="the new timer does not show")[0]
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-testid=timer]"),
+             message="the new timer does not show")
     [timer] = server.get("/timers")["timers"]
     assert (timer["name"], timer["durationMs"]) == ("Tax return", 45 * 60000)
     assert [i["text"] for i in timer["items"]] == ["Receipts", "Bank statements", "Coffee"]
-    assert card.get_attribute("id") == f"t-{timer['id']}"
+    # Found by id: the live echo of the creation may draw the list once more meanwhile.
+    wait_for(browser, lambda d: d.find_element(By.ID, f"t-{timer['id']}"))
     assert browser.find_element(By.ID, f"t-{timer['id']}-time").text == "45:00"
 
     # An item added to the card's own field joins the checklist.
@@ -69,8 +72,8 @@ def test_a_timer_made_in_the_form_gets_its_checklist(server, browser):
              message="the added item was not saved")
 
     receipts = timer["items"][0]
-    wait_for(browser, lambda d: d.find_elements(By.ID, f"item-{timer['id']}-{receipts['id']}"))
-    checkbox(browser, timer, receipts).click()
+    # Clicked once it holds still (the added item's echo may draw the list again under the click).
+    wait_for(browser, lambda d: checkbox(d, timer, receipts).click() or True)
     wait_for(browser, lambda d: done_on_server(server, timer["id"])["Receipts"], message="the tick was not saved")
     assert done_on_server(server, timer["id"]) == {"Receipts": True, "Bank statements": False, "Coffee": False,
                                                    "Sign it": False}
@@ -145,14 +148,43 @@ def test_a_timer_that_runs_out_shows_done_and_notifies(server, browser):
     browser.find_element(By.ID, f"t-{timer['id']}-toggle").click()
     wait_for(browser, playing(timer["id"]), message="starting the timer does not play its end sound")
 
-    wait_for(browser, lambda d: d.find_element(By.ID, f"t-{timer['id']}-status").text == "done",
+    wait_for(browser, lambda d: d.find_element(By.ID, f"t-{timer['id']}-status").text == "✓ Done",
              message="the timer does not show done")
     assert server.get(f"/timers/{timer['id']}")["status"] == "completed"
+    # Shown calmly at 00:00, and said once to a screen reader.
+    assert browser.find_element(By.ID, f"t-{timer['id']}-time").text == "00:00"
+    assert "completed" in browser.find_element(By.ID, f"t-{timer['id']}").get_attribute("class")
+    # The end is nobody's change: no "Changed in a browser" under Done.
+    wait_for(browser, lambda d: not d.find_element(By.ID, f"t-{timer['id']}-changed").is_displayed())
+    wait_for(browser, lambda d: d.find_element(By.ID, "announcer").text == "“Tea” is done.",
+             message="the end is not announced")
+    # Logged by the core's rule (a focus run of at least a second counts).
+    records = server.get("/log")["records"]
+    assert [(r["kind"], r["details"].get("timer")) for r in records] == [("focus", "Tea")]
     notifications = wait_for(browser, recorded_notifications, message="no notification")
     assert [(n["title"], n["tag"], n.get("body")) for n in notifications] == [("Tea is done", f"focus-{timer['id']}", None)]
     # The gong rings out: the element is not stopped at the end.
     assert end_sound(browser)["timerID"] == timer["id"]
     shot(browser, "timers-ran-out")
+    for scheme in ("light", "dark"):
+        set_color_scheme(browser, scheme)
+        for width, height in ((360, 740), (1280, 900)):
+            set_size(browser, width, height)
+            shot(browser, f"timers-done-{scheme}-{width}")
+            assert axe_violations(browser) == [], (scheme, width)
+
+
+def test_another_device_shows_the_end_through_the_live_feed(server, browser):
+    status, timer = server.api("POST", "/timers", {"name": "Tea", "durationMs": 2000})
+    assert status == 201, timer
+    open_app(browser, server, "timers")
+    wait_for(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "open")
+    # Started elsewhere (the API, as another device): this page follows it to its end.
+    assert server.api("POST", f"/timers/{timer['id']}/start", {})[0] == 200
+    wait_for(browser, lambda d: d.find_element(By.ID, f"t-{timer['id']}-status").text == "✓ Done",
+             message="the end of a timer started elsewhere does not show")
+    assert browser.find_element(By.ID, f"t-{timer['id']}-time").text == "00:00"
+    wait_for(browser, lambda d: d.find_element(By.ID, "announcer").text == "“Tea” is done.")
 
 
 def test_after_a_reload_without_a_tap_the_page_offers_a_button_to_hear_the_end(server, browser):
@@ -175,3 +207,64 @@ def test_after_a_reload_without_a_tap_the_page_offers_a_button_to_hear_the_end(s
     wait_for(browser, playing(timer["id"]), message="the tap does not play the end sound")
     wait_for(browser, lambda d: not d.find_elements(By.ID, f"t-{timer['id']}-hear-button"),
              message="the button stays after the tap")
+
+
+# ---------------------------------------------------------------------------------------------
+# Focus lands where the person was.
+
+def active_id(driver):
+    return driver.execute_script("return document.activeElement && document.activeElement.id")
+
+
+def test_focus_stays_on_a_ticked_box_through_the_live_redraw(server, browser):
+    status, timer = server.api("POST", "/timers", {"name": "Morning pages", "durationMs": 25 * 60000,
+                                                    "items": ["Water", "Notebook"]})
+    assert status == 201, timer
+    water = timer["items"][0]
+    open_app(browser, server, "timers")
+    wait_for(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") == "open")
+    box_id = f"item-{timer['id']}-{water['id']}"
+    box = browser.find_element(By.ID, box_id)
+    box.send_keys(Keys.SPACE)  # ticked from the keyboard
+    wait_for(browser, lambda d: done_on_server(server, timer["id"])["Water"], message="the tick was not saved")
+    # Another device renames the timer meanwhile: the list is drawn anew, and the focus stays.
+    assert server.api("PATCH", f"/timers/{timer['id']}", {"name": "Morning pages!"})[0] == 200
+    wait_for(browser, lambda d: d.find_element(By.ID, f"t-{timer['id']}-name").text == "Morning pages!",
+             message="the rename did not show")
+    assert active_id(browser) == box_id
+    assert browser.find_element(By.ID, box_id).is_selected()
+    # Unticked with the keyboard again: still there.
+    browser.switch_to.active_element.send_keys(Keys.SPACE)
+    wait_for(browser, lambda d: not done_on_server(server, timer["id"])["Water"])
+    assert active_id(browser) == box_id
+
+
+def test_focus_after_pause_reset_and_the_delete_dialog(server, browser):
+    status, timer = server.api("POST", "/timers", {"name": "Reading", "durationMs": 10 * 60000, "items": ["Book"]})
+    assert status == 201, timer
+    open_app(browser, server, "timers")
+    toggle, reset, delete = (f"t-{timer['id']}-{x}" for x in ("toggle", "reset", "delete"))
+    browser.find_element(By.ID, toggle).click()
+    wait_for(browser, lambda d: d.find_element(By.ID, toggle).text == "Pause")
+    browser.find_element(By.ID, toggle).click()  # pause
+    wait_for(browser, lambda d: d.find_element(By.ID, toggle).text == "Resume")
+    assert active_id(browser) == toggle
+    browser.find_element(By.ID, reset).click()
+    wait_for(browser, lambda d: d.find_element(By.ID, toggle).text == "Start")
+    assert active_id(browser) == toggle, "after Reset the focus is not on Start"
+
+    # The delete confirmation: Cancel and Escape both bring the focus back to Delete.
+    browser.find_element(By.ID, delete).click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "confirm-no")).click()
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "confirm-dialog"))
+    assert active_id(browser) == delete
+    browser.find_element(By.ID, delete).click()
+    wait_for(browser, lambda d: active_id(d) == "confirm-no")
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "confirm-dialog"))
+    assert active_id(browser) == delete
+    # Confirmed, the timer goes and the focus moves to the new timer's name.
+    browser.find_element(By.ID, delete).click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "confirm-yes")).click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "t-none"))
+    assert active_id(browser) == "t-name"

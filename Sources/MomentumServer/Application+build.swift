@@ -95,7 +95,8 @@ public func buildRouter(
         tokens: services.accessTokens, isRequired: isRequired, scope: .feed)
     SystemController(version: dependencies.version, metrics: metrics)
         .addRoutes(to: router, guarded: router.group().add(middleware: full))
-    let api = router.group("api/v1").add(middleware: full)
+    // Behind the access guard: only a request with access may name the changes it makes.
+    let api = router.group("api/v1").add(middleware: full).add(middleware: DeviceNameMiddleware())
     CatalogController(settings: services.settings).addRoutes(open: router.group("api/v1"), guarded: api)
     LoginController(tokens: services.accessTokens, isRequired: isRequired).addRoutes(to: router, guarded: api)
     AboutController(services: services, version: dependencies.version, isRequired: isRequired, now: dependencies.now)
@@ -133,6 +134,7 @@ public func buildRouter(
     AudioController(services: services, configuration: configuration, rendering: dependencies.rendering)
         .addRoutes(to: api)
     SyncController(sync: services.sync).addRoutes(to: api)
+    DeviceController().addRoutes(to: api)
     LibraryController(library: services.library, settings: services.settings, metrics: metrics)
         .addRoutes(to: api.group("library"))
     BackupController(

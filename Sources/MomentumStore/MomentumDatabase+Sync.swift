@@ -26,11 +26,13 @@ extension MomentumDatabase {
     }
 
     /// A write that may log synced changes: `body` gets the replica; observers hear of the
-    /// logged changes once the transaction has committed.
+    /// logged changes once the transaction has committed. Local changes are stamped with the
+    /// task's ``DeviceName/current`` (the browser that asked for the write) if it has one, else
+    /// with ``device``.
     func writeSynced<T>(
         _ body: (Database, SyncReplicaStore) throws -> (T, [LoggedChange])
     ) throws -> T {
-        let (device, makeNodeID) = (device, makeNodeID)
+        let (device, makeNodeID) = (DeviceName.current ?? device, makeNodeID)
         let observers = changeObservers.withLock { $0 }
         return try writer.write { db in
             let replica = SyncReplicaStore(db: db, device: device, makeNodeID: makeNodeID)

@@ -61,7 +61,9 @@ struct Serve: ContextualCommand {
             .first { !$0.isEmpty }
         let uploadMB = uploadText.map { Int($0.trimmingCharacters(in: .whitespaces)) }
         let sizeLimit = (uploadMB ?? nil).flatMap { (1...Self.maximumUploadMB).contains($0) ? Int64($0) << 20 : nil }
-        // What the browser changes is stamped "web@host", so "changed by" tells it from the terminal.
+        // What a browser without a name changes is stamped "web@host" (shown as "a browser"), so
+        // "changed by" tells it from the terminal; a named browser's requests carry its own name
+        // (X-Momentum-Device, see DeviceNameMiddleware).
         var context = context
         context.device = "web@" + (context.device.split(separator: "@", maxSplits: 1).last.map(String.init) ?? "")
         try await context.withSession(common, librarySizeLimit: sizeLimit ?? LibraryService.defaultSizeLimit) {

@@ -34,6 +34,8 @@ extension HTTPField.Name {
     static let xFrameOptions = Self("X-Frame-Options")!
     static let permissionsPolicy = Self("Permissions-Policy")!
     static let xForwardedProto = Self("X-Forwarded-Proto")!
+    /// A browser's name for the changes it makes (``DeviceNameMiddleware``).
+    static let xMomentumDevice = Self("X-Momentum-Device")!
 }
 
 /// Refuses any path with `.` or `..` segments, empty segments (`//`), or an encoded slash,

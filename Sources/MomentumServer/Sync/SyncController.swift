@@ -72,6 +72,24 @@ struct SyncController {
         var value: SyncValue
         var stamp: String
         var device: String
+        /// Who made it, for "changed by" in the page's words (never the raw `web@host`).
+        var by: Author
+    }
+
+    /// `{"kind": "browser"}` (a browser without a name), `{"kind": "terminal", "host": "laptop"}` or
+    /// `{"kind": "device", "name": "Anna's phone"}`: ``ChangeAuthor`` as JSON.
+    struct Author: Encodable {
+        var kind: String
+        var host: String?
+        var name: String?
+
+        init(_ author: ChangeAuthor) {
+            switch author {
+            case .browser: kind = "browser"
+            case .terminal(let host): (kind, self.host) = ("terminal", host)
+            case .device(let name): (kind, self.name) = ("device", name)
+            }
+        }
     }
 
     @Sendable func lastChange(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<FieldAnswer> {
@@ -96,7 +114,9 @@ struct SyncController {
             }
         }
         return JSONResponse(
-            FieldAnswer(value: version.value, stamp: version.stamp.description, device: version.device))
+            FieldAnswer(
+                value: version.value, stamp: version.stamp.description, device: version.device,
+                by: Author(ChangeAuthor(device: version.device))))
     }
 
     /// A plain GET of the live feed's address (no WebSocket upgrade).

@@ -79,4 +79,10 @@ extension StringKey {
     public static let apiPresetOrPlan = StringKey("api.presetOrPlan")
     public static let apiProgramOnlyForWorkout = StringKey("api.programOnlyForWorkout")
     public static let apiProgramOrPlan = StringKey("api.programOrPlan")
+    public static let apiDeviceNameEmpty = StringKey("api.deviceName.empty")
+    public static let apiDeviceNameTooLong = StringKey("api.deviceName.tooLong")
+    public static let apiDeviceNameControlCharacter = StringKey("api.deviceName.controlCharacter")
+    public static let apiDeviceNameReserved = StringKey("api.deviceName.reserved")
+    public static let apiDeviceNameEncoding = StringKey("api.deviceName.encoding")
+    public static let apiDeviceNameRepeated = StringKey("api.deviceName.repeated")
 }

@@ -110,4 +110,13 @@ extension StringKey {
     public static let syncEntitySetting = StringKey("sync.entity.setting")
     public static let backupKindMeditationPresets = StringKey("backup.kind.meditationPresets")
     public static let syncEntityMeditationPreset = StringKey("sync.entity.meditationPreset")
+    public static let syncChangedByBrowser = StringKey("sync.changedByBrowser")
+    public static let syncChangedByTerminal = StringKey("sync.changedByTerminal")
+    public static let deviceTitle = StringKey("device.title")
+    public static let deviceNamed = StringKey("device.named")
+    public static let deviceUnnamed = StringKey("device.unnamed")
+    public static let deviceName = StringKey("device.name")
+    public static let deviceRename = StringKey("device.rename")
+    public static let deviceField = StringKey("device.field")
+    public static let deviceHint = StringKey("device.hint")
 }

@@ -199,4 +199,5 @@ extension StringKey {
     public static let workoutFieldExercises = StringKey("workout.field.exercises")
     public static let workoutFieldExercisesHelp = StringKey("workout.field.exercisesHelp")
     public static let workoutConfirmDelete = StringKey("workout.confirmDelete")
+    public static let focusDoneState = StringKey("focus.doneState")
 }

@@ -13,8 +13,47 @@ export class ApiError extends Error {
 let requestLanguage = 'en';
 export function setRequestLanguage(lang) { requestLanguage = lang; }
 
-export async function api(path, { method = 'GET', body } = {}) {
-  const headers = { Accept: 'application/json', 'Accept-Language': requestLanguage };
+// This browser's name ("Anna's phone"), kept in this browser only: every request carries it in
+// X-Momentum-Device (percent-encoded), and the server stamps the changes it makes with it, so
+// "changed by" on the other devices names it. Without a name the header is left out.
+const DEVICE_KEY = 'momentum.deviceName';
+let deviceName = storedDeviceName();
+function storedDeviceName() {
+  try { return localStorage.getItem(DEVICE_KEY) || null; } catch { return null; }
+}
+window.addEventListener('storage', (event) => { if (event.key === DEVICE_KEY) deviceName = event.newValue || null; });
+
+/** This browser's name, or null. */
+export function thisDeviceName() { return deviceName; }
+
+/** Keeps `name` (as the server answered it from GET /device) as this browser's name; null forgets it. */
+export function setThisDeviceName(name) {
+  deviceName = name || null;
+  try {
+    if (deviceName) localStorage.setItem(DEVICE_KEY, deviceName);
+    else localStorage.removeItem(DEVICE_KEY);
+  } catch { /* storage refused: the name lasts as long as the page */ }
+}
+
+const deviceHeaders = (name) => (name ? { 'X-Momentum-Device': encodeURIComponent(name) } : {});
+
+/**
+ * `device`: a name to send instead of this browser's (GET /device checks a new one before it is
+ * kept). A kept name the server no longer takes is forgotten and the request sent again without.
+ */
+export async function api(path, { method = 'GET', body, device } = {}) {
+  const name = device === undefined ? deviceName : device;
+  try {
+    return await request(path, method, body, name);
+  } catch (error) {
+    if (device !== undefined || !name || error.code !== 'invalid_device_name') throw error;
+    setThisDeviceName(null);
+    return request(path, method, body, null);
+  }
+}
+
+async function request(path, method, body, name) {
+  const headers = { Accept: 'application/json', 'Accept-Language': requestLanguage, ...deviceHeaders(name) };
   const init = { method, headers, credentials: 'same-origin' };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -49,6 +88,7 @@ export function uploadWithProgress(path, file, contentType, onProgress = () => {
     request.open('POST', `/api/v1${path}`);
     request.setRequestHeader('Accept', 'application/json');
     request.setRequestHeader('Accept-Language', requestLanguage);
+    if (deviceName) request.setRequestHeader('X-Momentum-Device', encodeURIComponent(deviceName));
     request.setRequestHeader('Content-Type', contentType);
     request.responseType = 'json';
     request.upload.addEventListener('progress', (event) => {

@@ -59,7 +59,9 @@ export function confirmDialog(message, yesText, noText) {
     no.addEventListener('click', () => dialog.close());
     dialog.addEventListener('close', () => {
       dialog.remove();
-      if (!answer && opener && opener.isConnected) opener.focus();
+      // Back to the button that opened it; if the page was drawn anew meanwhile, to its successor.
+      const back = opener && (opener.isConnected ? opener : opener.id && document.getElementById(opener.id));
+      if (!answer && back) back.focus();
       resolve(answer);
     });
     dialog.showModal();

@@ -6,14 +6,23 @@
 // Live (js/live.js): a change of a timer or an item — from another device, or this page's own —
 // fetches the list again; it is drawn again only when it differs from what is shown, never while
 // the person types in one of its fields (then once they leave it), and what they typed but did
-// not send stays. Each card says who changed the timer last ("Changed by terminal@laptop · 2
-// minutes ago", from GET /sync/last-change and then from the live changes).
+// not send stays. Each card says who changed the timer last, in words ("Changed by Anna's phone ·
+// 2 minutes ago", "Changed in the terminal on laptop", "Changed in a browser"): GET
+// /sync/last-change answers who (`by`, from the core's ChangeAuthor), fetched again for a timer
+// a live change touched. A change made by this very browser (its name, js/api.js) shows nothing.
+// "This device" at the end of the view names this browser (a small dialog; GET /device checks
+// the name, which is kept in this browser only).
+//
+// A timer whose time is up shows "Done" at 00:00, here and, through the live feed, on the other
+// devices; the change is announced once. Focus stays where the person was: on a ticked box
+// through the redraw its echo may cause, on Start after Pause or Reset, back on the button that
+// opened a dialog.
 //
 // In the background (js/focus-end.js): the running timer's end sound plays through an <audio>
 // element, so its gong sounds on time with the screen locked; it follows every fetch of the list.
-import { api } from './api.js';
+import { api, thisDeviceName, setThisDeviceName } from './api.js';
 import { t, clock, errorText, locale, boundAttributes } from './i18n.js';
-import { el, announce, confirmDialog, refocus } from './dom.js';
+import { el, field, announce, confirmDialog, refocus } from './dom.js';
 import { newTimerForm } from './timer-form.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
 import * as endSound from './focus-end.js';
@@ -27,7 +36,8 @@ let refreshing = false;
 let shown = ''; // what the drawn list shows (see `snapshot`)
 // The timer's fields whose last change the card names (not its sort order or creation time).
 const CHANGE_FIELDS = ['name', 'durationMs', 'icon', 'color', 'notes', 'run'];
-const lastChanges = new Map(); // timer id → { stamp, device } of its latest change, or null
+const lastChanges = new Map(); // timer id → { stamp, by } of its latest change, or null
+const statuses = new Map(); // timer id → its status as last fetched (to announce a timer's end once)
 
 export async function mount(view) { root = view; await render(); }
 // The end sound's time is up, or its stream broke: fetch again, draw what differs, follow.
@@ -38,10 +48,10 @@ export const hide = () => { clearInterval(ticker); ticker = null; clearInterval(
 
 onLive(['focusTimer', 'checklistItem'], ({ changes, refresh }) => {
   if (refresh) lastChanges.clear();
+  // Who made it is asked anew (the server says it in words the catalog has, not the raw stamp).
   for (const change of changes) {
     if (change.type !== 'focusTimer' || (change.op === 'set' && !CHANGE_FIELDS.includes(change.field))) continue;
-    const known = lastChanges.get(change.id);
-    if (known !== undefined && (!known || known.stamp < change.stamp)) lastChanges.set(change.id, { stamp: change.stamp, device: change.device });
+    lastChanges.delete(change.id);
   }
   if (!root || root.hidden || !root.isConnected) {
     // show() fetches anew; a sound playing meanwhile still follows a pause on another device.
@@ -75,6 +85,14 @@ async function load() {
   const data = await api('/timers');
   timers = data.timers || [];
   fetchedAt = performance.now();
+  // A timer that was running or paused and is done now: said once, on every device that shows it.
+  for (const timer of timers) {
+    const before = statuses.get(timer.id);
+    if (timer.status === 'completed' && (before === 'running' || before === 'paused')) {
+      announce(t('focus.completedTimer', { name: timer.name }));
+    }
+    statuses.set(timer.id, timer.status);
+  }
 }
 
 /** Fetches the timers and draws them; `focusId` is focused afterwards if it still exists. */
@@ -88,11 +106,17 @@ function draw(focusId, fallback) {
   shown = snapshot();
   const listNode = el('ul', { class: 'timer-list', id: 't-list' });
   for (const timer of timers) listNode.append(timerCard(timer));
-  root.replaceChildren(
+  // The name is asked for gently where it matters: while this browser has none and another
+  // device (the terminal, a named browser) has changed a timer, "This device" comes first.
+  const othersChange = [...lastChanges.values()].some((x) => x && x.by && x.by.kind !== 'browser');
+  const askFirst = !thisDeviceName() && othersChange;
+  root.replaceChildren(...[
     el('h1', { id: 'h-timers' }, t('nav.timers')),
+    askFirst && deviceSection(true),
     timers.length ? listNode : el('p', { class: 'muted', id: 't-none' }, t('focus.noneWeb')),
     newTimerForm(created),
-  );
+    !askFirst && deviceSection(),
+  ].filter(Boolean));
   restartTicker();
   endSound.follow(timers, fetchedAt);
   clearInterval(agoTicker);
@@ -114,7 +138,9 @@ async function loadLastChanges() {
       `/sync/last-change?type=focusTimer&id=${encodeURIComponent(timer.id)}&field=${field}`).catch(() => null)));
     let latest = null;
     for (const version of versions) if (version && (!latest || latest.stamp < version.stamp)) latest = version;
-    lastChanges.set(timer.id, latest && { stamp: latest.stamp, device: latest.device });
+    // A run that ended is not a person's change: the card says Done instead.
+    const ended = Boolean(latest && latest.value && latest.value.status === 'completed');
+    lastChanges.set(timer.id, latest && { stamp: latest.stamp, by: latest.by, ended });
   }));
 }
 
@@ -128,9 +154,16 @@ function ago(stamp) {
   return format.format(-Math.round(seconds / 86400), 'day');
 }
 
+/** Who changed the timer last, in words; empty for a change made by this browser. */
 function changedText(timer) {
   const last = lastChanges.get(timer.id);
-  return last ? t('sync.changedBy', { device: last.device, when: ago(last.stamp) }) : '';
+  if (!last || !last.by || last.ended) return '';
+  const when = ago(last.stamp);
+  switch (last.by.kind) {
+    case 'device': return last.by.name === thisDeviceName() ? '' : t('sync.changedBy', { device: last.by.name, when });
+    case 'terminal': return t('sync.changedByTerminal', { host: last.by.host, when });
+    default: return t('sync.changedByBrowser', { when });
+  }
 }
 
 function updateChangedLines() {
@@ -162,10 +195,8 @@ function tick() {
   if (due) endSound.timeIsUp();
   if (due && !refreshing) {
     refreshing = true;
-    render().then(() => {
-      const now = timers.find((x) => x.id === due.id);
-      if (now && now.status === 'completed') announce(t('focus.completedTimer', { name: now.name }));
-    }).catch(console.error).finally(() => { refreshing = false; });
+    // load() announces the end; the person's focus and typing stay as they were.
+    liveRefresh().catch(console.error).finally(() => { refreshing = false; });
   }
 }
 
@@ -183,11 +214,14 @@ function timerCard(timer) {
   const remove = el('button', { type: 'button', class: 'secondary danger', id: `${id}-delete`, 'aria-describedby': headingId }, t('focus.deleteTimer'));
   remove.addEventListener('click', () => deleteTimer(timer).catch(fail));
 
+  const done = timer.status === 'completed';
   const card = el('li', { class: `card timer ${timer.status}`, id, 'data-testid': 'timer', 'aria-labelledby': headingId },
     el('h2', { id: headingId }, timer.name),
     el('p', { class: 'timer-clock' },
       el('span', { class: 'timer-time', id: `${id}-time` }, clock(leftMs(timer))),
-      el('span', { class: 'muted', id: `${id}-status` }, t(`focus.status.${timer.status}`))),
+      done
+        ? el('span', { class: 'timer-done', id: `${id}-status` }, el('span', { 'aria-hidden': 'true' }, '✓ '), t('focus.doneState'))
+        : el('span', { class: 'muted', id: `${id}-status` }, t(`focus.status.${timer.status}`))),
     el('p', { class: 'muted timer-changed', id: `${id}-changed`, hidden: !changedText(timer) }, changedText(timer)),
     el('div', { class: 'actions' }, toggle, reset),
     endSound.promptPlace(timer),
@@ -201,6 +235,7 @@ function timerCard(timer) {
 
 async function act(timer, action) {
   const result = await api(path(timer, `/${action}`), { method: 'POST', body: {} });
+  lastChanges.delete(timer.id);
   // Starting one timer pauses the others, so the whole list is fetched again.
   await render(`t-${timer.id}-toggle`);
   const remaining = clock(result.remainingMs);
@@ -224,8 +259,13 @@ function checklist(timer, fail) {
   for (const item of timer.items || []) {
     const boxId = `item-${timer.id}-${item.id}`;
     const box = el('input', { type: 'checkbox', id: boxId, ...(item.done ? { checked: '' } : {}) });
+    // Not disabled while it saves: a disabled box loses the focus (to <body>). A second click
+    // meanwhile is taken back.
+    let saving = false;
+    box.addEventListener('click', (event) => { if (saving) event.preventDefault(); });
     box.addEventListener('change', async () => {
-      box.disabled = true;
+      saving = true;
+      box.setAttribute('aria-busy', 'true');
       try {
         await api(path(timer, `/items/${encodeURIComponent(item.id)}`), { method: 'PATCH', body: { done: box.checked } });
         box.closest('li').classList.toggle('done', box.checked);
@@ -237,7 +277,8 @@ function checklist(timer, fail) {
         box.checked = !box.checked;
         fail(error);
       } finally {
-        box.disabled = false;
+        saving = false;
+        box.removeAttribute('aria-busy');
       }
     });
     const remove = el('button', { type: 'button', class: 'secondary icon-button', id: `${boxId}-delete`, 'aria-label': t('focus.deleteItem', { item: item.text }), title: t('focus.deleteItem', { item: item.text }) }, '×');
@@ -273,4 +314,62 @@ function addItemForm(timer, fail) {
     }
   });
   return form;
+}
+
+/** "This device": this browser's name (or a word on why to give one) and the button that sets it. */
+function deviceSection(ask = false) {
+  const name = thisDeviceName();
+  const button = el('button', { type: 'button', class: 'secondary', id: 't-device-name' }, t(name ? 'device.rename' : 'device.name'));
+  button.addEventListener('click', () => nameDialog(button));
+  return el('section', { class: ask ? 'device-name ask' : 'device-name', id: 't-device', 'aria-labelledby': 't-device-title' },
+    el('h2', { id: 't-device-title' }, t('device.title')),
+    el('p', { class: 'muted', id: 't-device-text' }, name ? t('device.named', { name }) : t('device.unnamed')),
+    el('div', { class: 'actions' }, button));
+}
+
+/** The dialog that names this browser: the server checks the name (GET /device) before it is kept. */
+function nameDialog(opener) {
+  document.getElementById('device-dialog')?.remove();
+  const input = el('input', { type: 'text', id: 'device-name-input', name: 'device', autocomplete: 'off', maxlength: '40', value: thisDeviceName() || '', 'aria-describedby': 'device-name-hint device-name-error' });
+  const error = el('p', { class: 'error', id: 'device-name-error', role: 'alert', hidden: '' });
+  const cancel = el('button', { type: 'button', class: 'secondary', id: 'device-name-cancel' }, t('action.cancel'));
+  const form = el('form', { method: 'dialog', novalidate: '' },
+    el('h2', { id: 'device-dialog-title' }, t('device.name')),
+    field('device-name-input', t('device.field'), input),
+    el('p', { class: 'muted', id: 'device-name-hint' }, t('device.hint')),
+    error,
+    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary', id: 'device-name-save' }, t('action.save')), cancel));
+  const dialog = el('dialog', { id: 'device-dialog', class: 'card', 'aria-labelledby': 'device-dialog-title' }, form);
+  document.body.append(dialog);
+  let saved = null;
+  cancel.addEventListener('click', () => dialog.close());
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const wanted = input.value.trim();
+    try {
+      saved = wanted ? (await api('/device', { device: wanted })).name : '';
+    } catch (e) {
+      error.textContent = errorText(e);
+      error.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
+    setThisDeviceName(saved);
+    dialog.close();
+  });
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    if (saved !== null) {
+      const section = root.querySelector('#t-device');
+      if (section) section.replaceWith(deviceSection(section.classList.contains('ask')));
+      updateChangedLines();
+      announce(saved ? t('device.named', { name: saved }) : t('device.unnamed'));
+    }
+    // Back to the button that opened it (drawn anew when the name changed).
+    refocus(root, 't-device-name');
+    if (!root.contains(document.activeElement) && opener.isConnected) opener.focus();
+  });
+  dialog.showModal();
+  input.focus();
 }
