@@ -343,6 +343,9 @@ def open_app(driver, server, section="meditate"):
 def go(driver, section):
     """Switches section through the navigation, as a person clicks it."""
     link = driver.find_element("css selector", f'a[data-route="{section}"]')
+    # On a phone the Settings gear steps aside while the page is scrolled down; a person scrolls
+    # up to reach it (axe's contrast checks leave the page scrolled).
+    driver.execute_script("window.scrollTo(0, 0)")
     link.click()
     return wait_for(driver, lambda d: d.execute_script(
         "const v = document.getElementById(arguments[0]);"

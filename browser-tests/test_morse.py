@@ -330,5 +330,5 @@ def test_hidden_streaks_are_hidden_in_the_course_too(server, browser):
     assert status == 200
     open_app(browser, server, "morse")
     streak = wait_for(browser, lambda d: text_of(d, "mo-streak"), message="no streak card")
-    assert streak == "Streaks are hidden (progress.hide-streaks).", streak
+    assert streak == "Streaks are hidden. You can show them again in Settings.", streak
     assert "0 days" not in streak

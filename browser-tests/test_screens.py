@@ -3,7 +3,7 @@ wider than the screen, no catalog key missing, and a screenshot of each kept as 
 (`screens/<lang>-<width>-<scheme>-<section>.png`) to look at. axe runs in test_layout.py."""
 import pytest
 
-from conftest import go, missing_keys, open_app, set_color_scheme, set_size, shot
+from conftest import go, missing_keys, open_app, set_color_scheme, set_size, shot, wait_for
 from test_layout import SECTIONS, overflow, seed
 
 SIZES = [(320, 640), (390, 844), (1280, 800)]
@@ -32,3 +32,25 @@ def test_every_section_at_three_widths_in_both_themes(server, browser, lang):
         set_color_scheme(browser, "light")
         server.api("PATCH", "/settings", {"language": "en"})
     assert not problems, "\n".join(problems)
+
+
+def test_the_settings_gear_steps_aside_when_the_page_scrolls(server, browser):
+    set_size(browser, 360, 740)
+    open_app(browser, server, "settings")
+    gear = 'document.querySelector(".tab-settings a")'
+    on_top = (f"const g = {gear}; const r = g.getBoundingClientRect();"
+              "const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+              "return !!hit && g.contains(hit) && getComputedStyle(g.parentElement).opacity === '1';")
+    assert browser.execute_script(on_top), "the gear is not shown at the top of the page"
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wait_for(browser, lambda d: not d.execute_script(on_top), message="the gear still covers the text after scrolling")
+    # Scrolling back up brings it back at once.
+    browser.execute_script("window.scrollBy(0, -40)")
+    wait_for(browser, lambda d: d.execute_script(on_top), message="the gear did not come back when scrolling up")
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wait_for(browser, lambda d: not d.execute_script(on_top), message="the gear did not step aside again")
+    # The keyboard still reaches it, and then it shows.
+    browser.execute_script(f"{gear}.focus()")
+    wait_for(browser, lambda d: d.execute_script(f"return getComputedStyle({gear}.parentElement).opacity === '1'"),
+             message="the focused gear stays hidden")
+    browser.execute_script("window.scrollTo(0, 0)")

@@ -39,6 +39,8 @@ function route() {
   // After a tab change, move focus to the new section's heading so keyboard and screen reader
   // users land in it (not on the first load).
   if (current && current !== key) {
+    window.scrollTo(0, 0);
+    document.body.classList.remove('scrolled');
     const focusHeading = () => {
       const heading = view.querySelector('h1');
       if (heading) { heading.setAttribute('tabindex', '-1'); heading.focus(); }
@@ -97,6 +99,16 @@ async function start() {
   }
   translate();
   window.addEventListener('hashchange', route);
+  // Phones: the Settings gear floats at the top right; while the page scrolls down it steps
+  // aside, so it never covers text, and it comes back as soon as the page scrolls up.
+  let lastY = window.scrollY;
+  const scrolled = () => {
+    const y = window.scrollY;
+    if (y <= 8 || y < lastY - 4) document.body.classList.remove('scrolled');
+    else if (y > lastY + 4) document.body.classList.add('scrolled');
+    lastY = y;
+  };
+  window.addEventListener('scroll', scrolled, { passive: true });
   document.querySelector('a.skip')?.addEventListener('click', skipToContent);
   route();
   startLive();

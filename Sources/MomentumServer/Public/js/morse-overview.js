@@ -20,7 +20,7 @@ export function overviewScreen(progress, settings, on, qso) {
     qso,
     progress.streaksHidden
       // Hidden streaks are hidden here too (the server sends no number, only that they are hidden).
-      ? el('p', { class: 'card morse-streak muted', id: 'mo-streak' }, t('streak.hidden'))
+      ? el('p', { class: 'card morse-streak muted', id: 'mo-streak' }, t('progress.streaksHidden'))
       : el('p', { class: 'card morse-streak', id: 'mo-streak' },
         el('span', { class: 'value' }, streak.current === 1 ? t('morse.ui.streakOne') : t('morse.ui.streakDays', { count: number(streak.current) })),
         el('span', { class: 'muted' }, t('morse.ui.streakLongest', { count: number(streak.longest) }))),
