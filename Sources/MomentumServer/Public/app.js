@@ -37,15 +37,17 @@ function route() {
   }
   if (current && current !== key && sections[current].hide) sections[current].hide();
   // After a tab change, move focus to the new section's heading so keyboard and screen reader
-  // users land in it (not on the first load).
+  // users land in it (not on the first load, and not for a deep link such as
+  // #workout?program=tabata, whose section focuses its Start itself).
   if (current && current !== key) {
     window.scrollTo(0, 0);
     document.body.classList.remove('scrolled');
+    const deepLink = /[/?]/.test(location.hash);
     const focusHeading = () => {
       const heading = view.querySelector('h1');
       if (heading) { heading.setAttribute('tabindex', '-1'); heading.focus(); }
     };
-    requestAnimationFrame(focusHeading);
+    if (!deepLink) requestAnimationFrame(focusHeading);
   }
   current = key;
 }
