@@ -3,7 +3,7 @@
 // whose position is the circle's clock.
 // The person's own presets are made, edited and deleted here (see breathe-editor.js).
 import { api } from './api.js';
-import { t, clock, errorText } from './i18n.js';
+import { t, clock, errorText, number } from './i18n.js';
 import { el, announce, confirmDialog, refocus, linkQuery } from './dom.js';
 import * as player from './player.js';
 import { reportRun, runningRun, stopRun } from './runs.js';
@@ -109,22 +109,32 @@ function render() {
     const p = current();
     remove.hidden = !p || p.isBuiltIn;
   };
-  select.addEventListener('change', () => { selected = select.value; syncButtons(); });
+  select.addEventListener('change', () => { selected = select.value; syncButtons(); showPreview(); });
   edit.addEventListener('click', () => openEditor(current() || {}));
   add.addEventListener('click', () => openEditor({}));
   remove.addEventListener('click', () => deletePreset(current(), error).catch(console.error));
-  const form = el('form', { class: 'form card', id: 'b-form' },
+  // A still shape with the chosen pattern: what Start will breathe, before it does.
+  const preview = el('div', { class: 'plan-preview', 'aria-hidden': 'true' });
+  const showPreview = () => {
+    const p = current();
+    preview.replaceChildren(
+      el('span', { class: 'plan-preview-shape' }, p ? p.pattern : ''),
+      el('span', { class: 'plan-preview-rounds' }, p ? `× ${number(p.rounds)}` : ''));
+  };
+  const form = el('form', { class: 'form card start-card', id: 'b-form' },
+    preview,
     el('div', { class: 'field' }, el('label', { for: 'b-preset' }, t('breathing.presetLabel')), select),
     error,
-    el('div', { class: 'actions' },
-      el('button', { type: 'submit', class: 'primary', id: 'b-start' }, t('action.start')),
-      edit, remove, add));
+    el('div', { class: 'actions start-bar' },
+      el('button', { type: 'submit', class: 'primary large', id: 'b-start' }, t('action.start'))),
+    el('div', { class: 'actions quiet-actions' }, edit, remove, add));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     player.unlock();
     start({ preset: select.value }).catch((e) => { error.textContent = errorText(e); error.hidden = false; });
   });
   syncButtons();
+  showPreview();
   root.append(form);
   if (editing) {
     root.append(presetEditor(editing, {

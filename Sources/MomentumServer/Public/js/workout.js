@@ -87,10 +87,14 @@ function render() {
   const select = el('select', { id: 'w-program', name: 'program' });
   for (const p of programs) select.append(el('option', { value: p.id }, `${programName(p)} · ${p.summary}`));
   const error = el('p', { class: 'error', role: 'alert', hidden: '' });
-  const form = el('form', { class: 'form card' },
+  // The chosen program in the server's words, large: what Start will run.
+  const summary = el('p', { class: 'plan-summary', id: 'w-summary', 'aria-live': 'polite' });
+  const form = el('form', { class: 'form card start-card' },
     el('div', { class: 'field' }, el('label', { for: 'w-program' }, t('nav.workout')), select),
+    summary,
     error,
-    el('div', { class: 'actions' }, el('button', { type: 'submit', class: 'primary', id: 'w-start' }, t('action.start'))));
+    el('div', { class: 'actions start-bar' }, el('button', { type: 'submit', class: 'primary large', id: 'w-start' }, t('action.start'))),
+    el('div', { class: 'actions quiet-actions' }));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     player.unlock();
@@ -104,14 +108,19 @@ function render() {
   const add = el('button', { type: 'button', class: 'secondary', id: 'w-new' }, t('workout.newProgram'));
   const edit = el('button', { type: 'button', class: 'secondary', id: 'w-edit' }, t('workout.editProgram'));
   const remove = el('button', { type: 'button', class: 'secondary danger', id: 'w-delete' }, t('workout.deleteProgram'));
-  const own = () => { const p = current(); edit.hidden = !p || p.isBuiltIn; remove.hidden = edit.hidden; };
+  const own = () => {
+    const p = current();
+    edit.hidden = !p || p.isBuiltIn;
+    remove.hidden = edit.hidden;
+    summary.replaceChildren(...(p ? [el('strong', {}, programName(p)), el('span', {}, p.summary)] : []));
+  };
   select.addEventListener('change', own);
   if (chosen && programs.some((p) => p.id === chosen)) select.value = chosen;
   own();
   add.addEventListener('click', () => { building = {}; render(); root.querySelector('#wb-name')?.focus(); });
   edit.addEventListener('click', () => { building = current(); render(); root.querySelector('#wb-work')?.focus(); });
   remove.addEventListener('click', () => deleteProgram(current(), error).catch(console.error));
-  form.querySelector('.actions').append(add, edit, remove);
+  form.querySelector('.quiet-actions').append(add, edit, remove);
   root.append(form);
   if (building) root.append(builder(building));
 }
