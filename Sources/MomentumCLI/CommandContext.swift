@@ -27,6 +27,9 @@ public struct CommandContext: Sendable {
     public var errorsAreInteractive = false
     /// The Morse player for a tone and data directory, or `nil` to detect the system's.
     public var makeMorsePlayer: (@Sendable (MorseTone, URL) -> any MorseSoundPlayer)?
+    /// One line typed in answer to a question (`user remove` asks before it removes); `nil` at
+    /// the end of input.
+    public var readAnswer: @Sendable () -> String? = { readLine(strippingNewline: true) }
 
     public init(
         environment: [String: String],
@@ -78,6 +81,9 @@ public struct CommandContext: Sendable {
     /// What a command that touches data begins with: the services on the chosen data directory,
     /// the stored settings, and the catalog of the person's language.
     struct Session {
+        var household: HouseholdService
+        /// Whom the command acts as: `--user`, `$MOMENTUM_USER`, or the household's founder.
+        var person: Person
         var services: MomentumServices
         var dataDirectory: URL
         var settings: MomentumSettings
@@ -108,12 +114,26 @@ public struct CommandContext: Sendable {
         let languageOption = try common.language()
         let directory = try DataDirectory.resolve(
             explicit: common.data, environment: environment, homeDirectory: homeDirectory)
-        let services = try MomentumServices.open(
-            dataDirectory: directory, device: device, timeZone: timeZone, now: now, makeID: makeID,
-            librarySizeLimit: librarySizeLimit)
+        let household = try HouseholdService.open(
+            dataDirectory: directory, device: device, login: environment["USER"], timeZone: timeZone, now: now,
+            makeID: makeID, librarySizeLimit: librarySizeLimit)
+        let person: Person
+        do {
+            person = try household.person(named: common.user ?? environment["MOMENTUM_USER"].flatMap(\.nonEmpty))
+        } catch {
+            let catalog = StringCatalog.shared(for: languageOption ?? Language.preferred(in: environment))
+            throw LocalizedFailure(underlying: error, catalog: catalog, hint: nil)
+        }
+        let services = try household.services(for: person)
         let settings = try services.settings.load()
         let language = languageOption ?? settings.language ?? Language.preferred(in: environment)
         return Session(
-            services: services, dataDirectory: directory, settings: settings, catalog: .shared(for: language))
+            household: household, person: person, services: services, dataDirectory: directory, settings: settings,
+            catalog: .shared(for: language))
     }
+}
+
+extension String {
+    /// `nil` for an empty string: an empty environment variable counts as unset.
+    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -27,7 +27,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self, LibraryCommand.self,
             Export.self, Import.self,
             SettingsCommand.self, RemindCommand.self,
-            Serve.self, TokenCommand.self, SyncCommand.self, AboutCommand.self, Completions.self,
+            Serve.self, UserCommand.self, PairCommand.self, TokenCommand.self, SyncCommand.self, AboutCommand.self, Completions.self,
         ]
     )
 
@@ -55,6 +55,13 @@ struct CommonOptions: ParsableArguments {
     @Option(
         name: .long, help: ArgumentHelp("Language: en or de (default: your setting, else $LANG).", valueName: "lang"))
     var lang: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Whose practice: a person of this server's household (default: $MOMENTUM_USER, else the owner).",
+            valueName: "name"))
+    var user: String?
 
     /// The `--lang` value, checked.
     func language() throws -> Language? {

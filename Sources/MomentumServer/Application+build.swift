@@ -6,32 +6,36 @@ import Logging
 import MomentumCore
 import MomentumServices
 import NIOCore
+import Synchronization
 
-/// What the server's controllers share: the services, the clock and ids, and where to log.
+/// What the server's controllers share: the household and each person's services, the clock
+/// and ids, and where to log.
 public struct ServerDependencies: Sendable {
-    public var services: MomentumServices
+    public var household: HouseholdService
+    /// The founder's services (the household's own database is theirs).
+    public var services: MomentumServices { household.founder }
     public var now: @Sendable () -> Date
     public var makeID: @Sendable () -> UUID
     public var logger: Logger
     public var version: String
-    /// Sends every logged change to the connected `/api/v1/live` WebSockets.
-    let liveFeed: LiveFeed
+    /// Sends every logged change of a person to their connected `/api/v1/live` WebSockets.
+    let liveFeeds: LiveFeeds
     /// Where rendered audio comes from; tests pass a source they can hold.
     public var rendering = AudioRendering.live
     /// The zone of the person's day when their settings name none (the services' own).
     public var timeZone = TimeZone.current
 
     public init(
-        services: MomentumServices, now: @escaping @Sendable () -> Date = { Date() },
+        household: HouseholdService, now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> UUID = { UUID() }, logger: Logger = Logger(label: "momentum.server"),
         version: String
     ) {
-        self.services = services
+        self.household = household
         self.now = now
         self.makeID = makeID
         self.logger = logger
         self.version = version
-        self.liveFeed = LiveFeed(sync: services.sync)
+        self.liveFeeds = LiveFeeds(household: household)
     }
 }
 
@@ -64,6 +68,11 @@ public func buildApplication(
 /// Every route, behind the shared middleware: metrics, security headers, JSON errors, path
 /// checks, host, origin and body-type checks, the body limit and the UI's static files.
 ///
+/// Each person of the household has routes of their own, wired to their services (built when
+/// they are first asked for): a request goes to the routes of the person its credential names
+/// (see ``HouseholdAccess``), whose ``AccessGuard`` checks it again. No route holds another
+/// person's services, so no id or listing can reach another person's data.
+///
 /// Access is decided by ``AccessGuard`` on the route groups that need it (the API but its
 /// catalog, the metrics, the calendar feed), so no spelling of a path reaches a guarded handler
 /// without it.
@@ -72,12 +81,19 @@ public func buildRouter(
 ) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     let routes = RouteTable()
-    let metrics = ServerMetrics()
+    let shared = SharedServerParts(configuration: configuration)
+    let access = HouseholdAccess(household: dependencies.household, isRequired: configuration.requiresToken)
+    let responders = PersonResponders { person, services in
+        buildPersonRouter(
+            configuration: configuration, dependencies: dependencies, person: person, services: services,
+            shared: shared
+        ).buildResponder()
+    }
     router.addMiddleware {
         // Every request at debug level (MOMENTUM_LOG_LEVEL=debug), without its query or headers:
         // they may hold tokens.
         LogRequestsWithoutSecretsMiddleware()
-        MetricsMiddleware(metrics: metrics)
+        MetricsMiddleware(metrics: shared.metrics)
         SecurityHeadersMiddleware()
         ErrorMiddleware(routes: routes)
         PathSafetyMiddleware()
@@ -87,20 +103,48 @@ public func buildRouter(
         BodyLimitMiddleware(
             limit: configuration.bodyLimit, streamedPaths: [LibraryController.uploadPath, BackupController.uploadPath])
         StaticFilesMiddleware(folder: configuration.publicDirectory)
+        PersonDispatchMiddleware(access: access, household: dependencies.household, responders: responders)
     }
-    let services = dependencies.services
-    let isRequired = configuration.requiresToken
-    let full = AccessGuard<BasicRequestContext>(tokens: services.accessTokens, isRequired: isRequired)
-    let feed = AccessGuard<BasicRequestContext>(
-        tokens: services.accessTokens, isRequired: isRequired, scope: .feed)
+    let founderRoutes = buildPersonRouter(
+        configuration: configuration, dependencies: dependencies, person: Person.founderID,
+        services: dependencies.services, shared: shared)
+    routes.register(founderRoutes.routes.map { (path: $0.path, method: $0.method.rawValue) })
+    responders.keep(founderRoutes.buildResponder(), for: Person.founderID)
+    return router
+}
+
+/// What every person's routes share: the metrics, the limit of audio streams, the render slots
+/// and cache (renders are the same whoever asks).
+struct SharedServerParts: Sendable {
+    let metrics = ServerMetrics()
+    let streams: TimelineStreams
+    let audio: AudioController.Shared
+
+    init(configuration: ServerConfiguration) {
+        streams = TimelineStreams(limits: configuration.renderLimits)
+        audio = AudioController.Shared(configuration: configuration)
+    }
+}
+
+/// The routes of one person of the household, wired to their services.
+func buildPersonRouter(
+    configuration: ServerConfiguration, dependencies: ServerDependencies, person: Person.ID,
+    services: MomentumServices, shared: SharedServerParts
+) -> Router<BasicRequestContext> {
+    let router = Router(context: BasicRequestContext.self)
+    let metrics = shared.metrics
+    let access = HouseholdAccess(household: dependencies.household, isRequired: configuration.requiresToken)
+    let full = AccessGuard<BasicRequestContext>(access: access, person: person)
+    let feed = AccessGuard<BasicRequestContext>(access: access, person: person, scope: .feed)
     SystemController(version: dependencies.version, metrics: metrics)
         .addRoutes(to: router, guarded: router.group().add(middleware: full))
     // Behind the access guard: only a request with access may name the changes it makes.
     let api = router.group("api/v1").add(middleware: full).add(middleware: DeviceNameMiddleware())
     CatalogController(settings: services.settings).addRoutes(open: router.group("api/v1"), guarded: api)
-    LoginController(tokens: services.accessTokens, isRequired: isRequired).addRoutes(to: router, guarded: api)
-    AboutController(services: services, version: dependencies.version, isRequired: isRequired, now: dependencies.now)
-        .addRoutes(to: router, guarded: api)
+    LoginController(access: access, person: person).addRoutes(to: router, guarded: api)
+    AboutController(
+        services: services, version: dependencies.version, guardian: full, now: dependencies.now
+    ).addRoutes(to: router, guarded: api)
     SettingsController(settings: services.settings).addRoutes(to: api)
     TimeZonesController(progress: services.progress).addRoutes(to: api)
     TimelineController(breathing: services.breathing).addRoutes(to: api)
@@ -113,8 +157,7 @@ public func buildRouter(
         metrics: metrics
     ).addRoutes(to: api.group("runs"))
     // A run's audio and a focus timer's end sound share the limit of streams and their one thread.
-    let streams = TimelineStreams(limits: configuration.renderLimits)
-    RunAudioController(registry: runs, streams: streams).addRoutes(to: api.group("runs"))
+    RunAudioController(registry: runs, streams: shared.streams).addRoutes(to: api.group("runs"))
     LogController(
         log: services.practiceLog, progress: services.progress, settings: services.settings, metrics: metrics
     ).addRoutes(
@@ -125,24 +168,65 @@ public func buildRouter(
     WorkoutProgramsController(workouts: services.workouts, settings: services.settings)
         .addRoutes(to: api.group("workouts/programs"))
     FocusTimersController(timers: services.focusTimers, now: dependencies.now).addRoutes(to: api.group("timers"))
-    FocusEndSoundController(timers: services.focusTimers, now: dependencies.now, streams: streams)
+    FocusEndSoundController(timers: services.focusTimers, now: dependencies.now, streams: shared.streams)
         .addRoutes(to: api.group("timers"))
     MorseController(morse: services.morse, now: dependencies.now, makeID: dependencies.makeID, metrics: metrics)
         .addRoutes(to: api.group("morse"))
     RemindersController(reminders: services.reminders, settings: services.settings)
         .addRoutes(feed: router.group().add(middleware: feed), api: api)
-    AudioController(services: services, configuration: configuration, rendering: dependencies.rendering)
+    AudioController(services: services, shared: shared.audio, rendering: dependencies.rendering)
         .addRoutes(to: api)
     SyncController(sync: services.sync).addRoutes(to: api)
     DeviceController().addRoutes(to: api)
     LibraryController(library: services.library, settings: services.settings, metrics: metrics)
         .addRoutes(to: api.group("library"))
     BackupController(
-        services: services, dataDirectory: configuration.dataDirectory, now: dependencies.now,
-        makeID: dependencies.makeID, timeZone: dependencies.timeZone
+        services: services,
+        stagingFolder: configuration.dataDirectory.appendingPathComponent("backup-staging/\(person)", isDirectory: true),
+        now: dependencies.now, makeID: dependencies.makeID, timeZone: dependencies.timeZone
     ).addRoutes(to: api)
-    routes.register(router.routes.map { (path: $0.path, method: $0.method.rawValue) })
     return router
+}
+
+/// Sends each request to the routes of the person it acts as (see ``HouseholdAccess``). It is the
+/// last of the shared middleware: everything that is not a static file goes through it.
+struct PersonDispatchMiddleware: RouterMiddleware {
+    let access: HouseholdAccess
+    let household: HouseholdService
+    let responders: PersonResponders
+
+    func handle(
+        _ request: Request, context: BasicRequestContext,
+        next: (Request, BasicRequestContext) async throws -> Response
+    ) async throws -> Response {
+        let person = try access.person(of: request)
+        return try await responders.responder(for: person, household: household).respond(to: request, context: context)
+    }
+}
+
+/// Each person's routes, built the first time a request acts as them.
+final class PersonResponders: Sendable {
+    typealias Responder = RouterResponder<BasicRequestContext>
+    private let build: @Sendable (Person.ID, MomentumServices) -> Responder
+    private let built = Mutex<[Person.ID: Responder]>([:])
+
+    init(build: @escaping @Sendable (Person.ID, MomentumServices) -> Responder) {
+        self.build = build
+    }
+
+    func keep(_ responder: Responder, for person: Person.ID) {
+        built.withLock { $0[person] = responder }
+    }
+
+    func responder(for person: Person.ID, household: HouseholdService) throws -> Responder {
+        if let responder = built.withLock({ $0[person] }) { return responder }
+        let responder = build(person, try household.services(forID: person))
+        return built.withLock { built in
+            if let earlier = built[person] { return earlier }
+            built[person] = responder
+            return responder
+        }
+    }
 }
 
 extension TimeAmount {

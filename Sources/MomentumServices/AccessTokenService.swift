@@ -29,14 +29,17 @@ public struct AccessTokenService: Sendable {
 
     public static let maximumNameLength = 100
 
-    public func create(name: String?, scope: AccessScope = .full) throws(AccessTokenError) -> Created {
+    /// A new token for `personID` (the household's founder unless said).
+    public func create(name: String?, scope: AccessScope = .full, personID: Person.ID = Person.founderID)
+        throws(AccessTokenError) -> Created
+    {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= Self.maximumNameLength else { throw .nameTooLong }
         let secret = makeSecret()
         let id = String(makeID().uuidString.lowercased().suffix(8))
         let token = AccessToken(
             id: id, name: trimmed.isEmpty ? "token-\(id)" : trimmed, secretHash: Self.hash(secret), createdAt: now(),
-            scope: scope)
+            scope: scope, personID: personID)
         do {
             try repository.saveAccessToken(token)
         } catch {
@@ -49,17 +52,27 @@ public struct AccessTokenService: Sendable {
         try repository.accessTokens()
     }
 
+    /// The tokens of one person, revoked ones included, oldest first.
+    public func tokens(of personID: Person.ID) throws(StoreError) -> [AccessToken] {
+        try tokens().filter { $0.personID == personID }
+    }
+
     /// Whether any token can still be used.
     public func hasActiveToken() throws(StoreError) -> Bool {
         try tokens().contains { !$0.isRevoked }
     }
 
-    /// Revokes the token with `id`; a revoked token is refused from then on.
+    /// Revokes the token with `id` (of `personID`, when given); a revoked token is refused from
+    /// then on, and its sessions end.
     @discardableResult
-    public func revoke(id: String) throws(AccessTokenError) -> AccessToken {
+    public func revoke(id: String, of personID: Person.ID? = nil) throws(AccessTokenError) -> AccessToken {
         let wanted = id.trimmingCharacters(in: .whitespaces).lowercased()
         do {
-            guard let token = try repository.accessTokens().first(where: { $0.id == wanted }) else {
+            guard
+                let token = try repository.accessTokens().first(where: {
+                    $0.id == wanted && (personID == nil || $0.personID == personID)
+                })
+            else {
                 throw AccessTokenError.unknown(id)
             }
             guard try repository.revokeAccessToken(id: token.id, at: now()) else {
@@ -95,6 +108,11 @@ public struct AccessTokenService: Sendable {
     /// browser; only its hash is kept), or `nil` for an unknown, revoked or feed-only token.
     public func startSession(secret: String) throws(StoreError) -> String? {
         guard let token = try verify(secret: secret), token.scope == .full else { return nil }
+        return try startSession(with: token)
+    }
+
+    /// A new sign-in for a live `full` token the caller already checked (a pairing's own token).
+    func startSession(with token: AccessToken) throws(StoreError) -> String {
         let sessionID = makeSecret()
         let at = now()
         try repository.deleteAccessSessions(lastUsedBefore: at.addingTimeInterval(-Self.sessionLifetime))

@@ -77,6 +77,7 @@ public enum ErrorMessages {
             }
         default:
             inputMessage(describing: error, catalog: catalog) ?? libraryMessage(describing: error, catalog: catalog)
+                ?? peopleMessage(describing: error, catalog: catalog)
         }
     }
 

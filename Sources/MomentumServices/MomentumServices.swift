@@ -22,6 +22,8 @@ public struct MomentumServices: Sendable {
     public let backup: BackupService
 
     /// Opens the data directory's database and wires the services to the real clock and ids.
+    /// A household member's services (see ``HouseholdService``) pass the `household` database,
+    /// which keeps the tokens and the library's rows, and the household's `libraryDirectory`.
     public static func open(
         dataDirectory: URL,
         device: String,
@@ -29,18 +31,23 @@ public struct MomentumServices: Sendable {
         now: @escaping @Sendable () -> Date = { Date() },
         makeID: @escaping @Sendable () -> UUID = { UUID() },
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
-        libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
+        libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem(),
+        household: MomentumDatabase? = nil, libraryDirectory: URL? = nil
     ) throws(StoreError) -> MomentumServices {
         let database = try MomentumDatabase.open(directory: dataDirectory, device: device)
+        // A household member's services: tokens and the library rows are the household's (the
+        // founder's database), their practice is their own.
+        let household = household ?? database
         let settings = SettingsService(repository: database, now: now)
         let progress = ProgressService(log: database, settings: settings, systemTimeZone: timeZone, now: now)
         let morse = MorseCourseService(
             repository: database, settingValues: database, settings: settings, progressReports: progress,
             systemTimeZone: timeZone, now: now,
             makeID: makeID, device: device)
-        let libraryDirectory = dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
+        let libraryDirectory =
+            libraryDirectory ?? dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
         let library = LibraryService(
-            repository: database, log: database, directory: libraryDirectory,
+            repository: household, log: database, directory: libraryDirectory,
             fileSystem: libraryFileSystem, sizeLimit: librarySizeLimit, now: now, makeID: makeID, device: device)
         library.removeLeftovers()
         return MomentumServices(
@@ -55,7 +62,7 @@ public struct MomentumServices: Sendable {
             meditationPresets: MeditationPresetService(repository: database, now: now, makeID: makeID),
             focusTimers: FocusTimerService(repository: database, now: now, makeID: makeID, device: device),
             workouts: WorkoutService(programs: database, log: database, now: now, makeID: makeID, device: device),
-            accessTokens: AccessTokenService(repository: database, now: now, makeID: makeID),
+            accessTokens: AccessTokenService(repository: household, now: now, makeID: makeID),
             morse: morse,
             reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now),
             library: library,

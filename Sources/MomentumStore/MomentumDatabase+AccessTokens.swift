@@ -10,6 +10,8 @@ struct AccessTokenRow: Codable, FetchableRecord, PersistableRecord {
     var createdAtMs: Int64
     var revokedAtMs: Int64?
     var scope: String
+    var personID: Int64
+    var isPairing: Bool
 
     init(_ token: AccessToken) {
         id = token.id
@@ -18,6 +20,8 @@ struct AccessTokenRow: Codable, FetchableRecord, PersistableRecord {
         createdAtMs = token.createdAt.millisecondsSince1970
         revokedAtMs = token.revokedAt?.millisecondsSince1970
         scope = token.scope.rawValue
+        personID = token.personID
+        isPairing = token.isPairing
     }
 
     var token: AccessToken {
@@ -25,7 +29,7 @@ struct AccessTokenRow: Codable, FetchableRecord, PersistableRecord {
             id: id, name: name, secretHash: secretHash, createdAt: Date(millisecondsSince1970: createdAtMs),
             revokedAt: revokedAtMs.map { Date(millisecondsSince1970: $0) },
             // The schema allows only known scopes; anything else opens the least.
-            scope: AccessScope(rawValue: scope) ?? .feed)
+            scope: AccessScope(rawValue: scope) ?? .feed, personID: personID, isPairing: isPairing)
     }
 }
 

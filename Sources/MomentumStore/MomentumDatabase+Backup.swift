@@ -46,10 +46,10 @@ public struct BackupRestorePlan: Sendable {
 }
 
 extension MomentumDatabase {
-    /// Tables that belong to this machine, not to the person: never in a backup.
+    /// Tables that belong to this machine or its household, not to the person: never in a backup.
     static let machineTables: Set<String> = [
         "grdb_migrations", "storeRevision", "accessToken", "accessSession", "syncReplica", "syncField",
-        "syncDeletion", "syncItemTimer", "syncLog", "syncOutbox",
+        "syncDeletion", "syncItemTimer", "syncLog", "syncOutbox", "person", "pairingCode",
     ]
 
     /// Every row a person owns, per kind, column for column, in the order they were written.

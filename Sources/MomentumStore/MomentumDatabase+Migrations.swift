@@ -216,6 +216,34 @@ extension MomentumDatabase {
                 table.column("updatedAtMs", .integer).notNull()
             }
         }
+        migrator.registerMigration("v14: a household's people and pairing codes") { db in
+            // The household: who practises here. The founder (id 1) is written when the household
+            // is first opened (with the login's name), and keeps this database's practice data;
+            // everyone added later gets a database of their own (see `Person.dataFolder`).
+            try db.create(table: "person") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("name", .text).notNull().unique(onConflict: .abort).collate(.nocase)
+                    .check(sql: "length(trim(name)) > 0")
+                table.column("role", .text).notNull().check { ["owner", "member"].contains($0) }
+                // The PIN that locks the profile on the server's own screen: SHA-256 of salt and PIN.
+                table.column("pinHash", .text)
+                table.column("createdAtMs", .integer).notNull()
+            }
+            // Every token so far was the founder's: the only person there was.
+            try db.alter(table: "accessToken") { table in
+                table.add(column: "personID", .integer).notNull().defaults(to: Person.founderID)
+                table.add(column: "isPairing", .boolean).notNull().defaults(to: false)
+            }
+            try db.create(index: "accessToken_personID", on: "accessToken", columns: ["personID"])
+            // One-time codes that sign a browser in as a person: only their SHA-256 is kept.
+            try db.create(table: "pairingCode") { table in
+                table.primaryKey("codeHash", .text).check(sql: "length(codeHash) = 64")
+                table.column("personID", .integer).notNull().indexed()
+                    .references("person", onDelete: .cascade)
+                table.column("createdAtMs", .integer).notNull()
+                table.column("usedAtMs", .integer)
+            }
+        }
         return migrator
     }
 

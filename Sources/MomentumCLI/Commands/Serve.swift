@@ -86,7 +86,7 @@ struct Serve: ContextualCommand {
             let output = context.output
             let catalog = session.catalog
             var dependencies = ServerDependencies(
-                services: session.services, now: context.now, makeID: context.makeID, logger: logger,
+                household: session.household, now: context.now, makeID: context.makeID, logger: logger,
                 version: MomentumCommand.version)
             dependencies.timeZone = context.timeZone
             let application = buildApplication(configuration: configuration, dependencies: dependencies) { port in

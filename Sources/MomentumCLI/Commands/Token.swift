@@ -7,7 +7,8 @@ import MomentumServices
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token",
-        abstract: "Make, list and revoke access tokens for `momentum serve` on a network address.",
+        abstract:
+            "Make, list and revoke a person's access tokens for `momentum serve` on a network address (--user: whose).",
         subcommands: [Create.self, List.self, Revoke.self],
         defaultSubcommand: List.self
     )
@@ -29,7 +30,8 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let created = try session.services.accessTokens.create(name: name, scope: scope)
+                let created = try session.services.accessTokens.create(
+                    name: name, scope: scope, personID: session.person.id)
                 let catalog = session.catalog
                 context.output.write(
                     catalog.format(.tokenCreated, ["id": created.token.id, "name": created.token.name]) + "\n"
@@ -59,7 +61,7 @@ struct TokenCommand: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
-                let tokens = try session.services.accessTokens.tokens()
+                let tokens = try session.services.accessTokens.tokens(of: session.person.id)
                 if json {
                     let rows = tokens.map { token in
                         TokenJSON(
@@ -96,7 +98,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let token = try session.services.accessTokens.revoke(id: id)
+                let token = try session.services.accessTokens.revoke(id: id, of: session.person.id)
                 context.output.write(
                     session.catalog.format(.tokenRevoked, ["id": token.id, "name": token.name]) + "\n")
             }

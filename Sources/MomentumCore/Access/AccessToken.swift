@@ -16,10 +16,14 @@ public struct AccessToken: Sendable, Equatable, Identifiable {
     public var createdAt: Date
     public var revokedAt: Date?
     public var scope: AccessScope
+    /// The person the token signs in as: every request with it acts as them.
+    public var personID: Person.ID
+    /// Made by pairing a device (no secret was ever shown), not by `momentum token create`.
+    public var isPairing: Bool
 
     public init(
         id: String, name: String, secretHash: String, createdAt: Date, revokedAt: Date? = nil,
-        scope: AccessScope = .full
+        scope: AccessScope = .full, personID: Person.ID = Person.founderID, isPairing: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -27,6 +31,8 @@ public struct AccessToken: Sendable, Equatable, Identifiable {
         self.createdAt = createdAt
         self.revokedAt = revokedAt
         self.scope = scope
+        self.personID = personID
+        self.isPairing = isPairing
     }
 
     public var isRevoked: Bool { revokedAt != nil }

@@ -11,7 +11,8 @@ import MomentumServices
 struct AboutController {
     let services: MomentumServices
     let version: String
-    let isRequired: Bool
+    /// The access check of the person's API, asked again for the manifest's shortcuts.
+    let guardian: AccessGuard<BasicRequestContext>
     let now: @Sendable () -> Date
 
     /// `about` behind the guard; the manifest on the bare router, since browsers fetch it without
@@ -54,14 +55,13 @@ struct AboutController {
             body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(manifest))))
     }
 
-    /// Whether `request` may see the person's shortcuts: on loopback always, otherwise with a live
-    /// full credential (a feed token is not one).
+    /// Whether `request` may see the person's shortcuts: what opens the person's API opens them
+    /// (on loopback always while the household has one person; otherwise a live full credential
+    /// of that person — a feed token is not one).
     func mayReadShortcuts(_ request: Request) throws -> Bool {
-        guard isRequired else { return true }
-        let guardian = AccessGuard<BasicRequestContext>(tokens: services.accessTokens, isRequired: true)
         switch try guardian.check(request) {
-        case .allowed, .allowedRefreshingSession: return true
-        case .refused, .outOfScope: return false
+        case .allowed, .allowedRefreshingSession: true
+        case .refused, .outOfScope, .choosePerson: false
         }
     }
 }

@@ -21,15 +21,29 @@ struct AudioController {
     let renderCache: RenderCache
     let fileIO = FileIO()
 
-    init(services: MomentumServices, configuration: ServerConfiguration, rendering: AudioRendering = .live) {
+    /// What every person's audio routes share: the render slots and the cache (a render is the
+    /// same whoever asks for it).
+    struct Shared: Sendable {
+        let dataDirectory: URL
+        let slots: RenderSlots
+        let renderCache: RenderCache
+
+        init(configuration: ServerConfiguration) {
+            dataDirectory = configuration.dataDirectory
+            slots = RenderSlots(limits: configuration.renderLimits)
+            renderCache = RenderCache(
+                folder: dataDirectory.appendingPathComponent("cache/renders", isDirectory: true),
+                capacity: configuration.renderLimits.cacheBytes)
+            renderCache.removeLeftovers()
+        }
+    }
+
+    init(services: MomentumServices, shared: Shared, rendering: AudioRendering = .live) {
         self.services = services
-        dataDirectory = configuration.dataDirectory
+        dataDirectory = shared.dataDirectory
         self.rendering = rendering
-        slots = RenderSlots(limits: configuration.renderLimits)
-        renderCache = RenderCache(
-            folder: dataDirectory.appendingPathComponent("cache/renders", isDirectory: true),
-            capacity: configuration.renderLimits.cacheBytes)
-        renderCache.removeLeftovers()
+        slots = shared.slots
+        renderCache = shared.renderCache
     }
 
     /// Bump when the renderer's output changes, so cached renders are not served.

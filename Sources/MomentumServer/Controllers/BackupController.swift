@@ -38,13 +38,13 @@ struct BackupController {
     static let uploadPath = "/api/v1/restores"
 
     init(
-        services: MomentumServices, dataDirectory: URL, now: @escaping @Sendable () -> Date,
+        services: MomentumServices, stagingFolder: URL, now: @escaping @Sendable () -> Date,
         makeID: @escaping @Sendable () -> UUID, timeZone: TimeZone, uploadLimit: Int64 = Self.defaultUploadLimit
     ) {
         backup = services.backup
         settings = services.settings
         libraryDirectory = services.library.directory
-        staged = StagedRestores(folder: dataDirectory.appendingPathComponent("backup-staging", isDirectory: true))
+        staged = StagedRestores(folder: stagingFolder)
         self.uploadLimit = uploadLimit
         self.now = now
         self.makeID = makeID

@@ -3,29 +3,93 @@ import Hummingbird
 import MomentumCore
 import MomentumServices
 
-/// Off loopback, the routes it guards need a live credential: a bearer token, or the session
-/// cookie `POST /login` sets. It is attached to route groups (see `buildRouter`), not matched on
-/// the path, so a request reaches a guarded handler only through it, however the path is spelled.
-///
-/// `scope` is what the routes need: `.full` for the API, the metrics and the live feed; `.feed`
-/// for the calendar feed, which a feed token also opens and which alone takes `?token=` (calendar
-/// apps can send neither a header nor a cookie).
-struct AccessGuard<Context: RequestContext>: RouterMiddleware {
-    let tokens: AccessTokenService
+/// Who a request acts as, in a household (see `docs/people.md`): the person its credential
+/// belongs to — a bearer token, the session cookie (made by `POST /login`, by pairing, or by
+/// choosing a profile on the server's own screen), or `?token=` on the calendar feed.
+struct HouseholdAccess: Sendable {
+    let household: HouseholdService
+    /// Off loopback a credential is needed; on loopback only to tell people apart.
     let isRequired: Bool
-    var scope: AccessScope = .full
+
+    var tokens: AccessTokenService { household.accessTokens }
 
     static var cookieName: String { "momentum_session" }
+
+    /// A request's credential, checked: none, one that is not (or no longer) good, or a live
+    /// token (with the session it came through, when its end moved on).
+    enum Credential: Equatable {
+        case none
+        case refused
+        case token(AccessToken, refreshedSession: String?)
+    }
+
+    func credential(of request: Request, scope: AccessScope) throws -> Credential {
+        if let bearer = Self.bearer(in: request) {
+            return try tokens.verify(secret: bearer).map { .token($0, refreshedSession: nil) } ?? .refused
+        }
+        if let sessionID = request.cookies[Self.cookieName]?.value, !sessionID.isEmpty {
+            guard let session = try tokens.verifySession(sessionID) else { return .refused }
+            return .token(session.token, refreshedSession: session.wasRefreshed ? sessionID : nil)
+        }
+        if scope == .feed, let secret = request.uri.queryParameters["token"].map(String.init) {
+            return try tokens.verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
+        }
+        return .none
+    }
+
+    /// Whether the household has more than one person: then even on loopback a request says
+    /// whose it is.
+    func isShared() throws -> Bool {
+        try household.people().count > 1
+    }
+
+    /// Whose routes answer `request`: the person its credential names (checked again by the
+    /// routes' ``AccessGuard``), else the founder's — whose guard refuses what needs a credential.
+    func person(of request: Request) throws -> Person.ID {
+        let scope: AccessScope = RoutedPaths.normalized(request.uri.path) == RoutedPaths.calendarFeed ? .feed : .full
+        guard case .token(let token, _) = try credential(of: request, scope: scope),
+            try household.person(id: token.personID) != nil
+        else { return Person.founderID }
+        return token.personID
+    }
+
+    /// The token of an `Authorization: Bearer …` header.
+    static func bearer(in request: Request) -> String? {
+        guard let authorization = request.headers[.authorization] else { return nil }
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return "" }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// The routes it guards answer only a request that may act as their person. Off loopback that
+/// needs a live credential of that person; on loopback it needs nothing while the household has
+/// one person, and a profile chosen on this screen (a session of that person) once it has more.
+/// It is attached to route groups (see `buildRouter`), not matched on the path, so a request
+/// reaches a guarded handler only through it, however the path is spelled.
+///
+/// `person` is whose routes these are (`nil`: any person's, for routes that serve the
+/// credential's person themselves, like the live feed). `scope` is what the routes need: `.full`
+/// for the API, the metrics and the live feed; `.feed` for the calendar feed, which a feed token
+/// also opens and which alone takes `?token=` (calendar apps can send neither a header nor a
+/// cookie).
+struct AccessGuard<Context: RequestContext>: RouterMiddleware {
+    let access: HouseholdAccess
+    let person: Person.ID?
+    var scope: AccessScope = .full
+
+    static var cookieName: String { HouseholdAccess.cookieName }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard isRequired else { return try await next(request, context) }
         switch try check(request) {
         case .refused:
             var refusal = APIError.unauthorized
             refusal.headers[.wwwAuthenticate] = "Bearer"
             throw refusal
+        case .choosePerson:
+            throw APIError(.unauthorized, code: "choose_person", key: .apiChoosePerson)
         case .outOfScope:
             throw APIError(.forbidden, code: "forbidden_scope", key: .apiFeedOnlyToken)
         case .allowed:
@@ -39,6 +103,8 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
 
     enum Decision: Equatable {
         case refused
+        /// On loopback, in a household of several: no profile chosen on this screen (or another's).
+        case choosePerson
         case outOfScope
         case allowed
         /// A session whose end moved on: the cookie is sent again so the browser keeps it as long.
@@ -46,31 +112,22 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     }
 
     func check(_ request: Request) throws -> Decision {
-        let token: AccessToken
-        var refreshedSession: String?
-        if let bearer = Self.bearer(in: request) {
-            guard let live = try tokens.verify(secret: bearer) else { return .refused }
-            token = live
-        } else if let sessionID = request.cookies[Self.cookieName]?.value, !sessionID.isEmpty {
-            guard let session = try tokens.verifySession(sessionID) else { return .refused }
-            token = session.token
-            if session.wasRefreshed { refreshedSession = sessionID }
-        } else if scope == .feed, let secret = request.uri.queryParameters["token"].map(String.init) {
-            guard let live = try tokens.verify(secret: secret) else { return .refused }
-            token = live
-        } else {
-            return .refused
+        if !access.isRequired {
+            guard try access.isShared() else { return .allowed }
+            guard case .token(let token, let refreshed) = try access.credential(of: request, scope: scope),
+                isTheirs(token)
+            else { return .choosePerson }
+            return refreshed.map(Decision.allowedRefreshingSession) ?? .allowed
         }
+        guard case .token(let token, let refreshed) = try access.credential(of: request, scope: scope),
+            isTheirs(token)
+        else { return .refused }
         guard token.scope == .full || token.scope == scope else { return .outOfScope }
-        return refreshedSession.map(Decision.allowedRefreshingSession) ?? .allowed
+        return refreshed.map(Decision.allowedRefreshingSession) ?? .allowed
     }
 
-    /// The token of an `Authorization: Bearer …` header.
-    static func bearer(in request: Request) -> String? {
-        guard let authorization = request.headers[.authorization] else { return nil }
-        let parts = authorization.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return "" }
-        return parts[1].trimmingCharacters(in: .whitespaces)
+    private func isTheirs(_ token: AccessToken) -> Bool {
+        person == nil || token.personID == person
     }
 }
 
@@ -101,8 +158,11 @@ enum RoutedPaths {
 /// `GET /api/v1/session` says how this request got in, so the UI offers "Sign out" only where
 /// signing out means something (a cookie session).
 struct LoginController {
-    let tokens: AccessTokenService
-    let isRequired: Bool
+    let access: HouseholdAccess
+    /// Whose routes these are.
+    let person: Person.ID
+    var tokens: AccessTokenService { access.tokens }
+    var isRequired: Bool { access.isRequired }
 
     static let sessionSeconds = Int(AccessTokenService.sessionLifetime)
 
@@ -112,24 +172,36 @@ struct LoginController {
         api.get("session", use: session)
     }
 
-    /// How a request got in: `open` (loopback, no token needed), `cookie` (signed in at the login
-    /// page) or `bearer` (an `Authorization` header). The guard has already refused requests
+    /// How a request got in: `open` (loopback, one person, no token needed), `profile` (loopback,
+    /// a profile chosen on this screen), `cookie` (signed in at the login page or by pairing) or
+    /// `bearer` (an `Authorization` header) — and as whom. The guard has already refused requests
     /// without a live credential.
     struct Session: Encodable {
         var access: String
         var canSignOut: Bool
+        var person: PersonView
     }
 
-    @Sendable func session(_ request: Request, context: BasicRequestContext) -> JSONResponse<Session> {
+    struct PersonView: Encodable {
+        var id: Person.ID
+        var name: String
+        var role: PersonRole
+    }
+
+    @Sendable func session(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Session> {
         let access: String
         if !isRequired {
-            access = "open"
+            access = try self.access.isShared() ? "profile" : "open"
         } else if request.headers[.authorization] != nil {
             access = "bearer"
         } else {
             access = "cookie"
         }
-        return JSONResponse(Session(access: access, canSignOut: access == "cookie"))
+        guard let person = try self.access.household.person(id: person) else { throw APIError.unauthorized }
+        return JSONResponse(
+            Session(
+                access: access, canSignOut: access == "cookie" || access == "profile",
+                person: PersonView(id: person.id, name: person.name, role: person.role)))
     }
 
     struct Credentials: Decodable {

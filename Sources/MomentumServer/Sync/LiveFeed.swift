@@ -66,7 +66,30 @@ final class LiveFeed: Sendable {
     }
 }
 
-/// The WebSocket routes, behind the same access-token check as the API.
+/// Each person's live feed, made when their first WebSocket connects: a person's feed carries
+/// only their own changes.
+final class LiveFeeds: Sendable {
+    private let household: HouseholdService
+    private let feeds = Mutex<[Person.ID: LiveFeed]>([:])
+
+    init(household: HouseholdService) {
+        self.household = household
+    }
+
+    func feed(for person: Person.ID) throws -> LiveFeed {
+        if let feed = feeds.withLock({ $0[person] }) { return feed }
+        let sync = try household.services(forID: person).sync
+        return feeds.withLock { feeds in
+            if let earlier = feeds[person] { return earlier }
+            let feed = LiveFeed(sync: sync)
+            feeds[person] = feed
+            return feed
+        }
+    }
+}
+
+/// The WebSocket routes, behind the same access check as the API: a connection gets the feed of
+/// the person its credential (or, on loopback, its chosen profile) names.
 func buildLiveRouter(
     configuration: ServerConfiguration, dependencies: ServerDependencies
 ) -> Router<BasicWebSocketRequestContext> {
@@ -77,10 +100,11 @@ func buildLiveRouter(
         PathSafetyMiddleware()
         RequestGuardMiddleware(policy: configuration.hostPolicy)
     }
-    let feed = dependencies.liveFeed
-    let guarded = router.group().add(
-        middleware: AccessGuard(tokens: dependencies.services.accessTokens, isRequired: configuration.requiresToken))
-    guarded.ws("api/v1/live") { inbound, outbound, _ in
+    let feeds = dependencies.liveFeeds
+    let access = HouseholdAccess(household: dependencies.household, isRequired: configuration.requiresToken)
+    let guarded = router.group().add(middleware: AccessGuard(access: access, person: nil))
+    guarded.ws("api/v1/live") { inbound, outbound, context in
+        let feed = try feeds.feed(for: try access.person(of: context.request))
         try await feed.serve(inbound: inbound, outbound: outbound)
     }
     return router

@@ -85,4 +85,5 @@ extension StringKey {
     public static let apiDeviceNameReserved = StringKey("api.deviceName.reserved")
     public static let apiDeviceNameEncoding = StringKey("api.deviceName.encoding")
     public static let apiDeviceNameRepeated = StringKey("api.deviceName.repeated")
+    public static let apiChoosePerson = StringKey("api.choosePerson")
 }

@@ -1,0 +1,257 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import Synchronization
+
+/// The people of one server and the services of each: the composition root of a household.
+///
+/// The founder (``Person/founderID``) keeps the data directory's own database, so an installation
+/// made before households existed is theirs, unchanged; everyone added later gets a database of
+/// their own under `people/ID/`. The household's own things live in the founder's database: who
+/// belongs to it, every person's tokens and sign-in sessions, pairing codes, and the guided
+/// library's rows (its audio files are in the data directory's `library/`).
+///
+/// ```swift
+/// let household = try HouseholdService.open(dataDirectory: url, device: "terminal@laptop")
+/// let anna = try household.add(named: "Anna", role: .member, language: .german)
+/// let annas = try household.services(for: anna)     // her log, her timers, her Morse course
+/// ```
+public final class HouseholdService: Sendable {
+    public let dataDirectory: URL
+    /// The founder's services: their database is the household's.
+    public let founder: MomentumServices
+    private let openPerson: @Sendable (URL) throws(StoreError) -> MomentumServices
+    private let opened = Mutex<[Person.ID: MomentumServices]>([:])
+    private let now: @Sendable () -> Date
+    private let makeID: @Sendable () -> UUID
+    private let makeSecret: @Sendable () -> String
+
+    public var database: MomentumDatabase { founder.database }
+    public var accessTokens: AccessTokenService { founder.accessTokens }
+
+    /// Opens the data directory's database (writing its founder, named after `login`, the first
+    /// time) and wires every person's services the same way.
+    public static func open(
+        dataDirectory: URL,
+        device: String,
+        login: String? = ProcessInfo.processInfo.environment["USER"],
+        timeZone: TimeZone = .current,
+        now: @escaping @Sendable () -> Date = { Date() },
+        makeID: @escaping @Sendable () -> UUID = { UUID() },
+        makeSecret: @escaping @Sendable () -> String = AccessTokenService.randomSecret,
+        librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
+        libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
+    ) throws(StoreError) -> HouseholdService {
+        let founder = try MomentumServices.open(
+            dataDirectory: dataDirectory, device: device, timeZone: timeZone, now: now, makeID: makeID,
+            librarySizeLimit: librarySizeLimit, libraryFileSystem: libraryFileSystem)
+        _ = try founder.database.ensureFounder(named: PersonName.founder(login: login), at: now())
+        let libraryDirectory = dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
+        let household = founder.database
+        return HouseholdService(
+            dataDirectory: dataDirectory, founder: founder, now: now, makeID: makeID, makeSecret: makeSecret
+        ) { (directory: URL) throws(StoreError) -> MomentumServices in
+            try MomentumServices.open(
+                dataDirectory: directory, device: device, timeZone: timeZone, now: now, makeID: makeID,
+                librarySizeLimit: librarySizeLimit, libraryFileSystem: libraryFileSystem, household: household,
+                libraryDirectory: libraryDirectory)
+        }
+    }
+
+    private init(
+        dataDirectory: URL, founder: MomentumServices, now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> UUID, makeSecret: @escaping @Sendable () -> String,
+        openPerson: @escaping @Sendable (URL) throws(StoreError) -> MomentumServices
+    ) {
+        self.dataDirectory = dataDirectory
+        self.founder = founder
+        self.now = now
+        self.makeID = makeID
+        self.makeSecret = makeSecret
+        self.openPerson = openPerson
+    }
+
+    // MARK: - People
+
+    /// Everyone, in the order they joined.
+    public func people() throws(StoreError) -> [Person] {
+        try database.people()
+    }
+
+    public func person(id: Person.ID) throws(StoreError) -> Person? {
+        try people().first { $0.id == id }
+    }
+
+    /// The person named `name` (any case), or the founder for `nil`: whom a command acts as.
+    public func person(named name: String?) throws(HouseholdError) -> Person {
+        let people = try storing { () throws(StoreError) in try self.people() }
+        guard let name else {
+            guard let founder = people.first(where: { $0.id == Person.founderID }) ?? people.first else {
+                throw .person(.unknownPerson("owner"))
+            }
+            return founder
+        }
+        do { return try Household.person(named: name, in: people) } catch { throw .person(error) }
+    }
+
+    /// The services of `person`: their own data, the household's library and tokens.
+    public func services(for person: Person) throws(StoreError) -> MomentumServices {
+        try services(forID: person.id)
+    }
+
+    public func services(forID id: Person.ID) throws(StoreError) -> MomentumServices {
+        guard id != Person.founderID else { return founder }
+        if let services = opened.withLock({ $0[id] }) { return services }
+        let services = try openPerson(personDirectory(id))
+        return opened.withLock { opened in
+            if let earlier = opened[id] { return earlier }
+            opened[id] = services
+            return services
+        }
+    }
+
+    /// Adds a person, with their own (empty) practice data; `language` is their first setting.
+    @discardableResult
+    public func add(named name: String, role: PersonRole = .member, language: Language? = nil)
+        throws(HouseholdError) -> Person
+    {
+        let people = try storing { () throws(StoreError) in try self.people() }
+        let valid: String
+        do {
+            try Household.checkRoom(among: people)
+            valid = try Household.checkedName(name, among: people)
+        } catch { throw .person(error) }
+        let person = try storing { () throws(StoreError) in
+            try self.database.insertPerson(named: valid, role: role, at: self.now())
+        }
+        if let language {
+            let services = try storing { () throws(StoreError) in try self.services(for: person) }
+            var settings = try storing { () throws(StoreError) in try services.settings.load() }
+            settings.language = language
+            try storing { () throws(StoreError) in try services.settings.save(settings) }
+        }
+        return person
+    }
+
+    @discardableResult
+    public func rename(_ name: String, to newName: String) throws(HouseholdError) -> Person {
+        var person = try person(named: name)
+        let people = try storing { () throws(StoreError) in try self.people() }
+        do { person.name = try Household.checkedName(newName, among: people, renaming: person.id) } catch {
+            throw .person(error)
+        }
+        let renamed = person.name
+        try storing { () throws(StoreError) in try self.database.renamePerson(id: person.id, to: renamed) }
+        return person
+    }
+
+    @discardableResult
+    public func setRole(of name: String, to role: PersonRole) throws(HouseholdError) -> Person {
+        var person = try person(named: name)
+        let people = try storing { () throws(StoreError) in try self.people() }
+        do { try Household.checkRoleChange(of: person, to: role, among: people) } catch { throw .person(error) }
+        try storing { () throws(StoreError) in try self.database.setPersonRole(id: person.id, role) }
+        person.role = role
+        return person
+    }
+
+    /// Removes a person and everything that is theirs — their practice data, tokens, sessions and
+    /// pairing codes — and nothing else.
+    @discardableResult
+    public func remove(_ name: String) throws(HouseholdError) -> Person {
+        let person = try person(named: name)
+        let people = try storing { () throws(StoreError) in try self.people() }
+        do { try Household.checkRemoval(of: person, among: people) } catch { throw .person(error) }
+        try storing { () throws(StoreError) in try self.database.deletePerson(id: person.id) }
+        opened.withLock { _ = $0.removeValue(forKey: person.id) }
+        let directory = personDirectory(person.id)
+        if FileManager.default.fileExists(atPath: directory.path) {
+            do { try FileManager.default.removeItem(at: directory) } catch {
+                throw .store(.dataDirectoryNotWritable(path: directory.path, reason: "it cannot be removed"))
+            }
+        }
+        return person
+    }
+
+    func personDirectory(_ id: Person.ID) -> URL {
+        dataDirectory.appendingPathComponent("people", isDirectory: true)
+            .appendingPathComponent(String(id), isDirectory: true)
+    }
+
+    // MARK: - PINs on the server's own screen
+
+    /// Locks (or with `nil` unlocks) a person's profile on the server's own screen with a PIN.
+    public func setPIN(of name: String, to pin: String?) throws(HouseholdError) {
+        let person = try person(named: name)
+        let hash: String?
+        if let pin {
+            do { hash = Self.pinHash(try PersonPIN.validated(pin), person: person.id) } catch { throw .person(error) }
+        } else {
+            hash = nil
+        }
+        try storing { () throws(StoreError) in try self.database.setPersonPINHash(id: person.id, hash) }
+    }
+
+    /// Whether `pin` opens `person`'s profile (any PIN opens a profile without one).
+    public func checkPIN(_ pin: String?, for person: Person) throws(StoreError) -> Bool {
+        guard let stored = try database.personPINHash(id: person.id) else { return true }
+        guard let pin, PersonPIN.digits.contains(pin.count) else { return false }
+        return Self.pinHash(pin, person: person.id) == stored
+    }
+
+    /// A PIN is short: its hash is salted with the person, so two equal PINs do not look equal.
+    static func pinHash(_ pin: String, person: Person.ID) -> String {
+        AccessTokenService.hash("momentum-pin:\(person):\(pin)")
+    }
+
+    // MARK: - Pairing a device
+
+    /// A fresh one-time code for `person`, usable for ``PairingCode/lifetime``.
+    public struct Pairing: Sendable, Equatable {
+        public var person: Person
+        /// Grouped for reading (`7KQM-X3HD-R9WE`).
+        public var code: String
+        public var expiresAt: Date
+    }
+
+    public func startPairing(for person: Person) throws(StoreError) -> Pairing {
+        var random = SystemRandomNumberGenerator()
+        let code = PairingCode.make(using: &random)
+        let at = now()
+        try database.savePairingCode(hash: AccessTokenService.hash(code), personID: person.id, at: at)
+        return Pairing(
+            person: person, code: PairingCode.grouped(code), expiresAt: at.addingTimeInterval(PairingCode.lifetime))
+    }
+
+    /// Spends `code`: a new sign-in session (its id, for the cookie) for the code's person, under a
+    /// token of its own named `deviceName` that the owner can see and end.
+    public func pair(code: String, deviceName: String?) throws(HouseholdError) -> (sessionID: String, person: Person) {
+        let normalized: String
+        do { normalized = try PairingCode.normalized(code) } catch { throw .pairing(error) }
+        let at = now()
+        let id = String(makeID().uuidString.lowercased().suffix(8))
+        let name = deviceName.flatMap { try? DeviceName.validated($0) } ?? "paired-\(id)"
+        let token = AccessToken(
+            id: id, name: name, secretHash: AccessTokenService.hash(makeSecret()), createdAt: at, isPairing: true)
+        let paired = try storing { () throws(StoreError) in
+            try self.database.spendPairingCode(hash: AccessTokenService.hash(normalized), token: token, at: at)
+        }
+        guard let paired else { throw .pairing(.notUsable) }
+        let person = try storing { () throws(StoreError) in try self.person(id: paired.personID) }
+        guard let person else { throw .pairing(.notUsable) }
+        let sessionID = try storing { () throws(StoreError) in try self.accessTokens.startSession(with: paired) }
+        return (sessionID, person)
+    }
+
+    @discardableResult
+    private func storing<T>(_ work: () throws(StoreError) -> T) throws(HouseholdError) -> T {
+        do { return try work() } catch { throw .store(error) }
+    }
+}
+
+/// Why a household change or a pairing did not happen. Nothing is written in any case.
+public enum HouseholdError: Error, Equatable, Sendable {
+    case person(PersonError)
+    case pairing(PairingError)
+    case store(StoreError)
+}
