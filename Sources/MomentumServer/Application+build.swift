@@ -132,6 +132,8 @@ func buildPersonRouter(
     services: MomentumServices, shared: SharedServerParts
 ) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
+    // Errors go out to the shared middleware (JSON errors, static files), not answered here.
+    router.addMiddleware { PassErrorsOutMiddleware() }
     let metrics = shared.metrics
     let access = HouseholdAccess(household: dependencies.household, isRequired: configuration.requiresToken)
     let full = AccessGuard<BasicRequestContext>(access: access, person: person)
@@ -200,8 +202,33 @@ struct PersonDispatchMiddleware: RouterMiddleware {
         next: (Request, BasicRequestContext) async throws -> Response
     ) async throws -> Response {
         let person = try access.person(of: request)
-        return try await responders.responder(for: person, household: household).respond(to: request, context: context)
+        let responder = try responders.responder(for: person, household: household)
+        do {
+            return try await responder.respond(to: request, context: context)
+        } catch let passed as PassedOutError {
+            throw passed.error
+        }
     }
+}
+
+/// A person's router answers the errors it sees itself (a router turns every HTTP error into a
+/// response); wrapped, they pass through it unanswered to the shared ``ErrorMiddleware`` and
+/// static files, as if there were one router.
+struct PassErrorsOutMiddleware: RouterMiddleware {
+    func handle(
+        _ request: Request, context: BasicRequestContext,
+        next: (Request, BasicRequestContext) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            throw PassedOutError(error: error)
+        }
+    }
+}
+
+struct PassedOutError: Error {
+    let error: any Error
 }
 
 /// Each person's routes, built the first time a request acts as them.

@@ -147,6 +147,16 @@ public struct AccessTokenService: Sendable {
         return SessionCheck(token: token, wasRefreshed: true)
     }
 
+    /// The token of the live session whose cookie carries `sessionID`, without using it (its end
+    /// does not move): whose the session is.
+    public func sessionToken(_ sessionID: String) throws(StoreError) -> AccessToken? {
+        guard !sessionID.isEmpty, sessionID.count <= 200,
+            let (session, token) = try repository.accessSession(idHash: Self.hash(sessionID)),
+            !token.isRevoked, now() < session.lastUsedAt.addingTimeInterval(Self.sessionLifetime)
+        else { return nil }
+        return token
+    }
+
     /// Ends the session whose cookie carries `sessionID` (signing out); unknown ids are ignored.
     public func endSession(_ sessionID: String) throws(StoreError) {
         guard !sessionID.isEmpty, sessionID.count <= 200 else { return }

@@ -20,14 +20,15 @@ struct RunningSyncServer {
 
     static func start(wall: Date = Date(timeIntervalSince1970: 1_800_000_000)) async throws -> RunningSyncServer {
         let directory = try TemporaryDirectory()
-        let services = try MomentumServices.open(
+        let household = try HouseholdService.open(
             dataDirectory: directory.url, device: "server", timeZone: .gmt, now: { wall })
+        let services = household.founder
         let (ports, port) = AsyncStream<Int?>.makeStream()
         var quiet = Logger(label: "sync-test-server")
         quiet.logLevel = .critical
         let application = buildApplication(
             configuration: ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory.url),
-            dependencies: ServerDependencies(services: services, now: { wall }, logger: quiet, version: "test")
+            dependencies: ServerDependencies(household: household, now: { wall }, logger: quiet, version: "test")
         ) { number in port.yield(number) }
         let task = Task { try await application.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()

@@ -66,7 +66,8 @@ struct BackupRoutesTests {
     static func stagingFiles(_ server: TestServer) -> [String] { stagingFiles(server.directory.url) }
 
     static func stagingFiles(_ dataDirectory: URL) -> [String] {
-        let folder = dataDirectory.appendingPathComponent("backup-staging")
+        // The founder's staging folder (each person has their own).
+        let folder = dataDirectory.appendingPathComponent("backup-staging/1")
         return (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     }
 
@@ -219,7 +220,8 @@ struct BackupRoutesTests {
         let router = Router(context: BasicRequestContext.self)
         router.addMiddleware { ErrorMiddleware(routes: RouteTable()) }
         let controller = BackupController(
-            services: server.services, dataDirectory: server.directory.url, now: { Date() }, makeID: { UUID() },
+            services: server.services,
+            stagingFolder: server.directory.url.appendingPathComponent("backup-staging/1"), now: { Date() }, makeID: { UUID() },
             timeZone: .gmt, uploadLimit: 100)
         controller.addRoutes(to: router.group("api/v1"))
         try await Application(router: router).test(.router) { client in
@@ -249,12 +251,13 @@ struct BackupRoutesTests {
 
     @Test func aStartingServerEmptiesTheStagingFolder() throws {
         let server = try TestServer()
-        let folder = server.directory.url.appendingPathComponent("backup-staging")
+        let folder = server.directory.url.appendingPathComponent("backup-staging/1")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("left over".utf8).write(to: folder.appendingPathComponent("restore-old.upload"))
         try Data("half".utf8).write(to: folder.appendingPathComponent(".download-old.zip.partial"))
         _ = BackupController(
-            services: server.services, dataDirectory: server.directory.url, now: { Date() }, makeID: { UUID() },
+            services: server.services,
+            stagingFolder: server.directory.url.appendingPathComponent("backup-staging/1"), now: { Date() }, makeID: { UUID() },
             timeZone: .gmt)
         #expect(Self.stagingFiles(server) == [])
     }

@@ -30,7 +30,7 @@ struct OpenAPIDocumentTests {
     @Test func everyRegisteredRouteIsDocumentedAndNothingElse() throws {
         let server = try TestServer()
         let registered = Set(
-            server.router.routes.map { route in
+            server.personRouter.routes.map { route in
                 let path = route.path.components.map { component in
                     // `:id` and `{id}` both read as `{id}`, as OpenAPI writes them.
                     let text = component.description

@@ -17,7 +17,7 @@ struct RenderTestServer {
         base = try TestServer()
         var configuration = base.configuration
         configuration.renderLimits = limits
-        var dependencies = ServerDependencies(services: base.services, version: "test-version")
+        var dependencies = ServerDependencies(household: base.household, version: "test-version")
         dependencies.rendering = rendering
         router = buildRouter(configuration: configuration, dependencies: dependencies)
     }

@@ -317,7 +317,7 @@ struct CrossSiteTests {
         let clock = server.clock
         let router = buildRouter(
             configuration: configuration,
-            dependencies: ServerDependencies(services: server.services, now: { clock.now }, version: "test"))
+            dependencies: ServerDependencies(household: server.household, now: { clock.now }, version: "test"))
         try await Application(router: router).test(.router) { client in
             let without = try await client.send(.get, "/api/v1/settings").status
             let with = try await client.send(.get, "/api/v1/settings", headers: bearer(created.secret)).status
@@ -332,7 +332,7 @@ struct CrossSiteTests {
         let application = buildApplication(
             configuration: ServerConfiguration(
                 host: "127.0.0.1", port: 0, dataDirectory: server.directory.url, publicDirectory: nil),
-            dependencies: ServerDependencies(services: server.services, now: { clock.now }, version: "test"))
+            dependencies: ServerDependencies(household: server.household, now: { clock.now }, version: "test"))
         try await application.test(.live) { client in
             var foreign = HTTPFields()
             foreign[.origin] = "http://evil.example"

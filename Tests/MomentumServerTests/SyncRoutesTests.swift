@@ -291,8 +291,7 @@ struct SyncRoutesTests {
     @Test func changesPushedByOneDeviceReachTheOtherLive() async throws {
         let server = try TestServer()
         let clock = server.clock
-        let dependencies = ServerDependencies(
-            services: server.services, now: { clock.now }, version: "test-version")
+        let dependencies = ServerDependencies(household: server.household, now: { clock.now }, version: "test-version")
         let application = Application(
             router: server.router,
             server: .http1WebSocketUpgrade(

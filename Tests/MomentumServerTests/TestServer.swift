@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MomentumCore
 import MomentumServices
 import MomentumTestSupport
 import Synchronization
@@ -34,7 +35,9 @@ struct TestServer {
     let directory: TemporaryDirectory
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))  // 2027-01-15T08:00:00Z
     let ids = SequentialIDs()
-    let services: MomentumServices
+    let household: HouseholdService
+    /// The founder's services (the one person of a new household).
+    var services: MomentumServices { household.founder }
     let configuration: ServerConfiguration
     let router: Router<BasicRequestContext>
 
@@ -45,15 +48,23 @@ struct TestServer {
     ) throws {
         directory = try TemporaryDirectory()
         let (clock, ids) = (clock, ids)
-        services = try MomentumServices.open(
-            dataDirectory: directory.url, device: "test", timeZone: .gmt,
+        household = try HouseholdService.open(
+            dataDirectory: directory.url, device: "test", login: "Ada", timeZone: .gmt,
             now: { clock.now }, makeID: { ids.make() }, librarySizeLimit: librarySizeLimit)
         configuration = ServerConfiguration(
             host: host, dataDirectory: directory.url, bodyLimit: bodyLimit, publicDirectory: publicDirectory)
         router = buildRouter(
             configuration: configuration,
             dependencies: ServerDependencies(
-                services: services, now: { clock.now }, makeID: { ids.make() }, version: "test-version"))
+                household: household, now: { clock.now }, makeID: { ids.make() }, version: "test-version"))
+    }
+
+    /// One person's routes (every person has the same): what the server answers besides its files.
+    var personRouter: Router<BasicRequestContext> {
+        buildPersonRouter(
+            configuration: configuration,
+            dependencies: ServerDependencies(household: household, version: "test-version"),
+            person: Person.founderID, services: services, shared: SharedServerParts(configuration: configuration))
     }
 
     /// Runs `body` against the router in process.

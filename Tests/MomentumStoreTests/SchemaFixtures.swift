@@ -180,6 +180,15 @@ enum SchemaFixtures {
                  1700500000000, 1700500000000)
             """#
         ],
+        "v14: a household's people and pairing codes": [
+            "INSERT INTO person (id, name, role, createdAtMs) VALUES (1, 'Ada', 'owner', 1700600000000)",
+            "INSERT INTO person (id, name, role, pinHash, createdAtMs) VALUES (2, 'Ben', 'member', '\(String(repeating: "c", count: 64))', 1700600001000)",
+            """
+            INSERT INTO accessToken (id, name, secretHash, createdAtMs, scope, personID, isPairing)
+                VALUES ('tok-ben', 'Ben''s phone', '\(String(repeating: "9", count: 64))', 1700600002000, 'full', 2, 1)
+            """,
+            "INSERT INTO pairingCode (codeHash, personID, createdAtMs) VALUES ('\(String(repeating: "d", count: 64))', 2, 1700600003000)",
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

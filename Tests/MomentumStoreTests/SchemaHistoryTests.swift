@@ -40,6 +40,7 @@ struct SchemaHistoryTests {
         try checkLibrary(database, holds: holds)
         try checkSync(database, holds: holds)
         try checkMeditationPresets(database, holds: holds)
+        try checkPeople(database, holds: holds)
     }
 
     /// Creates `momentum.sqlite` as versions 1 … `last` + 1 left it: migrate to one version, write
@@ -276,7 +277,8 @@ struct SchemaHistoryTests {
     }
 
     func checkAccess(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
-        let tokens = try database.accessTokens()
+        // The token of v14's second person is checked by `checkPeople`.
+        let tokens = try database.accessTokens().filter { $0.id != "tok-ben" }
         guard holds(5) else {
             #expect(tokens.isEmpty)
             return
@@ -293,6 +295,22 @@ struct SchemaHistoryTests {
         let signIn = try #require(try database.accessSession(idHash: String(repeating: "f", count: 64)))
         #expect(signIn.token.id == "tok-phone")
         #expect(signIn.session.lastUsedAt == Self.date(days: 5, seconds: 3600))
+    }
+
+    /// Tokens made before households are the founder's; the people read back as written.
+    func checkPeople(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let tokens = try database.accessTokens()
+        #expect(tokens.filter { $0.id != "tok-ben" }.allSatisfy { $0.personID == Person.founderID && !$0.isPairing })
+        guard holds(14) else {
+            #expect(try database.people().isEmpty)
+            return
+        }
+        let people = try database.people()
+        #expect(people.map(\.name) == ["Ada", "Ben"])
+        #expect(people.map(\.role) == [.owner, .member])
+        #expect(people.map(\.hasPIN) == [false, true])
+        let ben = try #require(tokens.first { $0.id == "tok-ben" })
+        #expect(ben.personID == 2 && ben.isPairing)
     }
 
     func checkMorse(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {

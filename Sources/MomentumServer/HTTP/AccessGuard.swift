@@ -46,11 +46,25 @@ struct HouseholdAccess: Sendable {
     /// Whose routes answer `request`: the person its credential names (checked again by the
     /// routes' ``AccessGuard``), else the founder's — whose guard refuses what needs a credential.
     func person(of request: Request) throws -> Person.ID {
-        let scope: AccessScope = RoutedPaths.normalized(request.uri.path) == RoutedPaths.calendarFeed ? .feed : .full
-        guard case .token(let token, _) = try credential(of: request, scope: scope),
-            try household.person(id: token.personID) != nil
-        else { return Person.founderID }
+        guard let token = try claimedToken(of: request), try household.person(id: token.personID) != nil else {
+            return Person.founderID
+        }
         return token.personID
+    }
+
+    /// The live token a request's credential names, found without using a session (the guard
+    /// uses it, and moves its end on).
+    private func claimedToken(of request: Request) throws -> AccessToken? {
+        if let bearer = Self.bearer(in: request) { return try tokens.verify(secret: bearer) }
+        if let sessionID = request.cookies[Self.cookieName]?.value, !sessionID.isEmpty {
+            return try tokens.sessionToken(sessionID)
+        }
+        if RoutedPaths.normalized(request.uri.path) == RoutedPaths.calendarFeed,
+            let secret = request.uri.queryParameters["token"].map(String.init)
+        {
+            return try tokens.verify(secret: secret)
+        }
+        return nil
     }
 
     /// The token of an `Authorization: Bearer …` header.
