@@ -27,7 +27,8 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self, LibraryCommand.self,
             Export.self, Import.self,
             SettingsCommand.self, RemindCommand.self,
-            Serve.self, UserCommand.self, PairCommand.self, TokenCommand.self, SyncCommand.self, AboutCommand.self, Completions.self,
+            Serve.self, UserCommand.self, PairCommand.self, TokenCommand.self, SyncCommand.self, AboutCommand.self,
+            Completions.self,
         ]
     )
 

@@ -184,7 +184,8 @@ func buildPersonRouter(
         .addRoutes(to: api.group("library"))
     BackupController(
         services: services,
-        stagingFolder: configuration.dataDirectory.appendingPathComponent("backup-staging/\(person)", isDirectory: true),
+        stagingFolder: configuration.dataDirectory.appendingPathComponent(
+            "backup-staging/\(person)", isDirectory: true),
         now: dependencies.now, makeID: dependencies.makeID, timeZone: dependencies.timeZone
     ).addRoutes(to: api)
     return router

@@ -98,19 +98,24 @@ struct AccessTokenRoutesTests {
         try await open.test { client in
             let response = try await client.send(.get, "/api/v1/session")
             #expect(response.status == .ok)
-            #expect(response.text == #"{"access":"open","canSignOut":false,"person":{"id":1,"name":"Ada","role":"owner"}}"#)
+            #expect(
+                response.text == #"{"access":"open","canSignOut":false,"person":{"id":1,"name":"Ada","role":"owner"}}"#)
         }
         let guarded = try TestServer(host: "0.0.0.0")
         let created = try guarded.services.accessTokens.create(name: "laptop")
         try await guarded.test { client in
             #expect(try await client.send(.get, "/api/v1/session").status == .unauthorized)
             let viaBearer = try await client.send(.get, "/api/v1/session", headers: bearer(created.secret))
-            #expect(viaBearer.text == #"{"access":"bearer","canSignOut":false,"person":{"id":1,"name":"Ada","role":"owner"}}"#)
+            #expect(
+                viaBearer.text
+                    == #"{"access":"bearer","canSignOut":false,"person":{"id":1,"name":"Ada","role":"owner"}}"#)
             let login = try await client.send(.post, "/login", json: #"{"token":"\#(created.secret)"}"#)
             var headers = HTTPFields()
             headers[.cookie] = String(try #require(login.headers[.setCookie]).split(separator: ";")[0])
             let viaCookie = try await client.send(.get, "/api/v1/session", headers: headers)
-            #expect(viaCookie.text == #"{"access":"cookie","canSignOut":true,"person":{"id":1,"name":"Ada","role":"owner"}}"#)
+            #expect(
+                viaCookie.text
+                    == #"{"access":"cookie","canSignOut":true,"person":{"id":1,"name":"Ada","role":"owner"}}"#)
 
             let logout = try await client.send(.post, "/logout", headers: headers)
             #expect(logout.status == .noContent)

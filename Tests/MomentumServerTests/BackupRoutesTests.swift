@@ -221,7 +221,8 @@ struct BackupRoutesTests {
         router.addMiddleware { ErrorMiddleware(routes: RouteTable()) }
         let controller = BackupController(
             services: server.services,
-            stagingFolder: server.directory.url.appendingPathComponent("backup-staging/1"), now: { Date() }, makeID: { UUID() },
+            stagingFolder: server.directory.url.appendingPathComponent("backup-staging/1"), now: { Date() },
+            makeID: { UUID() },
             timeZone: .gmt, uploadLimit: 100)
         controller.addRoutes(to: router.group("api/v1"))
         try await Application(router: router).test(.router) { client in
@@ -257,7 +258,8 @@ struct BackupRoutesTests {
         try Data("half".utf8).write(to: folder.appendingPathComponent(".download-old.zip.partial"))
         _ = BackupController(
             services: server.services,
-            stagingFolder: server.directory.url.appendingPathComponent("backup-staging/1"), now: { Date() }, makeID: { UUID() },
+            stagingFolder: server.directory.url.appendingPathComponent("backup-staging/1"), now: { Date() },
+            makeID: { UUID() },
             timeZone: .gmt)
         #expect(Self.stagingFiles(server) == [])
     }

@@ -22,7 +22,8 @@ struct RunAudioRoutesTests {
         let application = buildApplication(
             configuration: ServerConfiguration(
                 host: "127.0.0.1", port: 0, dataDirectory: server.directory.url, publicDirectory: nil),
-            dependencies: ServerDependencies(household: server.household, now: { clock.now }, makeID: { ids.make() }, version: "test"))
+            dependencies: ServerDependencies(
+                household: server.household, now: { clock.now }, makeID: { ids.make() }, version: "test"))
         return try await application.test(.live, body)
     }
 
