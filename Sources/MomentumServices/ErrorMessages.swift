@@ -59,6 +59,7 @@ public enum ErrorMessages {
             case .store(let store): message(for: store, catalog: catalog)
             }
         case let error as ReminderSettingsError: catalog.text(error.localized)
+        case let error as QRCodeError: catalog.text(error.localized)
         case let error as ProgressSettingsError: error.message(in: catalog)
         case let error as TimeOfDayError: catalog.text(ReminderSettingsError.invalidTime(error).localized)
         case let error as MorseCourseSettingsError: message(for: error, catalog: catalog)

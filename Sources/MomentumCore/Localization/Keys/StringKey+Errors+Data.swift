@@ -68,4 +68,6 @@ extension StringKey {
     public static let errorSyncChangeOfUnknownType = StringKey("error.sync.changeOfUnknownType")
     public static let errorSyncTooManyChanges = StringKey("error.sync.tooManyChanges")
     public static let errorSyncOutOfStep = StringKey("error.sync.outOfStep")
+    public static let errorQRCodeTooLong = StringKey("error.qrCode.tooLong")
+    public static let errorQRCodeMaskOutOfRange = StringKey("error.qrCode.maskOutOfRange")
 }

@@ -1,0 +1,270 @@
+import Foundation
+import Hummingbird
+import MomentumCore
+import MomentumServices
+
+/// The household's people on the web (see `docs/people.md`):
+///
+/// - `POST /pair` (open): a one-time pairing code signs this browser in as its person.
+/// - `GET /api/v1/profiles`, `POST /api/v1/profiles/choose` (open, loopback only): the profile
+///   picker of the server's own screen; a PIN-locked profile needs its PIN.
+/// - `GET /api/v1/people`: everyone with their devices for an owner, oneself for a member.
+/// - Owner only: `POST /api/v1/people`, `PATCH`/`DELETE /api/v1/people/{id}`,
+///   `PUT`/`DELETE /api/v1/people/{id}/pin`.
+/// - An owner for anyone, a member for themselves: `POST /api/v1/people/{id}/pairing` (a code,
+///   its link and QR code), `DELETE /api/v1/people/{id}/devices/{token}` (ends that way in).
+struct PeopleController {
+    let access: HouseholdAccess
+    /// Whose routes these are: who asks.
+    let person: Person.ID
+    let settings: SettingsService
+    let now: @Sendable () -> Date
+
+    var household: HouseholdService { access.household }
+
+    func addRoutes(to router: Router<BasicRequestContext>, guarded api: RouterGroup<BasicRequestContext>) {
+        router.post("pair", use: pair)
+        router.get("api/v1/profiles", use: profiles)
+        router.post("api/v1/profiles/choose", use: chooseProfile)
+        api.get("people", use: list)
+        api.post("people", use: add)
+        api.patch("people/{id}", use: change)
+        api.delete("people/{id}", use: remove)
+        api.put("people/{id}/pin", use: setPIN)
+        api.delete("people/{id}/pin", use: clearPIN)
+        api.post("people/{id}/pairing", use: startPairing)
+        api.delete("people/{id}/devices/{token}", use: endDevice)
+    }
+
+    // MARK: - Views
+
+    struct PersonView: Encodable {
+        var id: Person.ID
+        var name: String
+        var role: PersonRole
+        var hasPIN: Bool
+        var language: Language?
+        var isYou: Bool
+        var devices: [DeviceView]
+    }
+
+    /// A way in: `paired` (a device signed in with a pairing code), `screen` (profiles chosen on
+    /// the server's own screen) or `token` (`momentum token create`).
+    struct DeviceView: Encodable {
+        var id: String
+        var name: String
+        var kind: String
+        var scope: AccessScope
+        var createdAt: String
+        var lastUsedAt: String?
+        var sessions: Int
+
+        init(_ device: HouseholdService.Device) {
+            id = device.token.id
+            name = device.token.name
+            kind =
+                !device.token.isPairing
+                ? "token" : device.token.name == HouseholdService.screenTokenName ? "screen" : "paired"
+            scope = device.token.scope
+            createdAt = InstantText.format(device.token.createdAt)
+            lastUsedAt = device.lastUsedAt.map { InstantText.format($0) }
+            sessions = device.sessions
+        }
+    }
+
+    struct People: Encodable {
+        /// Whether the one asking may add, change and remove people and pair anyone's devices.
+        var canManage: Bool
+        var people: [PersonView]
+    }
+
+    struct Profile: Encodable {
+        var id: Person.ID
+        var name: String
+        var hasPIN: Bool
+    }
+
+    struct Profiles: Encodable {
+        var profiles: [Profile]
+    }
+
+    struct Pairing: Encodable {
+        var person: String
+        /// Grouped for reading: `7KQM-X3HD-R9WE`.
+        var code: String
+        /// The link to open on the phone (the code rides in its fragment).
+        var link: String
+        var expiresAt: String
+        /// The link as a QR code: one string per row, `1` for a dark module (no quiet zone).
+        var qr: [String]
+    }
+
+    struct Paired: Encodable {
+        var person: String
+    }
+
+    // MARK: - Bodies
+
+    struct PairBody: Decodable {
+        var code: String
+        var device: String?
+    }
+
+    struct ChooseBody: Decodable {
+        var id: Person.ID
+        var pin: String?
+    }
+
+    struct NewPerson: Decodable {
+        var name: String
+        var role: PersonRole?
+        var language: Language?
+    }
+
+    struct PersonChanges: Decodable {
+        var name: String?
+        var role: PersonRole?
+    }
+
+    struct PINBody: Decodable {
+        var pin: String
+    }
+
+    // MARK: - Signing in
+
+    @Sendable func pair(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let body = try await RequestBody.decode(PairBody.self, from: request)
+        let (sessionID, person) = try household.pair(code: body.code, deviceName: body.device)
+        var response = try JSONResponse(Paired(person: person.name)).response(from: request, context: context)
+        response.setCookie(LoginController.sessionCookie(sessionID, request: request))
+        return response
+    }
+
+    @Sendable func profiles(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Profiles> {
+        try requireTheServersOwnScreen()
+        let profiles = try household.people().map { Profile(id: $0.id, name: $0.name, hasPIN: $0.hasPIN) }
+        return JSONResponse(Profiles(profiles: profiles))
+    }
+
+    @Sendable func chooseProfile(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try requireTheServersOwnScreen()
+        let body = try await RequestBody.decode(ChooseBody.self, from: request)
+        guard let chosen = try household.person(id: body.id) else { throw APIError.notFound(.apiNoSuchPerson) }
+        let sessionID = try household.chooseProfile(chosen, pin: body.pin)
+        var response = Response(status: .noContent)
+        response.setCookie(LoginController.sessionCookie(sessionID, request: request))
+        return response
+    }
+
+    private func requireTheServersOwnScreen() throws {
+        guard !access.isRequired else {
+            throw APIError(.notFound, code: "not_found", key: .apiProfilesOnThisScreen)
+        }
+    }
+
+    // MARK: - People
+
+    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<People> {
+        let asking = try askingPerson()
+        let people = try household.people().filter { asking.role == .owner || $0.id == asking.id }
+        return JSONResponse(People(canManage: asking.role == .owner, people: try people.map(view)))
+    }
+
+    @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
+        try requireOwner()
+        let body = try await RequestBody.decode(NewPerson.self, from: request)
+        let added = try household.add(named: body.name, role: body.role ?? .member, language: body.language)
+        return JSONResponse(try view(added), status: .created)
+    }
+
+    @Sendable func change(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
+        try requireOwner()
+        var changed = try named(context)
+        let body = try await RequestBody.decode(PersonChanges.self, from: request)
+        if let name = body.name { changed = try household.rename(changed.name, to: name) }
+        if let role = body.role { changed = try household.setRole(of: changed.name, to: role) }
+        return JSONResponse(try view(changed))
+    }
+
+    @Sendable func remove(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try requireOwner()
+        try household.remove(try named(context).name)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func setPIN(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try requireOwner()
+        let body = try await RequestBody.decode(PINBody.self, from: request)
+        try household.setPIN(of: try named(context).name, to: body.pin)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func clearPIN(_ request: Request, context: BasicRequestContext) throws -> Response {
+        try requireOwner()
+        try household.setPIN(of: try named(context).name, to: nil)
+        return Response(status: .noContent)
+    }
+
+    // MARK: - Devices
+
+    @Sendable func startPairing(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Pairing> {
+        let target = try ownerOrSelf(context)
+        let base = (LoginController.isTLS(request) ? "https://" : "http://") + (request.head.authority ?? "")
+        // The link is checked before a code is made: a host a phone cannot open spends nothing.
+        _ = try PairingCode.link(base: base, code: String(repeating: "2", count: PairingCode.length))
+        let pairing = try household.startPairing(for: target)
+        let link = try PairingCode.link(base: base, code: pairing.code)
+        let rows: [String] = []  // QR-PENDING
+        return JSONResponse(
+            Pairing(
+                person: target.name, code: pairing.code, link: link,
+                expiresAt: InstantText.format(pairing.expiresAt), qr: rows),
+            status: .created)
+    }
+
+    @Sendable func endDevice(_ request: Request, context: BasicRequestContext) throws -> Response {
+        let target = try ownerOrSelf(context)
+        do {
+            try household.accessTokens.revoke(id: context.parameters.get("token") ?? "", of: target.id)
+        } catch .unknown, .alreadyRevoked {
+            throw APIError.notFound(.apiNoSuchDevice)
+        }
+        return Response(status: .noContent)
+    }
+
+    // MARK: - Who asks
+
+    private func askingPerson() throws -> Person {
+        guard let asking = try household.person(id: person) else { throw APIError.unauthorized }
+        return asking
+    }
+
+    private func requireOwner() throws {
+        guard try askingPerson().role == .owner else {
+            throw APIError(.forbidden, code: "owner_only", key: .apiOwnerOnly)
+        }
+    }
+
+    /// The person named by the path's id: anyone for an owner; a member only themselves (others
+    /// answer 404, as if they did not exist).
+    private func ownerOrSelf(_ context: BasicRequestContext) throws -> Person {
+        let asking = try askingPerson()
+        let target = try named(context)
+        guard asking.role == .owner || target.id == asking.id else { throw APIError.notFound(.apiNoSuchPerson) }
+        return target
+    }
+
+    private func named(_ context: BasicRequestContext) throws -> Person {
+        guard let id = context.parameters.get("id").flatMap(Person.ID.init), let found = try household.person(id: id)
+        else { throw APIError.notFound(.apiNoSuchPerson) }
+        return found
+    }
+
+    private func view(_ shown: Person) throws -> PersonView {
+        let services = try household.services(for: shown)
+        return PersonView(
+            id: shown.id, name: shown.name, role: shown.role, hasPIN: shown.hasPIN,
+            language: try services.settings.load().language, isYou: shown.id == person,
+            devices: try household.devices(of: shown).map(DeviceView.init))
+    }
+}
