@@ -178,6 +178,51 @@ public final class HouseholdService: Sendable {
             .appendingPathComponent(String(id), isDirectory: true)
     }
 
+    // MARK: - Devices
+
+    /// A way in for a person: a token made with `momentum token create`, or a device signed in by
+    /// pairing (or by choosing its profile on the server's own screen), with its sessions.
+    public struct Device: Sendable, Equatable {
+        public var token: AccessToken
+        /// Live sign-in sessions (browsers) made with it.
+        public var sessions: Int
+        public var lastUsedAt: Date?
+    }
+
+    /// The live ways in of `person`, oldest first (revoked tokens are left out).
+    public func devices(of person: Person) throws(StoreError) -> [Device] {
+        let use = try database.accessSessionUse()
+        return try accessTokens.tokens(of: person.id).filter { !$0.isRevoked }.map { token in
+            Device(token: token, sessions: use[token.id]?.sessions ?? 0, lastUsedAt: use[token.id]?.lastUsedAt)
+        }
+    }
+
+    /// Signs a browser on the server's own screen in as `person`, if `pin` opens their profile: a
+    /// session (its id, for the cookie) under the person's "this computer" way in, made once.
+    public func chooseProfile(_ person: Person, pin: String?) throws(HouseholdError) -> String {
+        guard try storing({ () throws(StoreError) in try self.checkPIN(pin, for: person) }) else {
+            throw .person(.pinWrong)
+        }
+        return try storing { () throws(StoreError) in
+            try self.accessTokens.startSession(with: try self.screenToken(of: person))
+        }
+    }
+
+    private func screenToken(of person: Person) throws(StoreError) -> AccessToken {
+        let kept = try accessTokens.tokens(of: person.id).first {
+            $0.isPairing && !$0.isRevoked && $0.name == Self.screenTokenName
+        }
+        if let kept { return kept }
+        let token = AccessToken(
+            id: String(makeID().uuidString.lowercased().suffix(8)), name: Self.screenTokenName,
+            secretHash: AccessTokenService.hash(makeSecret()), createdAt: now(), personID: person.id, isPairing: true)
+        try database.saveAccessToken(token)
+        return token
+    }
+
+    /// The name of the way in that profiles chosen on the server's own screen share.
+    public static let screenTokenName = "this computer"
+
     // MARK: - PINs on the server's own screen
 
     /// Locks (or with `nil` unlocks) a person's profile on the server's own screen with a PIN.

@@ -102,6 +102,19 @@ extension MomentumDatabase {
         try write { db in try AccessSessionRow.deleteOne(db, key: idHash) }
     }
 
+    /// Per token id: how many sign-in sessions it has and when one was last used.
+    public func accessSessionUse() throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)] {
+        try read { db in
+            var use: [String: (sessions: Int, lastUsedAt: Date)] = [:]
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT tokenID, COUNT(*) AS sessions, MAX(lastUsedAtMs) AS lastUsed FROM accessSession GROUP BY tokenID")
+            for row in rows {
+                use[row["tokenID"]] = (row["sessions"], Date(millisecondsSince1970: row["lastUsed"]))
+            }
+            return use
+        }
+    }
+
     /// Forgets sessions last used before `cutoff`; returns how many.
     @discardableResult
     public func deleteAccessSessions(lastUsedBefore cutoff: Date) throws(StoreError) -> Int {

@@ -35,6 +35,9 @@ struct PairCommand: ContextualCommand {
             let pairing = try session.household.startPairing(for: session.person)
             let link = try PairingCode.link(base: base, code: pairing.code)
             var lines = [catalog.format(.pairIntro, ["name": session.person.name]), "", link, ""]
+            // Fixed colours scan on light and dark terminals alike; a file or pipe gets plain blocks.
+            let style: QRCode.TerminalStyle = context.isInteractive ? .fixedColours : .forDarkBackground
+            lines += try QRCode.encode(link, correction: .medium).terminalLines(style: style) + [""]
             let normalizedBase = link.components(separatedBy: "/pair.html").first ?? base
             lines.append(catalog.format(.pairCode, ["address": normalizedBase, "code": pairing.code]))
             let time = catalog.language.dateFormatter(format: "HH:mm", timeZone: context.timeZone)

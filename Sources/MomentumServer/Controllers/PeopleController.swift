@@ -214,7 +214,8 @@ struct PeopleController {
         _ = try PairingCode.link(base: base, code: String(repeating: "2", count: PairingCode.length))
         let pairing = try household.startPairing(for: target)
         let link = try PairingCode.link(base: base, code: pairing.code)
-        let rows: [String] = []  // QR-PENDING
+        let code = try QRCode.encode(link, correction: .medium)
+        let rows = (0..<code.size).map { y in String((0..<code.size).map { x in code[x, y] ? "1" : "0" }) }
         return JSONResponse(
             Pairing(
                 person: target.name, code: pairing.code, link: link,
@@ -224,11 +225,11 @@ struct PeopleController {
 
     @Sendable func endDevice(_ request: Request, context: BasicRequestContext) throws -> Response {
         let target = try ownerOrSelf(context)
-        do {
-            try household.accessTokens.revoke(id: context.parameters.get("token") ?? "", of: target.id)
-        } catch .unknown, .alreadyRevoked {
+        let id = context.parameters.get("token") ?? ""
+        guard try household.devices(of: target).contains(where: { $0.token.id == id }) else {
             throw APIError.notFound(.apiNoSuchDevice)
         }
+        try household.accessTokens.revoke(id: id, of: target.id)
         return Response(status: .noContent)
     }
 

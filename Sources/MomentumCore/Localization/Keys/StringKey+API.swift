@@ -86,4 +86,8 @@ extension StringKey {
     public static let apiDeviceNameEncoding = StringKey("api.deviceName.encoding")
     public static let apiDeviceNameRepeated = StringKey("api.deviceName.repeated")
     public static let apiChoosePerson = StringKey("api.choosePerson")
+    public static let apiOwnerOnly = StringKey("api.ownerOnly")
+    public static let apiProfilesOnThisScreen = StringKey("api.profilesOnThisScreen")
+    public static let apiNoSuchPerson = StringKey("api.noSuchPerson")
+    public static let apiNoSuchDevice = StringKey("api.noSuchDevice")
 }
