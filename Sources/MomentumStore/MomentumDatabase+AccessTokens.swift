@@ -107,7 +107,10 @@ extension MomentumDatabase {
         try read { db in
             var use: [String: (sessions: Int, lastUsedAt: Date)] = [:]
             let rows = try Row.fetchAll(
-                db, sql: "SELECT tokenID, COUNT(*) AS sessions, MAX(lastUsedAtMs) AS lastUsed FROM accessSession GROUP BY tokenID")
+                db,
+                sql:
+                    "SELECT tokenID, COUNT(*) AS sessions, MAX(lastUsedAtMs) AS lastUsed FROM accessSession GROUP BY tokenID"
+            )
             for row in rows {
                 use[row["tokenID"]] = (row["sessions"], Date(millisecondsSince1970: row["lastUsed"]))
             }
