@@ -123,13 +123,14 @@ struct Import: ContextualCommand {
     func run(in context: CommandContext) async throws {
         try await context.withSession(common) { session in
             let catalog = session.catalog
+            let services = try whoseFile(session, context: context)
             if BackupService.recognizes(URL(fileURLWithPath: file)) {
-                try restore(session.services.backup, catalog: catalog, context: context)
+                try restore(services.backup, catalog: catalog, context: context)
                 return
             }
             let summary: ImportSummary
             do throws(ImportError) {
-                summary = try session.services.exchange.importFile(at: URL(fileURLWithPath: file), dryRun: dryRun)
+                summary = try services.exchange.importFile(at: URL(fileURLWithPath: file), dryRun: dryRun)
             } catch {
                 switch error {
                 case .cannotRead(let reason):
@@ -150,6 +151,23 @@ struct Import: ContextualCommand {
             }
             context.output.write(Self.text(summary, path: file, catalog: catalog))
         }
+    }
+
+    /// The services of the person the file belongs to: `--user` (or `$MOMENTUM_USER`) when given;
+    /// in a household of several, otherwise asked — a backup must not land in the wrong person's
+    /// practice by default.
+    private func whoseFile(_ session: CommandContext.Session, context: CommandContext) throws -> MomentumServices {
+        let people = try session.household.people()
+        let named = common.user ?? context.environment["MOMENTUM_USER"].flatMap { $0.isEmpty ? nil : $0 }
+        guard named == nil, people.count > 1 else { return session.services }
+        let names = people.map(\.name).joined(separator: ", ")
+        context.output.write(session.catalog.format(.importWhose, ["names": names]) + " ")
+        let answer = context.readAnswer()?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !answer.isEmpty, let person = try? Household.person(named: answer, in: people) else {
+            context.output.write("\n")
+            throw CommandFailure(session.catalog[.importSayWhose])
+        }
+        return try session.household.services(for: person)
     }
 
     private func restore(_ backup: BackupService, catalog: StringCatalog, context: CommandContext) throws {

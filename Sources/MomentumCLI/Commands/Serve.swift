@@ -78,8 +78,10 @@ struct Serve: ContextualCommand {
             }
             let configuration = try self.configuration(
                 environment: context.environment, dataDirectory: session.dataDirectory, catalog: session.catalog)
+            // Off loopback, a server no one can sign in to yet starts anyway (pairing a phone needs
+            // it running) and says how to let someone in.
             if configuration.requiresToken, try !session.services.accessTokens.hasActiveToken() {
-                throw CommandFailure(session.catalog.format(.errorServeNeedsToken, ["host": configuration.host]))
+                context.output.write(session.catalog.format(.serveNoWayInYet, ["host": configuration.host]) + "\n")
             }
             var logger = Logger(label: "momentum.server")
             logger.logLevel = context.environment["MOMENTUM_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info

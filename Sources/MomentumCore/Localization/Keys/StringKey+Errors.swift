@@ -18,7 +18,6 @@ extension StringKey {
     public static let errorChartNeedsOutput = StringKey("error.chart.needsOutput")
     public static let errorChartDays = StringKey("error.chart.days")
     public static let errorServePort = StringKey("error.servePort")
-    public static let errorServeNeedsToken = StringKey("error.serveNeedsToken")
     public static let errorServeAllowedHost = StringKey("error.serveAllowedHost")
     public static let errorGeneric = StringKey("error.generic")
     public static let errorRemindersQuietHoursZeroLength = StringKey("error.reminders.quietHoursZeroLength")

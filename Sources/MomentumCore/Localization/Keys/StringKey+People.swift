@@ -36,4 +36,7 @@ extension StringKey {
     public static let pairLoopbackWarning = StringKey("pair.loopbackWarning")
     public static let userPinOrClear = StringKey("user.pinOrClear")
     public static let errorPairingBadAddress = StringKey("error.pairing.badAddress")
+    public static let serveNoWayInYet = StringKey("serve.noWayInYet")
+    public static let importWhose = StringKey("import.whose")
+    public static let importSayWhose = StringKey("import.sayWhose")
 }
