@@ -171,7 +171,10 @@ func buildPersonRouter(
         .addRoutes(to: api.group("breathing/presets"))
     WorkoutProgramsController(workouts: services.workouts, settings: services.settings)
         .addRoutes(to: api.group("workouts/programs"))
-    FocusTimersController(timers: services.focusTimers, now: dependencies.now).addRoutes(to: api.group("timers"))
+    FocusTimersController(
+        timers: services.focusTimers, household: dependencies.household, person: person,
+        liveFeeds: dependencies.liveFeeds, now: dependencies.now
+    ).addRoutes(to: api.group("timers"))
     FocusEndSoundController(timers: services.focusTimers, now: dependencies.now, streams: shared.streams)
         .addRoutes(to: api.group("timers"))
     MorseController(morse: services.morse, now: dependencies.now, makeID: dependencies.makeID, metrics: metrics)

@@ -32,6 +32,7 @@ extension ErrorMessages {
         case .pinFormat(let minimum, let maximum):
             catalog.format(.errorPersonPinFormat, ["minimum": "\(minimum)", "maximum": "\(maximum)"])
         case .pinWrong: catalog[.errorPersonPinWrong]
+        case .shareWithOwner(let name): catalog.format(.errorPersonShareWithOwner, ["name": name])
         }
     }
 

@@ -178,6 +178,60 @@ public final class HouseholdService: Sendable {
             .appendingPathComponent(String(id), isDirectory: true)
     }
 
+    // MARK: - Shared focus timers
+
+    /// A focus timer another person shared with someone: whose it is, and with whom it is shared.
+    public struct SharedTimer: Sendable {
+        public var owner: Person
+        public var timer: FocusTimer
+        public var services: MomentumServices
+    }
+
+    /// The people `timer` of `owner` is shared with.
+    public func sharees(ofTimer timer: UUID, ownedBy owner: Person.ID) throws(StoreError) -> [Person] {
+        let ids = Set(try database.timerShares().filter { $0.ownerID == owner && $0.timerID == timer }.map(\.personID))
+        return try people().filter { ids.contains($0.id) }
+    }
+
+    /// Shares `timer` of `owner` with exactly the people named (none: with no one); they see it in
+    /// their timers and tick it live, the timer stays the owner's.
+    @discardableResult
+    public func share(_ timer: FocusTimer, of owner: Person, with names: [String]) throws(HouseholdError) -> [Person] {
+        let people = try storing { () throws(StoreError) in try self.people() }
+        let sharees: [Person]
+        do { sharees = try Household.sharees(named: names, owner: owner, among: people) } catch { throw .person(error) }
+        try storing { () throws(StoreError) in
+            try self.database.setTimerShares(ownerID: owner.id, timerID: timer.id, with: sharees.map(\.id))
+        }
+        return sharees
+    }
+
+    /// The timers others shared with `person`, each with its owner (timers since deleted are left out).
+    public func timersShared(with person: Person) throws(FocusTimerServiceError) -> [SharedTimer] {
+        let shares: [TimerShare]
+        let people: [Person]
+        do {
+            shares = try database.timerShares().filter { $0.personID == person.id }
+            people = try self.people()
+        } catch { throw .store(error) }
+        var shared: [SharedTimer] = []
+        for owner in people {
+            let ids = Set(shares.filter { $0.ownerID == owner.id }.map(\.timerID))
+            guard !ids.isEmpty else { continue }
+            let services: MomentumServices
+            do { services = try self.services(for: owner) } catch { throw .store(error) }
+            for timer in try services.focusTimers.timers() where ids.contains(timer.id) {
+                shared.append(SharedTimer(owner: owner, timer: timer, services: services))
+            }
+        }
+        return shared
+    }
+
+    /// Who sees the timers of `owner` besides them: the people whose live feeds hear of their changes.
+    public func peopleSharing(with owner: Person.ID) throws(StoreError) -> Set<Person.ID> {
+        Set(try database.timerShares().filter { $0.ownerID == owner }.map(\.personID))
+    }
+
     // MARK: - Devices
 
     /// A way in for a person: a token made with `momentum token create`, or a device signed in by

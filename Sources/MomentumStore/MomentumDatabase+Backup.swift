@@ -49,7 +49,7 @@ extension MomentumDatabase {
     /// Tables that belong to this machine or its household, not to the person: never in a backup.
     static let machineTables: Set<String> = [
         "grdb_migrations", "storeRevision", "accessToken", "accessSession", "syncReplica", "syncField",
-        "syncDeletion", "syncItemTimer", "syncLog", "syncOutbox", "person", "pairingCode",
+        "syncDeletion", "syncItemTimer", "syncLog", "syncOutbox", "person", "pairingCode", "timerShare",
     ]
 
     /// Every row a person owns, per kind, column for column, in the order they were written.

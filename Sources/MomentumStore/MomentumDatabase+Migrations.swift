@@ -243,6 +243,15 @@ extension MomentumDatabase {
                 table.column("createdAtMs", .integer).notNull()
                 table.column("usedAtMs", .integer)
             }
+            // Focus timers shared with other people of the household: the timer stays in its
+            // owner's database; this says who else sees and ticks it.
+            try db.create(table: "timerShare") { table in
+                table.column("ownerID", .integer).notNull().references("person", onDelete: .cascade)
+                table.column("timerID", .text).notNull()
+                table.column("personID", .integer).notNull().indexed().references("person", onDelete: .cascade)
+                table.primaryKey(["ownerID", "timerID", "personID"])
+                table.check(sql: "ownerID <> personID")
+            }
         }
         return migrator
     }

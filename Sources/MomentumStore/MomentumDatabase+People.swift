@@ -128,3 +128,46 @@ extension MomentumDatabase {
         }
     }
 }
+
+// MARK: - Shared focus timers
+
+/// A focus timer of `ownerID` that `personID` sees and ticks too.
+public struct TimerShare: Sendable, Equatable, Hashable {
+    public var ownerID: Person.ID
+    public var timerID: UUID
+    public var personID: Person.ID
+
+    public init(ownerID: Person.ID, timerID: UUID, personID: Person.ID) {
+        self.ownerID = ownerID
+        self.timerID = timerID
+        self.personID = personID
+    }
+}
+
+extension MomentumDatabase {
+    /// Every share of the household.
+    public func timerShares() throws(StoreError) -> [TimerShare] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT ownerID, timerID, personID FROM timerShare ORDER BY rowid").compactMap {
+                row in
+                UUID(uuidString: row["timerID"]).map {
+                    TimerShare(ownerID: row["ownerID"], timerID: $0, personID: row["personID"])
+                }
+            }
+        }
+    }
+
+    /// Makes `timerID` of `ownerID` shared with exactly `people`, in one transaction.
+    public func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) throws(StoreError) {
+        let id = timerID.uuidString.lowercased()
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM timerShare WHERE ownerID = ? AND timerID = ?", arguments: [ownerID, id])
+            for person in Set(people) where person != ownerID {
+                try db.execute(
+                    sql: "INSERT INTO timerShare (ownerID, timerID, personID) VALUES (?, ?, ?)",
+                    arguments: [ownerID, id, person])
+            }
+        }
+    }
+}

@@ -17,6 +17,9 @@ struct AccessMatrixTests {
         "GET /health", "GET /openapi.yaml", "GET /api/v1/catalog", "POST /login", "POST /logout",
         // Open to all, with the person's shortcuts only for a live credential (its own tests).
         "GET /manifest.webmanifest",
+        // A pairing code is the credential (its own tests); the profile picker answers only on
+        // loopback, so off loopback it is a 404 whatever is sent.
+        "POST /pair", "GET /api/v1/profiles", "POST /api/v1/profiles/choose",
     ]
 
     /// `/api/v1/log/{id}` with a plausible value in each parameter.

@@ -131,4 +131,39 @@ extension TimerCommand {
             }
         }
     }
+
+    struct Share: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Share a timer with people of this server: they see it and tick it live (it stays yours).")
+
+        @Argument(help: ArgumentHelp("The timer's name or id.", valueName: "name"))
+        var name: String
+
+        @Option(
+            name: .customLong("with"),
+            help: ArgumentHelp(
+                "A person to share it with (repeatable); the list replaces the last one.", valueName: "person"))
+        var people: [String] = []
+
+        @Flag(help: "Share it with no one.")
+        var none = false
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
+                guard people.isEmpty == none else { throw CommandFailure(catalog[.focusShareWithOrNone]) }
+                let timer = try session.services.focusTimers.timer(named: name)
+                let sharees = try session.household.share(timer, of: session.person, with: people)
+                let text =
+                    sharees.isEmpty
+                    ? catalog.format(.focusSharedWithNoOne, ["name": timer.name])
+                    : catalog.format(
+                        .focusSharedWith,
+                        ["name": timer.name, "people": sharees.map(\.name).joined(separator: ", ")])
+                context.output.write(text + "\n")
+            }
+        }
+    }
 }

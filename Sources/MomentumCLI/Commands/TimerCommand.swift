@@ -15,7 +15,7 @@ struct TimerCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Add.self, List.self, Show.self, Start.self, Pause.self, Resume.self, Reset.self, Complete.self,
-            Check.self, Uncheck.self, Edit.self, Move.self, Delete.self, Run.self,
+            Check.self, Uncheck.self, Edit.self, Move.self, Delete.self, Share.self, Run.self,
         ],
         defaultSubcommand: List.self
     )

@@ -87,6 +87,20 @@ public enum Household {
         try checkOwnersRemain(without: person, among: people)
     }
 
+    /// The people a timer of `owner` is shared with, from their names: each one known, never the
+    /// owner, each once (an empty list shares it with no one).
+    public static func sharees(named names: [String], owner: Person, among people: [Person]) throws(PersonError)
+        -> [Person]
+    {
+        var sharees: [Person] = []
+        for name in names {
+            let person = try person(named: name, in: people)
+            guard person.id != owner.id else { throw .shareWithOwner(person.name) }
+            if !sharees.contains(person) { sharees.append(person) }
+        }
+        return sharees
+    }
+
     private static func checkOwnersRemain(without person: Person, among people: [Person]) throws(PersonError) {
         let otherOwners = people.filter { $0.role == .owner && $0.id != person.id }
         guard person.role != .owner || !otherOwners.isEmpty else { throw .lastOwner(person.name) }
@@ -138,4 +152,6 @@ public enum PersonError: Error, Equatable, Sendable {
     case pinFormat(minimum: Int, maximum: Int)
     /// A wrong PIN, or a PIN asked of a profile that has none.
     case pinWrong
+    /// A timer is its owner's already: it is shared with others.
+    case shareWithOwner(String)
 }

@@ -5,8 +5,17 @@ import MomentumServices
 
 /// `/api/v1/timers`: focus timers with their checklists, and their runs (start, pause, reset).
 /// Timers and items are named in paths by id (a name works too, as in the terminal).
+///
+/// The list holds the person's own timers and those others of the household shared with them
+/// (marked with their `owner`); a shared timer is named by its id, and its sharers may run, edit
+/// and tick it, while only its owner moves, deletes or shares it (`PUT /{id}/sharing`).
 struct FocusTimersController {
     let timers: FocusTimerService
+    let household: HouseholdService
+    /// Whose routes these are.
+    let person: Person.ID
+    /// Told whom a timer's sharing reached, so their timers refresh live.
+    let liveFeeds: LiveFeeds
     let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
@@ -15,6 +24,7 @@ struct FocusTimersController {
         group.get(":id", use: show)
         group.patch(":id", use: edit)
         group.delete(":id", use: delete)
+        group.put(":id/sharing", use: share)
         group.post(":id/move", use: move)
         group.get(":id/timeline", use: timeline)
         group.post(":id/start", use: start)
@@ -26,11 +36,41 @@ struct FocusTimersController {
         group.post(":id/items/:item/move", use: moveItem)
     }
 
-    /// The services' timer view, which `momentum timer list|show --json` prints too.
-    typealias Timer = FocusTimerView
+    /// The services' timer view, which `momentum timer list|show --json` prints too, with whose it
+    /// is (`owner`, for a timer someone shared) and whom it is shared with.
+    struct Timer: Encodable {
+        var view: FocusTimerView
+        /// The owner's name, for a timer another person shared; absent for one's own.
+        var owner: String?
+        /// The names of the people who see it too.
+        var sharedWith: [String]
+
+        init(_ timer: FocusTimer, at instant: Date, owner: String? = nil, sharedWith: [String] = []) {
+            view = FocusTimerView(timer, at: instant)
+            self.owner = owner
+            self.sharedWith = sharedWith
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case owner
+            case sharedWith
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try view.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(owner, forKey: .owner)
+            try container.encode(sharedWith, forKey: .sharedWith)
+        }
+    }
 
     struct Timers: Encodable {
         var timers: [Timer]
+    }
+
+    struct Sharing: Decodable {
+        /// The names of the people to share with; empty shares with no one.
+        var with: [String]
     }
 
     struct NewTimer: Decodable {
@@ -66,11 +106,21 @@ struct FocusTimersController {
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timers> {
         let instant = now()
-        return JSONResponse(Timers(timers: try timers.timers().map { Timer($0, at: instant) }))
+        let shares = try household.database.timerShares().filter { $0.ownerID == person }
+        let people = try household.people()
+        let own = try timers.timers().map { timer in
+            let sharees = Set(shares.filter { $0.timerID == timer.id }.map(\.personID))
+            return Timer(timer, at: instant, sharedWith: people.filter { sharees.contains($0.id) }.map(\.name))
+        }
+        let shared = try sharedTimers().map { shared in
+            Timer(shared.timer, at: instant, owner: shared.owner.name)
+        }
+        return JSONResponse(Timers(timers: own + shared))
     }
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        answer(try timers.timer(named: try timerID(context)))
+        let (service, id) = try target(context)
+        return try answer(try service.timer(named: id))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
@@ -79,7 +129,7 @@ struct FocusTimersController {
             name: body.name, duration: body.durationMs.map { .milliseconds($0) } ?? FocusTimer.defaultDuration,
             items: body.items ?? [], icon: body.icon ?? FocusTimer.defaultIcon,
             color: body.color ?? FocusTimer.defaultColor, notes: body.notes ?? "")
-        return answer(timer, status: .created)
+        return try answer(timer, status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
@@ -87,7 +137,8 @@ struct FocusTimersController {
         let edit = FocusTimerService.Edit(
             name: body.name, duration: body.durationMs.map { .milliseconds($0) }, icon: body.icon, color: body.color,
             notes: body.notes)
-        return answer(try timers.editTimer(named: try timerID(context), edit))
+        let (service, id) = try target(context)
+        return try answer(try service.editTimer(named: id, edit))
     }
 
     @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
@@ -103,49 +154,86 @@ struct FocusTimersController {
     }
 
     @Sendable func timeline(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timeline> {
-        JSONResponse(try timers.timer(named: try timerID(context)).timeline())
+        let (service, id) = try target(context)
+        return JSONResponse(try service.timer(named: id).timeline())
     }
 
     @Sendable func start(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        answer(try timers.start(named: try timerID(context)))
+        let (service, id) = try target(context)
+        return try answer(try service.start(named: id))
     }
 
     @Sendable func pause(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        answer(try timers.pause(named: try timerID(context)))
+        let (service, id) = try target(context)
+        return try answer(try service.pause(named: id))
     }
 
     @Sendable func reset(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        answer(try timers.reset(named: try timerID(context)))
+        let (service, id) = try target(context)
+        return try answer(try service.reset(named: id))
+    }
+
+    @Sendable func share(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
+        let body = try await RequestBody.decode(Sharing.self, from: request)
+        let timer = try timers.timer(named: try timerID(context))
+        guard let owner = try household.person(id: person) else { throw APIError.unauthorized }
+        let before = Set(try household.sharees(ofTimer: timer.id, ownedBy: person).map(\.id))
+        let after = Set(try household.share(timer, of: owner, with: body.with).map(\.id))
+        try liveFeeds.watchSharedTimers(of: person)
+        liveFeeds.nudge(before.union(after), [.focusTimer, .checklistItem])
+        return try answer(timer)
     }
 
     @Sendable func addItem(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(NewItem.self, from: request)
-        let timer = try timers.editTimer(named: try timerID(context), FocusTimerService.Edit(addItems: [body.text]))
-        return answer(timer, status: .created)
+        let (service, id) = try target(context)
+        return try answer(
+            try service.editTimer(named: id, FocusTimerService.Edit(addItems: [body.text])), status: .created)
     }
 
     @Sendable func editItem(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(ItemChanges.self, from: request)
-        let (timerID, itemID) = (try timerID(context), try itemID(context))
-        var timer = try timers.timer(named: timerID)
-        if let text = body.text { timer = try timers.renameItem(itemID, ofTimer: timerID, to: text) }
-        if let done = body.done { timer = try timers.setItem(itemID, ofTimer: timerID, done: done) }
-        return answer(timer)
+        let ((service, timerID), itemID) = (try target(context), try itemID(context))
+        var timer = try service.timer(named: timerID)
+        if let text = body.text { timer = try service.renameItem(itemID, ofTimer: timerID, to: text) }
+        if let done = body.done { timer = try service.setItem(itemID, ofTimer: timerID, done: done) }
+        return try answer(timer)
     }
 
     @Sendable func deleteItem(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        answer(
-            try timers.editTimer(
-                named: try timerID(context), FocusTimerService.Edit(removeItems: [try itemID(context)])))
+        let (service, id) = try target(context)
+        return try answer(try service.editTimer(named: id, FocusTimerService.Edit(removeItems: [try itemID(context)])))
     }
 
     @Sendable func moveItem(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(Position.self, from: request)
-        return answer(try timers.moveItem(try itemID(context), ofTimer: try timerID(context), to: body.position))
+        let (service, id) = try target(context)
+        return try answer(try service.moveItem(try itemID(context), ofTimer: id, to: body.position))
     }
 
-    private func answer(_ timer: FocusTimer, status: HTTPResponse.Status = .ok) -> JSONResponse<Timer> {
-        JSONResponse(Timer(timer, at: now()), status: status)
+    /// `timer` as its list shows it: with its owner for a shared one, or with whom it is shared.
+    private func answer(_ timer: FocusTimer, status: HTTPResponse.Status = .ok) throws -> JSONResponse<Timer> {
+        if try timers.timers().contains(where: { $0.id == timer.id }) {
+            let sharees = try household.sharees(ofTimer: timer.id, ownedBy: person).map(\.name)
+            return JSONResponse(Timer(timer, at: now(), sharedWith: sharees), status: status)
+        }
+        let owner = try sharedTimers().first { $0.timer.id == timer.id }?.owner.name
+        return JSONResponse(Timer(timer, at: now(), owner: owner), status: status)
+    }
+
+    /// The timers others of the household shared with this person.
+    private func sharedTimers() throws -> [HouseholdService.SharedTimer] {
+        guard let me = try household.person(id: person) else { return [] }
+        return try household.timersShared(with: me)
+    }
+
+    /// Whose service runs the timer the path names, and its name or id there: one's own timer
+    /// (by id or name), else one shared with this person (by its exact id only).
+    private func target(_ context: BasicRequestContext) throws -> (FocusTimerService, String) {
+        let id = try timerID(context)
+        let shared = try sharedTimers().first { $0.timer.id.uuidString.lowercased() == id.lowercased() }
+        if let shared, (try? timers.timer(named: id)) == nil { return (shared.services.focusTimers, id) }
+        return (timers, id)
     }
 
     private func timerID(_ context: BasicRequestContext) throws -> String {

@@ -21,6 +21,17 @@ final class LiveFeed: Sendable {
     /// How many connections listen.
     var connections: Int { subscribers.withLock { $0.streams.count } }
 
+    /// Tells every connection that things of `types` changed outside this person's own log (a
+    /// timer someone shared with them): `{"nudge": ["focusTimer"]}`, no sequence number, so
+    /// the browser re-reads those sections without thinking it missed changes of its own.
+    func nudge(_ types: Set<SyncEntityType>) {
+        let names = types.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ",")
+        let text = "{\"nudge\":[\(names)]}"
+        subscribers.withLock { state in
+            for continuation in state.streams.values { continuation.yield(text) }
+        }
+    }
+
     private func publish(_ changes: [LoggedChange]) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -71,6 +82,8 @@ final class LiveFeed: Sendable {
 final class LiveFeeds: Sendable {
     private let household: HouseholdService
     private let feeds = Mutex<[Person.ID: LiveFeed]>([:])
+    /// The people whose changes are watched for timers they shared.
+    private let watched = Mutex<Set<Person.ID>>([])
 
     init(household: HouseholdService) {
         self.household = household
@@ -79,12 +92,34 @@ final class LiveFeeds: Sendable {
     func feed(for person: Person.ID) throws -> LiveFeed {
         if let feed = feeds.withLock({ $0[person] }) { return feed }
         let sync = try household.services(forID: person).sync
-        return feeds.withLock { feeds in
+        let feed = feeds.withLock { feeds in
             if let earlier = feeds[person] { return earlier }
             let feed = LiveFeed(sync: sync)
             feeds[person] = feed
             return feed
         }
+        // Whoever may share a timer with this person is watched from now on.
+        for someone in try household.people() { try watchSharedTimers(of: someone.id) }
+        return feed
+    }
+
+    /// Nudges the live feeds of the people `owner` shared timers with whenever a timer or an item
+    /// of `owner` changes — also when one of those people ticks it, since it is `owner`'s to log.
+    func watchSharedTimers(of owner: Person.ID) throws {
+        guard watched.withLock({ $0.insert(owner).inserted }) else { return }
+        let household = household
+        try household.services(forID: owner).sync.observeChanges { [weak self] changes in
+            let types = Set(changes.compactMap { SyncEntityType(rawValue: $0.change.type) })
+                .intersection([.focusTimer, .checklistItem])
+            guard let self, !types.isEmpty, let sharees = try? household.peopleSharing(with: owner) else { return }
+            self.nudge(sharees, types)
+        }
+    }
+
+    /// Nudges the open feeds of `people` about `types`.
+    func nudge(_ people: Set<Person.ID>, _ types: Set<SyncEntityType>) {
+        let open = feeds.withLock { feeds in people.compactMap { feeds[$0] } }
+        for feed in open { feed.nudge(types) }
     }
 }
 

@@ -39,4 +39,10 @@ extension StringKey {
     public static let serveNoWayInYet = StringKey("serve.noWayInYet")
     public static let importWhose = StringKey("import.whose")
     public static let importSayWhose = StringKey("import.sayWhose")
+    public static let errorPersonShareWithOwner = StringKey("error.person.shareWithOwner")
+    public static let focusShareWithOrNone = StringKey("focus.shareWithOrNone")
+    public static let focusSharedWith = StringKey("focus.sharedWith")
+    public static let focusSharedWithNoOne = StringKey("focus.sharedWithNoOne")
+    public static let focusSharedBy = StringKey("focus.sharedBy")
+    public static let focusSharedWithNames = StringKey("focus.sharedWithNames")
 }

@@ -5,7 +5,8 @@
 //
 // - The server first sends {"head": N}, then {"seq": N, "change": {type, id, op, field, value,
 //   stamp, device}} in the order of its log. Changes arriving within 50 ms are handed over
-//   together, once per section.
+//   together, once per section. {"nudge": ["focusTimer", …]} says a timer someone shared with
+//   this person changed (in their log, so without a sequence number): those sections re-read.
 // - A gap in the sequence numbers, or a head that differs from the last number seen when a
 //   dropped connection comes back, means changes were missed: every section refreshes.
 // - A dropped connection is tried again after 0.5 s, 1 s, 2 s … at most 30 s (a little jitter),
@@ -109,6 +110,12 @@ function receive(text) {
     showOffline(false);
     setState('open');
     if (missed) queue(null);
+    return;
+  }
+  // A timer someone shared with this person changed in their log, not in this person's: the
+  // sections of those types re-read, and the sequence numbers stay as they are.
+  if (Array.isArray(message.nudge)) {
+    for (const type of message.nudge) if (typeof type === 'string') queue({ type, nudge: true });
     return;
   }
   if (typeof message.seq !== 'number' || !message.change) return;

@@ -132,7 +132,8 @@ function restartTicker() {
 
 /** The latest change of each timer not known yet (a field never written answers 404). */
 async function loadLastChanges() {
-  const unknown = timers.filter((x) => !lastChanges.has(x.id));
+  // A timer someone shared is in their log, not this person's: its card names them instead.
+  const unknown = timers.filter((x) => !x.owner && !lastChanges.has(x.id));
   await Promise.all(unknown.map(async (timer) => {
     const versions = await Promise.all(CHANGE_FIELDS.map((field) => api(
       `/sync/last-change?type=focusTimer&id=${encodeURIComponent(timer.id)}&field=${field}`).catch(() => null)));
@@ -152,6 +153,14 @@ function ago(stamp) {
   if (seconds < 3600) return format.format(-Math.max(1, Math.round(seconds / 60)), 'minute');
   if (seconds < 86400) return format.format(-Math.round(seconds / 3600), 'hour');
   return format.format(-Math.round(seconds / 86400), 'day');
+}
+
+/** Whose a shared timer is, or whom one's own is shared with (docs/people.md); empty otherwise. */
+function sharingText(timer) {
+  if (timer.owner) return t('focus.sharedBy', { name: timer.owner });
+  if (!timer.sharedWith || !timer.sharedWith.length) return '';
+  const names = new Intl.ListFormat(locale(), { type: 'conjunction' }).format(timer.sharedWith);
+  return t('focus.sharedWithNames', { names });
 }
 
 /** Who changed the timer last, in words; empty for a change made by this browser. */
@@ -223,12 +232,14 @@ function timerCard(timer) {
         ? el('span', { class: 'timer-done', id: `${id}-status` }, el('span', { 'aria-hidden': 'true' }, '✓ '), t('focus.doneState'))
         : el('span', { class: 'muted', id: `${id}-status` }, t(`focus.status.${timer.status}`))),
     el('p', { class: 'muted timer-changed', id: `${id}-changed`, hidden: !changedText(timer) }, changedText(timer)),
+    el('p', { class: 'muted timer-shared', id: `${id}-shared`, hidden: !sharingText(timer) }, sharingText(timer)),
     el('div', { class: 'actions' }, toggle, reset),
     endSound.promptPlace(timer),
     checklist(timer, fail),
     addItemForm(timer, fail),
     error,
-    el('div', { class: 'actions end' }, remove));
+    // Only its owner deletes a timer; whoever it is shared with sees it go.
+    timer.owner ? null : el('div', { class: 'actions end' }, remove));
   if (/^#[0-9a-f]{6}$/i.test(timer.color)) card.style.setProperty('--timer-color', timer.color);
   return card;
 }

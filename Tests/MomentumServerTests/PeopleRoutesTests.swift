@@ -1,0 +1,149 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MomentumCore
+import MomentumServices
+import Testing
+
+@testable import MomentumServer
+
+/// The household on the web (docs/people.md): owners manage people and anyone's devices, members
+/// only their own; a pairing code signs a browser in once; the server's own screen picks profiles.
+@Suite("People, pairing and profiles")
+struct PeopleRoutesTests {
+    static func bearer(_ secret: String) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.authorization] = "Bearer \(secret)"
+        return headers
+    }
+
+    static func cookie(of response: TestResponse) throws -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.cookie] = String(try #require(response.headers[.setCookie]).split(separator: ";")[0])
+        return headers
+    }
+
+    @Test func anOwnerManagesPeopleAndAMemberSeesOnlyThemselves() async throws {
+        let server = try TestServer(host: "0.0.0.0")
+        let ada = Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
+        try await server.test { client in
+            let added = try await client.send(
+                .post, "/api/v1/people", json: #"{"name":"Ben","language":"de"}"#, headers: ada)
+            #expect(added.status == .created)
+            #expect(try added.object["role"] as? String == "member")
+            #expect(try added.object["language"] as? String == "de")
+            let twice = try await client.send(.post, "/api/v1/people", json: #"{"name":"ben"}"#, headers: ada)
+            #expect(twice.status == .conflict)
+        }
+        let ben = try server.household.person(named: "Ben")
+        let benHeaders = Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
+        try await server.test { client in
+            let list = try await client.send(.get, "/api/v1/people", headers: benHeaders)
+            #expect(try list.object["canManage"] as? Bool == false)
+            let people = try #require(try list.object["people"] as? [[String: Any]])
+            #expect(people.map { $0["name"] as? String } == ["Ben"])
+            let refused = try await client.send(.post, "/api/v1/people", json: #"{"name":"Cara"}"#, headers: benHeaders)
+            #expect(refused.status == .forbidden)
+            #expect(refused.errorCode == "owner_only")
+            // Another person's devices and pairing are not there for a member.
+            let answer1 = try await client.send(.post, "/api/v1/people/1/pairing", headers: benHeaders)
+            #expect(answer1.status == .notFound)
+            let answer2 = try await client.send(.delete, "/api/v1/people/1", headers: benHeaders)
+            #expect(answer2.status == .forbidden)
+            let session = try await client.send(.get, "/api/v1/session", headers: benHeaders)
+            #expect(try (session.object["person"] as? [String: Any])?["name"] as? String == "Ben")
+        }
+        #expect(try server.household.people().map(\.name) == ["Ada", "Ben"])
+    }
+
+    @Test func aPairingCodeSignsOneBrowserInOnceAsItsPerson() async throws {
+        let server = try TestServer(host: "0.0.0.0")
+        let ada = Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
+        let ben = try server.household.add(named: "Ben")
+        let clock = server.clock
+        try await server.test { client in
+            // The link names the server as the request did (the test client says `localhost`).
+            let pairing = try await client.send(.post, "/api/v1/people/\(ben.id)/pairing", headers: ada)
+            #expect(pairing.status == .created)
+            let code = try #require(try pairing.object["code"] as? String)
+            let link = try #require(try pairing.object["link"] as? String)
+            #expect(link == "http://localhost/pair.html#\(code)")
+            let rows = try #require(try pairing.object["qr"] as? [String])
+            #expect(rows.count >= 21 && rows.allSatisfy { $0.count == rows.count })
+            #expect(try QRCode.encode(link).size == rows.count)
+
+            let paired = try await client.send(
+                .post, "/pair", json: #"{"code":"\#(code.lowercased())","device":"Ben's phone"}"#)
+            #expect(paired.status == .ok)
+            let session = try await client.send(.get, "/api/v1/session", headers: try Self.cookie(of: paired))
+            #expect(try (session.object["person"] as? [String: Any])?["name"] as? String == "Ben")
+            let again = try await client.send(.post, "/pair", json: #"{"code":"\#(code)"}"#)
+            #expect(again.status == .unprocessableContent)
+            #expect(again.errorCode == "pairing_code")
+
+            let late = try await client.send(.post, "/api/v1/people/\(ben.id)/pairing", headers: ada)
+            let lateCode = try #require(try late.object["code"] as? String)
+            clock.advance(by: PairingCode.lifetime)
+            let expired = try await client.send(.post, "/pair", json: #"{"code":"\#(lateCode)"}"#)
+            #expect(expired.status == .unprocessableContent)
+            let malformed = try await client.send(.post, "/pair", json: #"{"code":"nope"}"#)
+            #expect(malformed.status == .unprocessableContent)
+        }
+        let devices = try server.household.devices(of: ben)
+        #expect(devices.map(\.token.name) == ["Ben's phone"])
+        #expect(devices.first?.token.isPairing == true)
+    }
+
+    @Test func endingAPairedDeviceSignsItOut() async throws {
+        let server = try TestServer(host: "0.0.0.0")
+        let ben = try server.household.add(named: "Ben")
+        let pairing = try server.household.startPairing(for: ben)
+        let (sessionID, _) = try server.household.pair(code: pairing.code, deviceName: "tablet")
+        let benHeaders = Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
+        let device = try #require(try server.household.devices(of: ben).first { $0.token.name == "tablet" })
+        let viaCookie: HTTPFields = [.cookie: "momentum_session=\(sessionID)"]
+        try await server.test { client in
+            let answer3 = try await client.send(.get, "/api/v1/timers", headers: viaCookie)
+            #expect(answer3.status == .ok)
+            let ended = try await client.send(
+                .delete, "/api/v1/people/\(ben.id)/devices/\(device.token.id)", headers: benHeaders)
+            #expect(ended.status == .noContent)
+            let answer4 = try await client.send(.get, "/api/v1/timers", headers: viaCookie)
+            #expect(answer4.status == .unauthorized)
+        }
+    }
+
+    @Test func theServersOwnScreenPicksAProfileWithItsPIN() async throws {
+        let server = try TestServer()
+        let ben = try server.household.add(named: "Ben")
+        try server.household.setPIN(of: "Ben", to: "2468")
+        try await server.test { client in
+            let unchosen = try await client.send(.get, "/api/v1/timers")
+            #expect(unchosen.status == .unauthorized)
+            #expect(unchosen.errorCode == "choose_person")
+            let profiles = try await client.send(.get, "/api/v1/profiles")
+            #expect(profiles.status == .ok)
+            let listed = try #require(try profiles.object["profiles"] as? [[String: Any]])
+            #expect(listed.map { $0["hasPIN"] as? Bool } == [false, true])
+            let wrong = try await client.send(
+                .post, "/api/v1/profiles/choose", json: #"{"id":\#(ben.id),"pin":"1111"}"#)
+            #expect(wrong.status == .unprocessableContent)
+            let right = try await client.send(
+                .post, "/api/v1/profiles/choose", json: #"{"id":\#(ben.id),"pin":"2468"}"#)
+            #expect(right.status == .noContent)
+            let session = try await client.send(.get, "/api/v1/session", headers: try Self.cookie(of: right))
+            #expect(try session.object["access"] as? String == "profile")
+            #expect(try (session.object["person"] as? [String: Any])?["name"] as? String == "Ben")
+            let ada = try await client.send(.post, "/api/v1/profiles/choose", json: #"{"id":1}"#)
+            #expect(ada.status == .noContent)
+        }
+        let guarded = try TestServer(host: "0.0.0.0")
+        try await guarded.test { client in
+            let answer5 = try await client.send(.get, "/api/v1/profiles")
+            #expect(answer5.status == .notFound)
+            let answer6 = try await client.send(.post, "/api/v1/profiles/choose", json: #"{"id":1}"#)
+            #expect(answer6.status == .notFound)
+        }
+    }
+}
