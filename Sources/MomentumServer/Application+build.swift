@@ -183,7 +183,7 @@ func buildPersonRouter(
         .addRoutes(feed: router.group().add(middleware: feed), api: api)
     AudioController(services: services, shared: shared.audio, rendering: dependencies.rendering)
         .addRoutes(to: api)
-    SyncController(sync: services.sync).addRoutes(to: api)
+    SyncController(sync: services.sync, household: dependencies.household, person: person).addRoutes(to: api)
     DeviceController().addRoutes(to: api)
     LibraryController(library: services.library, settings: services.settings, metrics: metrics)
         .addRoutes(to: api.group("library"))

@@ -227,6 +227,29 @@ public final class HouseholdService: Sendable {
         return shared
     }
 
+    /// The first of `changes` (its index) that names a timer or checklist item of someone other
+    /// than `person` (see ``Household/sharableSyncTypes``), or `nil`.
+    public func changeOfSomeoneElse(in changes: [ChangeMessage], pushedBy person: Person.ID)
+        throws(FocusTimerServiceError) -> Int?
+    {
+        let guarded = changes.enumerated().filter {
+            SyncEntityType(rawValue: $0.element.type).map(Household.sharableSyncTypes.contains) ?? false
+        }
+        guard !guarded.isEmpty else { return nil }
+        var others: Set<String> = []
+        let people: [Person]
+        do { people = try self.people() } catch { throw .store(error) }
+        for other in people where other.id != person {
+            let services: MomentumServices
+            do { services = try self.services(for: other) } catch { throw .store(error) }
+            for timer in try services.focusTimers.timers() {
+                others.insert(timer.id.uuidString.lowercased())
+                for item in timer.items { others.insert(item.id.uuidString.lowercased()) }
+            }
+        }
+        return guarded.first { others.contains($0.element.id.lowercased()) }?.offset
+    }
+
     /// Who sees the timers of `owner` besides them: the people whose live feeds hear of their changes.
     public func peopleSharing(with owner: Person.ID) throws(StoreError) -> Set<Person.ID> {
         Set(try database.timerShares().filter { $0.ownerID == owner }.map(\.personID))

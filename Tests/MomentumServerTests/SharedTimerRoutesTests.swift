@@ -125,6 +125,32 @@ struct SharedTimerRoutesTests {
         }
     }
 
+    /// A push naming another person's timer or item — shared or not, guessed or known — merges
+    /// nothing; a push of one's own new timer merges as ever.
+    @Test func aPushNamingAnotherPersonsTimerIsRefusedWhole() async throws {
+        let home = try Household()
+        let ada = try home.server.household.person(named: "Ada")
+        try home.server.household.share(home.timer, of: ada, with: ["Ben"])
+        var phone = try TestDevice(node: "n-benphone", name: "Ben's phone")
+        let own = try phone.timer(UUID().uuidString.lowercased(), name: "Mine")
+        let theirs = try phone.set(.checklistItem, home.timer.items[0].id.uuidString, "done", .bool(true))
+        let refusedBody = String(
+            decoding: try JSONSerialization.data(withJSONObject: ["changes": own + [theirs]]), as: UTF8.self)
+        let acceptedBody = String(
+            decoding: try JSONSerialization.data(withJSONObject: ["changes": own]), as: UTF8.self)
+        let ben = home.ben
+        try await home.server.test { client in
+            let refused = try await client.send(.post, "/api/v1/sync/push", json: refusedBody, headers: ben)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.errorCode == "not_yours")
+            let accepted = try await client.send(.post, "/api/v1/sync/push", json: acceptedBody, headers: ben)
+            #expect(accepted.status == .ok)
+        }
+        #expect(try home.server.services.focusTimers.timer(named: home.id).items.map(\.done) == [false, false])
+        let benPerson = try home.server.household.person(named: "Ben")
+        #expect(try home.server.household.services(for: benPerson).focusTimers.timers().map(\.name) == ["Mine"])
+    }
+
     @Test func removingAPersonEndsTheSharesWithThem() async throws {
         let home = try Household()
         let ada = try home.server.household.person(named: "Ada")

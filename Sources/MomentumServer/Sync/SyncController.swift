@@ -13,6 +13,9 @@ import MomentumStore
 /// - `GET /api/v1/sync/last-change?type=&id=&field=` → the field's value, stamp and device.
 struct SyncController {
     let sync: SyncService
+    let household: HouseholdService
+    /// Whose routes these are: a push names only their own timers (docs/people.md).
+    let person: Person.ID
 
     static let defaultPullLimit = 500
 
@@ -33,6 +36,12 @@ struct SyncController {
 
     @Sendable func push(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PushAnswer> {
         let body = try await RequestBody.decode(PushBody.self, from: request)
+        if let index = try household.changeOfSomeoneElse(in: body.changes, pushedBy: person) {
+            var refusal = APIError(
+                .unprocessableContent, code: "not_yours", key: .apiSyncNotYours, arguments: ["index": "\(index)"])
+            refusal.index = index
+            throw refusal
+        }
         do {
             return JSONResponse(PushAnswer(seqs: try sync.acceptPush(body.changes)))
         } catch {

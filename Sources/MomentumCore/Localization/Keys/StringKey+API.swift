@@ -90,4 +90,5 @@ extension StringKey {
     public static let apiProfilesOnThisScreen = StringKey("api.profilesOnThisScreen")
     public static let apiNoSuchPerson = StringKey("api.noSuchPerson")
     public static let apiNoSuchDevice = StringKey("api.noSuchDevice")
+    public static let apiSyncNotYours = StringKey("api.sync.notYours")
 }
