@@ -312,10 +312,19 @@ struct HouseholdIsolationTests {
             let listener = Task {
                 try await client.ws("/api/v1/live", configuration: .init(additionalHeaders: benHeaders)) {
                     inbound, _, _ in
-                    for try await message in inbound.messages(maxSize: 1 << 20) {
-                        guard case .text(let text) = message else { continue }
-                        receiver.yield(text)
-                        if text.contains("Ben's own") { break }
+                    // Until Ben's own change arrives, or five seconds (a feed that never carries it
+                    // fails the test rather than hanging it).
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for try await message in inbound.messages(maxSize: 1 << 20) {
+                                guard case .text(let text) = message else { continue }
+                                receiver.yield(text)
+                                if text.contains("Ben's own") { return }
+                            }
+                        }
+                        group.addTask { try await Task.sleep(for: .seconds(5)) }
+                        _ = try await group.next()
+                        group.cancelAll()
                     }
                     receiver.finish()
                 }
