@@ -128,6 +128,7 @@ let package = Package(
             dependencies: [
                 "MomentumCLI", "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumServices", "MomentumServer",
                 "MomentumTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -112,12 +112,13 @@ struct TestTerminal {
     /// A new terminal (fresh output) on the same data directory.
     init(sharing other: TestTerminal) throws { directory = other.directory }
 
-    /// Runs `momentum ARGUMENTS --data DIR` and returns the exit status.
+    /// Runs `momentum ARGUMENTS --data DIR` and returns the exit status; `answer` is the line typed
+    /// when the command asks a question.
     func run(
         _ arguments: [String], keys: [(at: Duration, key: Character)] = [], sound: RecordingCuePlayer? = nil,
         events: ScriptedEvents? = nil, morse: RecordingMorsePlayer? = nil,
         environment: [String: String] = ["LANG": "en_GB.UTF-8"], interactive: Bool = false,
-        addingData: Bool = true
+        addingData: Bool = true, answer: String? = nil
     ) async -> Int32 {
         let events = events ?? ScriptedEvents(keys: keys)
         let recorder = sound ?? RecordingCuePlayer(events: events)
@@ -142,6 +143,8 @@ struct TestTerminal {
             }
         )
         context.makeMorsePlayer = { _, _ in morse }
+        // What is typed when a command asks (`user remove`): nothing, unless the test says.
+        context.readAnswer = { answer }
         let data = arguments.contains("--data") || !addingData ? [] : ["--data", directory.url.path]
         return await MomentumCLI.main(arguments: arguments + data, context: context)
     }

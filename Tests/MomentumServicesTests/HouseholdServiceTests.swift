@@ -1,0 +1,252 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import MomentumTestSupport
+import Synchronization
+import Testing
+
+@testable import MomentumServices
+
+/// A household's people and their services (issue 26): each person's practice is theirs alone,
+/// people join, change and leave by the household's rules, and a pairing code signs in once.
+@Suite("HouseholdService: a database per person, people by the rules, one-time pairing")
+struct HouseholdServiceTests {
+    let directory: TemporaryDirectory
+    let household: HouseholdService
+    let clock: HouseholdClock
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let clock = HouseholdClock(Self.start)
+        self.clock = clock
+        household = try HouseholdService.open(
+            dataDirectory: directory.url, device: "test", login: "Ada", timeZone: .gmt,
+            now: { clock.now })
+    }
+
+    func advance(by seconds: TimeInterval) { clock.advance(by: seconds) }
+
+    var founder: Person { get throws { try household.person(named: nil) } }
+
+    // MARK: - Each person's own practice
+
+    @Test func aNewHouseholdHasItsFounderAsOwner() throws {
+        let people = try household.people()
+        #expect(people.map(\.name) == ["Ada"])
+        #expect(people.first?.id == Person.founderID)
+        #expect(people.first?.role == .owner)
+        // Opening again writes no second founder.
+        let again = try HouseholdService.open(dataDirectory: directory.url, device: "test", login: "Other")
+        #expect(try again.people().map(\.name) == ["Ada"])
+    }
+
+    @Test func twoPeopleEachSeeOnlyTheirOwnPractice() throws {
+        let ben = try household.add(named: "Ben")
+        let ada = try household.services(for: try founder)
+        let bens = try household.services(for: ben)
+        #expect(ada.database.path == household.founder.database.path)
+        #expect(bens.database.path == (try household.services(forID: ben.id)).database.path)
+
+        try ada.practiceLog.addRecord(kind: .meditation, start: Self.start.addingTimeInterval(-3600), length: 600)
+        try ada.focusTimers.addTimer(name: "Ada's pages", items: ["Pen"])
+        let plan = MeditationPlan(duration: .seconds(1200))
+        try ada.meditationPresets.addPreset(name: "Ada's sit", plan: plan)
+        try ada.morse.saveCallSign(try CallSign("DL1ADA"))
+        try ada.morse.saveCourseSettings(try MorseCourseSettings(characterWPM: 25, effectiveWPM: 15))
+        var settings = try ada.settings.load()
+        settings.reminders = try settings.reminders.addingDaily(time: "10:00", weekdays: "all", category: "focus")
+        try ada.settings.save(settings)
+
+        try bens.focusTimers.addTimer(name: "Ben's tea")
+
+        #expect(try bens.practiceLog.records().isEmpty)
+        #expect(try bens.focusTimers.timers().map(\.name) == ["Ben's tea"])
+        #expect(try bens.meditationPresets.presets().isEmpty)
+        #expect(try bens.morse.callSign() == nil)
+        #expect(try bens.morse.courseSettings() == (try MorseCourseSettings()))
+        #expect(try bens.settings.load().reminders == MomentumSettings().reminders)
+        #expect(try bens.reminders.plan().reminders.isEmpty)
+        #expect(try bens.progress.report().streak(for: .mindfulness).current == 0)
+
+        #expect(try ada.practiceLog.records().count == 1)
+        #expect(try ada.focusTimers.timers().map(\.name) == ["Ada's pages"])
+        #expect(try ada.meditationPresets.presets().map(\.name) == ["Ada's sit"])
+        #expect(try ada.morse.callSign()?.text == "DL1ADA")
+        #expect(try !ada.reminders.plan().reminders.isEmpty)
+        #expect(try ada.progress.report().streak(for: .mindfulness).current == 1)
+
+        // Ben's database is his own file, under people/ID.
+        let bensFile = directory.url.appendingPathComponent("people/\(ben.id)/\(MomentumDatabase.fileName)")
+        #expect(FileManager.default.fileExists(atPath: bensFile.path))
+        #expect(bens.database.path == bensFile.path)
+    }
+
+    @Test func aPersonAddedWithALanguageHasItAsTheirSetting() throws {
+        let anna = try household.add(named: "Anna", language: .german)
+        #expect(try household.services(for: anna).settings.load().language == .german)
+        #expect(try household.founder.settings.load().language == nil)
+        let ben = try household.add(named: "Ben")
+        #expect(try household.services(for: ben).settings.load().language == nil)
+    }
+
+    @Test func aNameTakenOrInvalidAddsNobody() throws {
+        try household.add(named: "Ben")
+        #expect(throws: HouseholdError.person(.nameTaken("ben"))) { try household.add(named: "ben") }
+        #expect(throws: HouseholdError.person(.nameStartsWithDash)) { try household.add(named: "-x") }
+        #expect(try household.people().map(\.name) == ["Ada", "Ben"])
+    }
+
+    // MARK: - Leaving
+
+    @Test func removingAPersonDeletesTheirFolderTokensAndSessionsAndNothingOfTheFounders() throws {
+        let ben = try household.add(named: "Ben")
+        try household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
+        try household.founder.focusTimers.addTimer(name: "Ada's pages")
+        let tokens = household.accessTokens
+        let bensToken = try tokens.create(name: "ben-phone", personID: ben.id)
+        let bensSession = try #require(try tokens.startSession(secret: bensToken.secret))
+        let adasToken = try tokens.create(name: "ada-phone")
+        let adasSession = try #require(try tokens.startSession(secret: adasToken.secret))
+        let folder = directory.url.appendingPathComponent("people/\(ben.id)")
+        #expect(FileManager.default.fileExists(atPath: folder.path))
+
+        let removed = try household.remove("BEN")
+        #expect(removed.id == ben.id)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        #expect(try household.people().map(\.name) == ["Ada"])
+        #expect(try tokens.tokens(of: ben.id).isEmpty)
+        #expect(try tokens.verify(secret: bensToken.secret) == nil)
+        #expect(try tokens.verifySession(bensSession) == nil)
+
+        #expect(try tokens.verify(secret: adasToken.secret)?.id == adasToken.token.id)
+        #expect(try tokens.verifySession(adasSession) != nil)
+        #expect(try household.founder.focusTimers.timers().map(\.name) == ["Ada's pages"])
+        #expect(
+            FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(MomentumDatabase.fileName).path)
+        )
+        #expect(throws: HouseholdError.person(.unknownPerson("Ben"))) { try household.person(named: "Ben") }
+    }
+
+    @Test func aPersonAddedAgainAfterRemovalStartsEmpty() throws {
+        let ben = try household.add(named: "Ben")
+        try household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
+        try household.remove("Ben")
+        let again = try household.add(named: "Ben")
+        #expect(try household.services(for: again).focusTimers.timers().isEmpty)
+    }
+
+    @Test func theFounderCannotBeRemoved() throws {
+        try household.add(named: "Cy", role: .owner)
+        #expect(throws: HouseholdError.person(.founderStays("Ada"))) { try household.remove("Ada") }
+        #expect(try household.people().count == 2)
+    }
+
+    @Test func anUnknownPersonIsNamed() {
+        #expect(throws: HouseholdError.person(.unknownPerson("Dora"))) { try household.remove("Dora") }
+    }
+
+    // MARK: - Names and roles
+
+    @Test func aPersonIsRenamedAndFoundByTheNewName() throws {
+        let ben = try household.add(named: "Ben")
+        let renamed = try household.rename("ben", to: "Benedikt")
+        #expect(renamed.id == ben.id && renamed.name == "Benedikt")
+        #expect(try household.person(named: "benedikt").id == ben.id)
+        #expect(try household.rename("Benedikt", to: "BENEDIKT").name == "BENEDIKT")
+        #expect(throws: HouseholdError.person(.nameTaken("Ada"))) { try household.rename("Benedikt", to: "Ada") }
+    }
+
+    @Test func aRoleChangeKeepsAnOwner() throws {
+        try household.add(named: "Ben")
+        #expect(throws: HouseholdError.person(.lastOwner("Ada"))) { try household.setRole(of: "Ada", to: .member) }
+        #expect(try household.setRole(of: "Ben", to: .owner).role == .owner)
+        #expect(try household.setRole(of: "Ada", to: .member).role == .member)
+        #expect(try household.people().map(\.role) == [.member, .owner])
+        #expect(throws: HouseholdError.person(.lastOwner("Ben"))) { try household.setRole(of: "Ben", to: .member) }
+    }
+
+    // MARK: - PINs
+
+    @Test func aPINLocksAProfileUntilCleared() throws {
+        let ben = try household.add(named: "Ben")
+        #expect(try household.checkPIN(nil, for: ben))
+        #expect(try household.checkPIN("9999", for: ben))
+        try household.setPIN(of: "Ben", to: "2580")
+        #expect(try household.person(named: "Ben").hasPIN)
+        #expect(try household.checkPIN("2580", for: ben))
+        #expect(try !household.checkPIN("2581", for: ben))
+        #expect(try !household.checkPIN(nil, for: ben))
+        #expect(try !household.checkPIN("", for: ben))
+        #expect(throws: HouseholdError.person(.pinFormat(minimum: 4, maximum: 8))) {
+            try household.setPIN(of: "Ben", to: "12")
+        }
+        #expect(try household.checkPIN("2580", for: ben))
+        // The same PIN of another person is stored differently.
+        try household.setPIN(of: "Ada", to: "2580")
+        #expect(try household.database.personPINHash(id: ben.id) != household.database.personPINHash(id: 1))
+        try household.setPIN(of: "Ben", to: nil)
+        #expect(try !household.person(named: "Ben").hasPIN)
+        #expect(try household.checkPIN(nil, for: ben))
+    }
+
+    // MARK: - Pairing
+
+    @Test func aPairingCodeSignsInOnceAsItsPerson() throws {
+        let ben = try household.add(named: "Ben")
+        let pairing = try household.startPairing(for: ben)
+        #expect(pairing.person == ben)
+        #expect(pairing.expiresAt == Self.start.addingTimeInterval(600))
+        #expect(pairing.code.count == 14 && pairing.code.split(separator: "-").count == 3)
+
+        let (sessionID, person) = try household.pair(code: pairing.code.lowercased(), deviceName: "Ben's phone")
+        #expect(person.id == ben.id)
+        let session = try #require(try household.accessTokens.verifySession(sessionID))
+        #expect(session.token.personID == ben.id)
+        #expect(session.token.name == "Ben's phone")
+        #expect(session.token.scope == .full)
+        #expect(try household.accessTokens.tokens(of: ben.id).map(\.id) == [session.token.id])
+
+        #expect(throws: HouseholdError.pairing(.notUsable)) {
+            try household.pair(code: pairing.code, deviceName: nil)
+        }
+    }
+
+    @Test func aPairingCodeTenMinutesOldIsRefused() throws {
+        let ben = try household.add(named: "Ben")
+        let late = try household.startPairing(for: ben)
+        let justInTime = try household.startPairing(for: ben)
+        advance(by: 599)
+        let (sessionID, _) = try household.pair(code: justInTime.code, deviceName: nil)
+        #expect(try household.accessTokens.verifySession(sessionID) != nil)
+        advance(by: 1)
+        #expect(throws: HouseholdError.pairing(.notUsable)) { try household.pair(code: late.code, deviceName: nil) }
+        #expect(try household.accessTokens.tokens(of: ben.id).count == 1)
+    }
+
+    @Test(arguments: ["", "7KQM-X3HD", "7KQM-X3HD-R9WO", "not a code at all"])
+    func aMalformedCodeIsSaidToBeMalformed(_ code: String) throws {
+        #expect(throws: HouseholdError.pairing(.malformed)) { try household.pair(code: code, deviceName: nil) }
+    }
+
+    @Test func anUnknownCodeIsNotUsable() throws {
+        #expect(throws: HouseholdError.pairing(.notUsable)) {
+            try household.pair(code: "2222-3333-4444", deviceName: nil)
+        }
+    }
+
+    @Test func aRemovedPersonsCodeIsNotUsable() throws {
+        let ben = try household.add(named: "Ben")
+        let pairing = try household.startPairing(for: ben)
+        try household.remove("Ben")
+        #expect(throws: HouseholdError.pairing(.notUsable)) { try household.pair(code: pairing.code, deviceName: nil) }
+    }
+}
+
+/// A clock the test moves by hand.
+final class HouseholdClock: Sendable {
+    private let current: Mutex<Date>
+    init(_ start: Date) { current = Mutex(start) }
+    var now: Date { current.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0.addTimeInterval(seconds) } }
+}
