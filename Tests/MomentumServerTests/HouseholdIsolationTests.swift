@@ -280,9 +280,8 @@ struct HouseholdIsolationTests {
         let body = try pushBody([try benPhone.set(.focusTimer, timer, "name", .string("Hijacked"))])
         try await server.test { client in
             let pushed = try await client.send(.post, "/api/v1/sync/push", json: body, headers: home.benHeaders)
-            withKnownIssue("Issue 26 point 5: a push for another person's entity is not refused yet") {
-                #expect(pushed.status == .unprocessableContent, "\(pushed.status) \(pushed.text)")
-            }
+            #expect(pushed.status == .unprocessableContent, "\(pushed.status) \(pushed.text)")
+            #expect(pushed.errorCode == "not_yours")
             let adaTimers = try await client.send(.get, "/api/v1/timers", headers: home.ada).text
             #expect(adaTimers.contains("Zephyr focus"))
             #expect(!adaTimers.contains("Hijacked"))
