@@ -12,7 +12,8 @@ public struct MomentumCommand: AsyncParsableCommand {
         abstract: "A calm practice companion: meditation, breathing, workouts, focus timers and a practice log.",
         discussion: """
             Data lives in $MOMENTUM_HOME, else $XDG_DATA_HOME/momentum, else ~/.local/share/momentum \
-            (override with --data DIR).
+            (override with --data DIR). A server can hold several people, each with their own \
+            practice (momentum user): --user NAME (or $MOMENTUM_USER) says whose, the owner's by default.
 
             In a player (meditate, breathe, workout, timer run, morse learn, morse qso) Ctrl-C ends \
             the practice, saves what counts without asking, and exits with status 130. \
