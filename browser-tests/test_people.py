@@ -133,7 +133,7 @@ def test_the_servers_own_screen_asks_whose_practice_it_is(server, browser):
     assert browser.switch_to.active_element == pin
     pin.send_keys("1111")
     pin.submit()
-    error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "profiles-error")).is_displayed() and e)
+    error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "pin-error")).is_displayed() and e)
     assert error.text == "That PIN is not right.", error.text
     assert pin.get_attribute("aria-invalid") == "true"
     axe_everywhere(browser, "picker-wrong-pin")

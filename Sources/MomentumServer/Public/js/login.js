@@ -15,6 +15,7 @@ const pinForm = document.getElementById('pin-form');
 const pinField = document.getElementById('pin-field');
 const pinLabel = document.getElementById('pin-label');
 const profilesError = document.getElementById('profiles-error');
+const pinError = document.getElementById('pin-error');
 const lang = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
 const RETURN_KEY = 'momentum.returnTo';
 let chosen = null;
@@ -65,7 +66,7 @@ function showProfiles(people) {
     const button = el('button', {
       type: 'button', class: 'profile-button', id: `profile-${person.id}`,
       'aria-label': person.hasPIN ? t('login.profileLocked', { name: person.name }) : null,
-    }, el('span', { class: 'profile-initial', 'aria-hidden': 'true' }, [...person.name][0] || '?'),
+    }, el('span', { class: 'profile-initial', 'aria-hidden': 'true' }, ([...person.name][0] || '?').toLocaleUpperCase()),
     el('span', { class: 'profile-name' }, person.name), person.hasPIN ? lockIcon() : null);
     button.addEventListener('click', () => (person.hasPIN ? askPIN(person) : choose(person)));
     return el('li', {}, button);
@@ -119,8 +120,10 @@ async function choose(person, pin) {
 }
 
 function showProfilesError(text, control = null) {
-  profilesError.textContent = text;
-  profilesError.hidden = false;
+  // A refused PIN shows under its field; anything else under the list.
+  const line = control ? pinError : profilesError;
+  line.textContent = text;
+  line.hidden = false;
   if (control) {
     control.setAttribute('aria-invalid', 'true');
     control.focus();
@@ -130,6 +133,7 @@ function showProfilesError(text, control = null) {
 
 function hideError() {
   profilesError.hidden = true;
+  pinError.hidden = true;
   pinField.removeAttribute('aria-invalid');
 }
 

@@ -11,6 +11,7 @@ const status = document.getElementById('pair-status');
 const error = document.getElementById('pair-error');
 const done = document.getElementById('pair-done');
 const open = document.getElementById('pair-open');
+let opening = null; // the timer that opens the app after signing in
 const lang = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
 
 /** A name for this device the owner recognises in Settings → People (from the user agent). */
@@ -25,10 +26,18 @@ function guessedDeviceName() {
   return t('pair.device.browser');
 }
 
-async function start() {
-  // The code leaves the address bar (and the history) before anything else happens.
-  const code = decodeURIComponent(location.hash.replace(/^#/, '')).trim();
+/** The code in the address's fragment, which leaves the address bar (and the history) at once. */
+function codeFromAddress() {
+  let code = '';
+  try {
+    code = decodeURIComponent(location.hash.replace(/^#/, '')).trim();
+  } catch { /* not a code: the field asks for one */ }
   if (location.hash) history.replaceState(null, '', location.pathname);
+  return code;
+}
+
+async function start() {
+  const code = codeFromAddress();
   try {
     await loadCatalog(lang);
     translate();
@@ -41,7 +50,18 @@ async function start() {
   }
 }
 
+// Another link opened in this tab while the page shows.
+window.addEventListener('hashchange', () => {
+  const code = codeFromAddress();
+  if (!code) return;
+  entry.hidden = false;
+  done.hidden = true;
+  field.value = code;
+  pair(code);
+});
+
 async function pair(code) {
+  clearTimeout(opening);
   error.hidden = true;
   field.removeAttribute('aria-invalid');
   status.textContent = t('pair.signingIn');
@@ -62,7 +82,7 @@ async function pair(code) {
     status.textContent = t('pair.signedIn', { name: body.person });
     done.hidden = false;
     open.focus();
-    setTimeout(() => location.replace('/'), 2500);
+    opening = setTimeout(() => location.replace('/'), 2500);
     return;
   }
   const message = body && body.error && body.error.message;

@@ -173,11 +173,12 @@ function addPersonForm(people, session, changed) {
     const body = { name: name.value, role: role.value };
     if (language.value) body.language = language.value;
     try {
-      const added = await api('/people', { method: 'POST', body });
       // On the server's own screen a second person means choosing whose practice shows: this
-      // screen stays the owner's who just added them (the picker asks when they switch).
+      // screen stays the owner's who adds them (the picker asks when they switch). Chosen first,
+      // so no request of this page finds the household shared without a profile.
       const me = people.people.find((person) => person.isYou);
       if (session.access === 'open' && me) await keepThisScreen(me);
+      const added = await api('/people', { method: 'POST', body });
       announce(t('people.added', { name: added.name }));
       await changed(`p-${added.id}-pair`);
     } catch (failure) {
@@ -262,8 +263,8 @@ function changeBlock(person, changed) {
   const remove = el('button', { type: 'button', class: 'secondary danger', id: `${id}-remove` }, t('people.remove', { name: person.name }));
   remove.addEventListener('click', () => removeDialog(person, changed));
   const summary = el('summary', { id: `${id}-manage` }, t('people.manage', { name: person.name }));
-  return el('details', { class: 'person-manage' }, summary, form, pinForm,
-    person.isYou ? null : el('div', { class: 'actions' }, remove));
+  return el('details', { class: 'person-manage' }, summary,
+    el('div', { class: 'person-manage-body' }, form, pinForm, person.isYou ? null : el('div', { class: 'actions' }, remove)));
 }
 
 /** Removing a person asks for their name, as `momentum user remove` does. */
