@@ -54,3 +54,69 @@ def test_the_settings_gear_steps_aside_when_the_page_scrolls(server, browser):
     wait_for(browser, lambda d: d.execute_script(f"return getComputedStyle({gear}.parentElement).opacity === '1'"),
              message="the focused gear stays hidden")
     browser.execute_script("window.scrollTo(0, 0)")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_people_screens_at_three_widths_in_both_themes(server, browser, lang):
+    """The pairing page (a refused code), the profile picker (a PIN asked) and Settings → People
+    with its pairing dialog, in `lang` (the browser's language for the two pages)."""
+    from selenium.webdriver.common.by import By
+    from conftest import allow_console
+    from test_people import cli, pairing_link
+    allow_console(browser, r"/pair - Failed to load resource.* 422|401 \(Unauthorized\)|/api/v1/live' failed")
+    status, body = server.api("PATCH", "/settings", {"language": lang})
+    assert status == 200, body
+    cli(server, "user", "add", "Zoë-Marie Anneliese", "--lang", lang)
+    cli(server, "user", "pin", "Zoë-Marie Anneliese", "2468")
+    spent = pairing_link(server, "Zoë-Marie Anneliese")
+    # The pairing and login pages speak the browser's language.
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": f"Object.defineProperty(navigator, 'language', {{get: () => '{lang}'}});"})
+    problems = []
+
+    def check(name, width):
+        if overflow(browser, width) > 0:
+            problems.append(f"{lang} {width} {name}: {overflow(browser, width)} px too wide")
+        if missing_keys(browser):
+            problems.append(f"{lang} {name}: catalog keys missing {missing_keys(browser)}")
+
+    try:
+        # Spend the code once, then show its refusal.
+        browser.get(spent)
+        wait_for(browser, lambda d: d.find_element(By.ID, "pair-status").text)
+        browser.delete_all_cookies()
+        for width, height in SIZES:
+            for scheme in ("light", "dark"):
+                set_size(browser, width, height)
+                set_color_scheme(browser, scheme)
+                browser.get(spent)
+                wait_for(browser, lambda d: d.find_element(By.ID, "pair-error").is_displayed())
+                shot(browser, f"screens/{lang}-{width}-{scheme}-pair")
+                check("pair", width)
+                browser.delete_all_cookies()
+                browser.get(f"{server.url}/login.html#choose")
+                buttons = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#profile-list button") or None)
+                buttons[-1].click()
+                wait_for(browser, lambda d: d.find_element(By.ID, "pin-field").is_displayed())
+                shot(browser, f"screens/{lang}-{width}-{scheme}-picker")
+                check("picker", width)
+                buttons[0].click()
+                wait_for(browser, lambda d: d.execute_script(
+                    "const v = document.querySelector('.view:not([hidden])'); return v && v.querySelector('h1');"))
+                browser.get(f"{server.url}/#settings")
+                people = wait_for(browser, lambda d: d.find_element(By.ID, "p-people"))
+                for summary in people.find_elements(By.CSS_SELECTOR, "details.person-manage summary"):
+                    browser.execute_script("arguments[0].parentElement.open = true", summary)
+                browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", people)
+                shot(browser, f"screens/{lang}-{width}-{scheme}-people")
+                check("people", width)
+                pair = people.find_elements(By.CSS_SELECTOR, "button[id$='-pair']")[-1]
+                browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", pair)
+                pair.click()
+                wait_for(browser, lambda d: d.find_element(By.ID, "pair-dialog").is_displayed())
+                shot(browser, f"screens/{lang}-{width}-{scheme}-pair-dialog")
+                check("pair dialog", width)
+                browser.find_element(By.ID, "pair-close").click()
+    finally:
+        set_color_scheme(browser, "light")
+    assert not problems, "\n".join(problems)

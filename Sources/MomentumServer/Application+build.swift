@@ -144,8 +144,11 @@ func buildPersonRouter(
     let api = router.group("api/v1").add(middleware: full).add(middleware: DeviceNameMiddleware())
     CatalogController(settings: services.settings).addRoutes(open: router.group("api/v1"), guarded: api)
     LoginController(access: access, person: person).addRoutes(to: router, guarded: api)
-    PeopleController(access: access, person: person, settings: services.settings, now: dependencies.now)
-        .addRoutes(to: router, guarded: api)
+    PeopleController(
+        access: access, person: person, settings: services.settings, now: dependencies.now,
+        timeZone: dependencies.timeZone
+    )
+    .addRoutes(to: router, guarded: api)
     AboutController(
         services: services, version: dependencies.version, guardian: full, now: dependencies.now
     ).addRoutes(to: router, guarded: api)

@@ -19,6 +19,8 @@ struct PeopleController {
     let person: Person.ID
     let settings: SettingsService
     let now: @Sendable () -> Date
+    /// The server's time zone: dates are written in it unless the asking person chose another.
+    let timeZone: TimeZone
 
     var household: HouseholdService { access.household }
 
@@ -57,9 +59,11 @@ struct PeopleController {
         var scope: AccessScope
         var createdAt: String
         var lastUsedAt: String?
+        /// When it was last used, for people: "26 Nov at 20:05" (see ``InstantWords``).
+        var lastUsedText: String?
         var sessions: Int
 
-        init(_ device: HouseholdService.Device) {
+        init(_ device: HouseholdService.Device, words: InstantWords) {
             id = device.token.id
             name = device.token.name
             kind =
@@ -68,6 +72,7 @@ struct PeopleController {
             scope = device.token.scope
             createdAt = InstantText.format(device.token.createdAt)
             lastUsedAt = device.lastUsedAt.map { InstantText.format($0) }
+            lastUsedText = device.lastUsedAt.map { words.dateAndTime.string(from: $0) }
             sessions = device.sessions
         }
     }
@@ -95,12 +100,31 @@ struct PeopleController {
         /// The link to open on the phone (the code rides in its fragment).
         var link: String
         var expiresAt: String
+        /// When the code stops working, for people: "20:15" (see ``InstantWords``).
+        var expiresText: String
         /// The link as a QR code: one string per row, `1` for a dark module (no quiet zone).
         var qr: [String]
     }
 
     struct Paired: Encodable {
         var person: String
+    }
+
+    /// Instants as the asking person reads them: in the request's language and their time zone.
+    struct InstantWords {
+        let dateAndTime: DateFormatter
+        let time: DateFormatter
+
+        init(language: Language, timeZone: TimeZone) {
+            dateAndTime = language.dateFormatter(template: "d MMM jmm", timeZone: timeZone)
+            time = language.dateFormatter(template: "jmm", timeZone: timeZone)
+        }
+    }
+
+    private func instantWords(for request: Request) throws -> InstantWords {
+        let language = try LanguageChoice.language(for: request, settings: settings)
+        let zone = try settings.load().progress.dayCalendar(systemTimeZone: timeZone).timeZone
+        return InstantWords(language: language, timeZone: zone)
     }
 
     // MARK: - Bodies
@@ -167,14 +191,16 @@ struct PeopleController {
     @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<People> {
         let asking = try askingPerson()
         let people = try household.people().filter { asking.role == .owner || $0.id == asking.id }
-        return JSONResponse(People(canManage: asking.role == .owner, people: try people.map(view)))
+        let words = try instantWords(for: request)
+        return JSONResponse(
+            People(canManage: asking.role == .owner, people: try people.map { try view($0, words: words) }))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
         try requireOwner()
         let body = try await RequestBody.decode(NewPerson.self, from: request)
         let added = try household.add(named: body.name, role: body.role ?? .member, language: body.language)
-        return JSONResponse(try view(added), status: .created)
+        return JSONResponse(try view(added, words: try instantWords(for: request)), status: .created)
     }
 
     @Sendable func change(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
@@ -183,7 +209,7 @@ struct PeopleController {
         let body = try await RequestBody.decode(PersonChanges.self, from: request)
         if let name = body.name { changed = try household.rename(changed.name, to: name) }
         if let role = body.role { changed = try household.setRole(of: changed.name, to: role) }
-        return JSONResponse(try view(changed))
+        return JSONResponse(try view(changed, words: try instantWords(for: request)))
     }
 
     @Sendable func remove(_ request: Request, context: BasicRequestContext) throws -> Response {
@@ -219,7 +245,8 @@ struct PeopleController {
         return JSONResponse(
             Pairing(
                 person: target.name, code: pairing.code, link: link,
-                expiresAt: InstantText.format(pairing.expiresAt), qr: rows),
+                expiresAt: InstantText.format(pairing.expiresAt),
+                expiresText: try instantWords(for: request).time.string(from: pairing.expiresAt), qr: rows),
             status: .created)
     }
 
@@ -261,11 +288,11 @@ struct PeopleController {
         return found
     }
 
-    private func view(_ shown: Person) throws -> PersonView {
+    private func view(_ shown: Person, words: InstantWords) throws -> PersonView {
         let services = try household.services(for: shown)
         return PersonView(
             id: shown.id, name: shown.name, role: shown.role, hasPIN: shown.hasPIN,
             language: try services.settings.load().language, isYou: shown.id == person,
-            devices: try household.devices(of: shown).map(DeviceView.init))
+            devices: try household.devices(of: shown).map { DeviceView($0, words: words) })
     }
 }

@@ -67,13 +67,27 @@ async function request(path, method, body, name) {
   }
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
-  // Off loopback the server wants an access token; the login page exchanges it for a cookie.
-  if (response.status === 401) location.assign('/login.html');
+  // Off loopback the server wants an access token (the login page exchanges it for a cookie); on
+  // the server's own screen, in a household of several, it wants a profile chosen there.
+  if (response.status === 401) toLogin(data);
   if (!response.ok) {
     const e = (data && data.error) || {};
     throw new ApiError(response.status, e.code || 'unknown', e.message || response.statusText, e.field || null);
   }
   return data;
+}
+
+const RETURN_KEY = 'momentum.returnTo';
+
+/**
+ * Sends the page to sign in — to the profile picker when the server asks to choose a person
+ * (`choose_person`) — and keeps where it was, so the login page opens the app there again.
+ */
+export function toLogin(answer) {
+  if (location.pathname === '/login.html') return;
+  try { sessionStorage.setItem(RETURN_KEY, location.hash); } catch { /* the app's start then */ }
+  const choose = answer && answer.error && answer.error.code === 'choose_person';
+  location.assign(choose ? '/login.html#choose' : '/login.html');
 }
 
 /**
@@ -97,7 +111,7 @@ export function uploadWithProgress(path, file, contentType, onProgress = () => {
     request.upload.addEventListener('load', () => onSent());
     request.addEventListener('load', () => {
       const body = request.response || {};
-      if (request.status === 401) location.assign('/login.html');
+      if (request.status === 401) toLogin(body);
       if (request.status >= 200 && request.status < 300) {
         resolve(body);
       } else {

@@ -1,13 +1,15 @@
 // Settings: the language (en/de), how progress is counted (time zone, day start, jokers, hiding
 // streaks, daily goals), reminders (settings-reminders.js), backing up and restoring
-// (settings-backup.js) and, for a browser signed in with a token, signing out. The theme follows
-// the system. The server checks every value; its message shows under the form.
+// (settings-backup.js), the household's people (settings-people.js) and, for a browser signed in
+// with a token or a pairing code, signing out — on the server's own screen, switching person. In a
+// household of several, the header says whose practice this is. The theme follows the system. The server checks every value; its message shows under the form.
 import { api } from './api.js';
 import { t, language, boundAttributes, fieldBounds } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { showRefusal, clearRefusals } from './form-errors.js';
 import { remindersCard } from './settings-reminders.js';
 import { backupCard } from './settings-backup.js';
+import { peopleCard, isShared } from './settings-people.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
 
 let root;
@@ -51,21 +53,37 @@ export const remount = (view) => { root = view; return render(); };
 
 async function render() {
   stale = false;
-  const [settings, session, zones] = await Promise.all([
+  const [settings, session, zones, people] = await Promise.all([
     api('/settings'),
     api('/session').catch(() => ({ canSignOut: false })),
     api(`/time-zones?lang=${encodeURIComponent(language())}`).catch(() => null),
+    api('/people').catch(() => null),
   ]);
+  const shared = session.access === 'profile' || (people && isShared(people));
   // replaceChildren would show a null as the text "null".
   root.replaceChildren(...[
     el('h1', { id: 'h-settings' }, t('nav.settings')),
+    shared && session.person ? el('p', { class: 'muted who', id: 's-who' }, t('people.signedInAs', { name: session.person.name })) : null,
     languageCard(),
     progressForm(settings.progress || {}, zones),
     remindersCard(settings.reminders || {}, { saved: remindersSaved, session }),
     backupCard(),
-    session.canSignOut ? accessCard() : null,
+    people ? peopleCard(people, session, peopleChanged) : null,
+    session.canSignOut ? accessCard(session) : null,
     el('p', { class: 'about-link' }, el('a', { href: '#about', id: 's-about' }, t('about.link'))),
   ].filter(Boolean));
+}
+
+async function peopleChanged(focusId) {
+  await render();
+  const target = (focusId && root.querySelector(`#${CSS.escape(focusId)}`)) || root.querySelector('#p-title');
+  if (target) {
+    // A control inside a person's closed "Change …" shows again opened.
+    const details = target.closest('details');
+    if (details) details.open = true;
+    if (target.tagName === 'H2') target.setAttribute('tabindex', '-1');
+    target.focus();
+  }
 }
 
 async function remindersSaved() {
@@ -210,17 +228,23 @@ function progressForm(progress, zones) {
   return form;
 }
 
-function accessCard() {
-  const button = el('button', { type: 'button', class: 'secondary', id: 's-sign-out' }, t('settings.signOut'));
+/**
+ * Signing out ends this browser's session. On the server's own screen (a profile chosen there) it
+ * is "Switch person": back to the picker.
+ */
+function accessCard(session) {
+  const onScreen = session.access === 'profile';
+  const button = el('button', { type: 'button', class: 'secondary', id: 's-sign-out' },
+    t(onScreen ? 'people.switch' : 'settings.signOut'));
   button.addEventListener('click', async () => {
     try {
       await fetch('/logout', { method: 'POST', credentials: 'same-origin' });
     } finally {
-      location.assign('/login.html');
+      location.assign(onScreen ? '/login.html#choose' : '/login.html');
     }
   });
   return el('div', { class: 'card form', 'aria-labelledby': 's-access-title', role: 'group' },
     el('h2', { id: 's-access-title' }, t('settings.access')),
-    el('p', { class: 'muted' }, t('settings.signedIn')),
+    el('p', { class: 'muted' }, onScreen ? t('people.switchHint', { name: session.person ? session.person.name : '' }) : t('settings.signedIn')),
     el('div', { class: 'actions' }, button));
 }
