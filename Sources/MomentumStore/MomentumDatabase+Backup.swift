@@ -15,6 +15,7 @@ extension BackupKind {
         case .morseCourse: MorseCourseRow.databaseTableName
         case .morseSessions: MorseSessionRow.databaseTableName
         case .library: LibraryItemRow.databaseTableName
+        case .libraryViews: LibraryViewRow.databaseTableName
         }
     }
 
@@ -203,6 +204,8 @@ extension MomentumDatabase {
                                 continue
                             }
                             if isNew { plan.libraryItems.append(item) }
+                        case .libraryViews:
+                            _ = try LibraryViewRow(row: row).view()
                         }
                     } catch let error as BackupError {
                         throw error

@@ -126,3 +126,66 @@ extension MomentumDatabase {
         }
     }
 }
+
+/// One person's view of a library item as stored (see ``LibraryPersonalView``).
+struct LibraryViewRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "library_views"
+    var id: String
+    var hasEdits: Bool
+    var editedTeacher: String?
+    var editedName: String?
+    var isAmbientBed: Bool?
+    var positionMs: Int64
+    var updatedAtMs: Int64
+
+    init(_ view: LibraryPersonalView, updatedAt: Date) {
+        id = view.itemID.uuidString.lowercased()
+        hasEdits = view.hasEdits
+        editedTeacher = view.editedTeacher
+        editedName = view.editedName
+        isAmbientBed = view.isAmbientBed
+        positionMs = max(0, view.position.wholeMilliseconds)
+        updatedAtMs = updatedAt.millisecondsSince1970
+    }
+
+    func view() throws(StoreError) -> LibraryPersonalView {
+        guard let uuid = UUID(uuidString: id) else {
+            throw .corruptRow(table: Self.databaseTableName, id: id, reason: "the id is not a UUID")
+        }
+        return LibraryPersonalView(
+            itemID: uuid, hasEdits: hasEdits, editedTeacher: editedTeacher, editedName: editedName,
+            isAmbientBed: isAmbientBed, position: .milliseconds(positionMs))
+    }
+}
+
+extension MomentumDatabase {
+    /// This database's person's views of library items, by item.
+    public func libraryViews() throws(StoreError) -> [UUID: LibraryPersonalView] {
+        let rows = try read { db in try LibraryViewRow.fetchAll(db) }
+        var views: [UUID: LibraryPersonalView] = [:]
+        for row in rows {
+            let view = try row.view()
+            views[view.itemID] = view
+        }
+        return views
+    }
+
+    public func libraryView(id: UUID) throws(StoreError) -> LibraryPersonalView? {
+        try read { db in try LibraryViewRow.fetchOne(db, key: id.uuidString.lowercased()) }.map { row throws(StoreError) in
+            try row.view()
+        }
+    }
+
+    /// Writes this person's view of item `id` as `change` makes it from the one kept (or a new one).
+    public func changeLibraryView(id: UUID, at now: Date, _ change: (inout LibraryPersonalView) -> Void)
+        throws(StoreError)
+    {
+        try write { db in
+            var view =
+                try LibraryViewRow.fetchOne(db, key: id.uuidString.lowercased()).map { try $0.view() }
+                ?? LibraryPersonalView(itemID: id)
+            change(&view)
+            try LibraryViewRow(view, updatedAt: now).save(db)
+        }
+    }
+}

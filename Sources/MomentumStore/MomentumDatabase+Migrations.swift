@@ -252,6 +252,25 @@ extension MomentumDatabase {
                 table.primaryKey(["ownerID", "timerID", "personID"])
                 table.check(sql: "ownerID <> personID")
             }
+            // Each person's own view of the household's library: their edits, ambient choices and
+            // places. What the founder had set so far becomes their view; their edits and ambient
+            // choices stay on the items as the household's until someone edits their own.
+            try db.create(table: "library_views") { table in
+                table.primaryKey("id", .text)
+                table.column("hasEdits", .boolean).notNull().defaults(to: false)
+                table.column("editedTeacher", .text)
+                table.column("editedName", .text)
+                table.column("isAmbientBed", .boolean)
+                table.column("positionMs", .integer).notNull().defaults(to: 0).check { $0 >= 0 }
+                table.column("updatedAtMs", .integer).notNull()
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO library_views (id, hasEdits, editedTeacher, editedName, isAmbientBed, positionMs, updatedAtMs)
+                    SELECT id, editedTeacher IS NOT NULL OR editedName IS NOT NULL, editedTeacher, editedName,
+                        isAmbientBed, positionMs, updatedAtMs
+                    FROM library_items
+                    """)
         }
         return migrator
     }

@@ -41,6 +41,7 @@ struct SchemaHistoryTests {
         try checkSync(database, holds: holds)
         try checkMeditationPresets(database, holds: holds)
         try checkPeople(database, holds: holds)
+        try checkLibraryViews(database, holds: holds)
     }
 
     /// Creates `momentum.sqlite` as versions 1 … `last` + 1 left it: migrate to one version, write
@@ -311,6 +312,20 @@ struct SchemaHistoryTests {
         #expect(people.map(\.hasPIN) == [false, true])
         let ben = try #require(tokens.first { $0.id == "tok-ben" })
         #expect(ben.personID == 2 && ben.isPairing)
+    }
+
+    /// What the founder had set on library items before households became their own view.
+    func checkLibraryViews(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {
+        let views = try database.libraryViews()
+        let items = try database.libraryItems()
+        #expect(views.count == (holds(8) ? items.count : 0))
+        for item in items {
+            let view = try #require(views[item.id])
+            #expect(view.position == item.position)
+            #expect(view.isAmbientBed == item.isAmbientBed)
+            #expect(view.hasEdits == (item.editedTeacher != nil || item.editedName != nil))
+            #expect(item.seen(through: view) == item)
+        }
     }
 
     func checkMorse(_ database: MomentumDatabase, holds: (Int) -> Bool) throws {

@@ -112,6 +112,8 @@ public enum BackupKind: String, Sendable, CaseIterable, Codable {
     // In the order a restore inserts them: a checklist item after its timer.
     case settings, practiceLog, breathingPresets, meditationPresets, workoutPrograms, focusTimers, checklistItems
     case morseCourse, morseSessions, library
+    /// The person's own view of the household's library (`LibraryPersonalView`).
+    case libraryViews
 }
 
 /// The names at the top of a JSON object, to refuse fields a document should not have.

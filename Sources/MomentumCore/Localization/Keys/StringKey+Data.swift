@@ -119,4 +119,5 @@ extension StringKey {
     public static let deviceRename = StringKey("device.rename")
     public static let deviceField = StringKey("device.field")
     public static let deviceHint = StringKey("device.hint")
+    public static let backupKindLibraryViews = StringKey("backup.kind.libraryViews")
 }

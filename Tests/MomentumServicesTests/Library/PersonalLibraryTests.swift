@@ -1,0 +1,81 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import MomentumTestSupport
+import Testing
+
+@testable import MomentumServices
+
+/// The household's library (docs/people.md): one list of items and files for everyone, and each
+/// person's own edits, ambient choices and places.
+@Suite("A household's library, each person's own view")
+struct PersonalLibraryTests {
+    let directory: TemporaryDirectory
+    let household: HouseholdService
+    let item: LibraryItem
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        household = try HouseholdService.open(dataDirectory: directory.url, device: "test", login: "Ada")
+        let id = UUID()
+        item = LibraryItem(
+            id: id, originalTeacher: "Mara", originalName: "Body Scan", originalAlbum: nil,
+            duration: .seconds(1200), format: .mp3, fileName: LibraryItem.storedFileName(id: id, format: .mp3),
+            originalFileName: "scan.mp3", byteSize: 1000, contentHash: String(repeating: "a", count: 64),
+            importedAt: now)
+        try household.database.insertLibraryItem(item, at: now)
+        try household.add(named: "Ben")
+    }
+
+    func library(of name: String) throws -> PersonalLibrary {
+        let services = try household.services(for: try household.person(named: name))
+        return PersonalLibrary(household: household.database, personal: services.database)
+    }
+
+    @Test func everyoneSeesTheHouseholdsItemsAndEachKeepsTheirOwnPlace() throws {
+        let ada = try library(of: "Ada")
+        let ben = try library(of: "Ben")
+        #expect(try ben.libraryItems().map(\.id) == [item.id])
+        #expect(try ada.setLibraryItemPosition(id: item.id, .seconds(312), at: now))
+        #expect(try ada.libraryItem(id: item.id)?.position == .seconds(312))
+        #expect(try ben.libraryItem(id: item.id)?.position == .zero)
+        #expect(try ben.setLibraryItemPosition(id: item.id, .seconds(60), at: now))
+        #expect(try ada.libraryItems().first?.position == .seconds(312))
+    }
+
+    @Test func anEditAndAnAmbientChoiceAreThePersonsOwn() throws {
+        let ada = try library(of: "Ada")
+        let ben = try library(of: "Ben")
+        #expect(try ben.updateLibraryItemEdits(id: item.id, teacher: "Mara L.", name: "Evening scan", at: now))
+        #expect(try ben.setLibraryItemAmbientBed(id: item.id, true, at: now))
+        let bens = try #require(try ben.libraryItem(contentHash: item.contentHash))
+        #expect(bens.name == "Evening scan" && bens.editedTeacher == "Mara L." && bens.isAmbientBed)
+        let adas = try #require(try ada.libraryItem(id: item.id))
+        #expect(adas.name == "Body Scan" && adas.editedTeacher == nil && !adas.isAmbientBed)
+        // Back to the original for Ben: his view says so, whatever the household's entry says.
+        #expect(try ben.updateLibraryItemEdits(id: item.id, teacher: nil, name: nil, at: now))
+        #expect(try ben.libraryItem(id: item.id)?.name == "Body Scan")
+    }
+
+    @Test func aViewOfAnItemTheHouseholdDoesNotHaveIsNotWritten() throws {
+        let ben = try library(of: "Ben")
+        #expect(try ben.setLibraryItemPosition(id: UUID(), .seconds(5), at: now) == false)
+        #expect(try household.services(for: try household.person(named: "Ben")).database.libraryViews().isEmpty)
+    }
+
+    @Test func deletingAnItemTakesItFromEveryone() throws {
+        let ben = try library(of: "Ben")
+        #expect(try ben.deleteLibraryItem(id: item.id))
+        #expect(try library(of: "Ada").libraryItems().isEmpty)
+    }
+
+    @Test func theCoreRuleStartsSomeoneWithoutAViewAtTheBeginning() {
+        var withPlace = item
+        withPlace.position = .seconds(90)
+        #expect(withPlace.seen(through: nil).position == .zero)
+        let view = LibraryPersonalView(itemID: item.id, isAmbientBed: nil, position: .seconds(30))
+        #expect(withPlace.seen(through: view).position == .seconds(30))
+        #expect(withPlace.seen(through: view).isAmbientBed == item.isAmbientBed)
+    }
+}
