@@ -47,7 +47,8 @@ public struct MomentumServices: Sendable {
         let libraryDirectory =
             libraryDirectory ?? dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
         let library = LibraryService(
-            repository: PersonalLibrary(household: household, personal: database), log: database, directory: libraryDirectory,
+            repository: PersonalLibrary(household: household, personal: database), log: database,
+            directory: libraryDirectory,
             fileSystem: libraryFileSystem, sizeLimit: librarySizeLimit, now: now, makeID: makeID, device: device)
         library.removeLeftovers()
         return MomentumServices(

@@ -171,7 +171,8 @@ extension MomentumDatabase {
     }
 
     public func libraryView(id: UUID) throws(StoreError) -> LibraryPersonalView? {
-        try read { db in try LibraryViewRow.fetchOne(db, key: id.uuidString.lowercased()) }.map { row throws(StoreError) in
+        try read { db in try LibraryViewRow.fetchOne(db, key: id.uuidString.lowercased()) }.map {
+            row throws(StoreError) in
             try row.view()
         }
     }
