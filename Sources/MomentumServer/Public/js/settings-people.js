@@ -153,7 +153,7 @@ function roleSelect(id, current) {
 }
 
 function addPersonForm(people, session, changed) {
-  const name = el('input', { type: 'text', id: 'p-new-name', name: 'name', autocomplete: 'off', maxlength: 64 });
+  const name = el('input', { type: 'text', id: 'p-new-name', name: 'name', autocomplete: 'off' });
   const role = roleSelect('p-new-role', 'member');
   const language = el('select', { id: 'p-new-language', name: 'language' },
     el('option', { value: '' }, t('people.language.auto')),
@@ -207,7 +207,7 @@ function nameFirst(failure) {
 
 function changeBlock(person, changed) {
   const id = `p-${person.id}`;
-  const name = el('input', { type: 'text', id: `${id}-rename`, name: 'name', value: person.name, autocomplete: 'off', maxlength: 64 });
+  const name = el('input', { type: 'text', id: `${id}-rename`, name: 'name', value: person.name, autocomplete: 'off' });
   const role = roleSelect(`${id}-role`, person.role);
   const error = el('p', { class: 'error', id: `${id}-change-error`, role: 'alert', hidden: '' });
   const form = el('form', { class: 'form', id: `${id}-change`, novalidate: true },
@@ -230,7 +230,7 @@ function changeBlock(person, changed) {
     }
   });
 
-  const pin = el('input', { type: 'password', id: `${id}-pin`, name: 'pin', inputmode: 'numeric', autocomplete: 'new-password', maxlength: 8 });
+  const pin = el('input', { type: 'password', id: `${id}-pin`, name: 'pin', inputmode: 'numeric', autocomplete: 'new-password' });
   const pinError = el('p', { class: 'error', id: `${id}-pin-error`, role: 'alert', hidden: '' });
   const clear = person.hasPIN ? el('button', { type: 'button', class: 'secondary', id: `${id}-pin-clear` }, t('people.pin.clear')) : null;
   const pinForm = el('form', { class: 'form', id: `${id}-pin-form`, novalidate: true },
