@@ -36,8 +36,11 @@ for _ in $(seq 100); do
 done
 curl -sf -o /dev/null "http://127.0.0.1:$port/health" || { echo "server did not start:" >&2; cat "$home/serve.log" >&2; exit 1; }
 
-exclude=()
-[ "${FUZZ_RENDER:-0}" = 1 ] || exclude=(--exclude-path-regex '^/api/v1/render/')
+# Adding a person (POST /api/v1/people) would make this loopback server a household of several,
+# where every later request needs a chosen profile (401): the fuzzing would stop reaching the
+# rest of the API. People routes have their own tests.
+exclude=(--exclude-path-regex '^/api/v1/(render/|people$)')
+[ "${FUZZ_RENDER:-0}" = 1 ] && exclude=(--exclude-path-regex '^/api/v1/people$')
 
 echo "== fuzzing http://127.0.0.1:$port/openapi.yaml for at most ${seconds} s, $examples examples per operation"
 started=$(date +%s)
