@@ -47,10 +47,10 @@ struct PeopleRoutesTests {
             #expect(refused.status == .forbidden)
             #expect(refused.errorCode == "owner_only")
             // Another person's devices and pairing are not there for a member.
-            let answer1 = try await client.send(.post, "/api/v1/people/1/pairing", headers: benHeaders)
-            #expect(answer1.status == .notFound)
-            let answer2 = try await client.send(.delete, "/api/v1/people/1", headers: benHeaders)
-            #expect(answer2.status == .forbidden)
+            let adasPairing = try await client.send(.post, "/api/v1/people/1/pairing", headers: benHeaders)
+            #expect(adasPairing.status == .notFound)
+            let adasRemoval = try await client.send(.delete, "/api/v1/people/1", headers: benHeaders)
+            #expect(adasRemoval.status == .forbidden)
             let session = try await client.send(.get, "/api/v1/session", headers: benHeaders)
             #expect(try (session.object["person"] as? [String: Any])?["name"] as? String == "Ben")
         }
@@ -104,13 +104,13 @@ struct PeopleRoutesTests {
         let device = try #require(try server.household.devices(of: ben).first { $0.token.name == "tablet" })
         let viaCookie: HTTPFields = [.cookie: "momentum_session=\(sessionID)"]
         try await server.test { client in
-            let answer3 = try await client.send(.get, "/api/v1/timers", headers: viaCookie)
-            #expect(answer3.status == .ok)
+            let whilePaired = try await client.send(.get, "/api/v1/timers", headers: viaCookie)
+            #expect(whilePaired.status == .ok)
             let ended = try await client.send(
                 .delete, "/api/v1/people/\(ben.id)/devices/\(device.token.id)", headers: benHeaders)
             #expect(ended.status == .noContent)
-            let answer4 = try await client.send(.get, "/api/v1/timers", headers: viaCookie)
-            #expect(answer4.status == .unauthorized)
+            let afterEnding = try await client.send(.get, "/api/v1/timers", headers: viaCookie)
+            #expect(afterEnding.status == .unauthorized)
         }
     }
 
@@ -140,10 +140,10 @@ struct PeopleRoutesTests {
         }
         let guarded = try TestServer(host: "0.0.0.0")
         try await guarded.test { client in
-            let answer5 = try await client.send(.get, "/api/v1/profiles")
-            #expect(answer5.status == .notFound)
-            let answer6 = try await client.send(.post, "/api/v1/profiles/choose", json: #"{"id":1}"#)
-            #expect(answer6.status == .notFound)
+            let profiles = try await client.send(.get, "/api/v1/profiles")
+            #expect(profiles.status == .notFound)
+            let choosing = try await client.send(.post, "/api/v1/profiles/choose", json: #"{"id":1}"#)
+            #expect(choosing.status == .notFound)
         }
     }
 }
