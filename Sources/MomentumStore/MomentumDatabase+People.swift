@@ -33,9 +33,12 @@ struct PairingCodeRow: Codable, FetchableRecord, PersistableRecord {
 
 /// The household's people, kept in the data directory's own database (see ``Person``).
 extension MomentumDatabase {
-    /// Everyone, in the order they joined.
+    /// Everyone, in the order they joined; read again only when the database files moved (a
+    /// `stat` of two files otherwise, not a reader from the pool).
     public func people() throws(StoreError) -> [Person] {
-        try read { db in try PersonRow.order(Column("id")).fetchAll(db) }.map(\.person)
+        try peopleWatch.value { () throws(StoreError) in
+            try read { db in try PersonRow.order(Column("id")).fetchAll(db) }.map(\.person)
+        }
     }
 
     /// Writes the founder (``Person/founderID``, an owner named `name`) unless they exist; returns

@@ -22,6 +22,8 @@ public final class MomentumDatabase: Sendable {
     let changeObservers = Mutex<[@Sendable ([LoggedChange]) -> Void]>([])
     /// Keeps the store revision while the database files stand still (see ``logRevision()``).
     let revisionWatch: RevisionWatch
+    /// Keeps the household's people the same way: the server asks for them on every request.
+    let peopleWatch: StampedCache<[Person]>
 
     public static let fileName = "momentum.sqlite"
 
@@ -31,6 +33,7 @@ public final class MomentumDatabase: Sendable {
         self.device = device
         self.makeNodeID = makeNodeID
         revisionWatch = RevisionWatch(databasePath: path)
+        peopleWatch = StampedCache(databasePath: path)
     }
 
     /// A random node id: `n-` and 16 hex digits.

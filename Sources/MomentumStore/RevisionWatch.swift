@@ -7,7 +7,16 @@ import Synchronization
     import Darwin
 #endif
 
-/// Answers "has the database changed?" without a database read while its files stand still.
+/// One file's `stat`: what moves when the file is written.
+struct FileStamp: Equatable, Sendable {
+    var inode: UInt64
+    var size: Int64
+    var modified: Double
+    var changed: Double
+}
+
+/// Answers "has the database changed?" without a database read while its files stand still: the
+/// store revision, and the household's people (asked on every request of the server).
 ///
 /// Every commit, by this process or another (`momentum log add` while the server runs), writes the
 /// write-ahead log or, at a checkpoint, the database file, so their `stat` (inode, size, change
@@ -18,20 +27,14 @@ import Synchronization
 /// the read could leave the stamps unchanged. As git does with its index ("racy" entries), a
 /// snapshot is only trusted when both files were last changed more than `racyWindow` before the
 /// stamps were taken; until then every call reads the database.
-final class RevisionWatch: Sendable {
-    struct FileStamp: Equatable, Sendable {
-        var inode: UInt64
-        var size: Int64
-        var modified: Double
-        var changed: Double
-    }
-
+final class StampedCache<Value: Sendable>: Sendable {
     private struct Snapshot: Sendable {
         var stamps: [FileStamp?]
-        var revision: Int64
+        var value: Value
     }
 
-    static let racyWindow: Double = 2
+    /// How long after a change a file's stamps are not trusted (see above).
+    let racyWindow: Double = 2
 
     private let paths: [String]
     private let now: @Sendable () -> Double
@@ -43,21 +46,33 @@ final class RevisionWatch: Sendable {
         self.now = now
     }
 
-    /// The revision: the kept one when the files have not moved since it was read, else `read()`.
-    func revision(read: () throws(StoreError) -> Int64) throws(StoreError) -> Int64 {
+    /// The value: the kept one when the files have not moved since it was read, else `read()`.
+    func value(read: () throws(StoreError) -> Value) throws(StoreError) -> Value {
         let takenAt = now()
-        let stamps = paths.map(Self.stamp)
-        if let snapshot = kept.withLock({ $0 }), snapshot.stamps == stamps { return snapshot.revision }
-        let revision = try read()
+        let stamps = paths.map(FileStamp.of)
+        if let snapshot = kept.withLock({ $0 }), snapshot.stamps == stamps { return snapshot.value }
+        let value = try read()
         let settled = stamps.allSatisfy { stamp in
             guard let stamp else { return true }
-            return max(stamp.modified, stamp.changed) < takenAt - Self.racyWindow
+            return max(stamp.modified, stamp.changed) < takenAt - racyWindow
         }
-        kept.withLock { $0 = settled ? Snapshot(stamps: stamps, revision: revision) : nil }
-        return revision
+        kept.withLock { $0 = settled ? Snapshot(stamps: stamps, value: value) : nil }
+        return value
     }
+}
 
-    static func stamp(_ path: String) -> FileStamp? {
+/// The store revision, kept while the database files stand still.
+typealias RevisionWatch = StampedCache<Int64>
+
+extension StampedCache where Value == Int64 {
+    func revision(read: () throws(StoreError) -> Int64) throws(StoreError) -> Int64 {
+        try value(read: read)
+    }
+}
+
+extension FileStamp {
+
+    static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
