@@ -5,6 +5,7 @@
 //   momentum-benchmarks seed DIR --ending-yesterday
 //                                        the same log, shifted to end a day before the wall clock
 //                                        (for a backup restore, which refuses future sessions)
+//   momentum-benchmarks pull DIR     the store's part of a sync pull of 100 changes
 //   momentum-benchmarks revision         the store revision asked per progress request: just
 //                                        after a write (read from SQLite) and once settled (stat)
 import Foundation
@@ -113,7 +114,25 @@ case "revision":
     measure("store revision 1000×, files settled (stat only)", runs: 20) {
         (0..<1000).reduce(0) { sum, _ in sum &+ Int((try? database.logRevision()) ?? 0) }
     }
+case "pull":
+    // The store's part of `GET /api/v1/sync/pull?after=1000&limit=100` on a seeded directory.
+    guard let path = arguments.dropFirst().first else {
+        print("usage: momentum-benchmarks pull DIR")
+        exit(2)
+    }
+    let database = try MomentumDatabase.open(directory: URL(fileURLWithPath: path))
+    _ = try database.loggedChangeTexts(after: 0, limit: 1, at: Date())
+    measure("sync pull page of 100, 1000×", runs: 10) {
+        (0..<1000).reduce(0) { sum, _ in
+            sum &+ ((try? database.loggedChangeTexts(after: 1000, limit: 100, at: Date()))?.changes.count ?? 0)
+        }
+    }
+    measure("sync pull page of 100 as the route's JSON, 1000×", runs: 10) {
+        (0..<1000).reduce(0) { sum, _ in
+            sum &+ ((try? database.pullPageJSON(after: 1000, limit: 100, at: Date()))?.count ?? 0)
+        }
+    }
 default:
-    print("usage: momentum-benchmarks progress | seed DIR | revision")
+    print("usage: momentum-benchmarks progress | seed DIR | revision | pull DIR")
     exit(2)
 }

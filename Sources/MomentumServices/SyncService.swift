@@ -101,15 +101,17 @@ public struct SyncService: Sendable {
 
     // MARK: The server's side
 
-    /// Merges a pushed batch (checked whole first) in one transaction: each change's sequence
-    /// number, a duplicate's earlier one.
-    public func acceptPush(_ changes: [ChangeMessage]) throws(SyncError) -> [Int64?] {
-        try database.acceptPush(changes, at: now())
+    /// Merges a pushed batch (checked whole first), in one transaction with the batches other
+    /// devices push at the same moment (group commit): each change's sequence number, a
+    /// duplicate's earlier one.
+    public func acceptPush(_ changes: [ChangeMessage]) async throws(SyncError) -> [Int64?] {
+        try await database.acceptPushGrouped(changes, at: now())
     }
 
-    /// A page of the log after `cursor`, each change as its logged JSON text.
-    public func changeTexts(after cursor: Int64, limit: Int) throws(SyncError) -> SyncTextPage {
-        try database.loggedChangeTexts(after: cursor, limit: limit, at: now())
+    /// A page of the log after `cursor` as the pull route's JSON answer (see
+    /// ``MomentumDatabase/pullPageJSON(after:limit:at:)``).
+    public func pullPageJSON(after cursor: Int64, limit: Int) throws(SyncError) -> Data {
+        try database.pullPageJSON(after: cursor, limit: limit, at: now())
     }
 
     /// The last change of `field` of `key`, if any is known.

@@ -272,6 +272,7 @@ extension MomentumDatabase {
                     FROM library_items
                     """)
         }
+        migrator.registerMigration("v15: the sync log is compacted", migrate: addSyncCompaction)
         return migrator
     }
 

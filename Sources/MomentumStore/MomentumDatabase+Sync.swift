@@ -54,14 +54,17 @@ extension MomentumDatabase {
     {
         do {
             return try writeSynced(body)
-        } catch let error as SyncError {
-            throw error
-        } catch let error as StoreError {
-            throw .store(error)
-        } catch let error as DatabaseError {
-            throw .store(Self.storeError(error, path: path))
         } catch {
-            throw .store(.database(message: "\(error)"))
+            throw Self.syncError(error, path: path)
+        }
+    }
+
+    static func syncError(_ error: any Error, path: String) -> SyncError {
+        switch error {
+        case let error as SyncError: error
+        case let error as StoreError: .store(error)
+        case let error as DatabaseError: .store(storeError(error, path: path))
+        default: .store(.database(message: "\(error)"))
         }
     }
 
@@ -71,15 +74,59 @@ extension MomentumDatabase {
     /// in one transaction, each change that is not a duplicate logged with the next sequence
     /// number. Returns each change's sequence number (a duplicate's earlier one).
     public func acceptPush(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Int64?] {
-        let changes: [Change]
+        try acceptPushes([try Self.checked(messages, at: now)], at: now)[0].get()
+    }
+
+    /// ``acceptPush(_:at:)`` for the server, where many devices push at once: the batch is checked
+    /// here, then merged together with the batches that arrive while another group commits
+    /// (``PushCommitQueue``), each in a savepoint of its own — one batch's failure leaves the
+    /// others. The task waits without blocking a thread.
+    public func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
+        let changes = try Self.checked(messages, at: now)
+        return try await pushCommits.accept(
+            changes, at: now, merging: { batches, now in self.acceptPushes(batches, at: now) },
+            // A compaction that fails (another process writing) is tried again after the next group.
+            afterwards: { _ = try? self.compactSyncLogIfDue() }
+        ).get()
+    }
+
+    private static func checked(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Change] {
         do {
-            changes = try ChangeBatch.validate(messages, receivedAt: now)
+            return try ChangeBatch.validate(messages, receivedAt: now)
         } catch {
             throw .batch(error)
         }
-        return try syncStep { _, replica in
-            let result = try replica.applyRemote(changes, at: now)
-            return (result.seqs, result.logged)
+    }
+
+    /// Merges checked batches in one transaction, each in its own savepoint: each batch's
+    /// sequence numbers, or why it was refused (then nothing of it is kept).
+    func acceptPushes(_ batches: [[Change]], at now: Date) -> [Result<[Int64?], SyncError>] {
+        do {
+            return try syncStep { db, replica in
+                // The replica's own row first, outside the savepoints: a first push creates it.
+                _ = try replica.clock(at: now)
+                var outcomes: [Result<[Int64?], SyncError>] = []
+                var logged: [LoggedChange] = []
+                for changes in batches {
+                    var result: SyncReplicaStore.RemoteResult?
+                    do {
+                        try db.inSavepoint {
+                            result = try replica.applyRemote(changes, at: now)
+                            return .commit
+                        }
+                    } catch {
+                        outcomes.append(.failure(Self.syncError(error, path: path)))
+                        continue
+                    }
+                    if let result {
+                        outcomes.append(.success(result.seqs))
+                        logged += result.logged
+                    }
+                }
+                return (outcomes, logged)
+            }
+        } catch {
+            return batches.map { _ in .failure(error) }
         }
     }
 
@@ -123,6 +170,50 @@ extension MomentumDatabase {
             throw .store(error)
         }
         return try page.get()
+    }
+
+    /// A pull's answer as the JSON the server sends — `{"changes":[{"seq":N,"change":{…}}…],
+    /// "last":N,"more":B}` — in one read: SQLite writes the page around the logged texts, so no
+    /// change becomes a string of its own (a page of 100 cost five streak queries before).
+    /// The same page as ``loggedChangeTexts(after:limit:at:)``, and refused the same way.
+    public func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data {
+        guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
+            throw .invalidPage(after: after, limit: limit)
+        }
+        let page: Result<Data, SyncError>?
+        do {
+            page = try read { db -> Result<Data, SyncError>? in
+                let state = try Row.fetchOne(
+                    try db.cachedStatement(
+                        sql: "SELECT EXISTS (SELECT 1 FROM syncReplica WHERE id = 1), (SELECT MAX(seq) FROM syncLog)"))
+                guard let state, state[0] as Bool else { return nil }
+                let head: Int64 = state[1] ?? 0
+                guard after <= head else { return .failure(.cursorBeyondHead(cursor: after, head: head)) }
+                // The subquery keeps the page in sequence order (its LIMIT stops SQLite from
+                // flattening it), and `group_concat` joins in the order rows arrive.
+                let row = try Row.fetchOne(
+                    try db.cachedStatement(
+                        sql: """
+                            SELECT CAST(group_concat('{"seq":' || seq || ',"change":' || message || '}', ',') AS BLOB),
+                                MAX(seq)
+                            FROM (SELECT seq, message FROM syncLog WHERE seq > ? ORDER BY seq LIMIT ?)
+                            """),
+                    arguments: [after, limit])
+                let changes: Data = row?[0] ?? Data()
+                let last: Int64 = row?[1] ?? after
+                var body = Data(capacity: changes.count + 64)
+                body.append(contentsOf: #"{"changes":["#.utf8)
+                body.append(changes)
+                body.append(contentsOf: #"],"last":\#(last),"more":\#(last < head)}"#.utf8)
+                return .success(body)
+            }
+        } catch {
+            throw .store(error)
+        }
+        if let page { return try page.get() }
+        // No replica yet: the first pull creates it (logging the data already here), then reads.
+        try ensureReplica(at: now)
+        return try pullPageJSON(after: after, limit: limit, at: now)
     }
 
     /// Creates the replica (and seeds it) when this database has none yet.

@@ -24,6 +24,8 @@ public final class MomentumDatabase: Sendable {
     let revisionWatch: RevisionWatch
     /// Keeps the household's people the same way: the server asks for them on every request.
     let peopleWatch: StampedCache<[Person]>
+    /// Pushes arriving together commit together (see ``acceptPushGrouped(_:at:)``).
+    let pushCommits: PushCommitQueue
 
     public static let fileName = "momentum.sqlite"
 
@@ -34,6 +36,7 @@ public final class MomentumDatabase: Sendable {
         self.makeNodeID = makeNodeID
         revisionWatch = RevisionWatch(databasePath: path)
         peopleWatch = StampedCache(databasePath: path)
+        pushCommits = PushCommitQueue()
     }
 
     /// A random node id: `n-` and 16 hex digits.

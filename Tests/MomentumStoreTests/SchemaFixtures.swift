@@ -189,6 +189,9 @@ enum SchemaFixtures {
             """,
             "INSERT INTO pairingCode (codeHash, personID, createdAtMs) VALUES ('\(String(repeating: "d", count: 64))', 2, 1700600003000)",
         ],
+        "v15: the sync log is compacted": [
+            "UPDATE syncReplica SET compactedThrough = 1 WHERE id = 1"
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

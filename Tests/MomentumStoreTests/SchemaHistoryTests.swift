@@ -399,5 +399,6 @@ struct SchemaHistoryTests {
         #expect(version.value == .integer(1200))
         #expect(version.stamp.description == "1700000000000-00001-n-00000000000000aa")
         #expect(version.device == "terminal@laptop")
+        #expect(try database.syncLogSize().compactedThrough == (holds(15) ? 1 : 0))
     }
 }

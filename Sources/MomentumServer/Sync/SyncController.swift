@@ -43,14 +43,14 @@ struct SyncController {
             throw refusal
         }
         do {
-            return JSONResponse(PushAnswer(seqs: try sync.acceptPush(body.changes)))
+            return JSONResponse(PushAnswer(seqs: try await sync.acceptPush(body.changes)))
         } catch {
             throw Self.apiError(error)
         }
     }
 
-    /// The page is written around the changes' logged JSON texts, which are passed on unread:
-    /// decoding and encoding every change again cost most of a pull.
+    /// The page is written by the store around the changes' logged JSON texts, which are passed
+    /// on unread: decoding and encoding every change again cost most of a pull.
     @Sendable func pull(_ request: Request, context: BasicRequestContext) throws -> Response {
         let query = request.uri.queryParameters
         func number(_ name: Substring, default value: Int64) throws -> Int64 {
@@ -64,14 +64,7 @@ struct SyncController {
         let after = try number("after", default: 0)
         let limit = try number("limit", default: Int64(Self.defaultPullLimit))
         do {
-            let page = try sync.changeTexts(after: after, limit: Int(clamping: limit))
-            var body = #"{"changes":["#
-            body.reserveCapacity(page.changes.reduce(64) { $0 + $1.message.utf8.count + 32 })
-            for (index, logged) in page.changes.enumerated() {
-                body += (index == 0 ? "" : ",") + #"{"seq":\#(logged.seq),"change":"# + logged.message + "}"
-            }
-            body += #"],"last":\#(page.last),"more":\#(page.more)}"#
-            return JSONBody.response(Data(body.utf8))
+            return JSONBody.response(try sync.pullPageJSON(after: after, limit: Int(clamping: limit)))
         } catch {
             throw Self.apiError(error)
         }

@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+import MomentumCore
+
+/// Keeping the sync log small (docs/sync.md, "Compaction").
+///
+/// The merge keeps each field's latest write, and a deletion beats every write to its entity
+/// (``ReplicaState``). So a logged write is *dominated* — it can never decide any replica's state
+/// — when the log holds a write of the same field with a higher stamp, or a deletion of its
+/// entity; so is a deletion when a later deletion of the same entity is logged. Compaction
+/// deletes dominated changes. The changes that dominate them stay, and a replica gets every kept
+/// change after its cursor: one that saw the dropped change before has it, one that did not gets
+/// what beats it. Either way it ends in the state it would have reached with the whole log,
+/// whatever its cursor — so no replica needs a snapshot, and sequence numbers never move (a puller
+/// mid-way goes on from its cursor).
+///
+/// Two kinds of change are always kept: a checklist item's `timerID` writes (every timer an item
+/// ever named takes the item with it when deleted, so an old write still decides), and changes
+/// tied on stamp with another (only replicas sharing a node make those; the merge then looks at
+/// the device and value).
+extension MomentumDatabase {
+    /// Compaction runs once this many changes were logged since it last ran.
+    public static let compactionInterval: Int64 = 1000
+
+    /// What the sync log holds: changes kept, the highest sequence number ever given (changes
+    /// ever logged, since numbers are never reused), and how far compaction has looked.
+    public struct SyncLogSize: Sendable, Equatable {
+        public var kept: Int
+        public var head: Int64
+        public var compactedThrough: Int64
+    }
+
+    public func syncLogSize() throws(StoreError) -> SyncLogSize {
+        try read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM syncLog), (SELECT MAX(seq) FROM syncLog),
+                        (SELECT compactedThrough FROM syncReplica WHERE id = 1)
+                    """)
+            return SyncLogSize(kept: row?[0] ?? 0, head: row?[1] ?? 0, compactedThrough: row?[2] ?? 0)
+        }
+    }
+
+    /// Deletes the dominated changes among — or beaten by — the changes logged since the last
+    /// compaction; returns how many went. One write transaction; pulls read on meanwhile.
+    @discardableResult
+    public func compactSyncLog() throws(StoreError) -> Int {
+        try write { db in try Self.compactSyncLog(db) }
+    }
+
+    /// ``compactSyncLog()`` when ``compactionInterval`` changes were logged since it last ran.
+    @discardableResult
+    public func compactSyncLogIfDue() throws(StoreError) -> Int {
+        let size = try syncLogSize()
+        guard size.head - size.compactedThrough >= Self.compactionInterval else { return 0 }
+        return try compactSyncLog()
+    }
+
+    static func compactSyncLog(_ db: Database) throws -> Int {
+        guard let through = try Int64.fetchOne(db, sql: "SELECT compactedThrough FROM syncReplica WHERE id = 1")
+        else { return 0 }
+        let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
+        guard head > through else { return 0 }
+        /// The writes that never become dominated (see above), of the row named `alias`.
+        func alwaysKept(_ alias: String) -> String {
+            "(\(alias).entityType = 'checklistItem' AND \(alias).field = '\(SyncEntityType.timerReferenceField)')"
+        }
+        try db.execute(
+            sql: """
+                DELETE FROM syncLog WHERE seq IN (
+                    -- writes beaten by a newer write of the same field logged since
+                    SELECT old.seq FROM syncLog new JOIN syncLog old
+                        ON old.entityType = new.entityType AND old.entityId = new.entityId AND old.field = new.field
+                            AND old.stamp < new.stamp
+                        WHERE new.seq > :through AND new.field IS NOT NULL AND NOT \(alwaysKept("new"))
+                    UNION
+                    -- writes and older deletions of an entity deleted since
+                    SELECT old.seq FROM syncLog new JOIN syncLog old
+                        ON old.entityType = new.entityType AND old.entityId = new.entityId AND old.seq <> new.seq
+                        WHERE new.seq > :through AND new.field IS NULL
+                            AND ((old.field IS NOT NULL AND NOT \(alwaysKept("old")))
+                                OR (old.field IS NULL AND old.stamp < new.stamp))
+                    UNION
+                    -- writes logged since to an entity deleted before
+                    SELECT new.seq FROM syncLog new
+                        WHERE new.seq > :through AND new.field IS NOT NULL AND NOT \(alwaysKept("new"))
+                            AND EXISTS (SELECT 1 FROM syncLog gone WHERE gone.entityType = new.entityType
+                                AND gone.entityId = new.entityId AND gone.field IS NULL))
+                    -- the newest change of the log stays, so its number is never given again
+                    AND seq < :head
+                """,
+            arguments: ["through": through, "head": head])
+        let removed = db.changesCount
+        try db.execute(sql: "UPDATE syncReplica SET compactedThrough = ? WHERE id = 1", arguments: [head])
+        return removed
+    }
+
+    /// Schema v15: what compaction needs — the log found by field and stamp, and how far it has
+    /// looked.
+    static func addSyncCompaction(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE INDEX syncLog_field ON syncLog (entityType, entityId, field, stamp);
+                ALTER TABLE syncReplica ADD COLUMN compactedThrough INTEGER NOT NULL DEFAULT 0
+                    CHECK (compactedThrough >= 0);
+                """)
+    }
+}

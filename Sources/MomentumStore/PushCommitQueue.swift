@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import MomentumCore
+import Synchronization
+
+/// Group commit for pushes: batches that arrive while a transaction is being written wait
+/// together and are merged in the next transaction, so many devices pushing at once cost one
+/// commit (one `fsync` of the write-ahead log) per group instead of one each.
+///
+/// A pushing request waits without holding a thread: its task is suspended on a continuation,
+/// and the merging runs on this queue's own thread. (Waiting on the database writer from a
+/// request's task would block one of the few threads Swift's concurrency runs every request on,
+/// and the server's reads with it.)
+final class PushCommitQueue: Sendable {
+    typealias Outcome = Result<[Int64?], SyncError>
+
+    private struct Waiting {
+        var changes: [Change]
+        var now: Date
+        var resume: @Sendable (Outcome) -> Void
+    }
+
+    private struct State {
+        var waiting: [Waiting] = []
+        var isDraining = false
+    }
+
+    /// At most this many changes go into one transaction (a group of pushes of up to 1000 each).
+    static let changesPerGroup = 5000
+
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "momentum.sync.push-commit")
+
+    /// Waits for the batch's turn in a group and answers its outcome. `merge` merges a group,
+    /// each batch on its own (``MomentumDatabase/acceptPushes(_:at:)``); `afterwards` runs after
+    /// each group has been answered (compaction). The queue belongs to one database, so every
+    /// caller passes the same two.
+    func accept(
+        _ changes: [Change], at now: Date, merging merge: @escaping @Sendable ([[Change]], Date) -> [Outcome],
+        afterwards: @escaping @Sendable () -> Void
+    ) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let startsDrain = state.withLock { state in
+                state.waiting.append(Waiting(changes: changes, now: now, resume: { continuation.resume(returning: $0) }))
+                defer { state.isDraining = true }
+                return !state.isDraining
+            }
+            if startsDrain { queue.async { self.drain(merge, afterwards) } }
+        }
+    }
+
+    /// Merges groups until nobody waits.
+    private func drain(_ merge: @Sendable ([[Change]], Date) -> [Outcome], _ afterwards: @Sendable () -> Void) {
+        while true {
+            let group: [Waiting] = state.withLock { state in
+                var count = 0
+                let taken = state.waiting.prefix { waiting in
+                    defer { count += waiting.changes.count }
+                    return count == 0 || count + waiting.changes.count <= Self.changesPerGroup
+                }
+                state.waiting.removeFirst(taken.count)
+                if taken.isEmpty { state.isDraining = false }
+                return Array(taken)
+            }
+            guard let latest = group.map(\.now).max() else { return }
+            let outcomes = merge(group.map(\.changes), latest)
+            for (waiting, outcome) in zip(group, outcomes) { waiting.resume(outcome) }
+            afterwards()
+        }
+    }
+}
