@@ -132,7 +132,40 @@ case "pull":
             sum &+ ((try? database.pullPageJSON(after: 1000, limit: 100, at: Date()))?.count ?? 0)
         }
     }
+case "push":
+    // The store's part of `POST /api/v1/sync/push`: batches of five changes to 200 timers.
+    guard let path = arguments.dropFirst().first else {
+        print("usage: momentum-benchmarks push DIR")
+        exit(2)
+    }
+    let database = try MomentumDatabase.open(directory: URL(fileURLWithPath: path))
+    let timers = (0..<200).map { _ in UUID().uuidString.lowercased() }
+    var clock = try HybridLogicalClock(node: "bench")
+    var pushes = 0
+    func batch() throws -> [ChangeMessage] {
+        pushes += 1
+        let timer = timers[pushes % timers.count]
+        let fields: [(String, SyncValue)] = [
+            ("name", .string("Bench \(pushes)")), ("durationMs", .integer(60_000 * Int64(pushes % 60 + 1))),
+            ("sortOrder", .integer(Int64(pushes % 7))), ("notes", .string("round \(pushes)")),
+            ("createdAt", .integer(1_800_000_000_000)),
+        ]
+        return try fields.map { field, value in
+            ChangeMessage(
+                try Change(
+                    entityType: .focusTimer, entityID: timer, operation: .set(field: field, value: value),
+                    stamp: try clock.send(at: Date()), device: "Bench phone"))
+        }
+    }
+    let batches = try (0..<2000).map { _ in try batch() }
+    var next = 0
+    measure("sync push of 5 changes, 100× (one transaction each)", runs: 10) {
+        (0..<100).reduce(0) { sum, _ in
+            next += 1
+            return sum &+ ((try? database.acceptPush(batches[next], at: Date()))?.count ?? 0)
+        }
+    }
 default:
-    print("usage: momentum-benchmarks progress | seed DIR | revision | pull DIR")
+    print("usage: momentum-benchmarks progress | seed DIR | revision | pull DIR | push DIR")
     exit(2)
 }

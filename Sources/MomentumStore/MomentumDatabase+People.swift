@@ -37,14 +37,22 @@ extension MomentumDatabase {
     /// `stat` of two files otherwise, not a reader from the pool).
     public func people() throws(StoreError) -> [Person] {
         try peopleWatch.value { () throws(StoreError) in
-            try read { db in try PersonRow.order(Column("id")).fetchAll(db) }.map(\.person)
+            try read { db in
+                try PersonRow.fetchAll(try db.cachedStatement(sql: "SELECT * FROM person ORDER BY id"))
+            }.map(\.person)
         }
+    }
+
+    /// A write that changes the people: the kept list is dropped once it has committed.
+    private func writePeople<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
+        defer { peopleWatch.forget() }
+        return try write(updates)
     }
 
     /// Writes the founder (``Person/founderID``, an owner named `name`) unless they exist; returns
     /// everyone.
     public func ensureFounder(named name: String, at now: Date) throws(StoreError) -> [Person] {
-        try write { db in
+        try writePeople { db in
             try db.execute(
                 sql: "INSERT OR IGNORE INTO person (id, name, role, createdAtMs) VALUES (?, ?, 'owner', ?)",
                 arguments: [Person.founderID, name, now.millisecondsSince1970])
@@ -54,7 +62,7 @@ extension MomentumDatabase {
 
     /// Adds a person; their id is never reused, even after they are removed.
     public func insertPerson(named name: String, role: PersonRole, at now: Date) throws(StoreError) -> Person {
-        try write { db in
+        try writePeople { db in
             var row = PersonRow(id: nil, name: name, role: role.rawValue, createdAtMs: now.millisecondsSince1970)
             try row.insert(db)
             return row.person
@@ -63,7 +71,7 @@ extension MomentumDatabase {
 
     @discardableResult
     public func renamePerson(id: Person.ID, to name: String) throws(StoreError) -> Bool {
-        try write { db in
+        try writePeople { db in
             try db.execute(sql: "UPDATE person SET name = ? WHERE id = ?", arguments: [name, id])
             return db.changesCount > 0
         }
@@ -71,7 +79,7 @@ extension MomentumDatabase {
 
     @discardableResult
     public func setPersonRole(id: Person.ID, _ role: PersonRole) throws(StoreError) -> Bool {
-        try write { db in
+        try writePeople { db in
             try db.execute(sql: "UPDATE person SET role = ? WHERE id = ?", arguments: [role.rawValue, id])
             return db.changesCount > 0
         }
@@ -80,7 +88,7 @@ extension MomentumDatabase {
     /// Sets (or with `nil` clears) the hash of the PIN that locks a person's profile.
     @discardableResult
     public func setPersonPINHash(id: Person.ID, _ hash: String?) throws(StoreError) -> Bool {
-        try write { db in
+        try writePeople { db in
             try db.execute(sql: "UPDATE person SET pinHash = ? WHERE id = ?", arguments: [hash, id])
             return db.changesCount > 0
         }
@@ -94,7 +102,7 @@ extension MomentumDatabase {
     /// transaction (their practice data is their own database's: the household removes it).
     @discardableResult
     public func deletePerson(id: Person.ID) throws(StoreError) -> Bool {
-        try write { db in
+        try writePeople { db in
             // Sessions go with their tokens (a foreign key); pairing codes with the person.
             try AccessTokenRow.filter(Column("personID") == id).deleteAll(db)
             return try PersonRow.deleteOne(db, key: id)

@@ -29,13 +29,17 @@ public final class MomentumDatabase: Sendable {
 
     public static let fileName = "momentum.sqlite"
 
+    /// How soon a person added or removed by another process (`momentum user add` while the
+    /// server runs) is seen by this one at the latest; this process's own changes at once.
+    public static let peopleRereadAfter: Double = 0.25
+
     private init(writer: DatabasePool, path: String, device: String, makeNodeID: @escaping @Sendable () -> String) {
         self.writer = writer
         self.path = path
         self.device = device
         self.makeNodeID = makeNodeID
         revisionWatch = RevisionWatch(databasePath: path)
-        peopleWatch = StampedCache(databasePath: path)
+        peopleWatch = StampedCache(databasePath: path, rereadAfter: Self.peopleRereadAfter)
         pushCommits = PushCommitQueue()
     }
 

@@ -41,7 +41,8 @@ final class PushCommitQueue: Sendable {
     ) async -> Outcome {
         await withCheckedContinuation { continuation in
             let startsDrain = state.withLock { state in
-                state.waiting.append(Waiting(changes: changes, now: now, resume: { continuation.resume(returning: $0) }))
+                state.waiting.append(
+                    Waiting(changes: changes, now: now, resume: { continuation.resume(returning: $0) }))
                 defer { state.isDraining = true }
                 return !state.isDraining
             }

@@ -27,37 +27,60 @@ struct FileStamp: Equatable, Sendable {
 /// the read could leave the stamps unchanged. As git does with its index ("racy" entries), a
 /// snapshot is only trusted when both files were last changed more than `racyWindow` before the
 /// stamps were taken; until then every call reads the database.
+///
+/// A value that only this process changes in practice (the household's people) may also be kept
+/// for `rereadAfter` seconds while the files move for other reasons — a server taking pushes
+/// writes many times a second, and reading the people on each request cost a tenth of its time.
+/// Whoever writes that value through this process calls ``forget()``; another process's change
+/// is seen within `rereadAfter`.
 final class StampedCache<Value: Sendable>: Sendable {
     private struct Snapshot: Sendable {
-        var stamps: [FileStamp?]
+        /// `nil` while the files were changed too recently to trust their stamps.
+        var stamps: [FileStamp?]?
         var value: Value
+        var readAt: Double
     }
 
     /// How long after a change a file's stamps are not trusted (see above).
     let racyWindow: Double = 2
 
     private let paths: [String]
+    private let rereadAfter: Double
     private let now: @Sendable () -> Double
     private let kept = Mutex<Snapshot?>(nil)
 
     /// `now` is the wall clock in seconds since 1970, as file times are kept (tests move it).
-    init(databasePath: String, now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    init(
+        databasePath: String, rereadAfter: Double = 0,
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
         paths = [databasePath, databasePath + "-wal"]
+        self.rereadAfter = rereadAfter
         self.now = now
     }
 
-    /// The value: the kept one when the files have not moved since it was read, else `read()`.
+    /// The value: the kept one when the files have not moved since it was read (or it was read
+    /// less than `rereadAfter` ago), else `read()`.
     func value(read: () throws(StoreError) -> Value) throws(StoreError) -> Value {
         let takenAt = now()
         let stamps = paths.map(FileStamp.of)
-        if let snapshot = kept.withLock({ $0 }), snapshot.stamps == stamps { return snapshot.value }
+        if let snapshot = kept.withLock({ $0 }),
+            snapshot.stamps == stamps || takenAt - snapshot.readAt < rereadAfter
+        {
+            return snapshot.value
+        }
         let value = try read()
         let settled = stamps.allSatisfy { stamp in
             guard let stamp else { return true }
             return max(stamp.modified, stamp.changed) < takenAt - racyWindow
         }
-        kept.withLock { $0 = settled ? Snapshot(stamps: stamps, value: value) : nil }
+        kept.withLock { $0 = Snapshot(stamps: settled ? stamps : nil, value: value, readAt: takenAt) }
         return value
+    }
+
+    /// Drops the kept value: the next call reads (after this process wrote it).
+    func forget() {
+        kept.withLock { $0 = nil }
     }
 }
 

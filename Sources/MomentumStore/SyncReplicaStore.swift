@@ -26,26 +26,36 @@ struct SyncReplicaStore {
         return encoder
     }()
 
+    /// A statement from the connection's cache when its `IN` list is short: a merge runs the same
+    /// few statements for every push, and preparing them again cost more than running them. Long
+    /// lists (seeding a replica) are prepared each time, so the cache stays small.
+    private func statement(_ sql: String, listLength: Int) throws -> Statement {
+        listLength <= 32 ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+    }
+
     // MARK: The replica's own row
 
     /// The clock, creating the replica (a new node id, and changes for the data already here)
     /// the first time.
     func clock(at now: Date) throws -> HybridLogicalClock {
-        if let row = try Row.fetchOne(db, sql: "SELECT node, lastStamp FROM syncReplica WHERE id = 1") {
+        if let row = try Row.fetchOne(
+            try db.cachedStatement(sql: "SELECT node, lastStamp FROM syncReplica WHERE id = 1"))
+        {
             let node: String = row["node"]
             let last: String? = row["lastStamp"]
             return try HybridLogicalClock(node: node, last: try last.map { try HybridTimestamp(parsing: $0) })
         }
         var clock = try HybridLogicalClock(node: makeNodeID())
-        try db.execute(sql: "INSERT INTO syncReplica (id, node) VALUES (1, ?)", arguments: [clock.node])
+        try db.cachedStatement(sql: "INSERT INTO syncReplica (id, node) VALUES (1, ?)").execute(arguments: [clock.node])
         try seed(&clock, at: now)
         try save(clock)
         return clock
     }
 
     func save(_ clock: HybridLogicalClock) throws {
-        try db.execute(
-            sql: "UPDATE syncReplica SET lastStamp = ? WHERE id = 1", arguments: [clock.last?.description])
+        try db.cachedStatement(sql: "UPDATE syncReplica SET lastStamp = ? WHERE id = 1").execute(arguments: [
+            clock.last?.description
+        ])
     }
 
     /// The data written before this database synced becomes local changes, so a first sync
@@ -133,11 +143,14 @@ struct SyncReplicaStore {
         }
         try persist(from: before, to: state)
         for key in droppedRows { try removeRow(key) }
-        let isClient = try String.fetchOne(db, sql: "SELECT serverURL FROM syncReplica WHERE id = 1") != nil
+        let isClient =
+            try String.fetchOne(try db.cachedStatement(sql: "SELECT serverURL FROM syncReplica WHERE id = 1")) != nil
         var logged: [LoggedChange] = []
         for change in changes {
             let entry = try appendToLog(change, origin: "local")
-            if isClient { try db.execute(sql: "INSERT INTO syncOutbox (seq) VALUES (?)", arguments: [entry.seq]) }
+            if isClient {
+                try db.cachedStatement(sql: "INSERT INTO syncOutbox (seq) VALUES (?)").execute(arguments: [entry.seq])
+            }
             logged.append(entry)
         }
         return logged
@@ -202,14 +215,18 @@ struct SyncReplicaStore {
         let itemIDs = keys.filter { $0.type == .checklistItem }.map(\.id)
         for chunk in itemIDs.chunked(500) {
             let named = try String.fetchAll(
-                db, sql: "SELECT timerId FROM syncItemTimer WHERE itemId IN \(Self.placeholders(chunk.count))",
+                try statement(
+                    "SELECT timerId FROM syncItemTimer WHERE itemId IN \(Self.placeholders(chunk.count))",
+                    listLength: chunk.count),
                 arguments: StatementArguments(chunk))
             for id in named { keys.insert(SyncEntityKey(type: .focusTimer, id: id)) }
         }
         let timers = keys.filter { $0.type == .focusTimer }.map(\.id)
         for chunk in timers.chunked(500) {
             let items = try String.fetchAll(
-                db, sql: "SELECT itemId FROM syncItemTimer WHERE timerId IN \(Self.placeholders(chunk.count))",
+                try statement(
+                    "SELECT itemId FROM syncItemTimer WHERE timerId IN \(Self.placeholders(chunk.count))",
+                    listLength: chunk.count),
                 arguments: StatementArguments(chunk))
             for id in items { keys.insert(SyncEntityKey(type: .checklistItem, id: id)) }
         }
@@ -221,10 +238,9 @@ struct SyncReplicaStore {
                 let arguments = StatementArguments([type.rawValue]) + StatementArguments(chunk)
                 let list = Self.placeholders(chunk.count)
                 for row in try Row.fetchAll(
-                    db,
-                    sql:
+                    try statement(
                         "SELECT entityId, field, value, stamp, device FROM syncField WHERE entityType = ? AND entityId IN \(list)",
-                    arguments: arguments)
+                        listLength: chunk.count), arguments: arguments)
                 {
                     let value = try JSONDecoder().decode(SyncValue.self, from: Data((row["value"] as String).utf8))
                     let version = FieldVersion(
@@ -232,17 +248,18 @@ struct SyncReplicaStore {
                     entities[type, default: [:]][row["entityId"], default: [:]][row["field"]] = version
                 }
                 for row in try Row.fetchAll(
-                    db,
-                    sql:
+                    try statement(
                         "SELECT entityId, stamp, device FROM syncDeletion WHERE entityType = ? AND entityId IN \(list)",
-                    arguments: arguments)
+                        listLength: chunk.count), arguments: arguments)
                 {
                     deletions[SyncEntityKey(type: type, id: row["entityId"])] = Deletion(
                         stamp: try HybridTimestamp(parsing: row["stamp"]), device: row["device"])
                 }
                 if type == .checklistItem {
                     for row in try Row.fetchAll(
-                        db, sql: "SELECT itemId, timerId FROM syncItemTimer WHERE itemId IN \(list)",
+                        try statement(
+                            "SELECT itemId, timerId FROM syncItemTimer WHERE itemId IN \(list)", listLength: chunk.count
+                        ),
                         arguments: StatementArguments(chunk))
                     {
                         timersOfItems[row["itemId"], default: []].insert(row["timerId"])
@@ -262,33 +279,32 @@ struct SyncReplicaStore {
                 let oldFields = old[id] ?? [:]
                 let newFields = new[id] ?? [:]
                 for field in oldFields.keys where newFields[field] == nil {
-                    try db.execute(
-                        sql: "DELETE FROM syncField WHERE entityType = ? AND entityId = ? AND field = ?",
-                        arguments: [type.rawValue, id, field])
+                    try db.cachedStatement(
+                        sql: "DELETE FROM syncField WHERE entityType = ? AND entityId = ? AND field = ?"
+                    ).execute(arguments: [type.rawValue, id, field])
                 }
                 for (field, version) in newFields where oldFields[field] != version {
-                    try db.execute(
+                    try db.cachedStatement(
                         sql: """
                             INSERT OR REPLACE INTO syncField (entityType, entityId, field, value, stamp, device)
                             VALUES (?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            type.rawValue, id, field, try Self.json(version.value), version.stamp.description,
-                            version.device,
-                        ])
+                            """
+                    ).execute(arguments: [
+                        type.rawValue, id, field, try Self.json(version.value), version.stamp.description,
+                        version.device,
+                    ])
                 }
             }
         }
         for (key, deletion) in after.deletions where before.deletions[key] != deletion {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO syncDeletion (entityType, entityId, stamp, device) VALUES (?, ?, ?, ?)",
-                arguments: [key.type.rawValue, key.id, deletion.stamp.description, deletion.device])
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO syncDeletion (entityType, entityId, stamp, device) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [key.type.rawValue, key.id, deletion.stamp.description, deletion.device])
         }
         for (itemID, timers) in after.timersOfItems {
             for timerID in timers.subtracting(before.timersOfItems[itemID] ?? []) {
-                try db.execute(
-                    sql: "INSERT OR IGNORE INTO syncItemTimer (itemId, timerId) VALUES (?, ?)",
-                    arguments: [itemID, timerID])
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO syncItemTimer (itemId, timerId) VALUES (?, ?)")
+                    .execute(arguments: [itemID, timerID])
             }
         }
     }
@@ -297,14 +313,14 @@ struct SyncReplicaStore {
         let message = ChangeMessage(change)
         var field: String?
         if case .set(let name, _) = change.operation { field = name }
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO syncLog (stamp, entityType, entityId, field, message, origin) VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                change.stamp.description, change.entity.type.rawValue, change.entity.id, field,
-                String(decoding: try Self.encoder.encode(message), as: UTF8.self), origin,
-            ])
+                """
+        ).execute(arguments: [
+            change.stamp.description, change.entity.type.rawValue, change.entity.id, field,
+            String(decoding: try Self.encoder.encode(message), as: UTF8.self), origin,
+        ])
         return LoggedChange(seq: db.lastInsertedRowID, change: message)
     }
 
@@ -312,9 +328,10 @@ struct SyncReplicaStore {
         var field: String?
         if case .set(let name, _) = change.operation { field = name }
         return try Int64.fetchOne(
-            db,
-            sql: "SELECT seq FROM syncLog WHERE stamp = ? AND entityType = ? AND entityId = ? AND field IS ? LIMIT 1",
-            arguments: [change.stamp.description, change.entity.type.rawValue, change.entity.id, field])
+            try db.cachedStatement(
+                sql:
+                    "SELECT seq FROM syncLog WHERE stamp = ? AND entityType = ? AND entityId = ? AND field IS ? LIMIT 1"
+            ), arguments: [change.stamp.description, change.entity.type.rawValue, change.entity.id, field])
     }
 
     // MARK: The app's rows
@@ -371,7 +388,8 @@ struct SyncReplicaStore {
         let timerExists = try FocusTimerRow.exists(db, key: timer)
         let count =
             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM checklistItem WHERE timerId = ? AND id != ?", arguments: [timer, id])
+                try db.cachedStatement(sql: "SELECT COUNT(*) FROM checklistItem WHERE timerId = ? AND id != ?"),
+                arguments: [timer, id])
             ?? 0
         guard timerExists, count < FocusTimer.maximumItems else { return try removeRow(key) }
         try ChecklistItemRow(item, timerID: timerID).save(db)
@@ -398,8 +416,10 @@ struct SyncReplicaStore {
                 id: id, fields: fields, fallbackCreatedAt: firstWritten(key, in: state), updatedAt: now)
         else { return try removeRow(key) }
         var taken = Set(
-            try String.fetchAll(db, sql: "SELECT name FROM meditationPreset WHERE id != ?", arguments: [id])
-                .map { $0.lowercased() })
+            try String.fetchAll(
+                try db.cachedStatement(sql: "SELECT name FROM meditationPreset WHERE id != ?"), arguments: [id]
+            )
+            .map { $0.lowercased() })
         if let free = MomentumDatabase.freeName(preset.name, taken: &taken) { preset.name = free }
         try MeditationPresetRow(preset).save(db)
     }

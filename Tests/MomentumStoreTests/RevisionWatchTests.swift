@@ -68,4 +68,35 @@ struct RevisionWatchTests {
         try second.saveSettingValues(["goal.meditation": "30"], at: Date())
         #expect(try first.logRevision() > before)
     }
+
+    /// The people: kept for a moment while the files move for other reasons (pushes), read again
+    /// after it, and at once after this process changed them.
+    @Test func aValueKeptForAMomentIsReadAgainAfterItOrWhenForgotten() throws {
+        let clock = Mutex(Date().timeIntervalSince1970)
+        let watch = StampedCache<Int64>(databasePath: path, rereadAfter: 0.25, now: { clock.withLock { $0 } })
+        let reader = CountingReader()
+        #expect(try watch.value { reader.read() } == 1)
+        try Data("moved by a push".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try watch.value { reader.read() } == 1)
+        clock.withLock { $0 += 0.3 }
+        #expect(try watch.value { reader.read() } == 2)
+        watch.forget()
+        #expect(try watch.value { reader.read() } == 3)
+    }
+
+    @Test func everyChangeToThePeopleThroughThisDatabaseIsSeenAtOnce() throws {
+        let database = try MomentumDatabase.open(directory: directory.url.appendingPathComponent("data"))
+        _ = try database.ensureFounder(named: "Ada", at: Date())
+        #expect(try database.people().map(\.name) == ["Ada"])
+        let ben = try database.insertPerson(named: "Ben", role: .member, at: Date())
+        #expect(try database.people().map(\.name) == ["Ada", "Ben"])
+        try database.renamePerson(id: ben.id, to: "Benno")
+        #expect(try database.people().map(\.name) == ["Ada", "Benno"])
+        try database.setPersonRole(id: ben.id, .owner)
+        #expect(try database.people().map(\.role) == [.owner, .owner])
+        try database.setPersonPINHash(id: ben.id, String(repeating: "a", count: 64))
+        #expect(try database.people().map(\.hasPIN) == [false, true])
+        try database.deletePerson(id: ben.id)
+        #expect(try database.people().map(\.name) == ["Ada"])
+    }
 }

@@ -31,7 +31,8 @@ struct SyncCompactionTests {
             switch Int.random(in: 0..<10, using: &random) {
             case 0..<4:
                 (type, id) = (.focusTimer, timers.randomElement(using: &random) ?? timers[0])
-                operation = Bool.random(using: &random)
+                operation =
+                    Bool.random(using: &random)
                     ? .set(field: "name", value: .string("Timer \(Int.random(in: 1...9, using: &random))"))
                     : .set(field: "sortOrder", value: .integer(Int64.random(in: 0...5, using: &random)))
             case 4..<8:
@@ -145,7 +146,9 @@ struct SyncCompactionTests {
     @Test func anItemsTimerWritesStaySoADeletedTimerStillTakesTheItem() throws {
         let directory = try TemporaryDirectory()
         let server = try MomentumDatabase.open(directory: directory.url)
-        let (first, second, item) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
+        let (first, second, item) = (
+            UUID().uuidString.lowercased(), UUID().uuidString.lowercased(), UUID().uuidString.lowercased()
+        )
         _ = try server.acceptPush(
             [
                 try set(.checklistItem, item, "timerID", .string(first), at: 1),
@@ -176,11 +179,13 @@ struct SyncCompactionTests {
         let deletion = ChangeMessage(
             try Change(
                 entityType: .focusTimer, entityID: timer, operation: .delete,
-                stamp: try HybridTimestamp(physical: World.nowMs - 59_000, counter: 0, node: "laptop"), device: "laptop"))
+                stamp: try HybridTimestamp(physical: World.nowMs - 59_000, counter: 0, node: "laptop"), device: "laptop"
+            ))
         _ = try server.acceptPush([deletion], at: Self.now)
         // A write after the deletion (from a device that had not heard of it) goes too.
         _ = try server.acceptPush([try set(.focusTimer, timer, "name", .string("Late"), at: 5)], at: Self.now)
-        _ = try server.acceptPush([try set(.focusTimer, UUID().uuidString.lowercased(), "name", .string("Other"), at: 6)], at: Self.now)
+        _ = try server.acceptPush(
+            [try set(.focusTimer, UUID().uuidString.lowercased(), "name", .string("Other"), at: 6)], at: Self.now)
         #expect(try server.compactSyncLog() == 3)
         let kept = try server.loggedChanges(after: 0, limit: 100, at: Self.now).changes.map(\.change)
         #expect(kept.map(\.op) == ["delete", "set"])
@@ -199,7 +204,11 @@ struct SyncCompactionTests {
         #expect(try server.compactSyncLogIfDue() == 0)
         _ = try server.acceptPush([try set(.focusTimer, timer, "name", .string("Tea"), at: 5000)], at: Self.now)
         #expect(try server.compactSyncLogIfDue() == Int(MomentumDatabase.compactionInterval) - 2)
-        #expect(try server.syncLogSize() == .init(kept: 2, head: MomentumDatabase.compactionInterval, compactedThrough: MomentumDatabase.compactionInterval))
+        #expect(
+            try server.syncLogSize()
+                == .init(
+                    kept: 2, head: MomentumDatabase.compactionInterval,
+                    compactedThrough: MomentumDatabase.compactionInterval))
     }
 }
 
@@ -249,12 +258,18 @@ struct SyncPullAndPushTests {
     @Test func thePagesJSONIsRefusedLikeThePage() throws {
         let directory = try TemporaryDirectory()
         let server = try MomentumDatabase.open(directory: directory.url)
-        #expect(throws: SyncError.invalidPage(after: -1, limit: 10)) { try server.pullPageJSON(after: -1, limit: 10, at: now) }
-        #expect(throws: SyncError.invalidPage(after: 0, limit: 1001)) { try server.pullPageJSON(after: 0, limit: 1001, at: now) }
+        #expect(throws: SyncError.invalidPage(after: -1, limit: 10)) {
+            try server.pullPageJSON(after: -1, limit: 10, at: now)
+        }
+        #expect(throws: SyncError.invalidPage(after: 0, limit: 1001)) {
+            try server.pullPageJSON(after: 0, limit: 1001, at: now)
+        }
         // A database that never synced: the first pull makes the replica.
         let empty = try server.pullPageJSON(after: 0, limit: 10, at: now)
         #expect(String(decoding: empty, as: UTF8.self) == #"{"changes":[],"last":0,"more":false}"#)
-        #expect(throws: SyncError.cursorBeyondHead(cursor: 5, head: 0)) { try server.pullPageJSON(after: 5, limit: 10, at: now) }
+        #expect(throws: SyncError.cursorBeyondHead(cursor: 5, head: 0)) {
+            try server.pullPageJSON(after: 5, limit: 10, at: now)
+        }
     }
 
     /// Many devices pushing at once: every batch gets its own numbers, each naming its own
