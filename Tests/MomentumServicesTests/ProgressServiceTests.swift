@@ -1,37 +1,53 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
 @testable import MomentumServices
 
+/// On every store (see ``StoreKind/available``).
 @Suite("Progress service: the report is kept until the log, the settings or the day change")
 struct ProgressServiceTests {
-    let directory: TemporaryDirectory
-    // 2027-01-15 08:00 UTC.
-    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let services: MomentumServices
+    /// The services progress needs, on one fresh store.
+    struct Services {
+        let store: StoreUnderTest
+        // 2027-01-15 08:00 UTC.
+        let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let settings: SettingsService
+        let practiceLog: PracticeLogService
+        let progress: ProgressService
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        let clock = self.clock
-        services = try MomentumServices.open(
-            dataDirectory: directory.url, device: "test", timeZone: .gmt, now: { clock.now }, makeID: { UUID() })
+        init(_ kind: StoreKind) throws {
+            try self.init(store: StoreUnderTest(kind))
+        }
+
+        init(store: StoreUnderTest, repository: (any LogStore)? = nil, device: String = "test") throws {
+            self.store = store
+            let repository = repository ?? store.store
+            let clock = self.clock
+            settings = SettingsService(repository: repository, now: { clock.now })
+            practiceLog = PracticeLogService(
+                repository: repository, now: { clock.now }, makeID: { UUID() }, device: device)
+            progress = ProgressService(log: repository, settings: settings, systemTimeZone: .gmt, now: { clock.now })
+        }
+
+        func minutesToday() throws -> Int {
+            let report = try progress.report()
+            return report.totals[report.today].seconds(in: .mindfulness) / 60
+        }
     }
 
-    private func minutesToday() throws -> Int {
-        let report = try services.progress.report()
-        return report.totals[report.today].seconds(in: .mindfulness) / 60
-    }
-
-    @Test func readingDoesNotMoveTheRevisionAndWritingDoes() throws {
-        let database = services.database
+    @Test(arguments: StoreKind.available)
+    func readingDoesNotMoveTheRevisionAndWritingDoes(kind: StoreKind) throws {
+        let services = try Services(kind)
+        let database = services.store.store
         let before = try database.logRevision()
         _ = try services.progress.report()
         _ = try services.practiceLog.records()
         #expect(try database.logRevision() == before)
-        let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
+        let record = try services.practiceLog.addRecord(kind: .meditation, start: services.clock.now, length: 600)
         let added = try database.logRevision()
         #expect(added > before)
         try services.practiceLog.editRecord(record, length: 900)
@@ -41,34 +57,43 @@ struct ProgressServiceTests {
         #expect(try database.logRevision() > edited)
     }
 
-    @Test func theReportFollowsEveryWrite() throws {
-        #expect(try minutesToday() == 0)
-        let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
-        #expect(try minutesToday() == 10)
+    @Test(arguments: StoreKind.available)
+    func theReportFollowsEveryWrite(kind: StoreKind) throws {
+        let services = try Services(kind)
+        #expect(try services.minutesToday() == 0)
+        let record = try services.practiceLog.addRecord(kind: .meditation, start: services.clock.now, length: 600)
+        #expect(try services.minutesToday() == 10)
         try services.practiceLog.editRecord(record, length: 1200)
-        #expect(try minutesToday() == 20)
+        #expect(try services.minutesToday() == 20)
         try services.practiceLog.deleteRecord(record)
-        #expect(try minutesToday() == 0)
+        #expect(try services.minutesToday() == 0)
     }
 
-    @Test func aWriteByAnotherProcessIsSeen() throws {
-        #expect(try minutesToday() == 0)
-        let clock = self.clock
-        let terminal = try MomentumServices.open(
-            dataDirectory: directory.url, device: "terminal", timeZone: .gmt, now: { clock.now }, makeID: { UUID() })
-        try terminal.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 300)
-        #expect(try minutesToday() == 5)
+    /// SQLite: the terminal writing while the server runs; PostgreSQL: another server.
+    @Test(arguments: StoreKind.available)
+    func aWriteByAnotherProcessIsSeen(kind: StoreKind) throws {
+        let services = try Services(kind)
+        #expect(try services.minutesToday() == 0)
+        let terminal = try Services(
+            store: services.store, repository: try services.store.reopened(), device: "terminal")
+        try terminal.practiceLog.addRecord(kind: .meditation, start: services.clock.now, length: 300)
+        #expect(try services.minutesToday() == 5)
     }
 
-    @Test func aChangedDayStartIsSeen() throws {
+    @Test(arguments: StoreKind.available)
+    func aChangedDayStartIsSeen(kind: StoreKind) throws {
+        let services = try Services(kind)
         try services.practiceLog.addRecord(
-            kind: .meditation, start: clock.now.addingTimeInterval(-3 * 3600), length: 600)
-        #expect(try minutesToday() == 10)  // 05:00 counts for today
+            kind: .meditation, start: services.clock.now.addingTimeInterval(-3 * 3600), length: 600)
+        #expect(try services.minutesToday() == 10)  // 05:00 counts for today
         _ = try services.settings.change(.dayStartHour, to: "6")
-        #expect(try minutesToday() == 0)  // with days from 06:00 it belongs to yesterday
+        #expect(try services.minutesToday() == 0)  // with days from 06:00 it belongs to yesterday
     }
 
-    @Test func theNextDayIsANewToday() throws {
+    @Test(arguments: StoreKind.available)
+    func theNextDayIsANewToday(kind: StoreKind) throws {
+        let services = try Services(kind)
+        let clock = services.clock
         try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
         let first = try services.progress.report()
         #expect(first.streak(for: .mindfulness).todayCounts)
