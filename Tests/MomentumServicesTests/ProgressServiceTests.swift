@@ -10,44 +10,29 @@ import Testing
 /// On every store (see ``StoreKind/available``).
 @Suite("Progress service: the report is kept until the log, the settings or the day change")
 struct ProgressServiceTests {
-    /// The services progress needs, on one fresh store.
-    struct Services {
-        let store: StoreUnderTest
-        // 2027-01-15 08:00 UTC.
-        let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-        let settings: SettingsService
-        let practiceLog: PracticeLogService
-        let progress: ProgressService
+    // 2027-01-15 08:00 UTC.
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
 
-        init(_ kind: StoreKind) throws {
-            try self.init(store: StoreUnderTest(kind))
-        }
+    /// The services on a fresh store of `kind`.
+    private func services(_ kind: StoreKind) throws -> LogServices {
+        let clock = self.clock
+        return LogServices(store: try StoreUnderTest(kind), now: { clock.now })
+    }
 
-        init(store: StoreUnderTest, repository: (any LogStore)? = nil, device: String = "test") throws {
-            self.store = store
-            let repository = repository ?? store.store
-            let clock = self.clock
-            settings = SettingsService(repository: repository, now: { clock.now })
-            practiceLog = PracticeLogService(
-                repository: repository, now: { clock.now }, makeID: { UUID() }, device: device)
-            progress = ProgressService(log: repository, settings: settings, systemTimeZone: .gmt, now: { clock.now })
-        }
-
-        func minutesToday() throws -> Int {
-            let report = try progress.report()
-            return report.totals[report.today].seconds(in: .mindfulness) / 60
-        }
+    private func minutesToday(_ services: LogServices) throws -> Int {
+        let report = try services.progress.report()
+        return report.totals[report.today].seconds(in: .mindfulness) / 60
     }
 
     @Test(arguments: StoreKind.available)
     func readingDoesNotMoveTheRevisionAndWritingDoes(kind: StoreKind) throws {
-        let services = try Services(kind)
+        let services = try services(kind)
         let database = services.store.store
         let before = try database.logRevision()
         _ = try services.progress.report()
         _ = try services.practiceLog.records()
         #expect(try database.logRevision() == before)
-        let record = try services.practiceLog.addRecord(kind: .meditation, start: services.clock.now, length: 600)
+        let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
         let added = try database.logRevision()
         #expect(added > before)
         try services.practiceLog.editRecord(record, length: 900)
@@ -59,41 +44,41 @@ struct ProgressServiceTests {
 
     @Test(arguments: StoreKind.available)
     func theReportFollowsEveryWrite(kind: StoreKind) throws {
-        let services = try Services(kind)
-        #expect(try services.minutesToday() == 0)
-        let record = try services.practiceLog.addRecord(kind: .meditation, start: services.clock.now, length: 600)
-        #expect(try services.minutesToday() == 10)
+        let services = try services(kind)
+        #expect(try minutesToday(services) == 0)
+        let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
+        #expect(try minutesToday(services) == 10)
         try services.practiceLog.editRecord(record, length: 1200)
-        #expect(try services.minutesToday() == 20)
+        #expect(try minutesToday(services) == 20)
         try services.practiceLog.deleteRecord(record)
-        #expect(try services.minutesToday() == 0)
+        #expect(try minutesToday(services) == 0)
     }
 
     /// SQLite: the terminal writing while the server runs; PostgreSQL: another server.
     @Test(arguments: StoreKind.available)
     func aWriteByAnotherProcessIsSeen(kind: StoreKind) throws {
-        let services = try Services(kind)
-        #expect(try services.minutesToday() == 0)
-        let terminal = try Services(
-            store: services.store, repository: try services.store.reopened(), device: "terminal")
-        try terminal.practiceLog.addRecord(kind: .meditation, start: services.clock.now, length: 300)
-        #expect(try services.minutesToday() == 5)
+        let services = try services(kind)
+        #expect(try minutesToday(services) == 0)
+        let clock = self.clock
+        let terminal = LogServices(
+            store: services.store, repository: try services.store.reopened(), device: "terminal", now: { clock.now })
+        try terminal.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 300)
+        #expect(try minutesToday(services) == 5)
     }
 
     @Test(arguments: StoreKind.available)
     func aChangedDayStartIsSeen(kind: StoreKind) throws {
-        let services = try Services(kind)
+        let services = try services(kind)
         try services.practiceLog.addRecord(
-            kind: .meditation, start: services.clock.now.addingTimeInterval(-3 * 3600), length: 600)
-        #expect(try services.minutesToday() == 10)  // 05:00 counts for today
+            kind: .meditation, start: clock.now.addingTimeInterval(-3 * 3600), length: 600)
+        #expect(try minutesToday(services) == 10)  // 05:00 counts for today
         _ = try services.settings.change(.dayStartHour, to: "6")
-        #expect(try services.minutesToday() == 0)  // with days from 06:00 it belongs to yesterday
+        #expect(try minutesToday(services) == 0)  // with days from 06:00 it belongs to yesterday
     }
 
     @Test(arguments: StoreKind.available)
     func theNextDayIsANewToday(kind: StoreKind) throws {
-        let services = try Services(kind)
-        let clock = services.clock
+        let services = try services(kind)
         try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
         let first = try services.progress.report()
         #expect(first.streak(for: .mindfulness).todayCounts)

@@ -112,3 +112,27 @@ final class LockedArray<Element>: @unchecked Sendable {
         return body(&elements)
     }
 }
+
+/// The services that stand on settings and the practice log alone, wired to one store the way
+/// `MomentumServices.open` wires them to a database.
+public struct LogServices: Sendable {
+    public let store: StoreUnderTest
+    public let settings: SettingsService
+    public let practiceLog: PracticeLogService
+    public let progress: ProgressService
+    public let exchange: ExchangeService
+
+    /// On `repository` (another handle on `store`'s data) or on `store` itself.
+    public init(
+        store: StoreUnderTest, repository: (any LogStore)? = nil, timeZone: TimeZone = .gmt, device: String = "test",
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.store = store
+        let repository = repository ?? store.store
+        settings = SettingsService(repository: repository, now: now)
+        practiceLog = PracticeLogService(repository: repository, now: now, makeID: { UUID() }, device: device)
+        progress = ProgressService(log: repository, settings: settings, systemTimeZone: timeZone, now: now)
+        exchange = ExchangeService(
+            log: repository, settings: settings, systemTimeZone: timeZone, now: now, makeID: { UUID() }, device: device)
+    }
+}
