@@ -121,6 +121,7 @@ public struct LogServices: Sendable {
     public let practiceLog: PracticeLogService
     public let progress: ProgressService
     public let exchange: ExchangeService
+    public let meditation: MeditationService
 
     /// On `repository` (another handle on `store`'s data) or on `store` itself.
     public init(
@@ -134,5 +135,7 @@ public struct LogServices: Sendable {
         progress = ProgressService(log: repository, settings: settings, systemTimeZone: timeZone, now: now)
         exchange = ExchangeService(
             log: repository, settings: settings, systemTimeZone: timeZone, now: now, makeID: { UUID() }, device: device)
+        meditation = MeditationService(
+            settings: settings, log: repository, now: now, makeID: { UUID() }, device: device)
     }
 }
