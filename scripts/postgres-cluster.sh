@@ -20,7 +20,7 @@ dir=$(cd "$2" && pwd)
 # The newest installed server's programs (Debian keeps them out of PATH).
 server_bin() {
     local found
-    found=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+    found=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
     if [ -n "$found" ] && [ -x "$found/initdb" ]; then
         echo "$found"
     elif command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1; then
