@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
     ],
     targets: [
         // Pure rules: values and functions, no I/O, no clock, no randomness of its own.
@@ -42,11 +43,22 @@ let package = Package(
             dependencies: ["MomentumCore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictness
         ),
+        // PostgreSQL through postgres-nio: the store of several servers on one database (docs/postgres.md).
+        .target(
+            name: "MomentumPostgres",
+            dependencies: [
+                "MomentumCore", "MomentumStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictness
+        ),
         // Use cases shared by the terminal and (later) the web app.
         .target(
             name: "MomentumServices",
             dependencies: [
-                "MomentumCore", "MomentumStore", "MomentumAudio", .product(name: "Crypto", package: "swift-crypto"),
+                "MomentumCore", "MomentumStore", "MomentumPostgres", "MomentumAudio",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictness
@@ -88,6 +100,14 @@ let package = Package(
 
         // Helpers shared by the test targets (temporary directories); not part of any product.
         .target(name: "MomentumTestSupport", path: "Tests/MomentumTestSupport", swiftSettings: strictness),
+        // The stores a parameterized test runs on: SQLite, and PostgreSQL when MOMENTUM_TEST_POSTGRES_URL is set.
+        .target(
+            name: "MomentumStoreTestSupport",
+            dependencies: [
+                "MomentumCore", "MomentumStore", "MomentumPostgres", "MomentumServices", "MomentumTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/MomentumStoreTestSupport", swiftSettings: strictness),
 
         .testTarget(
             name: "MomentumCoreTests", dependencies: ["MomentumCore", "MomentumTestSupport"], swiftSettings: strictness),
@@ -101,9 +121,18 @@ let package = Package(
             swiftSettings: strictness
         ),
         .testTarget(
+            name: "MomentumPostgresTests",
+            dependencies: [
+                "MomentumPostgres", "MomentumCore", "MomentumStore", "MomentumServices", "MomentumStoreTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
             name: "MomentumServicesTests",
             dependencies: [
                 "MomentumServices", "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumTestSupport",
+                "MomentumStoreTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

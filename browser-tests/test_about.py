@@ -14,7 +14,8 @@ from conftest import axe_violations, go, open_app, set_color_scheme, set_size, s
 LICENSES = {
     "Hummingbird": "Apache-2.0", "Hummingbird WebSocket": "Apache-2.0", "SwiftNIO": "Apache-2.0",
     "Swift HTTP Types": "Apache-2.0", "GRDB": "MIT", "SQLite": "blessing", "Swift Crypto": "Apache-2.0",
-    "ZIP Foundation": "MIT", "Swift Argument Parser": "Apache-2.0 WITH Swift-exception", "SwiftLog": "Apache-2.0",
+    "ZIP Foundation": "MIT", "PostgresNIO": "MIT", "Swift Argument Parser": "Apache-2.0 WITH Swift-exception",
+    "SwiftLog": "Apache-2.0",
 }
 
 

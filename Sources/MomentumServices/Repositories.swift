@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumPostgres
 import MomentumStore
 
 /// Where settings are kept: key → JSON text.
@@ -92,3 +93,6 @@ public protocol LibraryRepository: Sendable {
 }
 
 extension MomentumDatabase: LibraryRepository {}
+
+/// One person's settings and log on PostgreSQL (the other repositories follow; see docs/postgres.md).
+extension PostgresPersonStore: SettingsRepository, PracticeLogRepository {}

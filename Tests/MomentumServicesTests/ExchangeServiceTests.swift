@@ -1,11 +1,13 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
 @testable import MomentumServices
 
+/// On every store (see ``StoreKind/available``): each `services` call is a fresh, empty store.
 @Suite("Export and import through the services and a real database")
 struct ExchangeServiceTests {
     let directory: TemporaryDirectory
@@ -14,17 +16,16 @@ struct ExchangeServiceTests {
 
     init() throws { directory = try TemporaryDirectory() }
 
-    func services(_ name: String) throws -> MomentumServices {
+    func services(_ kind: StoreKind) throws -> LogServices {
         let clock = self.clock
-        return try MomentumServices.open(
-            dataDirectory: directory.file(name), device: "laptop",
-            timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
-            now: { clock.now }, makeID: { UUID() })
+        return LogServices(
+            store: try StoreUnderTest(kind), timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
+            device: "laptop", now: { clock.now })
     }
 
     /// A log with a bit of everything: kinds, energy, details with awkward characters, settings.
-    func filled(_ name: String) throws -> MomentumServices {
-        let services = try services(name)
+    func filled(_ kind: StoreKind) throws -> LogServices {
+        let services = try services(kind)
         _ = try services.settings.change(.dayStartHour, to: "3")
         _ = try services.settings.change(.workoutGoal, to: "30")
         _ = try services.settings.change(.meditationDuration, to: "25")
@@ -41,11 +42,11 @@ struct ExchangeServiceTests {
         return services
     }
 
-    @Test(arguments: ExchangeService.ExportFormat.allCases)
-    func exportImportIntoAnEmptyDatabaseAndExportAgainGivesIdenticalFiles(_ format: ExchangeService.ExportFormat)
-        throws
-    {
-        let source = try filled("source")
+    @Test(arguments: StoreKind.available, ExchangeService.ExportFormat.allCases)
+    func exportImportIntoAnEmptyDatabaseAndExportAgainGivesIdenticalFiles(
+        kind: StoreKind, _ format: ExchangeService.ExportFormat
+    ) throws {
+        let source = try filled(kind)
         let first = try source.exchange.export(format, catalog: catalog)
         #expect(first.count == 54)
         guard format != .ics else {
@@ -53,7 +54,7 @@ struct ExchangeServiceTests {
             #expect(try source.exchange.export(.ics, catalog: catalog).data == first.data)
             return
         }
-        let target = try services("target")
+        let target = try services(kind)
         let summary = try target.exchange.importData(first.data, dryRun: false)
         #expect(summary.imported == 54)
         #expect(summary.duplicates == 0)
@@ -67,9 +68,10 @@ struct ExchangeServiceTests {
         }
     }
 
-    @Test func aSecondImportSkipsEverythingAsDuplicates() throws {
-        let source = try filled("source")
-        let target = try services("target")
+    @Test(arguments: StoreKind.available)
+    func aSecondImportSkipsEverythingAsDuplicates(kind: StoreKind) throws {
+        let source = try filled(kind)
+        let target = try services(kind)
         for format in [ExchangeService.ExportFormat.json, .csv] {
             let data = try source.exchange.export(format, catalog: catalog).data
             _ = try target.exchange.importData(data, dryRun: false)
@@ -80,9 +82,10 @@ struct ExchangeServiceTests {
         #expect(try target.practiceLog.records().count == 54)
     }
 
-    @Test func aDryRunReportsAndChangesNothing() throws {
-        let source = try filled("source")
-        let target = try services("target")
+    @Test(arguments: StoreKind.available)
+    func aDryRunReportsAndChangesNothing(kind: StoreKind) throws {
+        let source = try filled(kind)
+        let target = try services(kind)
         let before = try target.exchange.export(.json, catalog: catalog).data
         let summary = try target.exchange.importData(
             try source.exchange.export(.json, catalog: catalog).data, dryRun: true)
@@ -93,8 +96,9 @@ struct ExchangeServiceTests {
         #expect(try target.exchange.export(.json, catalog: catalog).data == before)
     }
 
-    @Test func aFileWithOneBadRowLeavesTheDataExactlyAsItWas() throws {
-        let services = try filled("log")
+    @Test(arguments: StoreKind.available)
+    func aFileWithOneBadRowLeavesTheDataExactlyAsItWas(kind: StoreKind) throws {
+        let services = try filled(kind)
         let before = try services.exchange.export(.json, catalog: catalog).data
         var csv = String(decoding: try services.exchange.export(.csv, catalog: catalog).data, as: UTF8.self)
         csv += ",meditation,2027-02-29T10:00:00Z,2027-02-29T10:20:00Z,1200,,,\r\n"
@@ -103,8 +107,9 @@ struct ExchangeServiceTests {
         #expect(try services.exchange.export(.json, catalog: catalog).data == before)
     }
 
-    @Test func aBackupFromANewerMomentumIsRefusedUntouched() throws {
-        let services = try filled("log")
+    @Test(arguments: StoreKind.available)
+    func aBackupFromANewerMomentumIsRefusedUntouched(kind: StoreKind) throws {
+        let services = try filled(kind)
         let before = try services.exchange.export(.json, catalog: catalog).data
         let newer = String(decoding: before, as: UTF8.self)
             .replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2")
@@ -114,8 +119,9 @@ struct ExchangeServiceTests {
         #expect(try services.exchange.export(.json, catalog: catalog).data == before)
     }
 
-    @Test func aTwoGigabyteFileIsRefusedWithoutReadingIt() throws {
-        let services = try services("log")
+    @Test(arguments: StoreKind.available)
+    func aTwoGigabyteFileIsRefusedWithoutReadingIt(kind: StoreKind) throws {
+        let services = try services(kind)
         let huge = directory.file("huge.csv")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try FileHandle(forWritingTo: huge)

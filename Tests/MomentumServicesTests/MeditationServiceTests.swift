@@ -1,7 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
-import MomentumTestSupport
+import MomentumStoreTestSupport
 import Testing
 
 @testable import MomentumServices
@@ -16,20 +16,20 @@ final class ManualWallClock: @unchecked Sendable {
     func advance(by seconds: TimeInterval) { lock.withLock { current.addTimeInterval(seconds) } }
 }
 
+/// On every store (see ``StoreKind/available``).
 @Suite("Meditation service: starting, finishing and logging sits")
 struct MeditationServiceTests {
-    let directory: TemporaryDirectory
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let services: MomentumServices
 
-    init() throws {
-        directory = try TemporaryDirectory()
+    /// The services on a fresh store of `kind`.
+    private func services(_ kind: StoreKind) throws -> LogServices {
         let clock = self.clock
-        services = try MomentumServices.open(
-            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
-    @Test func aSitEndsAtTheInstantTheFrontEndReportsNotTheServicesClock() throws {
+    @Test(arguments: StoreKind.available)
+    func aSitEndsAtTheInstantTheFrontEndReportsNotTheServicesClock(kind: StoreKind) throws {
+        let services = try services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .zero)
         let sit = try services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
@@ -44,7 +44,9 @@ struct MeditationServiceTests {
         #expect(record.countedSeconds == 300)
     }
 
-    @Test func aCompletedSitBecomesExactlyOneRecordWithTheMeditationSegmentCounted() throws {
+    @Test(arguments: StoreKind.available)
+    func aCompletedSitBecomesExactlyOneRecordWithTheMeditationSegmentCounted(kind: StoreKind) throws {
+        let services = try services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .seconds(15), reflection: .minutes(2))
         let sit = try services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
@@ -62,7 +64,9 @@ struct MeditationServiceTests {
         #expect(stored.first?.device == "test-device")
     }
 
-    @Test func aThirtySecondEarlyStopRecordsNothing() throws {
+    @Test(arguments: StoreKind.available)
+    func aThirtySecondEarlyStopRecordsNothing(kind: StoreKind) throws {
+        let services = try services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .zero)
         _ = try services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
@@ -74,7 +78,9 @@ struct MeditationServiceTests {
         #expect(try services.practiceLog.records().isEmpty)
     }
 
-    @Test func aDiscardedEarlyStopRecordsNothing() throws {
+    @Test(arguments: StoreKind.available)
+    func aDiscardedEarlyStopRecordsNothing(kind: StoreKind) throws {
+        let services = try services(kind)
         let plan = MeditationPlan()
         let record = try services.meditation.finishSit(
             plan: plan, outcome: .stoppedEarly(meditated: .minutes(3)), startedAt: clock.now, keep: false
@@ -83,7 +89,9 @@ struct MeditationServiceTests {
         #expect(try services.practiceLog.records().isEmpty)
     }
 
-    @Test func startingASitRemembersThePlanAndTurnsTheAffirmations() throws {
+    @Test(arguments: StoreKind.available)
+    func startingASitRemembersThePlanAndTurnsTheAffirmations(kind: StoreKind) throws {
+        let services = try services(kind)
         let plan = MeditationPlan(duration: .minutes(25), intervalGongs: .every(minutes: 5), ambientID: "ocean")
         let catalog = StringCatalog.shared(for: .german)
         var seen: [Affirmations] = []
@@ -94,7 +102,9 @@ struct MeditationServiceTests {
         #expect(settings.affirmationRotation == 3)
     }
 
-    @Test func anInvalidPlanStoresNothing() throws {
+    @Test(arguments: StoreKind.available)
+    func anInvalidPlanStoresNothing(kind: StoreKind) throws {
+        let services = try services(kind)
         let before = try services.settings.load()
         #expect(throws: MeditationServiceError.invalidPlan(.countdownTooLong)) {
             try services.meditation.startSit(plan: MeditationPlan(countdown: .seconds(99)), language: .english)

@@ -1,32 +1,33 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
 @testable import MomentumServices
 
+/// On every store (see ``StoreKind/available``).
 @Suite("Progress service: the report is kept until the log, the settings or the day change")
 struct ProgressServiceTests {
-    let directory: TemporaryDirectory
     // 2027-01-15 08:00 UTC.
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let services: MomentumServices
 
-    init() throws {
-        directory = try TemporaryDirectory()
+    /// The services on a fresh store of `kind`.
+    private func services(_ kind: StoreKind) throws -> LogServices {
         let clock = self.clock
-        services = try MomentumServices.open(
-            dataDirectory: directory.url, device: "test", timeZone: .gmt, now: { clock.now }, makeID: { UUID() })
+        return LogServices(store: try StoreUnderTest(kind), now: { clock.now })
     }
 
-    private func minutesToday() throws -> Int {
+    private func minutesToday(_ services: LogServices) throws -> Int {
         let report = try services.progress.report()
         return report.totals[report.today].seconds(in: .mindfulness) / 60
     }
 
-    @Test func readingDoesNotMoveTheRevisionAndWritingDoes() throws {
-        let database = services.database
+    @Test(arguments: StoreKind.available)
+    func readingDoesNotMoveTheRevisionAndWritingDoes(kind: StoreKind) throws {
+        let services = try services(kind)
+        let database = services.store.store
         let before = try database.logRevision()
         _ = try services.progress.report()
         _ = try services.practiceLog.records()
@@ -41,34 +42,43 @@ struct ProgressServiceTests {
         #expect(try database.logRevision() > edited)
     }
 
-    @Test func theReportFollowsEveryWrite() throws {
-        #expect(try minutesToday() == 0)
+    @Test(arguments: StoreKind.available)
+    func theReportFollowsEveryWrite(kind: StoreKind) throws {
+        let services = try services(kind)
+        #expect(try minutesToday(services) == 0)
         let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
-        #expect(try minutesToday() == 10)
+        #expect(try minutesToday(services) == 10)
         try services.practiceLog.editRecord(record, length: 1200)
-        #expect(try minutesToday() == 20)
+        #expect(try minutesToday(services) == 20)
         try services.practiceLog.deleteRecord(record)
-        #expect(try minutesToday() == 0)
+        #expect(try minutesToday(services) == 0)
     }
 
-    @Test func aWriteByAnotherProcessIsSeen() throws {
-        #expect(try minutesToday() == 0)
+    /// SQLite: the terminal writing while the server runs; PostgreSQL: another server.
+    @Test(arguments: StoreKind.available)
+    func aWriteByAnotherProcessIsSeen(kind: StoreKind) throws {
+        let services = try services(kind)
+        #expect(try minutesToday(services) == 0)
         let clock = self.clock
-        let terminal = try MomentumServices.open(
-            dataDirectory: directory.url, device: "terminal", timeZone: .gmt, now: { clock.now }, makeID: { UUID() })
+        let terminal = LogServices(
+            store: services.store, repository: try services.store.reopened(), device: "terminal", now: { clock.now })
         try terminal.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 300)
-        #expect(try minutesToday() == 5)
+        #expect(try minutesToday(services) == 5)
     }
 
-    @Test func aChangedDayStartIsSeen() throws {
+    @Test(arguments: StoreKind.available)
+    func aChangedDayStartIsSeen(kind: StoreKind) throws {
+        let services = try services(kind)
         try services.practiceLog.addRecord(
             kind: .meditation, start: clock.now.addingTimeInterval(-3 * 3600), length: 600)
-        #expect(try minutesToday() == 10)  // 05:00 counts for today
+        #expect(try minutesToday(services) == 10)  // 05:00 counts for today
         _ = try services.settings.change(.dayStartHour, to: "6")
-        #expect(try minutesToday() == 0)  // with days from 06:00 it belongs to yesterday
+        #expect(try minutesToday(services) == 0)  // with days from 06:00 it belongs to yesterday
     }
 
-    @Test func theNextDayIsANewToday() throws {
+    @Test(arguments: StoreKind.available)
+    func theNextDayIsANewToday(kind: StoreKind) throws {
+        let services = try services(kind)
         try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
         let first = try services.progress.report()
         #expect(first.streak(for: .mindfulness).todayCounts)

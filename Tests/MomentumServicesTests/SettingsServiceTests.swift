@@ -1,27 +1,31 @@
 import Foundation
 import MomentumCore
 import MomentumStore
-import MomentumTestSupport
+import MomentumStoreTestSupport
 import Testing
 
 @testable import MomentumServices
 
+/// On every store (see ``StoreKind/available``).
 @Suite("Settings service")
 struct SettingsServiceTests {
-    let directory: TemporaryDirectory
-    let service: SettingsService
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        let database = try MomentumDatabase.open(directory: directory.url)
-        service = SettingsService(repository: database, now: { Date(timeIntervalSince1970: 0) })
+    /// The service on a fresh store of `kind`; the store lives as long as the service.
+    private func service(_ kind: StoreKind) throws -> (SettingsService, StoreUnderTest) {
+        let store = try StoreUnderTest(kind)
+        return (SettingsService(repository: store.store, now: { Date(timeIntervalSince1970: 0) }), store)
     }
 
-    @Test func defaultsComeBackFromAnEmptyStore() throws {
+    @Test(arguments: StoreKind.available)
+    func defaultsComeBackFromAnEmptyStore(kind: StoreKind) throws {
+        let (service, store) = try service(kind)
+        defer { withExtendedLifetime(store) {} }
         #expect(try service.load() == MomentumSettings())
     }
 
-    @Test func replacingTheSettingsKeepsTheAffirmationRotation() throws {
+    @Test(arguments: StoreKind.available)
+    func replacingTheSettingsKeepsTheAffirmationRotation(kind: StoreKind) throws {
+        let (service, store) = try service(kind)
+        defer { withExtendedLifetime(store) {} }
         var stored = MomentumSettings()
         stored.affirmationRotation = 7
         try service.save(stored)
@@ -34,7 +38,10 @@ struct SettingsServiceTests {
         #expect(replaced.language == .german)
     }
 
-    @Test func everySettingRoundTripsThroughTheStore() throws {
+    @Test(arguments: StoreKind.available)
+    func everySettingRoundTripsThroughTheStore(kind: StoreKind) throws {
+        let (service, store) = try service(kind)
+        defer { withExtendedLifetime(store) {} }
         var settings = MomentumSettings()
         settings.meditation = MeditationPlan(
             duration: .minutes(45), countdown: .seconds(5), intervalGongs: .offsets([.minutes(10), .minutes(30)]),
@@ -46,38 +53,52 @@ struct SettingsServiceTests {
         #expect(try service.load() == settings)
     }
 
-    @Test(arguments: [
-        (SettingKey.meditationDuration, "20", "20"),
-        (.meditationDuration, "90s", "90s"),
-        (.meditationCountdown, "0", "0"),
-        (.meditationInterval, "2,5,8", "2,5,8"),
-        (.meditationInterval, "5", "5"),
-        (.meditationInterval, "off", "off"),
-        (.meditationReflection, "2", "2"),
-        (.meditationAmbient, "rain", "rain"),
-        (.meditationVolume, "0.5", "0.5"),
-        (.meditationOpenEnded, "on", "on"),
-        (.language, "de", "de"),
-        (.language, "auto", "auto"),
-        (.sound, "off", "off"),
-    ])
-    func changingASettingStoresItAndReadsBack(key: SettingKey, input: String, shown: String) throws {
+    @Test(
+        arguments: StoreKind.available,
+        [
+            (SettingKey.meditationDuration, "20", "20"),
+            (.meditationDuration, "90s", "90s"),
+            (.meditationCountdown, "0", "0"),
+            (.meditationInterval, "2,5,8", "2,5,8"),
+            (.meditationInterval, "5", "5"),
+            (.meditationInterval, "off", "off"),
+            (.meditationReflection, "2", "2"),
+            (.meditationAmbient, "rain", "rain"),
+            (.meditationVolume, "0.5", "0.5"),
+            (.meditationOpenEnded, "on", "on"),
+            (.language, "de", "de"),
+            (.language, "auto", "auto"),
+            (.sound, "off", "off"),
+        ])
+    func changingASettingStoresItAndReadsBack(kind: StoreKind, change: (key: SettingKey, input: String, shown: String))
+        throws
+    {
+        let (key, input, shown) = change
+        let (service, store) = try service(kind)
+        defer { withExtendedLifetime(store) {} }
         let changed = try service.change(key, to: input)
         #expect(changed.text(for: key) == shown)
         #expect(try service.load().text(for: key) == shown)
     }
 
-    @Test(arguments: [
-        (SettingKey.meditationDuration, "0", SettingValueError.plan(.durationTooShort)),
-        (.meditationDuration, "601", .plan(.durationTooLong)),
-        (.meditationDuration, "abc", .unreadable(key: .meditationDuration, value: "abc")),
-        (.meditationCountdown, "99", .plan(.countdownTooLong)),
-        (.meditationInterval, "0", .plan(.intervalTooShort)),
-        (.meditationAmbient, "thunder", .plan(.unknownAmbient("thunder"))),
-        (.meditationVolume, "2", .plan(.ambientVolumeOutOfRange)),
-        (.language, "fr", .unreadable(key: .language, value: "fr")),
-    ])
-    func anInvalidValueIsRefusedAndNothingChanges(key: SettingKey, input: String, error: SettingValueError) throws {
+    @Test(
+        arguments: StoreKind.available,
+        [
+            (SettingKey.meditationDuration, "0", SettingValueError.plan(.durationTooShort)),
+            (.meditationDuration, "601", .plan(.durationTooLong)),
+            (.meditationDuration, "abc", .unreadable(key: .meditationDuration, value: "abc")),
+            (.meditationCountdown, "99", .plan(.countdownTooLong)),
+            (.meditationInterval, "0", .plan(.intervalTooShort)),
+            (.meditationAmbient, "thunder", .plan(.unknownAmbient("thunder"))),
+            (.meditationVolume, "2", .plan(.ambientVolumeOutOfRange)),
+            (.language, "fr", .unreadable(key: .language, value: "fr")),
+        ])
+    func anInvalidValueIsRefusedAndNothingChanges(
+        kind: StoreKind, refusal: (key: SettingKey, input: String, error: SettingValueError)
+    ) throws {
+        let (key, input, error) = refusal
+        let (service, store) = try service(kind)
+        defer { withExtendedLifetime(store) {} }
         let before = try service.load()
         #expect(throws: SettingsChangeError.invalidValue(error)) { try service.change(key, to: input) }
         #expect(try service.load() == before)

@@ -105,6 +105,9 @@ public struct OpenSourceNotice: Sendable, Equatable {
             copyright: "Copyright (c) 2017-2025 Thomas Zoechling", url: "https://github.com/weichsel/ZIPFoundation",
             role: .aboutLibraryRoleZipFoundation),
         OpenSourceNotice(
+            name: "PostgresNIO", package: "postgres-nio", license: "MIT", copyright: "Copyright (c) 2019 Tanner Nelson",
+            url: "https://github.com/vapor/postgres-nio", role: .aboutLibraryRolePostgresNIO),
+        OpenSourceNotice(
             name: "Swift Argument Parser", package: "swift-argument-parser", license: "Apache-2.0 WITH Swift-exception",
             copyright: "Copyright (c) 2020 Apple Inc. and the Swift project authors",
             url: "https://github.com/apple/swift-argument-parser", role: .aboutLibraryRoleArgumentParser),

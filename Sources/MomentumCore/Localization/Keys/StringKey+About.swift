@@ -21,4 +21,5 @@ extension StringKey {
     public static let aboutLibraryRoleSwiftLog = StringKey("about.libraryRole.swiftLog")
     public static let aboutLibraryRoleHttpTypes = StringKey("about.libraryRole.httpTypes")
     public static let aboutLibraryRoleZipFoundation = StringKey("about.libraryRole.zipFoundation")
+    public static let aboutLibraryRolePostgresNIO = StringKey("about.libraryRole.postgresNIO")
 }

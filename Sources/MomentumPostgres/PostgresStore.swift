@@ -1,0 +1,250 @@
+import Dispatch
+import Foundation
+import Logging
+import MomentumStore
+import NIOCore
+import NIOPosix
+import PostgresNIO
+import Synchronization
+
+/// The household's store on PostgreSQL: one database for everyone, every person's rows carrying
+/// their `person_id` (see `docs/postgres.md`).
+///
+/// Its calls are synchronous, like ``MomentumStore/MomentumDatabase``'s, so the same repository
+/// protocols fit both. They block the calling thread on work that runs on NIO event-loop threads
+/// of the store's own (never on a `Task`, which would need a cooperative thread itself): every
+/// cooperative thread may be blocked here and the queries still finish.
+///
+/// ```swift
+/// let store = try PostgresStore.open(PostgresLocation(url: "postgres://momentum@127.0.0.1/momentum"))
+/// let person = store.scoped(to: 1)
+/// try person.savePracticeRecord(record, at: now)
+/// ```
+public final class PostgresStore: Sendable {
+    public let location: PostgresLocation
+    /// The schema every connection works in (`search_path`); `nil` is the database's default.
+    public let schema: String?
+    let pool: ConnectionPool
+
+    /// How long a call waits for a free connection before it fails with ``StoreError/busy``.
+    public static let busyTimeout: TimeInterval = 5
+    /// Connections kept open at most (per process).
+    public static let defaultPoolSize = 8
+
+    /// The event-loop threads every store's connections run on: its own, so that blocking a
+    /// caller's thread never blocks the work it waits for.
+    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+
+    private init(location: PostgresLocation, schema: String?, pool: ConnectionPool) {
+        self.location = location
+        self.schema = schema
+        self.pool = pool
+    }
+
+    /// Connects to `location` and brings the schema up to date (creating `schema` first when one is
+    /// given). Several processes may open the same database at once: migrations run one at a time
+    /// under an advisory lock.
+    public static func open(
+        _ location: PostgresLocation, schema: String? = nil, poolSize: Int = defaultPoolSize,
+        busyTimeout: TimeInterval = busyTimeout, logger: Logger = Logger(label: "momentum.postgres")
+    ) throws(StoreError) -> PostgresStore {
+        if let schema, !PostgresLocation.isSchemaName(schema) {
+            throw .database(message: "schema name refused: \(PostgresLocationError.badSchemaName)")
+        }
+        let pool = ConnectionPool(
+            location: location, schema: schema, size: max(1, poolSize), busyTimeout: busyTimeout, logger: logger)
+        let store = PostgresStore(location: location, schema: schema, pool: pool)
+        do throws(StoreError) {
+            try store.migrate()
+        } catch {
+            pool.close()
+            throw error
+        }
+        return store
+    }
+
+    /// Closes every connection; calls made afterwards fail.
+    public func close() { pool.close() }
+
+    /// Runs `body` on one connection, outside a transaction (each statement commits on its own).
+    @discardableResult
+    public func read<T>(_ body: (PostgresSession) throws(StoreError) -> T) throws(StoreError) -> T {
+        try pool.withConnection(body)
+    }
+
+    /// Runs `body` in one transaction on one connection: committed when it returns, rolled back
+    /// when it throws.
+    @discardableResult
+    public func write<T>(_ body: (PostgresSession) throws(StoreError) -> T) throws(StoreError) -> T {
+        try pool.withConnection { session throws(StoreError) in
+            try session.execute("BEGIN")
+            let result: T
+            do throws(StoreError) {
+                result = try body(session)
+            } catch {
+                // A connection that cannot roll back is not handed out again.
+                if (try? session.execute("ROLLBACK")) == nil { try? session.connection.close().wait() }
+                throw error
+            }
+            try session.execute("COMMIT")
+            return result
+        }
+    }
+}
+
+/// One checked-out connection: its queries block the caller until PostgreSQL answers.
+public struct PostgresSession {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    /// Runs `query` and returns every row.
+    @discardableResult
+    public func query(_ query: PostgresQuery) throws(StoreError) -> [PostgresRow] {
+        try result(of: query).rows
+    }
+
+    /// Runs `query`; returns how many rows it inserted, changed or deleted.
+    @discardableResult
+    public func execute(_ query: PostgresQuery) throws(StoreError) -> Int {
+        try result(of: query).metadata.rows ?? 0
+    }
+
+    private func result(of query: PostgresQuery) throws(StoreError) -> PostgresQueryResult {
+        do {
+            return try connection.query(query, logger: logger).wait()
+        } catch {
+            throw StoreError(postgres: error)
+        }
+    }
+}
+
+extension PostgresRow {
+    /// The row's columns as `types`; a row that does not decode is a schema this program does not
+    /// know, reported like any database failure.
+    public func columns<each Column: PostgresDecodable>(_ types: (repeat each Column).Type) throws(StoreError) -> (
+        repeat each Column
+    ) {
+        do {
+            return try decode(types)
+        } catch {
+            throw .database(message: "PostgreSQL row did not decode: \(String(describing: type(of: error)))")
+        }
+    }
+}
+
+extension StoreError {
+    /// A PostgreSQL failure as the store reports it: serialization failures, deadlocks and lock
+    /// timeouts are ``busy`` (trying again works); the rest keep SQLSTATE and the server's
+    /// message for the log (people see a sentence of their own, see `ErrorMessages`).
+    init(postgres error: any Error) {
+        if let store = error as? StoreError {
+            self = store
+            return
+        }
+        guard let error = error as? PSQLError else {
+            self = .database(message: "PostgreSQL: \(String(describing: type(of: error)))")
+            return
+        }
+        guard error.code == .server, let info = error.serverInfo else {
+            self = .database(message: "PostgreSQL connection: \(error.code)")
+            return
+        }
+        let state = info[.sqlState] ?? "?"
+        switch state {
+        case "40001", "40P01", "55P03": self = .busy
+        default: self = .database(message: "PostgreSQL \(state): \(info[.message] ?? "")")
+        }
+    }
+}
+
+/// A few open connections, handed out one caller at a time. A caller waits (blocking its thread)
+/// while all are in use, up to the busy timeout.
+final class ConnectionPool: Sendable {
+    let location: PostgresLocation
+    let schema: String?
+    let logger: Logger
+    private let busyTimeout: TimeInterval
+    /// Counts the connections that may still be handed out.
+    private let free: DispatchSemaphore
+    private let state = Mutex(State())
+    private let nextID = Atomic<Int>(0)
+
+    private struct State {
+        var idle: [PostgresConnection] = []
+        var isClosed = false
+    }
+
+    init(location: PostgresLocation, schema: String?, size: Int, busyTimeout: TimeInterval, logger: Logger) {
+        self.location = location
+        self.schema = schema
+        self.busyTimeout = busyTimeout
+        self.logger = logger
+        free = DispatchSemaphore(value: size)
+    }
+
+    // postgres-nio insists that a connection is closed before it goes.
+    deinit { close() }
+
+    func withConnection<T>(_ body: (PostgresSession) throws(StoreError) -> T) throws(StoreError) -> T {
+        guard free.wait(timeout: .now() + busyTimeout) == .success else { throw .busy }
+        defer { free.signal() }
+        let connection = try checkOut()
+        let result: Result<T, StoreError>
+        do throws(StoreError) {
+            result = .success(try body(PostgresSession(connection: connection, logger: logger)))
+        } catch {
+            result = .failure(error)
+        }
+        checkIn(connection)
+        return try result.get()
+    }
+
+    private func checkOut() throws(StoreError) -> PostgresConnection {
+        let reused: PostgresConnection?? = state.withLock { state in
+            if state.isClosed { return .some(nil) }
+            while let connection = state.idle.popLast() {
+                if !connection.isClosed { return connection }
+            }
+            return nil
+        }
+        switch reused {
+        case .some(.some(let connection)): return connection
+        case .some(.none): throw .database(message: "PostgreSQL store is closed")
+        case .none: return try connect()
+        }
+    }
+
+    private func checkIn(_ connection: PostgresConnection) {
+        let keep = state.withLock { state in
+            guard !state.isClosed, !connection.isClosed else { return false }
+            state.idle.append(connection)
+            return true
+        }
+        if !keep { try? connection.close().wait() }
+    }
+
+    private func connect() throws(StoreError) -> PostgresConnection {
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(Int64(busyTimeout.rounded(.up)))
+        if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        do {
+            return try PostgresConnection.connect(
+                on: PostgresStore.eventLoops.next(), configuration: configuration,
+                id: nextID.add(1, ordering: .relaxed).newValue, logger: logger
+            ).wait()
+        } catch {
+            throw StoreError(postgres: error)
+        }
+    }
+
+    func close() {
+        let idle = state.withLock { state in
+            state.isClosed = true
+            defer { state.idle = [] }
+            return state.idle
+        }
+        for connection in idle { try? connection.close().wait() }
+    }
+}

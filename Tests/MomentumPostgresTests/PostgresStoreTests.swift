@@ -1,0 +1,183 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import MomentumStoreTestSupport
+import PostgresNIO
+import Testing
+
+@testable import MomentumPostgres
+
+/// Against a real PostgreSQL: run by `scripts/test-postgres.sh` and CI, skipped without
+/// `MOMENTUM_TEST_POSTGRES_URL`.
+@Suite("PostgreSQL: pool, transactions and migrations", .enabled(if: StoreKind.postgresURL != nil))
+struct PostgresStoreTests {
+    private func record(startingAt seconds: TimeInterval) throws -> PracticeRecord {
+        let start = Date(timeIntervalSince1970: seconds)
+        return try PracticeRecord(
+            id: UUID(), kind: .meditation, start: start, end: start.addingTimeInterval(600), countedSeconds: 600,
+            device: "test")
+    }
+
+    /// Many more callers than cooperative threads (two here) and than connections, each blocking
+    /// its thread in the store: all of them finish, because the work they wait for runs on the
+    /// store's own event loops.
+    @Test(.timeLimit(.minutes(1)))
+    func manyMoreConcurrentCallersThanThreadsAndConnectionsAllFinish() async throws {
+        let store = try StoreUnderTest(.postgres)
+        guard let postgres = store.postgresStore else { return }
+        let person = postgres.scoped(to: 7)
+        let callers = 64
+        let started = Date()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<callers {
+                group.addTask {
+                    try person.savePracticeRecord(try record(startingAt: Double(index) * 86_400), at: started)
+                    _ = try person.practiceEntries()
+                    _ = try person.logRevision()
+                }
+            }
+            try await group.waitForAll()
+        }
+        let entries = try person.practiceEntries()
+        #expect(entries.count == callers)
+        let revision = try person.logRevision()
+        #expect(revision == Int64(callers))
+    }
+
+    @Test func aTransactionThatThrowsLeavesNothingBehind() throws {
+        let store = try StoreUnderTest(.postgres)
+        guard let postgres = store.postgresStore else { return }
+        let person = postgres.scoped(to: 1)
+        let kept = try record(startingAt: 0)
+        #expect(throws: StoreError.busy) {
+            try postgres.write { session throws(StoreError) in
+                try session.execute(
+                    PostgresPersonStore.insert(
+                        [LoggedRecord(record: kept, createdAt: .now, updatedAt: .now)], for: 1, upsert: false))
+                throw StoreError.busy
+            }
+        }
+        let afterRollback = try person.practiceRecords()
+        #expect(afterRollback.isEmpty)
+        try postgres.write { session throws(StoreError) in
+            try session.execute(
+                PostgresPersonStore.insert(
+                    [LoggedRecord(record: kept, createdAt: .now, updatedAt: .now)], for: 1, upsert: false))
+        }
+        let afterCommit = try person.practiceRecords()
+        #expect(afterCommit == [kept])
+    }
+
+    @Test func peopleSeeOnlyTheirOwnRowsAndRevisions() throws {
+        let store = try StoreUnderTest(.postgres)
+        guard let postgres = store.postgresStore else { return }
+        let ada = postgres.scoped(to: 1)
+        let ben = postgres.scoped(to: 2)
+        // The same record (a backup imported by both) is each one's own.
+        let shared = try record(startingAt: 0)
+        try ada.savePracticeRecord(shared, at: .now)
+        try ben.savePracticeRecord(shared, at: .now)
+        try ada.saveSettingValues(["sound": "false"], at: .now)
+        #expect(try ben.deletePracticeRecord(id: shared.id, at: .now))
+        let adas = try ada.practiceRecords()
+        #expect(adas == [shared])
+        let bens = try ben.practiceRecords()
+        #expect(bens.isEmpty)
+        let benSettings = try ben.settingValues()
+        #expect(benSettings.isEmpty)
+        let revisions = (try ada.logRevision(), try ben.logRevision(), try postgres.scoped(to: 3).logRevision())
+        #expect(revisions == (2, 2, 0))
+    }
+
+    @Test func theSchemaRejectsRowsTheCoreWouldNot() throws {
+        let store = try StoreUnderTest(.postgres)
+        guard let postgres = store.postgresStore else { return }
+        for values in ["(1, 'x', 'napping', 0, 1, 1, 'd', 0, 0)", "(1, 'y', 'meditation', 10, 1, 1, 'd', 0, 0)"] {
+            #expect(throws: StoreError.self) {
+                try postgres.read { session throws(StoreError) in
+                    try session.execute(
+                        PostgresQuery(
+                            unsafeSQL: """
+                                INSERT INTO practice_record (person_id, id, kind, start_ms, end_ms, counted_seconds, device, created_at_ms, updated_at_ms)
+                                VALUES \(values)
+                                """))
+                }
+            }
+        }
+        let records = try postgres.scoped(to: 1).practiceRecords()
+        #expect(records.isEmpty)
+    }
+
+    /// Servers starting together: each migrates under the advisory lock, one after the other, and
+    /// all of them end up on the same, complete schema.
+    @Test(.timeLimit(.minutes(1)))
+    func serversOpeningTogetherMigrateOnce() async throws {
+        let location = try StoreUnderTest.location()
+        let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let opened = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
+            for _ in 0..<6 {
+                group.addTask { try PostgresStore.open(location, schema: schema, poolSize: 1) }
+            }
+            var stores: [PostgresStore] = []
+            for try await store in group { stores.append(store) }
+            return stores
+        }
+        defer {
+            _ = try? opened[0].read { session throws(StoreError) in
+                try session.execute(PostgresQuery(unsafeSQL: "DROP SCHEMA \(schema) CASCADE"))
+            }
+            for store in opened { store.close() }
+        }
+        #expect(opened.count == 6)
+        let versions = try opened[0].read { session throws(StoreError) in
+            try session.query("SELECT version FROM schema_migration ORDER BY version").map { row throws(StoreError) in
+                try row.columns(Int.self)
+            }
+        }
+        #expect(versions == PostgresStore.migrationVersions)
+        try opened[5].scoped(to: 1).saveSettingValues(["sound": "false"], at: .now)
+        let values = try opened[0].scoped(to: 1).settingValues()
+        #expect(values == ["sound": "false"])
+    }
+
+    @Test func aSchemaFromANewerMomentumIsRefusedAndLeftAlone() throws {
+        let store = try StoreUnderTest(.postgres)
+        guard let postgres = store.postgresStore, let schema = store.schema else { return }
+        try postgres.read { session throws(StoreError) in
+            try session.execute("INSERT INTO schema_migration (version, name) VALUES (999, 'from the future')")
+        }
+        let location = try StoreUnderTest.location()
+        #expect(throws: StoreError.databaseFromNewerVersion(path: "\(location)")) {
+            try PostgresStore.open(location, schema: schema)
+        }
+    }
+
+    @Test func anUnreachableServerIsAStoreErrorWithoutItsText() throws {
+        // A port nothing listens on: the kernel refuses at once.
+        let location = PostgresLocation(host: "127.0.0.1", port: 1, user: "momentum", database: "momentum")
+        do {
+            _ = try PostgresStore.open(location, schema: "unreachable")
+            Issue.record("opened a store on a closed port")
+        } catch {
+            guard case .database(let message) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(message.hasPrefix("PostgreSQL connection"))
+        }
+    }
+
+    @Test func aWaitForAFreeConnectionEndsAsBusy() throws {
+        let location = try StoreUnderTest.location()
+        let store = try StoreUnderTest(.postgres)
+        guard let schema = store.schema else { return }
+        let small = try PostgresStore.open(location, schema: schema, poolSize: 1, busyTimeout: 0.2)
+        defer { small.close() }
+        #expect(throws: StoreError.busy) {
+            try small.read { _ throws(StoreError) in
+                // The one connection is in use: a second caller waits, then gives up.
+                _ = try small.scoped(to: 1).logRevision()
+            }
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import MomentumCore
+import MomentumPostgres
+import MomentumServices
+import MomentumStore
+import MomentumTestSupport
+import PostgresNIO
+
+/// Which store a parameterized test runs on.
+public enum StoreKind: String, Sendable, CaseIterable {
+    case sqlite
+    case postgres
+
+    /// The PostgreSQL the tests use: `MOMENTUM_TEST_POSTGRES_URL` (`scripts/test-postgres.sh` and CI
+    /// start a private cluster and set it).
+    public static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["MOMENTUM_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// SQLite always; PostgreSQL too when `MOMENTUM_TEST_POSTGRES_URL` is set.
+    public static var available: [StoreKind] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+}
+
+/// The settings and practice log of one person, as both stores keep them.
+public typealias LogStore = SettingsRepository & PracticeLogRepository
+
+/// A fresh, empty store for one test: a temporary SQLite directory, or a PostgreSQL schema of its
+/// own (dropped when the test lets go of it).
+public final class StoreUnderTest: Sendable {
+    public let kind: StoreKind
+    /// The person the tests write as (PostgreSQL: their `person_id`).
+    public let personID: Person.ID
+    private let directory: UncheckedBox<TemporaryDirectory>?
+    private let postgres: PostgresStore?
+    /// The schema of this test (PostgreSQL).
+    public let schema: String?
+    public let store: any LogStore
+
+    public init(_ kind: StoreKind, personID: Person.ID = Person.founderID) throws {
+        self.kind = kind
+        self.personID = personID
+        switch kind {
+        case .sqlite:
+            let directory = try TemporaryDirectory()
+            self.directory = UncheckedBox(directory)
+            postgres = nil
+            schema = nil
+            store = try MomentumDatabase.open(directory: directory.url, device: "test")
+        case .postgres:
+            let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let opened = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 4)
+            directory = nil
+            postgres = opened
+            self.schema = schema
+            store = opened.scoped(to: personID)
+        }
+    }
+
+    /// The PostgreSQL store itself (nil on SQLite).
+    public var postgresStore: PostgresStore? { postgres }
+
+    /// A second, independent handle on the same data: what another process (the terminal while
+    /// the server runs, or a second server) opens.
+    public func reopened() throws -> any LogStore {
+        switch kind {
+        case .sqlite:
+            guard let directory else { preconditionFailure("an SQLite store has its directory") }
+            return try MomentumDatabase.open(directory: directory.value.url, device: "terminal")
+        case .postgres:
+            let other = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 2)
+            opened.withLock { $0.append(other) }
+            return other.scoped(to: personID)
+        }
+    }
+
+    private let opened = LockedArray<PostgresStore>()
+
+    public static func location() throws -> PostgresLocation {
+        guard let url = StoreKind.postgresURL else { throw TestStoreError.noPostgres }
+        return try PostgresLocation(url: url)
+    }
+
+    deinit {
+        for store in opened.withLock({ $0 }) { store.close() }
+        guard let postgres, let schema else { return }
+        // The schema goes with everything in it; a failure here leaves a schema behind, never a
+        // failed test.
+        _ = try? postgres.read { session throws(StoreError) in
+            try session.execute(.init(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"))
+        }
+        postgres.close()
+    }
+}
+
+public enum TestStoreError: Error {
+    case noPostgres
+}
+
+/// A value that is only ever read after it was set (a test's temporary directory).
+final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// An array behind a lock.
+final class LockedArray<Element>: @unchecked Sendable {
+    private var elements: [Element] = []
+    private let lock = NSLock()
+    func withLock<T>(_ body: (inout [Element]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&elements)
+    }
+}
+
+/// The services that stand on settings and the practice log alone, wired to one store the way
+/// `MomentumServices.open` wires them to a database.
+public struct LogServices: Sendable {
+    public let store: StoreUnderTest
+    public let settings: SettingsService
+    public let practiceLog: PracticeLogService
+    public let progress: ProgressService
+    public let exchange: ExchangeService
+    public let meditation: MeditationService
+
+    /// On `repository` (another handle on `store`'s data) or on `store` itself.
+    public init(
+        store: StoreUnderTest, repository: (any LogStore)? = nil, timeZone: TimeZone = .gmt, device: String = "test",
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.store = store
+        let repository = repository ?? store.store
+        settings = SettingsService(repository: repository, now: now)
+        practiceLog = PracticeLogService(repository: repository, now: now, makeID: { UUID() }, device: device)
+        progress = ProgressService(log: repository, settings: settings, systemTimeZone: timeZone, now: now)
+        exchange = ExchangeService(
+            log: repository, settings: settings, systemTimeZone: timeZone, now: now, makeID: { UUID() }, device: device)
+        meditation = MeditationService(
+            settings: settings, log: repository, now: now, makeID: { UUID() }, device: device)
+    }
+}
