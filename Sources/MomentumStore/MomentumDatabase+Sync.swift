@@ -176,10 +176,15 @@ extension MomentumDatabase {
     /// "last":N,"more":B}` — in one read: SQLite writes the page around the logged texts, so no
     /// change becomes a string of its own (a page of 100 cost five streak queries before).
     /// The same page as ``loggedChangeTexts(after:limit:at:)``, and refused the same way.
+    ///
+    /// A page with more after it is kept (``PullPageCache``): the log only grows at its end, so
+    /// such a page never changes — every device of a person pulls the same pages after a change,
+    /// and a new one pulls the same backlog.
     public func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data {
         guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
             throw .invalidPage(after: after, limit: limit)
         }
+        if let kept = pullPages.page(after: after, limit: limit) { return kept }
         let page: Result<Data, SyncError>?
         do {
             page = try read { db -> Result<Data, SyncError>? in
@@ -205,6 +210,7 @@ extension MomentumDatabase {
                 body.append(contentsOf: #"{"changes":["#.utf8)
                 body.append(changes)
                 body.append(contentsOf: #"],"last":\#(last),"more":\#(last < head)}"#.utf8)
+                if last < head { pullPages.keep(body, after: after, limit: limit) }
                 return .success(body)
             }
         } catch {

@@ -26,6 +26,8 @@ public final class MomentumDatabase: Sendable {
     let peopleWatch: StampedCache<[Person]>
     /// Pushes arriving together commit together (see ``acceptPushGrouped(_:at:)``).
     let pushCommits: PushCommitQueue
+    /// Pull pages that can no longer change (see ``pullPageJSON(after:limit:at:)``).
+    let pullPages = PullPageCache()
 
     public static let fileName = "momentum.sqlite"
 

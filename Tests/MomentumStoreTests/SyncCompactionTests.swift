@@ -5,6 +5,17 @@ import Testing
 
 @testable import MomentumStore
 
+/// A pull page as the route answers it.
+struct PulledPage: Decodable, Equatable {
+    struct Entry: Decodable, Equatable {
+        var seq: Int64
+        var change: ChangeMessage
+    }
+    var changes: [Entry]
+    var last: Int64
+    var more: Bool
+}
+
 /// A server's log after compaction brings every replica to the state the whole log would have:
 /// one that was half-way through, one that starts from nothing (docs/sync.md, "Compaction").
 @Suite("Sync log compaction: replicas end where the whole log would take them")
@@ -66,9 +77,11 @@ struct SyncCompactionTests {
         var state = ReplicaState()
         var cursor: Int64 = 0
 
+        /// Pulls as devices do, through the route's JSON pages (kept pages included).
         mutating func pull(from server: MomentumDatabase, pageSize: Int) throws {
             while true {
-                let page = try server.loggedChanges(after: cursor, limit: pageSize, at: SyncCompactionTests.now)
+                let json = try server.pullPageJSON(after: cursor, limit: pageSize, at: SyncCompactionTests.now)
+                let page = try JSONDecoder().decode(PulledPage.self, from: json)
                 for logged in page.changes { state.apply(try Change(logged.change)) }
                 cursor = page.last
                 if !page.more { return }
@@ -229,16 +242,6 @@ struct SyncPullAndPushTests {
         }
     }
 
-    struct Page: Decodable, Equatable {
-        struct Entry: Decodable, Equatable {
-            var seq: Int64
-            var change: ChangeMessage
-        }
-        var changes: [Entry]
-        var last: Int64
-        var more: Bool
-    }
-
     @Test(arguments: [(0, 100), (0, 1), (250, 100), (990, 1000), (1000, 5), (1200, 1000)])
     func thePagesJSONHoldsTheSameChangesInOrder(after: Int64, limit: Int) throws {
         let directory = try TemporaryDirectory()
@@ -246,7 +249,7 @@ struct SyncPullAndPushTests {
         _ = try server.acceptPush(try timerChanges(1000, node: "phone"), at: now)
         _ = try server.acceptPush(try timerChanges(200, node: "laptop"), at: now)
         let json = try server.pullPageJSON(after: after, limit: limit, at: now)
-        let page = try JSONDecoder().decode(Page.self, from: json)
+        let page = try JSONDecoder().decode(PulledPage.self, from: json)
         let expected = try server.loggedChanges(after: after, limit: limit, at: now)
         #expect(page.changes.map(\.seq) == expected.changes.map(\.seq))
         #expect(page.changes.map(\.change) == expected.changes.map(\.change))
@@ -303,5 +306,23 @@ struct SyncPullAndPushTests {
         await #expect(throws: SyncError.self) { try await server.acceptPushGrouped(bad, at: now) }
         let again = try await server.acceptPushGrouped(try timerChanges(2, node: "after"), at: now)
         #expect(again == [201, 202])
+    }
+
+    /// A page with more after it never changes, so it is answered from memory: the same after
+    /// the log grew and after compaction dropped some of its changes. The page at the head grows.
+    @Test func aPageWithMoreAfterItStaysTheSameAndTheHeadPageGrows() throws {
+        let directory = try TemporaryDirectory()
+        let server = try MomentumDatabase.open(directory: directory.url)
+        _ = try server.acceptPush(try timerChanges(150, node: "phone"), at: now)
+        let first = try server.pullPageJSON(after: 0, limit: 100, at: now)
+        let head = try server.pullPageJSON(after: 100, limit: 100, at: now)
+        _ = try server.acceptPush(try timerChanges(20, node: "laptop"), at: now)
+        #expect(try server.compactSyncLog() > 0)
+        #expect(try server.pullPageJSON(after: 0, limit: 100, at: now) == first)
+        let grown = try JSONDecoder().decode(
+            PulledPage.self, from: try server.pullPageJSON(after: 100, limit: 100, at: now))
+        #expect(try JSONDecoder().decode(PulledPage.self, from: head).changes.count == 50)
+        #expect(grown.changes.last?.seq == 170)
+        #expect(!grown.more)
     }
 }

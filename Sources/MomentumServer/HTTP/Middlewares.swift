@@ -57,6 +57,16 @@ struct PathSafetyMiddleware<Context: RequestContext>: RouterMiddleware {
         let segments = rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         for (position, segment) in segments.enumerated() {
             if segment.isEmpty, position < segments.count - 1 { return false }
+            // Most segments hold no escape: their bytes are what they decode to, checked without
+            // decoding (this runs on every request).
+            guard segment.utf8.contains(UInt8(ascii: "%")) else {
+                if segment == "." || segment == ".."
+                    || segment.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0 })
+                {
+                    return false
+                }
+                continue
+            }
             let lowered = segment.lowercased()
             if lowered.contains("%2f") || lowered.contains("%5c") || lowered.contains("%00") { return false }
             guard let decoded = String(segment).removingPercentEncoding else { return false }

@@ -68,6 +68,17 @@ struct HostPolicy: Sendable, Equatable {
         var host: String
         var port: Int?
 
+        /// ASCII letters, digits and `. - _ :`: the bytes a host name (or an address) may hold.
+        static func isNameByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                UInt8(ascii: ":"):
+                true
+            default: false
+            }
+        }
+
         init?(_ text: String) {
             let text = text.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty, text.utf8.count <= 300 else { return nil }
@@ -88,8 +99,7 @@ struct HostPolicy: Sendable, Equatable {
                 // A bare IPv6 address without brackets is not a valid Host.
                 guard !hostPart.contains(":") else { return nil }
             }
-            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_:")
-            guard !hostPart.isEmpty, hostPart.allSatisfy({ allowed.contains($0) }) else { return nil }
+            guard !hostPart.isEmpty, hostPart.utf8.allSatisfy(Self.isNameByte) else { return nil }
             if let portPart {
                 guard !portPart.isEmpty, portPart.count <= 5, portPart.allSatisfy(\.isASCII),
                     let port = Int(portPart), (1...65_535).contains(port)
