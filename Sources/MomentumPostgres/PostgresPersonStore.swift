@@ -10,8 +10,9 @@ extension PostgresStore {
     }
 }
 
-/// One person's settings and practice log on PostgreSQL: what ``MomentumStore/MomentumDatabase``
-/// is for one person's SQLite file. Every statement filters on `person_id`.
+/// One person's data on PostgreSQL: what ``MomentumStore/MomentumDatabase`` is for one person's
+/// SQLite file. Every statement filters on `person_id`. Settings and the log are here; focus
+/// timers, presets, programs and the Morse course in the `PostgresPersonStore+…` files.
 ///
 /// Not yet logged for sync: on SQLite these writes also append to the sync log (see
 /// `docs/postgres.md`, which lists them); here they change the rows only.

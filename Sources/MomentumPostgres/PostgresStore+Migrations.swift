@@ -68,7 +68,145 @@ extension PostgresStore {
                 CREATE TRIGGER setting_revision AFTER INSERT OR UPDATE OR DELETE ON setting
                     FOR EACH ROW EXECUTE FUNCTION bump_store_revision()
                 """,
-            ])
+            ]),
+        Migration(
+            version: 2, name: "focus timers and checklists",
+            statements: [
+                // `position` keeps the order rows were first written in: SQLite's rowid, which
+                // breaks ties of `sort_order` there.
+                """
+                CREATE TABLE focus_timer (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+                    duration_ms BIGINT NOT NULL CHECK (duration_ms >= 1000 AND duration_ms <= 86400000),
+                    icon TEXT NOT NULL,
+                    color TEXT NOT NULL,
+                    notes TEXT NOT NULL DEFAULT '',
+                    sort_order BIGINT NOT NULL,
+                    created_at_ms BIGINT NOT NULL,
+                    updated_at_ms BIGINT NOT NULL,
+                    run_state TEXT NOT NULL DEFAULT 'idle'
+                        CHECK (run_state IN ('idle', 'running', 'paused', 'completed')),
+                    started_at_ms BIGINT,
+                    resumed_at_ms BIGINT,
+                    paused_at_ms BIGINT,
+                    completed_at_ms BIGINT,
+                    elapsed_ms BIGINT NOT NULL DEFAULT 0,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id),
+                    CHECK (elapsed_ms >= 0 AND elapsed_ms <= duration_ms),
+                    CHECK (
+                        (run_state = 'idle' AND started_at_ms IS NULL AND resumed_at_ms IS NULL
+                            AND paused_at_ms IS NULL AND completed_at_ms IS NULL AND elapsed_ms = 0)
+                        OR (run_state = 'running' AND started_at_ms IS NOT NULL AND resumed_at_ms IS NOT NULL
+                            AND paused_at_ms IS NULL AND completed_at_ms IS NULL)
+                        OR (run_state = 'paused' AND started_at_ms IS NOT NULL AND resumed_at_ms IS NULL
+                            AND paused_at_ms IS NOT NULL AND completed_at_ms IS NULL)
+                        OR (run_state = 'completed' AND started_at_ms IS NOT NULL AND resumed_at_ms IS NULL
+                            AND paused_at_ms IS NULL AND completed_at_ms IS NOT NULL)))
+                """,
+                """
+                CREATE TABLE checklist_item (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    timer_id TEXT NOT NULL,
+                    text TEXT NOT NULL CHECK (length(trim(text)) > 0),
+                    done BOOLEAN NOT NULL DEFAULT false,
+                    sort_order BIGINT NOT NULL,
+                    created_at_ms BIGINT NOT NULL,
+                    updated_at_ms BIGINT NOT NULL,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id),
+                    FOREIGN KEY (person_id, timer_id) REFERENCES focus_timer (person_id, id) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX checklist_item_timer ON checklist_item (person_id, timer_id)",
+                // One row per person, locked (`SELECT … FOR UPDATE`) by every change to their timers:
+                // the read-decide-write of two servers never interleaves.
+                "CREATE TABLE focus_timer_lock (person_id BIGINT PRIMARY KEY)",
+            ]),
+        Migration(
+            version: 3, name: "breathing presets, saved sits and workout programs",
+            statements: [
+                // Names are unique per person ignoring the case of A–Z, as SQLite's `COLLATE NOCASE`
+                // (which folds ASCII only: "É" and "é" are two names there, and here).
+                """
+                CREATE TABLE breathing_preset (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+                    inhale_ms BIGINT NOT NULL CHECK (inhale_ms >= 1000 AND inhale_ms <= 60000),
+                    hold_after_inhale_ms BIGINT NOT NULL CHECK (hold_after_inhale_ms >= 0 AND hold_after_inhale_ms <= 60000),
+                    exhale_ms BIGINT NOT NULL CHECK (exhale_ms >= 1000 AND exhale_ms <= 60000),
+                    hold_after_exhale_ms BIGINT NOT NULL CHECK (hold_after_exhale_ms >= 0 AND hold_after_exhale_ms <= 60000),
+                    rounds BIGINT NOT NULL CHECK (rounds >= 1 AND rounds <= 99),
+                    created_at_ms BIGINT NOT NULL,
+                    updated_at_ms BIGINT NOT NULL,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id))
+                """,
+                "CREATE UNIQUE INDEX breathing_preset_name ON breathing_preset (person_id, \(PostgresStore.asciiFolded("name")))",
+                """
+                CREATE TABLE meditation_preset (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+                    plan TEXT NOT NULL,
+                    created_at_ms BIGINT NOT NULL,
+                    updated_at_ms BIGINT NOT NULL,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id))
+                """,
+                "CREATE UNIQUE INDEX meditation_preset_name ON meditation_preset (person_id, \(PostgresStore.asciiFolded("name")))",
+                """
+                CREATE TABLE workout_program (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+                    get_ready_seconds BIGINT NOT NULL CHECK (get_ready_seconds >= 0 AND get_ready_seconds <= 60),
+                    warm_up_seconds BIGINT NOT NULL CHECK (warm_up_seconds >= 0 AND warm_up_seconds <= 1800),
+                    work_seconds BIGINT NOT NULL CHECK (work_seconds >= 1 AND work_seconds <= 600),
+                    rest_seconds BIGINT NOT NULL CHECK (rest_seconds >= 0 AND rest_seconds <= 600),
+                    rounds BIGINT NOT NULL CHECK (rounds >= 1 AND rounds <= 200),
+                    sets BIGINT NOT NULL CHECK (sets >= 1 AND sets <= 20),
+                    set_rest_seconds BIGINT NOT NULL CHECK (set_rest_seconds >= 0 AND set_rest_seconds <= 600),
+                    cool_down_seconds BIGINT NOT NULL CHECK (cool_down_seconds >= 0 AND cool_down_seconds <= 1800),
+                    exercise_names TEXT NOT NULL DEFAULT '[]',
+                    activity TEXT NOT NULL CHECK (activity IN ('hiit', 'yoga', 'other')),
+                    created_at_ms BIGINT NOT NULL,
+                    updated_at_ms BIGINT NOT NULL,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id))
+                """,
+                "CREATE UNIQUE INDEX workout_program_name ON workout_program (person_id, \(PostgresStore.asciiFolded("name")))",
+            ]),
+        Migration(
+            version: 4, name: "the Morse course",
+            statements: [
+                // The course's progress as JSON (`MorseCourseProgress`): one row per person.
+                """
+                CREATE TABLE morse_course (
+                    person_id BIGINT PRIMARY KEY,
+                    progress TEXT NOT NULL,
+                    updated_at_ms BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE morse_session (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    direction TEXT NOT NULL CHECK (direction IN ('receive', 'send')),
+                    koch TEXT NOT NULL,
+                    level BIGINT NOT NULL,
+                    next_level BIGINT NOT NULL,
+                    started_at_ms BIGINT NOT NULL,
+                    ended_at_ms BIGINT NOT NULL,
+                    training_ms BIGINT NOT NULL,
+                    attempts BIGINT NOT NULL,
+                    correct BIGINT NOT NULL,
+                    PRIMARY KEY (person_id, id))
+                """,
+                "CREATE INDEX morse_session_started ON morse_session (person_id, started_at_ms)",
+            ]),
     ]
 
     /// The versions this program knows, oldest first.
@@ -105,6 +243,11 @@ extension PostgresStore {
                     "INSERT INTO schema_migration (version, name) VALUES (\(migration.version), \(migration.name))")
             }
         }
+    }
+
+    /// `column` with A–Z folded to a–z and nothing else: SQLite's `NOCASE`, for unique indexes.
+    static func asciiFolded(_ column: String) -> String {
+        "translate(\(column), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
     }
 
     /// The first half of the migrations' advisory lock ("mome"); the second is the schema's hash.

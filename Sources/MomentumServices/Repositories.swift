@@ -94,5 +94,8 @@ public protocol LibraryRepository: Sendable {
 
 extension MomentumDatabase: LibraryRepository {}
 
-/// One person's settings and log on PostgreSQL (the other repositories follow; see docs/postgres.md).
-extension PostgresPersonStore: SettingsRepository, PracticeLogRepository {}
+/// One person's data on PostgreSQL (what is ported so far; the rest follows, see docs/postgres.md).
+extension PostgresPersonStore: SettingsRepository, PracticeLogRepository, FocusTimerRepository,
+    BreathingPresetRepository,
+    MeditationPresetRepository, WorkoutProgramRepository, MorseCourseRepository
+{}

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -8,21 +9,19 @@ import Testing
 
 @Suite("Breathing service: the person's own presets and logging sessions")
 struct BreathingServiceTests {
-    let directory: TemporaryDirectory
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let services: MomentumServices
     let english = StringCatalog.shared(for: .english)
 
-    init() throws {
-        directory = try TemporaryDirectory()
+    /// The services on a fresh store of `kind`.
+    private func services(_ kind: StoreKind) throws -> LogServices {
         let clock = self.clock
-        services = try MomentumServices.open(
-            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
-    var breathing: BreathingService { services.breathing }
-
-    @Test func aNewPresetStartsAsFourZeroFourZeroTimesTenAndIsFoundByNameInAnyCase() throws {
+    @Test(arguments: StoreKind.available)
+    func aNewPresetStartsAsFourZeroFourZeroTimesTenAndIsFoundByNameInAnyCase(kind: StoreKind) throws {
+        let services = try services(kind)
+        let breathing = services.breathing
         let made = try breathing.addPreset(name: "  Evening wind-down ")
         #expect(made.name == "Evening wind-down")
         #expect(made.pattern.text == "4-0-4-0")
@@ -35,7 +34,10 @@ struct BreathingServiceTests {
         #expect(try breathing.preset(named: "relaxing").id == "relaxing")
     }
 
-    @Test func aNameOverOneHundredCharactersIsRefusedAndACopyOfALongNameStillFits() throws {
+    @Test(arguments: StoreKind.available)
+    func aNameOverOneHundredCharactersIsRefusedAndACopyOfALongNameStillFits(kind: StoreKind) throws {
+        let services = try services(kind)
+        let breathing = services.breathing
         let long = String(repeating: "Calm ", count: 20)  // 100 characters, the last a space
         #expect(throws: BreathingServiceError.invalid(.presetNameTooLong)) {
             try breathing.addPreset(name: long + "breath")
@@ -53,7 +55,10 @@ struct BreathingServiceTests {
         }
     }
 
-    @Test func editingOrRenamingABuiltInSavesACopyAndLeavesTheBuiltInAlone() throws {
+    @Test(arguments: StoreKind.available)
+    func editingOrRenamingABuiltInSavesACopyAndLeavesTheBuiltInAlone(kind: StoreKind) throws {
+        let services = try services(kind)
+        let breathing = services.breathing
         let box = try breathing.preset(named: "box")
         let edited = try breathing.editPreset(box, rounds: 5, catalog: english)
         #expect(!edited.isBuiltIn)
@@ -68,7 +73,10 @@ struct BreathingServiceTests {
         #expect(try breathing.presets().count == 12)
     }
 
-    @Test func ownPresetsAreEditedRenamedDuplicatedAndDeletedInPlace() throws {
+    @Test(arguments: StoreKind.available)
+    func ownPresetsAreEditedRenamedDuplicatedAndDeletedInPlace(kind: StoreKind) throws {
+        let services = try services(kind)
+        let breathing = services.breathing
         let evening = try breathing.addPreset(
             name: "Evening", pattern: try BreathingPattern(parsing: "4-2-6-0"), rounds: 8)
         clock.advance(by: 60)
@@ -84,11 +92,14 @@ struct BreathingServiceTests {
         try breathing.deletePreset(renamed)
         #expect(try breathing.presets().map(\.name).suffix(1) == ["Night (copy)"])
         // Reopened from disk, the same.
-        let reopened = try MomentumDatabase.open(directory: directory.url)
+        let reopened = try services.store.reopened()
         #expect(try reopened.breathingPresets() == [copy])
     }
 
-    @Test func badNamesAndBuiltInDeletesAreRefusedAndNothingChanges() throws {
+    @Test(arguments: StoreKind.available)
+    func badNamesAndBuiltInDeletesAreRefusedAndNothingChanges(kind: StoreKind) throws {
+        let services = try services(kind)
+        let breathing = services.breathing
         let evening = try breathing.addPreset(name: "Evening")
         let before = try breathing.presets()
         #expect(throws: BreathingServiceError.invalid(.emptyPresetName)) { try breathing.addPreset(name: " \t ") }
@@ -114,7 +125,10 @@ struct BreathingServiceTests {
         #expect(try breathing.presets() == before)
     }
 
-    @Test func aFinishedSessionIsLoggedAsBreathingAndATooShortOneIsNot() throws {
+    @Test(arguments: StoreKind.available)
+    func aFinishedSessionIsLoggedAsBreathingAndATooShortOneIsNot(kind: StoreKind) throws {
+        let services = try services(kind)
+        let breathing = services.breathing
         let start = clock.now
         clock.advance(by: 190)
         let plan = BreathingPreset.builtIn[4].plan(catalog: english)
@@ -137,7 +151,10 @@ struct BreathingServiceTests {
         #expect(try services.practiceLog.records().count == 1)
     }
 
-    @Test func aSessionEndsAtTheReportedInstant() throws {
+    @Test(arguments: StoreKind.available)
+    func aSessionEndsAtTheReportedInstant(kind: StoreKind) throws {
+        let services = try services(kind)
+        let breathing = services.breathing
         let start = clock.now
         clock.advance(by: 500)
         let plan = BreathingPreset.builtIn[0].plan(catalog: english)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -9,23 +10,28 @@ import Testing
 
 @Suite("Focus timer service: checklists, one running at a time, completions logged once")
 struct FocusTimerServiceTests {
-    let directory: TemporaryDirectory
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let services: MomentumServices
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        services = try Self.open(directory, clock)
+    /// The timers of the same person as a second process sees them: the server restarted, or
+    /// another server on the same database.
+    private func reopened(_ services: LogServices) throws -> FocusTimerService {
+        let clock = self.clock
+        return LogServices(
+            store: services.store, repository: try services.store.reopened(), device: "test-device",
+            now: { clock.now }
+        ).focusTimers
     }
 
-    static func open(_ directory: TemporaryDirectory, _ clock: ManualWallClock) throws -> MomentumServices {
-        try MomentumServices.open(
-            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+    /// The services on a fresh store of `kind`.
+    private func services(_ kind: StoreKind) throws -> LogServices {
+        let clock = self.clock
+        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
-    var timers: FocusTimerService { services.focusTimers }
-
-    @Test func newTimersArePlacedLastAndCanBeReordered() throws {
+    @Test(arguments: StoreKind.available)
+    func newTimersArePlacedLastAndCanBeReordered(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         try timers.addTimer(name: "Morning pages", items: ["water", "notebook", "phone away"])
         try timers.addTimer(name: "Reading", duration: .seconds(1200))
         try timers.addTimer(name: "Tidy desk", duration: .seconds(300))
@@ -41,12 +47,15 @@ struct FocusTimerServiceTests {
         }
         // Reopened: the same order.
         #expect(
-            try Self.open(directory, clock).focusTimers.timers().map(\.name) == [
+            try reopened(services).timers().map(\.name) == [
                 "Tidy desk", "Morning pages", "Reading",
             ])
     }
 
-    @Test func startingOnePausesTheOthers() throws {
+    @Test(arguments: StoreKind.available)
+    func startingOnePausesTheOthers(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         try timers.addTimer(name: "A", duration: .seconds(600))
         try timers.addTimer(name: "B", duration: .seconds(600))
         try timers.start(named: "A")
@@ -64,22 +73,28 @@ struct FocusTimerServiceTests {
         #expect(try timers.timer(named: "B").remaining(at: clock.now) == .seconds(550))
     }
 
-    @Test func remainingTimeSurvivesARestartThroughPauseAndResume() throws {
+    @Test(arguments: StoreKind.available)
+    func remainingTimeSurvivesARestartThroughPauseAndResume(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         try timers.addTimer(name: "Deep work", duration: .seconds(3000))
         try timers.start(named: "Deep work")
         clock.advance(by: 600)
         try timers.pause(named: "Deep work")
         clock.advance(by: 3600)
-        // "Restart": a fresh process on the same data directory.
-        let restarted = try Self.open(directory, clock).focusTimers
+        // "Restart": a fresh process on the same data.
+        let restarted = try reopened(services)
         #expect(try restarted.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2400))
         try restarted.resume(named: "Deep work")
         clock.advance(by: 400)
-        let again = try Self.open(directory, clock).focusTimers
+        let again = try reopened(services)
         #expect(try again.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2000))
     }
 
-    @Test func anItemsTextCanBeChangedKeepingItsPlaceAndTick() throws {
+    @Test(arguments: StoreKind.available)
+    func anItemsTextCanBeChangedKeepingItsPlaceAndTick(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         try timers.addTimer(name: "Sprint", items: ["plan", "write"])
         try timers.setItem("plan", ofTimer: "Sprint", done: true)
         let renamed = try timers.renameItem("plan", ofTimer: "Sprint", to: "  plan the day ")
@@ -91,14 +106,17 @@ struct FocusTimerServiceTests {
         #expect(try timers.timer(named: "Sprint").items.map(\.text) == ["plan the day", "write"])
     }
 
-    @Test func aCompletionIsLoggedOnceHoweverOftenItIsLookedAt() throws {
+    @Test(arguments: StoreKind.available)
+    func aCompletionIsLoggedOnceHoweverOftenItIsLookedAt(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         try timers.addTimer(name: "Sprint", duration: .seconds(300), items: ["plan"])
         let started = clock.now
         try timers.start(named: "Sprint")
         clock.advance(by: 1000)
         for _ in 0..<5 {
             _ = try timers.timers()
-            _ = try Self.open(directory, clock).focusTimers.timer(named: "Sprint")
+            _ = try reopened(services).timer(named: "Sprint")
             try timers.setItem("plan", ofTimer: "Sprint", done: true)
         }
         let records = try services.practiceLog.records()
@@ -115,7 +133,10 @@ struct FocusTimerServiceTests {
         #expect(try services.practiceLog.records().count == 2)
     }
 
-    @Test func completingByHandLogsTheTimeCounted() throws {
+    @Test(arguments: StoreKind.available)
+    func completingByHandLogsTheTimeCounted(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         try timers.addTimer(name: "Email", duration: .seconds(900))
         try timers.start(named: "Email")
         clock.advance(by: 240)
@@ -124,27 +145,42 @@ struct FocusTimerServiceTests {
         #expect(try services.practiceLog.records().map(\.countedSeconds) == [240])
     }
 
-    @Test func deletingATimerDeletesItsItemsInSQLite() throws {
+    @Test(arguments: StoreKind.available)
+    func deletingATimerDeletesItsItemsInTheDatabase(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         let timer = try timers.addTimer(name: "Morning pages", items: ["water", "notebook"])
         try timers.addTimer(name: "Other", items: ["keep me"])
         try timers.deleteTimer(named: "Morning pages")
-        let (itemsLeft, itemsOfDeleted) = try services.database.writer.read { db in
-            (
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM checklistItem") ?? -1,
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM checklistItem WHERE timerId = ?",
-                    arguments: [timer.id.uuidString.lowercased()]) ?? -1
-            )
+        let id = timer.id.uuidString.lowercased()
+        // The database itself cascades: deleting the row directly takes the items too.
+        switch kind {
+        case .sqlite:
+            let database = try #require(services.store.store as? MomentumDatabase)
+            let (itemsLeft, itemsOfDeleted) = try database.writer.read { db in
+                (
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM checklistItem") ?? -1,
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM checklistItem WHERE timerId = ?", arguments: [id])
+                        ?? -1
+                )
+            }
+            #expect(itemsLeft == 1)
+            #expect(itemsOfDeleted == 0)
+            try database.writer.write { db in try db.execute(sql: "DELETE FROM focusTimer") }
+            #expect(try database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM checklistItem") } == 0)
+        case .postgres:
+            let store = services.store
+            #expect(try store.postgres("SELECT count(*) FROM checklist_item") == 1)
+            #expect(try store.postgres("SELECT count(*) FROM checklist_item WHERE timer_id = '\(id)'") == 0)
+            try store.postgres("DELETE FROM focus_timer")
+            #expect(try store.postgres("SELECT count(*) FROM checklist_item") == 0)
         }
-        #expect(itemsLeft == 1)
-        #expect(itemsOfDeleted == 0)
-        // SQLite itself cascades: deleting the row directly takes the items too.
-        try services.database.writer.write { db in try db.execute(sql: "DELETE FROM focusTimer") }
-        #expect(
-            try services.database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM checklistItem") } == 0)
     }
 
-    @Test func badInputIsRefusedAndNothingIsStored() throws {
+    @Test(arguments: StoreKind.available)
+    func badInputIsRefusedAndNothingIsStored(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         try timers.addTimer(name: "Reading", items: ["book"])
         let before = try timers.timers()
         #expect(throws: FocusTimerServiceError.invalid(.blankName)) { try timers.addTimer(name: "  ") }
@@ -171,7 +207,10 @@ struct FocusTimerServiceTests {
         #expect(try timers.timers() == before)
     }
 
-    @Test func aRejectedChangeWritesNothingEvenTheSettling() throws {
+    @Test(arguments: StoreKind.available)
+    func aRejectedChangeWritesNothingEvenTheSettling(kind: StoreKind) throws {
+        let services = try services(kind)
+        let timers = services.focusTimers
         // Written by hand into SQLite: a running row whose time is up, plus a bad change.
         try timers.addTimer(name: "Due", duration: .seconds(60))
         try timers.start(named: "Due")

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -8,21 +9,19 @@ import Testing
 
 @Suite("Saved sits: added, found, edited, renamed and deleted")
 struct MeditationPresetServiceTests {
-    let directory: TemporaryDirectory
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let services: MomentumServices
 
-    init() throws {
-        directory = try TemporaryDirectory()
+    /// The services on a fresh store of `kind`.
+    private func services(_ kind: StoreKind) throws -> LogServices {
         let clock = self.clock
-        services = try MomentumServices.open(
-            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
-
-    var presets: MeditationPresetService { services.meditationPresets }
     static let twenty = MeditationPlan(duration: .minutes(20), intervalGongs: .every(minutes: 5))
 
-    @Test func aSavedSitIsFoundByItsNameInAnyCaseOrByItsID() throws {
+    @Test(arguments: StoreKind.available)
+    func aSavedSitIsFoundByItsNameInAnyCaseOrByItsID(kind: StoreKind) throws {
+        let services = try services(kind)
+        let presets = services.meditationPresets
         let made = try presets.addPreset(name: "  Evening sit ", plan: Self.twenty)
         #expect(made.name == "Evening sit")
         #expect(made.plan == Self.twenty)
@@ -35,7 +34,10 @@ struct MeditationPresetServiceTests {
         }
     }
 
-    @Test func aNameAnotherSavedSitHasIsRefusedInAnyCase() throws {
+    @Test(arguments: StoreKind.available)
+    func aNameAnotherSavedSitHasIsRefusedInAnyCase(kind: StoreKind) throws {
+        let services = try services(kind)
+        let presets = services.meditationPresets
         let evening = try presets.addPreset(name: "Evening", plan: Self.twenty)
         let morning = try presets.addPreset(name: "Morning", plan: MeditationPlan())
         #expect(throws: MeditationPresetServiceError.invalid(.nameTaken("EVENING"))) {
@@ -51,7 +53,10 @@ struct MeditationPresetServiceTests {
         #expect(MeditationPresetServiceError.invalid(.emptyName).failureKind == .invalid)
     }
 
-    @Test func editingReplacesThePlanAndKeepsTheNameAndWhenItWasMade() throws {
+    @Test(arguments: StoreKind.available)
+    func editingReplacesThePlanAndKeepsTheNameAndWhenItWasMade(kind: StoreKind) throws {
+        let services = try services(kind)
+        let presets = services.meditationPresets
         let made = try presets.addPreset(name: "Evening", plan: Self.twenty)
         clock.advance(by: 60)
         let open = MeditationPlan(intervalGongs: .offsets([.minutes(25), .minutes(30)]), isOpenEnded: true)
@@ -63,7 +68,10 @@ struct MeditationPresetServiceTests {
         #expect(try presets.presets() == [edited])
     }
 
-    @Test func aPlanOutOfItsBoundsOrABlankNameStoresNothing() throws {
+    @Test(arguments: StoreKind.available)
+    func aPlanOutOfItsBoundsOrABlankNameStoresNothing(kind: StoreKind) throws {
+        let services = try services(kind)
+        let presets = services.meditationPresets
         #expect(throws: MeditationPresetServiceError.invalid(.invalidPlan(.intervalTooLong))) {
             try presets.addPreset(
                 name: "Odd", plan: MeditationPlan(duration: .minutes(90), intervalGongs: .every(minutes: 61)))
@@ -74,7 +82,10 @@ struct MeditationPresetServiceTests {
         #expect(try presets.presets().isEmpty)
     }
 
-    @Test func deletingASavedSitTwiceSaysItIsGone() throws {
+    @Test(arguments: StoreKind.available)
+    func deletingASavedSitTwiceSaysItIsGone(kind: StoreKind) throws {
+        let services = try services(kind)
+        let presets = services.meditationPresets
         let made = try presets.addPreset(name: "Evening", plan: Self.twenty)
         try presets.deletePreset(made)
         #expect(throws: MeditationPresetServiceError.invalid(.unknownPreset("Evening"))) {

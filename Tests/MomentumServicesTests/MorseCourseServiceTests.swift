@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -8,19 +9,13 @@ import Testing
 
 @Suite("Morse course service: sessions move the stored progress and write one practice record")
 struct MorseCourseServiceTests {
-    let directory: TemporaryDirectory
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let services: MomentumServices
 
-    init() throws {
-        directory = try TemporaryDirectory()
+    /// The services on a fresh store of `kind`.
+    private func services(_ kind: StoreKind) throws -> LogServices {
         let clock = self.clock
-        services = try MomentumServices.open(
-            dataDirectory: directory.url, device: "test-device", timeZone: TimeZone(identifier: "UTC") ?? .current,
-            now: { clock.now }, makeID: { UUID() })
+        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
-
-    var morse: MorseCourseService { services.morse }
 
     /// Trains `session` with `count` answers, the first `right` of them correct, 2 s apart.
     func train(_ session: inout MorseSession, count: Int, right: Int, seed: UInt64 = 7) throws {
@@ -35,7 +30,10 @@ struct MorseCourseServiceTests {
         }
     }
 
-    @Test func aPassingSessionAdvancesTheLevelAndIsLoggedAsMorse() throws {
+    @Test(arguments: StoreKind.available)
+    func aPassingSessionAdvancesTheLevelAndIsLoggedAsMorse(kind: StoreKind) throws {
+        let services = try services(kind)
+        let morse = services.morse
         var session = try morse.startSession(.receive)
         #expect(session.level == 1)
         #expect(session.length == .minutes(5))
@@ -63,7 +61,10 @@ struct MorseCourseServiceTests {
 
     /// The rule every kind follows: stopped within its first minute, a session is not logged —
     /// but its answers still count for the course, and it stays in the course's history.
-    @Test func aSessionStoppedWithinAMinuteCountsForTheCourseButIsNotLogged() throws {
+    @Test(arguments: StoreKind.available)
+    func aSessionStoppedWithinAMinuteCountsForTheCourseButIsNotLogged(kind: StoreKind) throws {
+        let services = try services(kind)
+        let morse = services.morse
         var session = try morse.startSession(.receive)
         try train(&session, count: 2, right: 2)
         let finished = try morse.finish(&session)
@@ -74,28 +75,45 @@ struct MorseCourseServiceTests {
         #expect(try morse.progress().receive.characterStatistics.values.map(\.attempts).reduce(0, +) == 2)
     }
 
-    @Test func aSessionWithoutAttemptsChangesNothingAndLogsNothing() throws {
+    @Test(arguments: StoreKind.available)
+    func aSessionWithoutAttemptsChangesNothingAndLogsNothing(kind: StoreKind) throws {
+        let services = try services(kind)
+        let morse = services.morse
         var session = try morse.startSession(.send)
         clock.advance(by: 30)
         let finished = try morse.finish(&session)
         #expect(finished.record == nil)
         #expect(try services.practiceLog.records().isEmpty)
         #expect(try morse.sessions().isEmpty)
-        #expect(try services.database.morseCourseJSON() == nil)
+        #expect(try services.store.store.morseCourseJSON() == nil)
     }
 
-    @Test func corruptStoredProgressIsReportedAndLeftAsItIs() throws {
+    @Test(arguments: StoreKind.available)
+    func corruptStoredProgressIsReportedAndLeftAsItIs(kind: StoreKind) throws {
+        let services = try services(kind)
+        let morse = services.morse
         let corrupt = #"{"order":"standard","receive":{"level":99}}"#
-        try services.database.write { db in
-            try db.execute(
-                sql: "INSERT INTO morseCourse (id, progress, updatedAtMs) VALUES (1, ?, 0)", arguments: [corrupt])
+        switch kind {
+        case .sqlite:
+            let database = try #require(services.store.store as? MomentumDatabase)
+            try database.write { db in
+                try db.execute(
+                    sql: "INSERT INTO morseCourse (id, progress, updatedAtMs) VALUES (1, ?, 0)", arguments: [corrupt])
+            }
+        case .postgres:
+            try services.store.postgres(
+                "INSERT INTO morse_course (person_id, progress, updated_at_ms) VALUES (\(services.store.personID), '\(corrupt)', 0)"
+            )
         }
         #expect(throws: MorseCourseServiceError.self) { try morse.progress() }
         #expect(throws: MorseCourseServiceError.self) { try morse.startSession(.receive) }
-        #expect(try services.database.morseCourseJSON() == corrupt)
+        #expect(try services.store.store.morseCourseJSON() == corrupt)
     }
 
-    @Test func courseSettingsAreKeptAndTheirLengthShapesTheSession() throws {
+    @Test(arguments: StoreKind.available)
+    func courseSettingsAreKeptAndTheirLengthShapesTheSession(kind: StoreKind) throws {
+        let services = try services(kind)
+        let morse = services.morse
         #expect(try morse.courseSettings() == MorseCourseService.defaultSettings)
         let chosen = try MorseCourseSettings(
             characterWPM: 25, effectiveWPM: 10, toneHertz: 700, riseTime: .milliseconds(8), order: .extended,
@@ -107,19 +125,25 @@ struct MorseCourseServiceTests {
         #expect(session.order == .extended)
     }
 
-    @Test func theCallSignIsKeptWithTheSettingsAndAnUnreadableOneCountsAsUnset() throws {
+    @Test(arguments: StoreKind.available)
+    func theCallSignIsKeptWithTheSettingsAndAnUnreadableOneCountsAsUnset(kind: StoreKind) throws {
+        let services = try services(kind)
+        let morse = services.morse
         #expect(try morse.callSign() == nil)
         try morse.saveCallSign(try CallSign("dl1abc/p"))
         #expect(try morse.callSign()?.text == "DL1ABC/P")
-        #expect(try services.database.settingValues()[MorseCourseService.callSignKey] == #""DL1ABC/P""#)
-        try services.database.saveSettingValues([MorseCourseService.callSignKey: #""K1""#], at: clock.now)
+        #expect(try services.store.store.settingValues()[MorseCourseService.callSignKey] == #""DL1ABC/P""#)
+        try services.store.store.saveSettingValues([MorseCourseService.callSignKey: #""K1""#], at: clock.now)
         #expect(try morse.callSign() == nil)
         try morse.saveCallSign(try CallSign("K1ABC"))
         try morse.saveCallSign(nil)
         #expect(try morse.callSign() == nil)
     }
 
-    @Test func aSessionLengthGivenForOneSessionWinsOverTheSetting() throws {
+    @Test(arguments: StoreKind.available)
+    func aSessionLengthGivenForOneSessionWinsOverTheSetting(kind: StoreKind) throws {
+        let services = try services(kind)
+        let morse = services.morse
         #expect(try morse.startSession(.send, length: .minutes(2)).length == .minutes(2))
         #expect(throws: MorseCourseServiceError.session(.lengthOutOfRange(.minutes(61)))) {
             try morse.startSession(.send, length: .minutes(61))

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -8,21 +9,19 @@ import Testing
 
 @Suite("Workout service: the person's own programs and logging workouts")
 struct WorkoutServiceTests {
-    let directory: TemporaryDirectory
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
-    let services: MomentumServices
     let english = StringCatalog.shared(for: .english)
 
-    init() throws {
-        directory = try TemporaryDirectory()
+    /// The services on a fresh store of `kind`.
+    private func services(_ kind: StoreKind) throws -> LogServices {
         let clock = self.clock
-        services = try MomentumServices.open(
-            dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
+        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
-    var workouts: WorkoutService { services.workouts }
-
-    @Test func ownProgramsAreSavedFoundEditedAndDeleted() throws {
+    @Test(arguments: StoreKind.available)
+    func ownProgramsAreSavedFoundEditedAndDeleted(kind: StoreKind) throws {
+        let services = try services(kind)
+        let workouts = services.workouts
         let plan = WorkoutPlan(
             warmUp: .seconds(120), work: .seconds(45), rest: .seconds(15), rounds: 6, sets: 2, setRest: .seconds(90),
             coolDown: .seconds(60), exerciseNames: ["Squats", "Push-ups"], activity: .other)
@@ -31,7 +30,7 @@ struct WorkoutServiceTests {
         #expect(try workouts.program(named: "LEGS DAY") == saved)
         #expect(try workouts.programs().map(\.id) == WorkoutProgram.builtIn.map(\.id) + [saved.id])
         // Every field survives the database.
-        let reopened = try MomentumDatabase.open(directory: directory.url)
+        let reopened = try services.store.reopened()
         #expect(try reopened.workoutPrograms() == [saved])
         var longer = plan
         longer.rounds = 8
@@ -42,7 +41,10 @@ struct WorkoutServiceTests {
         #expect(try workouts.programs().count == 5)
     }
 
-    @Test func editingABuiltInSavesACopy() throws {
+    @Test(arguments: StoreKind.available)
+    func editingABuiltInSavesACopy(kind: StoreKind) throws {
+        let services = try services(kind)
+        let workouts = services.workouts
         let tabata = try workouts.program(named: "tabata")
         var plan = tabata.plan
         plan.rounds = 12
@@ -53,7 +55,10 @@ struct WorkoutServiceTests {
         #expect(try workouts.program(named: "core-zirkel").id == "core-circuit")
     }
 
-    @Test func badProgramsAreRefusedAndNothingStored() throws {
+    @Test(arguments: StoreKind.available)
+    func badProgramsAreRefusedAndNothingStored(kind: StoreKind) throws {
+        let services = try services(kind)
+        let workouts = services.workouts
         #expect(throws: WorkoutServiceError.invalid(.emptyProgramName)) {
             try workouts.addProgram(name: "  ", plan: WorkoutPlan())
         }
@@ -69,10 +74,13 @@ struct WorkoutServiceTests {
         #expect(throws: WorkoutServiceError.invalid(.unknownProgram("yoga flow"))) {
             try workouts.program(named: "yoga flow")
         }
-        #expect(try MomentumDatabase.open(directory: directory.url).workoutPrograms().isEmpty)
+        #expect(try services.store.reopened().workoutPrograms().isEmpty)
     }
 
-    @Test func aWorkoutIsLoggedWithItsEnergyEstimate() throws {
+    @Test(arguments: StoreKind.available)
+    func aWorkoutIsLoggedWithItsEnergyEstimate(kind: StoreKind) throws {
+        let services = try services(kind)
+        let workouts = services.workouts
         let start = clock.now
         clock.advance(by: 240)
         let plan = try workouts.program(named: "tabata").plan(catalog: english)

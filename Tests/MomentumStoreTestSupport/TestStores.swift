@@ -24,6 +24,11 @@ public enum StoreKind: String, Sendable, CaseIterable {
 /// The settings and practice log of one person, as both stores keep them.
 public typealias LogStore = SettingsRepository & PracticeLogRepository
 
+/// Everything of one person that both stores keep so far: the log and settings, focus timers,
+/// presets, programs and the Morse course.
+public typealias PersonStore = LogStore & FocusTimerRepository & BreathingPresetRepository
+    & MeditationPresetRepository & WorkoutProgramRepository & MorseCourseRepository
+
 /// A fresh, empty store for one test: a temporary SQLite directory, or a PostgreSQL schema of its
 /// own (dropped when the test lets go of it).
 public final class StoreUnderTest: Sendable {
@@ -34,7 +39,7 @@ public final class StoreUnderTest: Sendable {
     private let postgres: PostgresStore?
     /// The schema of this test (PostgreSQL).
     public let schema: String?
-    public let store: any LogStore
+    public let store: any PersonStore
 
     public init(_ kind: StoreKind, personID: Person.ID = Person.founderID) throws {
         self.kind = kind
@@ -61,7 +66,7 @@ public final class StoreUnderTest: Sendable {
 
     /// A second, independent handle on the same data: what another process (the terminal while
     /// the server runs, or a second server) opens.
-    public func reopened() throws -> any LogStore {
+    public func reopened() throws -> any PersonStore {
         switch kind {
         case .sqlite:
             guard let directory else { preconditionFailure("an SQLite store has its directory") }
@@ -74,6 +79,18 @@ public final class StoreUnderTest: Sendable {
     }
 
     private let opened = LockedArray<PostgresStore>()
+
+    /// Runs `sql` on this test's PostgreSQL schema past the store (what a hand edit does); the
+    /// first column of the first row as a number, if there is one.
+    @discardableResult
+    public func postgres(_ sql: String) throws -> Int? {
+        guard let postgres else { preconditionFailure("only a PostgreSQL store runs PostgreSQL") }
+        return try postgres.read { session throws(StoreError) -> Int? in
+            guard let row = try session.query(PostgresQuery(unsafeSQL: sql)).first else { return nil }
+            let (number) = try row.columns((Int).self)
+            return number
+        }
+    }
 
     public static func location() throws -> PostgresLocation {
         guard let url = StoreKind.postgresURL else { throw TestStoreError.noPostgres }
@@ -122,10 +139,15 @@ public struct LogServices: Sendable {
     public let progress: ProgressService
     public let exchange: ExchangeService
     public let meditation: MeditationService
+    public let focusTimers: FocusTimerService
+    public let breathing: BreathingService
+    public let meditationPresets: MeditationPresetService
+    public let workouts: WorkoutService
+    public let morse: MorseCourseService
 
     /// On `repository` (another handle on `store`'s data) or on `store` itself.
     public init(
-        store: StoreUnderTest, repository: (any LogStore)? = nil, timeZone: TimeZone = .gmt, device: String = "test",
+        store: StoreUnderTest, repository: (any PersonStore)? = nil, timeZone: TimeZone = .gmt, device: String = "test",
         now: @escaping @Sendable () -> Date
     ) {
         self.store = store
@@ -137,5 +159,12 @@ public struct LogServices: Sendable {
             log: repository, settings: settings, systemTimeZone: timeZone, now: now, makeID: { UUID() }, device: device)
         meditation = MeditationService(
             settings: settings, log: repository, now: now, makeID: { UUID() }, device: device)
+        focusTimers = FocusTimerService(repository: repository, now: now, makeID: { UUID() }, device: device)
+        breathing = BreathingService(presets: repository, log: repository, now: now, makeID: { UUID() }, device: device)
+        meditationPresets = MeditationPresetService(repository: repository, now: now, makeID: { UUID() })
+        workouts = WorkoutService(programs: repository, log: repository, now: now, makeID: { UUID() }, device: device)
+        morse = MorseCourseService(
+            repository: repository, settingValues: repository, settings: settings, progressReports: progress,
+            systemTimeZone: timeZone, now: now, makeID: { UUID() }, device: device)
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import PostgresNIO
+
+/// One person's Morse course on PostgreSQL, as SQLite keeps it (`MomentumDatabase+Morse.swift`):
+/// the progress as JSON in one row per person, and the history of finished sessions.
+extension PostgresPersonStore {
+    /// The stored course progress as JSON text, nil before the first session.
+    public func morseCourseJSON() throws(StoreError) -> String? {
+        try store.read { session throws(StoreError) in
+            let rows = try session.query("SELECT progress FROM morse_course WHERE person_id = \(personID)")
+            return try rows.first?.columns(String.self)
+        }
+    }
+
+    /// Saves a finished session in one transaction: the new progress, the session's line in the
+    /// history and its practice-log record. All three, or none.
+    public func saveMorseSession(
+        progressJSON: String, summary: MorseSessionSummary, record: PracticeRecord?, at now: Date
+    ) throws(StoreError) {
+        let ms = now.millisecondsSince1970
+        try store.write { session throws(StoreError) in
+            try session.execute(
+                """
+                INSERT INTO morse_course (person_id, progress, updated_at_ms) VALUES (\(personID), \(progressJSON), \(ms))
+                ON CONFLICT (person_id) DO UPDATE SET progress = EXCLUDED.progress, updated_at_ms = EXCLUDED.updated_at_ms
+                """)
+            try session.execute(
+                """
+                INSERT INTO morse_session (person_id, id, direction, koch, level, next_level, started_at_ms,
+                    ended_at_ms, training_ms, attempts, correct)
+                VALUES (\(personID), \(summary.id.uuidString.lowercased()), \(summary.direction.rawValue),
+                    \(summary.order.rawValue), \(Int64(summary.level)), \(Int64(summary.nextLevel)),
+                    \(summary.startedAt.millisecondsSince1970), \(summary.endedAt.millisecondsSince1970),
+                    \(Int64(summary.trainingMilliseconds)), \(Int64(summary.attempts)), \(Int64(summary.correct)))
+                """)
+            guard let record else { return }
+            try session.execute(
+                Self.insert(
+                    [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: false))
+        }
+    }
+
+    /// Finished sessions, newest first (at most `limit`).
+    public func morseSessions(limit: Int = 100) throws(StoreError) -> [MorseSessionSummary] {
+        let rows = try store.read { session throws(StoreError) in
+            try session.query(
+                """
+                SELECT id, direction, koch, level, next_level, started_at_ms, ended_at_ms, training_ms, attempts, correct
+                FROM morse_session WHERE person_id = \(personID) ORDER BY started_at_ms DESC LIMIT \(Int64(max(0, limit)))
+                """)
+        }
+        var summaries: [MorseSessionSummary] = []
+        for row in rows {
+            let (id, directionName, koch, level, nextLevel, startedMs, endedMs, trainingMs, attempts, correct) =
+                try row.columns((String, String, String, Int, Int, Int64, Int64, Int64, Int, Int).self)
+            guard let uuid = UUID(uuidString: id), let direction = MorseDirection(rawValue: directionName),
+                let order = KochOrder(rawValue: koch)
+            else { throw .corruptRow(table: "morse_session", id: id, reason: "unknown id, direction or order") }
+            summaries.append(
+                MorseSessionSummary(
+                    id: uuid, direction: direction, order: order, level: level, nextLevel: nextLevel,
+                    startedAt: Date(millisecondsSince1970: startedMs), endedAt: Date(millisecondsSince1970: endedMs),
+                    trainingMilliseconds: trainingMs, attempts: attempts, correct: correct))
+        }
+        return summaries
+    }
+}

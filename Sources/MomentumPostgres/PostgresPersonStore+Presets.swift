@@ -1,0 +1,195 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import PostgresNIO
+
+/// One person's breathing presets, saved sits and workout programs on PostgreSQL, as SQLite keeps
+/// them (`MomentumDatabase+Breathing.swift`, `+MeditationPresets.swift`, `+Workouts.swift`). A
+/// name another of the same person's presets has (ignoring the case of A–Z) is refused by the
+/// database's unique index, as by SQLite's.
+extension PostgresPersonStore {
+    // MARK: Breathing presets
+
+    /// The person's own breathing presets, oldest first.
+    public func breathingPresets() throws(StoreError) -> [BreathingPreset] {
+        let rows = try store.read { session throws(StoreError) in
+            try session.query(
+                """
+                SELECT id, name, inhale_ms, hold_after_inhale_ms, exhale_ms, hold_after_exhale_ms, rounds
+                FROM breathing_preset WHERE person_id = \(personID) ORDER BY created_at_ms, position
+                """)
+        }
+        var presets: [BreathingPreset] = []
+        for row in rows {
+            let (id, name, inhale, holdAfterInhale, exhale, holdAfterExhale, rounds) =
+                try row.columns((String, String, Int64, Int64, Int64, Int64, Int).self)
+            do {
+                let pattern = try BreathingPattern(
+                    inhale: Double(inhale) / 1000, holdAfterInhale: Double(holdAfterInhale) / 1000,
+                    exhale: Double(exhale) / 1000, holdAfterExhale: Double(holdAfterExhale) / 1000)
+                presets.append(try BreathingPreset(id: id, name: name, pattern: pattern, rounds: rounds))
+            } catch {
+                throw .corruptRow(table: "breathing_preset", id: id, reason: "\(error)")
+            }
+        }
+        return presets
+    }
+
+    /// Adds a preset, or replaces the one with the same id (keeping when it was first created).
+    public func saveBreathingPreset(_ preset: BreathingPreset, at now: Date) throws(StoreError) {
+        let pattern = preset.pattern
+        let ms = now.millisecondsSince1970
+        try store.read { session throws(StoreError) in
+            try session.execute(
+                """
+                INSERT INTO breathing_preset (person_id, id, name, inhale_ms, hold_after_inhale_ms, exhale_ms,
+                    hold_after_exhale_ms, rounds, created_at_ms, updated_at_ms)
+                VALUES (\(personID), \(preset.id), \(preset.name), \(pattern.inhale.wholeMilliseconds),
+                    \(pattern.holdAfterInhale.wholeMilliseconds), \(pattern.exhale.wholeMilliseconds),
+                    \(pattern.holdAfterExhale.wholeMilliseconds), \(Int64(preset.rounds)), \(ms), \(ms))
+                ON CONFLICT (person_id, id) DO UPDATE SET name = EXCLUDED.name, inhale_ms = EXCLUDED.inhale_ms,
+                    hold_after_inhale_ms = EXCLUDED.hold_after_inhale_ms, exhale_ms = EXCLUDED.exhale_ms,
+                    hold_after_exhale_ms = EXCLUDED.hold_after_exhale_ms, rounds = EXCLUDED.rounds,
+                    updated_at_ms = EXCLUDED.updated_at_ms
+                """)
+        }
+    }
+
+    /// Deletes the preset with `id`; returns whether there was one.
+    @discardableResult
+    public func deleteBreathingPreset(id: String) throws(StoreError) -> Bool {
+        try store.read { session throws(StoreError) in
+            try session.execute("DELETE FROM breathing_preset WHERE person_id = \(personID) AND id = \(id)") > 0
+        }
+    }
+
+    // MARK: Saved sits
+
+    /// The person's saved sits, oldest first.
+    public func meditationPresets() throws(StoreError) -> [MeditationPreset] {
+        let rows = try store.read { session throws(StoreError) in
+            try session.query(
+                """
+                SELECT id, name, plan, created_at_ms, updated_at_ms
+                FROM meditation_preset WHERE person_id = \(personID) ORDER BY created_at_ms, position
+                """)
+        }
+        var presets: [MeditationPreset] = []
+        for row in rows {
+            let (id, name, planJSON, createdMs, updatedMs) = try row.columns(
+                (String, String, String, Int64, Int64).self)
+            do {
+                let plan = try JSONDecoder().decode(MeditationPlan.self, from: Data(planJSON.utf8))
+                presets.append(
+                    try MeditationPreset(
+                        id: id, name: name, plan: plan, createdAt: Date(millisecondsSince1970: createdMs),
+                        updatedAt: Date(millisecondsSince1970: updatedMs)))
+            } catch {
+                throw .corruptRow(table: "meditation_preset", id: id, reason: "\(error)")
+            }
+        }
+        return presets
+    }
+
+    /// Adds a saved sit, or replaces the one with the same id (keeping when it was first created).
+    public func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let plan: String
+        do {
+            plan = String(decoding: try encoder.encode(preset.plan), as: UTF8.self)
+        } catch {
+            throw .corruptRow(table: "meditation_preset", id: preset.id, reason: "\(error)")
+        }
+        try store.read { session throws(StoreError) in
+            try session.execute(
+                """
+                INSERT INTO meditation_preset (person_id, id, name, plan, created_at_ms, updated_at_ms)
+                VALUES (\(personID), \(preset.id), \(preset.name), \(plan), \(preset.createdAt.millisecondsSince1970),
+                    \(preset.updatedAt.millisecondsSince1970))
+                ON CONFLICT (person_id, id) DO UPDATE SET name = EXCLUDED.name, plan = EXCLUDED.plan,
+                    updated_at_ms = EXCLUDED.updated_at_ms
+                """)
+        }
+    }
+
+    /// Deletes the saved sit with `id`; returns whether there was one.
+    @discardableResult
+    public func deleteMeditationPreset(id: String, at now: Date) throws(StoreError) -> Bool {
+        try store.read { session throws(StoreError) in
+            try session.execute("DELETE FROM meditation_preset WHERE person_id = \(personID) AND id = \(id)") > 0
+        }
+    }
+
+    // MARK: Workout programs
+
+    /// The person's own workout programs, oldest first.
+    public func workoutPrograms() throws(StoreError) -> [WorkoutProgram] {
+        let rows = try store.read { session throws(StoreError) in
+            try session.query(
+                """
+                SELECT id, name, get_ready_seconds, warm_up_seconds, work_seconds, rest_seconds, rounds, sets,
+                    set_rest_seconds, cool_down_seconds, exercise_names, activity
+                FROM workout_program WHERE person_id = \(personID) ORDER BY created_at_ms, position
+                """)
+        }
+        var programs: [WorkoutProgram] = []
+        for row in rows {
+            let (id, name, getReady, warmUp, work, rest, rounds, sets, setRest, coolDown, namesJSON, activityName) =
+                try row.columns(
+                    (String, String, Int64, Int64, Int64, Int64, Int, Int, Int64, Int64, String, String).self)
+            func corrupt(_ reason: String) -> StoreError {
+                .corruptRow(table: "workout_program", id: id, reason: reason)
+            }
+            guard let names = try? JSONDecoder().decode([String].self, from: Data(namesJSON.utf8)) else {
+                throw corrupt("exercise names are not a JSON array of strings")
+            }
+            guard let activity = WorkoutActivity(rawValue: activityName) else {
+                throw corrupt("unknown activity \(activityName)")
+            }
+            let plan = WorkoutPlan(
+                getReady: .seconds(getReady), warmUp: .seconds(warmUp), work: .seconds(work), rest: .seconds(rest),
+                rounds: rounds, sets: sets, setRest: .seconds(setRest), coolDown: .seconds(coolDown),
+                exerciseNames: names, activity: activity)
+            do {
+                programs.append(try WorkoutProgram(id: id, name: name, plan: plan))
+            } catch {
+                throw corrupt("\(error)")
+            }
+        }
+        return programs
+    }
+
+    /// Adds a program, or replaces the one with the same id (keeping when it was first created).
+    public func saveWorkoutProgram(_ program: WorkoutProgram, at now: Date) throws(StoreError) {
+        let plan = program.plan
+        let names = (try? JSONEncoder().encode(plan.exerciseNames)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        let ms = now.millisecondsSince1970
+        func seconds(_ duration: Duration) -> Int64 { duration.wholeMilliseconds / 1000 }
+        try store.read { session throws(StoreError) in
+            try session.execute(
+                """
+                INSERT INTO workout_program (person_id, id, name, get_ready_seconds, warm_up_seconds, work_seconds,
+                    rest_seconds, rounds, sets, set_rest_seconds, cool_down_seconds, exercise_names, activity,
+                    created_at_ms, updated_at_ms)
+                VALUES (\(personID), \(program.id), \(program.name), \(seconds(plan.getReady)), \(seconds(plan.warmUp)),
+                    \(seconds(plan.work)), \(seconds(plan.rest)), \(Int64(plan.rounds)), \(Int64(plan.sets)),
+                    \(seconds(plan.setRest)), \(seconds(plan.coolDown)), \(names), \(plan.activity.rawValue), \(ms), \(ms))
+                ON CONFLICT (person_id, id) DO UPDATE SET name = EXCLUDED.name,
+                    get_ready_seconds = EXCLUDED.get_ready_seconds, warm_up_seconds = EXCLUDED.warm_up_seconds,
+                    work_seconds = EXCLUDED.work_seconds, rest_seconds = EXCLUDED.rest_seconds,
+                    rounds = EXCLUDED.rounds, sets = EXCLUDED.sets, set_rest_seconds = EXCLUDED.set_rest_seconds,
+                    cool_down_seconds = EXCLUDED.cool_down_seconds, exercise_names = EXCLUDED.exercise_names,
+                    activity = EXCLUDED.activity, updated_at_ms = EXCLUDED.updated_at_ms
+                """)
+        }
+    }
+
+    /// Deletes the program with `id`; returns whether there was one.
+    @discardableResult
+    public func deleteWorkoutProgram(id: String) throws(StoreError) -> Bool {
+        try store.read { session throws(StoreError) in
+            try session.execute("DELETE FROM workout_program WHERE person_id = \(personID) AND id = \(id)") > 0
+        }
+    }
+}
