@@ -157,7 +157,7 @@ case "push":
                     stamp: try clock.send(at: Date()), device: "Bench phone"))
         }
     }
-    let batches = try (0..<2000).map { _ in try batch() }
+    let batches = try (0..<2200).map { _ in try batch() }
     var next = 0
     measure("sync push of 5 changes, 100× (one transaction each)", runs: 10) {
         (0..<100).reduce(0) { sum, _ in
@@ -165,6 +165,21 @@ case "push":
             return sum &+ ((try? database.acceptPush(batches[next], at: Date()))?.count ?? 0)
         }
     }
+    // Compaction as the server runs it: after every 1000 logged changes (200 such pushes).
+    var compactions: [Duration] = []
+    for _ in 0..<10 {
+        for _ in 0..<200 {
+            next += 1
+            _ = try database.acceptPush(batches[next - 1000], at: Date())
+        }
+        let started = ContinuousClock.now
+        try database.compactSyncLog()
+        compactions.append(started.duration(to: .now))
+    }
+    compactions.sort()
+    print(
+        "compaction of 1000 new changes: median \(compactions[5]), max \(compactions[9]) over 10 runs"
+    )
 default:
     print("usage: momentum-benchmarks progress | seed DIR | revision | pull DIR | push DIR")
     exit(2)

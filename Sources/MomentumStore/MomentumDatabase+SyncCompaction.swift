@@ -21,6 +21,9 @@ import MomentumCore
 extension MomentumDatabase {
     /// Compaction runs once this many changes were logged since it last ran.
     public static let compactionInterval: Int64 = 1000
+    /// One run looks at no more than this many changes, so it holds the writer briefly (a few
+    /// milliseconds); a long log not compacted before is caught up over several runs.
+    public static let compactionChunk: Int64 = 5000
 
     /// What the sync log holds: changes kept, the highest sequence number ever given (changes
     /// ever logged, since numbers are never reused), and how far compaction has looked.
@@ -43,7 +46,8 @@ extension MomentumDatabase {
     }
 
     /// Deletes the dominated changes among — or beaten by — the changes logged since the last
-    /// compaction; returns how many went. One write transaction; pulls read on meanwhile.
+    /// compaction (at most ``compactionChunk`` of them); returns how many went. One write
+    /// transaction; pulls read on meanwhile.
     @discardableResult
     public func compactSyncLog() throws(StoreError) -> Int {
         try write { db in try Self.compactSyncLog(db) }
@@ -69,6 +73,7 @@ extension MomentumDatabase {
         else { return 0 }
         let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
         guard head > through else { return 0 }
+        let upTo = min(head, through + compactionChunk)
         /// The writes that never become dominated (see above), of the row named `alias`.
         func alwaysKept(_ alias: String) -> String {
             "(\(alias).entityType = 'checklistItem' AND \(alias).field = '\(SyncEntityType.timerReferenceField)')"
@@ -80,26 +85,26 @@ extension MomentumDatabase {
                     SELECT old.seq FROM syncLog new JOIN syncLog old
                         ON old.entityType = new.entityType AND old.entityId = new.entityId AND old.field = new.field
                             AND old.stamp < new.stamp
-                        WHERE new.seq > :through AND new.field IS NOT NULL AND NOT \(alwaysKept("new"))
+                        WHERE new.seq > :through AND new.seq <= :upTo AND new.field IS NOT NULL AND NOT \(alwaysKept("new"))
                     UNION
                     -- writes and older deletions of an entity deleted since
                     SELECT old.seq FROM syncLog new JOIN syncLog old
                         ON old.entityType = new.entityType AND old.entityId = new.entityId AND old.seq <> new.seq
-                        WHERE new.seq > :through AND new.field IS NULL
+                        WHERE new.seq > :through AND new.seq <= :upTo AND new.field IS NULL
                             AND ((old.field IS NOT NULL AND NOT \(alwaysKept("old")))
                                 OR (old.field IS NULL AND old.stamp < new.stamp))
                     UNION
                     -- writes logged since to an entity deleted before
                     SELECT new.seq FROM syncLog new
-                        WHERE new.seq > :through AND new.field IS NOT NULL AND NOT \(alwaysKept("new"))
+                        WHERE new.seq > :through AND new.seq <= :upTo AND new.field IS NOT NULL AND NOT \(alwaysKept("new"))
                             AND EXISTS (SELECT 1 FROM syncLog gone WHERE gone.entityType = new.entityType
                                 AND gone.entityId = new.entityId AND gone.field IS NULL))
                     -- the newest change of the log stays, so its number is never given again
                     AND seq < :head
                 """,
-            arguments: ["through": through, "head": head])
+            arguments: ["through": through, "upTo": upTo, "head": head])
         let removed = db.changesCount
-        try db.execute(sql: "UPDATE syncReplica SET compactedThrough = ? WHERE id = 1", arguments: [head])
+        try db.execute(sql: "UPDATE syncReplica SET compactedThrough = ? WHERE id = 1", arguments: [upTo])
         return removed
     }
 

@@ -205,6 +205,26 @@ struct SyncCompactionTests {
         #expect(try server.syncLogSize().kept == 2)
     }
 
+    /// A long log never compacted (an existing server's first run) is caught up a chunk at a time.
+    @Test func aLongLogIsCompactedAChunkAtATime() throws {
+        let directory = try TemporaryDirectory()
+        let server = try MomentumDatabase.open(directory: directory.url)
+        let timer = UUID().uuidString.lowercased()
+        let chunk = Int(MomentumDatabase.compactionChunk)
+        let writes = try (1...chunk + 500).map { index in
+            try set(.focusTimer, timer, "sortOrder", .integer(Int64(index % 5)), at: Int64(index))
+        }
+        for start in stride(from: 0, to: writes.count, by: 1000) {
+            _ = try server.acceptPush(Array(writes[start..<min(start + 1000, writes.count)]), at: Self.now)
+        }
+        // The chunk's newest write beats the 4999 before it; it goes with the next chunk.
+        #expect(try server.compactSyncLog() == chunk - 1)
+        #expect(try server.syncLogSize().compactedThrough == Int64(chunk))
+        #expect(try server.compactSyncLog() == 500)
+        #expect(
+            try server.syncLogSize() == .init(kept: 1, head: Int64(chunk + 500), compactedThrough: Int64(chunk + 500)))
+    }
+
     @Test func compactionRunsOnlyOnceEnoughChangesWereLoggedSinceTheLastRun() throws {
         let directory = try TemporaryDirectory()
         let server = try MomentumDatabase.open(directory: directory.url)
