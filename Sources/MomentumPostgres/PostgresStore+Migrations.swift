@@ -207,6 +207,33 @@ extension PostgresStore {
                 """,
                 "CREATE INDEX morse_session_started ON morse_session (person_id, started_at_ms)",
             ]),
+        Migration(
+            version: 5, name: "access tokens and sign-in sessions",
+            statements: [
+                // Household tables: global, a token names the person it signs in as (SQLite's
+                // `accessToken` and `accessSession`, with their checks). Only hashes are kept.
+                """
+                CREATE TABLE access_token (
+                    id TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    secret_hash TEXT NOT NULL UNIQUE CHECK (length(secret_hash) = 64),
+                    created_at_ms BIGINT NOT NULL,
+                    revoked_at_ms BIGINT,
+                    scope TEXT NOT NULL DEFAULT 'full' CHECK (scope IN ('full', 'feed')),
+                    person_id BIGINT NOT NULL,
+                    is_pairing BOOLEAN NOT NULL DEFAULT false,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY)
+                """,
+                "CREATE INDEX access_token_person ON access_token (person_id)",
+                """
+                CREATE TABLE access_session (
+                    id_hash TEXT PRIMARY KEY CHECK (length(id_hash) = 64),
+                    token_id TEXT NOT NULL REFERENCES access_token (id) ON DELETE CASCADE,
+                    created_at_ms BIGINT NOT NULL,
+                    last_used_at_ms BIGINT NOT NULL)
+                """,
+                "CREATE INDEX access_session_token ON access_session (token_id)",
+            ]),
     ]
 
     /// The versions this program knows, oldest first.

@@ -224,19 +224,23 @@ final class ConnectionPool: Sendable {
     }
 
     private func connect() throws(StoreError) -> PostgresConnection {
+        do {
+            return try connectFuture().wait()
+        } catch {
+            throw StoreError(postgres: error)
+        }
+    }
+
+    /// A new connection configured like the pool's own, outside the pool (the notifier's).
+    func connectFuture() -> EventLoopFuture<PostgresConnection> {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: .disable)
         configuration.options.connectTimeout = .seconds(Int64(busyTimeout.rounded(.up)))
         if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
-        do {
-            return try PostgresConnection.connect(
-                on: PostgresStore.eventLoops.next(), configuration: configuration,
-                id: nextID.add(1, ordering: .relaxed).newValue, logger: logger
-            ).wait()
-        } catch {
-            throw StoreError(postgres: error)
-        }
+        return PostgresConnection.connect(
+            on: PostgresStore.eventLoops.next(), configuration: configuration,
+            id: nextID.add(1, ordering: .relaxed).newValue, logger: logger)
     }
 
     func close() {

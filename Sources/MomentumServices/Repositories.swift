@@ -99,3 +99,6 @@ extension PostgresPersonStore: SettingsRepository, PracticeLogRepository, FocusT
     BreathingPresetRepository,
     MeditationPresetRepository, WorkoutProgramRepository, MorseCourseRepository
 {}
+
+/// The household's tables on PostgreSQL (what is ported so far).
+extension PostgresStore: AccessTokenRepository {}

@@ -1,58 +1,167 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
+import Synchronization
 import Testing
 
 @testable import MomentumServices
 
 @Suite("Access tokens: shown once, stored hashed, revoked for good")
 struct AccessTokenServiceTests {
-    let directory: TemporaryDirectory
-    let database: MomentumDatabase
-    let service: AccessTokenService
+    /// A fresh store, its household tables and the service on them, with a clock the test moves.
+    struct Fixture {
+        let store: StoreUnderTest
+        let tokens: any AccessTokenRepository
+        let service: AccessTokenService
+        let clock = TestClock()
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        database = try MomentumDatabase.open(directory: directory.url)
-        service = AccessTokenService(
-            repository: database, now: { Date(timeIntervalSince1970: 1_800_000_000) }, makeID: { UUID() })
+        init(_ kind: StoreKind) throws {
+            store = try StoreUnderTest(kind)
+            tokens = store.household
+            service = Self.service(on: tokens, clock: clock)
+        }
+
+        static func service(on repository: any AccessTokenRepository, clock: TestClock) -> AccessTokenService {
+            AccessTokenService(repository: repository, now: { clock.now }, makeID: { UUID() })
+        }
     }
 
-    @Test func aNewTokenIsStoredAsTheHashOfItsSecretOnly() throws {
-        let created = try service.create(name: " phone ")
+    /// The instant the services read; a test moves it.
+    final class TestClock: Sendable {
+        private let instant = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        var now: Date { instant.withLock { $0 } }
+        func advance(by seconds: TimeInterval) { instant.withLock { $0 += seconds } }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aNewTokenIsStoredAsTheHashOfItsSecretOnly(kind: StoreKind) throws {
+        let fixture = try Fixture(kind)
+        let created = try fixture.service.create(name: " phone ")
         #expect(created.token.name == "phone")
         #expect(created.secret.count >= 40)
-        let stored = try #require(try database.accessTokens().first)
+        let stored = try #require(try fixture.tokens.accessTokens().first)
+        #expect(stored == created.token)
         #expect(stored.secretHash == AccessTokenService.hash(created.secret))
         #expect(stored.secretHash != created.secret)
         #expect(!stored.secretHash.contains(created.secret))
-        #expect(try service.verify(secret: created.secret)?.id == created.token.id)
-        #expect(try service.hasActiveToken())
+        #expect(try fixture.service.verify(secret: created.secret)?.id == created.token.id)
+        #expect(try fixture.service.hasActiveToken())
     }
 
     @Test func theHashIsSHA256() {
         #expect(AccessTokenService.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    @Test func aWrongOrRevokedSecretIsRefused() throws {
-        let created = try service.create(name: nil)
+    @Test(arguments: StoreKind.available)
+    func aWrongOrRevokedSecretIsRefused(kind: StoreKind) throws {
+        let fixture = try Fixture(kind)
+        let created = try fixture.service.create(name: nil)
         #expect(created.token.name.hasPrefix("token-"))
-        #expect(try service.verify(secret: "nope") == nil)
-        #expect(try service.verify(secret: "") == nil)
-        try service.revoke(id: created.token.id)
-        #expect(try service.verify(secret: created.secret) == nil)
-        #expect(try !service.hasActiveToken())
-        #expect(throws: AccessTokenError.alreadyRevoked(created.token.id)) { try service.revoke(id: created.token.id) }
-        #expect(throws: AccessTokenError.unknown("zzzz")) { try service.revoke(id: "zzzz") }
+        #expect(try fixture.service.verify(secret: "nope") == nil)
+        #expect(try fixture.service.verify(secret: "") == nil)
+        try fixture.service.revoke(id: created.token.id)
+        #expect(try fixture.service.verify(secret: created.secret) == nil)
+        #expect(try !fixture.service.hasActiveToken())
+        #expect(throws: AccessTokenError.alreadyRevoked(created.token.id)) {
+            try fixture.service.revoke(id: created.token.id)
+        }
+        #expect(throws: AccessTokenError.unknown("zzzz")) { try fixture.service.revoke(id: "zzzz") }
     }
 
     @Test func twoSecretsAreNeverTheSame() {
         #expect(AccessTokenService.randomSecret() != AccessTokenService.randomSecret())
     }
 
-    @Test func anOverlongNameStoresNothing() throws {
-        #expect(throws: AccessTokenError.nameTooLong) { try service.create(name: String(repeating: "a", count: 101)) }
-        #expect(try database.accessTokens().isEmpty)
+    @Test(arguments: StoreKind.available)
+    func anOverlongNameStoresNothing(kind: StoreKind) throws {
+        let fixture = try Fixture(kind)
+        #expect(throws: AccessTokenError.nameTooLong) {
+            try fixture.service.create(name: String(repeating: "a", count: 101))
+        }
+        #expect(try fixture.tokens.accessTokens().isEmpty)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func tokensAreListedOldestFirstWithTheirPeopleAndScopes(kind: StoreKind) throws {
+        let fixture = try Fixture(kind)
+        let phone = try fixture.service.create(name: "phone")
+        fixture.clock.advance(by: 1)
+        let calendar = try fixture.service.create(name: "calendar", scope: .feed, personID: 2)
+        let listed = try fixture.service.tokens()
+        #expect(listed == [phone.token, calendar.token])
+        let adas = try fixture.service.tokens(of: 2)
+        #expect(adas == [calendar.token])
+        #expect(throws: AccessTokenError.unknown(phone.token.id)) {
+            try fixture.service.revoke(id: phone.token.id, of: 2)
+        }
+    }
+
+    // MARK: Sign-in sessions
+
+    @Test(arguments: StoreKind.available)
+    func aSessionStartsOnlyForALiveFullTokenAndEndsWhenItIsRevoked(kind: StoreKind) throws {
+        let fixture = try Fixture(kind)
+        let full = try fixture.service.create(name: "laptop")
+        let feed = try fixture.service.create(name: "calendar", scope: .feed)
+        #expect(try fixture.service.startSession(secret: feed.secret) == nil)
+        #expect(try fixture.service.startSession(secret: "nope") == nil)
+        let sessionID = try #require(try fixture.service.startSession(secret: full.secret))
+        let check = try fixture.service.verifySession(sessionID)
+        #expect(check == AccessTokenService.SessionCheck(token: full.token, wasRefreshed: false))
+        try fixture.service.revoke(id: full.token.id)
+        #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)) == nil)
+        #expect(try fixture.service.verifySession(sessionID) == nil)
+        #expect(try fixture.service.startSession(secret: full.secret) == nil)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aSessionInUseMovesItsEndOnAtMostHourlyAndExpiresUnused(kind: StoreKind) throws {
+        let fixture = try Fixture(kind)
+        let token = try fixture.service.create(name: "laptop").token
+        let sessionID = try fixture.service.startSession(with: token)
+        fixture.clock.advance(by: AccessTokenService.sessionRefreshInterval - 1)
+        #expect(try fixture.service.verifySession(sessionID)?.wasRefreshed == false)
+        fixture.clock.advance(by: 1)
+        #expect(try fixture.service.verifySession(sessionID)?.wasRefreshed == true)
+        let stored = try #require(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)))
+        #expect(stored.session.lastUsedAt == fixture.clock.now)
+        #expect(stored.token == token)
+        // Thirty days from the last use it is gone, and looking it up forgets it.
+        fixture.clock.advance(by: AccessTokenService.sessionLifetime)
+        #expect(try fixture.service.sessionToken(sessionID) == nil)
+        #expect(try fixture.service.verifySession(sessionID) == nil)
+        #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)) == nil)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func signingOutEndsOneSessionAndANewSignInForgetsExpiredOnes(kind: StoreKind) throws {
+        let fixture = try Fixture(kind)
+        let token = try fixture.service.create(name: "laptop").token
+        let old = try fixture.service.startSession(with: token)
+        fixture.clock.advance(by: AccessTokenService.sessionLifetime + 1)
+        let kept = try fixture.service.startSession(with: token)
+        #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(old)) == nil)
+        let signedOut = try fixture.service.startSession(with: token)
+        try fixture.service.endSession(signedOut)
+        try fixture.service.endSession("never-issued")
+        #expect(try fixture.service.verifySession(signedOut) == nil)
+        #expect(try fixture.service.sessionToken(kept) == token)
+        #expect(try !fixture.tokens.deleteAccessSession(idHash: AccessTokenService.hash(signedOut)))
+    }
+
+    /// Two servers (or the terminal and the server): a browser signed in through one is signed in
+    /// on the other, and a token revoked on one is refused by both.
+    @Test(arguments: StoreKind.available)
+    func aSessionStartedThroughOneHandleIsSeenAndEndedThroughAnother(kind: StoreKind) throws {
+        let fixture = try Fixture(kind)
+        let other = Fixture.service(on: try fixture.store.reopenedHousehold(), clock: fixture.clock)
+        let created = try fixture.service.create(name: "laptop")
+        let sessionID = try #require(try fixture.service.startSession(secret: created.secret))
+        #expect(try other.verifySession(sessionID)?.token == created.token)
+        try other.revoke(id: created.token.id)
+        #expect(try fixture.service.verifySession(sessionID) == nil)
+        #expect(try fixture.service.verify(secret: created.secret) == nil)
     }
 }

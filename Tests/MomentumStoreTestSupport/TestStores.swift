@@ -40,6 +40,9 @@ public final class StoreUnderTest: Sendable {
     /// The schema of this test (PostgreSQL).
     public let schema: String?
     public let store: any PersonStore
+    /// The household's tables (tokens and sign-in sessions): the SQLite database itself, or the
+    /// PostgreSQL store.
+    public let household: any AccessTokenRepository
 
     public init(_ kind: StoreKind, personID: Person.ID = Person.founderID) throws {
         self.kind = kind
@@ -50,7 +53,9 @@ public final class StoreUnderTest: Sendable {
             self.directory = UncheckedBox(directory)
             postgres = nil
             schema = nil
-            store = try MomentumDatabase.open(directory: directory.url, device: "test")
+            let database = try MomentumDatabase.open(directory: directory.url, device: "test")
+            store = database
+            household = database
         case .postgres:
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
             let opened = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 4)
@@ -58,6 +63,7 @@ public final class StoreUnderTest: Sendable {
             postgres = opened
             self.schema = schema
             store = opened.scoped(to: personID)
+            household = opened
         }
     }
 
@@ -75,6 +81,19 @@ public final class StoreUnderTest: Sendable {
             let other = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 2)
             opened.withLock { $0.append(other) }
             return other.scoped(to: personID)
+        }
+    }
+
+    /// The household's tables through a second, independent handle (another server's).
+    public func reopenedHousehold() throws -> any AccessTokenRepository {
+        switch kind {
+        case .sqlite:
+            guard let directory else { preconditionFailure("an SQLite store has its directory") }
+            return try MomentumDatabase.open(directory: directory.value.url, device: "terminal")
+        case .postgres:
+            let other = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 2)
+            opened.withLock { $0.append(other) }
+            return other
         }
     }
 
