@@ -40,9 +40,9 @@ public final class StoreUnderTest: Sendable {
     /// The schema of this test (PostgreSQL).
     public let schema: String?
     public let store: any PersonStore
-    /// The household's tables (tokens and sign-in sessions): the SQLite database itself, or the
-    /// PostgreSQL store.
-    public let household: any AccessTokenRepository
+    /// The household's tables (people, pairing codes, timer shares, tokens and sign-in sessions):
+    /// the SQLite database itself, or the PostgreSQL store.
+    public let household: any HouseholdPeopleStore
 
     public init(_ kind: StoreKind, personID: Person.ID = Person.founderID) throws {
         self.kind = kind
@@ -85,7 +85,7 @@ public final class StoreUnderTest: Sendable {
     }
 
     /// The household's tables through a second, independent handle (another server's).
-    public func reopenedHousehold() throws -> any AccessTokenRepository {
+    public func reopenedHousehold() throws -> any HouseholdPeopleStore {
         switch kind {
         case .sqlite:
             guard let directory else { preconditionFailure("an SQLite store has its directory") }
@@ -127,6 +127,27 @@ public final class StoreUnderTest: Sendable {
         postgres.close()
     }
 }
+
+/// The household's people, pairing codes and timer shares as both stores keep them: the same
+/// methods on `MomentumDatabase` and `PostgresStore` (no repository protocol has them yet: the
+/// household service takes the SQLite database), and the tokens with them.
+public protocol HouseholdPeopleStore: AccessTokenRepository {
+    func people() throws(StoreError) -> [Person]
+    func ensureFounder(named name: String, at now: Date) throws(StoreError) -> [Person]
+    func insertPerson(named name: String, role: PersonRole, at now: Date) throws(StoreError) -> Person
+    @discardableResult func renamePerson(id: Person.ID, to name: String) throws(StoreError) -> Bool
+    @discardableResult func setPersonRole(id: Person.ID, _ role: PersonRole) throws(StoreError) -> Bool
+    @discardableResult func setPersonPINHash(id: Person.ID, _ hash: String?) throws(StoreError) -> Bool
+    func personPINHash(id: Person.ID) throws(StoreError) -> String?
+    @discardableResult func deletePerson(id: Person.ID) throws(StoreError) -> Bool
+    func savePairingCode(hash: String, personID: Person.ID, at now: Date) throws(StoreError)
+    func spendPairingCode(hash: String, token: AccessToken, at now: Date) throws(StoreError) -> AccessToken?
+    func timerShares() throws(StoreError) -> [TimerShare]
+    func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) throws(StoreError)
+}
+
+extension MomentumDatabase: HouseholdPeopleStore {}
+extension PostgresStore: HouseholdPeopleStore {}
 
 public enum TestStoreError: Error {
     case noPostgres
