@@ -81,7 +81,9 @@ def test_a_session_plays_the_runs_stream_pauses_and_comes_back_after_a_reload(se
     browser.find_element(By.ID, "b-pause").click()
     wait_for(browser, lambda d: d.execute_script(audio)["paused"], message="Pause did not pause the sound")
     wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "paused", message="the run was not paused")
-    assert browser.find_element(By.ID, "b-phase").text == "Paused — take your time."
+    # The server pauses the run before its answer reaches the page: the words follow the answer.
+    wait_for(browser, lambda d: d.find_element(By.ID, "b-phase").text == "Paused — take your time.",
+             message="the page does not say the session is paused")
 
     # A reload shows the paused session, silent, with Resume.
     browser.refresh()
