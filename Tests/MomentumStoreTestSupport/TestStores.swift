@@ -73,27 +73,35 @@ public final class StoreUnderTest: Sendable {
     /// A second, independent handle on the same data: what another process (the terminal while
     /// the server runs, or a second server) opens.
     public func reopened() throws -> any PersonStore {
-        switch kind {
-        case .sqlite:
-            guard let directory else { preconditionFailure("an SQLite store has its directory") }
-            return try MomentumDatabase.open(directory: directory.value.url, device: "terminal")
-        case .postgres:
-            let other = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 2)
-            opened.withLock { $0.append(other) }
-            return other.scoped(to: personID)
+        switch try secondHandle() {
+        case .sqlite(let database): database
+        case .postgres(let store): store.scoped(to: personID)
         }
     }
 
     /// The household's tables through a second, independent handle (another server's).
     public func reopenedHousehold() throws -> any HouseholdPeopleStore {
+        switch try secondHandle() {
+        case .sqlite(let database): database
+        case .postgres(let store): store
+        }
+    }
+
+    private enum Handle {
+        case sqlite(MomentumDatabase)
+        case postgres(PostgresStore)
+    }
+
+    /// The store opened again (a PostgreSQL one is closed with this one).
+    private func secondHandle() throws -> Handle {
         switch kind {
         case .sqlite:
             guard let directory else { preconditionFailure("an SQLite store has its directory") }
-            return try MomentumDatabase.open(directory: directory.value.url, device: "terminal")
+            return .sqlite(try MomentumDatabase.open(directory: directory.value.url, device: "terminal"))
         case .postgres:
             let other = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 2)
             opened.withLock { $0.append(other) }
-            return other
+            return .postgres(other)
         }
     }
 
