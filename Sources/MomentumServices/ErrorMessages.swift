@@ -258,6 +258,7 @@ public enum ErrorMessages {
         case .corruptRow(_, let id, _): catalog.format(.errorDatabaseCorruptRow, ["id": id])
         case .database: catalog[.errorDatabaseFailed]
         case .busy: catalog[.errorDatabaseBusy]
+        case .unavailable: catalog[.errorStoreUnavailable]
         }
     }
 

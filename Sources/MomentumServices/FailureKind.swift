@@ -51,7 +51,14 @@ extension FailureKind {
 }
 
 extension StoreError: ClassifiedFailure {
-    public var failureKind: FailureKind { self == .busy ? .unavailable : .unexpected }
+    public var failureKind: FailureKind {
+        switch self {
+        case .busy: .unavailable
+        // Asking a PostgreSQL server for what only a data directory has: not a failure, an answer.
+        case .unavailable: .conflict
+        default: .unexpected
+        }
+    }
 
     /// The store error `error` is or carries (in an associated value, at any depth).
     public static func inside(_ error: any Error) -> StoreError? {

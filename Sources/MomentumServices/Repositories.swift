@@ -94,6 +94,27 @@ public protocol LibraryRepository: Sendable {
 
 extension MomentumDatabase: LibraryRepository {}
 
+/// The server's side of sync for one person (docs/sync.md): pushed batches are merged into their
+/// data and logged with sequence numbers, pulls read that log, observers hear of every logged
+/// change — a merged push or a local write, made by this process or (on PostgreSQL) by another
+/// server on the same database.
+public protocol SyncLogStore: Sendable {
+    /// Merges a pushed batch (checked whole first, `now` for the drift limit): each change's
+    /// sequence number, a duplicate's earlier one. Batches arriving together may commit together.
+    func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?]
+    /// A page of the log after `after` as the pull route's JSON answer (``SyncPage``).
+    func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data
+    /// The latest write of a synced field — its value, stamp and device — or `nil`.
+    func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion?
+    /// The last sequence number of the log (0 when nothing was logged).
+    func syncHead() throws(StoreError) -> Int64
+    /// Calls `observer` with the changes of every transaction that logged any, after it committed,
+    /// in the order of the log.
+    func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void)
+}
+
+extension MomentumDatabase: SyncLogStore {}
+
 /// One person's data on PostgreSQL (what is ported so far; the rest follows, see docs/postgres.md).
 extension PostgresPersonStore: SettingsRepository, PracticeLogRepository, FocusTimerRepository,
     BreathingPresetRepository,

@@ -39,14 +39,34 @@ public struct SyncReport: Sendable, Equatable {
     public var farAhead: [HybridTimestamp] = []
 }
 
-/// The terminal as a full replica: `momentum sync` pushes the outbox, then pulls what is new.
+/// Sync for one person: the server's side (``acceptPush(_:)``, pulls, the live feed's changes)
+/// over any ``SyncLogStore``, and — on SQLite, where the terminal keeps a full replica —
+/// `momentum sync`, which pushes the outbox, then pulls what is new.
 public struct SyncService: Sendable {
-    private let database: MomentumDatabase
+    private let log: any SyncLogStore
+    /// The terminal's replica; `nil` for a person kept on PostgreSQL (a server, never a client).
+    private let replica: MomentumDatabase?
     private let now: @Sendable () -> Date
 
     public init(database: MomentumDatabase, now: @escaping @Sendable () -> Date) {
-        self.database = database
+        self.log = database
+        self.replica = database
         self.now = now
+    }
+
+    /// The server's side only, over `log` (a person kept on PostgreSQL).
+    public init(log: any SyncLogStore, now: @escaping @Sendable () -> Date) {
+        self.log = log
+        self.replica = nil
+        self.now = now
+    }
+
+    /// The terminal's replica, or why there is none.
+    private var database: MomentumDatabase {
+        get throws(StoreError) {
+            guard let replica else { throw .unavailable(what: "the terminal's sync replica") }
+            return replica
+        }
     }
 
     public static let pullPageSize = 500
@@ -99,30 +119,35 @@ public struct SyncService: Sendable {
         try database.syncStatus()
     }
 
+    /// The last sequence number of the server's log.
+    public func head() throws(StoreError) -> Int64 {
+        try log.syncHead()
+    }
+
     // MARK: The server's side
 
     /// Merges a pushed batch (checked whole first), in one transaction with the batches other
     /// devices push at the same moment (group commit): each change's sequence number, a
     /// duplicate's earlier one.
     public func acceptPush(_ changes: [ChangeMessage]) async throws(SyncError) -> [Int64?] {
-        try await database.acceptPushGrouped(changes, at: now())
+        try await log.acceptPushGrouped(changes, at: now())
     }
 
     /// A page of the log after `cursor` as the pull route's JSON answer (see
     /// ``MomentumDatabase/pullPageJSON(after:limit:at:)``).
     public func pullPageJSON(after cursor: Int64, limit: Int) throws(SyncError) -> Data {
-        try database.pullPageJSON(after: cursor, limit: limit, at: now())
+        try log.pullPageJSON(after: cursor, limit: limit, at: now())
     }
 
     /// The last change of `field` of `key`, if any is known.
     public func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion? {
-        try database.lastChange(of: field, in: key)
+        try log.lastChange(of: field, in: key)
     }
 
     /// Calls `observer` with every change logged from now on, in order: merged pushes and local
     /// writes alike (the server's live feed).
     public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) {
-        database.observeChanges(observer)
+        log.observeChanges(observer)
     }
 }
 

@@ -316,6 +316,11 @@ extension MomentumDatabase {
         }
     }
 
+    /// The last sequence number of this database's log (0 when nothing was logged).
+    public func syncHead() throws(StoreError) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0 }
+    }
+
     /// The latest write of a synced field — its value, stamp and device — or `nil`.
     public func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion? {
         try read { db in

@@ -62,7 +62,7 @@ final class LiveFeed: Sendable {
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let (id, stream) = subscribe()
         defer { unsubscribe(id) }
-        let head = (try? sync.status().head) ?? 0
+        let head = (try? sync.head()) ?? 0
         try await outbound.write(.text("{\"head\":\(head)}"))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -70,4 +70,5 @@ extension StringKey {
     public static let errorSyncOutOfStep = StringKey("error.sync.outOfStep")
     public static let errorQRCodeTooLong = StringKey("error.qrCode.tooLong")
     public static let errorQRCodeMaskOutOfRange = StringKey("error.qrCode.maskOutOfRange")
+    public static let errorStoreUnavailable = StringKey("error.store.unavailable")
 }
