@@ -84,8 +84,8 @@ let package = Package(
         .target(
             name: "MomentumCLI",
             dependencies: [
-                "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumServices", "MomentumServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MomentumCore", "MomentumStore", "MomentumPostgres", "MomentumAudio", "MomentumServices",
+                "MomentumServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -124,7 +124,7 @@ let package = Package(
             name: "MomentumPostgresTests",
             dependencies: [
                 "MomentumPostgres", "MomentumCore", "MomentumStore", "MomentumServices", "MomentumStoreTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "MomentumTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictness
         ),
@@ -142,7 +142,7 @@ let package = Package(
             name: "MomentumServerTests",
             dependencies: [
                 "MomentumServer", "MomentumCore", "MomentumServices", "MomentumStore", "MomentumAudio",
-                "MomentumTestSupport",
+                "MomentumTestSupport", "MomentumStoreTestSupport", "MomentumPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -156,7 +156,7 @@ let package = Package(
             name: "MomentumCLITests",
             dependencies: [
                 "MomentumCLI", "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumServices", "MomentumServer",
-                "MomentumTestSupport",
+                "MomentumTestSupport", "MomentumStoreTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

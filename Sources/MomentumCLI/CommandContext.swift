@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MomentumCore
+import MomentumPostgres
 import MomentumServices
 import MomentumStore
 
@@ -114,9 +115,9 @@ public struct CommandContext: Sendable {
         let languageOption = try common.language()
         let directory = try DataDirectory.resolve(
             explicit: common.data, environment: environment, homeDirectory: homeDirectory)
-        let household = try HouseholdService.open(
-            dataDirectory: directory, device: device, login: environment["USER"], timeZone: timeZone, now: now,
-            makeID: makeID, librarySizeLimit: librarySizeLimit)
+        let household = try openHousehold(
+            common, dataDirectory: directory, librarySizeLimit: librarySizeLimit,
+            catalog: .shared(for: languageOption ?? Language.preferred(in: environment)))
         let person: Person
         do {
             person = try household.person(named: common.user ?? environment["MOMENTUM_USER"].flatMap(\.nonEmpty))
@@ -130,6 +131,37 @@ public struct CommandContext: Sendable {
         return Session(
             household: household, person: person, services: services, dataDirectory: directory, settings: settings,
             catalog: .shared(for: language))
+    }
+}
+
+extension CommandContext {
+    /// The household: on PostgreSQL when `--database` or `$MOMENTUM_DATABASE_URL` names one
+    /// (docs/postgres.md), else in the data directory's SQLite databases.
+    func openHousehold(
+        _ common: CommonOptions, dataDirectory: URL, librarySizeLimit: Int64, catalog: StringCatalog
+    ) throws -> HouseholdService {
+        guard let url = common.database ?? environment["MOMENTUM_DATABASE_URL"].flatMap(\.nonEmpty) else {
+            return try HouseholdService.open(
+                dataDirectory: dataDirectory, device: device, login: environment["USER"], timeZone: timeZone, now: now,
+                makeID: makeID, librarySizeLimit: librarySizeLimit)
+        }
+        let location: PostgresLocation
+        do {
+            location = try PostgresLocation(url: url)
+        } catch {
+            // Never the address itself: it may carry a password.
+            throw CommandFailure(catalog[error == .badPort ? .errorDatabasePort : .errorDatabaseUrl])
+        }
+        let opened = Result { () throws(StoreError) in try PostgresStore.open(location) }
+        // The driver's words name sockets and SQLSTATEs; the address (without its password) is
+        // what a person can check.
+        if case .failure(.database) = opened {
+            throw CommandFailure(catalog.format(.errorDatabaseUnreachable, ["address": location.description]))
+        }
+        let store = try opened.get()
+        return try HouseholdService.open(
+            postgres: store, dataDirectory: dataDirectory, device: device, login: environment["USER"],
+            timeZone: timeZone, now: now, makeID: makeID, librarySizeLimit: librarySizeLimit)
     }
 }
 

@@ -65,6 +65,14 @@ struct CommonOptions: ParsableArguments {
             valueName: "name"))
     var user: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A PostgreSQL database for several servers, postgres://USER@HOST[:PORT]/DATABASE "
+                + "(default: $MOMENTUM_DATABASE_URL; without one, SQLite in the data directory).",
+            valueName: "url"))
+    var database: String?
+
     /// The `--lang` value, checked.
     func language() throws -> Language? {
         guard let lang else { return nil }

@@ -269,6 +269,46 @@ extension PostgresStore {
                 """,
                 "CREATE INDEX timer_share_person ON timer_share (person_id)",
             ]),
+        Migration(
+            version: 7, name: "the guided meditation library",
+            statements: [
+                // The household's items (SQLite's `library_items`, with its checks): global rows;
+                // the audio files are in the library folder every server shares.
+                """
+                CREATE TABLE library_item (
+                    id TEXT PRIMARY KEY,
+                    original_teacher TEXT,
+                    original_name TEXT NOT NULL CHECK (length(original_name) > 0),
+                    original_album TEXT,
+                    edited_teacher TEXT CHECK (edited_teacher IS NULL OR length(trim(edited_teacher)) > 0),
+                    edited_name TEXT CHECK (edited_name IS NULL OR length(trim(edited_name)) > 0),
+                    duration_ms BIGINT NOT NULL CHECK (duration_ms >= 0),
+                    format TEXT NOT NULL CHECK (format IN ('mp3', 'm4a', 'wav')),
+                    file_name TEXT NOT NULL UNIQUE CHECK (file_name = id || '.' || format),
+                    original_file_name TEXT NOT NULL,
+                    byte_size BIGINT NOT NULL CHECK (byte_size >= 0),
+                    content_hash TEXT NOT NULL UNIQUE CHECK (length(content_hash) = 64),
+                    imported_at_ms BIGINT NOT NULL,
+                    is_ambient_bed BOOLEAN NOT NULL DEFAULT FALSE,
+                    position_ms BIGINT NOT NULL DEFAULT 0 CHECK (position_ms >= 0),
+                    updated_at_ms BIGINT NOT NULL)
+                """,
+                // Each person's own view of an item (SQLite's `library_views` in their own file);
+                // it goes with the item and with the person.
+                """
+                CREATE TABLE library_view (
+                    person_id BIGINT NOT NULL REFERENCES person (id) ON DELETE CASCADE,
+                    id TEXT NOT NULL REFERENCES library_item (id) ON DELETE CASCADE,
+                    has_edits BOOLEAN NOT NULL DEFAULT FALSE,
+                    edited_teacher TEXT,
+                    edited_name TEXT,
+                    is_ambient_bed BOOLEAN,
+                    position_ms BIGINT NOT NULL DEFAULT 0 CHECK (position_ms >= 0),
+                    updated_at_ms BIGINT NOT NULL,
+                    PRIMARY KEY (person_id, id))
+                """,
+                "CREATE INDEX library_view_item ON library_view (id)",
+            ]),
     ]
 
     /// The versions this program knows, oldest first.

@@ -103,6 +103,32 @@ extension PostgresStore {
         }
     }
 
+    /// Deletes every row of person `id`'s own data — every table of the schema with a `person_id`
+    /// column, so a table added later is covered without a list kept in step — in one transaction.
+    /// Household tables (people, tokens, codes, shares) are ``deletePerson(id:)``'s.
+    public func deletePersonData(id: Person.ID) throws(StoreError) {
+        try write { session throws(StoreError) in
+            let tables = try session.query(
+                """
+                SELECT table_name::text FROM information_schema.columns
+                WHERE table_schema = current_schema() AND column_name = 'person_id'
+                    AND table_name NOT IN ('person', 'access_token', 'pairing_code', 'timer_share')
+                ORDER BY table_name
+                """
+            ).map { row throws(StoreError) in try row.columns(String.self) }
+            for table in tables where PostgresLocation.isSchemaName(table) {
+                try session.execute(
+                    PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE person_id = $1", binds: binds(id)))
+            }
+        }
+    }
+
+    private func binds(_ id: Person.ID) -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(id)
+        return bindings
+    }
+
     static func people(in session: PostgresSession) throws(StoreError) -> [Person] {
         try session.query(PostgresQuery(unsafeSQL: "SELECT \(personColumns) FROM person ORDER BY id")).map {
             row throws(StoreError) in

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumPostgres
 import MomentumStore
 import Synchronization
 
@@ -17,16 +18,22 @@ import Synchronization
 /// let annas = try household.services(for: anna)     // her log, her timers, her Morse course
 /// ```
 public final class HouseholdService: Sendable {
+    /// This server's own folder: on SQLite the household's data (the founder's database, everyone
+    /// else's under `people/`); on PostgreSQL only caches (and, unless told otherwise, the
+    /// library's audio files).
     public let dataDirectory: URL
-    /// The founder's services: their database is the household's.
+    /// The founder's services.
     public let founder: MomentumServices
-    private let openPerson: @Sendable (URL) throws(StoreError) -> MomentumServices
+    /// Who belongs to the household, their tokens, pairing codes and shares: the founder's SQLite
+    /// database, or the PostgreSQL store.
+    public let store: any HouseholdStore
+    private let openPerson: @Sendable (Person.ID) throws(StoreError) -> MomentumServices
+    private let removePersonData: @Sendable (Person.ID) throws(StoreError) -> Void
     private let opened = Mutex<[Person.ID: MomentumServices]>([:])
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
     private let makeSecret: @Sendable () -> String
 
-    public var database: MomentumDatabase { founder.database }
     public var accessTokens: AccessTokenService { founder.accessTokens }
 
     /// Opens the data directory's database (writing its founder, named after `login`, the first
@@ -45,37 +52,78 @@ public final class HouseholdService: Sendable {
         let founder = try MomentumServices.open(
             dataDirectory: dataDirectory, device: device, timeZone: timeZone, now: now, makeID: makeID,
             librarySizeLimit: librarySizeLimit, libraryFileSystem: libraryFileSystem)
-        _ = try founder.database.ensureFounder(named: PersonName.founder(login: login), at: now())
+        guard let household = founder.database else { throw .unavailable(what: "the founder's database") }
+        _ = try household.ensureFounder(named: PersonName.founder(login: login), at: now())
         let libraryDirectory = dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
-        let household = founder.database
         return HouseholdService(
-            dataDirectory: dataDirectory, founder: founder, now: now, makeID: makeID, makeSecret: makeSecret
-        ) { (directory: URL) throws(StoreError) -> MomentumServices in
-            try MomentumServices.open(
-                dataDirectory: directory, device: device, timeZone: timeZone, now: now, makeID: makeID,
-                librarySizeLimit: librarySizeLimit, libraryFileSystem: libraryFileSystem, household: household,
-                libraryDirectory: libraryDirectory)
+            dataDirectory: dataDirectory, founder: founder, store: household, now: now, makeID: makeID,
+            makeSecret: makeSecret,
+            openPerson: { (id: Person.ID) throws(StoreError) -> MomentumServices in
+                try MomentumServices.open(
+                    dataDirectory: personDirectory(id, in: dataDirectory), device: device, timeZone: timeZone,
+                    now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
+                    libraryFileSystem: libraryFileSystem, household: household, libraryDirectory: libraryDirectory)
+            },
+            removePersonData: { (id: Person.ID) throws(StoreError) in
+                let directory = personDirectory(id, in: dataDirectory)
+                guard FileManager.default.fileExists(atPath: directory.path) else { return }
+                do { try FileManager.default.removeItem(at: directory) } catch {
+                    throw .dataDirectoryNotWritable(path: directory.path, reason: "it cannot be removed")
+                }
+            })
+    }
+
+    /// The household kept on PostgreSQL (docs/postgres.md): every person's data is `store`'s,
+    /// whichever server opens it; `dataDirectory` is this server's folder for caches, and
+    /// `libraryDirectory` the library's audio files (a folder every server shares).
+    public static func open(
+        postgres store: PostgresStore,
+        dataDirectory: URL,
+        libraryDirectory: URL? = nil,
+        device: String,
+        login: String? = ProcessInfo.processInfo.environment["USER"],
+        timeZone: TimeZone = .current,
+        now: @escaping @Sendable () -> Date = { Date() },
+        makeID: @escaping @Sendable () -> UUID = { UUID() },
+        makeSecret: @escaping @Sendable () -> String = AccessTokenService.randomSecret,
+        librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
+        libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
+    ) throws(StoreError) -> HouseholdService {
+        _ = try store.ensureFounder(named: PersonName.founder(login: login), at: now())
+        let libraryDirectory =
+            libraryDirectory ?? dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
+        let open = { @Sendable (id: Person.ID) -> MomentumServices in
+            MomentumServices.open(
+                postgres: store, person: id, libraryDirectory: libraryDirectory, device: device, timeZone: timeZone,
+                now: now, makeID: makeID, librarySizeLimit: librarySizeLimit, libraryFileSystem: libraryFileSystem)
         }
+        return HouseholdService(
+            dataDirectory: dataDirectory, founder: open(Person.founderID), store: store, now: now, makeID: makeID,
+            makeSecret: makeSecret, openPerson: { id throws(StoreError) in open(id) },
+            removePersonData: { (id: Person.ID) throws(StoreError) in try store.deletePersonData(id: id) })
     }
 
     private init(
-        dataDirectory: URL, founder: MomentumServices, now: @escaping @Sendable () -> Date,
+        dataDirectory: URL, founder: MomentumServices, store: any HouseholdStore, now: @escaping @Sendable () -> Date,
         makeID: @escaping @Sendable () -> UUID, makeSecret: @escaping @Sendable () -> String,
-        openPerson: @escaping @Sendable (URL) throws(StoreError) -> MomentumServices
+        openPerson: @escaping @Sendable (Person.ID) throws(StoreError) -> MomentumServices,
+        removePersonData: @escaping @Sendable (Person.ID) throws(StoreError) -> Void
     ) {
         self.dataDirectory = dataDirectory
         self.founder = founder
+        self.store = store
         self.now = now
         self.makeID = makeID
         self.makeSecret = makeSecret
         self.openPerson = openPerson
+        self.removePersonData = removePersonData
     }
 
     // MARK: - People
 
     /// Everyone, in the order they joined.
     public func people() throws(StoreError) -> [Person] {
-        try database.people()
+        try store.people()
     }
 
     public func person(id: Person.ID) throws(StoreError) -> Person? {
@@ -102,7 +150,7 @@ public final class HouseholdService: Sendable {
     public func services(forID id: Person.ID) throws(StoreError) -> MomentumServices {
         guard id != Person.founderID else { return founder }
         if let services = opened.withLock({ $0[id] }) { return services }
-        let services = try openPerson(personDirectory(id))
+        let services = try openPerson(id)
         return opened.withLock { opened in
             if let earlier = opened[id] { return earlier }
             opened[id] = services
@@ -122,7 +170,7 @@ public final class HouseholdService: Sendable {
             valid = try Household.checkedName(name, among: people)
         } catch { throw .person(error) }
         let person = try storing { () throws(StoreError) in
-            try self.database.insertPerson(named: valid, role: role, at: self.now())
+            try self.store.insertPerson(named: valid, role: role, at: self.now())
         }
         if let language {
             let services = try storing { () throws(StoreError) in try self.services(for: person) }
@@ -141,7 +189,7 @@ public final class HouseholdService: Sendable {
             throw .person(error)
         }
         let renamed = person.name
-        try storing { () throws(StoreError) in try self.database.renamePerson(id: person.id, to: renamed) }
+        try storing { () throws(StoreError) in try self.store.renamePerson(id: person.id, to: renamed) }
         return person
     }
 
@@ -150,7 +198,7 @@ public final class HouseholdService: Sendable {
         var person = try person(named: name)
         let people = try storing { () throws(StoreError) in try self.people() }
         do { try Household.checkRoleChange(of: person, to: role, among: people) } catch { throw .person(error) }
-        try storing { () throws(StoreError) in try self.database.setPersonRole(id: person.id, role) }
+        try storing { () throws(StoreError) in try self.store.setPersonRole(id: person.id, role) }
         person.role = role
         return person
     }
@@ -162,20 +210,25 @@ public final class HouseholdService: Sendable {
         let person = try person(named: name)
         let people = try storing { () throws(StoreError) in try self.people() }
         do { try Household.checkRemoval(of: person, among: people) } catch { throw .person(error) }
-        try storing { () throws(StoreError) in try self.database.deletePerson(id: person.id) }
+        try storing { () throws(StoreError) in try self.store.deletePerson(id: person.id) }
         opened.withLock { _ = $0.removeValue(forKey: person.id) }
-        let directory = personDirectory(person.id)
-        if FileManager.default.fileExists(atPath: directory.path) {
-            do { try FileManager.default.removeItem(at: directory) } catch {
-                throw .store(.dataDirectoryNotWritable(path: directory.path, reason: "it cannot be removed"))
-            }
-        }
+        try storing { () throws(StoreError) in try self.removePersonData(person.id) }
         return person
     }
 
-    func personDirectory(_ id: Person.ID) -> URL {
+    /// Where a person other than the founder keeps their SQLite database.
+    static func personDirectory(_ id: Person.ID, in dataDirectory: URL) -> URL {
         dataDirectory.appendingPathComponent("people", isDirectory: true)
             .appendingPathComponent(String(id), isDirectory: true)
+    }
+
+    func personDirectory(_ id: Person.ID) -> URL {
+        Self.personDirectory(id, in: dataDirectory)
+    }
+
+    /// The timers `owner` shares, with whom.
+    public func timerShares(ownedBy owner: Person.ID) throws(StoreError) -> [TimerShare] {
+        try store.timerShares().filter { $0.ownerID == owner }
     }
 
     // MARK: - Shared focus timers
@@ -189,7 +242,7 @@ public final class HouseholdService: Sendable {
 
     /// The people `timer` of `owner` is shared with.
     public func sharees(ofTimer timer: UUID, ownedBy owner: Person.ID) throws(StoreError) -> [Person] {
-        let ids = Set(try database.timerShares().filter { $0.ownerID == owner && $0.timerID == timer }.map(\.personID))
+        let ids = Set(try store.timerShares().filter { $0.ownerID == owner && $0.timerID == timer }.map(\.personID))
         return try people().filter { ids.contains($0.id) }
     }
 
@@ -201,7 +254,7 @@ public final class HouseholdService: Sendable {
         let sharees: [Person]
         do { sharees = try Household.sharees(named: names, owner: owner, among: people) } catch { throw .person(error) }
         try storing { () throws(StoreError) in
-            try self.database.setTimerShares(ownerID: owner.id, timerID: timer.id, with: sharees.map(\.id))
+            try self.store.setTimerShares(ownerID: owner.id, timerID: timer.id, with: sharees.map(\.id))
         }
         return sharees
     }
@@ -211,7 +264,7 @@ public final class HouseholdService: Sendable {
         let shares: [TimerShare]
         let people: [Person]
         do {
-            shares = try database.timerShares().filter { $0.personID == person.id }
+            shares = try store.timerShares().filter { $0.personID == person.id }
             people = try self.people()
         } catch { throw .store(error) }
         var shared: [SharedTimer] = []
@@ -252,7 +305,7 @@ public final class HouseholdService: Sendable {
 
     /// Who sees the timers of `owner` besides them: the people whose live feeds hear of their changes.
     public func peopleSharing(with owner: Person.ID) throws(StoreError) -> Set<Person.ID> {
-        Set(try database.timerShares().filter { $0.ownerID == owner }.map(\.personID))
+        Set(try store.timerShares().filter { $0.ownerID == owner }.map(\.personID))
     }
 
     // MARK: - Devices
@@ -268,7 +321,7 @@ public final class HouseholdService: Sendable {
 
     /// The live ways in of `person`, oldest first (revoked tokens are left out).
     public func devices(of person: Person) throws(StoreError) -> [Device] {
-        let use = try database.accessSessionUse()
+        let use = try store.accessSessionUse()
         return try accessTokens.tokens(of: person.id).filter { !$0.isRevoked }.map { token in
             Device(token: token, sessions: use[token.id]?.sessions ?? 0, lastUsedAt: use[token.id]?.lastUsedAt)
         }
@@ -293,7 +346,7 @@ public final class HouseholdService: Sendable {
         let token = AccessToken(
             id: String(makeID().uuidString.lowercased().suffix(8)), name: Self.screenTokenName,
             secretHash: AccessTokenService.hash(makeSecret()), createdAt: now(), personID: person.id, isPairing: true)
-        try database.saveAccessToken(token)
+        try store.saveAccessToken(token)
         return token
     }
 
@@ -311,12 +364,12 @@ public final class HouseholdService: Sendable {
         } else {
             hash = nil
         }
-        try storing { () throws(StoreError) in try self.database.setPersonPINHash(id: person.id, hash) }
+        try storing { () throws(StoreError) in try self.store.setPersonPINHash(id: person.id, hash) }
     }
 
     /// Whether `pin` opens `person`'s profile (any PIN opens a profile without one).
     public func checkPIN(_ pin: String?, for person: Person) throws(StoreError) -> Bool {
-        guard let stored = try database.personPINHash(id: person.id) else { return true }
+        guard let stored = try store.personPINHash(id: person.id) else { return true }
         guard let pin, PersonPIN.digits.contains(pin.count) else { return false }
         return Self.pinHash(pin, person: person.id) == stored
     }
@@ -340,7 +393,7 @@ public final class HouseholdService: Sendable {
         var random = SystemRandomNumberGenerator()
         let code = PairingCode.make(using: &random)
         let at = now()
-        try database.savePairingCode(hash: AccessTokenService.hash(code), personID: person.id, at: at)
+        try store.savePairingCode(hash: AccessTokenService.hash(code), personID: person.id, at: at)
         return Pairing(
             person: person, code: PairingCode.grouped(code), expiresAt: at.addingTimeInterval(PairingCode.lifetime))
     }
@@ -356,7 +409,7 @@ public final class HouseholdService: Sendable {
         let token = AccessToken(
             id: id, name: name, secretHash: AccessTokenService.hash(makeSecret()), createdAt: at, isPairing: true)
         let paired = try storing { () throws(StoreError) in
-            try self.database.spendPairingCode(hash: AccessTokenService.hash(normalized), token: token, at: at)
+            try self.store.spendPairingCode(hash: AccessTokenService.hash(normalized), token: token, at: at)
         }
         guard let paired else { throw .pairing(.notUsable) }
         let person = try storing { () throws(StoreError) in try self.person(id: paired.personID) }

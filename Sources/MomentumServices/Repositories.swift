@@ -94,6 +94,53 @@ public protocol LibraryRepository: Sendable {
 
 extension MomentumDatabase: LibraryRepository {}
 
+/// The household's library rows (the items every person sees; docs/people.md).
+public protocol SharedLibraryStore: Sendable {
+    func libraryItems() throws(StoreError) -> [LibraryItem]
+    func libraryItem(id: UUID) throws(StoreError) -> LibraryItem?
+    func libraryItem(contentHash: String) throws(StoreError) -> LibraryItem?
+    func insertLibraryItem(_ item: LibraryItem, at now: Date) throws(StoreError)
+    func deleteLibraryItem(id: UUID) throws(StoreError) -> Bool
+}
+
+/// One person's own views of the household's library items: edits, ambient choices, places.
+public protocol LibraryViewStore: Sendable {
+    func libraryViews() throws(StoreError) -> [UUID: LibraryPersonalView]
+    func libraryView(id: UUID) throws(StoreError) -> LibraryPersonalView?
+    func changeLibraryView(id: UUID, at now: Date, _ change: (inout LibraryPersonalView) -> Void) throws(StoreError)
+}
+
+extension MomentumDatabase: SharedLibraryStore, LibraryViewStore {}
+
+/// The household's own tables: its people, their tokens and sign-in sessions, pairing codes and
+/// timer shares. On SQLite the founder's database keeps them; on PostgreSQL, global tables.
+public protocol HouseholdStore: AccessTokenRepository {
+    func people() throws(StoreError) -> [Person]
+    /// Writes the founder the first time (their fixed id); everyone after.
+    func ensureFounder(named name: String, at now: Date) throws(StoreError) -> [Person]
+    func insertPerson(named name: String, role: PersonRole, at now: Date) throws(StoreError) -> Person
+    @discardableResult func renamePerson(id: Person.ID, to name: String) throws(StoreError) -> Bool
+    @discardableResult func setPersonRole(id: Person.ID, _ role: PersonRole) throws(StoreError) -> Bool
+    @discardableResult func setPersonPINHash(id: Person.ID, _ hash: String?) throws(StoreError) -> Bool
+    func personPINHash(id: Person.ID) throws(StoreError) -> String?
+    @discardableResult func deletePerson(id: Person.ID) throws(StoreError) -> Bool
+    func savePairingCode(hash: String, personID: Person.ID, at now: Date) throws(StoreError)
+    func spendPairingCode(hash: String, token: AccessToken, at now: Date) throws(StoreError) -> AccessToken?
+    func timerShares() throws(StoreError) -> [TimerShare]
+    func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) throws(StoreError)
+    /// Each token's sign-in sessions: how many, and when one was last used.
+    func accessSessionUse() throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)]
+}
+
+extension MomentumDatabase: HouseholdStore {}
+extension PostgresStore: HouseholdStore {}
+
+/// Everything of one person's own data that the services keep in a store: what
+/// ``MomentumServices`` is composed of, on either store.
+public typealias PersonDataStore = SettingsRepository & PracticeLogRepository & FocusTimerRepository
+    & BreathingPresetRepository & MeditationPresetRepository & WorkoutProgramRepository & MorseCourseRepository
+    & SyncLogStore & LibraryViewStore
+
 /// The server's side of sync for one person (docs/sync.md): pushed batches are merged into their
 /// data and logged with sequence numbers, pulls read that log, observers hear of every logged
 /// change — a merged push or a local write, made by this process or (on PostgreSQL) by another
@@ -121,5 +168,6 @@ extension PostgresPersonStore: SettingsRepository, PracticeLogRepository, FocusT
     MeditationPresetRepository, WorkoutProgramRepository, MorseCourseRepository
 {}
 
-/// The household's tables on PostgreSQL (what is ported so far).
-extension PostgresStore: AccessTokenRepository {}
+/// The household's tables on PostgreSQL.
+extension PostgresStore: AccessTokenRepository, SharedLibraryStore {}
+extension PostgresPersonStore: LibraryViewStore {}

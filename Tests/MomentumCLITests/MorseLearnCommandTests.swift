@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreTestSupport
 import Testing
 
 @testable import MomentumCLI
@@ -306,7 +307,7 @@ struct MorseLearnCommandTests {
         #expect(terminal.output.lines.suffix(2) == ["Ended early.", "No answers, so nothing was saved."])
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         #expect(try services.practiceLog.records().isEmpty)
-        #expect(try services.database.morseCourseJSON() == nil)
+        #expect(try services.sqlite.morseCourseJSON() == nil)
     }
 
     @Test func theSameSeedGivesTheSameDrillAndAnotherSeedAnother() async throws {

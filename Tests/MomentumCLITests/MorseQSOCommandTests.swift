@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreTestSupport
 import Testing
 
 @testable import MomentumCLI
@@ -100,7 +101,7 @@ struct MorseQSOCommandTests {
                 + "Set it with: momentum morse settings --call YOURCALL (or pass --call).\n")
         #expect(terminal.output.text.isEmpty)
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
-        #expect(try services.database.settingValues()[MorseCourseService.callSignKey] == nil)
+        #expect(try services.sqlite.settingValues()[MorseCourseService.callSignKey] == nil)
         #expect(try services.practiceLog.records().isEmpty)
     }
 

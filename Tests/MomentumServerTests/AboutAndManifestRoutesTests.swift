@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MomentumCore
 import MomentumServices
+import MomentumStoreTestSupport
 import Testing
 
 @testable import MomentumServer
@@ -66,7 +67,7 @@ struct AboutAndManifestRoutesTests {
             let record = try PracticeRecord(
                 id: UUID(), kind: kind, start: start, end: start.addingTimeInterval(300), countedSeconds: 300,
                 details: details, device: "test")
-            try server.services.database.savePracticeRecord(record, at: start.addingTimeInterval(300))
+            try server.services.sqlite.savePracticeRecord(record, at: start.addingTimeInterval(300))
         }
         for day in [1.0, 2, 3] {
             try log(.breathing, ["preset": "Calming breath", "presetID": "calming"], daysAgo: day)

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MomentumServices
+import MomentumStoreTestSupport
 import Testing
 
 @testable import MomentumServer
@@ -64,7 +65,7 @@ struct AccessMatrixTests {
         let sessionID = try #require(try tokens.startSession(secret: full.secret))
         let routes = OpenAPIDocumentTests.documentedRoutes(String(decoding: OpenAPIDocument.bytes, as: UTF8.self))
         #expect(routes.count > 40)
-        let before = try server.services.database.syncStatus().head
+        let before = try server.services.sqlite.syncStatus().head
 
         let (checked, violations) = try await server.test { client in
             var checked = 0
@@ -124,6 +125,6 @@ struct AccessMatrixTests {
         #expect(checked > 1000)
         // The refused writes changed nothing: no change reached the sync log, no record the log.
         // (Writes with a valid credential and an empty body are refused by their own checks.)
-        #expect(try server.services.database.syncStatus().head == before)
+        #expect(try server.services.sqlite.syncStatus().head == before)
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import MomentumCore
 import MomentumServices
+import MomentumStoreTestSupport
 import Testing
 
 @testable import MomentumServer
@@ -237,7 +238,7 @@ struct MorseRoutesTests {
             #expect(ended["record"] == nil)
         }
         #expect(try server.services.practiceLog.records().isEmpty)
-        #expect(try server.services.database.morseCourseJSON() == nil)
+        #expect(try server.services.sqlite.morseCourseJSON() == nil)
     }
 
     @Test func settingsAreCheckedAndABadValueChangesNothing() async throws {
@@ -281,7 +282,7 @@ struct MorseRoutesTests {
     @Test func corruptProgressIsReportedAndLeftAsItIs() async throws {
         let server = try TestServer()
         let corrupt = #"{"order":"standard","receive":{"level":99}}"#
-        try server.services.database.write { db in
+        try server.services.sqlite.write { db in
             try db.execute(
                 sql: "INSERT INTO morseCourse (id, progress, updatedAtMs) VALUES (1, ?, 0)", arguments: [corrupt])
         }
@@ -292,6 +293,6 @@ struct MorseRoutesTests {
             let start = try await client.send(.post, "/api/v1/morse/sessions", json: #"{"direction":"send"}"#)
             #expect(start.status == .unprocessableContent)
         }
-        #expect(try server.services.database.morseCourseJSON() == corrupt)
+        #expect(try server.services.sqlite.morseCourseJSON() == corrupt)
     }
 }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MomentumCore
+import MomentumStoreTestSupport
 import Testing
 
 @testable import MomentumServer
@@ -143,7 +144,7 @@ struct RunsRoutesTests {
         let server = try TestServer()
         let clock = server.clock
         // The log refuses every new record, for good (as a rule of the store would).
-        let queue = try DatabaseQueue(path: server.services.database.path)
+        let queue = try DatabaseQueue(path: server.services.sqlite.path)
         try await queue.write { db in
             try db.execute(
                 sql: "CREATE TRIGGER refuseRecords BEFORE INSERT ON practiceRecord BEGIN SELECT RAISE(ABORT, 'no'); END"

@@ -156,6 +156,6 @@ struct SharedTimerRoutesTests {
         let ada = try home.server.household.person(named: "Ada")
         try home.server.household.share(home.timer, of: ada, with: ["Ben"])
         try home.server.household.remove("Ben")
-        #expect(try home.server.household.database.timerShares().isEmpty)
+        #expect(try home.server.household.store.timerShares().isEmpty)
     }
 }

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import HummingbirdWSTesting
 import MomentumCore
 import MomentumServices
+import MomentumStoreTestSupport
 import Synchronization
 import Testing
 
@@ -216,7 +217,7 @@ struct SyncRoutesTests {
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         let body = try pushBody(try phone.timer(timerA, name: "One") + phone.timer(timerB, name: "Two"))
         // The database itself fails when the second timer's first change is logged.
-        let queue = try DatabaseQueue(path: server.services.database.path)
+        let queue = try DatabaseQueue(path: server.services.sqlite.path)
         try await queue.write { db in
             try db.execute(
                 sql: """

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Synchronization
 import Testing
@@ -45,8 +46,8 @@ struct HouseholdServiceTests {
         let ben = try household.add(named: "Ben")
         let ada = try household.services(for: try founder)
         let bens = try household.services(for: ben)
-        #expect(ada.database.path == household.founder.database.path)
-        #expect(bens.database.path == (try household.services(forID: ben.id)).database.path)
+        #expect(try ada.sqlite.path == household.founder.sqlite.path)
+        #expect(try bens.sqlite.path == (try household.services(forID: ben.id)).sqlite.path)
 
         try ada.practiceLog.addRecord(kind: .meditation, start: Self.start.addingTimeInterval(-3600), length: 600)
         try ada.focusTimers.addTimer(name: "Ada's pages", items: ["Pen"])
@@ -79,7 +80,7 @@ struct HouseholdServiceTests {
         // Ben's database is his own file, under people/ID.
         let bensFile = directory.url.appendingPathComponent("people/\(ben.id)/\(MomentumDatabase.fileName)")
         #expect(FileManager.default.fileExists(atPath: bensFile.path))
-        #expect(bens.database.path == bensFile.path)
+        #expect(try bens.sqlite.path == bensFile.path)
     }
 
     @Test func aPersonAddedWithALanguageHasItAsTheirSetting() throws {
@@ -184,7 +185,7 @@ struct HouseholdServiceTests {
         #expect(try household.checkPIN("2580", for: ben))
         // The same PIN of another person is stored differently.
         try household.setPIN(of: "Ada", to: "2580")
-        #expect(try household.database.personPINHash(id: ben.id) != household.database.personPINHash(id: 1))
+        #expect(try household.store.personPINHash(id: ben.id) != household.store.personPINHash(id: 1))
         try household.setPIN(of: "Ben", to: nil)
         #expect(try !household.person(named: "Ben").hasPIN)
         #expect(try household.checkPIN(nil, for: ben))

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -133,7 +134,7 @@ struct PracticeFinisherTests {
     @Test func withoutAReportedEndARecordEndsAtTheFinishersNow() throws {
         let start = clock.now
         let later = start.addingTimeInterval(300)
-        let finisher = PracticeFinisher(log: services.database, now: { later }, makeID: { UUID() }, device: "d")
+        let finisher = PracticeFinisher(log: try services.sqlite, now: { later }, makeID: { UUID() }, device: "d")
         let ending = try finisher.finish(
             .breathing(BreathingPreset.builtIn[0].plan(catalog: .shared(for: .english)), .completed(.seconds(300))),
             startedAt: start)

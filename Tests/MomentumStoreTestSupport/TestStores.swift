@@ -139,26 +139,22 @@ public final class StoreUnderTest: Sendable {
 /// The household's people, pairing codes and timer shares as both stores keep them: the same
 /// methods on `MomentumDatabase` and `PostgresStore` (no repository protocol has them yet: the
 /// household service takes the SQLite database), and the tokens with them.
-public protocol HouseholdPeopleStore: AccessTokenRepository {
-    func people() throws(StoreError) -> [Person]
-    func ensureFounder(named name: String, at now: Date) throws(StoreError) -> [Person]
-    func insertPerson(named name: String, role: PersonRole, at now: Date) throws(StoreError) -> Person
-    @discardableResult func renamePerson(id: Person.ID, to name: String) throws(StoreError) -> Bool
-    @discardableResult func setPersonRole(id: Person.ID, _ role: PersonRole) throws(StoreError) -> Bool
-    @discardableResult func setPersonPINHash(id: Person.ID, _ hash: String?) throws(StoreError) -> Bool
-    func personPINHash(id: Person.ID) throws(StoreError) -> String?
-    @discardableResult func deletePerson(id: Person.ID) throws(StoreError) -> Bool
-    func savePairingCode(hash: String, personID: Person.ID, at now: Date) throws(StoreError)
-    func spendPairingCode(hash: String, token: AccessToken, at now: Date) throws(StoreError) -> AccessToken?
-    func timerShares() throws(StoreError) -> [TimerShare]
-    func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) throws(StoreError)
-}
-
-extension MomentumDatabase: HouseholdPeopleStore {}
-extension PostgresStore: HouseholdPeopleStore {}
+/// The household's tables as both stores keep them (``HouseholdStore``).
+public typealias HouseholdPeopleStore = HouseholdStore
 
 public enum TestStoreError: Error {
     case noPostgres
+    case noSQLite
+}
+
+extension MomentumServices {
+    /// The SQLite database of services composed on a data directory (what most tests make).
+    public var sqlite: MomentumDatabase {
+        get throws {
+            guard let database else { throw TestStoreError.noSQLite }
+            return database
+        }
+    }
 }
 
 /// A value that is only ever read after it was set (a test's temporary directory).

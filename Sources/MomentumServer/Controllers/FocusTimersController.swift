@@ -106,7 +106,7 @@ struct FocusTimersController {
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timers> {
         let instant = now()
-        let shares = try household.database.timerShares().filter { $0.ownerID == person }
+        let shares = try household.timerShares(ownedBy: person)
         let people = try household.people()
         let own = try timers.timers().map { timer in
             let sharees = Set(shares.filter { $0.timerID == timer.id }.map(\.personID))

@@ -26,7 +26,9 @@ public enum BackupFailure: Error, Sendable, Equatable {
 /// audio file's size and SHA-256 — and only then writes: the audio into the library (locked
 /// against cleanup), then every row in one transaction. Nothing is kept of a refused backup.
 public struct BackupService: Sendable {
-    private let database: MomentumDatabase
+    /// The data directory's database; `nil` for a person kept on PostgreSQL, whose backups are
+    /// the database's own (`pg_dump`, docs/deploy.md).
+    private let database: MomentumDatabase?
     private let libraryDirectory: URL
     private let fileSystem: any LibraryFileSystem
     /// The largest audio file an archive may carry (the library's own limit).
@@ -35,7 +37,7 @@ public struct BackupService: Sendable {
     private let makeID: @Sendable () -> UUID
 
     public init(
-        database: MomentumDatabase, libraryDirectory: URL, fileSystem: any LibraryFileSystem, fileSizeLimit: Int64,
+        database: MomentumDatabase?, libraryDirectory: URL, fileSystem: any LibraryFileSystem, fileSizeLimit: Int64,
         now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID
     ) {
         self.database = database
@@ -44,6 +46,14 @@ public struct BackupService: Sendable {
         self.fileSizeLimit = fileSizeLimit
         self.now = now
         self.makeID = makeID
+    }
+
+    /// The database a backup is made from and restored into, or why there is none.
+    private var sqlite: MomentumDatabase {
+        get throws(StoreError) {
+            guard let database else { throw .unavailable(what: "a backup of a person kept on PostgreSQL") }
+            return database
+        }
     }
 
     static let chunkSize = 256 * 1024
@@ -55,7 +65,7 @@ public struct BackupService: Sendable {
     /// The backup document of everything stored now (the audio only described).
     public func document() throws(BackupFailure) -> BackupDocument {
         do {
-            return BackupDocument(tables: try database.backupRows())
+            return BackupDocument(tables: try sqlite.backupRows())
         } catch {
             throw .store(error)
         }
@@ -161,7 +171,7 @@ public struct BackupService: Sendable {
         do {
             let source = try BackupSource(url: url, fileSizeLimit: fileSizeLimit)
             let document = try BackupDocument.decode(try source.documentData())
-            let plan = try database.planRestore(document.tables) { item in
+            let plan = try sqlite.planRestore(document.tables) { item in
                 source.isArchive ? source.hasFile(item.fileName) : false
             }
             try source.checkFiles(against: document)
@@ -214,7 +224,7 @@ public struct BackupService: Sendable {
                 try fileSystem.moveItem(at: incoming, to: final)
                 placed[placed.count - 1].url = final
             }
-            try database.restore(plan, at: now())
+            try sqlite.restore(plan, at: now())
         } catch {
             for file in placed { try? fileSystem.removeItem(at: file.url) }
             if createdDirectory { try? fileSystem.removeItem(at: libraryDirectory) }

@@ -7,8 +7,8 @@ import MomentumStore
 /// places are their own (their database's `library_views`), applied by the core's
 /// ``LibraryItem/seen(through:)``.
 struct PersonalLibrary: LibraryRepository {
-    let household: MomentumDatabase
-    let personal: MomentumDatabase
+    let household: any SharedLibraryStore
+    let personal: any LibraryViewStore
 
     func libraryItems() throws(StoreError) -> [LibraryItem] {
         let views = try personal.libraryViews()

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 import ZIPFoundation
@@ -105,7 +106,7 @@ struct BackupServiceTests {
             timers: try services.focusTimers.timers(), morse: try services.morse.progress(),
             morseSettings: try services.morse.courseSettings(), callSign: try services.morse.callSign(),
             morseSessions: try services.morse.sessions(), library: try services.library.items(),
-            settings: try services.settings.load(), log: try services.database.loggedRecords())
+            settings: try services.settings.load(), log: try services.sqlite.loggedRecords())
     }
 
     func libraryFiles(_ services: MomentumServices) throws -> [String: Data] {
@@ -201,14 +202,14 @@ struct BackupServiceTests {
     @Test func aVersionOneBackupIsNotThisServicesAndStillImportsThroughTheLogImport() throws {
         let source = try everything("source")
         let v1 = directory.file("v1.json")
-        try PracticeBackup(settings: try source.settings.load(), log: try source.database.loggedRecords()).encoded()
+        try PracticeBackup(settings: try source.settings.load(), log: try source.sqlite.loggedRecords()).encoded()
             .write(to: v1)
         #expect(!BackupService.recognizes(v1))
         let target = try services("target")
         let summary = try target.exchange.importFile(at: v1, dryRun: false)
         #expect(summary.imported == 2)
         #expect(try target.settings.load() == source.settings.load())
-        #expect(try target.database.loggedRecords() == source.database.loggedRecords())
+        #expect(try target.sqlite.loggedRecords() == source.sqlite.loggedRecords())
     }
 
     // MARK: - All or nothing
@@ -243,7 +244,7 @@ struct BackupServiceTests {
         let target = try services("target-\(UUID().uuidString.prefix(8))")
         _ = try target.breathing.addPreset(name: "Mine")
         _ = try target.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
-        let name = target.database.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        let name = try target.sqlite.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
         let before = try snapshot(name)
         #expect(sourceLocation: sourceLocation) {
             try target.backup.restore(from: file, dryRun: false)

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -12,6 +13,8 @@ struct LibraryTestBed {
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
     let ids = SequentialIDs()
     let services: MomentumServices
+    /// The services' SQLite database.
+    let database: MomentumDatabase
 
     init() throws {
         directory = try TemporaryDirectory()
@@ -19,6 +22,7 @@ struct LibraryTestBed {
         let ids = self.ids
         services = try MomentumServices.open(
             dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { ids.make() })
+        database = try services.sqlite
     }
 
     var library: LibraryService { services.library }
@@ -32,7 +36,7 @@ struct LibraryTestBed {
         let clock = self.clock
         let ids = self.ids
         return LibraryService(
-            repository: repository ?? services.database, log: services.database, directory: libraryFolder,
+            repository: repository ?? database, log: database, directory: libraryFolder,
             fileSystem: fileSystem, sizeLimit: sizeLimit, now: { clock.now }, makeID: { ids.make() },
             device: "test-device")
     }
@@ -47,7 +51,7 @@ struct LibraryTestBed {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: libraryFolder.path)) ?? []
         var files: [String: Data] = [:]
         for name in names { files[name] = try Data(contentsOf: libraryFolder.appendingPathComponent(name)) }
-        return Snapshot(rows: try services.database.libraryItems(), files: files)
+        return Snapshot(rows: try database.libraryItems(), files: files)
     }
 
     /// Imports `fixture` and returns the item, failing the test when it is not imported.
@@ -228,7 +232,7 @@ struct LibraryImportAtomicityTests {
     }
 
     @Test func anErrorAtTheInsert() throws {
-        let library = bed.library(repository: FailingInsertRepository(database: bed.services.database))
+        let library = bed.library(repository: FailingInsertRepository(database: bed.database))
         let error = #expect(throws: LibraryImportError.self) { try library.importFile(at: fixture) }
         #expect(error == .saveFailed(fileName: "with-cover.mp3", reason: "injected failure at insert"))
         #expect(try bed.snapshot() == before)
@@ -267,7 +271,7 @@ struct LibraryImportAtomicityTests {
         let sweeper = bed.library
         let swept = SweptNames()
         let repository = FailingInsertRepository(
-            database: bed.services.database, failsInsert: false, beforeInsert: { swept.add(sweeper.removeLeftovers()) })
+            database: bed.database, failsInsert: false, beforeInsert: { swept.add(sweeper.removeLeftovers()) })
         let item = try bed.importFixture("with-cover.mp3", into: bed.library(repository: repository))
         #expect(swept.names.isEmpty)
         #expect(try bed.snapshot().files.keys.contains(item.fileName))

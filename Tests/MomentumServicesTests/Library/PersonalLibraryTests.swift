@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -24,13 +25,13 @@ struct PersonalLibraryTests {
             duration: .seconds(1200), format: .mp3, fileName: LibraryItem.storedFileName(id: id, format: .mp3),
             originalFileName: "scan.mp3", byteSize: 1000, contentHash: String(repeating: "a", count: 64),
             importedAt: now)
-        try household.database.insertLibraryItem(item, at: now)
+        try household.founder.sqlite.insertLibraryItem(item, at: now)
         try household.add(named: "Ben")
     }
 
     func library(of name: String) throws -> PersonalLibrary {
         let services = try household.services(for: try household.person(named: name))
-        return PersonalLibrary(household: household.database, personal: services.database)
+        return PersonalLibrary(household: try household.founder.sqlite, personal: try services.sqlite)
     }
 
     @Test func everyoneSeesTheHouseholdsItemsAndEachKeepsTheirOwnPlace() throws {
@@ -61,7 +62,7 @@ struct PersonalLibraryTests {
     @Test func aViewOfAnItemTheHouseholdDoesNotHaveIsNotWritten() throws {
         let ben = try library(of: "Ben")
         #expect(try ben.setLibraryItemPosition(id: UUID(), .seconds(5), at: now) == false)
-        #expect(try household.services(for: try household.person(named: "Ben")).database.libraryViews().isEmpty)
+        #expect(try household.services(for: try household.person(named: "Ben")).sqlite.libraryViews().isEmpty)
     }
 
     @Test func deletingAnItemTakesItFromEveryone() throws {

@@ -45,4 +45,7 @@ extension StringKey {
     public static let errorServePortInUse = StringKey("error.serve.portInUse")
     public static let errorServeCannotListen = StringKey("error.serve.cannotListen")
     public static let errorUnexpected = StringKey("error.unexpected")
+    public static let errorDatabaseUrl = StringKey("error.database.url")
+    public static let errorDatabasePort = StringKey("error.database.port")
+    public static let errorDatabaseUnreachable = StringKey("error.database.unreachable")
 }
