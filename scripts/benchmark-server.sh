@@ -2,7 +2,7 @@
 # Measures the server under load (SPEC §15, issue 27), with 20 years of daily practice in the
 # database (the log `momentum-benchmarks seed` writes, as scripts/benchmark-progress.sh uses).
 #
-#   scripts/benchmark-server.sh [--check]
+#   scripts/benchmark-server.sh [--postgres] [--check]
 #
 # The server runs on one core and the load generator (wrk, 64 connections) on the other
 # (`taskset`); each route is warmed up for 3 s, then measured for BENCH_SECONDS (default 15).
@@ -15,9 +15,23 @@
 # After the mixed load it reports the sync log: changes kept by compaction of those ever logged
 # (sequence numbers are never reused, so the highest is the count without compaction).
 # BENCH_KEEP=DIR keeps the data directory there.
+#
+# --postgres: the same load on two servers sharing one PostgreSQL (docs/deploy.md "Several
+# servers"), behind nginx balancing them round robin: a private cluster (scripts/postgres-cluster.sh,
+# durable settings: fsync and synchronous commit on), the same 20 years imported into it, and
+# PostgreSQL, both servers and nginx on core 0, wrk on core 1. Goal: every route p99 < 25 ms and
+# no errors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-check=${1:-}
+store=sqlite
+check=""
+for arg in "$@"; do
+    case "$arg" in
+    --postgres) store=postgres ;;
+    --check) check=--check ;;
+    *) echo "usage: $0 [--postgres] [--check]" >&2; exit 2 ;;
+    esac
+done
 seconds=${BENCH_SECONDS:-15}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 command -v taskset >/dev/null || { apt-get update -qq && apt-get install -y -qq util-linux >/dev/null; }
@@ -38,22 +52,87 @@ else
 fi
 
 work=$(mktemp -d)
-server=""
+chmod 755 "$work"
+servers=()
 cleanup() {
-    [ -n "$server" ] && kill "$server" 2>/dev/null
+    for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
+    if [ "$store" = postgres ]; then bash scripts/postgres-cluster.sh stop "$work/cluster" >/dev/null 2>&1 || true; fi
     if [ -n "${BENCH_KEEP:-}" ]; then rm -rf "$BENCH_KEEP" && mv "$work/home" "$BENCH_KEEP"; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
 export MOMENTUM_HOME="$work/home"
 "$bin/momentum-benchmarks" seed "$MOMENTUM_HOME"
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+wait_health() { for _ in $(seq 1 100); do curl -sf "$1/health" >/dev/null && return 0; sleep 0.1; done; return 1; }
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-MOMENTUM_LOG_LEVEL=warning "${server_cpu[@]}" "$momentum" serve --port "$port" >"$work/serve.log" 2>&1 &
-server=$!
-for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
-base="http://127.0.0.1:$port"
+if [ "$store" = sqlite ]; then
+    port=$(free_port)
+    MOMENTUM_LOG_LEVEL=warning "${server_cpu[@]}" "$momentum" serve --port "$port" >"$work/serve.log" 2>&1 &
+    servers+=($!)
+    base="http://127.0.0.1:$port"
+    wait_health "$base"
+    store_name="SQLite, one server"
+else
+    # PostgreSQL on the server core, durable as a real one; the same 20 years, exported from the
+    # seeded SQLite directory and imported into it.
+    mkdir "$work/cluster"
+    url=$(PG_CLUSTER_DURABLE=1 "${server_cpu[@]}" bash scripts/postgres-cluster.sh start "$work/cluster")
+    "$momentum" export --format csv -o "$work/log.csv" >/dev/null
+    MOMENTUM_HOME="$work/pg-home" "$momentum" import --database "$url" "$work/log.csv" >/dev/null
+    ports=()
+    for index in 0 1; do
+        port=$(free_port)
+        ports+=("$port")
+        MOMENTUM_LOG_LEVEL=warning "${server_cpu[@]}" "$momentum" serve --database "$url" --port "$port" \
+            --data "$work/server-$index" >"$work/serve-$index.log" 2>&1 &
+        servers+=($!)
+        wait_health "http://127.0.0.1:$port"
+    done
+    command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] \
+        || { apt-get update -qq && apt-get install -y -qq nginx >/dev/null; }
+    nginx=$(command -v nginx || echo /usr/sbin/nginx)
+    mkdir -p "$work/nginx/logs" "$work/nginx/temp"
+    chmod 777 "$work/nginx/temp"
+    front=$(free_port)
+    # The balancer of docs/deploy.md, without TLS (the benchmark measures the servers).
+    cat >"$work/nginx/nginx.conf" <<NGINX
+daemon off;
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $work/nginx/temp/body;
+    proxy_temp_path $work/nginx/temp/proxy;
+    fastcgi_temp_path $work/nginx/temp/fastcgi;
+    uwsgi_temp_path $work/nginx/temp/uwsgi;
+    scgi_temp_path $work/nginx/temp/scgi;
+    upstream momentum {
+        server 127.0.0.1:${ports[0]};
+        server 127.0.0.1:${ports[1]};
+        keepalive 64;
+    }
+    server {
+        listen 127.0.0.1:$front;
+        location / {
+            proxy_pass http://momentum;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host \$host;
+        }
+    }
+}
+NGINX
+    "${server_cpu[@]}" "$nginx" -p "$work/nginx" -c "$work/nginx/nginx.conf" >"$work/nginx/out.log" 2>&1 &
+    servers+=($!)
+    base="http://127.0.0.1:$front"
+    wait_health "$base"
+    store_name="PostgreSQL, two servers behind nginx"
+    [ ${#server_cpu[@]} -gt 0 ] && pinning="PostgreSQL, both servers and nginx on core 0, wrk on core 1"
+fi
 
 # The readers of the mixed load take the three progress routes in turn.
 month=$(date +%Y-%m)
@@ -141,22 +220,32 @@ results+=("reads (32 readers, mixed)|mixed|$(tr '\n' '\t' <"$work/wrk-readers.tx
 results+=("pushes (8 devices, mixed)|push|$(tr '\n' '\t' <"$work/wrk-pushes.txt")")
 
 sleep 1  # the compaction that the last group of pushes may have started
-log=$(python3 - "$MOMENTUM_HOME/momentum.sqlite" <<'PY'
+if [ "$store" = sqlite ]; then
+    log=$(python3 - "$MOMENTUM_HOME/momentum.sqlite" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 kept, head, size = db.execute("SELECT COUNT(*), MAX(seq), SUM(LENGTH(message)) FROM syncLog").fetchone()
 print(f"sync log after the mixed load: {kept} changes kept of {head} ever logged; {size / 1e6:.1f} MB of"
       f" changes kept, about {size / kept * head / 1e6:.1f} MB without compaction")
 PY
-)
+    )
+else
+    psql="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)/psql"
+    counted=$("$psql" --no-psqlrc -At "$url" \
+        -c "SELECT COUNT(*) || ' changes kept of ' || COALESCE(MAX(seq), 0) || ' ever logged' FROM sync_log" \
+        2>/dev/null || echo "?")
+    log="sync log after the mixed load: $counted"
+fi
 
-python3 - "$check" "$pinning" "$log" "${results[@]}" <<'PY'
+python3 - "$check" "$pinning" "$log" "$store" "$store_name" "${results[@]}" <<'PY'
 import re, sys
-check, pinning, log, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+check, pinning, log, store, store_name, runs = (*sys.argv[1:6], sys.argv[6:])
 units = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 goals = {"alone": 10.0, "mixed": 15.0, "push": 20.0}
+if store == "postgres":
+    goals = {"alone": 25.0, "mixed": 25.0, "push": 25.0}
 failed = False
-print(f"store: SQLite · {pinning}")
+print(f"store: {store_name} · {pinning}")
 print(f"{'route':<34} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}  goal")
 for run in runs:
     route, kind, text = run.split("|", 2)

@@ -6,7 +6,8 @@
 # (the caller removes DIR). Installs Debian's `postgresql` when no server is on the machine.
 #
 # Made for tests and benchmarks, never for data that matters: fsync, synchronous commit and
-# full-page writes are off (a crash may lose or corrupt the cluster, which a test throws away).
+# full-page writes are off (a crash may lose or corrupt the cluster, which a test throws away),
+# unless PG_CLUSTER_DURABLE=1 (benchmarks: commits wait for the disk, as in a real deployment).
 set -euo pipefail
 
 usage() {
@@ -63,11 +64,12 @@ listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$dir'
 max_connections = 200
-# For tests only: nothing here needs to survive a crash of the machine.
-fsync = off
-synchronous_commit = off
-full_page_writes = off
 EOF
+    # For tests only: nothing here needs to survive a crash of the machine. A benchmark asks for
+    # the durable defaults (PG_CLUSTER_DURABLE=1), as a real database runs.
+    if [ "${PG_CLUSTER_DURABLE:-0}" != 1 ]; then
+        printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >>"$data/postgresql.conf"
+    fi
     as_owner "$bin/pg_ctl" --pgdata="$data" --log="$dir/server.log" --wait --timeout=60 start >/dev/null \
         || { cat "$dir/server.log" >&2; exit 1; }
     as_owner "$bin/psql" --quiet --no-psqlrc --host=127.0.0.1 --port="$port" --username=postgres \
