@@ -121,5 +121,8 @@ extension PostgresPersonStore: SettingsRepository, PracticeLogRepository, FocusT
     MeditationPresetRepository, WorkoutProgramRepository, MorseCourseRepository
 {}
 
+/// One person's sync log on PostgreSQL (`PostgresPersonStore+Sync.swift`).
+extension PostgresPersonStore: SyncLogStore {}
+
 /// The household's tables on PostgreSQL (what is ported so far).
 extension PostgresStore: AccessTokenRepository {}
