@@ -22,7 +22,8 @@ extension PostgresPersonStore {
     ) throws -> Result {
         var refusal: (any Error)?
         do {
-            return try store.write { session throws(StoreError) in
+            // The replica's row first (every transaction that logs takes it first), then the timers'.
+            return try syncedWrite(at: now) { session, replica throws(StoreError) in
                 try Self.lockFocusTimers(in: session, for: personID)
                 let timers = try Self.focusTimers(in: session, for: personID)
                 let changes: FocusTimerChanges
@@ -37,6 +38,9 @@ extension PostgresPersonStore {
                     throw StoreError.database(message: "focus timer change refused")
                 }
                 try Self.write(changes, in: session, for: personID, at: now)
+                let (sets, deletes) = LocalSyncChanges.focusTimers(
+                    before: timers, saved: changes.saved, deleted: changes.deleted, records: changes.records)
+                try replica.recordLocal(sets: sets, deletes: deletes, at: now)
                 return result
             }
         } catch {

@@ -20,7 +20,7 @@ extension PostgresPersonStore {
         progressJSON: String, summary: MorseSessionSummary, record: PracticeRecord?, at now: Date
     ) throws(StoreError) {
         let ms = now.millisecondsSince1970
-        try store.write { session throws(StoreError) in
+        try syncedWrite(at: now) { session, replica throws(StoreError) in
             try session.execute(
                 """
                 INSERT INTO morse_course (person_id, progress, updated_at_ms) VALUES (\(personID), \(progressJSON), \(ms))
@@ -39,6 +39,7 @@ extension PostgresPersonStore {
             try session.execute(
                 Self.insert(
                     [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: false))
+            try replica.recordLocal(sets: [LocalSyncChanges.record(record)], deletes: [], at: now)
         }
     }
 

@@ -67,13 +67,21 @@ extension PostgresPersonStore {
 
     /// The person's saved sits, oldest first.
     public func meditationPresets() throws(StoreError) -> [MeditationPreset] {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+        try store.read { session throws(StoreError) in try Self.meditationPresets(in: session, for: personID) }
+    }
+
+    static func meditationPresets(in session: PostgresSession, for personID: Person.ID) throws(StoreError)
+        -> [MeditationPreset]
+    {
+        try meditationPresets(
+            session.query(
                 """
                 SELECT id, name, plan, created_at_ms, updated_at_ms
                 FROM meditation_preset WHERE person_id = \(personID) ORDER BY created_at_ms, position
-                """)
-        }
+                """))
+    }
+
+    static func meditationPresets(_ rows: [PostgresRow]) throws(StoreError) -> [MeditationPreset] {
         var presets: [MeditationPreset] = []
         for row in rows {
             let (id, name, planJSON, createdMs, updatedMs) = try row.columns(
@@ -91,8 +99,32 @@ extension PostgresPersonStore {
         return presets
     }
 
-    /// Adds a saved sit, or replaces the one with the same id (keeping when it was first created).
+    /// Adds a saved sit, or replaces the one with the same id (keeping when it was first created),
+    /// and logs its changed fields (stamped with its `updatedAt`) when its id is a lower-case UUID.
     public func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError) {
+        let upsert = try Self.upsert(preset, for: personID, replacingCreatedAt: false)
+        try syncedWrite(at: preset.updatedAt) { session, replica throws(StoreError) in
+            let existing = try Self.meditationPresets(
+                session.query(
+                    """
+                    SELECT id, name, plan, created_at_ms, updated_at_ms
+                    FROM meditation_preset WHERE person_id = \(personID) AND id = \(preset.id)
+                    """)
+            ).first
+            try session.execute(upsert)
+            guard let key = LocalSyncChanges.meditationPresetKey(preset.id) else { return }
+            var saved = preset
+            if let existing { saved.createdAt = existing.createdAt }
+            let changed = LocalSyncChanges.changedFields(saved.syncFields, from: existing?.syncFields)
+            try replica.recordLocal(sets: [(key, changed)], deletes: [], at: preset.updatedAt)
+        }
+    }
+
+    /// Adds a saved sit or replaces the one with the same id; its `created_at_ms` only when
+    /// `replacingCreatedAt` (a merged sit: its `createdAt` is synced).
+    static func upsert(_ preset: MeditationPreset, for personID: Person.ID, replacingCreatedAt: Bool) throws(StoreError)
+        -> PostgresQuery
+    {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let plan: String
@@ -101,23 +133,27 @@ extension PostgresPersonStore {
         } catch {
             throw .corruptRow(table: "meditation_preset", id: preset.id, reason: "\(error)")
         }
-        try store.read { session throws(StoreError) in
-            try session.execute(
-                """
-                INSERT INTO meditation_preset (person_id, id, name, plan, created_at_ms, updated_at_ms)
-                VALUES (\(personID), \(preset.id), \(preset.name), \(plan), \(preset.createdAt.millisecondsSince1970),
-                    \(preset.updatedAt.millisecondsSince1970))
-                ON CONFLICT (person_id, id) DO UPDATE SET name = EXCLUDED.name, plan = EXCLUDED.plan,
-                    updated_at_ms = EXCLUDED.updated_at_ms
-                """)
-        }
+        let created = replacingCreatedAt ? "EXCLUDED.created_at_ms" : "meditation_preset.created_at_ms"
+        return """
+            INSERT INTO meditation_preset (person_id, id, name, plan, created_at_ms, updated_at_ms)
+            VALUES (\(personID), \(preset.id), \(preset.name), \(plan), \(preset.createdAt.millisecondsSince1970),
+                \(preset.updatedAt.millisecondsSince1970))
+            ON CONFLICT (person_id, id) DO UPDATE SET name = EXCLUDED.name, plan = EXCLUDED.plan,
+                created_at_ms = \(unescaped: created), updated_at_ms = EXCLUDED.updated_at_ms
+            """
     }
 
-    /// Deletes the saved sit with `id`; returns whether there was one.
+    /// Deletes the saved sit with `id` (on every device, when its id is a lower-case UUID);
+    /// returns whether there was one.
     @discardableResult
     public func deleteMeditationPreset(id: String, at now: Date) throws(StoreError) -> Bool {
-        try store.read { session throws(StoreError) in
-            try session.execute("DELETE FROM meditation_preset WHERE person_id = \(personID) AND id = \(id)") > 0
+        try syncedWrite(at: now) { session, replica throws(StoreError) in
+            guard try session.execute("DELETE FROM meditation_preset WHERE person_id = \(personID) AND id = \(id)") > 0
+            else { return false }
+            if let key = LocalSyncChanges.meditationPresetKey(id) {
+                try replica.recordLocal(sets: [], deletes: [key], at: now)
+            }
+            return true
         }
     }
 

@@ -14,8 +14,8 @@ extension PostgresStore {
 /// SQLite file. Every statement filters on `person_id`. Settings and the log are here; focus
 /// timers, presets, programs and the Morse course in the `PostgresPersonStore+…` files.
 ///
-/// Not yet logged for sync: on SQLite these writes also append to the sync log (see
-/// `docs/postgres.md`, which lists them); here they change the rows only.
+/// Writes of synced entities log their changes for sync in the same transaction, as SQLite's do
+/// (``syncedWrite(at:_:)``, `PostgresPersonStore+Sync.swift`).
 public struct PostgresPersonStore: Sendable {
     public let store: PostgresStore
     public let personID: Person.ID
@@ -27,20 +27,28 @@ public struct PostgresPersonStore: Sendable {
 
     /// Every stored setting, key → JSON text.
     public func settingValues() throws(StoreError) -> [String: String] {
-        try store.read { session throws(StoreError) in
-            var values: [String: String] = [:]
-            for row in try session.query("SELECT key, value FROM setting WHERE person_id = \(personID)") {
-                let (key, value) = try row.columns((String, String).self)
-                values[key] = value
-            }
-            return values
-        }
+        try store.read { session throws(StoreError) in try Self.settingValues(in: session, for: personID) }
     }
 
-    /// Stores the given settings in one statement; keys not given are left as they are.
+    static func settingValues(in session: PostgresSession, for personID: Person.ID) throws(StoreError)
+        -> [String: String]
+    {
+        var values: [String: String] = [:]
+        for row in try session.query("SELECT key, value FROM setting WHERE person_id = \(personID)") {
+            let (key, value) = try row.columns((String, String).self)
+            values[key] = value
+        }
+        return values
+    }
+
+    /// Stores the given settings in one transaction (keys not given are left as they are) and logs
+    /// each synced setting whose text changed.
     public func saveSettingValues(_ values: [String: String], at now: Date) throws(StoreError) {
-        try store.read { session throws(StoreError) in
+        try syncedWrite(at: now) { session, replica throws(StoreError) in
+            let stored = try Self.settingValues(in: session, for: personID)
             try Self.saveSettings(values, in: session, for: personID, at: now)
+            try replica.recordLocal(
+                sets: LocalSyncChanges.settings(from: stored, to: stored.merging(values) { $1 }), deletes: [], at: now)
         }
     }
 
@@ -62,12 +70,17 @@ public struct PostgresPersonStore: Sendable {
 
     // MARK: Practice log
 
-    /// Adds a record, or replaces the one with the same id (keeping when it was first created).
+    /// Adds a record, or replaces the one with the same id (keeping when it was first created),
+    /// and logs the fields that differ from the stored record.
     public func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
-        _ = try store.read { session throws(StoreError) in
+        try syncedWrite(at: now) { session, replica throws(StoreError) in
+            let existing = try? Self.loggedRecord(id: record.id.uuidString.lowercased(), in: session, for: personID)
             try session.execute(
                 Self.insert([LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true)
             )
+            let (key, fields) = LocalSyncChanges.record(record)
+            let changed = LocalSyncChanges.changedFields(fields, from: existing?.record.syncFields)
+            try replica.recordLocal(sets: [(key, changed)], deletes: [], at: now)
         }
     }
 
@@ -102,25 +115,43 @@ public struct PostgresPersonStore: Sendable {
 
     /// Every record with when it was written and changed, oldest first: what exports write.
     public func loggedRecords() throws(StoreError) -> [LoggedRecord] {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
-                PostgresQuery(
-                    unsafeSQL:
-                        "SELECT \(Self.recordColumns) FROM practice_record WHERE person_id = $1 ORDER BY start_ms, id",
-                    binds: Self.binds(personID)))
-        }
+        try store.read { session throws(StoreError) in try Self.loggedRecords(in: session, for: personID) }
+    }
+
+    static func loggedRecords(in session: PostgresSession, for personID: Person.ID) throws(StoreError)
+        -> [LoggedRecord]
+    {
+        let rows = try session.query(
+            PostgresQuery(
+                unsafeSQL: "SELECT \(recordColumns) FROM practice_record WHERE person_id = $1 ORDER BY start_ms, id",
+                binds: binds(personID)))
         var records: [LoggedRecord] = []
         records.reserveCapacity(rows.count)
-        for row in rows { records.append(try Self.logged(row)) }
+        for row in rows { records.append(try logged(row)) }
         return records
     }
 
+    /// The stored record with `id`, or `nil`.
+    static func loggedRecord(id: String, in session: PostgresSession, for personID: Person.ID) throws(StoreError)
+        -> LoggedRecord?
+    {
+        var binds = binds(personID)
+        binds.append(id)
+        let rows = try session.query(
+            PostgresQuery(
+                unsafeSQL: "SELECT \(recordColumns) FROM practice_record WHERE person_id = $1 AND id = $2",
+                binds: binds))
+        return try rows.first.map { row throws(StoreError) in try logged(row) }
+    }
+
     /// Adds imported records and (for a backup) replaces settings, in one transaction: everything
-    /// or, if anything fails (a record already there, say), nothing.
+    /// or, if anything fails (a record already there, say), nothing. Logs every imported record
+    /// and the settings whose synced text changed.
     public func importLog(_ records: [LoggedRecord], settingValues: [String: String], at now: Date)
         throws(StoreError)
     {
-        try store.write { session throws(StoreError) in
+        try syncedWrite(at: now) { session, replica throws(StoreError) in
+            let stored = try Self.settingValues(in: session, for: personID)
             // 11 parameters a row; PostgreSQL takes at most 65535 in one statement.
             var start = records.startIndex
             while start < records.endIndex {
@@ -129,6 +160,10 @@ public struct PostgresPersonStore: Sendable {
                 start = end
             }
             try Self.saveSettings(settingValues, in: session, for: personID, at: now)
+            try replica.recordLocal(
+                sets: records.map { LocalSyncChanges.record($0.record) }
+                    + LocalSyncChanges.settings(from: stored, to: stored.merging(settingValues) { $1 }),
+                deletes: [], at: now)
         }
     }
 
@@ -163,10 +198,12 @@ public struct PostgresPersonStore: Sendable {
     /// Deletes the record with `id`; returns whether there was one.
     @discardableResult
     public func deletePracticeRecord(id: UUID, at now: Date) throws(StoreError) -> Bool {
-        try store.read { session throws(StoreError) in
-            try session.execute(
-                "DELETE FROM practice_record WHERE person_id = \(personID) AND id = \(id.uuidString.lowercased())")
-                > 0
+        let id = id.uuidString.lowercased()
+        return try syncedWrite(at: now) { session, replica throws(StoreError) in
+            guard try session.execute("DELETE FROM practice_record WHERE person_id = \(personID) AND id = \(id)") > 0
+            else { return false }
+            try replica.recordLocal(sets: [], deletes: [SyncEntityKey(type: .practiceRecord, id: id)], at: now)
+            return true
         }
     }
 

@@ -270,7 +270,62 @@ extension PostgresStore {
                 "CREATE INDEX timer_share_person ON timer_share (person_id)",
             ]),
         Migration(
-            version: 7, name: "the guided meditation library",
+            version: 7, name: "sync: each person's replica, merged fields, deletions and log",
+            statements: [
+                // One row per person: the clock's node and last stamp, the log's head (the last
+                // sequence number given; locked FOR UPDATE by every transaction that logs, so
+                // numbers commit in order, without gaps or duplicates across servers) and how far
+                // compaction has looked. Stamps compare byte-wise, as SQLite's TEXT does.
+                """
+                CREATE TABLE sync_replica (
+                    person_id BIGINT PRIMARY KEY,
+                    node TEXT NOT NULL,
+                    last_stamp TEXT COLLATE "C",
+                    head BIGINT NOT NULL DEFAULT 0 CHECK (head >= 0),
+                    compacted_through BIGINT NOT NULL DEFAULT 0 CHECK (compacted_through >= 0))
+                """,
+                """
+                CREATE TABLE sync_field (
+                    person_id BIGINT NOT NULL,
+                    entity_type TEXT NOT NULL,
+                    entity_id TEXT NOT NULL,
+                    field TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    stamp TEXT COLLATE "C" NOT NULL,
+                    device TEXT NOT NULL,
+                    PRIMARY KEY (person_id, entity_type, entity_id, field))
+                """,
+                """
+                CREATE TABLE sync_deletion (
+                    person_id BIGINT NOT NULL,
+                    entity_type TEXT NOT NULL,
+                    entity_id TEXT NOT NULL,
+                    stamp TEXT COLLATE "C" NOT NULL,
+                    device TEXT NOT NULL,
+                    PRIMARY KEY (person_id, entity_type, entity_id))
+                """,
+                """
+                CREATE TABLE sync_item_timer (
+                    person_id BIGINT NOT NULL,
+                    item_id TEXT NOT NULL,
+                    timer_id TEXT NOT NULL,
+                    PRIMARY KEY (person_id, item_id, timer_id))
+                """,
+                "CREATE INDEX sync_item_timer_timer ON sync_item_timer (person_id, timer_id)",
+                """
+                CREATE TABLE sync_log (
+                    person_id BIGINT NOT NULL,
+                    seq BIGINT NOT NULL CHECK (seq > 0),
+                    stamp TEXT COLLATE "C" NOT NULL,
+                    entity_type TEXT NOT NULL,
+                    entity_id TEXT NOT NULL,
+                    field TEXT,
+                    message TEXT NOT NULL,
+                    origin TEXT NOT NULL CHECK (origin IN ('local', 'remote')),
+                    PRIMARY KEY (person_id, seq))
+                """,
+                "CREATE INDEX sync_log_stamp ON sync_log (person_id, stamp)",
+            version: 8, name: "the guided meditation library",
             statements: [
                 // The household's items (SQLite's `library_items`, with its checks): global rows;
                 // the audio files are in the library folder every server shares.

@@ -24,7 +24,14 @@ public final class PostgresStore: Sendable {
     public let location: PostgresLocation
     /// The schema every connection works in (`search_path`); `nil` is the database's default.
     public let schema: String?
+    /// Names this server in the changes its own writes log (unless the task has a
+    /// ``MomentumCore/DeviceName/current``).
+    public let device: String
+    /// Makes a person's sync node id, once, when their replica is first used.
+    let makeNodeID: @Sendable () -> String
     let pool: ConnectionPool
+    /// The observers of each person's sync log (``PostgresPersonStore/observeChanges(_:)``).
+    let syncFeed = PostgresSyncFeed()
 
     /// How long a call waits for a free connection before it fails with ``StoreError/busy``.
     public static let busyTimeout: TimeInterval = 5
@@ -35,25 +42,34 @@ public final class PostgresStore: Sendable {
     /// caller's thread never blocks the work it waits for.
     static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 2)
 
-    private init(location: PostgresLocation, schema: String?, pool: ConnectionPool) {
+    private init(
+        location: PostgresLocation, schema: String?, device: String, makeNodeID: @escaping @Sendable () -> String,
+        pool: ConnectionPool
+    ) {
         self.location = location
         self.schema = schema
+        self.device = device
+        self.makeNodeID = makeNodeID
         self.pool = pool
     }
 
     /// Connects to `location` and brings the schema up to date (creating `schema` first when one is
     /// given). Several processes may open the same database at once: migrations run one at a time
-    /// under an advisory lock.
+    /// under an advisory lock. `device` names this server in synced changes (as
+    /// ``MomentumStore/MomentumDatabase``'s); `makeNodeID` makes a person's sync node id.
     public static func open(
         _ location: PostgresLocation, schema: String? = nil, poolSize: Int = defaultPoolSize,
-        busyTimeout: TimeInterval = busyTimeout, logger: Logger = Logger(label: "momentum.postgres")
+        busyTimeout: TimeInterval = busyTimeout, device: String = "momentum",
+        makeNodeID: @escaping @Sendable () -> String = { MomentumDatabase.randomNodeID() },
+        logger: Logger = Logger(label: "momentum.postgres")
     ) throws(StoreError) -> PostgresStore {
         if let schema, !PostgresLocation.isSchemaName(schema) {
             throw .database(message: "schema name refused: \(PostgresLocationError.badSchemaName)")
         }
         let pool = ConnectionPool(
             location: location, schema: schema, size: max(1, poolSize), busyTimeout: busyTimeout, logger: logger)
-        let store = PostgresStore(location: location, schema: schema, pool: pool)
+        let store = PostgresStore(
+            location: location, schema: schema, device: device, makeNodeID: makeNodeID, pool: pool)
         do throws(StoreError) {
             try store.migrate()
         } catch {
@@ -63,8 +79,11 @@ public final class PostgresStore: Sendable {
         return store
     }
 
-    /// Closes every connection; calls made afterwards fail.
-    public func close() { pool.close() }
+    /// Closes every connection (and stops listening for sync changes); calls made afterwards fail.
+    public func close() {
+        syncFeed.close()
+        pool.close()
+    }
 
     /// Runs `body` on one connection, outside a transaction (each statement commits on its own).
     @discardableResult

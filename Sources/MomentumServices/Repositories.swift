@@ -168,6 +168,9 @@ extension PostgresPersonStore: SettingsRepository, PracticeLogRepository, FocusT
     MeditationPresetRepository, WorkoutProgramRepository, MorseCourseRepository
 {}
 
+/// One person's sync log on PostgreSQL (`PostgresPersonStore+Sync.swift`).
+extension PostgresPersonStore: SyncLogStore {}
+
 /// The household's tables on PostgreSQL.
 extension PostgresStore: AccessTokenRepository, SharedLibraryStore {}
 extension PostgresPersonStore: LibraryViewStore {}

@@ -319,17 +319,7 @@ extension MomentumDatabase {
 
     /// `nil` when `name` is free (and takes it); otherwise the first free "name (2)", "name (3)" ….
     static func freeName(_ name: String, taken: inout Set<String>) -> String? {
-        guard taken.contains(name.lowercased()) else {
-            taken.insert(name.lowercased())
-            return nil
-        }
-        var number = 2
-        while true {
-            let suffix = " (\(number))"
-            let candidate = String(name.prefix(TextInput.maximumNameLength - suffix.count)) + suffix
-            if taken.insert(candidate.lowercased()).inserted { return candidate }
-            number += 1
-        }
+        LocalSyncChanges.freeName(name, taken: &taken)
     }
 }
 

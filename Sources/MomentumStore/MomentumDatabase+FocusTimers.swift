@@ -165,38 +165,10 @@ extension MomentumDatabase {
                     try FocusTimerRow.order(Column("sortOrder"), Column.rowID).fetchAll(db),
                     try ChecklistItemRow.order(Column("sortOrder"), Column.rowID).fetchAll(db))
                 let (changes, result) = try change(timers)
-                var sets: [(SyncEntityKey, [String: SyncValue])] = []
-                var deletes = changes.deleted.map { SyncEntityKey(type: .focusTimer, id: $0.uuidString.lowercased()) }
-                let before = Dictionary(uniqueKeysWithValues: timers.map { ($0.id, $0) })
-                for timer in changes.saved {
-                    // Only what this write changed: a field the replica never had keeps its
-                    // default here, and must not overwrite another device's later-arriving value.
-                    let old = before[timer.id]
-                    sets.append(
-                        (
-                            SyncEntityKey(type: .focusTimer, id: timer.id.uuidString.lowercased()),
-                            Self.changedFields(timer.syncFields, from: old?.syncFields)
-                        ))
-                    let oldItems = Dictionary(uniqueKeysWithValues: (old?.items ?? []).map { ($0.id, $0) })
-                    for item in timer.items {
-                        sets.append(
-                            (
-                                SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()),
-                                Self.changedFields(
-                                    item.syncFields(timerID: timer.id),
-                                    from: oldItems[item.id]?.syncFields(timerID: timer.id))
-                            ))
-                    }
-                    let kept = Set(timer.items.map(\.id))
-                    for item in before[timer.id]?.items ?? [] where !kept.contains(item.id) {
-                        deletes.append(SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()))
-                    }
-                }
-                for record in changes.records {
-                    sets.append(
-                        (SyncEntityKey(type: .practiceRecord, id: record.id.uuidString.lowercased()), record.syncFields)
-                    )
-                }
+                // Only what this write changed: a field the replica never had keeps its default
+                // here, and must not overwrite another device's later-arriving value.
+                let (sets, deletes) = LocalSyncChanges.focusTimers(
+                    before: timers, saved: changes.saved, deleted: changes.deleted, records: changes.records)
                 for id in changes.deleted {
                     try FocusTimerRow.deleteOne(db, key: id.uuidString.lowercased())
                 }
@@ -220,8 +192,7 @@ extension MomentumDatabase {
 
     /// The fields of `new` that differ from `old` (all of them for a new entity).
     static func changedFields(_ new: [String: SyncValue], from old: [String: SyncValue]?) -> [String: SyncValue] {
-        guard let old else { return new }
-        return new.filter { old[$0.key] != $0.value }
+        LocalSyncChanges.changedFields(new, from: old)
     }
 
     static func assemble(_ timers: [FocusTimerRow], _ items: [ChecklistItemRow]) throws(StoreError)

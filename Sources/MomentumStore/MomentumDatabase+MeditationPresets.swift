@@ -77,6 +77,6 @@ extension MomentumDatabase {
     /// The sync key of a saved sit; `nil` for an id that is not a lower-case UUID (one a backup
     /// brought from elsewhere), which stays on this device.
     static func syncKey(ofMeditationPreset id: String) -> SyncEntityKey? {
-        SyncEntityType.meditationPreset.canonicalID(id) == id ? SyncEntityKey(type: .meditationPreset, id: id) : nil
+        LocalSyncChanges.meditationPresetKey(id)
     }
 }

@@ -171,6 +171,6 @@ extension MomentumDatabase {
 
     /// A record's synced fields.
     static func syncSet(_ record: PracticeRecord) -> (SyncEntityKey, [String: SyncValue]) {
-        (SyncEntityKey(type: .practiceRecord, id: record.id.uuidString.lowercased()), record.syncFields)
+        LocalSyncChanges.record(record)
     }
 }

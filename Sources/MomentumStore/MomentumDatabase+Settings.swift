@@ -41,12 +41,7 @@ extension MomentumDatabase {
     static func settingSyncSets(from stored: [String: String], to changed: [String: String])
         -> [(SyncEntityKey, [String: SyncValue])]
     {
-        let old = MomentumSettings(storedValues: stored).syncTexts
-        let new = MomentumSettings(storedValues: changed).syncTexts
-        return SettingKey.allCases.compactMap { key in
-            guard let text = new[key], old[key] != text else { return nil }
-            return (SyncEntityKey(type: .setting, id: key.rawValue), [SyncEntityType.settingValueField: .string(text)])
-        }
+        LocalSyncChanges.settings(from: stored, to: changed)
     }
 }
 

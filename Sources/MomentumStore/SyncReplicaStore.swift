@@ -62,35 +62,16 @@ struct SyncReplicaStore {
     /// sends it. Settings still at their defaults are left out: a new device must not overwrite
     /// another's choices with its defaults.
     private func seed(_ clock: inout HybridLogicalClock, at now: Date) throws {
-        var sets: [(SyncEntityKey, [String: SyncValue])] = []
-        let timers = try FocusTimerRow.order(Column("sortOrder"), Column.rowID).fetchAll(db)
         let items = Dictionary(grouping: try ChecklistItemRow.fetchAll(db), by: \.timerId)
-        for row in timers {
-            guard let timer = try? row.timer(items: items[row.id] ?? []) else { continue }
-            sets.append((SyncEntityKey(type: .focusTimer, id: row.id), timer.syncFields))
-            for item in timer.items {
-                sets.append(
-                    (
-                        SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()),
-                        item.syncFields(timerID: timer.id)
-                    ))
-            }
+        let timers = try FocusTimerRow.order(Column("sortOrder"), Column.rowID).fetchAll(db).compactMap { row in
+            try? row.timer(items: items[row.id] ?? [])
         }
-        for row in try PracticeRecordRow.order(Column("startMs")).fetchAll(db) {
-            guard let record = try? row.record() else { continue }
-            sets.append((SyncEntityKey(type: .practiceRecord, id: row.id), record.syncFields))
+        let records = try PracticeRecordRow.order(Column("startMs")).fetchAll(db).compactMap { try? $0.record() }
+        let presets = try MeditationPresetRow.order(Column("createdAtMs"), Column.rowID).fetchAll(db).compactMap {
+            try? $0.preset()
         }
-        for row in try MeditationPresetRow.order(Column("createdAtMs"), Column.rowID).fetchAll(db) {
-            guard let preset = try? row.preset(), let key = MomentumDatabase.syncKey(ofMeditationPreset: row.id)
-            else { continue }
-            sets.append((key, preset.syncFields))
-        }
-        let settings = MomentumSettings(storedValues: try storedSettingValues())
-        let defaults = MomentumSettings().syncTexts
-        for (key, text) in settings.syncTexts where defaults[key] != text {
-            sets.append(
-                (SyncEntityKey(type: .setting, id: key.rawValue), [SyncEntityType.settingValueField: .string(text)]))
-        }
+        let sets = LocalSyncChanges.seed(
+            timers: timers, records: records, meditationPresets: presets, storedSettings: try storedSettingValues())
         seeded.changes += try recordLocal(sets: sets, deletes: [], clock: &clock, at: now)
     }
 
@@ -117,30 +98,8 @@ struct SyncReplicaStore {
         guard !keys.isEmpty else { return [] }
         let before = try load(keys, timerIDs: [])
         var state = before
-        var changes: [Change] = []
-        var droppedRows: Set<SyncEntityKey> = []
-        for (key, fields) in sets {
-            if state.isDeleted(key) {
-                droppedRows.insert(key)
-                continue
-            }
-            let current = state.values(of: key) ?? [:]
-            for field in fields.keys.sorted() where current[field] != fields[field] {
-                let change = try Change(
-                    entityType: key.type, entityID: key.id,
-                    operation: .set(field: field, value: fields[field] ?? .null), stamp: try clock.send(at: now),
-                    device: device)
-                state.apply(change)
-                changes.append(change)
-            }
-        }
-        for key in deletes where state.deletions[key] == nil {
-            let change = try Change(
-                entityType: key.type, entityID: key.id, operation: .delete, stamp: try clock.send(at: now),
-                device: device)
-            state.apply(change)
-            changes.append(change)
-        }
+        let (changes, droppedRows) = try state.recordLocal(
+            sets: sets, deletes: deletes, clock: &clock, device: device, at: now)
         try persist(from: before, to: state)
         for key in droppedRows { try removeRow(key) }
         let isClient =
@@ -340,22 +299,9 @@ struct SyncReplicaStore {
     /// (an item needs its timer's row), then items — also those of a changed timer — records
     /// and settings. A state that makes no valid value leaves the row out.
     private func materialize(from before: ReplicaState, to after: ReplicaState, at now: Date) throws {
-        var changed: [SyncEntityType: Set<String>] = [:]
-        for type in SyncEntityType.allCases {
-            let old = before.entities[type] ?? [:]
-            let new = after.entities[type] ?? [:]
-            for id in Set(old.keys).union(new.keys) where old[id] != new[id] { changed[type, default: []].insert(id) }
-        }
-        for key in after.deletions.keys where before.deletions[key] == nil {
-            changed[key.type, default: []].insert(key.id)
-        }
-        let changedTimers = changed[.focusTimer] ?? []
-        for id in changedTimers.sorted() { try materializeTimer(id, in: after, at: now) }
-        var items = changed[.checklistItem] ?? []
-        for (itemID, timers) in after.timersOfItems where !timers.isDisjoint(with: changedTimers) {
-            items.insert(itemID)
-        }
-        for id in items.sorted() { try materializeItem(id, in: after, at: now) }
+        let changed = after.entitiesToMaterialize(since: before)
+        for id in (changed[.focusTimer] ?? []).sorted() { try materializeTimer(id, in: after, at: now) }
+        for id in (changed[.checklistItem] ?? []).sorted() { try materializeItem(id, in: after, at: now) }
         for id in (changed[.practiceRecord] ?? []).sorted() { try materializeRecord(id, in: after, at: now) }
         if let settingIDs = changed[.setting] { try materializeSettings(settingIDs, in: after, at: now) }
         for id in (changed[.meditationPreset] ?? []).sorted() {
@@ -363,16 +309,11 @@ struct SyncReplicaStore {
         }
     }
 
-    private func firstWritten(_ key: SyncEntityKey, in state: ReplicaState) -> Date {
-        let stamps = state.entities[key.type]?[key.id]?.values.map(\.stamp.physical) ?? []
-        return Date(syncMilliseconds: stamps.min() ?? 0)
-    }
-
     private func materializeTimer(_ id: String, in state: ReplicaState, at now: Date) throws {
         let key = SyncEntityKey(type: .focusTimer, id: id)
         guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
             let timer = FocusTimer.synced(
-                id: uuid, fields: fields, items: [], fallbackCreatedAt: firstWritten(key, in: state), updatedAt: now)
+                id: uuid, fields: fields, items: [], fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
         else { return try removeRow(key) }
         try FocusTimerRow(timer).save(db)
     }
@@ -381,7 +322,7 @@ struct SyncReplicaStore {
         let key = SyncEntityKey(type: .checklistItem, id: id)
         guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
             let synced = ChecklistItem.synced(
-                id: uuid, fields: fields, fallbackCreatedAt: firstWritten(key, in: state), updatedAt: now)
+                id: uuid, fields: fields, fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
         else { return try removeRow(key) }
         let (item, timerID) = synced
         let timer = timerID.uuidString.lowercased()
@@ -413,7 +354,7 @@ struct SyncReplicaStore {
         let key = SyncEntityKey(type: .meditationPreset, id: id)
         guard let fields = state.values(of: key),
             var preset = MeditationPreset.synced(
-                id: id, fields: fields, fallbackCreatedAt: firstWritten(key, in: state), updatedAt: now)
+                id: id, fields: fields, fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
         else { return try removeRow(key) }
         var taken = Set(
             try String.fetchAll(

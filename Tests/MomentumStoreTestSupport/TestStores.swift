@@ -43,8 +43,14 @@ public final class StoreUnderTest: Sendable {
     /// The household's tables (people, pairing codes, timer shares, tokens and sign-in sessions):
     /// the SQLite database itself, or the PostgreSQL store.
     public let household: any HouseholdPeopleStore
+    /// The server's side of sync for the person: the SQLite database, or the person's PostgreSQL view.
+    public let syncLog: any SyncLogStore
 
-    public init(_ kind: StoreKind, personID: Person.ID = Person.founderID) throws {
+    /// `makeNodeID` makes the person's sync node id (as the server's store would).
+    public init(
+        _ kind: StoreKind, personID: Person.ID = Person.founderID,
+        makeNodeID: @escaping @Sendable () -> String = { MomentumDatabase.randomNodeID() }
+    ) throws {
         self.kind = kind
         self.personID = personID
         switch kind {
@@ -53,17 +59,21 @@ public final class StoreUnderTest: Sendable {
             self.directory = UncheckedBox(directory)
             postgres = nil
             schema = nil
-            let database = try MomentumDatabase.open(directory: directory.url, device: "test")
+            let database = try MomentumDatabase.open(directory: directory.url, device: "test", makeNodeID: makeNodeID)
             store = database
             household = database
+            syncLog = database
         case .postgres:
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            let opened = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 4)
+            let opened = try PostgresStore.open(
+                try Self.location(), schema: schema, poolSize: 4, device: "test", makeNodeID: makeNodeID)
             directory = nil
             postgres = opened
             self.schema = schema
-            store = opened.scoped(to: personID)
+            let person = opened.scoped(to: personID)
+            store = person
             household = opened
+            syncLog = person
         }
     }
 
@@ -73,6 +83,14 @@ public final class StoreUnderTest: Sendable {
     /// A second, independent handle on the same data: what another process (the terminal while
     /// the server runs, or a second server) opens.
     public func reopened() throws -> any PersonStore {
+        switch try secondHandle() {
+        case .sqlite(let database): database
+        case .postgres(let store): store.scoped(to: personID)
+        }
+    }
+
+    /// The person's sync log through a second, independent handle (another server's).
+    public func reopenedSyncLog() throws -> any SyncLogStore {
         switch try secondHandle() {
         case .sqlite(let database): database
         case .postgres(let store): store.scoped(to: personID)

@@ -1,0 +1,185 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import PostgresNIO
+
+/// The server's side of sync for one person on PostgreSQL, as `MomentumDatabase+Sync.swift` is
+/// on SQLite (docs/sync.md, docs/postgres.md "Sync"): pushes merged and logged, pulls read from
+/// the log, observers hear every change logged for the person by any server.
+extension PostgresPersonStore {
+    /// The largest page a pull gives (as SQLite's).
+    public static let maximumPullLimit = MomentumDatabase.maximumPullLimit
+
+    /// A write that logs synced changes: `body` gets the person's replica, locked for the
+    /// transaction (see ``PostgresSyncReplica``). Local changes are stamped with the task's
+    /// ``MomentumCore/DeviceName/current`` (the browser that asked) if it has one, else with the
+    /// store's `device`.
+    func syncedWrite<T>(at now: Date, _ body: (PostgresSession, PostgresSyncReplica) throws(StoreError) -> T)
+        throws(StoreError) -> T
+    {
+        let device = DeviceName.current ?? store.device
+        let (personID, makeNodeID, channel) = (personID, store.makeNodeID, PostgresNotifier.channel(for: store.schema))
+        return try store.write { session throws(StoreError) in
+            let replica = try PostgresSyncReplica.lock(
+                in: session, for: personID, device: device, channel: channel, makeNodeID: makeNodeID, at: now)
+            let result = try body(session, replica)
+            try replica.finish()
+            return result
+        }
+    }
+
+    // MARK: Pushes
+
+    /// Merges a pushed batch: checked whole first (with `now` for the drift limit), then applied
+    /// in one transaction, each change that is not a duplicate logged with the next sequence
+    /// number. Each change's sequence number (a duplicate's earlier one).
+    public func acceptPush(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Int64?] {
+        let changes: [Change]
+        do {
+            changes = try ChangeBatch.validate(messages, receivedAt: now)
+        } catch {
+            throw .batch(error)
+        }
+        do {
+            return try syncedWrite(at: now) { _, replica throws(StoreError) in
+                try replica.applyRemote(changes, at: now)
+            }
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// ``acceptPush(_:at:)``: one transaction per push (no group commit on PostgreSQL yet; the
+    /// person's row lock orders pushes of one person from every server).
+    public func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
+        try acceptPush(messages, at: now)
+    }
+
+    // MARK: Pulls
+
+    /// A pull's answer as the JSON the server sends — `{"changes":[{"seq":N,"change":{…}}…],
+    /// "last":N,"more":B}` — byte for byte what SQLite gives for the same log, written by
+    /// PostgreSQL around the logged texts in one statement (one snapshot: the head and the page
+    /// agree). A cursor below 0 or a limit outside 1…1000 is ``SyncError/invalidPage(after:limit:)``,
+    /// one beyond the head ``SyncError/cursorBeyondHead(cursor:head:)``. The first pull of a person
+    /// creates their replica (logging the data already there).
+    public func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data {
+        guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
+            throw .invalidPage(after: after, limit: limit)
+        }
+        let row: PostgresRow?
+        do {
+            row = try store.read { session throws(StoreError) in
+                try session.query(
+                    """
+                    SELECT r.head, p.body, p.last FROM sync_replica r, LATERAL (
+                        SELECT string_agg('{"seq":' || seq || ',"change":' || message || '}', ',' ORDER BY seq) AS body,
+                            MAX(seq) AS last
+                        FROM (SELECT seq, message FROM sync_log WHERE person_id = \(personID) AND seq > \(after)
+                            ORDER BY seq LIMIT \(Int64(limit))) page) p
+                    WHERE r.person_id = \(personID)
+                    """
+                ).first
+            }
+        } catch {
+            throw .store(error)
+        }
+        guard let row else {
+            try ensureReplica(at: now)
+            return try pullPageJSON(after: after, limit: limit, at: now)
+        }
+        let (head, changes, lastSeq): (Int64, String?, Int64?)
+        do {
+            (head, changes, lastSeq) = try row.columns((Int64, String?, Int64?).self)
+        } catch {
+            throw .store(error)
+        }
+        guard after <= head else { throw .cursorBeyondHead(cursor: after, head: head) }
+        let last = lastSeq ?? after
+        var body = Data(capacity: (changes?.utf8.count ?? 0) + 64)
+        body.append(contentsOf: #"{"changes":["#.utf8)
+        body.append(contentsOf: (changes ?? "").utf8)
+        body.append(contentsOf: #"],"last":\#(last),"more":\#(last < head)}"#.utf8)
+        return body
+    }
+
+    /// The logged changes after `after`, at most `limit`, in order (decoded; what observers get).
+    func loggedChanges(after: Int64, limit: Int) throws(StoreError) -> [LoggedChange] {
+        let rows = try store.read { session throws(StoreError) in
+            try session.query(
+                """
+                SELECT seq, message FROM sync_log WHERE person_id = \(personID) AND seq > \(after)
+                ORDER BY seq LIMIT \(Int64(limit))
+                """)
+        }
+        var changes: [LoggedChange] = []
+        changes.reserveCapacity(rows.count)
+        for row in rows {
+            let (seq, message) = try row.columns((Int64, String).self)
+            do {
+                changes.append(
+                    LoggedChange(
+                        seq: seq, change: try JSONDecoder().decode(ChangeMessage.self, from: Data(message.utf8))))
+            } catch {
+                throw .corruptRow(table: "sync_log", id: "\(seq)", reason: "\(error)")
+            }
+        }
+        return changes
+    }
+
+    /// The logged changes after `after` as a page (``pullPageJSON(after:limit:at:)`` decoded).
+    public func loggedChanges(after: Int64, limit: Int, at now: Date) throws(SyncError) -> SyncPage {
+        let data = try pullPageJSON(after: after, limit: limit, at: now)
+        do {
+            return try JSONDecoder().decode(SyncPage.self, from: data)
+        } catch {
+            throw .store(.database(message: "\(error)"))
+        }
+    }
+
+    /// Creates the person's replica (and seeds it) when they have none yet.
+    private func ensureReplica(at now: Date) throws(SyncError) {
+        do {
+            try syncedWrite(at: now) { _, _ throws(StoreError) in }
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    // MARK: Reads
+
+    /// The last sequence number of the person's log (0 when nothing was logged).
+    public func syncHead() throws(StoreError) -> Int64 {
+        try store.read { session throws(StoreError) in
+            let rows = try session.query("SELECT head FROM sync_replica WHERE person_id = \(personID)")
+            return try rows.first?.columns(Int64.self) ?? 0
+        }
+    }
+
+    /// The latest write of a synced field — its value, stamp and device — or `nil`.
+    public func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion? {
+        let rows = try store.read { session throws(StoreError) in
+            try session.query(
+                """
+                SELECT value, stamp, device FROM sync_field WHERE person_id = \(personID)
+                    AND entity_type = \(key.type.rawValue) AND entity_id = \(key.id) AND field = \(field)
+                """)
+        }
+        guard let row = rows.first else { return nil }
+        let (value, stamp, device) = try row.columns((String, String, String).self)
+        do {
+            return FieldVersion(
+                value: try JSONDecoder().decode(SyncValue.self, from: Data(value.utf8)),
+                stamp: try HybridTimestamp(parsing: stamp), device: device)
+        } catch {
+            throw .corruptRow(table: "sync_field", id: "\(key)/\(field)", reason: "\(error)")
+        }
+    }
+
+    /// Calls `observer` with the changes logged for this person by any server on the database
+    /// (this one included) from now on, in log order, each once — shortly after they commit
+    /// (``PostgresSyncFeed``: `LISTEN/NOTIFY`, then a read of the log).
+    public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) {
+        store.syncFeed.observe(personID, in: store, observer)
+    }
+}

@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import MomentumCore
+import MomentumStore
+import PostgresNIO
+import Synchronization
+
+/// The observers of each person's sync log on one ``PostgresStore``: they hear every change
+/// logged for their person by any server on the database, in log order, each once.
+///
+/// Every transaction that logs sends `NOTIFY` with `person:head` (``PostgresSyncReplica``); the
+/// first observer starts one ``PostgresNotifier`` for the store. A notification for a watched
+/// person past what was delivered — or the notifier's ``PostgresNotifier/Event/mayHaveMissed``,
+/// for everyone — makes the feed read that person's log after the last delivered sequence number
+/// and hand the rows on. Reading and calling observers happen on one serial queue of the feed's
+/// own (never the listening connection's event loop, never a cooperative thread), so each change
+/// is delivered once and in order.
+final class PostgresSyncFeed: Sendable {
+    typealias Observer = @Sendable ([LoggedChange]) -> Void
+
+    private struct Watch {
+        var observers: [Observer]
+        var delivered: Int64
+    }
+
+    private struct State {
+        var notifier: PostgresNotifier?
+        var watches: [Person.ID: Watch] = [:]
+        var isClosed = false
+    }
+
+    private let state = Mutex(State())
+    /// Held while the notifier starts, so two first observers start one.
+    private let starting = Mutex(())
+    private let queue = DispatchQueue(label: "momentum.postgres.sync-feed")
+    /// Rows read at a time while catching up.
+    static let pageSize = 500
+
+    /// Adds `observer` for `personID`'s log: it hears what is logged from now on.
+    func observe(_ personID: Person.ID, in store: PostgresStore, _ observer: @escaping Observer) {
+        startListening(store)
+        // Read after listening: what commits later is notified, what committed before is not new.
+        let head = (try? store.scoped(to: personID).syncHead()) ?? 0
+        state.withLock { state in
+            if state.watches[personID] == nil {
+                state.watches[personID] = Watch(observers: [observer], delivered: head)
+            } else {
+                state.watches[personID]?.observers.append(observer)
+            }
+        }
+    }
+
+    func close() {
+        let notifier = state.withLock { state in
+            state.isClosed = true
+            state.watches = [:]
+            defer { state.notifier = nil }
+            return state.notifier
+        }
+        notifier?.close()
+    }
+
+    /// Starts the store's notifier unless it runs; a failure (the database unreachable) is tried
+    /// again by the next observer.
+    private func startListening(_ store: PostgresStore) {
+        starting.withLock { _ in
+            guard state.withLock({ $0.notifier == nil && !$0.isClosed }) else { return }
+            guard let notifier = try? PostgresNotifier.start(store) else { return }
+            notifier.subscribe { [weak self] event in
+                guard let self else { return }
+                switch event {
+                case .notified(let payload):
+                    guard let (personID, head) = Self.parse(payload) else { return }
+                    let behind = self.state.withLock { state in
+                        state.watches[personID].map { $0.delivered < head } ?? false
+                    }
+                    if behind { self.queue.async { self.catchUp(personID, in: store) } }
+                case .mayHaveMissed:
+                    self.queue.async {
+                        for personID in self.state.withLock({ Array($0.watches.keys) }) {
+                            self.catchUp(personID, in: store)
+                        }
+                    }
+                }
+            }
+            let kept = state.withLock { state -> Bool in
+                guard !state.isClosed else { return false }
+                state.notifier = notifier
+                return true
+            }
+            if !kept { notifier.close() }
+        }
+    }
+
+    /// `person:head`, as ``PostgresSyncReplica/finish()`` sends it; `nil` for anything else on
+    /// the channel.
+    static func parse(_ payload: String) -> (Person.ID, Int64)? {
+        let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let person = Person.ID(parts[0]), let head = Int64(parts[1]) else { return nil }
+        return (person, head)
+    }
+
+    /// Reads the person's log after what was delivered and hands it to their observers (on the
+    /// feed's queue). A failed read stops here: the next notification catches up.
+    private func catchUp(_ personID: Person.ID, in store: PostgresStore) {
+        while let delivered = state.withLock({ $0.watches[personID]?.delivered }) {
+            guard let page = try? store.scoped(to: personID).loggedChanges(after: delivered, limit: Self.pageSize),
+                let last = page.last
+            else { return }
+            let observers = state.withLock { state -> [Observer] in
+                state.watches[personID]?.delivered = last.seq
+                return state.watches[personID]?.observers ?? []
+            }
+            for observer in observers { observer(page) }
+            if page.count < Self.pageSize { return }
+        }
+    }
+}

@@ -1,0 +1,490 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import PostgresNIO
+
+/// One person's sync replica inside one write transaction: what SQLite's `SyncReplicaStore` is
+/// for a person's file, on the `sync_…` tables (schema v7). The merge is ``ReplicaState``'s and
+/// the local changes ``LocalSyncChanges``'; this loads what they need and writes back what they
+/// decided.
+///
+/// ``lock(in:for:device:makeNodeID:at:)`` locks the person's `sync_replica` row (`FOR UPDATE`,
+/// creating and seeding it the first time) before anything else of the transaction: every
+/// transaction that logs for a person, on any server, holds that row until it commits, so the
+/// sequence numbers it takes from `head` commit in the order they were taken — no gap a puller
+/// could see, no number given twice. ``finish()`` writes the clock and the head back and sends
+/// `NOTIFY` (`person:head`), which PostgreSQL delivers only when the transaction commits.
+final class PostgresSyncReplica {
+    let session: PostgresSession
+    let personID: Person.ID
+    let device: String
+    let channel: String
+    private(set) var clock: HybridLogicalClock
+    private(set) var head: Int64
+    /// Everything this transaction logged, in log order (a first use's seed included).
+    private(set) var logged: [LoggedChange] = []
+    private var pendingLog: [(change: Change, message: String, origin: String, seq: Int64)] = []
+    private var loggedSeqs: [LogKey: Int64] = [:]
+
+    private struct LogKey: Hashable {
+        var stamp: String
+        var type: String
+        var id: String
+        var field: String?
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private init(
+        session: PostgresSession, personID: Person.ID, device: String, channel: String, clock: HybridLogicalClock,
+        head: Int64
+    ) {
+        self.session = session
+        self.personID = personID
+        self.device = device
+        self.channel = channel
+        self.clock = clock
+        self.head = head
+    }
+
+    /// Locks the person's replica row for the rest of the transaction, creating it (a new node
+    /// id, and local changes for the data already there) the first time.
+    static func lock(
+        in session: PostgresSession, for personID: Person.ID, device: String, channel: String,
+        makeNodeID: () -> String, at now: Date
+    ) throws(StoreError) -> PostgresSyncReplica {
+        // A second server creating it at the same moment waits here for the first to commit.
+        let created =
+            try session.execute(
+                """
+                INSERT INTO sync_replica (person_id, node) VALUES (\(personID), \(makeNodeID()))
+                ON CONFLICT (person_id) DO NOTHING
+                """) > 0
+        guard
+            let row = try session.query(
+                "SELECT node, last_stamp, head FROM sync_replica WHERE person_id = \(personID) FOR UPDATE"
+            ).first
+        else { throw .database(message: "sync replica of person \(personID) is missing") }
+        let (node, last, head) = try row.columns((String, String?, Int64).self)
+        let clock: HybridLogicalClock
+        do {
+            clock = try HybridLogicalClock(node: node, last: try last.map { try HybridTimestamp(parsing: $0) })
+        } catch {
+            throw .corruptRow(table: "sync_replica", id: "\(personID)", reason: "\(error)")
+        }
+        let replica = PostgresSyncReplica(
+            session: session, personID: personID, device: device, channel: channel, clock: clock, head: head)
+        if created { try replica.seed(at: now) }
+        return replica
+    }
+
+    /// The data written before the person synced becomes local changes, so a first sync sends it.
+    private func seed(at now: Date) throws(StoreError) {
+        let timers = try PostgresPersonStore.focusTimers(in: session, for: personID)
+        let records = try PostgresPersonStore.loggedRecords(in: session, for: personID).map(\.record)
+        let presets = try PostgresPersonStore.meditationPresets(in: session, for: personID)
+        let settings = try PostgresPersonStore.settingValues(in: session, for: personID)
+        try recordLocal(
+            sets: LocalSyncChanges.seed(
+                timers: timers, records: records, meditationPresets: presets, storedSettings: settings),
+            deletes: [], at: now)
+    }
+
+    /// Writes the clock and the head back and announces what was logged (on commit). Call once,
+    /// last in the transaction.
+    func finish() throws(StoreError) {
+        try flushLog()
+        try session.execute(
+            "UPDATE sync_replica SET last_stamp = \(clock.last?.description), head = \(head) WHERE person_id = \(personID)"
+        )
+        guard !logged.isEmpty else { return }
+        try session.execute("SELECT pg_notify(\(channel), \("\(personID):\(head)"))")
+    }
+
+    // MARK: Local changes
+
+    /// Turns the new values of entities written here into stamped changes, merged and logged as
+    /// local (see ``ReplicaState/recordLocal(sets:deletes:clock:device:at:)``). Writes to an
+    /// entity the replica has deleted are dropped, and so is its row.
+    func recordLocal(sets: [(SyncEntityKey, [String: SyncValue])], deletes: [SyncEntityKey], at now: Date)
+        throws(StoreError)
+    {
+        let keys = Set(sets.map(\.0)).union(deletes)
+        guard !keys.isEmpty else { return }
+        let before = try load(keys, timerIDs: [])
+        var state = before
+        let (changes, dropped): ([Change], Set<SyncEntityKey>)
+        do {
+            (changes, dropped) = try state.recordLocal(
+                sets: sets, deletes: deletes, clock: &clock, device: device, at: now)
+        } catch {
+            // What sync would refuse (a record ending more than a day after the write) is refused.
+            throw .database(message: "\(error)")
+        }
+        try persist(from: before, to: state)
+        for key in dropped { try removeRow(key) }
+        for change in changes { try appendToLog(change, origin: "local") }
+    }
+
+    // MARK: Changes from elsewhere
+
+    /// Merges checked changes from elsewhere (as SQLite's `applyRemote`): applies them, moves
+    /// the clock past their stamps, logs each that is not a duplicate and brings the person's
+    /// rows up to date. Each change's sequence number (a duplicate's earlier one).
+    func applyRemote(_ changes: [Change], at now: Date) throws(StoreError) -> [Int64?] {
+        let keys = Set(changes.map(\.entity))
+        let timerIDs = Set(
+            changes.compactMap { change -> String? in
+                guard case .set(SyncEntityType.timerReferenceField, .string(let id)) = change.operation else {
+                    return nil
+                }
+                return id
+            })
+        let before = try load(keys, timerIDs: timerIDs)
+        var state = before
+        var seqs: [Int64?] = []
+        for change in changes {
+            let outcome = state.apply(change)
+            // A stamp too far ahead is applied but does not move the clock.
+            do {
+                _ = try clock.receive(change.stamp, at: now)
+            } catch {
+                guard case .tooFarAhead = error else { throw .database(message: "\(error)") }
+            }
+            if outcome == .duplicate {
+                seqs.append(try seqOfLogged(change))
+            } else {
+                seqs.append(try appendToLog(change, origin: "remote"))
+            }
+        }
+        try persist(from: before, to: state)
+        try materialize(from: before, to: state, at: now)
+        return seqs
+    }
+
+    // MARK: The log
+
+    @discardableResult
+    private func appendToLog(_ change: Change, origin: String) throws(StoreError) -> Int64 {
+        let message = ChangeMessage(change)
+        let text: String
+        do {
+            text = String(decoding: try Self.encoder.encode(message), as: UTF8.self)
+        } catch {
+            throw .database(message: "change did not encode: \(error)")
+        }
+        head += 1
+        pendingLog.append((change, text, origin, head))
+        loggedSeqs[Self.logKey(change)] = loggedSeqs[Self.logKey(change)] ?? head
+        logged.append(LoggedChange(seq: head, change: message))
+        if pendingLog.count >= 1000 { try flushLog() }
+        return head
+    }
+
+    private static func logKey(_ change: Change) -> LogKey {
+        var field: String?
+        if case .set(let name, _) = change.operation { field = name }
+        return LogKey(
+            stamp: change.stamp.description, type: change.entity.type.rawValue, id: change.entity.id, field: field)
+    }
+
+    /// Writes the log entries of this transaction not yet written, in one statement.
+    private func flushLog() throws(StoreError) {
+        guard !pendingLog.isEmpty else { return }
+        let entries = pendingLog
+        pendingLog = []
+        // A deletion has no field: "" here (a field name is never empty), NULL in the table.
+        let fields = entries.map { entry -> String in
+            if case .set(let name, _) = entry.change.operation { return name }
+            return ""
+        }
+        try session.execute(
+            """
+            INSERT INTO sync_log (person_id, seq, stamp, entity_type, entity_id, field, message, origin)
+            SELECT \(personID), seq, stamp, entity_type, entity_id, NULLIF(field, ''), message, origin
+            FROM unnest(\(entries.map(\.seq))::bigint[],
+                \(entries.map { $0.change.stamp.description })::text[],
+                \(entries.map { $0.change.entity.type.rawValue })::text[], \(entries.map { $0.change.entity.id })::text[],
+                \(fields)::text[], \(entries.map(\.message))::text[], \(entries.map(\.origin))::text[])
+                AS given(seq, stamp, entity_type, entity_id, field, message, origin)
+            ORDER BY given.seq
+            """)
+    }
+
+    private func seqOfLogged(_ change: Change) throws(StoreError) -> Int64? {
+        let key = Self.logKey(change)
+        if let seq = loggedSeqs[key] { return seq }
+        let rows = try session.query(
+            """
+            SELECT seq FROM sync_log WHERE person_id = \(personID) AND stamp = \(key.stamp)
+                AND entity_type = \(key.type) AND entity_id = \(key.id) AND field IS NOT DISTINCT FROM \(key.field)
+            ORDER BY seq LIMIT 1
+            """)
+        return try rows.first?.columns(Int64.self)
+    }
+
+    // MARK: Loading and saving the replica
+
+    /// The merged state of `keys`, the timers `timerIDs`, the timers each item named and every item
+    /// that named a loaded timer: everything ``ReplicaState/apply(_:)`` reads for them.
+    private func load(_ keys: Set<SyncEntityKey>, timerIDs: Set<String>) throws(StoreError) -> ReplicaState {
+        var keys = keys
+        for id in timerIDs { keys.insert(SyncEntityKey(type: .focusTimer, id: id)) }
+        let itemIDs = keys.filter { $0.type == .checklistItem }.map(\.id)
+        if !itemIDs.isEmpty {
+            for row in try session.query(
+                "SELECT timer_id FROM sync_item_timer WHERE person_id = \(personID) AND item_id = ANY(\(itemIDs)::text[])"
+            ) {
+                keys.insert(SyncEntityKey(type: .focusTimer, id: try row.columns(String.self)))
+            }
+        }
+        let timers = keys.filter { $0.type == .focusTimer }.map(\.id)
+        if !timers.isEmpty {
+            for row in try session.query(
+                "SELECT item_id FROM sync_item_timer WHERE person_id = \(personID) AND timer_id = ANY(\(timers)::text[])"
+            ) {
+                keys.insert(SyncEntityKey(type: .checklistItem, id: try row.columns(String.self)))
+            }
+        }
+        var entities: [SyncEntityType: [String: [String: FieldVersion]]] = [:]
+        var deletions: [SyncEntityKey: Deletion] = [:]
+        var timersOfItems: [String: Set<String>] = [:]
+        for (type, typed) in Dictionary(grouping: keys, by: \.type) {
+            let ids = typed.map(\.id)
+            for row in try session.query(
+                """
+                SELECT entity_id, field, value, stamp, device FROM sync_field
+                WHERE person_id = \(personID) AND entity_type = \(type.rawValue) AND entity_id = ANY(\(ids)::text[])
+                """)
+            {
+                let (id, field, value, stamp, device) = try row.columns((String, String, String, String, String).self)
+                do {
+                    let version = FieldVersion(
+                        value: try JSONDecoder().decode(SyncValue.self, from: Data(value.utf8)),
+                        stamp: try HybridTimestamp(parsing: stamp), device: device)
+                    entities[type, default: [:]][id, default: [:]][field] = version
+                } catch {
+                    throw .corruptRow(table: "sync_field", id: "\(type.rawValue)/\(id)", reason: "\(error)")
+                }
+            }
+            for row in try session.query(
+                """
+                SELECT entity_id, stamp, device FROM sync_deletion
+                WHERE person_id = \(personID) AND entity_type = \(type.rawValue) AND entity_id = ANY(\(ids)::text[])
+                """)
+            {
+                let (id, stamp, device) = try row.columns((String, String, String).self)
+                do {
+                    deletions[SyncEntityKey(type: type, id: id)] = Deletion(
+                        stamp: try HybridTimestamp(parsing: stamp), device: device)
+                } catch {
+                    throw .corruptRow(table: "sync_deletion", id: "\(type.rawValue)/\(id)", reason: "\(error)")
+                }
+            }
+            if type == .checklistItem {
+                for row in try session.query(
+                    """
+                    SELECT item_id, timer_id FROM sync_item_timer
+                    WHERE person_id = \(personID) AND item_id = ANY(\(ids)::text[])
+                    """)
+                {
+                    let (item, timer) = try row.columns((String, String).self)
+                    timersOfItems[item, default: []].insert(timer)
+                }
+            }
+        }
+        return ReplicaState(entities: entities, deletions: deletions, timersOfItems: timersOfItems)
+    }
+
+    /// Writes what differs between two states of the loaded entities.
+    private func persist(from before: ReplicaState, to after: ReplicaState) throws(StoreError) {
+        var gone: (types: [String], ids: [String], fields: [String]) = ([], [], [])
+        var written:
+            (types: [String], ids: [String], fields: [String], values: [String], stamps: [String], devices: [String]) =
+                (
+                    [], [], [], [], [], []
+                )
+        for type in SyncEntityType.allCases {
+            let old = before.entities[type] ?? [:]
+            let new = after.entities[type] ?? [:]
+            for id in Set(old.keys).union(new.keys) where old[id] != new[id] {
+                let oldFields = old[id] ?? [:]
+                let newFields = new[id] ?? [:]
+                for field in oldFields.keys where newFields[field] == nil {
+                    gone.types.append(type.rawValue)
+                    gone.ids.append(id)
+                    gone.fields.append(field)
+                }
+                for (field, version) in newFields where oldFields[field] != version {
+                    written.types.append(type.rawValue)
+                    written.ids.append(id)
+                    written.fields.append(field)
+                    written.values.append(try Self.json(version.value))
+                    written.stamps.append(version.stamp.description)
+                    written.devices.append(version.device)
+                }
+            }
+        }
+        if !gone.ids.isEmpty {
+            try session.execute(
+                """
+                DELETE FROM sync_field f USING unnest(\(gone.types)::text[], \(gone.ids)::text[], \(gone.fields)::text[])
+                    AS g(entity_type, entity_id, field)
+                WHERE f.person_id = \(personID) AND f.entity_type = g.entity_type AND f.entity_id = g.entity_id
+                    AND f.field = g.field
+                """)
+        }
+        if !written.ids.isEmpty {
+            try session.execute(
+                """
+                INSERT INTO sync_field (person_id, entity_type, entity_id, field, value, stamp, device)
+                SELECT \(personID), * FROM unnest(\(written.types)::text[], \(written.ids)::text[],
+                    \(written.fields)::text[], \(written.values)::text[], \(written.stamps)::text[],
+                    \(written.devices)::text[])
+                ON CONFLICT (person_id, entity_type, entity_id, field) DO UPDATE SET value = EXCLUDED.value,
+                    stamp = EXCLUDED.stamp, device = EXCLUDED.device
+                """)
+        }
+        for (key, deletion) in after.deletions where before.deletions[key] != deletion {
+            try session.execute(
+                """
+                INSERT INTO sync_deletion (person_id, entity_type, entity_id, stamp, device)
+                VALUES (\(personID), \(key.type.rawValue), \(key.id), \(deletion.stamp.description), \(deletion.device))
+                ON CONFLICT (person_id, entity_type, entity_id) DO UPDATE SET stamp = EXCLUDED.stamp,
+                    device = EXCLUDED.device
+                """)
+        }
+        for (itemID, timers) in after.timersOfItems {
+            for timerID in timers.subtracting(before.timersOfItems[itemID] ?? []) {
+                try session.execute(
+                    """
+                    INSERT INTO sync_item_timer (person_id, item_id, timer_id) VALUES (\(personID), \(itemID), \(timerID))
+                    ON CONFLICT DO NOTHING
+                    """)
+            }
+        }
+    }
+
+    // MARK: The person's rows
+
+    /// Brings the rows of every entity whose merged state changed up to date, with SQLite's
+    /// rules: timers first (an item needs its timer's row), then items — also those of a changed
+    /// timer — records, settings and saved sits. A state that makes no valid value leaves the
+    /// row out.
+    private func materialize(from before: ReplicaState, to after: ReplicaState, at now: Date) throws(StoreError) {
+        let changed = after.entitiesToMaterialize(since: before)
+        for id in (changed[.focusTimer] ?? []).sorted() { try materializeTimer(id, in: after, at: now) }
+        for id in (changed[.checklistItem] ?? []).sorted() { try materializeItem(id, in: after, at: now) }
+        for id in (changed[.practiceRecord] ?? []).sorted() { try materializeRecord(id, in: after, at: now) }
+        if let settingIDs = changed[.setting] { try materializeSettings(settingIDs, in: after, at: now) }
+        for id in (changed[.meditationPreset] ?? []).sorted() {
+            try materializeMeditationPreset(id, in: after, at: now)
+        }
+    }
+
+    private func materializeTimer(_ id: String, in state: ReplicaState, at now: Date) throws(StoreError) {
+        let key = SyncEntityKey(type: .focusTimer, id: id)
+        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
+            let timer = FocusTimer.synced(
+                id: uuid, fields: fields, items: [], fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
+        else { return try removeRow(key) }
+        try session.execute(PostgresPersonStore.upsert(timer, for: personID))
+    }
+
+    private func materializeItem(_ id: String, in state: ReplicaState, at now: Date) throws(StoreError) {
+        let key = SyncEntityKey(type: .checklistItem, id: id)
+        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
+            let (item, timerID) = ChecklistItem.synced(
+                id: uuid, fields: fields, fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
+        else { return try removeRow(key) }
+        let timer = timerID.uuidString.lowercased()
+        let rows = try session.query(
+            """
+            SELECT EXISTS (SELECT 1 FROM focus_timer WHERE person_id = \(personID) AND id = \(timer)),
+                (SELECT COUNT(*) FROM checklist_item WHERE person_id = \(personID) AND timer_id = \(timer) AND id <> \(id))
+            """)
+        guard let row = rows.first else { return try removeRow(key) }
+        let (timerExists, count) = try row.columns((Bool, Int64).self)
+        guard timerExists, count < FocusTimer.maximumItems else { return try removeRow(key) }
+        try session.execute(
+            """
+            INSERT INTO checklist_item (person_id, id, timer_id, text, done, sort_order, created_at_ms, updated_at_ms)
+            VALUES (\(personID), \(id), \(timer), \(item.text), \(item.done), \(Int64(item.sortOrder)),
+                \(item.createdAt.millisecondsSince1970), \(item.updatedAt.millisecondsSince1970))
+            ON CONFLICT (person_id, id) DO UPDATE SET timer_id = EXCLUDED.timer_id, text = EXCLUDED.text,
+                done = EXCLUDED.done, sort_order = EXCLUDED.sort_order, created_at_ms = EXCLUDED.created_at_ms,
+                updated_at_ms = EXCLUDED.updated_at_ms
+            """)
+    }
+
+    private func materializeRecord(_ id: String, in state: ReplicaState, at now: Date) throws(StoreError) {
+        let key = SyncEntityKey(type: .practiceRecord, id: id)
+        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
+            let record = PracticeRecord.synced(id: uuid, fields: fields)
+        else { return try removeRow(key) }
+        let existing = try PostgresPersonStore.loggedRecord(id: id, in: session, for: personID)
+        if existing?.record == record { return }
+        // An upsert keeps the stored row's `created_at_ms`.
+        try session.execute(
+            PostgresPersonStore.insert(
+                [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true))
+    }
+
+    private func materializeSettings(_ ids: Set<String>, in state: ReplicaState, at now: Date) throws(StoreError) {
+        var texts: [SettingKey: String] = [:]
+        for id in ids {
+            guard let key = SettingKey(rawValue: id),
+                case .string(let text)? = state.values(of: SyncEntityKey(type: .setting, id: id))?[
+                    SyncEntityType.settingValueField]
+            else { continue }
+            texts[key] = text
+        }
+        let stored = try PostgresPersonStore.settingValues(in: session, for: personID)
+        let settings = MomentumSettings(storedValues: stored).applyingSyncTexts(texts)
+        let changed = settings.storedValues.filter { stored[$0.key] != $0.value }
+        try PostgresPersonStore.saveSettings(changed, in: session, for: personID, at: now)
+    }
+
+    /// A saved sit whose name another one has takes the first free "Name (2)" here, as on SQLite.
+    private func materializeMeditationPreset(_ id: String, in state: ReplicaState, at now: Date) throws(StoreError) {
+        let key = SyncEntityKey(type: .meditationPreset, id: id)
+        guard let fields = state.values(of: key),
+            var preset = MeditationPreset.synced(
+                id: id, fields: fields, fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
+        else { return try removeRow(key) }
+        var taken: Set<String> = []
+        for row in try session.query(
+            "SELECT name FROM meditation_preset WHERE person_id = \(personID) AND id <> \(id)")
+        {
+            taken.insert(try row.columns(String.self).lowercased())
+        }
+        if let free = LocalSyncChanges.freeName(preset.name, taken: &taken) { preset.name = free }
+        try session.execute(PostgresPersonStore.upsert(preset, for: personID, replacingCreatedAt: true))
+    }
+
+    private func removeRow(_ key: SyncEntityKey) throws(StoreError) {
+        let (person, id) = (personID, key.id)
+        switch key.type {
+        case .focusTimer: try session.execute("DELETE FROM focus_timer WHERE person_id = \(person) AND id = \(id)")
+        case .checklistItem:
+            try session.execute("DELETE FROM checklist_item WHERE person_id = \(person) AND id = \(id)")
+        case .practiceRecord:
+            try session.execute("DELETE FROM practice_record WHERE person_id = \(person) AND id = \(id)")
+        case .setting: break
+        case .meditationPreset:
+            try session.execute("DELETE FROM meditation_preset WHERE person_id = \(person) AND id = \(id)")
+        }
+    }
+
+    static func json(_ value: SyncValue) throws(StoreError) -> String {
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            throw .database(message: "sync value did not encode: \(error)")
+        }
+    }
+}

@@ -1,0 +1,390 @@
+import Foundation
+import MomentumCore
+import MomentumServices
+import MomentumStore
+import MomentumStoreTestSupport
+import Synchronization
+import Testing
+
+/// The server's side of sync (``SyncLogStore``) on both stores: local writes logged, pushes
+/// merged into the person's rows, pulls, and — on PostgreSQL — two servers on one database.
+@Suite("Sync log: the server's side of sync on both stores")
+struct SyncLogStoreTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func record(start seconds: TimeInterval, device: String = "phone") throws -> PracticeRecord {
+        let start = Date(timeIntervalSince1970: seconds)
+        return try PracticeRecord(
+            id: UUID(), kind: .breathing, start: start, end: start.addingTimeInterval(300), countedSeconds: 300,
+            device: device)
+    }
+
+    /// The whole log (or a page of it), decoded.
+    private func page(_ log: any SyncLogStore, after: Int64 = 0, limit: Int = 1000) throws -> SyncPage {
+        try JSONDecoder().decode(SyncPage.self, from: try log.pullPageJSON(after: after, limit: limit, at: Self.now))
+    }
+
+    /// Changes setting every field of `fields` on one entity, stamped by `clock`.
+    private func sets(
+        _ type: SyncEntityType, _ id: String, _ fields: [String: SyncValue], clock: inout HybridLogicalClock,
+        device: String = "browser@phone"
+    ) throws -> [ChangeMessage] {
+        var messages: [ChangeMessage] = []
+        for field in fields.keys.sorted() {
+            let change = try Change(
+                entityType: type, entityID: id, operation: .set(field: field, value: fields[field] ?? .null),
+                stamp: clock.send(at: Self.now), device: device)
+            messages.append(ChangeMessage(change))
+        }
+        return messages
+    }
+
+    // MARK: Local writes
+
+    @Test(arguments: StoreKind.available)
+    func localWritesAreLoggedWithTheDeviceAndOnlyWhatChanged(kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind, makeNodeID: { "n-test" })
+        let person = store.store
+        let first = try record(start: 1_799_990_000)
+        try person.savePracticeRecord(first, at: Self.now)
+        #expect(try store.syncLog.syncHead() == 7)
+        // The same record again logs nothing; a changed field is one change.
+        try person.savePracticeRecord(first, at: Self.now)
+        var edited = first
+        edited.details = ["pattern": "4-7-8"]
+        try DeviceName.$current.withValue("Anna's phone") {
+            try person.savePracticeRecord(edited, at: Self.now)
+        }
+        var changes = try page(store.syncLog).changes
+        #expect(changes.map(\.seq) == Array(1...8))
+        #expect(changes.last?.change.field == "details")
+        #expect(changes.last?.change.device == "Anna's phone")
+        #expect(changes.dropLast().allSatisfy { $0.change.device == "test" && $0.change.stamp.hasSuffix("-n-test") })
+        #expect(try person.deletePracticeRecord(id: first.id, at: Self.now))
+        #expect(try !person.deletePracticeRecord(id: first.id, at: Self.now))
+        changes = try page(store.syncLog, after: 8).changes
+        #expect(changes.map(\.change.op) == ["delete"])
+
+        // Settings: only those whose synced text changed.
+        try person.saveSettingValues(["sound": "false"], at: Self.now)
+        try person.saveSettingValues(["sound": "false"], at: Self.now)
+        changes = try page(store.syncLog, after: 9).changes
+        #expect(changes.map(\.change.id) == ["sound"])
+        #expect(changes.first?.change.value == .string("off"))
+
+        // A timer with an item; then the item removed; then the timer deleted.
+        let item = try ChecklistItem(id: UUID(), text: "Kettle", sortOrder: 0, createdAt: Self.now)
+        var timer = try FocusTimer(id: UUID(), name: "Tea", sortOrder: 0, createdAt: Self.now, items: [item])
+        try person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
+        changes = try page(store.syncLog, after: 10).changes
+        #expect(Set(changes.map(\.change.type)) == ["focusTimer", "checklistItem"])
+        #expect(changes.count == timer.syncFields.count + item.syncFields(timerID: timer.id).count)
+        let head = try store.syncLog.syncHead()
+        timer.items = []
+        try person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
+        changes = try page(store.syncLog, after: head).changes
+        #expect(changes.map(\.change.op) == ["delete"])
+        #expect(changes.map(\.change.id) == [item.id.uuidString.lowercased()])
+        try person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(deleted: [timer.id]), ()) }
+        #expect(try page(store.syncLog, after: head + 1).changes.map(\.change.type) == ["focusTimer"])
+
+        // A saved sit with a lower-case UUID syncs, stamped with its own time; another id does not.
+        let sit = try MeditationPreset(
+            id: UUID().uuidString.lowercased(), name: "Evening", plan: MeditationPlan(),
+            createdAt: Self.now.addingTimeInterval(60), updatedAt: Self.now.addingTimeInterval(60))
+        try person.saveMeditationPreset(sit)
+        let sitChanges = try page(store.syncLog, after: head + 2).changes
+        #expect(sitChanges.count == sit.syncFields.count)
+        #expect(
+            try sitChanges.allSatisfy { try HybridTimestamp(parsing: $0.change.stamp).physical == 1_800_000_060_000 })
+        let before = try store.syncLog.syncHead()
+        let foreign = try MeditationPreset(
+            id: "from-a-backup", name: "Other", plan: MeditationPlan(), createdAt: Self.now, updatedAt: Self.now)
+        try person.saveMeditationPreset(foreign)
+        #expect(try person.deleteMeditationPreset(id: foreign.id, at: Self.now))
+        #expect(try store.syncLog.syncHead() == before)
+        #expect(try person.deleteMeditationPreset(id: sit.id, at: Self.now))
+        #expect(try page(store.syncLog, after: before).changes.map(\.change.op) == ["delete"])
+    }
+
+    @Test(arguments: StoreKind.available)
+    func whatSyncWouldRefuseIsRefusedAndNothingIsWritten(kind: StoreKind) throws {
+        let store = try StoreUnderTest(kind)
+        // Ends two days after the write: sync refuses such a record, so the store does too.
+        let start = Self.now.addingTimeInterval(2 * 86_400)
+        let late = try PracticeRecord(
+            id: UUID(), kind: .meditation, start: start, end: start.addingTimeInterval(600), countedSeconds: 600,
+            device: "phone")
+        #expect(throws: StoreError.self) { try store.store.savePracticeRecord(late, at: Self.now) }
+        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).isEmpty)
+        #expect(try store.syncLog.syncHead() == 0)
+    }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func rowsWrittenBeforeTheReplicaExistedAreSeededAsLocalChangesOnTheFirstPull() throws {
+        let store = try StoreUnderTest(.postgres, makeNodeID: { "n-seed" })
+        // Rows written past the store (as before schema v7): no replica yet.
+        try store.postgres(
+            """
+            INSERT INTO focus_timer (person_id, id, name, duration_ms, icon, color, notes, sort_order, created_at_ms,
+                updated_at_ms, run_state, elapsed_ms)
+            VALUES (\(store.personID), '6f1c0e4a-0000-4000-8000-00000000000a', 'Tea', 180000, 'timer', '#B5835A', '',
+                0, 1, 1, 'idle', 0)
+            """)
+        try store.postgres(
+            "INSERT INTO setting (person_id, key, value, updated_at_ms) VALUES (\(store.personID), 'sound', 'false', 1)"
+        )
+        let changes = try page(store.syncLog).changes.map(\.change)
+        #expect(changes.contains { $0.type == "focusTimer" && $0.field == "name" && $0.value == .string("Tea") })
+        #expect(changes.contains { $0.type == "setting" && $0.id == "sound" && $0.value == .string("off") })
+        // Settings still at their defaults are not seeded.
+        #expect(!changes.contains { $0.id == "goal.workout" })
+        #expect(changes.allSatisfy { $0.stamp.hasSuffix("-n-seed") && $0.device == "test" })
+        #expect(try store.syncLog.syncHead() == Int64(changes.count))
+    }
+
+    // MARK: Pushes and pulls
+
+    @Test(arguments: StoreKind.available)
+    func aPushWithABadChangeStoresNothingAndAReplayAnswersTheSameNumbers(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        var clock = try HybridLogicalClock(node: "phone")
+        let id = UUID().uuidString.lowercased()
+        let good = try sets(.focusTimer, id, ["name": .string("Tea")], clock: &clock)[0]
+        var bad = good
+        bad.field = "colour"
+        await #expect(
+            throws: SyncError.batch(.invalidChange(index: 1, .unknownField(type: .focusTimer, field: "colour")))
+        ) {
+            try await store.syncLog.acceptPushGrouped([good, bad], at: Self.now)
+        }
+        #expect(try store.syncLog.syncHead() == 0)
+        #expect(try store.store.focusTimers().isEmpty)
+        let seqs = try await store.syncLog.acceptPushGrouped([good], at: Self.now)
+        #expect(seqs == [1])
+        let again = try await store.syncLog.acceptPushGrouped([good, good], at: Self.now)
+        #expect(again == [1, 1])
+        #expect(try store.syncLog.syncHead() == 1)
+        #expect(
+            try store.syncLog.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: id))?.device
+                == "browser@phone")
+    }
+
+    @Test(arguments: StoreKind.available)
+    func pullsGivePagesAndRefuseACursorBeyondTheHead(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        var clock = try HybridLogicalClock(node: "phone")
+        let fields: [String: SyncValue] = [
+            "name": .string("Tea"), "durationMs": .integer(180_000), "icon": .string("timer"), "notes": .string("x"),
+            "sortOrder": .integer(0),
+        ]
+        let messages = try sets(.focusTimer, UUID().uuidString.lowercased(), fields, clock: &clock)
+        let pushed = try await store.syncLog.acceptPushGrouped(messages, at: Self.now)
+        #expect(pushed == [1, 2, 3, 4, 5])
+        let first = try page(store.syncLog, after: 0, limit: 2)
+        #expect(first.changes.map(\.seq) == [1, 2])
+        #expect(first.changes.map(\.change) == Array(messages.prefix(2)))
+        #expect(first.last == 2 && first.more)
+        let rest = try page(store.syncLog, after: 4, limit: 2)
+        #expect(rest.changes.map(\.seq) == [5])
+        #expect(rest.last == 5 && !rest.more)
+        let none = try page(store.syncLog, after: 5, limit: 2)
+        #expect(none.changes.isEmpty && none.last == 5 && !none.more)
+        #expect(throws: SyncError.cursorBeyondHead(cursor: 6, head: 5)) {
+            try store.syncLog.pullPageJSON(after: 6, limit: 10, at: Self.now)
+        }
+        for (after, limit) in [(-1, 10), (0, 0), (0, 1001)] as [(Int64, Int)] {
+            #expect(throws: SyncError.invalidPage(after: after, limit: limit)) {
+                try store.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func mergedTimersItemsRecordsSitsAndSettingsAppearInTheReads(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        var clock = try HybridLogicalClock(node: "phone")
+        let item = try ChecklistItem(id: UUID(), text: "Kettle", sortOrder: 0, createdAt: Self.now)
+        let timer = try FocusTimer(id: UUID(), name: "Tea", sortOrder: 0, createdAt: Self.now, items: [item])
+        let practice = try record(start: 1_799_990_000, device: "browser@phone")
+        let sit = try MeditationPreset(
+            id: UUID().uuidString.lowercased(), name: "Evening", plan: MeditationPlan(), createdAt: Self.now,
+            updatedAt: Self.now)
+        var messages = try sets(.focusTimer, timer.id.uuidString.lowercased(), timer.syncFields, clock: &clock)
+        messages += try sets(
+            .checklistItem, item.id.uuidString.lowercased(), item.syncFields(timerID: timer.id), clock: &clock)
+        messages += try sets(.practiceRecord, practice.id.uuidString.lowercased(), practice.syncFields, clock: &clock)
+        messages += try sets(.meditationPreset, sit.id, sit.syncFields, clock: &clock)
+        messages += try sets(.setting, "sound", [SyncEntityType.settingValueField: .string("off")], clock: &clock)
+        _ = try await store.syncLog.acceptPushGrouped(messages, at: Self.now)
+
+        let timers = try store.store.focusTimers()
+        #expect(timers.map(\.id) == [timer.id])
+        #expect(timers.first?.name == "Tea")
+        #expect(timers.first?.items.map(\.id) == [item.id])
+        #expect(timers.first?.items.first?.text == "Kettle")
+        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()) == [practice])
+        #expect(try store.store.meditationPresets().map(\.id) == [sit.id])
+        #expect(try store.store.meditationPresets().first?.name == "Evening")
+        #expect(try store.store.settingValues()["sound"] == "false")
+
+        // A deletion of the timer takes its item and its row.
+        let deletion = ChangeMessage(
+            try Change(
+                entityType: .focusTimer, entityID: timer.id.uuidString.lowercased(), operation: .delete,
+                stamp: clock.send(at: Self.now), device: "browser@phone"))
+        _ = try await store.syncLog.acceptPushGrouped([deletion], at: Self.now)
+        #expect(try store.store.focusTimers().isEmpty)
+    }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func bothStoresGiveTheSamePageBytesForTheSamePushes() async throws {
+        let sqlite = try StoreUnderTest(.sqlite)
+        let postgres = try StoreUnderTest(.postgres)
+        var clock = try HybridLogicalClock(node: "phone")
+        let timerID = UUID().uuidString.lowercased()
+        let practice = try record(start: 1_799_990_000, device: "browser@phone")
+        let batches = [
+            try sets(
+                .focusTimer, timerID, ["name": .string("Tea \"green\" / ü"), "durationMs": .integer(180_000)],
+                clock: &clock),
+            try sets(.practiceRecord, practice.id.uuidString.lowercased(), practice.syncFields, clock: &clock),
+            [
+                ChangeMessage(
+                    try Change(
+                        entityType: .focusTimer, entityID: timerID, operation: .delete,
+                        stamp: clock.send(at: Self.now), device: "terminal@laptop"))
+            ],
+        ]
+        for batch in batches {
+            let a = try await sqlite.syncLog.acceptPushGrouped(batch, at: Self.now)
+            let b = try await postgres.syncLog.acceptPushGrouped(batch, at: Self.now)
+            #expect(a == b)
+        }
+        for (after, limit) in [(0, 1000), (0, 3), (3, 2), (9, 5), (10, 1)] as [(Int64, Int)] {
+            let a = try sqlite.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
+            let b = try postgres.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
+            #expect(String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self))
+        }
+    }
+
+    // MARK: Several servers
+
+    @Test(arguments: StoreKind.available)
+    func anObserverHearsLocalWritesAndPushesInLogOrder(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        let heard = ChangeInbox()
+        store.syncLog.observeChanges { heard.add($0) }
+        try store.store.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
+        var clock = try HybridLogicalClock(node: "phone")
+        let pushed = try sets(.setting, "sound", [SyncEntityType.settingValueField: .string("off")], clock: &clock)
+        _ = try await store.syncLog.acceptPushGrouped(pushed, at: Self.now)
+        let seqs = try await heard.waitForSeqs(upTo: 8, within: .seconds(5))
+        #expect(seqs == Array(1...8))
+    }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func aPushThroughOneServerReachesAnObserverOfTheOtherWithin200ms() async throws {
+        let store = try StoreUnderTest(.postgres)
+        let other = try store.reopenedSyncLog()
+        let heard = ChangeInbox()
+        other.observeChanges { heard.add($0) }
+        var clock = try HybridLogicalClock(node: "phone")
+        for round in 1...5 {
+            let batch = try sets(
+                .setting, "sound", [SyncEntityType.settingValueField: .string(round % 2 == 0 ? "on" : "off")],
+                clock: &clock)
+            let seqs = try await store.syncLog.acceptPushGrouped(batch, at: Self.now)
+            let heardSeqs = try await heard.waitForSeqs(upTo: Int64(round), within: .milliseconds(200))
+            #expect(seqs == [Int64(round)])
+            #expect(heardSeqs == Array(1...Int64(round)))
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func twoServersPushingAtOnceGiveDistinctGapFreeNumbers(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        let servers = [store.syncLog, try store.reopenedSyncLog()]
+        let rounds = 15
+        let numbers = try await withThrowingTaskGroup(of: [Int64?].self) { group in
+            for (index, server) in servers.enumerated() {
+                group.addTask {
+                    var clock = try HybridLogicalClock(node: "device\(index)")
+                    var seqs: [Int64?] = []
+                    for _ in 0..<rounds {
+                        let batch = try self.sets(
+                            .focusTimer, UUID().uuidString.lowercased(),
+                            ["name": .string("Tea"), "durationMs": .integer(60_000), "icon": .string("timer")],
+                            clock: &clock)
+                        seqs += try await server.acceptPushGrouped(batch, at: Self.now)
+                    }
+                    return seqs
+                }
+            }
+            var all: [Int64?] = []
+            for try await seqs in group { all += seqs }
+            return all
+        }
+        let total = Int64(2 * rounds * 3)
+        #expect(numbers.compactMap(\.self).sorted() == Array(1...total))
+        #expect(try page(store.syncLog).changes.map(\.seq) == Array(1...total))
+        #expect(try store.syncLog.syncHead() == total)
+    }
+}
+
+/// What an observer heard, waited for with a deadline (never a sleep).
+final class ChangeInbox: Sendable {
+    private let seqs = Mutex<[Int64]>([])
+    private let waiter = Mutex<(target: Int64, continuation: CheckedContinuation<Void, Never>)?>(nil)
+
+    func add(_ changes: [LoggedChange]) {
+        let last = seqs.withLock { seqs in
+            seqs += changes.map(\.seq)
+            return seqs.last ?? 0
+        }
+        let resumed = waiter.withLock { waiter -> CheckedContinuation<Void, Never>? in
+            guard let current = waiter, last >= current.target else { return nil }
+            waiter = nil
+            return current.continuation
+        }
+        resumed?.resume()
+    }
+
+    /// The sequence numbers heard once the last is at least `target`; fails after `limit`.
+    func waitForSeqs(upTo target: Int64, within limit: Duration) async throws -> [Int64] {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let ready = self.waiter.withLock { waiter -> Bool in
+                        if (self.seqs.withLock { $0.last ?? 0 }) >= target { return true }
+                        waiter = (target, continuation)
+                        return false
+                    }
+                    if ready { continuation.resume() }
+                }
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return false
+            }
+            let first = try await group.next() ?? false
+            group.cancelAll()
+            if !first {
+                // Let the waiting task end.
+                let pending = waiter.withLock { waiter in
+                    defer { waiter = nil }
+                    return waiter
+                }
+                pending?.continuation.resume()
+                throw InboxTimeout(target: target, heard: seqs.withLock { $0 })
+            }
+            return seqs.withLock { $0 }
+        }
+    }
+
+    struct InboxTimeout: Error {
+        var target: Int64
+        var heard: [Int64]
+    }
+}
