@@ -325,6 +325,8 @@ extension PostgresStore {
                     PRIMARY KEY (person_id, seq))
                 """,
                 "CREATE INDEX sync_log_stamp ON sync_log (person_id, stamp)",
+            ]),
+        Migration(
             version: 8, name: "the guided meditation library",
             statements: [
                 // The household's items (SQLite's `library_items`, with its checks): global rows;
