@@ -75,17 +75,18 @@ if [ "$store" = sqlite ]; then
     wait_health "$base"
     store_name="SQLite, one server"
 else
-    # PostgreSQL on the server core, durable as a real one; the same 20 years, exported from the
-    # seeded SQLite directory and imported into it.
+    # PostgreSQL on the server core, durable as a real one; the same 20 years (ending yesterday:
+    # an import refuses sessions in the future), exported as CSV and imported into it.
     mkdir "$work/cluster"
-    url=$(PG_CLUSTER_DURABLE=1 "${server_cpu[@]}" bash scripts/postgres-cluster.sh start "$work/cluster")
-    "$momentum" export --format csv -o "$work/log.csv" >/dev/null
-    MOMENTUM_HOME="$work/pg-home" "$momentum" import --database "$url" "$work/log.csv" >/dev/null
+    database_url=$(PG_CLUSTER_DURABLE=1 "${server_cpu[@]}" bash scripts/postgres-cluster.sh start "$work/cluster")
+    "$bin/momentum-benchmarks" seed "$work/export-home" --ending-yesterday >/dev/null
+    MOMENTUM_HOME="$work/export-home" "$momentum" export --format csv -o "$work/log.csv" >/dev/null
+    MOMENTUM_HOME="$work/pg-home" "$momentum" import --database "$database_url" "$work/log.csv" >/dev/null
     ports=()
     for index in 0 1; do
         port=$(free_port)
         ports+=("$port")
-        MOMENTUM_LOG_LEVEL=warning "${server_cpu[@]}" "$momentum" serve --database "$url" --port "$port" \
+        MOMENTUM_LOG_LEVEL=warning "${server_cpu[@]}" "$momentum" serve --database "$database_url" --port "$port" \
             --data "$work/server-$index" >"$work/serve-$index.log" 2>&1 &
         servers+=($!)
         wait_health "http://127.0.0.1:$port"
@@ -231,7 +232,7 @@ PY
     )
 else
     psql="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)/psql"
-    counted=$("$psql" --no-psqlrc -At "$url" \
+    counted=$("$psql" --no-psqlrc -At "$database_url" \
         -c "SELECT COUNT(*) || ' changes kept of ' || COALESCE(MAX(seq), 0) || ' ever logged' FROM sync_log" \
         2>/dev/null || echo "?")
     log="sync log after the mixed load: $counted"
