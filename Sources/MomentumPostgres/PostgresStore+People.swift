@@ -4,20 +4,34 @@ import MomentumStore
 import PostgresNIO
 
 /// The household's people, pairing codes and timer shares: global tables, as in the founder's
-/// SQLite database (`MomentumDatabase+People.swift`), with the same methods. SQLite keeps the
-/// list of people until its files change; here it is read per call (a few rows, one index).
+/// SQLite database (`MomentumDatabase+People.swift`), with the same methods.
+///
+/// Every request asks who the people are (the access check), so the list is kept as SQLite keeps
+/// it while other processes write: read again after ``peopleRereadAfter``, at once after this
+/// process changed it. Another server's change (a person added, renamed, given a role or removed)
+/// is seen here within that time; tokens and sign-in sessions are read per request, so a removed
+/// person's devices are refused at once everywhere.
 extension PostgresStore {
     static let personColumns = "id, name, role, pin_hash, created_at_ms"
 
+    /// How long the list of people is kept before it is read again (SQLite's
+    /// `MomentumDatabase.peopleRereadAfter`).
+    public static let peopleRereadAfter: Duration = .milliseconds(250)
+
     /// Everyone, in the order they joined.
     public func people() throws(StoreError) -> [Person] {
-        try read { session throws(StoreError) in try Self.people(in: session) }
+        let (kept, generation) = peopleCache.current(maximumAge: Self.peopleRereadAfter)
+        if let kept { return kept }
+        let people = try read { session throws(StoreError) in try Self.people(in: session) }
+        peopleCache.keep(people, readIn: generation)
+        return people
     }
 
     /// Writes the founder (``Person/founderID``, an owner named `name`) unless they exist (or the
     /// name is taken: SQLite's `INSERT OR IGNORE`); returns everyone.
     public func ensureFounder(named name: String, at now: Date) throws(StoreError) -> [Person] {
-        try write { session throws(StoreError) in
+        defer { peopleCache.forget() }
+        return try write { session throws(StoreError) in
             let inserted = try session.execute(
                 """
                 INSERT INTO person (id, name, role, created_at_ms)
@@ -40,7 +54,8 @@ extension PostgresStore {
     /// Adds a person; their id is never reused, even after they are removed (an identity hands
     /// out each number once).
     public func insertPerson(named name: String, role: PersonRole, at now: Date) throws(StoreError) -> Person {
-        try read { session throws(StoreError) in
+        defer { peopleCache.forget() }
+        return try read { session throws(StoreError) in
             let rows = try session.query(
                 """
                 INSERT INTO person (name, role, created_at_ms)
@@ -58,14 +73,16 @@ extension PostgresStore {
 
     @discardableResult
     public func renamePerson(id: Person.ID, to name: String) throws(StoreError) -> Bool {
-        try read { session throws(StoreError) in
+        defer { peopleCache.forget() }
+        return try read { session throws(StoreError) in
             try session.execute("UPDATE person SET name = \(name) WHERE id = \(id)") > 0
         }
     }
 
     @discardableResult
     public func setPersonRole(id: Person.ID, _ role: PersonRole) throws(StoreError) -> Bool {
-        try read { session throws(StoreError) in
+        defer { peopleCache.forget() }
+        return try read { session throws(StoreError) in
             try session.execute("UPDATE person SET role = \(role.rawValue) WHERE id = \(id)") > 0
         }
     }
@@ -73,7 +90,8 @@ extension PostgresStore {
     /// Sets (or with `nil` clears) the hash of the PIN that locks a person's profile.
     @discardableResult
     public func setPersonPINHash(id: Person.ID, _ hash: String?) throws(StoreError) -> Bool {
-        try read { session throws(StoreError) in
+        defer { peopleCache.forget() }
+        return try read { session throws(StoreError) in
             try session.execute("UPDATE person SET pin_hash = \(hash) WHERE id = \(id)") > 0
         }
     }
@@ -94,7 +112,8 @@ extension PostgresStore {
     /// spent after this finds nobody.
     @discardableResult
     public func deletePerson(id: Person.ID) throws(StoreError) -> Bool {
-        try write { session throws(StoreError) in
+        defer { peopleCache.forget() }
+        return try write { session throws(StoreError) in
             guard try !session.query("SELECT id FROM person WHERE id = \(id) FOR UPDATE").isEmpty else { return false }
             // Sessions go with their tokens, pairing codes and timer shares with the person
             // (foreign keys).

@@ -32,6 +32,8 @@ public final class PostgresStore: Sendable {
     let pool: ConnectionPool
     /// The observers of each person's sync log (``PostgresPersonStore/observeChanges(_:)``).
     let syncFeed = PostgresSyncFeed()
+    /// The household's people as last read (``people()``).
+    let peopleCache = PeopleCache()
 
     /// How long a call waits for a free connection before it fails with ``StoreError/busy``.
     public static let busyTimeout: TimeInterval = 5
