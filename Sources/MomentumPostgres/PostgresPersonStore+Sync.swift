@@ -40,17 +40,21 @@ extension PostgresPersonStore {
         } catch {
             throw .batch(error)
         }
+        let seqs: [Int64?]
         do {
-            return try syncedWrite(at: now) { _, replica throws(StoreError) in
+            seqs = try syncedWrite(at: now) { _, replica throws(StoreError) in
                 try replica.applyRemote(changes, at: now)
             }
         } catch {
             throw .store(error)
         }
+        // A compaction that fails (busy) is tried again after the next push.
+        _ = try? compactSyncLogIfDue()
+        return seqs
     }
 
     /// ``acceptPush(_:at:)``: one transaction per push (no group commit on PostgreSQL yet; the
-    /// person's row lock orders pushes of one person from every server).
+    /// person's row lock orders pushes of one person from every server), then compaction when due.
     public func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
         try acceptPush(messages, at: now)
     }

@@ -45,6 +45,8 @@ public final class StoreUnderTest: Sendable {
     public let household: any HouseholdPeopleStore
     /// The server's side of sync for the person: the SQLite database, or the person's PostgreSQL view.
     public let syncLog: any SyncLogStore
+    /// The same, with its log's compaction.
+    public let compaction: any SyncLogCompaction
 
     /// `makeNodeID` makes the person's sync node id (as the server's store would).
     public init(
@@ -63,6 +65,7 @@ public final class StoreUnderTest: Sendable {
             store = database
             household = database
             syncLog = database
+            compaction = database
         case .postgres:
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
             let opened = try PostgresStore.open(
@@ -74,6 +77,7 @@ public final class StoreUnderTest: Sendable {
             store = person
             household = opened
             syncLog = person
+            compaction = person
         }
     }
 
@@ -173,6 +177,17 @@ public protocol HouseholdPeopleStore: AccessTokenRepository {
 }
 
 extension MomentumDatabase: HouseholdPeopleStore {}
+
+/// The sync log's compaction, as both stores have it (no repository protocol yet: the server
+/// compacts after pushes by itself).
+public protocol SyncLogCompaction: SyncLogStore {
+    @discardableResult func compactSyncLog() throws(StoreError) -> Int
+    @discardableResult func compactSyncLogIfDue() throws(StoreError) -> Int
+    func syncLogSize() throws(StoreError) -> MomentumDatabase.SyncLogSize
+}
+
+extension MomentumDatabase: SyncLogCompaction {}
+extension PostgresPersonStore: SyncLogCompaction {}
 extension PostgresStore: HouseholdPeopleStore {}
 
 public enum TestStoreError: Error {
