@@ -268,6 +268,29 @@ struct SyncLogStoreTests {
         }
     }
 
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func eachPersonHasALogOfTheirOwn() async throws {
+        let store = try StoreUnderTest(.postgres)
+        let postgres = try #require(store.postgresStore)
+        let (ada, ben) = (postgres.scoped(to: 1), postgres.scoped(to: 2))
+        var clock = try HybridLogicalClock(node: "phone")
+        let timer = UUID().uuidString.lowercased()
+        let pushed = try sets(
+            .focusTimer, timer, ["name": .string("Tea"), "durationMs": .integer(60_000)], clock: &clock)
+        #expect(try await ada.acceptPushGrouped(pushed, at: Self.now) == [1, 2])
+        try ben.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
+        // Ben's numbers start at 1 too; neither sees the other's changes or rows.
+        #expect(try page(ben).changes.map(\.seq) == Array(1...7))
+        #expect(try page(ben).changes.allSatisfy { $0.change.type == "practiceRecord" })
+        #expect(try page(ada).changes.map(\.change.id) == [timer, timer])
+        #expect(try ben.focusTimers().isEmpty)
+        #expect(try ada.focusTimers().count == 1)
+        #expect(try ben.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: timer)) == nil)
+        // A push of Ada's timer by Ben makes it Ben's own, with his own numbers.
+        #expect(try await ben.acceptPushGrouped(pushed, at: Self.now) == [8, 9])
+        #expect(try await ada.acceptPushGrouped(pushed, at: Self.now) == [1, 2])
+    }
+
     // MARK: Several servers
 
     @Test(arguments: StoreKind.available)
