@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import MomentumCore
 import MomentumStore
 import NIOCore
 import NIOPosix
@@ -32,6 +33,18 @@ public final class PostgresStore: Sendable {
     let pool: ConnectionPool
     /// The observers of each person's sync log (``PostgresPersonStore/observeChanges(_:)``).
     let syncFeed = PostgresSyncFeed()
+    /// Each person's pushes waiting to be merged together (group commit, per person).
+    private let pushQueues = Mutex<[Person.ID: PushCommitQueue]>([:])
+
+    /// The person's group-commit queue (made on their first push).
+    func pushQueue(for personID: Person.ID) -> PushCommitQueue {
+        pushQueues.withLock { queues in
+            if let queue = queues[personID] { return queue }
+            let queue = PushCommitQueue()
+            queues[personID] = queue
+            return queue
+        }
+    }
 
     /// How long a call waits for a free connection before it fails with ``StoreError/busy``.
     public static let busyTimeout: TimeInterval = 5
