@@ -393,6 +393,28 @@ struct SyncLogStoreTests {
         }
     }
 
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func anObserverWhoseListenerDroppedCatchesUpFromTheLog() async throws {
+        let store = try StoreUnderTest(.postgres)
+        let other = try PostgresStore.open(try StoreUnderTest.location(), schema: store.schema, poolSize: 2)
+        defer { other.close() }
+        let heard = ChangeInbox()
+        other.scoped(to: store.personID).observeChanges { heard.add($0) }
+        let listener = try #require(other.syncFeed.listenerBackendPID)
+        var clock = try HybridLogicalClock(node: "phone")
+        // The listener is killed; pushes commit while it reconnects, and after.
+        try store.postgres("SELECT pg_terminate_backend(\(listener))::int")
+        for round in 1...3 {
+            let batch = try sets(
+                .setting, "sound", [SyncEntityType.settingValueField: .string(round % 2 == 0 ? "on" : "off")],
+                clock: &clock)
+            _ = try await store.syncLog.acceptPushGrouped(batch, at: Self.now)
+        }
+        let seqs = try await heard.waitForSeqs(upTo: 3, within: .seconds(5))
+        #expect(seqs == [1, 2, 3])
+        #expect(other.syncFeed.listenerBackendPID != listener)
+    }
+
     @Test(arguments: StoreKind.available)
     func twoServersPushingAtOnceGiveDistinctGapFreeNumbers(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
