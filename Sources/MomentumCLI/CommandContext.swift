@@ -152,7 +152,7 @@ extension CommandContext {
             // Never the address itself: it may carry a password.
             throw CommandFailure(catalog[error == .badPort ? .errorDatabasePort : .errorDatabaseUrl])
         }
-        let opened = Result { () throws(StoreError) in try PostgresStore.open(location) }
+        let opened = Result { () throws(StoreError) in try PostgresStore.open(location, device: device) }
         // The driver's words name sockets and SQLSTATEs; the address (without its password) is
         // what a person can check.
         if case .failure(.database) = opened {

@@ -32,27 +32,62 @@ extension PostgresPersonStore {
 
     /// Merges a pushed batch: checked whole first (with `now` for the drift limit), then applied
     /// in one transaction, each change that is not a duplicate logged with the next sequence
-    /// number. Each change's sequence number (a duplicate's earlier one).
+    /// number; then compaction when due. Each change's sequence number (a duplicate's earlier one).
     public func acceptPush(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Int64?] {
-        let changes: [Change]
+        let seqs = try acceptPushes([try Self.checked(messages, at: now)], at: now)[0].get()
+        // A compaction that fails (busy) is tried again after the next push.
+        _ = try? compactSyncLogIfDue()
+        return seqs
+    }
+
+    /// ``acceptPush(_:at:)`` for the server, where many devices push at once: the batch is checked
+    /// here, then merged together with the person's batches that arrive while another group
+    /// commits (``MomentumStore/PushCommitQueue``, one per person and store), each in a savepoint
+    /// of its own — one batch's failure leaves the others. The task waits without blocking a
+    /// thread; the merging runs on the queue's own.
+    public func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
+        let changes = try Self.checked(messages, at: now)
+        return try await store.pushQueue(for: personID).accept(
+            changes, at: now, merging: { batches, now in self.acceptPushes(batches, at: now) },
+            afterwards: { _ = try? self.compactSyncLogIfDue() }
+        ).get()
+    }
+
+    private static func checked(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Change] {
         do {
-            changes = try ChangeBatch.validate(messages, receivedAt: now)
+            return try ChangeBatch.validate(messages, receivedAt: now)
         } catch {
             throw .batch(error)
         }
-        do {
-            return try syncedWrite(at: now) { _, replica throws(StoreError) in
-                try replica.applyRemote(changes, at: now)
-            }
-        } catch {
-            throw .store(error)
-        }
     }
 
-    /// ``acceptPush(_:at:)``: one transaction per push (no group commit on PostgreSQL yet; the
-    /// person's row lock orders pushes of one person from every server).
-    public func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
-        try acceptPush(messages, at: now)
+    /// Merges checked batches in one transaction (holding the person's replica row), each in a
+    /// savepoint of its own: each batch's sequence numbers, or why it was refused (then nothing of
+    /// it is kept, and the numbers it would have taken go to the next batch).
+    func acceptPushes(_ batches: [[Change]], at now: Date) -> [Result<[Int64?], SyncError>] {
+        do {
+            return try syncedWrite(at: now) { session, replica throws(StoreError) in
+                var outcomes: [Result<[Int64?], SyncError>] = []
+                for changes in batches {
+                    try replica.flushLog()
+                    let mark = replica.mark()
+                    try session.execute("SAVEPOINT push")
+                    do throws(StoreError) {
+                        let seqs = try replica.applyRemote(changes, at: now)
+                        try replica.flushLog()
+                        try session.execute("RELEASE SAVEPOINT push")
+                        outcomes.append(.success(seqs))
+                    } catch {
+                        try session.execute("ROLLBACK TO SAVEPOINT push")
+                        replica.restore(mark)
+                        outcomes.append(.failure(.store(error)))
+                    }
+                }
+                return outcomes
+            }
+        } catch {
+            return batches.map { _ in .failure(.store(error)) }
+        }
     }
 
     // MARK: Pulls

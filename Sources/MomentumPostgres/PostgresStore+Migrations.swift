@@ -325,6 +325,8 @@ extension PostgresStore {
                     PRIMARY KEY (person_id, seq))
                 """,
                 "CREATE INDEX sync_log_stamp ON sync_log (person_id, stamp)",
+                // Compaction finds the writes of a field, and the deletions of an entity, by stamp.
+                "CREATE INDEX sync_log_field ON sync_log (person_id, entity_type, entity_id, field, stamp)",
             ]),
         Migration(
             version: 8, name: "the guided meditation library",

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Logging
+import MomentumCore
 import MomentumStore
 import NIOCore
 import NIOPosix
@@ -34,6 +35,18 @@ public final class PostgresStore: Sendable {
     let syncFeed = PostgresSyncFeed()
     /// The household's people as last read (``people()``).
     let peopleCache = PeopleCache()
+    /// Each person's pushes waiting to be merged together (group commit, per person).
+    private let pushQueues = Mutex<[Person.ID: PushCommitQueue]>([:])
+
+    /// The person's group-commit queue (made on their first push).
+    func pushQueue(for personID: Person.ID) -> PushCommitQueue {
+        pushQueues.withLock { queues in
+            if let queue = queues[personID] { return queue }
+            let queue = PushCommitQueue()
+            queues[personID] = queue
+            return queue
+        }
+    }
 
     /// How long a call waits for a free connection before it fails with ``StoreError/busy``.
     public static let busyTimeout: TimeInterval = 5

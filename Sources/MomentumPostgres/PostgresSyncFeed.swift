@@ -35,6 +35,8 @@ final class PostgresSyncFeed: Sendable {
     private let queue = DispatchQueue(label: "momentum.postgres.sync-feed")
     /// Rows read at a time while catching up.
     static let pageSize = 500
+    /// How long a notifier that could not start waits before it tries again.
+    static let retryDelay: DispatchTimeInterval = .seconds(1)
 
     /// Adds `observer` for `personID`'s log: it hears what is logged from now on.
     func observe(_ personID: Person.ID, in store: PostgresStore, _ observer: @escaping Observer) {
@@ -50,6 +52,9 @@ final class PostgresSyncFeed: Sendable {
         }
     }
 
+    /// The listening connection's server process, while listening (for tests).
+    var listenerBackendPID: Int32? { state.withLock { $0.notifier }?.listenerBackendPID }
+
     func close() {
         let notifier = state.withLock { state in
             state.isClosed = true
@@ -60,12 +65,20 @@ final class PostgresSyncFeed: Sendable {
         notifier?.close()
     }
 
-    /// Starts the store's notifier unless it runs; a failure (the database unreachable) is tried
-    /// again by the next observer.
+    /// Starts the store's notifier unless it runs. A failure (the database unreachable) is tried
+    /// again a second later, and once it listens every watched person is caught up (what was
+    /// logged meanwhile was not notified to this server).
     private func startListening(_ store: PostgresStore) {
         starting.withLock { _ in
             guard state.withLock({ $0.notifier == nil && !$0.isClosed }) else { return }
-            guard let notifier = try? PostgresNotifier.start(store) else { return }
+            guard let notifier = try? PostgresNotifier.start(store) else {
+                queue.asyncAfter(deadline: .now() + Self.retryDelay) { [weak self] in
+                    guard let self else { return }
+                    self.startListening(store)
+                    self.catchUpEveryone(in: store)
+                }
+                return
+            }
             notifier.subscribe { [weak self] event in
                 guard let self else { return }
                 switch event {
@@ -76,11 +89,7 @@ final class PostgresSyncFeed: Sendable {
                     }
                     if behind { self.queue.async { self.catchUp(personID, in: store) } }
                 case .mayHaveMissed:
-                    self.queue.async {
-                        for personID in self.state.withLock({ Array($0.watches.keys) }) {
-                            self.catchUp(personID, in: store)
-                        }
-                    }
+                    self.queue.async { self.catchUpEveryone(in: store) }
                 }
             }
             let kept = state.withLock { state -> Bool in
@@ -98,6 +107,10 @@ final class PostgresSyncFeed: Sendable {
         let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let person = Person.ID(parts[0]), let head = Int64(parts[1]) else { return nil }
         return (person, head)
+    }
+
+    private func catchUpEveryone(in store: PostgresStore) {
+        for personID in state.withLock({ Array($0.watches.keys) }) { catchUp(personID, in: store) }
     }
 
     /// Reads the person's log after what was delivered and hands it to their observers (on the

@@ -26,7 +26,7 @@ final class PostgresSyncReplica {
     private var pendingLog: [(change: Change, message: String, origin: String, seq: Int64)] = []
     private var loggedSeqs: [LogKey: Int64] = [:]
 
-    private struct LogKey: Hashable {
+    fileprivate struct LogKey: Hashable {
         var stamp: String
         var type: String
         var id: String
@@ -103,6 +103,27 @@ final class PostgresSyncReplica {
         )
         guard !logged.isEmpty else { return }
         try session.execute("SELECT pg_notify(\(channel), \("\(personID):\(head)"))")
+    }
+
+    /// Where the replica stands in memory (the log written up to it): what a savepoint's
+    /// rollback returns to.
+    struct Mark {
+        fileprivate var clock: HybridLogicalClock
+        fileprivate var head: Int64
+        fileprivate var logged: Int
+        fileprivate var loggedSeqs: [LogKey: Int64]
+    }
+
+    /// Call with the log flushed (``flushLog()``), right after a savepoint.
+    func mark() -> Mark { Mark(clock: clock, head: head, logged: logged.count, loggedSeqs: loggedSeqs) }
+
+    /// Forgets what was done since `mark`, after the transaction rolled back to its savepoint.
+    func restore(_ mark: Mark) {
+        clock = mark.clock
+        head = mark.head
+        logged.removeLast(logged.count - mark.logged)
+        loggedSeqs = mark.loggedSeqs
+        pendingLog = []
     }
 
     // MARK: Local changes
@@ -193,7 +214,7 @@ final class PostgresSyncReplica {
     }
 
     /// Writes the log entries of this transaction not yet written, in one statement.
-    private func flushLog() throws(StoreError) {
+    func flushLog() throws(StoreError) {
         guard !pendingLog.isEmpty else { return }
         let entries = pendingLog
         pendingLog = []

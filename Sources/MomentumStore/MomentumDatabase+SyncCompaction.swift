@@ -33,6 +33,12 @@ extension MomentumDatabase {
         public var kept: Int
         public var head: Int64
         public var compactedThrough: Int64
+
+        public init(kept: Int, head: Int64, compactedThrough: Int64) {
+            self.kept = kept
+            self.head = head
+            self.compactedThrough = compactedThrough
+        }
     }
 
     public func syncLogSize() throws(StoreError) -> SyncLogSize {

@@ -11,8 +11,8 @@ import Synchronization
 /// and the merging runs on this queue's own thread. (Waiting on the database writer from a
 /// request's task would block one of the few threads Swift's concurrency runs every request on,
 /// and the server's reads with it.)
-final class PushCommitQueue: Sendable {
-    typealias Outcome = Result<[Int64?], SyncError>
+public final class PushCommitQueue: Sendable {
+    public typealias Outcome = Result<[Int64?], SyncError>
 
     private struct Waiting {
         var changes: [Change]
@@ -32,10 +32,12 @@ final class PushCommitQueue: Sendable {
     private let queue = DispatchQueue(label: "momentum.sync.push-commit")
 
     /// Waits for the batch's turn in a group and answers its outcome. `merge` merges a group,
-    /// each batch on its own (``MomentumDatabase/acceptPushes(_:at:)``); `afterwards` runs after
+    /// each batch on its own (``MomentumDatabase/acceptPushes(_:at:)``, or a PostgreSQL person's); `afterwards` runs after
     /// each group has been answered (compaction). The queue belongs to one database, so every
     /// caller passes the same two.
-    func accept(
+    public init() {}
+
+    public func accept(
         _ changes: [Change], at now: Date, merging merge: @escaping @Sendable ([[Change]], Date) -> [Outcome],
         afterwards: @escaping @Sendable () -> Void
     ) async -> Outcome {

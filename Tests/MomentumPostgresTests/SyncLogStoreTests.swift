@@ -6,6 +6,8 @@ import MomentumStoreTestSupport
 import Synchronization
 import Testing
 
+@testable import MomentumPostgres
+
 /// The server's side of sync (``SyncLogStore``) on both stores: local writes logged, pushes
 /// merged into the person's rows, pulls, and — on PostgreSQL — two servers on one database.
 @Suite("Sync log: the server's side of sync on both stores")
@@ -268,6 +270,96 @@ struct SyncLogStoreTests {
         }
     }
 
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func eachPersonHasALogOfTheirOwn() async throws {
+        let store = try StoreUnderTest(.postgres)
+        let postgres = try #require(store.postgresStore)
+        let (ada, ben) = (postgres.scoped(to: 1), postgres.scoped(to: 2))
+        var clock = try HybridLogicalClock(node: "phone")
+        let timer = UUID().uuidString.lowercased()
+        let pushed = try sets(
+            .focusTimer, timer, ["name": .string("Tea"), "durationMs": .integer(60_000)], clock: &clock)
+        #expect(try await ada.acceptPushGrouped(pushed, at: Self.now) == [1, 2])
+        try ben.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
+        // Ben's numbers start at 1 too; neither sees the other's changes or rows.
+        #expect(try page(ben).changes.map(\.seq) == Array(1...7))
+        #expect(try page(ben).changes.allSatisfy { $0.change.type == "practiceRecord" })
+        #expect(try page(ada).changes.map(\.change.id) == [timer, timer])
+        #expect(try ben.focusTimers().isEmpty)
+        #expect(try ada.focusTimers().count == 1)
+        #expect(try ben.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: timer)) == nil)
+        // A push of Ada's timer by Ben makes it Ben's own, with his own numbers.
+        #expect(try await ben.acceptPushGrouped(pushed, at: Self.now) == [8, 9])
+        #expect(try await ada.acceptPushGrouped(pushed, at: Self.now) == [1, 2])
+    }
+
+    /// Many devices pushing at once: every batch gets its own numbers, each naming its own
+    /// changes, with no number given twice and none missing.
+    @Test(arguments: StoreKind.available)
+    func pushesArrivingTogetherAreEachAnsweredWithTheirOwnNumbers(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        let server = store.syncLog
+        var batches: [[ChangeMessage]] = []
+        for index in 0..<40 {
+            var clock = try HybridLogicalClock(node: "device-\(index)")
+            batches.append(
+                try sets(
+                    .focusTimer, UUID().uuidString.lowercased(),
+                    ["name": .string("Tea"), "durationMs": .integer(60_000), "icon": .string("timer")], clock: &clock))
+        }
+        let answers = try await withThrowingTaskGroup(of: ([ChangeMessage], [Int64?]).self) { group in
+            for batch in batches {
+                group.addTask { (batch, try await server.acceptPushGrouped(batch, at: Self.now)) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let bySeq = Dictionary(uniqueKeysWithValues: try page(server).changes.map { ($0.seq, $0.change) })
+        var seen: Set<Int64> = []
+        for (batch, seqs) in answers {
+            #expect(seqs.count == batch.count)
+            for (change, seq) in zip(batch, seqs) {
+                let seq = try #require(seq)
+                #expect(bySeq[seq] == change)
+                seen.insert(seq)
+            }
+        }
+        #expect(seen == Set(1...120))
+        #expect(try store.store.focusTimers().count == 40)
+    }
+
+    /// A batch that fails in the database (a trigger refuses it) is refused alone: the batches
+    /// merged with it in one transaction keep their changes and get consecutive numbers.
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func aBatchFailingInTheDatabaseLeavesTheOthersOfItsGroup() throws {
+        let store = try StoreUnderTest(.postgres)
+        let person = try #require(store.postgresStore).scoped(to: store.personID)
+        let poisoned = UUID().uuidString.lowercased()
+        try store.postgres(
+            """
+            CREATE FUNCTION refuse_poisoned() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.entity_id = '\(poisoned)' THEN RAISE EXCEPTION 'poisoned'; END IF;
+                RETURN NEW;
+            END $$
+            """)
+        try store.postgres(
+            "CREATE TRIGGER refuse_poisoned BEFORE INSERT ON sync_log FOR EACH ROW EXECUTE FUNCTION refuse_poisoned()")
+        var clock = try HybridLogicalClock(node: "phone")
+        let fields: [String: SyncValue] = ["name": .string("Tea"), "durationMs": .integer(60_000)]
+        let (first, second) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
+        let batches = try [first, poisoned, second].map { id in
+            try sets(.focusTimer, id, fields, clock: &clock).map { try Change($0) }
+        }
+        let outcomes = person.acceptPushes(batches, at: Self.now)
+        #expect(try outcomes[0].get() == [1, 2])
+        #expect(throws: SyncError.self) { try outcomes[1].get() }
+        #expect(try outcomes[2].get() == [3, 4])
+        #expect(try page(store.syncLog).changes.map(\.change.id) == [first, first, second, second])
+        #expect(Set(try store.store.focusTimers().map { $0.id.uuidString.lowercased() }) == [first, second])
+        #expect(try store.syncLog.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: poisoned)) == nil)
+        #expect(try store.syncLog.syncHead() == 4)
+    }
+
     // MARK: Several servers
 
     @Test(arguments: StoreKind.available)
@@ -299,6 +391,28 @@ struct SyncLogStoreTests {
             #expect(seqs == [Int64(round)])
             #expect(heardSeqs == Array(1...Int64(round)))
         }
+    }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func anObserverWhoseListenerDroppedCatchesUpFromTheLog() async throws {
+        let store = try StoreUnderTest(.postgres)
+        let other = try PostgresStore.open(try StoreUnderTest.location(), schema: store.schema, poolSize: 2)
+        defer { other.close() }
+        let heard = ChangeInbox()
+        other.scoped(to: store.personID).observeChanges { heard.add($0) }
+        let listener = try #require(other.syncFeed.listenerBackendPID)
+        var clock = try HybridLogicalClock(node: "phone")
+        // The listener is killed; pushes commit while it reconnects, and after.
+        try store.postgres("SELECT pg_terminate_backend(\(listener))::int")
+        for round in 1...3 {
+            let batch = try sets(
+                .setting, "sound", [SyncEntityType.settingValueField: .string(round % 2 == 0 ? "on" : "off")],
+                clock: &clock)
+            _ = try await store.syncLog.acceptPushGrouped(batch, at: Self.now)
+        }
+        let seqs = try await heard.waitForSeqs(upTo: 3, within: .seconds(5))
+        #expect(seqs == [1, 2, 3])
+        #expect(other.syncFeed.listenerBackendPID != listener)
     }
 
     @Test(arguments: StoreKind.available)

@@ -45,6 +45,8 @@ public final class StoreUnderTest: Sendable {
     public let household: any HouseholdPeopleStore
     /// The server's side of sync for the person: the SQLite database, or the person's PostgreSQL view.
     public let syncLog: any SyncLogStore
+    /// The same, with its log's compaction.
+    public let compaction: any SyncLogCompaction
 
     /// `makeNodeID` makes the person's sync node id (as the server's store would).
     public init(
@@ -63,6 +65,7 @@ public final class StoreUnderTest: Sendable {
             store = database
             household = database
             syncLog = database
+            compaction = database
         case .postgres:
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
             let opened = try PostgresStore.open(
@@ -74,6 +77,7 @@ public final class StoreUnderTest: Sendable {
             store = person
             household = opened
             syncLog = person
+            compaction = person
         }
     }
 
@@ -154,11 +158,19 @@ public final class StoreUnderTest: Sendable {
     }
 }
 
-/// The household's people, pairing codes and timer shares as both stores keep them: the same
-/// methods on `MomentumDatabase` and `PostgresStore` (no repository protocol has them yet: the
-/// household service takes the SQLite database), and the tokens with them.
 /// The household's tables as both stores keep them (``HouseholdStore``).
 public typealias HouseholdPeopleStore = HouseholdStore
+
+/// The sync log's compaction, as both stores have it (no repository protocol yet: the server
+/// compacts after pushes by itself).
+public protocol SyncLogCompaction: SyncLogStore {
+    @discardableResult func compactSyncLog() throws(StoreError) -> Int
+    @discardableResult func compactSyncLogIfDue() throws(StoreError) -> Int
+    func syncLogSize() throws(StoreError) -> MomentumDatabase.SyncLogSize
+}
+
+extension MomentumDatabase: SyncLogCompaction {}
+extension PostgresPersonStore: SyncLogCompaction {}
 
 public enum TestStoreError: Error {
     case noPostgres

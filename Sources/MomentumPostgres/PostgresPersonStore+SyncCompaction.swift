@@ -1,0 +1,93 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import PostgresNIO
+
+/// Keeping a person's sync log small on PostgreSQL: SQLite's compaction
+/// (`MomentumDatabase+SyncCompaction.swift`, docs/sync.md "Compaction") with the same rules and
+/// the same intervals — dominated changes among (or beaten by) those logged since the last run
+/// go; an item's `timerID` writes and the newest change of the log always stay.
+extension PostgresPersonStore {
+    /// What the person's log holds: changes kept, the highest sequence number given, and how far
+    /// compaction has looked.
+    public func syncLogSize() throws(StoreError) -> MomentumDatabase.SyncLogSize {
+        try store.read { session throws(StoreError) in
+            let rows = try session.query(
+                """
+                SELECT (SELECT COUNT(*) FROM sync_log WHERE person_id = \(personID)),
+                    (SELECT head FROM sync_replica WHERE person_id = \(personID)),
+                    (SELECT compacted_through FROM sync_replica WHERE person_id = \(personID))
+                """)
+            guard let row = rows.first else {
+                return MomentumDatabase.SyncLogSize(kept: 0, head: 0, compactedThrough: 0)
+            }
+            let (kept, head, through) = try row.columns((Int64, Int64?, Int64?).self)
+            return MomentumDatabase.SyncLogSize(kept: Int(kept), head: head ?? 0, compactedThrough: through ?? 0)
+        }
+    }
+
+    /// Deletes the dominated changes among — or beaten by — the changes logged since the last
+    /// compaction (at most ``MomentumStore/MomentumDatabase/compactionChunk`` of them); returns how
+    /// many went. One transaction holding the person's replica row, like every write that logs.
+    @discardableResult
+    public func compactSyncLog() throws(StoreError) -> Int {
+        try store.write { session throws(StoreError) in
+            let rows = try session.query(
+                "SELECT head, compacted_through FROM sync_replica WHERE person_id = \(personID) FOR UPDATE")
+            guard let row = rows.first else { return 0 }
+            let (head, through) = try row.columns((Int64, Int64).self)
+            guard head > through else { return 0 }
+            let upTo = min(head, through + MomentumDatabase.compactionChunk)
+            let person = personID
+            let item = SyncEntityType.checklistItem.rawValue
+            let timerField = SyncEntityType.timerReferenceField
+            let removed = try session.execute(
+                """
+                DELETE FROM sync_log WHERE person_id = \(person) AND seq IN (
+                    -- writes beaten by a newer write of the same field logged since
+                    SELECT old.seq FROM sync_log new JOIN sync_log old
+                        ON old.person_id = new.person_id AND old.entity_type = new.entity_type
+                            AND old.entity_id = new.entity_id AND old.field = new.field AND old.stamp < new.stamp
+                        WHERE new.person_id = \(person) AND new.seq > \(through) AND new.seq <= \(upTo)
+                            AND new.field IS NOT NULL AND NOT (new.entity_type = \(item) AND new.field = \(timerField))
+                    UNION
+                    -- writes and older deletions of an entity deleted since
+                    SELECT old.seq FROM sync_log new JOIN sync_log old
+                        ON old.person_id = new.person_id AND old.entity_type = new.entity_type
+                            AND old.entity_id = new.entity_id AND old.seq <> new.seq
+                        WHERE new.person_id = \(person) AND new.seq > \(through) AND new.seq <= \(upTo)
+                            AND new.field IS NULL
+                            AND ((old.field IS NOT NULL AND NOT (old.entity_type = \(item) AND old.field = \(timerField)))
+                                OR (old.field IS NULL AND old.stamp < new.stamp))
+                    UNION
+                    -- writes logged since to an entity deleted before
+                    SELECT new.seq FROM sync_log new
+                        WHERE new.person_id = \(person) AND new.seq > \(through) AND new.seq <= \(upTo)
+                            AND new.field IS NOT NULL AND NOT (new.entity_type = \(item) AND new.field = \(timerField))
+                            AND EXISTS (SELECT 1 FROM sync_log gone WHERE gone.person_id = new.person_id
+                                AND gone.entity_type = new.entity_type AND gone.entity_id = new.entity_id
+                                AND gone.field IS NULL))
+                    -- the newest change of the log stays: a pull's last number is always the head
+                    AND seq < \(head)
+                """)
+            try session.execute(
+                "UPDATE sync_replica SET compacted_through = \(upTo) WHERE person_id = \(person)")
+            return removed
+        }
+    }
+
+    /// ``compactSyncLog()`` when ``MomentumStore/MomentumDatabase/compactionInterval`` changes were
+    /// logged since it last ran (asked after every push: one indexed row).
+    @discardableResult
+    public func compactSyncLogIfDue() throws(StoreError) -> Int {
+        let due = try store.read { session throws(StoreError) in
+            let rows = try session.query(
+                """
+                SELECT head - compacted_through >= \(MomentumDatabase.compactionInterval) FROM sync_replica
+                WHERE person_id = \(personID)
+                """)
+            return try rows.first?.columns(Bool.self) ?? false
+        }
+        return due ? try compactSyncLog() : 0
+    }
+}
