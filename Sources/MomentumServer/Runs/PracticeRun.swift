@@ -160,8 +160,10 @@ struct PracticeRun: Sendable {
     }
 }
 
-/// The runs in progress, in memory: a run lost when the server restarts is acceptable (the
-/// browser holds the timeline and can start again; nothing is logged until a run stops).
+/// The runs in progress, in memory (on SQLite, where one server holds the household; on
+/// PostgreSQL ``StoredRunRegistry`` keeps them in the database): a run lost when the server
+/// restarts is acceptable (the browser holds the timeline and can start again; nothing is logged
+/// until a run stops).
 actor RunRegistry {
     private var runs: [UUID: PracticeRun] = [:]
 
