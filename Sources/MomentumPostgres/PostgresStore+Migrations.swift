@@ -368,6 +368,22 @@ extension PostgresStore {
                 """,
                 "CREATE INDEX library_view_item ON library_view (id)",
             ]),
+        Migration(
+            version: 9, name: "practice runs in progress",
+            statements: [
+                // A run's stored form (the server's JSON: its resolved plan, steps and ending);
+                // `ended_at_ms` is when it ended, NULL while it goes on.
+                """
+                CREATE TABLE practice_run (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL CHECK (length(id) = 36),
+                    state TEXT NOT NULL,
+                    ended_at_ms BIGINT,
+                    updated_at_ms BIGINT NOT NULL,
+                    PRIMARY KEY (person_id, id))
+                """,
+                "CREATE INDEX practice_run_ended ON practice_run (person_id, ended_at_ms)",
+            ]),
     ]
 
     /// The versions this program knows, oldest first.

@@ -158,7 +158,11 @@ func buildPersonRouter(
     MeditationFormController(settings: services.settings).addRoutes(to: api)
     MeditationPresetsController(presets: services.meditationPresets, settings: services.settings)
         .addRoutes(to: api.group("meditation/presets"))
-    let runs = RunRegistry()
+    // On PostgreSQL every server sees (and may change) the runs another started; on SQLite the
+    // one server keeps them in memory.
+    let runs: any PracticeRuns =
+        dependencies.household.practiceRunStore(for: person).map { StoredRunRegistry(store: $0, now: dependencies.now) }
+        ?? RunRegistry()
     RunsController(
         registry: runs, services: services, now: dependencies.now, makeID: dependencies.makeID,
         metrics: metrics

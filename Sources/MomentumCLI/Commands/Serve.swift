@@ -18,7 +18,9 @@ struct Serve: ContextualCommand {
             Any other host than this machine needs an access token first (momentum token create). \
             Requests must call the server by an address, localhost or a name given with --allowed-host; \
             writes from other web pages are refused (see docs/security.md). \
-            Ctrl-C or SIGTERM stops it after the requests in flight.
+            Ctrl-C or SIGTERM stops it after the requests in flight. \
+            With --database postgres://… (or $MOMENTUM_DATABASE_URL) any number of servers share one \
+            PostgreSQL database behind a load balancer (docs/deploy.md).
             """
     )
 

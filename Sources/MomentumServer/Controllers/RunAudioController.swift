@@ -18,7 +18,7 @@ import MomentumCore
 struct RunAudioController {
     static let openEndedLength: Duration = Timeline.longestRender
 
-    let registry: RunRegistry
+    let registry: any PracticeRuns
     let streams: TimelineStreams
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
@@ -30,7 +30,7 @@ struct RunAudioController {
             throw APIError.notFound(.apiNoRunWithThatID)
         }
         let playsBed = try Self.playsBed(request)
-        guard let run = await registry.run(id: id) else {
+        guard let run = try await registry.run(id: id) else {
             throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()])
         }
         // A run stopped before its end has no more sound: say so before any byte, rather than
@@ -41,7 +41,9 @@ struct RunAudioController {
             for: run.run.timeline, openEndedLength: Self.openEndedLength, playsBed: playsBed, request: request,
             context: context
         ) {
-            let ended = await registry.run(id: id).map(\.wasStoppedEarly) ?? true
+            // A store that fails for a moment ends nothing: the next chunk asks again.
+            let ended: Bool
+            do { ended = try await registry.run(id: id).map(\.wasStoppedEarly) ?? true } catch { return false }
             if ended { logger.debug("run stopped: its audio ends", metadata: ["run": "\(id)"]) }
             return ended
         }

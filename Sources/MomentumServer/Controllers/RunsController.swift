@@ -8,7 +8,7 @@ import MomentumServices
 /// person's actions (or the server takes its own); the core's run computes the state, and a
 /// stopped or finished run is logged through the same services the terminal uses.
 struct RunsController {
-    let registry: RunRegistry
+    let registry: any PracticeRuns
     let services: MomentumServices
     let now: @Sendable () -> Date
     let makeID: @Sendable () -> UUID
@@ -158,7 +158,7 @@ struct RunsController {
         let instant = WallInstant(now())
         let language = try LanguageChoice.language(for: request, settings: services.settings)
         try await finishCompletedRuns(at: instant, logger: context.logger)
-        let going = await registry.all().filter { $0.ending == nil }
+        let going = try await registry.all().filter { $0.ending == nil }
             .sorted { ($0.run.startedAt ?? instant) < ($1.run.startedAt ?? instant) }
         return JSONResponse(RunList(runs: going.map { RunResponse($0, at: instant, language: language) }))
     }
@@ -170,7 +170,7 @@ struct RunsController {
     /// with the reason in the server's log: otherwise it would fail every request that lists or
     /// starts runs from then on. A busy database is passed on (503): the next request tries again.
     func finishCompletedRuns(at instant: WallInstant, logger: Logger) async throws {
-        for run in await registry.all() where run.ending == nil && run.run.isCompleted(at: instant) {
+        for run in try await registry.all() where run.ending == nil && run.run.isCompleted(at: instant) {
             guard let end = run.run.endInstant else { continue }
             do {
                 _ = try await registry.update(id: run.id) { run in
@@ -187,7 +187,7 @@ struct RunsController {
                 }
             }
         }
-        await registry.forget(endedBefore: instant.advanced(by: .seconds(-3600)))
+        try await registry.forget(endedBefore: instant.advanced(by: .seconds(-3600)))
     }
 
     @Sendable func start(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
@@ -218,13 +218,13 @@ struct RunsController {
             run = PracticeRun(id: makeID(), plan: .workout(plan, TimelineRun(timeline: try plan.timeline())))
         }
         try run.start(at: instant)
-        await registry.add(run)
+        try await registry.add(run)
         return JSONResponse(RunResponse(run, at: instant, language: language), status: .created)
     }
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
         let id = try runID(context)
-        guard let run = await registry.run(id: id) else {
+        guard let run = try await registry.run(id: id) else {
             throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()])
         }
         let language = try LanguageChoice.language(for: request, settings: services.settings)

@@ -31,6 +31,21 @@ struct PracticeRun: Sendable {
     var loggedRecord: PracticeRecord?
     /// What the run amounted to when it ended.
     var ending: Ending?
+    /// What was done to the run, in order, with the instants: its start, pauses, resumes and stop
+    /// (what a stored run is rebuilt from, ``PracticeRun/Stored``).
+    private(set) var steps: [Step] = []
+
+    init(id: UUID, plan: Plan) {
+        self.id = id
+        self.plan = plan
+    }
+
+    /// One action on the run and its instant, in whole milliseconds since 1970.
+    struct Step: Codable, Sendable, Equatable {
+        enum Action: String, Codable, Sendable { case start, pause, resume, stop }
+        var action: Action
+        var atMs: Int64
+    }
 
     /// How a run ended and how much of it counts.
     struct Ending: Sendable {
@@ -69,6 +84,7 @@ struct PracticeRun: Sendable {
         } sit: { sit throws(TimelineRunError) in
             try sit.start(at: instant)
         }
+        steps.append(Step(action: .start, atMs: instant.millisecondsSince1970))
     }
 
     mutating func pause(at instant: WallInstant) throws(TimelineRunError) {
@@ -77,6 +93,7 @@ struct PracticeRun: Sendable {
         } sit: { sit throws(TimelineRunError) in
             try sit.pause(at: instant)
         }
+        steps.append(Step(action: .pause, atMs: instant.millisecondsSince1970))
     }
 
     mutating func resume(at instant: WallInstant) throws(TimelineRunError) {
@@ -86,10 +103,17 @@ struct PracticeRun: Sendable {
             sit throws(TimelineRunError) in
             try sit.resume(at: instant)
         }
+        steps.append(Step(action: .resume, atMs: instant.millisecondsSince1970))
     }
 
     /// Stops the run (or notes that it completed) and says what it amounts to.
     mutating func stop(at instant: WallInstant) throws(TimelineRunError) -> StopOutcome {
+        let outcome = try stopping(at: instant)
+        steps.append(Step(action: .stop, atMs: instant.millisecondsSince1970))
+        return outcome
+    }
+
+    private mutating func stopping(at instant: WallInstant) throws(TimelineRunError) -> StopOutcome {
         switch plan {
         case .meditation(var sit):
             let outcome = try sit.stop(at: instant)
@@ -136,8 +160,10 @@ struct PracticeRun: Sendable {
     }
 }
 
-/// The runs in progress, in memory: a run lost when the server restarts is acceptable (the
-/// browser holds the timeline and can start again; nothing is logged until a run stops).
+/// The runs in progress, in memory (on SQLite, where one server holds the household; on
+/// PostgreSQL ``StoredRunRegistry`` keeps them in the database): a run lost when the server
+/// restarts is acceptable (the browser holds the timeline and can start again; nothing is logged
+/// until a run stops).
 actor RunRegistry {
     private var runs: [UUID: PracticeRun] = [:]
 
@@ -157,15 +183,14 @@ actor RunRegistry {
     /// Forgets runs that ended before `instant`, so a long-running server does not collect them.
     func forget(endedBefore instant: WallInstant) {
         runs = runs.filter { _, run in
-            // A run that completed is not stopped; it ended at its end instant.
-            guard run.ending != nil, let ended = run.run.stoppedAt ?? run.run.endInstant else { return true }
+            guard let ended = run.endedAt else { return true }
             return ended >= instant
         }
     }
 
     /// Changes the run with `id` by `change`, keeping the change only when it succeeds.
     func update<Result: Sendable>(
-        id: UUID, _ change: (inout PracticeRun) throws -> Result
+        id: UUID, _ change: @Sendable (inout PracticeRun) throws -> Result
     ) throws -> Result {
         guard var run = runs[id] else { throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()]) }
         let result = try change(&run)
