@@ -34,7 +34,7 @@ extension PostgresPersonStore {
     /// in one transaction, each change that is not a duplicate logged with the next sequence
     /// number; then compaction when due. Each change's sequence number (a duplicate's earlier one).
     public func acceptPush(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Int64?] {
-        let seqs = try acceptPushes([try Self.checked(messages, at: now)], at: now)[0].get()
+        let seqs = try acceptPushes([try ChangeBatch.checked(messages, at: now)], at: now)[0].get()
         // A compaction that fails (busy) is tried again after the next push.
         _ = try? compactSyncLogIfDue()
         return seqs
@@ -46,19 +46,11 @@ extension PostgresPersonStore {
     /// of its own — one batch's failure leaves the others. The task waits without blocking a
     /// thread; the merging runs on the queue's own.
     public func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
-        let changes = try Self.checked(messages, at: now)
+        let changes = try ChangeBatch.checked(messages, at: now)
         return try await store.pushQueue(for: personID).accept(
             changes, at: now, merging: { batches, now in self.acceptPushes(batches, at: now) },
             afterwards: { _ = try? self.compactSyncLogIfDue() }
         ).get()
-    }
-
-    private static func checked(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Change] {
-        do {
-            return try ChangeBatch.validate(messages, receivedAt: now)
-        } catch {
-            throw .batch(error)
-        }
     }
 
     /// Merges checked batches in one transaction (holding the person's replica row), each in a

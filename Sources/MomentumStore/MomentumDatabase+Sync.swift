@@ -15,6 +15,18 @@ public enum SyncError: Error, Equatable, Sendable {
     case store(StoreError)
 }
 
+extension ChangeBatch {
+    /// A pushed batch checked whole (``validate(_:receivedAt:)``), refused as a ``SyncError``:
+    /// what every store's merge of a push begins with.
+    public static func checked(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Change] {
+        do {
+            return try validate(messages, receivedAt: now)
+        } catch {
+            throw .batch(error)
+        }
+    }
+}
+
 extension MomentumDatabase {
     /// The largest page `loggedChanges(after:limit:)` gives.
     public static let maximumPullLimit = 1000
@@ -74,7 +86,7 @@ extension MomentumDatabase {
     /// in one transaction, each change that is not a duplicate logged with the next sequence
     /// number. Returns each change's sequence number (a duplicate's earlier one).
     public func acceptPush(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Int64?] {
-        try acceptPushes([try Self.checked(messages, at: now)], at: now)[0].get()
+        try acceptPushes([try ChangeBatch.checked(messages, at: now)], at: now)[0].get()
     }
 
     /// ``acceptPush(_:at:)`` for the server, where many devices push at once: the batch is checked
@@ -82,20 +94,12 @@ extension MomentumDatabase {
     /// (``PushCommitQueue``), each in a savepoint of its own — one batch's failure leaves the
     /// others. The task waits without blocking a thread.
     public func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
-        let changes = try Self.checked(messages, at: now)
+        let changes = try ChangeBatch.checked(messages, at: now)
         return try await pushCommits.accept(
             changes, at: now, merging: { batches, now in self.acceptPushes(batches, at: now) },
             // A compaction that fails (another process writing) is tried again after the next group.
             afterwards: { _ = try? self.compactSyncLogIfDue() }
         ).get()
-    }
-
-    private static func checked(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Change] {
-        do {
-            return try ChangeBatch.validate(messages, receivedAt: now)
-        } catch {
-            throw .batch(error)
-        }
     }
 
     /// Merges checked batches in one transaction, each in its own savepoint: each batch's
