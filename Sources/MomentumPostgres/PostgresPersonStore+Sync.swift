@@ -19,13 +19,22 @@ extension PostgresPersonStore {
     {
         let device = DeviceName.current ?? store.device
         let (personID, makeNodeID, channel) = (personID, store.makeNodeID, PostgresNotifier.channel(for: store.schema))
-        return try store.write { session throws(StoreError) in
+        let (result, due) = try store.write { session throws(StoreError) in
             let replica = try PostgresSyncReplica.lock(
                 in: session, for: personID, device: device, channel: channel, makeNodeID: makeNodeID, at: now)
             let result = try body(session, replica)
             try replica.finish()
-            return result
+            return (result, replica.isCompactionDue)
         }
+        if due { _ = store.compactionDue.withLock { $0.insert(personID) } }
+        return result
+    }
+
+    /// Compacts the log when a write of this server found it due (asking nothing of the database
+    /// otherwise); a compaction that fails (busy) is tried again after the next write finds it due.
+    private func compactIfFoundDue() {
+        guard store.compactionDue.withLock({ $0.remove(personID) != nil }) else { return }
+        _ = try? compactSyncLog()
     }
 
     // MARK: Pushes
@@ -35,8 +44,7 @@ extension PostgresPersonStore {
     /// number; then compaction when due. Each change's sequence number (a duplicate's earlier one).
     public func acceptPush(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Int64?] {
         let seqs = try acceptPushes([try ChangeBatch.checked(messages, at: now)], at: now)[0].get()
-        // A compaction that fails (busy) is tried again after the next push.
-        _ = try? compactSyncLogIfDue()
+        compactIfFoundDue()
         return seqs
     }
 
@@ -49,24 +57,35 @@ extension PostgresPersonStore {
         let changes = try ChangeBatch.checked(messages, at: now)
         return try await store.pushQueue(for: personID).accept(
             changes, at: now, merging: { batches, now in self.acceptPushes(batches, at: now) },
-            afterwards: { _ = try? self.compactSyncLogIfDue() }
+            afterwards: { self.compactIfFoundDue() }
         ).get()
     }
 
-    /// Merges checked batches in one transaction (holding the person's replica row), each in a
-    /// savepoint of its own: each batch's sequence numbers, or why it was refused (then nothing of
-    /// it is kept, and the numbers it would have taken go to the next batch).
+    /// Merges checked batches in one transaction (holding the person's replica row): each batch's
+    /// sequence numbers, or why it was refused (then nothing of it is kept, and the numbers it
+    /// would have taken go to the next batch). All batches go in together first; only when that
+    /// fails are they merged again each in a savepoint of its own, so that one batch's failure
+    /// leaves the others (a savepoint costs two round trips, and batches almost never fail).
     func acceptPushes(_ batches: [[Change]], at now: Date) -> [Result<[Int64?], SyncError>] {
+        do {
+            return try syncedWrite(at: now) { _, replica throws(StoreError) in
+                var outcomes: [Result<[Int64?], SyncError>] = []
+                for changes in batches { outcomes.append(.success(try replica.applyRemote(changes, at: now))) }
+                return outcomes
+            }
+        } catch {
+            guard batches.count > 1 else { return [.failure(.store(error))] }
+        }
         do {
             return try syncedWrite(at: now) { session, replica throws(StoreError) in
                 var outcomes: [Result<[Int64?], SyncError>] = []
                 for changes in batches {
-                    try replica.flushLog()
+                    try replica.flush()
                     let mark = replica.mark()
                     try session.execute("SAVEPOINT push")
                     do throws(StoreError) {
                         let seqs = try replica.applyRemote(changes, at: now)
-                        try replica.flushLog()
+                        try replica.flush()
                         try session.execute("RELEASE SAVEPOINT push")
                         outcomes.append(.success(seqs))
                     } catch {

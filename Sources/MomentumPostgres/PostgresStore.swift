@@ -37,6 +37,9 @@ public final class PostgresStore: Sendable {
     let peopleCache = PeopleCache()
     /// Each person's pushes waiting to be merged together (group commit, per person).
     private let pushQueues = Mutex<[Person.ID: PushCommitQueue]>([:])
+    /// The people whose log a write of this server found long enough to compact
+    /// (``PostgresSyncReplica/isCompactionDue``), so a push need not ask the database.
+    let compactionDue = Mutex<Set<Person.ID>>([])
 
     /// The person's group-commit queue (made on their first push).
     func pushQueue(for personID: Person.ID) -> PushCommitQueue {

@@ -14,6 +14,13 @@ import PostgresNIO
 /// sequence numbers it takes from `head` commit in the order they were taken — no gap a puller
 /// could see, no number given twice. ``finish()`` writes the clock and the head back and sends
 /// `NOTIFY` (`person:head`), which PostgreSQL delivers only when the transaction commits.
+///
+/// Each statement is a round trip to PostgreSQL, and on a busy server a round trip costs far more
+/// than the work it carries, so the replica takes few: the row is locked and read in one, the
+/// merged state of the changed entities loaded in one, and what the merge decided about the
+/// `sync_…` tables (fields, deletions, links, log) is kept here and written in one statement —
+/// together with the clock, the head and the `NOTIFY` when ``finish()`` writes it
+/// (``PendingSyncWrites``). A push of one timer is six round trips, `BEGIN` and `COMMIT` included.
 final class PostgresSyncReplica {
     let session: PostgresSession
     let personID: Person.ID
@@ -21,9 +28,12 @@ final class PostgresSyncReplica {
     let channel: String
     private(set) var clock: HybridLogicalClock
     private(set) var head: Int64
+    /// How far compaction had looked when the row was locked.
+    let compactedThrough: Int64
     /// Everything this transaction logged, in log order (a first use's seed included).
     private(set) var logged: [LoggedChange] = []
-    private var pendingLog: [(change: Change, message: String, origin: String, seq: Int64)] = []
+    /// What is decided but not yet written (``flush()``).
+    private var pending = PendingSyncWrites()
     private var loggedSeqs: [LogKey: Int64] = [:]
 
     fileprivate struct LogKey: Hashable {
@@ -41,7 +51,7 @@ final class PostgresSyncReplica {
 
     private init(
         session: PostgresSession, personID: Person.ID, device: String, channel: String, clock: HybridLogicalClock,
-        head: Int64
+        head: Int64, compactedThrough: Int64
     ) {
         self.session = session
         self.personID = personID
@@ -49,6 +59,7 @@ final class PostgresSyncReplica {
         self.channel = channel
         self.clock = clock
         self.head = head
+        self.compactedThrough = compactedThrough
     }
 
     /// Locks the person's replica row for the rest of the transaction, creating it (a new node
@@ -57,19 +68,20 @@ final class PostgresSyncReplica {
         in session: PostgresSession, for personID: Person.ID, device: String, channel: String,
         makeNodeID: () -> String, at now: Date
     ) throws(StoreError) -> PostgresSyncReplica {
-        // A second server creating it at the same moment waits here for the first to commit.
-        let created =
-            try session.execute(
-                """
-                INSERT INTO sync_replica (person_id, node) VALUES (\(personID), \(makeNodeID()))
-                ON CONFLICT (person_id) DO NOTHING
-                """) > 0
+        // One statement: created the first time, else "updated" to itself — either way the row is
+        // locked until the transaction ends (a second server creating it at the same moment
+        // waits here for the first to commit), and `xmax = 0` only for a row this statement made.
         guard
             let row = try session.query(
-                "SELECT node, last_stamp, head FROM sync_replica WHERE person_id = \(personID) FOR UPDATE"
+                """
+                INSERT INTO sync_replica AS r (person_id, node) VALUES (\(personID), \(makeNodeID()))
+                ON CONFLICT (person_id) DO UPDATE SET node = r.node
+                RETURNING r.node, r.last_stamp, r.head, r.compacted_through, r.xmax = 0
+                """
             ).first
         else { throw .database(message: "sync replica of person \(personID) is missing") }
-        let (node, last, head) = try row.columns((String, String?, Int64).self)
+        let (node, last, head, compactedThrough, created) = try row.columns(
+            (String, String?, Int64, Int64, Bool).self)
         let clock: HybridLogicalClock
         do {
             clock = try HybridLogicalClock(node: node, last: try last.map { try HybridTimestamp(parsing: $0) })
@@ -77,7 +89,8 @@ final class PostgresSyncReplica {
             throw .corruptRow(table: "sync_replica", id: "\(personID)", reason: "\(error)")
         }
         let replica = PostgresSyncReplica(
-            session: session, personID: personID, device: device, channel: channel, clock: clock, head: head)
+            session: session, personID: personID, device: device, channel: channel, clock: clock, head: head,
+            compactedThrough: compactedThrough)
         if created { try replica.seed(at: now) }
         return replica
     }
@@ -94,16 +107,24 @@ final class PostgresSyncReplica {
             deletes: [], at: now)
     }
 
-    /// Writes the clock and the head back and announces what was logged (on commit). Call once,
-    /// last in the transaction.
+    /// Writes what is pending, the clock and the head back, and announces what was logged (on
+    /// commit) — one statement. Call once, last in the transaction.
     func finish() throws(StoreError) {
-        try flushLog()
-        try session.execute(
-            "UPDATE sync_replica SET last_stamp = \(clock.last?.description), head = \(head) WHERE person_id = \(personID)"
+        var statement = pending.statement(for: personID)
+        let (stamp, head, person) = (
+            statement.bind(clock.last?.description), statement.bind(self.head), statement.bind(personID)
         )
-        guard !logged.isEmpty else { return }
-        try session.execute("SELECT pg_notify(\(channel), \("\(personID):\(head)"))")
+        statement.addPart("UPDATE sync_replica SET last_stamp = \(stamp), head = \(head) WHERE person_id = \(person)")
+        if !logged.isEmpty {
+            let (channel, payload) = (statement.bind(channel), statement.bind("\(personID):\(self.head)"))
+            statement.finish(with: "SELECT pg_notify(\(channel), \(payload))")
+        }
+        pending = PendingSyncWrites()
+        try session.execute(statement.query)
     }
+
+    /// Whether compaction has this replica's log to look at (``MomentumStore/MomentumDatabase/compactionInterval``).
+    var isCompactionDue: Bool { head - compactedThrough >= MomentumDatabase.compactionInterval }
 
     /// Where the replica stands in memory (the log written up to it): what a savepoint's
     /// rollback returns to.
@@ -114,7 +135,7 @@ final class PostgresSyncReplica {
         fileprivate var loggedSeqs: [LogKey: Int64]
     }
 
-    /// Call with the log flushed (``flushLog()``), right after a savepoint.
+    /// Call with nothing pending (``flush()``), right after a savepoint.
     func mark() -> Mark { Mark(clock: clock, head: head, logged: logged.count, loggedSeqs: loggedSeqs) }
 
     /// Forgets what was done since `mark`, after the transaction rolled back to its savepoint.
@@ -123,7 +144,7 @@ final class PostgresSyncReplica {
         head = mark.head
         logged.removeLast(logged.count - mark.logged)
         loggedSeqs = mark.loggedSeqs
-        pendingLog = []
+        pending = PendingSyncWrites()
     }
 
     // MARK: Local changes
@@ -199,10 +220,10 @@ final class PostgresSyncReplica {
             throw .database(message: "change did not encode: \(error)")
         }
         head += 1
-        pendingLog.append((change, text, origin, head))
+        pending.log(change, message: text, origin: origin, seq: head)
         loggedSeqs[Self.logKey(change)] = loggedSeqs[Self.logKey(change)] ?? head
         logged.append(LoggedChange(seq: head, change: message))
-        if pendingLog.count >= 1000 { try flushLog() }
+        if pending.logCount >= 1000 { try flush() }
         return head
     }
 
@@ -213,27 +234,12 @@ final class PostgresSyncReplica {
             stamp: change.stamp.description, type: change.entity.type.rawValue, id: change.entity.id, field: field)
     }
 
-    /// Writes the log entries of this transaction not yet written, in one statement.
-    func flushLog() throws(StoreError) {
-        guard !pendingLog.isEmpty else { return }
-        let entries = pendingLog
-        pendingLog = []
-        // A deletion has no field: "" here (a field name is never empty), NULL in the table.
-        let fields = entries.map { entry -> String in
-            if case .set(let name, _) = entry.change.operation { return name }
-            return ""
-        }
-        try session.execute(
-            """
-            INSERT INTO sync_log (person_id, seq, stamp, entity_type, entity_id, field, message, origin)
-            SELECT \(personID), seq, stamp, entity_type, entity_id, NULLIF(field, ''), message, origin
-            FROM unnest(\(entries.map(\.seq))::bigint[],
-                \(entries.map { $0.change.stamp.description })::text[],
-                \(entries.map { $0.change.entity.type.rawValue })::text[], \(entries.map { $0.change.entity.id })::text[],
-                \(fields)::text[], \(entries.map(\.message))::text[], \(entries.map(\.origin))::text[])
-                AS given(seq, stamp, entity_type, entity_id, field, message, origin)
-            ORDER BY given.seq
-            """)
+    /// Writes what is pending (fields, deletions, links, log entries), in one statement.
+    func flush() throws(StoreError) {
+        guard !pending.isEmpty else { return }
+        let statement = pending.statement(for: personID)
+        pending = PendingSyncWrites()
+        try session.execute(statement.query)
     }
 
     private func seqOfLogged(_ change: Change) throws(StoreError) -> Int64? {
@@ -251,84 +257,71 @@ final class PostgresSyncReplica {
     // MARK: Loading and saving the replica
 
     /// The merged state of `keys`, the timers `timerIDs`, the timers each item named and every item
-    /// that named a loaded timer: everything ``ReplicaState/apply(_:)`` reads for them.
+    /// that named a loaded timer: everything ``ReplicaState/apply(_:)`` reads for them — in one
+    /// statement (after writing what is pending, which it must see).
     private func load(_ keys: Set<SyncEntityKey>, timerIDs: Set<String>) throws(StoreError) -> ReplicaState {
+        try flush()
         var keys = keys
         for id in timerIDs { keys.insert(SyncEntityKey(type: .focusTimer, id: id)) }
-        let itemIDs = keys.filter { $0.type == .checklistItem }.map(\.id)
-        if !itemIDs.isEmpty {
-            for row in try session.query(
-                "SELECT timer_id FROM sync_item_timer WHERE person_id = \(personID) AND item_id = ANY(\(itemIDs)::text[])"
-            ) {
-                keys.insert(SyncEntityKey(type: .focusTimer, id: try row.columns(String.self)))
-            }
-        }
-        let timers = keys.filter { $0.type == .focusTimer }.map(\.id)
-        if !timers.isEmpty {
-            for row in try session.query(
-                "SELECT item_id FROM sync_item_timer WHERE person_id = \(personID) AND timer_id = ANY(\(timers)::text[])"
-            ) {
-                keys.insert(SyncEntityKey(type: .checklistItem, id: try row.columns(String.self)))
-            }
-        }
+        let (item, timer) = (SyncEntityType.checklistItem.rawValue, SyncEntityType.focusTimer.rawValue)
+        // The kind of each row: f a field's version, d a deletion, t an item's timer.
+        let rows = try session.query(
+            """
+            WITH given (entity_type, entity_id) AS (
+                SELECT * FROM unnest(\(keys.map(\.type.rawValue))::text[], \(keys.map(\.id))::text[])),
+            timers (id) AS (
+                SELECT entity_id FROM given WHERE entity_type = \(timer)
+                UNION SELECT timer_id FROM sync_item_timer WHERE person_id = \(personID)
+                    AND item_id IN (SELECT entity_id FROM given WHERE entity_type = \(item))),
+            keys (entity_type, entity_id) AS (
+                SELECT entity_type, entity_id FROM given
+                UNION SELECT \(timer), id FROM timers
+                UNION SELECT \(item), item_id FROM sync_item_timer WHERE person_id = \(personID)
+                    AND timer_id IN (SELECT id FROM timers))
+            SELECT 'f', f.entity_type, f.entity_id, f.field, f.value, f.stamp, f.device
+                FROM keys k JOIN sync_field f ON f.person_id = \(personID) AND f.entity_type = k.entity_type
+                    AND f.entity_id = k.entity_id
+            UNION ALL SELECT 'd', d.entity_type, d.entity_id, NULL, NULL, d.stamp, d.device
+                FROM keys k JOIN sync_deletion d ON d.person_id = \(personID) AND d.entity_type = k.entity_type
+                    AND d.entity_id = k.entity_id
+            UNION ALL SELECT 't', \(item), t.item_id, t.timer_id, NULL, NULL, NULL
+                FROM keys k JOIN sync_item_timer t ON t.person_id = \(personID) AND t.item_id = k.entity_id
+                WHERE k.entity_type = \(item)
+            """)
         var entities: [SyncEntityType: [String: [String: FieldVersion]]] = [:]
         var deletions: [SyncEntityKey: Deletion] = [:]
         var timersOfItems: [String: Set<String>] = [:]
-        for (type, typed) in Dictionary(grouping: keys, by: \.type) {
-            let ids = typed.map(\.id)
-            for row in try session.query(
-                """
-                SELECT entity_id, field, value, stamp, device FROM sync_field
-                WHERE person_id = \(personID) AND entity_type = \(type.rawValue) AND entity_id = ANY(\(ids)::text[])
-                """)
-            {
-                let (id, field, value, stamp, device) = try row.columns((String, String, String, String, String).self)
-                do {
+        for row in rows {
+            let (kind, typeName, id, field, value, stamp, device) = try row.columns(
+                (String, String, String, String?, String?, String?, String?).self)
+            if kind == "t", let field {
+                timersOfItems[id, default: []].insert(field)
+                continue
+            }
+            guard let type = SyncEntityType(rawValue: typeName), let stamp, let device else {
+                throw .corruptRow(table: "sync_field", id: "\(typeName)/\(id)", reason: "unknown entity type")
+            }
+            do {
+                let stamped = try HybridTimestamp(parsing: stamp)
+                if kind == "d" {
+                    deletions[SyncEntityKey(type: type, id: id)] = Deletion(stamp: stamped, device: device)
+                } else if let field, let value {
                     let version = FieldVersion(
-                        value: try JSONDecoder().decode(SyncValue.self, from: Data(value.utf8)),
-                        stamp: try HybridTimestamp(parsing: stamp), device: device)
+                        value: try JSONDecoder().decode(SyncValue.self, from: Data(value.utf8)), stamp: stamped,
+                        device: device)
                     entities[type, default: [:]][id, default: [:]][field] = version
-                } catch {
-                    throw .corruptRow(table: "sync_field", id: "\(type.rawValue)/\(id)", reason: "\(error)")
                 }
-            }
-            for row in try session.query(
-                """
-                SELECT entity_id, stamp, device FROM sync_deletion
-                WHERE person_id = \(personID) AND entity_type = \(type.rawValue) AND entity_id = ANY(\(ids)::text[])
-                """)
-            {
-                let (id, stamp, device) = try row.columns((String, String, String).self)
-                do {
-                    deletions[SyncEntityKey(type: type, id: id)] = Deletion(
-                        stamp: try HybridTimestamp(parsing: stamp), device: device)
-                } catch {
-                    throw .corruptRow(table: "sync_deletion", id: "\(type.rawValue)/\(id)", reason: "\(error)")
-                }
-            }
-            if type == .checklistItem {
-                for row in try session.query(
-                    """
-                    SELECT item_id, timer_id FROM sync_item_timer
-                    WHERE person_id = \(personID) AND item_id = ANY(\(ids)::text[])
-                    """)
-                {
-                    let (item, timer) = try row.columns((String, String).self)
-                    timersOfItems[item, default: []].insert(timer)
-                }
+            } catch {
+                throw .corruptRow(
+                    table: kind == "d" ? "sync_deletion" : "sync_field", id: "\(typeName)/\(id)", reason: "\(error)")
             }
         }
         return ReplicaState(entities: entities, deletions: deletions, timersOfItems: timersOfItems)
     }
 
-    /// Writes what differs between two states of the loaded entities.
+    /// Keeps what differs between two states of the loaded entities, to be written with the
+    /// next statement that writes (``flush()``, ``finish()``).
     private func persist(from before: ReplicaState, to after: ReplicaState) throws(StoreError) {
-        var gone: (types: [String], ids: [String], fields: [String]) = ([], [], [])
-        var written:
-            (types: [String], ids: [String], fields: [String], values: [String], stamps: [String], devices: [String]) =
-                (
-                    [], [], [], [], [], []
-                )
         for type in SyncEntityType.allCases {
             let old = before.entities[type] ?? [:]
             let new = after.entities[type] ?? [:]
@@ -336,56 +329,19 @@ final class PostgresSyncReplica {
                 let oldFields = old[id] ?? [:]
                 let newFields = new[id] ?? [:]
                 for field in oldFields.keys where newFields[field] == nil {
-                    gone.types.append(type.rawValue)
-                    gone.ids.append(id)
-                    gone.fields.append(field)
+                    pending.removeField(type: type, id: id, field: field)
                 }
                 for (field, version) in newFields where oldFields[field] != version {
-                    written.types.append(type.rawValue)
-                    written.ids.append(id)
-                    written.fields.append(field)
-                    written.values.append(try Self.json(version.value))
-                    written.stamps.append(version.stamp.description)
-                    written.devices.append(version.device)
+                    pending.writeField(type: type, id: id, field: field, version, value: try Self.json(version.value))
                 }
             }
         }
-        if !gone.ids.isEmpty {
-            try session.execute(
-                """
-                DELETE FROM sync_field f USING unnest(\(gone.types)::text[], \(gone.ids)::text[], \(gone.fields)::text[])
-                    AS g(entity_type, entity_id, field)
-                WHERE f.person_id = \(personID) AND f.entity_type = g.entity_type AND f.entity_id = g.entity_id
-                    AND f.field = g.field
-                """)
-        }
-        if !written.ids.isEmpty {
-            try session.execute(
-                """
-                INSERT INTO sync_field (person_id, entity_type, entity_id, field, value, stamp, device)
-                SELECT \(personID), * FROM unnest(\(written.types)::text[], \(written.ids)::text[],
-                    \(written.fields)::text[], \(written.values)::text[], \(written.stamps)::text[],
-                    \(written.devices)::text[])
-                ON CONFLICT (person_id, entity_type, entity_id, field) DO UPDATE SET value = EXCLUDED.value,
-                    stamp = EXCLUDED.stamp, device = EXCLUDED.device
-                """)
-        }
         for (key, deletion) in after.deletions where before.deletions[key] != deletion {
-            try session.execute(
-                """
-                INSERT INTO sync_deletion (person_id, entity_type, entity_id, stamp, device)
-                VALUES (\(personID), \(key.type.rawValue), \(key.id), \(deletion.stamp.description), \(deletion.device))
-                ON CONFLICT (person_id, entity_type, entity_id) DO UPDATE SET stamp = EXCLUDED.stamp,
-                    device = EXCLUDED.device
-                """)
+            pending.writeDeletion(key, deletion)
         }
         for (itemID, timers) in after.timersOfItems {
             for timerID in timers.subtracting(before.timersOfItems[itemID] ?? []) {
-                try session.execute(
-                    """
-                    INSERT INTO sync_item_timer (person_id, item_id, timer_id) VALUES (\(personID), \(itemID), \(timerID))
-                    ON CONFLICT DO NOTHING
-                    """)
+                pending.link(item: itemID, timer: timerID)
             }
         }
     }
