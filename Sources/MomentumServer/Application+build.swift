@@ -24,6 +24,9 @@ public struct ServerDependencies: Sendable {
     public var rendering = AudioRendering.live
     /// The zone of the person's day when their settings name none (the services' own).
     public var timeZone = TimeZone.current
+    /// The threads requests run on when the store blocks them on another process (PostgreSQL);
+    /// nil keeps them on Swift's own.
+    public var storeThreads: StoreThreads?
 
     public init(
         household: HouseholdService, now: @escaping @Sendable () -> Date = { Date() },
@@ -89,6 +92,7 @@ public func buildRouter(
             shared: shared
         ).buildResponder()
     }
+    if let threads = dependencies.storeThreads { router.add(middleware: StoreThreadsMiddleware(threads: threads)) }
     router.addMiddleware {
         // Every request at debug level (MOMENTUM_LOG_LEVEL=debug), without its query or headers:
         // they may hold tokens.
@@ -214,10 +218,12 @@ struct PersonDispatchMiddleware: RouterMiddleware {
         _ request: Request, context: BasicRequestContext,
         next: (Request, BasicRequestContext) async throws -> Response
     ) async throws -> Response {
-        let person = try access.person(of: request)
+        let (person, found) = try access.dispatch(request)
         let responder = try responders.responder(for: person, household: household)
         do {
-            return try await responder.respond(to: request, context: context)
+            return try await FoundCredential.$current.withValue(found) {
+                try await responder.respond(to: request, context: context)
+            }
         } catch let passed as PassedOutError {
             throw passed.error
         }

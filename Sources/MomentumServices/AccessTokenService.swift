@@ -127,34 +127,58 @@ public struct AccessTokenService: Sendable {
         public var wasRefreshed: Bool
     }
 
+    /// A session found live — not ended, not expired, its token not revoked — as read: what
+    /// ``use(_:)`` checks without reading it again.
+    public struct LiveSession: Sendable, Equatable {
+        public var session: AccessSession
+        public var token: AccessToken
+    }
+
+    /// The live session whose cookie carries `sessionID`, without using it (its end does not
+    /// move), or `nil`.
+    public func liveSession(_ sessionID: String) throws(StoreError) -> LiveSession? {
+        guard !sessionID.isEmpty, sessionID.count <= 200,
+            let (session, token) = try repository.accessSession(idHash: Self.hash(sessionID)),
+            isLive(session, of: token)
+        else { return nil }
+        return LiveSession(session: session, token: token)
+    }
+
     /// The live session whose cookie carries `sessionID`: not ended, not expired, its token not
-    /// revoked. Using it moves its end 30 days on (written at most once an hour).
+    /// revoked. Using it moves its end 30 days on (written at most once an hour); a session found
+    /// dead is deleted.
     public func verifySession(_ sessionID: String) throws(StoreError) -> SessionCheck? {
         guard !sessionID.isEmpty, sessionID.count <= 200 else { return nil }
         let idHash = Self.hash(sessionID)
         guard let (session, token) = try repository.accessSession(idHash: idHash) else { return nil }
-        let at = now()
-        guard !token.isRevoked, at < session.lastUsedAt.addingTimeInterval(Self.sessionLifetime) else {
+        guard isLive(session, of: token) else {
             try repository.deleteAccessSession(idHash: idHash)
             return nil
         }
-        guard at.timeIntervalSince(session.lastUsedAt) >= Self.sessionRefreshInterval else {
-            return SessionCheck(token: token, wasRefreshed: false)
+        return try use(LiveSession(session: session, token: token))
+    }
+
+    /// Uses a session found live (``liveSession(_:)``): its end moves 30 days on, written at
+    /// most once an hour.
+    public func use(_ live: LiveSession) throws(StoreError) -> SessionCheck {
+        let at = now()
+        guard at.timeIntervalSince(live.session.lastUsedAt) >= Self.sessionRefreshInterval else {
+            return SessionCheck(token: live.token, wasRefreshed: false)
         }
-        var refreshed = session
+        var refreshed = live.session
         refreshed.lastUsedAt = at
         try repository.saveAccessSession(refreshed)
-        return SessionCheck(token: token, wasRefreshed: true)
+        return SessionCheck(token: live.token, wasRefreshed: true)
     }
 
     /// The token of the live session whose cookie carries `sessionID`, without using it (its end
     /// does not move): whose the session is.
     public func sessionToken(_ sessionID: String) throws(StoreError) -> AccessToken? {
-        guard !sessionID.isEmpty, sessionID.count <= 200,
-            let (session, token) = try repository.accessSession(idHash: Self.hash(sessionID)),
-            !token.isRevoked, now() < session.lastUsedAt.addingTimeInterval(Self.sessionLifetime)
-        else { return nil }
-        return token
+        try liveSession(sessionID)?.token
+    }
+
+    private func isLive(_ session: AccessSession, of token: AccessToken) -> Bool {
+        !token.isRevoked && now() < session.lastUsedAt.addingTimeInterval(Self.sessionLifetime)
     }
 
     /// Ends the session whose cookie carries `sessionID` (signing out); unknown ids are ignored.

@@ -93,6 +93,8 @@ struct Serve: ContextualCommand {
                 household: session.household, now: context.now, makeID: context.makeID, logger: logger,
                 version: MomentumCommand.version)
             dependencies.timeZone = context.timeZone
+            // PostgreSQL answers from another process: requests wait for it on threads of their own.
+            if session.services.database == nil { dependencies.storeThreads = StoreThreads() }
             let application = buildApplication(configuration: configuration, dependencies: dependencies) { port in
                 var shown = configuration
                 shown.port = port ?? configuration.port

@@ -25,14 +25,19 @@ struct HouseholdAccess: Sendable {
 
     func credential(of request: Request, scope: AccessScope) throws -> Credential {
         if let bearer = Self.bearer(in: request) {
-            return try tokens.verify(secret: bearer).map { .token($0, refreshedSession: nil) } ?? .refused
+            return try verify(secret: bearer).map { .token($0, refreshedSession: nil) } ?? .refused
         }
         if let sessionID = request.cookies[Self.cookieName]?.value, !sessionID.isEmpty {
-            guard let session = try tokens.verifySession(sessionID) else { return .refused }
+            guard let live = try liveSession(sessionID) else {
+                // Not live when the request was dispatched: checked once more, and a dead session deleted.
+                guard let session = try tokens.verifySession(sessionID) else { return .refused }
+                return .token(session.token, refreshedSession: session.wasRefreshed ? sessionID : nil)
+            }
+            let session = try tokens.use(live)
             return .token(session.token, refreshedSession: session.wasRefreshed ? sessionID : nil)
         }
         if scope == .feed, let secret = request.uri.queryParameters["token"].map(String.init) {
-            return try tokens.verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
+            return try verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
         }
         return .none
     }
@@ -46,25 +51,45 @@ struct HouseholdAccess: Sendable {
     /// Whose routes answer `request`: the person its credential names (checked again by the
     /// routes' ``AccessGuard``), else the founder's — whose guard refuses what needs a credential.
     func person(of request: Request) throws -> Person.ID {
-        guard let token = try claimedToken(of: request), try household.person(id: token.personID) != nil else {
-            return Person.founderID
-        }
-        return token.personID
+        try dispatch(request).person
     }
 
-    /// The live token a request's credential names, found without using a session (the guard
-    /// uses it, and moves its end on).
-    private func claimedToken(of request: Request) throws -> AccessToken? {
-        if let bearer = Self.bearer(in: request) { return try tokens.verify(secret: bearer) }
-        if let sessionID = request.cookies[Self.cookieName]?.value, !sessionID.isEmpty {
-            return try tokens.sessionToken(sessionID)
-        }
-        if RoutedPaths.normalized(request.uri.path) == RoutedPaths.calendarFeed,
+    /// ``person(of:)``, and the credential as found — what the routes' guard checks again without
+    /// reading it again (``FoundCredential/current``, for the request's task).
+    func dispatch(_ request: Request) throws -> (person: Person.ID, found: FoundCredential) {
+        var found = FoundCredential()
+        let token: AccessToken?
+        if let bearer = Self.bearer(in: request) {
+            token = try tokens.verify(secret: bearer)
+            (found.secret, found.token) = (bearer, token)
+        } else if let sessionID = request.cookies[Self.cookieName]?.value, !sessionID.isEmpty {
+            let live = try tokens.liveSession(sessionID)
+            (found.sessionID, found.session) = (sessionID, live)
+            token = live?.token
+        } else if RoutedPaths.normalized(request.uri.path) == RoutedPaths.calendarFeed,
             let secret = request.uri.queryParameters["token"].map(String.init)
         {
-            return try tokens.verify(secret: secret)
+            token = try tokens.verify(secret: secret)
+            (found.secret, found.token) = (secret, token)
+        } else {
+            token = nil
         }
-        return nil
+        guard let token, try household.person(id: token.personID) != nil else {
+            return (Person.founderID, found)
+        }
+        return (token.personID, found)
+    }
+
+    /// The live token whose secret is `secret`: as the dispatch found it for this request, else read.
+    private func verify(secret: String) throws -> AccessToken? {
+        if let found = FoundCredential.current, found.secret == secret { return found.token }
+        return try tokens.verify(secret: secret)
+    }
+
+    /// The live session `sessionID`: as the dispatch found it for this request, else read.
+    private func liveSession(_ sessionID: String) throws -> AccessTokenService.LiveSession? {
+        if let found = FoundCredential.current, found.sessionID == sessionID { return found.session }
+        return try tokens.liveSession(sessionID)
     }
 
     /// The token of an `Authorization: Bearer …` header.
@@ -74,6 +99,19 @@ struct HouseholdAccess: Sendable {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return "" }
         return parts[1].trimmingCharacters(in: .whitespaces)
     }
+}
+
+/// A request's credential as ``HouseholdAccess/dispatch(_:)`` found it — a token's secret and
+/// the live token it names, or a session's id and the live session — kept for the request's task
+/// so the routes' ``AccessGuard`` checks the same credential without reading it a second time.
+/// Only an identical secret or id is answered from it.
+struct FoundCredential: Sendable {
+    var secret: String?
+    var token: AccessToken?
+    var sessionID: String?
+    var session: AccessTokenService.LiveSession?
+
+    @TaskLocal static var current: FoundCredential?
 }
 
 /// The routes it guards answer only a request that may act as their person. Off loopback that
