@@ -36,12 +36,14 @@ struct RunsAcrossServersTests {
                     postgres: postgres, dataDirectory: folder.url, device: "test", login: "Ada", timeZone: .gmt,
                     now: { clock.now }, makeID: { ids.make() })
                 households.append(household)
+                var dependencies = ServerDependencies(
+                    household: household, now: { clock.now }, makeID: { ids.make() }, version: "test-version")
+                // As `momentum serve --database` runs them.
+                dependencies.storeThreads = StoreThreadsTests.threads
                 routers.append(
                     buildRouter(
                         configuration: ServerConfiguration(host: "127.0.0.1", dataDirectory: folder.url),
-                        dependencies: ServerDependencies(
-                            household: household, now: { clock.now }, makeID: { ids.make() },
-                            version: "test-version")))
+                        dependencies: dependencies))
             }
             self.households = households
             self.routers = routers

@@ -21,11 +21,19 @@ public final class StoreThreads: TaskExecutor, @unchecked Sendable {
 
     public init(count: Int = defaultCount) {
         for index in 0..<max(1, count) {
-            let thread = Thread { [unowned self] in self.work() }
+            let thread = Thread { [unowned self] in
+                Thread.current.threadDictionary[Self.marker] = index
+                self.work()
+            }
             thread.name = "momentum-store-\(index)"
             thread.start()
         }
     }
+
+    private static let marker = "momentum.store-thread"
+
+    /// Whether the calling code runs on one of the threads of a ``StoreThreads``.
+    static var isCurrent: Bool { Thread.current.threadDictionary[marker] != nil }
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
