@@ -186,8 +186,13 @@ public struct PostgresPersonStore: Sendable {
         return entries
     }
 
-    /// A number that changes whenever this person's records or settings are written, by any server.
+    /// A number that changes whenever this person's records or settings are written, by any server:
+    /// kept between reads while no server announced a change of it (``RevisionCache``).
     public func logRevision() throws(StoreError) -> Int64 {
+        try store.revisions.revision(of: personID, in: store, read: readLogRevision)
+    }
+
+    private func readLogRevision() throws(StoreError) -> Int64 {
         try store.read { session throws(StoreError) in
             let rows = try session.query("SELECT value FROM store_revision WHERE person_id = \(personID)")
             guard let row = rows.first else { return 0 }

@@ -384,6 +384,28 @@ extension PostgresStore {
                 """,
                 "CREATE INDEX practice_run_ended ON practice_run (person_id, ended_at_ms)",
             ]),
+        Migration(
+            version: 11, name: "the store revision announced to every server",
+            statements: [
+                // A moved revision is announced (`revision:PERSON`, once per person and
+                // transaction: PostgreSQL folds equal notifications) on the channel the writing
+                // connection names in `momentum.channel` (every connection of the store sets it,
+                // see `RevisionCache`); a connection that names none (psql) announces nothing, and
+                // servers see its change when what they keep grows old.
+                """
+                CREATE OR REPLACE FUNCTION bump_store_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE
+                    person BIGINT;
+                    channel TEXT := current_setting('momentum.channel', true);
+                BEGIN
+                    IF TG_OP = 'DELETE' THEN person := OLD.person_id; ELSE person := NEW.person_id; END IF;
+                    INSERT INTO store_revision (person_id, value) VALUES (person, 1)
+                        ON CONFLICT (person_id) DO UPDATE SET value = store_revision.value + 1;
+                    IF channel <> '' THEN PERFORM pg_notify(channel, 'revision:' || person); END IF;
+                    RETURN NULL;
+                END $$
+                """
+            ]),
     ]
 
     /// The versions this program knows, oldest first.

@@ -35,6 +35,9 @@ public final class PostgresStore: Sendable {
     let syncFeed = PostgresSyncFeed()
     /// The household's people as last read (``people()``).
     let peopleCache = PeopleCache()
+    /// Each person's store revision as last read, forgotten when any server announces a change
+    /// (``PostgresPersonStore/logRevision()``).
+    let revisions: RevisionCache
     /// Each person's pushes waiting to be merged together (group commit, per person).
     private let pushQueues = Mutex<[Person.ID: PushCommitQueue]>([:])
     /// The people whose log a write of this server found long enough to compact
@@ -55,6 +58,9 @@ public final class PostgresStore: Sendable {
     public static let busyTimeout: TimeInterval = 5
     /// Connections kept open at most (per process).
     public static let defaultPoolSize = 8
+    /// How long a person's store revision is kept at most without reading it again: changes are
+    /// announced at once (`LISTEN/NOTIFY`); this bounds what a lost announcement can hide.
+    public static let defaultRevisionAge: Duration = .milliseconds(100)
 
     /// The event-loop threads every store's connections run on: its own, so that blocking a
     /// caller's thread never blocks the work it waits for.
@@ -62,8 +68,9 @@ public final class PostgresStore: Sendable {
 
     private init(
         location: PostgresLocation, schema: String?, device: String, makeNodeID: @escaping @Sendable () -> String,
-        pool: ConnectionPool
+        pool: ConnectionPool, revisionAge: Duration
     ) {
+        revisions = RevisionCache(maximumAge: revisionAge)
         self.location = location
         self.schema = schema
         self.device = device
@@ -79,7 +86,7 @@ public final class PostgresStore: Sendable {
         _ location: PostgresLocation, schema: String? = nil, poolSize: Int = defaultPoolSize,
         busyTimeout: TimeInterval = busyTimeout, device: String = "momentum",
         makeNodeID: @escaping @Sendable () -> String = { MomentumDatabase.randomNodeID() },
-        logger: Logger = Logger(label: "momentum.postgres")
+        revisionAge: Duration = defaultRevisionAge, logger: Logger = Logger(label: "momentum.postgres")
     ) throws(StoreError) -> PostgresStore {
         if let schema, !PostgresLocation.isSchemaName(schema) {
             throw .database(message: "schema name refused: \(PostgresLocationError.badSchemaName)")
@@ -87,7 +94,8 @@ public final class PostgresStore: Sendable {
         let pool = ConnectionPool(
             location: location, schema: schema, size: max(1, poolSize), busyTimeout: busyTimeout, logger: logger)
         let store = PostgresStore(
-            location: location, schema: schema, device: device, makeNodeID: makeNodeID, pool: pool)
+            location: location, schema: schema, device: device, makeNodeID: makeNodeID, pool: pool,
+            revisionAge: revisionAge)
         do throws(StoreError) {
             try store.migrate()
         } catch {
@@ -100,6 +108,7 @@ public final class PostgresStore: Sendable {
     /// Closes every connection (and stops listening for sync changes); calls made afterwards fail.
     public func close() {
         syncFeed.close()
+        revisions.close()
         pool.close()
     }
 
@@ -113,7 +122,9 @@ public final class PostgresStore: Sendable {
     /// when it throws.
     @discardableResult
     public func write<T>(_ body: (PostgresSession) throws(StoreError) -> T) throws(StoreError) -> T {
-        try pool.withConnection { session throws(StoreError) in
+        // Whatever this process wrote is read again at once (other servers hear the announcement).
+        defer { revisions.forget() }
+        return try pool.withConnection { session throws(StoreError) in
             try session.execute("BEGIN")
             let result: T
             do throws(StoreError) {
@@ -274,7 +285,9 @@ final class ConnectionPool: Sendable {
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: .disable)
         configuration.options.connectTimeout = .seconds(Int64(busyTimeout.rounded(.up)))
-        if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        // Every connection names the store's channel, where the revision trigger announces changes.
+        configuration.options.additionalStartupParameters = [("momentum.channel", PostgresNotifier.channel(for: schema))]
+        if let schema { configuration.options.additionalStartupParameters.append(("search_path", schema)) }
         return PostgresConnection.connect(
             on: PostgresStore.eventLoops.next(), configuration: configuration,
             id: nextID.add(1, ordering: .relaxed).newValue, logger: logger)
