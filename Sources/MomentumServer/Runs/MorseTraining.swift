@@ -10,13 +10,13 @@ import MomentumServices
 /// same methods to rebuild it on another server.
 struct MorseTraining: Sendable {
     let id: UUID
-    var session: MorseSession
+    private(set) var session: MorseSession
     let settings: MorseCourseSettings
     /// The seed of ``generator``.
     let seed: UInt64
-    var generator: SeededRandomNumberGenerator
+    private(set) var generator: SeededRandomNumberGenerator
     /// Follows the sender's speed across the session's straight-key answers.
-    var decoder: MorseTimingDecoder
+    private(set) var decoder: MorseTimingDecoder
     /// The item waiting for an answer, and when it was handed out.
     private(set) var item: MorseDrillItem?
     private(set) var itemIssuedAt: Date?
