@@ -16,7 +16,10 @@ Then checks, as a person's devices would see it:
 - live: a WebSocket client of B receives a change pushed to A within 200 ms;
 - runs: a run started through A is paused through B, resumed and stopped through A, and the
   practice is logged once;
-- the library: a guided meditation uploaded through A streams through B.
+- the library: a guided meditation uploaded through A streams through B;
+- Morse: a training session started through A is answered through B and through nginx round
+  robin, and finished through nginx, saved once; a QSO contact started through A goes on
+  through B (no server keeps them in memory: no `hash` routing needed).
 
 Prints every check and exits non-zero if any failed. Python 3 standard library only.
 """
@@ -335,6 +338,34 @@ def main():
             names = [t["name"] for t in (listed or {}).get("timers", [])]
             agreed &= status in (200, 201) and status2 == 200 and f"Through nginx {round_}" in names
         check("ten writes through nginx are each read back at once, whichever server answers", agreed)
+
+        # Morse: a session started through A, answered through B and through nginx (round robin,
+        # so both servers), finished through nginx: every server reads it from the database.
+        status, session = request(a, "POST", "/api/v1/morse/sessions", {"direction": "send", "seed": 7})
+        session_id = (session or {}).get("id", "none")
+        check("a Morse session started through A", status == 201, f"HTTP {status} {session}")
+        status, session = request(b, "POST", f"/api/v1/morse/sessions/{session_id}/start")
+        check("its training started through B", status == 200 and (session or {}).get("phase") == "training",
+              f"HTTP {status} {session}")
+        answered = 0
+        for port in [b, front, front, front, front]:
+            text = ((session or {}).get("item") or {}).get("text", "")
+            status, session = request(port, "POST", f"/api/v1/morse/sessions/{session_id}/answer", {"answer": text})
+            answered += status == 200 and ((session or {}).get("lastAttempt") or {}).get("isCorrect") is True
+        check("answered right five times through B and nginx", answered == 5, f"{answered} of 5: {session}")
+        status, ending = request(front, "POST", f"/api/v1/morse/sessions/{session_id}/end")
+        check("finished through nginx and saved", status == 200 and (ending or {}).get("saved") is True,
+              f"HTTP {status} {ending}")
+        status, again = request(a, "POST", f"/api/v1/morse/sessions/{session_id}/end")
+        check("a second ending through A finds none", status == 404, f"HTTP {status} {again}")
+        status, history = request(b, "GET", "/api/v1/morse/sessions")
+        check("the course saved it once", status == 200 and len((history or {}).get("sessions", [])) == 1,
+              f"HTTP {status} {history}")
+        status, contact = request(a, "POST", "/api/v1/morse/qso", {"mode": "answer", "callSign": "DL1ABC", "seed": 11})
+        contact_id = (contact or {}).get("id", "none")
+        status, sent = request(b, "POST", f"/api/v1/morse/qso/{contact_id}/send", {"text": "DE DL1ABC K"})
+        check("a QSO started through A takes a transmission through B",
+              status == 200 and len((sent or {}).get("transcript", [])) == 3, f"HTTP {status} {sent}")
     finally:
         for process in processes:
             process.terminate()

@@ -385,6 +385,22 @@ extension PostgresStore {
                 "CREATE INDEX practice_run_ended ON practice_run (person_id, ended_at_ms)",
             ]),
         Migration(
+            version: 10, name: "Morse sessions and QSO contacts in progress",
+            statements: [
+                // A Morse training session's or QSO contact's stored form (the server's JSON: what
+                // it was made from and every step since); `last_activity_ms` is its last request.
+                """
+                CREATE TABLE morse_exchange (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL CHECK (length(id) = 36),
+                    kind TEXT NOT NULL CHECK (kind IN ('training', 'qso')),
+                    state TEXT NOT NULL,
+                    last_activity_ms BIGINT NOT NULL,
+                    PRIMARY KEY (person_id, id))
+                """,
+                "CREATE INDEX morse_exchange_activity ON morse_exchange (person_id, kind, last_activity_ms)",
+            ]),
+        Migration(
             version: 11, name: "the store revision announced to every server",
             statements: [
                 // A moved revision is announced (`revision:PERSON`, once per person and

@@ -286,7 +286,9 @@ final class ConnectionPool: Sendable {
             database: location.database, tls: .disable)
         configuration.options.connectTimeout = .seconds(Int64(busyTimeout.rounded(.up)))
         // Every connection names the store's channel, where the revision trigger announces changes.
-        configuration.options.additionalStartupParameters = [("momentum.channel", PostgresNotifier.channel(for: schema))]
+        configuration.options.additionalStartupParameters = [
+            ("momentum.channel", PostgresNotifier.channel(for: schema))
+        ]
         if let schema { configuration.options.additionalStartupParameters.append(("search_path", schema)) }
         return PostgresConnection.connect(
             on: PostgresStore.eventLoops.next(), configuration: configuration,

@@ -188,8 +188,12 @@ func buildPersonRouter(
     ).addRoutes(to: api.group("timers"))
     FocusEndSoundController(timers: services.focusTimers, now: dependencies.now, streams: shared.streams)
         .addRoutes(to: api.group("timers"))
-    MorseController(morse: services.morse, now: dependencies.now, makeID: dependencies.makeID, metrics: metrics)
-        .addRoutes(to: api.group("morse"))
+    // Like the runs: on PostgreSQL every server answers a Morse session or QSO another started.
+    MorseController(
+        morse: services.morse, exchanges: dependencies.household.morseExchangeStore(for: person),
+        now: dependencies.now, makeID: dependencies.makeID, metrics: metrics
+    )
+    .addRoutes(to: api.group("morse"))
     RemindersController(reminders: services.reminders, settings: services.settings)
         .addRoutes(feed: router.group().add(middleware: feed), api: api)
     AudioController(services: services, shared: shared.audio, rendering: dependencies.rendering)

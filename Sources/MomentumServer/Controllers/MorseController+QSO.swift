@@ -5,12 +5,50 @@ import MomentumServices
 
 /// A QSO practised in the browser: the core's contact, the sound settings it is keyed with, and
 /// the station's last transmission with the person's last reply.
+///
+/// It is made and changed only by the initializer and ``send(_:at:)``, which note what they were
+/// given: the stored form (``Stored``) replays them to rebuild the contact on another server.
 struct MorseContact: Expiring {
     let id: UUID
-    var qso: QSO
+    private(set) var qso: QSO
     let settings: MorseCourseSettings
-    var lastReply: QSOReply?
-    var lastActivity: Date
+    /// The seed that drew the station, and the call sign the contact was asked for with.
+    let seed: UInt64
+    let requestedCallSign: String?
+    let startedAt: Date
+    private(set) var lastReply: QSOReply?
+    private(set) var lastActivity: Date
+    /// The person's transmissions the station took, in order.
+    private(set) var transmissions: [Transmission] = []
+
+    struct Transmission: Sendable, Equatable, Codable {
+        var text: String
+        var at: Date
+    }
+
+    /// A contact signing `ownCallSign` with a station drawn from `seed`, started at `instant`.
+    init(
+        id: UUID, style: QSOStyle, mode: QSOMode, ownCallSign: String?, seed: UInt64, settings: MorseCourseSettings,
+        at instant: Date
+    ) throws(QSOError) {
+        var generator = SeededRandomNumberGenerator(seed: seed)
+        qso = try QSO(style: style, mode: mode, ownCallSign: ownCallSign, using: &generator)
+        self.id = id
+        self.settings = settings
+        self.seed = seed
+        requestedCallSign = ownCallSign
+        startedAt = instant
+        lastActivity = instant
+    }
+
+    /// The person's transmission `text` at `instant`: the station replies (or asks for a repeat).
+    /// A contact that is over takes nothing more (409).
+    mutating func send(_ text: String, at instant: Date) throws {
+        guard qso.phase != .done else { throw APIError.conflict(.apiContactOver) }
+        lastReply = try qso.receive(text)
+        lastActivity = instant
+        transmissions.append(Transmission(text: text, at: instant))
+    }
 }
 
 extension MorseController {
@@ -59,12 +97,10 @@ extension MorseController {
     {
         let body = try await RequestBody.decode(ContactBody.self, from: request, orEmpty: ContactBody())
         let callSign = try body.callSign ?? morse.callSign()?.text
-        var generator = SeededRandomNumberGenerator(seed: body.seed ?? UInt64.random(in: .min ... .max))
-        let qso = try QSO(
-            style: body.style ?? .firstContact, mode: body.mode ?? .call, ownCallSign: callSign, using: &generator)
-        let contact = MorseContact(
-            id: makeID(), qso: qso, settings: try morse.courseSettings(), lastReply: nil, lastActivity: now())
-        await contacts.add(contact)
+        let contact = try MorseContact(
+            id: makeID(), style: body.style ?? .firstContact, mode: body.mode ?? .call, ownCallSign: callSign,
+            seed: body.seed ?? UInt64.random(in: .min ... .max), settings: try morse.courseSettings(), at: now())
+        try await contacts.add(contact)
         return JSONResponse(MorseWire.Contact(contact, catalog: Self.catalog(for: request)), status: .created)
     }
 
@@ -84,11 +120,7 @@ extension MorseController {
         let body = try await RequestBody.decode(SendBody.self, from: request)
         let instant = now()
         let contact = try await contacts.update(id: id) { contact in
-            guard contact.qso.phase != .done else {
-                throw APIError.conflict(.apiContactOver)
-            }
-            contact.lastReply = try contact.qso.receive(body.text)
-            contact.lastActivity = instant
+            try contact.send(body.text, at: instant)
             return contact
         }
         return JSONResponse(MorseWire.Contact(contact, catalog: Self.catalog(for: request)))

@@ -8,11 +8,30 @@ import MomentumServices
 /// Web Audio clock and reports what the person typed or keyed.
 struct MorseController {
     let morse: MorseCourseService
-    let registry = ExpiringRegistry<MorseTraining>(unknown: .apiNoMorseSession)
-    let contacts = ExpiringRegistry<MorseContact>(unknown: .apiNoContact)
+    let registry: any MorseExchanges<MorseTraining>
+    let contacts: any MorseExchanges<MorseContact>
     let now: @Sendable () -> Date
     let makeID: @Sendable () -> UUID
     let metrics: ServerMetrics
+
+    /// `exchanges`: where the person's sessions and contacts are kept so that every server of the
+    /// household sees them (PostgreSQL); without it, in this server's memory.
+    init(
+        morse: MorseCourseService, exchanges: (any MorseExchangeStore)? = nil, now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> UUID, metrics: ServerMetrics
+    ) {
+        self.morse = morse
+        if let exchanges {
+            registry = StoredMorseExchanges<MorseTraining>(store: exchanges, unknown: .apiNoMorseSession)
+            contacts = StoredMorseExchanges<MorseContact>(store: exchanges, unknown: .apiNoContact)
+        } else {
+            registry = ExpiringRegistry<MorseTraining>(unknown: .apiNoMorseSession)
+            contacts = ExpiringRegistry<MorseContact>(unknown: .apiNoContact)
+        }
+        self.now = now
+        self.makeID = makeID
+        self.metrics = metrics
+    }
 
     /// Longest typed answer and most key signals one answer may carry.
     static let answerLimit = MorseAttempt.maximumAnswerLength
@@ -183,11 +202,9 @@ struct MorseController {
         let instant = try ReportedInstant.instant(body.at, now: now())
         let settings = try morse.courseSettings()
         let session = try morse.startSession(body.direction, groupSize: body.groupSize ?? 1, at: instant)
-        let training = MorseTraining(
-            id: makeID(), session: session, settings: settings,
-            generator: SeededRandomNumberGenerator(seed: body.seed ?? UInt64.random(in: .min ... .max)),
-            decoder: try MorseTimingDecoder(expectedWPM: settings.timing.characterWPM), lastActivity: instant)
-        await registry.add(training)
+        let training = try MorseTraining(
+            id: makeID(), session: session, settings: settings, seed: body.seed ?? UInt64.random(in: .min ... .max))
+        try await registry.add(training)
         return JSONResponse(MorseWire.Session(training, at: instant), status: .created)
     }
 
@@ -203,10 +220,7 @@ struct MorseController {
         -> JSONResponse<MorseWire.Session>
     {
         try await act(request, context) { training, instant in
-            try Self.sessionStep { () throws(MorseSessionError) in
-                try training.session.startTraining(at: instant)
-                try training.drawItem(at: instant)
-            }
+            try MorseTraining.sessionStep { () throws(MorseSessionError) in try training.startTraining(at: instant) }
         }
     }
 
@@ -214,7 +228,7 @@ struct MorseController {
         -> JSONResponse<MorseWire.Session>
     {
         try await act(request, context) { training, instant in
-            try Self.sessionStep { () throws(MorseSessionError) in try training.session.pause(at: instant) }
+            try MorseTraining.sessionStep { () throws(MorseSessionError) in try training.pause(at: instant) }
         }
     }
 
@@ -223,10 +237,7 @@ struct MorseController {
         -> JSONResponse<MorseWire.Session>
     {
         try await act(request, context) { training, instant in
-            try Self.sessionStep { () throws(MorseSessionError) in
-                try training.session.resume(at: instant)
-                if training.item == nil { try training.drawItem(at: instant) } else { training.itemIssuedAt = instant }
-            }
+            try MorseTraining.sessionStep { () throws(MorseSessionError) in try training.resume(at: instant) }
         }
     }
 
@@ -242,23 +253,8 @@ struct MorseController {
             try Duration(checkingMilliseconds: ms, field: "responseMs")
         }
         let training = try await registry.update(id: id) { training in
-            guard let item = training.item, training.session.phase == .training else {
-                throw APIError.conflict(.apiMorseNoItemWaiting)
-            }
-            let answer = try Self.answerText(body, decoder: &training.decoder)
-            let response: Duration? =
-                if let reportedResponse, reportedResponse >= .zero {
-                    reportedResponse
-                } else {
-                    training.itemIssuedAt.map { .microseconds(Int64(($0.distance(to: instant) * 1e6).rounded())) }
-                }
-            let attempt = MorseAttempt(item: item, answer: answer, responseTime: response)
-            try Self.sessionStep { () throws(MorseSessionError) in
-                try training.session.recordAnswer(attempt, answeredAt: instant)
-                try training.drawItem(at: instant)
-            }
-            training.lastAttempt = attempt
-            training.lastActivity = instant
+            guard training.isWaitingForAnswer else { throw APIError.conflict(.apiMorseNoItemWaiting) }
+            try training.answer(Self.givenAnswer(body), reportedResponse: reportedResponse, at: instant)
             return training
         }
         return JSONResponse(MorseWire.Session(training, at: instant))
@@ -274,13 +270,10 @@ struct MorseController {
         let instant = try ReportedInstant.instant(body.at, now: now())
         let morse = morse
         let (training, finished) = try await registry.update(id: id) { training in
-            var session = training.session
-            let finished = try morse.finish(&session, at: instant)
-            training.session = session
-            training.item = nil
+            let finished = try training.end(at: instant) { session in try morse.finish(&session, at: instant) }
             return (training, finished)
         }
-        await registry.remove(id: id)
+        try await registry.remove(id: id)
         if finished.record != nil { metrics.recordSessionLogged(kind: "morse") }
         let overview = try morse.overview(at: instant)
         let language = LanguageChoice.accepted(by: request) ?? .english
@@ -300,54 +293,39 @@ struct MorseController {
         let instant = try ReportedInstant.instant(body.at, now: now())
         let training = try await registry.update(id: id) { training in
             try step(&training, instant)
-            training.lastActivity = instant
             return training
         }
         return JSONResponse(MorseWire.Session(training, at: instant))
     }
 
-    /// Session steps that are impossible now (pausing a paused session, answering after time is
-    /// up) are conflicts; an instant before the last event is a bad value.
-    private static func sessionStep(_ step: () throws(MorseSessionError) -> Void) throws {
-        do {
-            try step()
-        } catch .invalidTransition {
-            throw APIError.conflict(.errorMorseSession)
-        } catch .timeIsUp {
-            throw APIError.conflict(.errorMorseTimeUp)
-        } catch .instantBeforeLastEvent {
-            throw APIError.invalid(.errorMorseInstantBeforeLastEvent)
-        } catch {
-            throw MorseCourseServiceError.session(error)
-        }
-    }
-
-    /// The answer as text: typed, read from patterns, or decoded from key signals.
-    private static func answerText(_ body: AnswerBody, decoder: inout MorseTimingDecoder) throws -> String? {
+    /// The answer given: typed, read from patterns (as text), or key signals for the session's
+    /// decoder; none of them, nothing.
+    private static func givenAnswer(_ body: AnswerBody) throws -> MorseTraining.GivenAnswer {
         let given = [body.answer != nil, body.patterns != nil, body.signals != nil].filter { $0 }.count
         guard given <= 1 else { throw APIError.invalid(.apiMorseOneAnswerKind) }
         if let answer = body.answer {
             guard answer.count <= answerLimit else {
                 throw APIError.invalid(.apiMorseAnswerTooLong, ["maximum": "\(answerLimit)"])
             }
-            return answer
+            return .text(answer)
         }
         if let patterns = body.patterns {
             guard patterns.count <= answerLimit else {
                 throw APIError.invalid(.apiMorseAnswerTooLong, ["maximum": "\(answerLimit)"])
             }
-            return try patterns.map { text in
-                guard let marks = MorseMark.marks(from: text) else {
-                    throw APIError.invalid(.apiMorseNotAPattern, ["value": String(text.prefix(20))])
-                }
-                return (try? MorseCode.decode(marks).displayText) ?? "*"
-            }.joined()
+            return .text(
+                try patterns.map { text in
+                    guard let marks = MorseMark.marks(from: text) else {
+                        throw APIError.invalid(.apiMorseNotAPattern, ["value": String(text.prefix(20))])
+                    }
+                    return (try? MorseCode.decode(marks).displayText) ?? "*"
+                }.joined())
         }
         if let signals = body.signals {
             try checkSignalCount(signals.count)
-            return try decoder.decode(signals.map(\.signal)).text
+            return .signals(signals.map { MorseTraining.GivenAnswer.Signal($0.signal) })
         }
-        return nil
+        return .nothing
     }
 
     /// The id in the path; `unknown` answers one that is not an id.

@@ -30,7 +30,7 @@ actor ExpiringRegistry<Value: Expiring> {
     }
 
     /// Changes the value `id` with `change`; a thrown error leaves it as it was.
-    func update<T: Sendable>(id: UUID, _ change: (inout Value) throws -> T) throws -> T {
+    func update<T: Sendable>(id: UUID, _ change: @Sendable (inout Value) throws -> T) throws -> T {
         var value = try value(id: id)
         let result = try change(&value)
         values[id] = value

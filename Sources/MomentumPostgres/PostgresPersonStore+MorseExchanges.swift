@@ -1,0 +1,93 @@
+import Foundation
+import MomentumCore
+import MomentumStore
+import PostgresNIO
+
+/// One person's Morse training sessions and QSO contacts in progress on PostgreSQL
+/// (`morse_exchange`, schema v10): each one's stored form as JSON text, written and read by the
+/// server, so that a session started through one server is answered through another
+/// (docs/postgres.md). `kind` keeps the two apart (`training`, `qso`).
+extension PostgresPersonStore {
+    /// Writes a new exchange of `kind`, after deleting those of the same kind idle since before
+    /// `idleBeforeMs` (since 1970): its stored form and the instant of its last request.
+    public func insertMorseExchange(
+        id: UUID, kind: String, state: String, lastActivityMs: Int64, forgettingIdleBefore idleBeforeMs: Int64
+    ) throws(StoreError) {
+        let key = id.uuidString.lowercased()
+        try store.write { session throws(StoreError) in
+            try session.execute(
+                """
+                DELETE FROM morse_exchange
+                WHERE person_id = \(personID) AND kind = \(kind) AND last_activity_ms < \(idleBeforeMs)
+                """)
+            try session.execute(
+                """
+                INSERT INTO morse_exchange (person_id, id, kind, state, last_activity_ms)
+                VALUES (\(personID), \(key), \(kind), \(state), \(lastActivityMs))
+                ON CONFLICT (person_id, id) DO UPDATE SET
+                    kind = EXCLUDED.kind, state = EXCLUDED.state, last_activity_ms = EXCLUDED.last_activity_ms
+                """)
+        }
+    }
+
+    /// The stored form of the exchange `id` of `kind`, nil when there is none.
+    public func morseExchange(id: UUID, kind: String) throws(StoreError) -> String? {
+        let key = id.uuidString.lowercased()
+        return try store.read { session throws(StoreError) -> String? in
+            let rows = try session.query(
+                "SELECT state FROM morse_exchange WHERE person_id = \(personID) AND id = \(key) AND kind = \(kind)")
+            guard let row = rows.first else { return nil }
+            return try row.columns(String.self)
+        }
+    }
+
+    /// Deletes the exchange `id` of `kind`; nothing when there is none.
+    public func deleteMorseExchange(id: UUID, kind: String) throws(StoreError) {
+        let key = id.uuidString.lowercased()
+        try store.write { session throws(StoreError) in
+            try session.execute(
+                "DELETE FROM morse_exchange WHERE person_id = \(personID) AND id = \(key) AND kind = \(kind)")
+        }
+    }
+
+    /// Changes the exchange `id` of `kind` in one transaction that holds its row (`SELECT … FOR
+    /// UPDATE`): a second change of the same exchange, on this server or another, waits until this
+    /// one has committed and then reads what it wrote. `change` gets the stored form and answers
+    /// the new one, the instant of the last request and its result. Nil when there is no such
+    /// exchange; whatever `change` throws is rethrown as itself and nothing is written.
+    public func changeMorseExchange<Result>(
+        id: UUID, kind: String, _ change: (String) throws -> (state: String, lastActivityMs: Int64, result: Result)
+    ) throws -> Result? {
+        let key = id.uuidString.lowercased()
+        var refusal: (any Error)?
+        do {
+            return try store.write { session throws(StoreError) -> Result? in
+                let rows = try session.query(
+                    """
+                    SELECT state FROM morse_exchange
+                    WHERE person_id = \(personID) AND id = \(key) AND kind = \(kind) FOR UPDATE
+                    """)
+                guard let row = rows.first else { return nil }
+                let state = try row.columns(String.self)
+                let changed: (state: String, lastActivityMs: Int64, result: Result)
+                do {
+                    changed = try change(state)
+                } catch let error as StoreError {
+                    throw error
+                } catch {
+                    refusal = error
+                    throw StoreError.database(message: "Morse exchange change refused")
+                }
+                try session.execute(
+                    """
+                    UPDATE morse_exchange SET state = \(changed.state), last_activity_ms = \(changed.lastActivityMs)
+                    WHERE person_id = \(personID) AND id = \(key)
+                    """)
+                return changed.result
+            }
+        } catch {
+            if let refusal { throw refusal }
+            throw error
+        }
+    }
+}
