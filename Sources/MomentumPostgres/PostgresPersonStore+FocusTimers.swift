@@ -93,6 +93,7 @@ extension PostgresPersonStore {
         if !changes.records.isEmpty {
             let logged = changes.records.map { LoggedRecord(record: $0, createdAt: now, updatedAt: now) }
             try session.execute(insert(logged, for: personID, upsert: false))
+            session.movesRevision()
         }
     }
 

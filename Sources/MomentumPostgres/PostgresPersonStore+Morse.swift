@@ -39,6 +39,7 @@ extension PostgresPersonStore {
             try session.execute(
                 Self.insert(
                     [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: false))
+            session.movesRevision()
             try replica.recordLocal(sets: [LocalSyncChanges.record(record)], deletes: [], at: now)
         }
     }

@@ -66,6 +66,7 @@ public struct PostgresPersonStore: Sendable {
             SELECT \(personID), key, value, \(now.millisecondsSince1970) FROM unnest(\(keys)::text[], \(texts)::text[]) AS given(key, value)
             ON CONFLICT (person_id, key) DO UPDATE SET value = EXCLUDED.value, updated_at_ms = EXCLUDED.updated_at_ms
             """)
+        session.movesRevision()
     }
 
     // MARK: Practice log
@@ -78,6 +79,7 @@ public struct PostgresPersonStore: Sendable {
             try session.execute(
                 Self.insert([LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true)
             )
+            session.movesRevision()
             let (key, fields) = LocalSyncChanges.record(record)
             let changed = LocalSyncChanges.changedFields(fields, from: existing?.record.syncFields)
             try replica.recordLocal(sets: [(key, changed)], deletes: [], at: now)
@@ -157,6 +159,7 @@ public struct PostgresPersonStore: Sendable {
             while start < records.endIndex {
                 let end = min(start + 1000, records.endIndex)
                 try session.execute(Self.insert(Array(records[start..<end]), for: personID, upsert: false))
+                session.movesRevision()
                 start = end
             }
             try Self.saveSettings(settingValues, in: session, for: personID, at: now)
@@ -207,6 +210,7 @@ public struct PostgresPersonStore: Sendable {
         return try syncedWrite(at: now) { session, replica throws(StoreError) in
             guard try session.execute("DELETE FROM practice_record WHERE person_id = \(personID) AND id = \(id)") > 0
             else { return false }
+            session.movesRevision()
             try replica.recordLocal(sets: [], deletes: [SyncEntityKey(type: .practiceRecord, id: id)], at: now)
             return true
         }

@@ -139,6 +139,7 @@ extension PostgresStore {
                 try session.execute(
                     PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE person_id = $1", binds: binds(id)))
             }
+            session.movesRevision()
         }
     }
 

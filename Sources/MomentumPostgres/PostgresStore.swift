@@ -122,9 +122,7 @@ public final class PostgresStore: Sendable {
     /// when it throws.
     @discardableResult
     public func write<T>(_ body: (PostgresSession) throws(StoreError) -> T) throws(StoreError) -> T {
-        // Whatever this process wrote is read again at once (other servers hear the announcement).
-        defer { revisions.forget() }
-        return try pool.withConnection { session throws(StoreError) in
+        let (result, movedRevision) = try pool.withConnection { session throws(StoreError) in
             try session.execute("BEGIN")
             let result: T
             do throws(StoreError) {
@@ -135,15 +133,29 @@ public final class PostgresStore: Sendable {
                 throw error
             }
             try session.execute("COMMIT")
-            return result
+            return (result, session.effects.movedRevision)
         }
+        // What this process wrote is read again at once (other servers hear the announcement).
+        if movedRevision { revisions.forget() }
+        return result
     }
+}
+
+/// What a transaction's statements did that matters once it commits.
+final class WriteEffects {
+    /// A person's store revision moved: a practice record or a setting was written.
+    var movedRevision = false
 }
 
 /// One checked-out connection: its queries block the caller until PostgreSQL answers.
 public struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
+    let effects: WriteEffects
+
+    /// Says that the statements run moved a person's store revision (a practice record or a
+    /// setting written): this process forgets the revisions it keeps when the transaction commits.
+    func movesRevision() { effects.movedRevision = true }
 
     /// Runs `query` and returns every row.
     @discardableResult
@@ -239,7 +251,7 @@ final class ConnectionPool: Sendable {
         let connection = try checkOut()
         let result: Result<T, StoreError>
         do throws(StoreError) {
-            result = .success(try body(PostgresSession(connection: connection, logger: logger)))
+            result = .success(try body(PostgresSession(connection: connection, logger: logger, effects: WriteEffects())))
         } catch {
             result = .failure(error)
         }

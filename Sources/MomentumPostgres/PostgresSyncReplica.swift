@@ -409,6 +409,7 @@ final class PostgresSyncReplica {
         try session.execute(
             PostgresPersonStore.insert(
                 [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true))
+        session.movesRevision()
     }
 
     private func materializeSettings(_ ids: Set<String>, in state: ReplicaState, at now: Date) throws(StoreError) {
@@ -451,6 +452,7 @@ final class PostgresSyncReplica {
             try session.execute("DELETE FROM checklist_item WHERE person_id = \(person) AND id = \(id)")
         case .practiceRecord:
             try session.execute("DELETE FROM practice_record WHERE person_id = \(person) AND id = \(id)")
+            session.movesRevision()
         case .setting: break
         case .meditationPreset:
             try session.execute("DELETE FROM meditation_preset WHERE person_id = \(person) AND id = \(id)")

@@ -10,9 +10,9 @@ import Hummingbird
 /// requests go on while some wait. SQLite answers from the same process within microseconds and
 /// keeps Swift's threads.
 public final class StoreThreads: TaskExecutor, @unchecked Sendable {
-    /// Enough for every connection of the store's pool to be in use, and requests that need
-    /// none (cached answers, static files) to go on meanwhile.
-    public static let defaultCount = 16
+    /// As many as the store's pool has connections: more would only wait for one, and every
+    /// thread that runs takes its share of a core PostgreSQL may need too.
+    public static let defaultCount = 8
 
     // `jobs` is read and written only with `condition` locked.
     private let condition = NSCondition()
