@@ -28,12 +28,19 @@ extension PostgresPersonStore {
 
     /// Deletes the dominated changes among — or beaten by — the changes logged since the last
     /// compaction (at most ``MomentumStore/MomentumDatabase/compactionChunk`` of them); returns how
-    /// many went. One transaction holding the person's replica row, like every write that logs.
+    /// many went.
+    ///
+    /// One compaction of a person at a time (a transaction-level advisory lock), but pushes go on
+    /// meanwhile: it looks only at changes up to the head it read, which pushes never change, and
+    /// whatever they log later is the next compaction's. The person's replica row is locked only
+    /// by the last statement, which writes how far it looked, just before the commit.
     @discardableResult
     public func compactSyncLog() throws(StoreError) -> Int {
         try store.write { session throws(StoreError) in
+            try session.execute(
+                "SELECT pg_advisory_xact_lock(\(Self.compactionLockKey), \(Int32(truncatingIfNeeded: personID)))")
             let rows = try session.query(
-                "SELECT head, compacted_through FROM sync_replica WHERE person_id = \(personID) FOR UPDATE")
+                "SELECT head, compacted_through FROM sync_replica WHERE person_id = \(personID)")
             guard let row = rows.first else { return 0 }
             let (head, through) = try row.columns((Int64, Int64).self)
             guard head > through else { return 0 }
@@ -75,6 +82,9 @@ extension PostgresPersonStore {
             return removed
         }
     }
+
+    /// The first half of compaction's advisory lock ("cmpt"); the second is the person's id.
+    static let compactionLockKey: Int32 = 0x636d_7074
 
     /// ``compactSyncLog()`` when ``MomentumStore/MomentumDatabase/compactionInterval`` changes were
     /// logged since it last ran (asked after every push: one indexed row).

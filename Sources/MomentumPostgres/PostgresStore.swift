@@ -119,21 +119,27 @@ public final class PostgresStore: Sendable {
     }
 
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back
-    /// when it throws.
+    /// when it throws. `BEGIN` goes with the first statement and `COMMIT` with the last when it is
+    /// run by ``PostgresSession/executeAndCommit(_:)``: the caller waits for PostgreSQL once for
+    /// each pair, not twice.
     @discardableResult
     public func write<T>(_ body: (PostgresSession) throws(StoreError) -> T) throws(StoreError) -> T {
         let (result, movedRevision) = try pool.withConnection { session throws(StoreError) in
-            try session.execute("BEGIN")
+            let transaction = session.transaction
+            transaction.beginPending = true
             let result: T
             do throws(StoreError) {
                 result = try body(session)
             } catch {
                 // A connection that cannot roll back is not handed out again.
-                if (try? session.execute("ROLLBACK")) == nil { try? session.connection.close().wait() }
+                if !transaction.beginPending, !transaction.committed, (try? session.execute("ROLLBACK")) == nil {
+                    try? session.connection.close().wait()
+                }
                 throw error
             }
-            try session.execute("COMMIT")
-            return (result, session.effects.movedRevision)
+            // A body that ran nothing has nothing to commit.
+            if !transaction.beginPending, !transaction.committed { try session.execute("COMMIT") }
+            return (result, transaction.movedRevision)
         }
         // What this process wrote is read again at once (other servers hear the announcement).
         if movedRevision { revisions.forget() }
@@ -141,8 +147,12 @@ public final class PostgresStore: Sendable {
     }
 }
 
-/// What a transaction's statements did that matters once it commits.
-final class WriteEffects {
+/// Where a session's transaction stands, and what its statements did that matters once it commits.
+final class TransactionState {
+    /// `BEGIN` is still to be sent, with the first statement.
+    var beginPending = false
+    /// `COMMIT` was sent (and answered) with the last statement.
+    var committed = false
     /// A person's store revision moved: a practice record or a setting was written.
     var movedRevision = false
 }
@@ -151,30 +161,54 @@ final class WriteEffects {
 public struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
-    let effects: WriteEffects
+    let transaction: TransactionState
 
     /// Says that the statements run moved a person's store revision (a practice record or a
     /// setting written): this process forgets the revisions it keeps when the transaction commits.
-    func movesRevision() { effects.movedRevision = true }
+    func movesRevision() { transaction.movedRevision = true }
 
     /// Runs `query` and returns every row.
     @discardableResult
     public func query(_ query: PostgresQuery) throws(StoreError) -> [PostgresRow] {
-        try result(of: query).rows
+        try results(of: [query])[0].rows
     }
 
     /// Runs `query`; returns how many rows it inserted, changed or deleted.
     @discardableResult
     public func execute(_ query: PostgresQuery) throws(StoreError) -> Int {
-        try result(of: query).metadata.rows ?? 0
+        try results(of: [query])[0].metadata.rows ?? 0
     }
 
-    private func result(of query: PostgresQuery) throws(StoreError) -> PostgresQueryResult {
-        do {
-            return try connection.query(query, logger: logger).wait()
-        } catch {
-            throw StoreError(postgres: error)
+    /// Runs `query` as the last statement of the transaction and commits it, sending both at once
+    /// (``PostgresStore/write(_:)`` then commits nothing more). How many rows `query` changed.
+    @discardableResult
+    func executeAndCommit(_ query: PostgresQuery) throws(StoreError) -> Int {
+        let changed = try results(of: [query, "COMMIT"])[0].metadata.rows ?? 0
+        transaction.committed = true
+        return changed
+    }
+
+    /// Sends `queries` (after a pending `BEGIN`) one after another without waiting in between —
+    /// the connection runs them in order — then waits for every answer: their results, or the
+    /// first failure. (A statement after a failed one fails too, or, for `COMMIT`, rolls back.)
+    private func results(of queries: [PostgresQuery]) throws(StoreError) -> [PostgresQueryResult] {
+        var sent = queries
+        if transaction.beginPending {
+            transaction.beginPending = false
+            sent.insert("BEGIN", at: 0)
         }
+        let answers = sent.map { connection.query($0, logger: logger) }
+        var results: [PostgresQueryResult] = []
+        var failure: (any Error)?
+        for answer in answers {
+            do {
+                results.append(try answer.wait())
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw StoreError(postgres: failure) }
+        return Array(results.suffix(queries.count))
     }
 }
 
@@ -251,7 +285,8 @@ final class ConnectionPool: Sendable {
         let connection = try checkOut()
         let result: Result<T, StoreError>
         do throws(StoreError) {
-            result = .success(try body(PostgresSession(connection: connection, logger: logger, effects: WriteEffects())))
+            result = .success(
+                try body(PostgresSession(connection: connection, logger: logger, transaction: TransactionState())))
         } catch {
             result = .failure(error)
         }

@@ -108,7 +108,7 @@ final class PostgresSyncReplica {
     }
 
     /// Writes what is pending, the clock and the head back, and announces what was logged (on
-    /// commit) — one statement. Call once, last in the transaction.
+    /// commit) — one statement, sent with the `COMMIT`. Call once, last in the transaction.
     func finish() throws(StoreError) {
         var statement = pending.statement(for: personID)
         let (stamp, head, person) = (
@@ -120,7 +120,7 @@ final class PostgresSyncReplica {
             statement.finish(with: "SELECT pg_notify(\(channel), \(payload))")
         }
         pending = PendingSyncWrites()
-        try session.execute(statement.query)
+        try session.executeAndCommit(statement.query)
     }
 
     /// Whether compaction has this replica's log to look at (``MomentumStore/MomentumDatabase/compactionInterval``).
