@@ -108,11 +108,15 @@ extension PostgresPersonStore {
     /// PostgreSQL around the logged texts in one statement (one snapshot: the head and the page
     /// agree). A cursor below 0 or a limit outside 1…1000 is ``SyncError/invalidPage(after:limit:)``,
     /// one beyond the head ``SyncError/cursorBeyondHead(cursor:head:)``. The first pull of a person
-    /// creates their replica (logging the data already there).
+    /// creates their replica (logging the data already there). A page with changes after it is
+    /// kept, as on SQLite (``MomentumStore/PullPageCache``): the log grows only at its end, on
+    /// every server, so that page never changes.
     public func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data {
         guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
             throw .invalidPage(after: after, limit: limit)
         }
+        let kept = store.pullPages(of: personID)
+        if let page = kept.page(after: after, limit: limit) { return page }
         let row: PostgresRow?
         do {
             row = try store.read { session throws(StoreError) in
@@ -146,6 +150,7 @@ extension PostgresPersonStore {
         body.append(contentsOf: #"{"changes":["#.utf8)
         body.append(contentsOf: (changes ?? "").utf8)
         body.append(contentsOf: #"],"last":\#(last),"more":\#(last < head)}"#.utf8)
+        if last < head { kept.keep(body, after: after, limit: limit) }
         return body
     }
 

@@ -44,6 +44,20 @@ public final class PostgresStore: Sendable {
     /// (``PostgresSyncReplica/isCompactionDue``), so a push need not ask the database.
     let compactionDue = Mutex<Set<Person.ID>>([])
 
+    /// Each person's pull pages that can no longer change (made on their first pull).
+    private let pullPageCaches = Mutex<[Person.ID: PullPageCache]>([:])
+
+    /// The person's kept pull pages (``MomentumStore/PullPageCache``: a page with changes after it
+    /// never changes, whichever server logs the next ones).
+    func pullPages(of personID: Person.ID) -> PullPageCache {
+        pullPageCaches.withLock { caches in
+            if let cache = caches[personID] { return cache }
+            let cache = PullPageCache()
+            caches[personID] = cache
+            return cache
+        }
+    }
+
     /// The person's group-commit queue (made on their first push).
     func pushQueue(for personID: Person.ID) -> PushCommitQueue {
         pushQueues.withLock { queues in

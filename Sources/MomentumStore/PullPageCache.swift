@@ -10,7 +10,7 @@ import Synchronization
 /// log are not kept: the next change extends them.
 ///
 /// At most ``byteLimit`` bytes are kept; the oldest page goes first.
-final class PullPageCache: Sendable {
+public final class PullPageCache: Sendable {
     private struct Key: Hashable {
         var after: Int64
         var limit: Int
@@ -26,11 +26,13 @@ final class PullPageCache: Sendable {
 
     private let state = Mutex(State())
 
-    func page(after: Int64, limit: Int) -> Data? {
+    public init() {}
+
+    public func page(after: Int64, limit: Int) -> Data? {
         state.withLock { $0.pages[Key(after: after, limit: limit)] }
     }
 
-    func keep(_ page: Data, after: Int64, limit: Int) {
+    public func keep(_ page: Data, after: Int64, limit: Int) {
         guard page.count <= Self.byteLimit else { return }
         let key = Key(after: after, limit: limit)
         state.withLock { state in

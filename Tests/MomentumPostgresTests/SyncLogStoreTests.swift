@@ -375,6 +375,27 @@ struct SyncLogStoreTests {
         #expect(seqs == Array(1...8))
     }
 
+    /// Pages are kept by each server (the one with changes after it never changes); the page at
+    /// the head is read again, so another server's push shows in the next pull at once.
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func aPageKeptByOneServerNeverHidesWhatAnotherLogged() async throws {
+        let store = try StoreUnderTest(.postgres)
+        let other = try store.reopenedSyncLog()
+        var clock = try HybridLogicalClock(node: "phone")
+        let id = UUID().uuidString.lowercased()
+        let first = try sets(.focusTimer, id, ["name": .string("Tea"), "sortOrder": .integer(1)], clock: &clock)
+        _ = try await store.syncLog.acceptPushGrouped(first, at: Self.now)
+        let full = try store.syncLog.pullPageJSON(after: 0, limit: 1, at: Self.now)
+        let atHead = try page(store.syncLog, after: 1, limit: 10)
+        #expect(atHead.changes.map(\.seq) == [2] && !atHead.more)
+        let second = try sets(.focusTimer, id, ["notes": .string("green")], clock: &clock)
+        _ = try await other.acceptPushGrouped(second, at: Self.now)
+        let fullAgain = try store.syncLog.pullPageJSON(after: 0, limit: 1, at: Self.now)
+        #expect(fullAgain == full)
+        let grown = try page(store.syncLog, after: 1, limit: 10)
+        #expect(grown.changes.map(\.seq) == [2, 3] && grown.last == 3 && !grown.more)
+    }
+
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aPushThroughOneServerReachesAnObserverOfTheOtherWithin200ms() async throws {
         let store = try StoreUnderTest(.postgres)
