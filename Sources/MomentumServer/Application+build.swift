@@ -64,6 +64,7 @@ public func buildApplication(
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         onServerRunning: { channel in await onRunning(channel.localAddress?.port) },
+        eventLoopGroupProvider: .shared(ServerEventLoops.group),
         logger: dependencies.logger
     )
 }
