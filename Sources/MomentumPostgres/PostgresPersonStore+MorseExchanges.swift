@@ -59,35 +59,20 @@ extension PostgresPersonStore {
         id: UUID, kind: String, _ change: (String) throws -> (state: String, lastActivityMs: Int64, result: Result)
     ) throws -> Result? {
         let key = id.uuidString.lowercased()
-        var refusal: (any Error)?
-        do {
-            return try store.write { session throws(StoreError) -> Result? in
-                let rows = try session.query(
-                    """
-                    SELECT state FROM morse_exchange
-                    WHERE person_id = \(personID) AND id = \(key) AND kind = \(kind) FOR UPDATE
-                    """)
-                guard let row = rows.first else { return nil }
-                let state = try row.columns(String.self)
-                let changed: (state: String, lastActivityMs: Int64, result: Result)
-                do {
-                    changed = try change(state)
-                } catch let error as StoreError {
-                    throw error
-                } catch {
-                    refusal = error
-                    throw StoreError.database(message: "Morse exchange change refused")
-                }
-                try session.execute(
-                    """
-                    UPDATE morse_exchange SET state = \(changed.state), last_activity_ms = \(changed.lastActivityMs)
-                    WHERE person_id = \(personID) AND id = \(key)
-                    """)
-                return changed.result
-            }
-        } catch {
-            if let refusal { throw refusal }
-            throw error
-        }
+        return try store.write(rethrowing: { session -> Result? in
+            let rows = try session.query(
+                """
+                SELECT state FROM morse_exchange
+                WHERE person_id = \(personID) AND id = \(key) AND kind = \(kind) FOR UPDATE
+                """)
+            guard let row = rows.first else { return nil }
+            let changed = try change(try row.columns(String.self))
+            try session.execute(
+                """
+                UPDATE morse_exchange SET state = \(changed.state), last_activity_ms = \(changed.lastActivityMs)
+                WHERE person_id = \(personID) AND id = \(key)
+                """)
+            return changed.result
+        })
     }
 }

@@ -59,33 +59,18 @@ extension PostgresPersonStore {
     ) throws -> Result? {
         let key = id.uuidString.lowercased()
         let ms = now.millisecondsSince1970
-        var refusal: (any Error)?
-        do {
-            return try store.write { session throws(StoreError) -> Result? in
-                let rows = try session.query(
-                    "SELECT state FROM practice_run WHERE person_id = \(personID) AND id = \(key) FOR UPDATE")
-                guard let row = rows.first else { return nil }
-                let state = try row.columns(String.self)
-                let changed: (state: String, endedAtMs: Int64?, result: Result)
-                do {
-                    changed = try change(state)
-                } catch let error as StoreError {
-                    throw error
-                } catch {
-                    refusal = error
-                    throw StoreError.database(message: "practice run change refused")
-                }
-                try session.execute(
-                    """
-                    UPDATE practice_run SET state = \(changed.state), ended_at_ms = \(changed.endedAtMs),
-                        updated_at_ms = \(ms)
-                    WHERE person_id = \(personID) AND id = \(key)
-                    """)
-                return changed.result
-            }
-        } catch {
-            if let refusal { throw refusal }
-            throw error
-        }
+        return try store.write(rethrowing: { session -> Result? in
+            let rows = try session.query(
+                "SELECT state FROM practice_run WHERE person_id = \(personID) AND id = \(key) FOR UPDATE")
+            guard let row = rows.first else { return nil }
+            let changed = try change(try row.columns(String.self))
+            try session.execute(
+                """
+                UPDATE practice_run SET state = \(changed.state), ended_at_ms = \(changed.endedAtMs),
+                    updated_at_ms = \(ms)
+                WHERE person_id = \(personID) AND id = \(key)
+                """)
+            return changed.result
+        })
     }
 }

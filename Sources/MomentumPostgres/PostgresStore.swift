@@ -161,6 +161,30 @@ public final class PostgresStore: Sendable {
     }
 }
 
+extension PostgresStore {
+    /// ``write(_:)`` for a body that also runs code with errors of its own (a run's or a Morse
+    /// exchange's change, replayed in the transaction): such an error rolls the transaction back
+    /// and is rethrown as itself; the store's errors are rethrown as they are.
+    func write<T>(rethrowing body: (PostgresSession) throws -> T) throws -> T {
+        var refusal: (any Error)?
+        do {
+            return try write { session throws(StoreError) -> T in
+                do {
+                    return try body(session)
+                } catch let error as StoreError {
+                    throw error
+                } catch {
+                    refusal = error
+                    throw StoreError.database(message: "change refused")
+                }
+            }
+        } catch {
+            if let refusal { throw refusal }
+            throw error
+        }
+    }
+}
+
 /// Where a session's transaction stands, and what its statements did that matters once it commits.
 final class TransactionState {
     /// `BEGIN` is still to be sent, with the first statement.
