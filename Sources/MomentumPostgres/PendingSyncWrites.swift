@@ -31,14 +31,23 @@ struct PendingSyncWrites {
         var message: String
         var origin: String
         var seq: Int64
+        /// Beaten by a write merged after it in this statement: never written.
+        var isDropped = false
     }
 
     private var fields: [FieldKey: FieldWrite] = [:]
     private var deletions: [SyncEntityKey: Deletion] = [:]
     private var links: Set<Link> = []
     private var entries: [LogEntry] = []
+    /// Per field, the entries written to it not dropped yet (their indexes in `entries`).
+    private var entriesOfField: [FieldKey: [Int]] = [:]
+    /// Per field, the stamp of the newest merged write that beat what the log held before this
+    /// statement: the log's writes of the field with a lower stamp are deleted.
+    private var beaten: [FieldKey: String] = [:]
 
-    var isEmpty: Bool { fields.isEmpty && deletions.isEmpty && links.isEmpty && entries.isEmpty }
+    var isEmpty: Bool {
+        fields.isEmpty && deletions.isEmpty && links.isEmpty && entries.isEmpty && beaten.isEmpty
+    }
     /// Log entries waiting.
     var logCount: Int { entries.count }
 
@@ -58,7 +67,28 @@ struct PendingSyncWrites {
 
     /// `message` is the change as the JSON text pulls send.
     mutating func log(_ change: Change, message: String, origin: String, seq: Int64) {
+        if case .set(let field, _) = change.operation {
+            entriesOfField[FieldKey(type: change.entity.type.rawValue, id: change.entity.id, field: field), default: []]
+                .append(entries.count)
+        }
         entries.append(LogEntry(change: change, message: message, origin: origin, seq: seq))
+    }
+
+    /// SQLite's `dropWritesBeaten(by:)`: a merged write that won, logged already, takes the log's
+    /// writes of its field with a lower stamp with it — those this statement was to write are not
+    /// written, those written before are deleted by it. A checklist item's `timerID` writes stay.
+    mutating func dropWrites(beatenBy change: Change) {
+        guard case .set(let field, _) = change.operation,
+            !(change.entity.type == .checklistItem && field == SyncEntityType.timerReferenceField)
+        else { return }
+        let key = FieldKey(type: change.entity.type.rawValue, id: change.entity.id, field: field)
+        let stamp = change.stamp.description
+        entriesOfField[key] = entriesOfField[key]?.filter { index in
+            guard entries[index].change.stamp < change.stamp else { return true }
+            entries[index].isDropped = true
+            return false
+        }
+        if beaten[key].map({ $0 < stamp }) ?? true { beaten[key] = stamp }
     }
 
     /// One statement writing everything pending for `personID`; the caller may add parts of its
@@ -142,6 +172,20 @@ struct PendingSyncWrites {
     }
 
     private func addLog(to statement: inout SQLStatement, person: String) {
+        if !beaten.isEmpty {
+            // Sees the log as it was before this statement: never the entries it inserts.
+            let keys = Array(beaten.keys)
+            let (types, ids) = (statement.bind(keys.map(\.type)), statement.bind(keys.map(\.id)))
+            let (names, stamps) = (statement.bind(keys.map(\.field)), statement.bind(keys.map { beaten[$0] ?? "" }))
+            statement.addPart(
+                """
+                DELETE FROM sync_log l USING unnest(\(types)::text[], \(ids)::text[], \(names)::text[], \(stamps)::text[])
+                    AS b(entity_type, entity_id, field, stamp)
+                WHERE l.person_id = \(person) AND l.entity_type = b.entity_type AND l.entity_id = b.entity_id
+                    AND l.field = b.field AND l.stamp < b.stamp
+                """)
+        }
+        let entries = entries.filter { !$0.isDropped }
         guard !entries.isEmpty else { return }
         // A deletion has no field: "" here (a field name is never empty), NULL in the table.
         let fields = entries.map { entry -> String in

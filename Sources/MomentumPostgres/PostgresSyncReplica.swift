@@ -201,6 +201,7 @@ final class PostgresSyncReplica {
                 seqs.append(try seqOfLogged(change))
             } else {
                 seqs.append(try appendToLog(change, origin: "remote"))
+                if outcome == .applied { pending.dropWrites(beatenBy: change) }
             }
         }
         try persist(from: before, to: state)

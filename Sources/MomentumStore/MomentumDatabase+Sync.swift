@@ -103,8 +103,10 @@ extension MomentumDatabase {
     }
 
     /// Merges checked batches in one transaction, each in its own savepoint: each batch's
-    /// sequence numbers, or why it was refused (then nothing of it is kept).
-    func acceptPushes(_ batches: [[Change]], at now: Date) -> [Result<[Int64?], SyncError>] {
+    /// sequence numbers, or why it was refused (then nothing of it is kept). Each write that wins
+    /// drops the logged writes it beats (`compacting`; off only in tests that need a log as
+    /// versions before 2026-11-27 wrote it, every write kept until compaction ran).
+    func acceptPushes(_ batches: [[Change]], at now: Date, compacting: Bool = true) -> [Result<[Int64?], SyncError>] {
         do {
             return try syncStep { db, replica in
                 // The replica's own row first, outside the savepoints: a first push creates it.
@@ -115,7 +117,7 @@ extension MomentumDatabase {
                     var result: SyncReplicaStore.RemoteResult?
                     do {
                         try db.inSavepoint {
-                            result = try replica.applyRemote(changes, at: now)
+                            result = try replica.applyRemote(changes, at: now, compacting: compacting)
                             return .commit
                         }
                     } catch {

@@ -130,7 +130,10 @@ struct SyncReplicaStore {
     /// Merges checked changes from elsewhere: applies them, moves the clock past their stamps
     /// (a stamp too far ahead is applied but does not move the clock), logs each that is not a
     /// duplicate, and brings the app's rows up to date.
-    func applyRemote(_ changes: [Change], at now: Date) throws -> RemoteResult {
+    ///
+    /// `compacting`: each write that wins also drops the writes of its field it beats from the log
+    /// (``dropWritesBeaten(by:)``), as compaction would later — the server's merge of a push.
+    func applyRemote(_ changes: [Change], at now: Date, compacting: Bool = false) throws -> RemoteResult {
         var clock = try clock(at: now)
         let keys = Set(changes.map(\.entity))
         let timerIDs = Set(
@@ -158,6 +161,7 @@ struct SyncReplicaStore {
                 let entry = try appendToLog(change, origin: "remote")
                 result.seqs.append(entry.seq)
                 result.logged.append(entry)
+                if compacting, outcome == .applied { try dropWritesBeaten(by: change) }
             }
         }
         try persist(from: before, to: state)
@@ -281,6 +285,21 @@ struct SyncReplicaStore {
             String(decoding: try Self.encoder.encode(message), as: UTF8.self), origin,
         ])
         return LoggedChange(seq: db.lastInsertedRowID, change: message)
+    }
+
+    /// Deletes the logged writes of `change`'s field with a lower stamp: compaction's first rule
+    /// (`MomentumDatabase+SyncCompaction.swift`, docs/sync.md "Compaction") applied as the write
+    /// is merged, so a log of fields written again and again stays small without a compaction run
+    /// holding the writer for milliseconds. Called after `change` is logged: the log's newest
+    /// change is never deleted (its number would be given again). A checklist item's `timerID`
+    /// writes are always kept, as compaction keeps them.
+    private func dropWritesBeaten(by change: Change) throws {
+        guard case .set(let field, _) = change.operation,
+            !(change.entity.type == .checklistItem && field == SyncEntityType.timerReferenceField)
+        else { return }
+        try db.cachedStatement(
+            sql: "DELETE FROM syncLog WHERE entityType = ? AND entityId = ? AND field = ? AND stamp < ?"
+        ).execute(arguments: [change.entity.type.rawValue, change.entity.id, field, change.stamp.description])
     }
 
     private func seqOfLogged(_ change: Change) throws -> Int64? {

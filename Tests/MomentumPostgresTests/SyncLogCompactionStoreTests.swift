@@ -57,8 +57,8 @@ struct SyncLogCompactionStoreTests {
     }
 
     /// Random pushes out of stamp order, compacted at random moments; a replica pulling part-way
-    /// and one pulling at the end both hold the state of one that pulled a server that never
-    /// compacted.
+    /// and one pulling at the end both hold the state of one that saw every change pushed, and
+    /// each change is answered with the number SQLite gives it.
     @Test(arguments: StoreKind.available)
     func replicasSyncingAfterCompactionConvergeToTheWholeLogsState(kind: StoreKind) async throws {
         var dropped = 0
@@ -69,6 +69,7 @@ struct SyncLogCompactionStoreTests {
             let store = try StoreUnderTest(kind)
             let whole = try StoreUnderTest(.sqlite)
             var early = Replica()
+            var reference = ReplicaState()
             var counter: Int64 = 0
             for _ in 0..<Int.random(in: 5...25, using: &random) {
                 var batch: [ChangeMessage] = []
@@ -95,20 +96,21 @@ struct SyncLogCompactionStoreTests {
                 let a = try? await store.syncLog.acceptPushGrouped(batch, at: Self.now)
                 let b = try? await whole.syncLog.acceptPushGrouped(batch, at: Self.now)
                 #expect(a == b)
+                if b != nil { try reference.apply(batch, receivedAt: Self.now) }
                 if Int.random(in: 0..<3, using: &random) == 0 {
                     try early.pull(from: store.syncLog, pageSize: Int.random(in: 1...6, using: &random))
                 }
-                if Int.random(in: 0..<3, using: &random) == 0 { dropped += try store.compaction.compactSyncLog() }
+                if Int.random(in: 0..<3, using: &random) == 0 { try store.compaction.compactSyncLog() }
             }
-            dropped += try store.compaction.compactSyncLog()
+            try store.compaction.compactSyncLog()
             try early.pull(from: store.syncLog, pageSize: 4)
             var late = Replica()
             try late.pull(from: store.syncLog, pageSize: 5)
-            var reference = Replica()
-            try reference.pull(from: whole.syncLog, pageSize: 1000)
-            #expect(early.state == reference.state, "seed \(seed): the replica that pulled part-way")
-            #expect(late.state == reference.state, "seed \(seed): the replica that pulled after compaction")
-            #expect(try store.compaction.syncLogSize().head == whole.syncLog.syncHead())
+            #expect(early.state == reference, "seed \(seed): the replica that pulled part-way")
+            #expect(late.state == reference, "seed \(seed): the replica that pulled after compaction")
+            let size = try store.compaction.syncLogSize()
+            #expect(size.head == (try whole.syncLog.syncHead()))
+            dropped += Int(size.head) - size.kept
         }
         #expect(dropped > 100)
     }
@@ -122,10 +124,12 @@ struct SyncLogCompactionStoreTests {
             [try set(.focusTimer, timer, "name", .string("Tea"), at: 1)], at: Self.now)
         _ = try await server.acceptPushGrouped(
             [try set(.focusTimer, timer, "name", .string("Green tea"), at: 3)], at: Self.now)
+        // The write that wins takes the one it beats from the log as it is merged.
+        #expect(try store.compaction.syncLogSize().kept == 1)
         // Arrives last with the oldest stamp: logged (at the head), beaten by the write before.
         let late = try await server.acceptPushGrouped(
             [try set(.focusTimer, timer, "name", .string("Old"), at: 2, node: "laptop")], at: Self.now)
-        #expect(try store.compaction.compactSyncLog() == 1)
+        #expect(try store.compaction.compactSyncLog() == 0)
         var replica = Replica()
         try replica.pull(from: server, pageSize: 10)
         #expect(replica.cursor == 3)
@@ -159,10 +163,11 @@ struct SyncLogCompactionStoreTests {
     @Test(arguments: StoreKind.available)
     func compactionRunsByItselfOnceEnoughChangesWereLogged(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
-        let timer = UUID().uuidString.lowercased()
         let interval = Int(MomentumDatabase.compactionInterval)
-        let writes = try (1...interval - 1).map { index in
-            try set(.focusTimer, timer, "sortOrder", .integer(Int64(index % 5)), at: Int64(index))
+        // A name for each of many timers: no write beats another as it is merged.
+        let timers = (1..<interval).map { _ in UUID().uuidString.lowercased() }
+        let writes = try timers.enumerated().map { index, timer in
+            try set(.focusTimer, timer, "name", .string("Timer \(index)"), at: Int64(index))
         }
         _ = try await store.syncLog.acceptPushGrouped(Array(writes.prefix(900)), at: Self.now)
         _ = try await store.syncLog.acceptPushGrouped(Array(writes.dropFirst(900)), at: Self.now)
@@ -170,13 +175,44 @@ struct SyncLogCompactionStoreTests {
         #expect(try store.compaction.syncLogSize().kept == interval - 1)
         // The push that reaches the interval compacts after its group's answer, so asking again
         // here either compacts or finds it done.
-        _ = try await store.syncLog.acceptPushGrouped(
-            [try set(.focusTimer, timer, "name", .string("Tea"), at: 5000)], at: Self.now)
+        _ = try await store.syncLog.acceptPushGrouped([try delete(.focusTimer, timers[0], at: 5000)], at: Self.now)
         try store.compaction.compactSyncLogIfDue()
         #expect(
             try store.compaction.syncLogSize()
                 == .init(
-                    kept: 2, head: MomentumDatabase.compactionInterval,
+                    kept: interval - 1, head: MomentumDatabase.compactionInterval,
                     compactedThrough: MomentumDatabase.compactionInterval))
+    }
+
+    /// What a merge drops at once, on both stores: the writes of a field a newer write beats —
+    /// in the same push, an earlier one, or one merged after it in a group — but every timer an
+    /// item named stays.
+    @Test(arguments: StoreKind.available)
+    func aMergedWriteTakesTheWritesItBeatsButAnItemsTimersStay(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        let (timer, other, item) = (
+            UUID().uuidString.lowercased(), UUID().uuidString.lowercased(), UUID().uuidString.lowercased()
+        )
+        let seqs = try await store.syncLog.acceptPushGrouped(
+            [
+                try set(.focusTimer, timer, "name", .string("Tea"), at: 1),
+                try set(.focusTimer, timer, "name", .string("Green tea"), at: 2),
+                try set(.checklistItem, item, "timerID", .string(timer), at: 3),
+                try set(.checklistItem, item, "timerID", .string(other), at: 4),
+                try set(.checklistItem, item, "text", .string("Kettle"), at: 5),
+            ], at: Self.now)
+        #expect(seqs == [1, 2, 3, 4, 5])
+        async let first = store.syncLog.acceptPushGrouped(
+            [try set(.checklistItem, item, "text", .string("Kettle on"), at: 6)], at: Self.now)
+        async let second = store.syncLog.acceptPushGrouped(
+            [try set(.focusTimer, timer, "name", .string("Chai"), at: 7)], at: Self.now)
+        _ = try await (first, second)
+        var replica = Replica()
+        try replica.pull(from: store.syncLog, pageSize: 100)
+        #expect(replica.cursor == 7)
+        #expect(try store.compaction.syncLogSize().kept == 4)
+        let json = try store.syncLog.pullPageJSON(after: 0, limit: 100, at: Self.now)
+        let kept = try JSONDecoder().decode(Page.self, from: json).changes
+        #expect(kept.map(\.change.value) == [.string(timer), .string(other), .string("Kettle on"), .string("Chai")])
     }
 }

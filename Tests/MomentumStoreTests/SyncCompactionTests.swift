@@ -89,10 +89,11 @@ struct SyncCompactionTests {
         }
     }
 
-    /// Given random pushes out of stamp order into two servers, one compacting at random moments;
-    /// when a replica pulls part-way before compactions and the rest after, and another pulls
-    /// everything only at the end; then both hold exactly the state of a replica that pulled the
-    /// server that never compacted. Compaction must have dropped something across the seeds.
+    /// Given random pushes out of stamp order into two servers, one dropping beaten writes as it
+    /// merges and compacting at random moments, the other keeping every change; when a replica
+    /// pulls part-way before compactions and the rest after, and another pulls everything only at
+    /// the end; then both hold exactly the state of a replica that pulled the server that kept
+    /// everything. The log must have lost much across the seeds.
     @Test func replicasSyncingAfterCompactionConvergeToTheWholeLogsState() throws {
         var dropped = 0
         for seed in UInt64(1)...60 {
@@ -102,18 +103,21 @@ struct SyncCompactionTests {
             let compacting = try MomentumDatabase.open(directory: directory.url.appendingPathComponent("a"))
             let whole = try MomentumDatabase.open(directory: directory.url.appendingPathComponent("b"))
             var early = Replica()
+            var wholeSeqs: [Int64?] = []
+            var compactingSeqs: [Int64?] = []
             for _ in 0..<Int.random(in: 5...25, using: &random) {
                 let batch = try (0..<Int.random(in: 1...8, using: &random)).map { _ in
                     try world.change(using: &random)
                 }
-                _ = try compacting.acceptPush(batch, at: Self.now)
-                _ = try whole.acceptPush(batch, at: Self.now)
+                compactingSeqs += try compacting.acceptPush(batch, at: Self.now)
+                wholeSeqs += try whole.acceptPushes(
+                    [try ChangeBatch.checked(batch, at: Self.now)], at: Self.now, compacting: false)[0].get()
                 if Int.random(in: 0..<3, using: &random) == 0 {
                     try early.pull(from: compacting, pageSize: Int.random(in: 1...6, using: &random))
                 }
-                if Int.random(in: 0..<3, using: &random) == 0 { dropped += try compacting.compactSyncLog() }
+                if Int.random(in: 0..<3, using: &random) == 0 { try compacting.compactSyncLog() }
             }
-            dropped += try compacting.compactSyncLog()
+            try compacting.compactSyncLog()
             try early.pull(from: compacting, pageSize: 4)
             var late = Replica()
             try late.pull(from: compacting, pageSize: 5)
@@ -124,6 +128,8 @@ struct SyncCompactionTests {
             #expect(late.state == reference.state, "seed \(seed): the replica that pulled after compaction")
             let size = try compacting.syncLogSize()
             #expect(size.head == (try whole.syncLogSize()).head, "seed \(seed): sequence numbers never move")
+            #expect(compactingSeqs == wholeSeqs, "seed \(seed): each change answered with the same number")
+            dropped += Int(size.head) - size.kept
         }
         #expect(dropped > 500)
     }
@@ -145,10 +151,12 @@ struct SyncCompactionTests {
         let timer = UUID().uuidString.lowercased()
         _ = try server.acceptPush([try set(.focusTimer, timer, "name", .string("Tea"), at: 1)], at: Self.now)
         _ = try server.acceptPush([try set(.focusTimer, timer, "name", .string("Green tea"), at: 3)], at: Self.now)
+        // The write that wins takes the one it beats from the log as it is merged.
+        #expect(try server.loggedChanges(after: 0, limit: 100, at: Self.now).changes.map(\.seq) == [2])
         // Arrives last with the oldest stamp: logged (at the head), beaten by the write before.
         let lateSeq = try server.acceptPush(
             [try set(.focusTimer, timer, "name", .string("Old"), at: 2, node: "laptop")], at: Self.now)[0]
-        #expect(try server.compactSyncLog() == 1)
+        #expect(try server.compactSyncLog() == 0)
         let kept = try server.loggedChanges(after: 0, limit: 100, at: Self.now).changes
         #expect(kept.map(\.change.value) == [.string("Green tea"), .string("Old")])
         // The head was kept, so the next change gets a number no puller has seen.
@@ -214,8 +222,10 @@ struct SyncCompactionTests {
         let writes = try (1...chunk + 500).map { index in
             try set(.focusTimer, timer, "sortOrder", .integer(Int64(index % 5)), at: Int64(index))
         }
+        // Logged as before merges dropped beaten writes: every write kept.
         for start in stride(from: 0, to: writes.count, by: 1000) {
-            _ = try server.acceptPush(Array(writes[start..<min(start + 1000, writes.count)]), at: Self.now)
+            let batch = try ChangeBatch.checked(Array(writes[start..<min(start + 1000, writes.count)]), at: Self.now)
+            _ = try server.acceptPushes([batch], at: Self.now, compacting: false)[0].get()
         }
         // The chunk's newest write beats the 4999 before it; it goes with the next chunk.
         #expect(try server.compactSyncLog() == chunk - 1)
@@ -228,20 +238,50 @@ struct SyncCompactionTests {
     @Test func compactionRunsOnlyOnceEnoughChangesWereLoggedSinceTheLastRun() throws {
         let directory = try TemporaryDirectory()
         let server = try MomentumDatabase.open(directory: directory.url)
-        let timer = UUID().uuidString.lowercased()
-        let writes = try (1...Int(MomentumDatabase.compactionInterval) - 1).map { index in
-            try set(.focusTimer, timer, "sortOrder", .integer(Int64(index % 5)), at: Int64(index))
+        let interval = Int(MomentumDatabase.compactionInterval)
+        // A name for each of many timers: no write beats another as it is merged.
+        let timers = (1..<interval).map { _ in UUID().uuidString.lowercased() }
+        let writes = try timers.enumerated().map { index, timer in
+            try set(.focusTimer, timer, "name", .string("Timer \(index)"), at: Int64(index))
         }
         _ = try server.acceptPush(Array(writes.prefix(900)), at: Self.now)
         _ = try server.acceptPush(Array(writes.dropFirst(900)), at: Self.now)
         #expect(try server.compactSyncLogIfDue() == 0)
-        _ = try server.acceptPush([try set(.focusTimer, timer, "name", .string("Tea"), at: 5000)], at: Self.now)
-        #expect(try server.compactSyncLogIfDue() == Int(MomentumDatabase.compactionInterval) - 2)
+        let deletion = ChangeMessage(
+            try Change(
+                entityType: .focusTimer, entityID: timers[0], operation: .delete,
+                stamp: try HybridTimestamp(physical: World.nowMs, counter: 0, node: "phone"), device: "phone"))
+        _ = try server.acceptPush([deletion], at: Self.now)
+        #expect(try server.compactSyncLogIfDue() == 1)
         #expect(
             try server.syncLogSize()
                 == .init(
-                    kept: 2, head: MomentumDatabase.compactionInterval,
+                    kept: interval - 1, head: MomentumDatabase.compactionInterval,
                     compactedThrough: MomentumDatabase.compactionInterval))
+    }
+
+    /// What a merge drops at once: the writes of a field a newer write beats, even in the same
+    /// push — but every timer an item named stays (compaction keeps those too).
+    @Test func aMergedWriteTakesTheWritesItBeatsButAnItemsTimersStay() throws {
+        let directory = try TemporaryDirectory()
+        let server = try MomentumDatabase.open(directory: directory.url)
+        let (timer, other, item) = (
+            UUID().uuidString.lowercased(), UUID().uuidString.lowercased(), UUID().uuidString.lowercased()
+        )
+        let seqs = try server.acceptPush(
+            [
+                try set(.focusTimer, timer, "name", .string("Tea"), at: 1),
+                try set(.focusTimer, timer, "name", .string("Green tea"), at: 2),
+                try set(.checklistItem, item, "timerID", .string(timer), at: 3),
+                try set(.checklistItem, item, "timerID", .string(other), at: 4),
+                try set(.checklistItem, item, "text", .string("Kettle"), at: 5),
+                try set(.checklistItem, item, "text", .string("Kettle on"), at: 6),
+            ], at: Self.now)
+        #expect(seqs == [1, 2, 3, 4, 5, 6])
+        let kept = try server.loggedChanges(after: 0, limit: 100, at: Self.now).changes
+        #expect(kept.map(\.seq) == [2, 3, 4, 6])
+        #expect(
+            kept.map(\.change.value) == [.string("Green tea"), .string(timer), .string(other), .string("Kettle on")])
     }
 }
 
@@ -315,7 +355,8 @@ struct SyncPullAndPushTests {
             #expect(seqs.count == batch.count)
             for (change, seq) in zip(batch, seqs) {
                 let seq = try #require(seq)
-                #expect(bySeq[seq] == change)
+                // Each write of a batch beats the one before it, which left the log as it merged.
+                if change == batch.last { #expect(bySeq[seq] == change) } else { #expect(bySeq[seq] == nil) }
                 seen.insert(seq)
             }
         }
@@ -333,10 +374,15 @@ struct SyncPullAndPushTests {
     @Test func aPageWithMoreAfterItStaysTheSameAndTheHeadPageGrows() throws {
         let directory = try TemporaryDirectory()
         let server = try MomentumDatabase.open(directory: directory.url)
-        _ = try server.acceptPush(try timerChanges(150, node: "phone"), at: now)
+        // Logged whole (as before merges dropped beaten writes), so compaction has work.
+        func pushKeepingEverything(_ changes: [ChangeMessage]) throws {
+            _ = try server.acceptPushes([try ChangeBatch.checked(changes, at: now)], at: now, compacting: false)[0]
+                .get()
+        }
+        try pushKeepingEverything(try timerChanges(150, node: "phone"))
         let first = try server.pullPageJSON(after: 0, limit: 100, at: now)
         let head = try server.pullPageJSON(after: 100, limit: 100, at: now)
-        _ = try server.acceptPush(try timerChanges(20, node: "laptop"), at: now)
+        try pushKeepingEverything(try timerChanges(20, node: "laptop"))
         #expect(try server.compactSyncLog() > 0)
         #expect(try server.pullPageJSON(after: 0, limit: 100, at: now) == first)
         let grown = try JSONDecoder().decode(

@@ -35,6 +35,11 @@ struct SyncController {
     }
 
     @Sendable func push(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PushAnswer> {
+        // Answered as soon as its group is merged: the rest of this request runs at high priority,
+        // which on Linux is a thread of its own, not the back of the queue of reads waiting for
+        // Swift's threads (under load a push waited there twice — before and after its merge).
+        // The connection's later requests keep the priority (a task's is never lowered).
+        withUnsafeCurrentTask { $0?.escalatePriority(to: .high) }
         let body = try await RequestBody.decode(PushBody.self, from: request)
         if let index = try household.changeOfSomeoneElse(in: body.changes, pushedBy: person) {
             var refusal = APIError(
