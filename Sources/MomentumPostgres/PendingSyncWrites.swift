@@ -173,16 +173,23 @@ struct PendingSyncWrites {
 
     private func addLog(to statement: inout SQLStatement, person: String) {
         if !beaten.isEmpty {
-            // Sees the log as it was before this statement: never the entries it inserts.
+            // Sees the log as it was before this statement: never the entries it inserts. Rows a
+            // compaction is deleting meanwhile are left to it (`SKIP LOCKED`): it waits for this
+            // transaction's replica row after its deletions, so waiting for them here would be a
+            // deadlock.
             let keys = Array(beaten.keys)
             let (types, ids) = (statement.bind(keys.map(\.type)), statement.bind(keys.map(\.id)))
             let (names, stamps) = (statement.bind(keys.map(\.field)), statement.bind(keys.map { beaten[$0] ?? "" }))
             statement.addPart(
                 """
-                DELETE FROM sync_log l USING unnest(\(types)::text[], \(ids)::text[], \(names)::text[], \(stamps)::text[])
-                    AS b(entity_type, entity_id, field, stamp)
-                WHERE l.person_id = \(person) AND l.entity_type = b.entity_type AND l.entity_id = b.entity_id
-                    AND l.field = b.field AND l.stamp < b.stamp
+                DELETE FROM sync_log WHERE person_id = \(person) AND seq IN (
+                    SELECT l.seq FROM sync_log l
+                    JOIN unnest(\(types)::text[], \(ids)::text[], \(names)::text[], \(stamps)::text[])
+                        AS b(entity_type, entity_id, field, stamp)
+                    ON l.entity_type = b.entity_type AND l.entity_id = b.entity_id AND l.field = b.field
+                        AND l.stamp < b.stamp
+                    WHERE l.person_id = \(person)
+                    FOR UPDATE OF l SKIP LOCKED)
                 """)
         }
         let entries = entries.filter { !$0.isDropped }
