@@ -43,12 +43,6 @@ final class PostgresSyncReplica {
         var field: String?
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     private init(
         session: PostgresSession, personID: Person.ID, device: String, channel: String, clock: HybridLogicalClock,
         head: Int64, compactedThrough: Int64
@@ -216,7 +210,7 @@ final class PostgresSyncReplica {
         let message = ChangeMessage(change)
         let text: String
         do {
-            text = String(decoding: try Self.encoder.encode(message), as: UTF8.self)
+            text = try message.logText()
         } catch {
             throw .database(message: "change did not encode: \(error)")
         }
@@ -462,7 +456,7 @@ final class PostgresSyncReplica {
 
     static func json(_ value: SyncValue) throws(StoreError) -> String {
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return try value.logText()
         } catch {
             throw .database(message: "sync value did not encode: \(error)")
         }

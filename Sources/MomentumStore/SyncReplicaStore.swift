@@ -20,12 +20,6 @@ struct SyncReplicaStore {
         var changes: [LoggedChange] = []
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     /// A statement from the connection's cache when its `IN` list is short: a merge runs the same
     /// few statements for every push, and preparing them again cost more than running them. Long
     /// lists (seeding a replica) are prepared each time, so the cache stays small.
@@ -282,7 +276,7 @@ struct SyncReplicaStore {
                 """
         ).execute(arguments: [
             change.stamp.description, change.entity.type.rawValue, change.entity.id, field,
-            String(decoding: try Self.encoder.encode(message), as: UTF8.self), origin,
+            try message.logText(), origin,
         ])
         return LoggedChange(seq: db.lastInsertedRowID, change: message)
     }
@@ -417,7 +411,7 @@ struct SyncReplicaStore {
     // MARK: Helpers
 
     static func json(_ value: SyncValue) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
+        try value.logText()
     }
 
     static func placeholders(_ count: Int) -> String {
