@@ -17,7 +17,9 @@
 # BENCH_KEEP=DIR keeps the data directory there.
 #
 # --postgres: the same load on two servers sharing one PostgreSQL (docs/deploy.md "Several
-# servers"), behind nginx balancing them round robin: a private cluster (scripts/postgres-cluster.sh,
+# servers"), behind nginx balancing them round robin — pushes hashed by credential, as docs/deploy.md
+# has it (the benchmark's devices share one, so one server merges them all: the best case); a
+# private cluster (scripts/postgres-cluster.sh,
 # durable settings: fsync and synchronous commit on), the same 20 years imported into it, and
 # PostgreSQL, both servers and nginx on core 0, wrk on core 1. Goal: every route p99 < 25 ms and
 # no errors.
@@ -122,8 +124,22 @@ http {
         server 127.0.0.1:${ports[1]};
         keepalive 64;
     }
+    # A person's pushes to one server (by their credential), so one group commit merges them
+    # instead of two servers taking turns on the person's replica row.
+    upstream momentum_push {
+        hash "\$http_authorization\$cookie_momentum_session" consistent;
+        server 127.0.0.1:${ports[0]};
+        server 127.0.0.1:${ports[1]};
+        keepalive 16;
+    }
     server {
         listen 127.0.0.1:$front;
+        location = /api/v1/sync/push {
+            proxy_pass http://momentum_push;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host \$host;
+        }
         location / {
             proxy_pass http://momentum;
             proxy_http_version 1.1;

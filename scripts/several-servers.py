@@ -8,7 +8,7 @@ Starts a private PostgreSQL cluster (scripts/postgres-cluster.sh), two servers o
 docs/deploy.md says), and Debian's nginx balancing the two round robin (installed when missing).
 Then checks, as a person's devices would see it:
 
-- /health of both servers and through nginx;
+- /health of both servers and through nginx; a push through nginx's push upstream (hashed by credential);
 - REST: a timer made through server A is listed by server B; twenty writes and reads through
   nginx (alternating servers) agree;
 - sync: a batch pushed to A is pulled from B with the same sequence numbers; pushes to both at
@@ -159,9 +159,26 @@ http {{
         keepalive 32;
     }}
 
+    # A device's pushes to one server (hashed by its credential): one group commit for them.
+    upstream momentum_push {{
+        hash "$http_authorization$cookie_momentum_session" consistent;
+{upstream}
+        keepalive 16;
+    }}
+
     server {{
         listen 127.0.0.1:{listen};
         client_max_body_size 500m;
+
+        location = /api/v1/sync/push {{
+            proxy_pass http://momentum_push;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_next_upstream error timeout http_502 http_503;
+        }}
 
         location / {{
             proxy_pass http://momentum;
@@ -338,6 +355,15 @@ def main():
             names = [t["name"] for t in (listed or {}).get("timers", [])]
             agreed &= status in (200, 201) and status2 == 200 and f"Through nginx {round_}" in names
         check("ten writes through nginx are each read back at once, whichever server answers", agreed)
+        # Pushes go by their own upstream (hashed by credential): answered, and pulled through either.
+        device = synclib.Device("Tablet", "n-tablet-" + uuid.uuid4().hex[:8])
+        _, changes = device.new_timer("Pushed through nginx")
+        status, answer = request(front, "POST", "/api/v1/sync/push", {"changes": changes})
+        seqs = (answer or {}).get("seqs", [])
+        status2, page = request(b, "GET", f"/api/v1/sync/pull?after={min(seqs or [1]) - 1}&limit=10")
+        pulled = [c["seq"] for c in (page or {}).get("changes", [])]
+        check("a push through nginx is merged and pulled from B", status == 200 and status2 == 200
+              and len(seqs) == 3 and pulled[:3] == seqs, f"HTTP {status} {answer} {pulled}")
 
         # Morse: a session started through A, answered through B and through nginx (round robin,
         # so both servers), finished through nginx: every server reads it from the database.
