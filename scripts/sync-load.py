@@ -8,8 +8,8 @@ Bounded in time (--seconds, default 60) and count (--devices, default 200; each 
 most --max-pushes pushes). Every device makes its own timers, items and practice records, and all
 of them edit a few shared timers (conflicts); each pushes a small batch, waits 0.5–1.5 s, and
 every few pushes pulls a page after its cursor. At the end one full pull from 0 must contain
-every change any device had acknowledged, and the last write of every field must be the one
-with the highest stamp. Prints errors, changes, and p50/p99 push latency; exits 1 on any error
+every change any device had acknowledged or one that beats it (compaction drops beaten changes),
+and the last write of every field must be the one with the highest stamp. Prints errors, changes, and p50/p99 push latency; exits 1 on any error
 or lost change.
 """
 
@@ -121,12 +121,33 @@ def main():
         thread.join(timeout=arguments.seconds + 120)
     duration = time.time() - began
 
-    # Nothing lost: every acknowledged change is in the server's log, and each field's last
-    # write there is the highest-stamped acknowledged one.
+    # Nothing lost: every acknowledged change is in the server's log or beaten by one there — a
+    # newer write of its field, or a deletion of its entity (compaction drops those as pushes are
+    # merged, docs/sync.md) — and each field's last write there is the highest-stamped
+    # acknowledged one.
     log = synclib.Server(url, arguments.token).pull_all(0)
     logged = {(c["change"]["stamp"], c["change"]["type"], c["change"]["id"], c["change"].get("field"))
               for c in log}
-    lost = [c for c in acknowledged if (c["stamp"], c["type"], c["id"], c.get("field")) not in logged]
+    newest_write, newest_deletion = {}, {}
+    for entry in log:
+        change = entry["change"]
+        if change["op"] == "delete":
+            key = (change["type"], change["id"])
+            newest_deletion[key] = max(newest_deletion.get(key, ""), change["stamp"])
+        else:
+            key = (change["type"], change["id"], change.get("field"))
+            newest_write[key] = max(newest_write.get(key, ""), change["stamp"])
+
+    def kept_or_beaten(change):
+        if (change["stamp"], change["type"], change["id"], change.get("field")) in logged:
+            return True
+        deletion = newest_deletion.get((change["type"], change["id"]))
+        if change["op"] == "delete":
+            return deletion is not None and deletion > change["stamp"]
+        return deletion is not None or newest_write.get(
+            (change["type"], change["id"], change.get("field")), "") > change["stamp"]
+
+    lost = [c for c in acknowledged if not kept_or_beaten(c)]
     seqs = [c["seq"] for c in log]
     gaps = seqs != sorted(seqs) or len(set(seqs)) != len(seqs)
     winners = {}
