@@ -38,8 +38,9 @@ struct SyncController {
         // Answered as soon as its group is merged: the rest of this request runs at high priority,
         // which on Linux is a thread of its own, not the back of the queue of reads waiting for
         // Swift's threads (under load a push waited there twice — before and after its merge).
-        // The connection's later requests keep the priority (a task's is never lowered).
-        withUnsafeCurrentTask { $0?.escalatePriority(to: .high) }
+        // The connection's later requests keep the priority (a task's is never lowered). Swift 6.2's
+        // API: on macOS before 26 a push waits as before.
+        if #available(macOS 26, *) { withUnsafeCurrentTask { $0?.escalatePriority(to: .high) } }
         let body = try await RequestBody.decode(PushBody.self, from: request)
         if let index = try household.changeOfSomeoneElse(in: body.changes, pushedBy: person) {
             var refusal = APIError(
