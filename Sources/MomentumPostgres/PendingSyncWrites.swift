@@ -78,9 +78,7 @@ struct PendingSyncWrites {
     /// writes of its field with a lower stamp with it — those this statement was to write are not
     /// written, those written before are deleted by it. A checklist item's `timerID` writes stay.
     mutating func dropWrites(beatenBy change: Change) {
-        guard case .set(let field, _) = change.operation,
-            !(change.entity.type == .checklistItem && field == SyncEntityType.timerReferenceField)
-        else { return }
+        guard let field = change.fieldWhoseOlderWritesItBeats else { return }
         let key = FieldKey(type: change.entity.type.rawValue, id: change.entity.id, field: field)
         let stamp = change.stamp.description
         entriesOfField[key] = entriesOfField[key]?.filter { index in

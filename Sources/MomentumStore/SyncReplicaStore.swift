@@ -288,9 +288,7 @@ struct SyncReplicaStore {
     /// change is never deleted (its number would be given again). A checklist item's `timerID`
     /// writes are always kept, as compaction keeps them.
     private func dropWritesBeaten(by change: Change) throws {
-        guard case .set(let field, _) = change.operation,
-            !(change.entity.type == .checklistItem && field == SyncEntityType.timerReferenceField)
-        else { return }
+        guard let field = change.fieldWhoseOlderWritesItBeats else { return }
         try db.cachedStatement(
             sql: "DELETE FROM syncLog WHERE entityType = ? AND entityId = ? AND field = ? AND stamp < ?"
         ).execute(arguments: [change.entity.type.rawValue, change.entity.id, field, change.stamp.description])

@@ -87,3 +87,16 @@ public struct SyncPullResult: Sendable, Equatable {
         self.farAhead = farAhead
     }
 }
+
+extension Change {
+    /// The field whose logged writes with a lower stamp this write leaves for compaction to drop
+    /// once it wins (docs/sync.md "Compaction"); nil for a deletion, and for a checklist item's
+    /// `timerID` — every timer an item ever named still decides (a deleted timer takes the item
+    /// with it), so those writes are always kept. Both stores drop by it as they merge a push.
+    public var fieldWhoseOlderWritesItBeats: String? {
+        guard case .set(let field, _) = operation,
+            !(entity.type == .checklistItem && field == SyncEntityType.timerReferenceField)
+        else { return nil }
+        return field
+    }
+}
