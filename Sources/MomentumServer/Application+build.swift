@@ -51,16 +51,17 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     let webSocketResponder = buildLiveRouter(configuration: configuration, dependencies: dependencies)
         .buildResponder()
-    let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))
-    let headerTimeout = TimeAmount(configuration.headerReadTimeout)
+    let limits = configuration.connectionLimits
+    let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
+    let connections = OpenConnections(limits: limits, logger: dependencies.logger)
     return Application(
         router: buildRouter(configuration: configuration, dependencies: dependencies),
         server: HTTPServerBuilder { responder in
-            HeaderDeadlineChannel(
+            GuardedHTTPChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
                     responder: responder, webSocketResponder: webSocketResponder,
                     configuration: .init(http1: http1)),
-                timeout: headerTimeout)
+                connections: connections)
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         onServerRunning: { channel in await onRunning(channel.localAddress?.port) },
@@ -85,7 +86,7 @@ public func buildRouter(
 ) -> Router<BasicRequestContext> {
     let router = Router(context: BasicRequestContext.self)
     let routes = RouteTable()
-    let shared = SharedServerParts(configuration: configuration)
+    let shared = SharedServerParts(configuration: configuration, now: dependencies.now)
     let access = HouseholdAccess(household: dependencies.household, isRequired: configuration.requiresToken)
     let responders = PersonResponders { person, services in
         buildPersonRouter(
@@ -119,15 +120,17 @@ public func buildRouter(
 }
 
 /// What every person's routes share: the metrics, the limit of audio streams, the render slots
-/// and cache (renders are the same whoever asks).
+/// and cache (renders are the same whoever asks), and the counts of wrong guesses at the ways in.
 struct SharedServerParts: Sendable {
     let metrics = ServerMetrics()
     let streams: TimelineStreams
     let audio: AudioController.Shared
+    let attempts: AttemptLimits
 
-    init(configuration: ServerConfiguration) {
+    init(configuration: ServerConfiguration, now: @escaping @Sendable () -> Date) {
         streams = TimelineStreams(limits: configuration.renderLimits)
         audio = AudioController.Shared(configuration: configuration)
+        attempts = AttemptLimits(now: now)
     }
 }
 
@@ -148,10 +151,10 @@ func buildPersonRouter(
     // Behind the access guard: only a request with access may name the changes it makes.
     let api = router.group("api/v1").add(middleware: full).add(middleware: DeviceNameMiddleware())
     CatalogController(settings: services.settings).addRoutes(open: router.group("api/v1"), guarded: api)
-    LoginController(access: access, person: person).addRoutes(to: router, guarded: api)
+    LoginController(access: access, person: person, attempts: shared.attempts).addRoutes(to: router, guarded: api)
     PeopleController(
         access: access, person: person, settings: services.settings, now: dependencies.now,
-        timeZone: dependencies.timeZone
+        timeZone: dependencies.timeZone, attempts: shared.attempts
     )
     .addRoutes(to: router, guarded: api)
     AboutController(
@@ -277,12 +280,5 @@ final class PersonResponders: Sendable {
             built[person] = responder
             return responder
         }
-    }
-}
-
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

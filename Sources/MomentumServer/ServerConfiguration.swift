@@ -12,24 +12,20 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Names besides this server's address and `localhost` that requests may call it by: what a
     /// reverse proxy passes on in `Host` (`--allowed-host`).
     public var allowedHosts: [String]
-    /// How long a client may take to send a request's headers before it is cut off.
-    public var headerReadTimeout: Duration
-    /// How long a kept-alive connection may sit idle between requests.
-    public var idleTimeout: Duration
+    /// What each connection owes (its head, its body, its idle time) and how many stay open.
+    public var connectionLimits: ConnectionLimits
     /// Renders at once, waiting renders and the render cache's size.
     public var renderLimits = RenderLimits()
 
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 8080
     public static let defaultBodyLimit = 1 << 20
-    public static let defaultHeaderReadTimeout = Duration.seconds(30)
-    public static let defaultIdleTimeout = Duration.seconds(60)
 
     public init(
         host: String = Self.defaultHost, port: Int = Self.defaultPort, dataDirectory: URL,
         bodyLimit: Int = Self.defaultBodyLimit,
         publicDirectory: URL? = nil, allowedHosts: [String] = [],
-        headerReadTimeout: Duration = Self.defaultHeaderReadTimeout, idleTimeout: Duration = Self.defaultIdleTimeout
+        connectionLimits: ConnectionLimits = ConnectionLimits()
     ) {
         self.host = host
         self.port = port
@@ -37,8 +33,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         self.bodyLimit = bodyLimit
         self.publicDirectory = publicDirectory
         self.allowedHosts = allowedHosts
-        self.headerReadTimeout = headerReadTimeout
-        self.idleTimeout = idleTimeout
+        self.connectionLimits = connectionLimits
     }
 
     /// Whether only this machine can reach the server; then no login is needed.

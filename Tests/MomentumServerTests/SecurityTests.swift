@@ -353,19 +353,6 @@ struct CrossSiteTests {
     }
 }
 
-@Suite("Connection limits")
-struct ConnectionLimitTests {
-    @Test func theEndOfTheHeadersIsFoundAcrossReads() {
-        var tail: [UInt8] = []
-        #expect(!HeaderDeadlineHandler.endsHeaders(tail: &tail, Array("GET / HTTP/1.1\r\nHost: a\r".utf8)))
-        #expect(!HeaderDeadlineHandler.endsHeaders(tail: &tail, Array("\n".utf8)))
-        #expect(HeaderDeadlineHandler.endsHeaders(tail: &tail, Array("\r\n".utf8)))
-        var other: [UInt8] = []
-        #expect(!HeaderDeadlineHandler.endsHeaders(tail: &other, Array("X-A: 1\r\n\rX".utf8)))
-        #expect(!HeaderDeadlineHandler.endsHeaders(tail: &other, Array("\n\r\n".utf8)))
-    }
-}
-
 @Suite("A busy database")
 struct BusyDatabaseTests {
     @Test func aWriteThatFindsTheDatabaseLockedIsA503WithRetryAfter() {

@@ -61,10 +61,12 @@ struct TestServer {
 
     /// One person's routes (every person has the same): what the server answers besides its files.
     var personRouter: Router<BasicRequestContext> {
-        buildPersonRouter(
+        let clock = clock
+        return buildPersonRouter(
             configuration: configuration,
             dependencies: ServerDependencies(household: household, version: "test-version"),
-            person: Person.founderID, services: services, shared: SharedServerParts(configuration: configuration))
+            person: Person.founderID, services: services,
+            shared: SharedServerParts(configuration: configuration, now: { clock.now }))
     }
 
     /// Runs `body` against the router in process.

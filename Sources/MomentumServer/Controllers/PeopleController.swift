@@ -21,6 +21,8 @@ struct PeopleController {
     let now: @Sendable () -> Date
     /// The server's time zone: dates are written in it unless the asking person chose another.
     let timeZone: TimeZone
+    /// Wrong PINs count against the person and the client; wrong pairing codes against the client.
+    let attempts: AttemptLimits
 
     var household: HouseholdService { access.household }
 
@@ -158,7 +160,9 @@ struct PeopleController {
 
     @Sendable func pair(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let body = try await RequestBody.decode(PairBody.self, from: request)
-        let (sessionID, person) = try household.pair(code: body.code, deviceName: body.device)
+        let (sessionID, person) = try await attempts.attempt(AttemptLimits.keys(), isWrongGuess: Self.isWrongCode) {
+            try household.pair(code: body.code, deviceName: body.device)
+        }
         var response = try JSONResponse(Paired(person: person.name)).response(from: request, context: context)
         response.setCookie(LoginController.sessionCookie(sessionID, request: request))
         return response
@@ -174,10 +178,21 @@ struct PeopleController {
         try requireTheServersOwnScreen()
         let body = try await RequestBody.decode(ChooseBody.self, from: request)
         guard let chosen = try household.person(id: body.id) else { throw APIError.notFound(.apiNoSuchPerson) }
-        let sessionID = try household.chooseProfile(chosen, pin: body.pin)
+        let sessionID = try await attempts.attempt(
+            AttemptLimits.keys(person: "\(chosen.id)"), isWrongGuess: Self.isWrongPIN
+        ) { try household.chooseProfile(chosen, pin: body.pin) }
         var response = Response(status: .noContent)
         response.setCookie(LoginController.sessionCookie(sessionID, request: request))
         return response
+    }
+
+    private static func isWrongCode(_ error: any Error) -> Bool {
+        if case .pairing = error as? HouseholdError { return true }
+        return false
+    }
+
+    private static func isWrongPIN(_ error: any Error) -> Bool {
+        (error as? HouseholdError) == .person(.pinWrong)
     }
 
     private func requireTheServersOwnScreen() throws {

@@ -213,6 +213,8 @@ struct LoginController {
     let access: HouseholdAccess
     /// Whose routes these are.
     let person: Person.ID
+    /// Wrong tokens count against the client that sends them.
+    let attempts: AttemptLimits
     var tokens: AccessTokenService { access.tokens }
     var isRequired: Bool { access.isRequired }
 
@@ -263,12 +265,19 @@ struct LoginController {
     @Sendable func login(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let body = try await RequestBody.decode(Credentials.self, from: request)
         let secret = body.token.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let sessionID = try tokens.startSession(secret: secret) else {
-            throw APIError(.unauthorized, code: "unauthorized", key: .apiUnknownToken)
+        let sessionID = try await attempts.attempt(AttemptLimits.keys(), isWrongGuess: Self.isUnknownToken) {
+            guard let sessionID = try tokens.startSession(secret: secret) else {
+                throw APIError(.unauthorized, code: "unauthorized", key: .apiUnknownToken)
+            }
+            return sessionID
         }
         var response = Response(status: .noContent)
         response.setCookie(Self.sessionCookie(sessionID, request: request))
         return response
+    }
+
+    private static func isUnknownToken(_ error: any Error) -> Bool {
+        (error as? APIError)?.status == .unauthorized
     }
 
     @Sendable func logout(_ request: Request, context: BasicRequestContext) throws -> Response {

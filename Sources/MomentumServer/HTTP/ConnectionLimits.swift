@@ -1,94 +1,74 @@
-import HummingbirdCore
-import Logging
-import NIOCore
+import Foundation
 
-/// A connection's first request must finish its headers within `timeout`, or the connection is
-/// closed: a client that opens connections and trickles header bytes cannot hold them for ever.
-/// (Later requests on a kept-alive connection are held to the HTTP channel's idle timeout, which
-/// counts from the previous answer.)
+/// What a connection owes the server and by when, and how many connections it keeps open.
 ///
-/// Wraps the HTTP channel: the deadline handler goes first in the pipeline, before the HTTP
-/// decoder, and watches the raw bytes for the blank line that ends the headers.
-struct HeaderDeadlineChannel<Inner: ServerChildChannel>: ServerChildChannel {
-    typealias Value = Inner.Value
-    let inner: Inner
-    let timeout: TimeAmount
+/// Every number is in docs/security.md ("Limits and timeouts"). The defaults follow what web
+/// servers facing the internet use: nginx's header and keep-alive timeouts, and the body rule of
+/// Apache's `mod_reqtimeout` (`body=20,MinRate=500`).
+public struct ConnectionLimits: Sendable, Equatable {
+    /// How long a client may take to send its first request's head (request line and headers).
+    /// A client that trickles header bytes is cut off too: only a complete head stops the clock.
+    public var headerTimeout: Duration = .seconds(30)
+    /// How long a kept-alive connection may sit idle between an answer and the next request.
+    public var idleTimeout: Duration = .seconds(60)
+    /// The body's pace: see ``BodyPace``.
+    public var bodyPace = BodyPace()
+    /// Connections open at once; at the cap the idle ones longest unused are closed to make room,
+    /// and a new connection is refused only when every open one is busy with a request.
+    public var maxConnections: Int
+    /// Connections open at once from one address, for addresses other than loopback (behind a
+    /// reverse proxy on this machine every client is `127.0.0.1`, so a cap per address would be
+    /// a cap on everyone).
+    public var maxConnectionsPerAddress = 64
 
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(HeaderDeadlineHandler(timeout: timeout), position: .first)
-        }.flatMap { inner.setup(channel: channel, logger: logger) }
+    public init(maxConnections: Int = Self.maxConnections(fileDescriptorLimit: Self.fileDescriptorLimit())) {
+        self.maxConnections = maxConnections
     }
 
-    func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+    /// The connection cap for a process that may open `limit` file descriptors: half of what is
+    /// left after 256 for the database, audio files and renders, between 32 and 4096.
+    public static func maxConnections(fileDescriptorLimit limit: Int) -> Int {
+        min(4096, max(32, (limit - 256) / 2))
+    }
+
+    /// The process's soft limit on open file descriptors (`ulimit -n`).
+    public static func fileDescriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return Int(clamping: limit.rlim_cur)  // RLIM_INFINITY is the largest value: clamped to Int.max
     }
 }
 
-/// Closes the connection unless `\r\n\r\n` (the end of the first request's headers) arrives in
-/// time; after that it only passes bytes on.
-final class HeaderDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
+/// How long a request body may take to arrive: `timeout` for the first bytes, and one second
+/// more for every `minimumRate` bytes that have come — so a fast upload of any size is never cut,
+/// and a client sending a byte every few seconds is cut after `timeout`.
+///
+/// Only time the server spends waiting for the client counts: while a handler is busy with what
+/// it has read (writing an upload to disk, say) the clock stands still.
+///
+/// ```swift
+/// let pace = BodyPace()                                   // 20 s, then 500 bytes a second
+/// pace.allowance(afterReceiving: 5_000)                   // 30 s
+/// pace.isOverdue(waited: .seconds(21), received: 1)      // true
+/// ```
+public struct BodyPace: Sendable, Equatable {
+    public var timeout: Duration = .seconds(20)
+    /// Bytes per second; each such amount received earns one more second.
+    public var minimumRate = 500
 
-    private let timeout: TimeAmount
-    private var deadline: Scheduled<Void>?
-    private var isDone = false
-    /// The last bytes seen, so a header end split across reads is still found.
-    private var tail: [UInt8] = []
-
-    init(timeout: TimeAmount) {
+    public init(timeout: Duration = .seconds(20), minimumRate: Int = 500) {
         self.timeout = timeout
+        self.minimumRate = max(1, minimumRate)
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(context) }
+    /// The waiting the client is allowed once `received` bytes of the body have arrived.
+    public func allowance(afterReceiving received: Int) -> Duration {
+        let earned = Duration.seconds(Double(max(0, received)) / Double(minimumRate))
+        return timeout + earned
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        arm(context)
-        context.fireChannelActive()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
-        context.fireChannelInactive()
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if !isDone {
-            let buffer = unwrapInboundIn(data)
-            if Self.endsHeaders(tail: &tail, buffer.readableBytesView) {
-                isDone = true
-                deadline?.cancel()
-                deadline = nil
-            }
-        }
-        context.fireChannelRead(data)
-    }
-
-    private func arm(_ context: ChannelHandlerContext) {
-        guard deadline == nil, !isDone else { return }
-        let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
-    }
-
-    /// Whether `\r\n\r\n` appears in `tail` followed by `bytes`; keeps the last three bytes in `tail`.
-    static func endsHeaders(tail: inout [UInt8], _ bytes: some Collection<UInt8>) -> Bool {
-        let marker: [UInt8] = [13, 10, 13, 10]
-        var window = tail
-        for byte in bytes {
-            window.append(byte)
-            if window.count > 4 { window.removeFirst(window.count - 4) }
-            if window == marker { return true }
-        }
-        tail = Array(window.suffix(3))
-        return false
+    /// Whether a client that kept the server waiting `waited` for `received` bytes is too slow.
+    public func isOverdue(waited: Duration, received: Int) -> Bool {
+        waited > allowance(afterReceiving: received)
     }
 }

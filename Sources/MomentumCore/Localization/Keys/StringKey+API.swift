@@ -10,6 +10,7 @@ extension StringKey {
     public static let apiRequestUnreadable = StringKey("api.requestUnreadable")
     public static let apiFeedOnlyToken = StringKey("api.feedOnlyToken")
     public static let apiUnknownToken = StringKey("api.unknownToken")
+    public static let apiTooManyAttempts = StringKey("api.tooManyAttempts")
     public static let apiHostNotAllowed = StringKey("api.hostNotAllowed")
     public static let apiCrossOrigin = StringKey("api.crossOrigin")
     public static let apiContentType = StringKey("api.contentType")
