@@ -176,7 +176,7 @@ func buildPersonRouter(
         metrics: metrics
     ).addRoutes(to: api.group("runs"))
     // A run's audio and a focus timer's end sound share the limit of streams and their one thread.
-    RunAudioController(registry: runs, streams: shared.streams).addRoutes(to: api.group("runs"))
+    RunAudioController(registry: runs, streams: shared.streams, person: person).addRoutes(to: api.group("runs"))
     LogController(
         log: services.practiceLog, progress: services.progress, settings: services.settings, metrics: metrics
     ).addRoutes(
@@ -190,8 +190,10 @@ func buildPersonRouter(
         timers: services.focusTimers, household: dependencies.household, person: person,
         liveFeeds: dependencies.liveFeeds, now: dependencies.now
     ).addRoutes(to: api.group("timers"))
-    FocusEndSoundController(timers: services.focusTimers, now: dependencies.now, streams: shared.streams)
-        .addRoutes(to: api.group("timers"))
+    FocusEndSoundController(
+        timers: services.focusTimers, now: dependencies.now, streams: shared.streams, person: person
+    )
+    .addRoutes(to: api.group("timers"))
     // Like the runs: on PostgreSQL every server answers a Morse session or QSO another started.
     MorseController(
         morse: services.morse, exchanges: dependencies.household.morseExchangeStore(for: person),

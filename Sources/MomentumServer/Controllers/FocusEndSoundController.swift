@@ -15,6 +15,8 @@ struct FocusEndSoundController {
     let timers: FocusTimerService
     let now: @Sendable () -> Date
     let streams: TimelineStreams
+    /// Whose timers these are: their streams count against that person's share.
+    let person: Person.ID
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get(":id/end-sound", use: endSound)
@@ -29,6 +31,6 @@ struct FocusEndSoundController {
         } catch .notRunning {
             throw APIError.conflict(.apiTimerNotRunning, ["name": timer.name])
         }
-        return try await streams.response(for: timeline, request: request, context: context)
+        return try await streams.response(for: timeline, person: person, request: request, context: context)
     }
 }

@@ -20,6 +20,8 @@ struct RunAudioController {
 
     let registry: any PracticeRuns
     let streams: TimelineStreams
+    /// Whose runs these are: their streams count against that person's share.
+    let person: Person.ID
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get(":id/audio", use: audio)
@@ -38,8 +40,8 @@ struct RunAudioController {
         guard !run.wasStoppedEarly else { throw APIError.conflict(.apiRunAudioEnded) }
         let (registry, logger) = (registry, context.logger)
         return try await streams.response(
-            for: run.run.timeline, openEndedLength: Self.openEndedLength, playsBed: playsBed, request: request,
-            context: context
+            for: run.run.timeline, openEndedLength: Self.openEndedLength, playsBed: playsBed, person: person,
+            request: request, context: context
         ) {
             // A store that fails for a moment ends nothing: the next chunk asks again.
             let ended: Bool

@@ -16,8 +16,8 @@ import Synchronization
 /// several ranges get the whole file, as for the library's audio.
 ///
 /// The chunks of every stream are made on one thread of their own, never on the threads that
-/// answer requests, and at most ``RenderLimits/concurrentStreams`` streams are sent at once
-/// (503 with `Retry-After` beyond).
+/// answer requests, and at most ``RenderLimits/concurrentStreams`` streams are sent at once,
+/// shared fairly by the household's people (``StreamTurns``; 503 with `Retry-After` beyond).
 struct TimelineStreams: Sendable {
     static let chunkBytes = 64 << 10
 
@@ -38,9 +38,10 @@ struct TimelineStreams: Sendable {
     ///   - playsBed: `false` sends the file with its ambient bed silent, at the same length.
     ///   - hasEnded: asked before each chunk; once it says `true` the stream stops sending and
     ///     closes the connection, so the response is shorter than its `Content-Length` said.
+    ///   - person: whose stream it is: each person has a share of the streams.
     func response(
-        for timeline: Timeline, openEndedLength: Duration? = nil, playsBed: Bool = true, request: Request,
-        context: BasicRequestContext, hasEnded: @escaping @Sendable () async -> Bool = { false }
+        for timeline: Timeline, openEndedLength: Duration? = nil, playsBed: Bool = true, person: Person.ID,
+        request: Request, context: BasicRequestContext, hasEnded: @escaping @Sendable () async -> Bool = { false }
     ) async throws -> Response {
         do {
             try timeline.checkRenderLength()
@@ -79,7 +80,7 @@ struct TimelineStreams: Sendable {
             wanted = bytes.lowerBound..<bytes.upperBound + 1
             status = .partialContent
         }
-        guard let turn = turns.take() else {
+        guard let turn = turns.take(for: person, connection: ClientConnection.current?.channel) else {
             let seconds = Int(limits.retryAfter.components.seconds)
             var busy = APIError(
                 .serviceUnavailable, code: "render_busy", key: .errorRenderBusy, arguments: ["seconds": "\(seconds)"])
@@ -97,9 +98,9 @@ struct TimelineStreams: Sendable {
                 let chunk = offset..<min(range.upperBound, offset + Self.chunkBytes)
                 let bytes = try await worker.run { file.bytes(chunk) }
                 try await writer.write(ByteBuffer(bytes: bytes))
+                turn.progressed()
                 offset = chunk.upperBound
             }
-            withExtendedLifetime(turn) {}
             try await writer.finish(nil)
         }
         return Response(status: status, headers: headers, body: body)
@@ -125,45 +126,5 @@ final class StreamedFile: @unchecked Sendable {
     /// The bytes of `range`; blocking, run on the worker.
     func bytes(_ range: Range<Int>) -> [UInt8] {
         reader.bytes(range)
-    }
-}
-
-/// Turns for streams: at most `limit` at once; a turn is given back when its ``StreamTurn`` goes.
-final class StreamTurns: Sendable {
-    let limit: Int
-    private let running = Mutex(0)
-
-    init(limit: Int) {
-        self.limit = limit
-    }
-
-    /// A turn, or `nil` when `limit` streams are being sent.
-    func take() -> StreamTurn? {
-        let granted = running.withLock { running in
-            guard running < limit else { return false }
-            running += 1
-            return true
-        }
-        return granted ? StreamTurn(turns: self) : nil
-    }
-
-    /// Streams being sent now.
-    var count: Int { running.withLock { $0 } }
-
-    fileprivate func release() {
-        running.withLock { $0 -= 1 }
-    }
-}
-
-/// One stream's turn; given back when the last reference goes.
-final class StreamTurn: Sendable {
-    private let turns: StreamTurns
-
-    fileprivate init(turns: StreamTurns) {
-        self.turns = turns
-    }
-
-    deinit {
-        turns.release()
     }
 }
