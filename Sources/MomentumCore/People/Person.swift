@@ -101,12 +101,6 @@ public enum Household {
         return sharees
     }
 
-    /// The kinds of things one person may share with another (a focus timer with its checklist):
-    /// a sync push naming one of another person's is refused, so a shared timer changes only
-    /// through what writes it into its owner's timer. (Other kinds are private to one database;
-    /// the same id there — two people restoring one backup — is two separate things.)
-    public static let sharableSyncTypes: Set<SyncEntityType> = [.focusTimer, .checklistItem]
-
     private static func checkOwnersRemain(without person: Person, among people: [Person]) throws(PersonError) {
         let otherOwners = people.filter { $0.role == .owner && $0.id != person.id }
         guard person.role != .owner || !otherOwners.isEmpty else { throw .lastOwner(person.name) }
