@@ -35,6 +35,7 @@ public struct AccessTokenService: Sendable {
     {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= Self.maximumNameLength else { throw .nameTooLong }
+        do { try TextInput.check(trimmed, field: "name") } catch { throw .name(error) }
         let secret = makeSecret()
         let id = String(makeID().uuidString.lowercased().suffix(8))
         let token = AccessToken(
@@ -204,6 +205,8 @@ public struct AccessTokenService: Sendable {
 /// Why a token could not be made or revoked.
 public enum AccessTokenError: Error, Equatable, Sendable {
     case nameTooLong
+    /// A name outside ``TextInput``'s rule for one-line texts.
+    case name(TextInputError)
     case unknown(String)
     case alreadyRevoked(String)
     case store(StoreError)

@@ -77,6 +77,8 @@ extension ErrorMessages {
                 ])
         case .controlCharacter(let field):
             catalog.format(.errorLibraryControlCharacter, ["field": fieldName(field, catalog)])
+        case .bidirectionalControl(let field):
+            catalog.format(.errorLibraryBidirectionalControl, ["field": fieldName(field, catalog)])
         }
     }
 

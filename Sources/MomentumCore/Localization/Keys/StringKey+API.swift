@@ -82,6 +82,7 @@ extension StringKey {
     public static let apiDeviceNameEmpty = StringKey("api.deviceName.empty")
     public static let apiDeviceNameTooLong = StringKey("api.deviceName.tooLong")
     public static let apiDeviceNameControlCharacter = StringKey("api.deviceName.controlCharacter")
+    public static let apiDeviceNameBidirectionalControl = StringKey("api.deviceName.bidirectionalControl")
     public static let apiDeviceNameReserved = StringKey("api.deviceName.reserved")
     public static let apiDeviceNameEncoding = StringKey("api.deviceName.encoding")
     public static let apiDeviceNameRepeated = StringKey("api.deviceName.repeated")

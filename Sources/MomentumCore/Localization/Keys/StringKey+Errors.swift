@@ -36,6 +36,7 @@ extension StringKey {
     public static let errorInstantTooEarly = StringKey("error.input.instantTooEarly")
     public static let errorInstantTooLate = StringKey("error.input.instantTooLate")
     public static let errorControlCharacter = StringKey("error.input.controlCharacter")
+    public static let errorBidirectionalControl = StringKey("error.input.bidirectionalControl")
     public static let errorEnergyOutOfRange = StringKey("error.input.energyOutOfRange")
     public static let errorUnknownField = StringKey("error.input.unknownField")
     public static let errorNameTooLong = StringKey("error.input.nameTooLong")

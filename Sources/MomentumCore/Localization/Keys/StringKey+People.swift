@@ -4,6 +4,7 @@ extension StringKey {
     public static let errorPersonNameEmpty = StringKey("error.person.nameEmpty")
     public static let errorPersonNameTooLong = StringKey("error.person.nameTooLong")
     public static let errorPersonNameControlCharacter = StringKey("error.person.nameControlCharacter")
+    public static let errorPersonNameBidirectionalControl = StringKey("error.person.nameBidirectionalControl")
     public static let errorPersonNameStartsWithDash = StringKey("error.person.nameStartsWithDash")
     public static let errorPersonNameTaken = StringKey("error.person.nameTaken")
     public static let errorPersonUnknown = StringKey("error.person.unknown")
