@@ -11,6 +11,7 @@ extension StringKey {
     public static let apiFeedOnlyToken = StringKey("api.feedOnlyToken")
     public static let apiUnknownToken = StringKey("api.unknownToken")
     public static let apiHostNotAllowed = StringKey("api.hostNotAllowed")
+    public static let apiHostHeaderCount = StringKey("api.hostHeaderCount")
     public static let apiCrossOrigin = StringKey("api.crossOrigin")
     public static let apiContentType = StringKey("api.contentType")
     public static let apiPathNotAllowed = StringKey("api.pathNotAllowed")
