@@ -45,6 +45,7 @@ extension StringKey {
     public static let errorDataDirectoryEmpty = StringKey("error.input.dataDirectoryEmpty")
     public static let errorServePortInUse = StringKey("error.serve.portInUse")
     public static let errorServeCannotListen = StringKey("error.serve.cannotListen")
+    public static let errorServeHost = StringKey("error.serve.host")
     public static let errorUnexpected = StringKey("error.unexpected")
     public static let errorDatabaseUrl = StringKey("error.database.url")
     public static let errorDatabasePort = StringKey("error.database.port")

@@ -38,6 +38,7 @@ extension StringKey {
     public static let userPinOrClear = StringKey("user.pinOrClear")
     public static let errorPairingBadAddress = StringKey("error.pairing.badAddress")
     public static let serveNoWayInYet = StringKey("serve.noWayInYet")
+    public static let serveNoWayInYetLoopback = StringKey("serve.noWayInYetLoopback")
     public static let importWhose = StringKey("import.whose")
     public static let importSayWhose = StringKey("import.sayWhose")
     public static let errorPersonShareWithOwner = StringKey("error.person.shareWithOwner")
