@@ -45,6 +45,7 @@ extension ErrorMessages {
             catalog.format(.librarySourceUnreadable, ["file": file, "reason": reason])
         case .writeFailed(let file, let reason):
             catalog.format(.errorLibraryWriteFailed, ["file": file, "reason": reason])
+        case .diskFull: catalog[.errorDiskFull]
         case .saveFailed(let file, let reason):
             catalog.format(.errorLibrarySaveFailed, ["file": file, "reason": reason])
         case .folderUnusable(let path, let reason):

@@ -259,6 +259,7 @@ public enum ErrorMessages {
         case .corruptRow(_, let id, _): catalog.format(.errorDatabaseCorruptRow, ["id": id])
         case .database: catalog[.errorDatabaseFailed]
         case .busy: catalog[.errorDatabaseBusy]
+        case .diskFull: catalog[.errorDiskFull]
         case .unavailable: catalog[.errorStoreUnavailable]
         }
     }

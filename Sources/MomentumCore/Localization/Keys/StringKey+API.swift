@@ -12,6 +12,7 @@ extension StringKey {
     public static let apiUnknownToken = StringKey("api.unknownToken")
     public static let apiHostNotAllowed = StringKey("api.hostNotAllowed")
     public static let apiHostHeaderCount = StringKey("api.hostHeaderCount")
+    public static let apiDiskFull = StringKey("api.diskFull")
     public static let apiCrossOrigin = StringKey("api.crossOrigin")
     public static let apiContentType = StringKey("api.contentType")
     public static let apiPathNotAllowed = StringKey("api.pathNotAllowed")
