@@ -422,6 +422,7 @@ extension PostgresStore {
                 END $$
                 """
             ]),
+        nameRuleMigration,
     ]
 
     /// The versions this program knows, oldest first.

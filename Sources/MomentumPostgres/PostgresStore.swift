@@ -284,6 +284,7 @@ extension StoreError {
         let state = info[.sqlState] ?? "?"
         switch state {
         case "40001", "40P01", "55P03": self = .busy
+        case "53100": self = .diskFull
         default: self = .database(message: "PostgreSQL \(state): \(info[.message] ?? "")")
         }
     }

@@ -35,6 +35,7 @@ public struct AccessTokenService: Sendable {
     {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= Self.maximumNameLength else { throw .nameTooLong }
+        do { try TextInput.check(trimmed, field: "name") } catch { throw .name(error) }
         let secret = makeSecret()
         let id = String(makeID().uuidString.lowercased().suffix(8))
         let token = AccessToken(
@@ -152,14 +153,20 @@ public struct AccessTokenService: Sendable {
         let idHash = Self.hash(sessionID)
         guard let (session, token) = try repository.accessSession(idHash: idHash) else { return nil }
         guard isLive(session, of: token) else {
-            try repository.deleteAccessSession(idHash: idHash)
+            // Refused either way: on a full disk the dead row stays until the next use finds it.
+            do throws(StoreError) {
+                try repository.deleteAccessSession(idHash: idHash)
+            } catch {
+                guard error == .diskFull else { throw error }
+            }
             return nil
         }
         return try use(LiveSession(session: session, token: token))
     }
 
     /// Uses a session found live (``liveSession(_:)``): its end moves 30 days on, written at
-    /// most once an hour.
+    /// most once an hour. On a full disk the end stays where it was (the session is still live):
+    /// a read never fails for want of that write.
     public func use(_ live: LiveSession) throws(StoreError) -> SessionCheck {
         let at = now()
         guard at.timeIntervalSince(live.session.lastUsedAt) >= Self.sessionRefreshInterval else {
@@ -167,7 +174,12 @@ public struct AccessTokenService: Sendable {
         }
         var refreshed = live.session
         refreshed.lastUsedAt = at
-        try repository.saveAccessSession(refreshed)
+        do throws(StoreError) {
+            try repository.saveAccessSession(refreshed)
+        } catch {
+            guard error == .diskFull else { throw error }
+            return SessionCheck(token: live.token, wasRefreshed: false)
+        }
         return SessionCheck(token: live.token, wasRefreshed: true)
     }
 
@@ -204,6 +216,8 @@ public struct AccessTokenService: Sendable {
 /// Why a token could not be made or revoked.
 public enum AccessTokenError: Error, Equatable, Sendable {
     case nameTooLong
+    /// A name outside ``TextInput``'s rule for one-line texts.
+    case name(TextInputError)
     case unknown(String)
     case alreadyRevoked(String)
     case store(StoreError)

@@ -53,11 +53,16 @@ extension ErrorMessages {
     public static func message(for error: TextInputError, catalog: StringCatalog) -> String {
         switch error {
         case .controlCharacter(let field, let code):
-            let hex = String(code, radix: 16, uppercase: true)
-            return catalog.format(
-                .errorControlCharacter,
-                ["field": field, "code": "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex])
+            catalog.format(.errorControlCharacter, ["field": field, "code": codePoint(code)])
+        case .bidirectionalControl(let field, let code):
+            catalog.format(.errorBidirectionalControl, ["field": field, "code": codePoint(code)])
         }
+    }
+
+    /// A character's code point as people look it up: `U+202E`, at least four hex digits.
+    static func codePoint(_ code: UInt32) -> String {
+        let hex = String(code, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     static func message(for error: PracticeRecordError, catalog: StringCatalog) -> String {

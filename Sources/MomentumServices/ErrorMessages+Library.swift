@@ -45,6 +45,7 @@ extension ErrorMessages {
             catalog.format(.librarySourceUnreadable, ["file": file, "reason": reason])
         case .writeFailed(let file, let reason):
             catalog.format(.errorLibraryWriteFailed, ["file": file, "reason": reason])
+        case .diskFull: catalog[.errorDiskFull]
         case .saveFailed(let file, let reason):
             catalog.format(.errorLibrarySaveFailed, ["file": file, "reason": reason])
         case .folderUnusable(let path, let reason):
@@ -77,6 +78,8 @@ extension ErrorMessages {
                 ])
         case .controlCharacter(let field):
             catalog.format(.errorLibraryControlCharacter, ["field": fieldName(field, catalog)])
+        case .bidirectionalControl(let field):
+            catalog.format(.errorLibraryBidirectionalControl, ["field": fieldName(field, catalog)])
         }
     }
 

@@ -23,6 +23,8 @@ extension ErrorMessages {
         case .nameTooLong(let count, let maximum):
             catalog.format(.errorPersonNameTooLong, ["count": "\(count)", "maximum": "\(maximum)"])
         case .nameControlCharacter: catalog[.errorPersonNameControlCharacter]
+        case .nameBidirectionalControl(let code):
+            catalog.format(.errorPersonNameBidirectionalControl, ["code": codePoint(code)])
         case .nameStartsWithDash: catalog[.errorPersonNameStartsWithDash]
         case .nameTaken(let name): catalog.format(.errorPersonNameTaken, ["name": name])
         case .unknownPerson(let name): catalog.format(.errorPersonUnknown, ["name": name])

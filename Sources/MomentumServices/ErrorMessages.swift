@@ -54,6 +54,7 @@ public enum ErrorMessages {
         case let error as AccessTokenError:
             switch error {
             case .nameTooLong: catalog[.errorTokenNameTooLong]
+            case .name(let text): message(for: text, catalog: catalog)
             case .unknown(let id): catalog.format(.errorTokenUnknown, ["id": id])
             case .alreadyRevoked(let id): catalog.format(.errorTokenAlreadyRevoked, ["id": id])
             case .store(let store): message(for: store, catalog: catalog)
@@ -258,6 +259,7 @@ public enum ErrorMessages {
         case .corruptRow(_, let id, _): catalog.format(.errorDatabaseCorruptRow, ["id": id])
         case .database: catalog[.errorDatabaseFailed]
         case .busy: catalog[.errorDatabaseBusy]
+        case .diskFull: catalog[.errorDiskFull]
         case .unavailable: catalog[.errorStoreUnavailable]
         }
     }

@@ -17,6 +17,8 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
     case tooLarge
     /// Busy for now; the same request works again shortly (HTTP 503).
     case unavailable
+    /// The disk is full: nothing was written, reads still work (HTTP 507).
+    case storageFull
     /// A failure of the machine (a database or disk failure, a bug): logged with its detail and
     /// shown over HTTP as one generic sentence (HTTP 500).
     case unexpected
@@ -54,6 +56,7 @@ extension StoreError: ClassifiedFailure {
     public var failureKind: FailureKind {
         switch self {
         case .busy: .unavailable
+        case .diskFull: .storageFull
         // Asking a PostgreSQL server for what only a data directory has: not a failure, an answer.
         case .unavailable: .conflict
         default: .unexpected
@@ -157,6 +160,7 @@ extension LibraryImportError: ClassifiedFailure {
         switch self {
         case .tooLarge: .tooLarge
         case .unreadableAudio: .invalid
+        case .diskFull: .storageFull
         case .sourceUnreadable, .writeFailed, .saveFailed, .folderUnusable, .alreadyEnded: .unexpected
         }
     }

@@ -22,8 +22,29 @@ public struct FocusTimerService: Sendable {
     }
 
     /// Every timer in order, settled as of now.
+    ///
+    /// Only a timer whose time is up makes this a write (that timer's completion is stored and
+    /// logged); otherwise the timers are only read. (Listing them used to save every timer again,
+    /// so each `GET /api/v1/timers` was a write, and a full disk answered it with a 500.) A
+    /// completion the full disk refused is shown all the same, and written by the first read after
+    /// there is room.
     public func timers() throws(FocusTimerServiceError) -> [FocusTimer] {
-        try change { timers in (timers, timers) }
+        let instant = now()
+        let stored: [FocusTimer]
+        do { stored = try repository.focusTimers() } catch { throw .store(error) }
+        let settled = stored.map { timer in
+            var timer = timer
+            _ = timer.settle(at: instant)
+            return timer
+        }
+        guard settled != stored else { return stored }
+        do throws(FocusTimerServiceError) {
+            // Only the settled timers are saved (see `write`), not every timer.
+            return try write { timers in (FocusTimerChanges(), timers) }
+        } catch {
+            guard case .store(.diskFull) = error else { throw error }
+            return settled
+        }
     }
 
     /// The timer called `name` (ignoring case), else the one timer whose name or id (4+

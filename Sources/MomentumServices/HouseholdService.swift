@@ -281,26 +281,26 @@ public final class HouseholdService: Sendable {
     }
 
     /// The first of `changes` (its index) that names a timer or checklist item of someone other
-    /// than `person` (see ``Household/sharableSyncTypes``), or `nil`.
+    /// than `person`, or gives an item of theirs another person's timer (``OthersTimers``), or `nil`.
     public func changeOfSomeoneElse(in changes: [ChangeMessage], pushedBy person: Person.ID)
         throws(FocusTimerServiceError) -> Int?
     {
-        let guarded = changes.enumerated().filter {
-            SyncEntityType(rawValue: $0.element.type).map(Household.sharableSyncTypes.contains) ?? false
-        }
-        guard !guarded.isEmpty else { return nil }
-        var others: Set<String> = []
+        let named = changes.contains { [.focusTimer, .checklistItem].contains(SyncEntityType(rawValue: $0.type)) }
+        guard named else { return nil }
+        return try othersTimers(besides: person).firstChangeNotYours(in: changes)
+    }
+
+    /// The timers and items of everyone in the household but `person`.
+    func othersTimers(besides person: Person.ID) throws(FocusTimerServiceError) -> OthersTimers {
+        var others = OthersTimers()
         let people: [Person]
         do { people = try self.people() } catch { throw .store(error) }
         for other in people where other.id != person {
             let services: MomentumServices
             do { services = try self.services(for: other) } catch { throw .store(error) }
-            for timer in try services.focusTimers.timers() {
-                others.insert(timer.id.uuidString.lowercased())
-                for item in timer.items { others.insert(item.id.uuidString.lowercased()) }
-            }
+            for timer in try services.focusTimers.timers() { others.insert(timer) }
         }
-        return guarded.first { others.contains($0.element.id.lowercased()) }?.offset
+        return others
     }
 
     /// Who sees the timers of `owner` besides them: the people whose live feeds hear of their changes.

@@ -273,6 +273,7 @@ extension MomentumDatabase {
                     """)
         }
         migrator.registerMigration("v15: the sync log is compacted", migrate: addSyncCompaction)
+        migrator.registerMigration("v16: names hold no direction controls", migrate: bringStoredNamesWithinTheNameRule)
         return migrator
     }
 

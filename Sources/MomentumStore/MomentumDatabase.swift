@@ -137,6 +137,7 @@ public final class MomentumDatabase: Sendable {
         switch error.resultCode {
         case .SQLITE_NOTADB: .notADatabase(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
+        case .SQLITE_FULL: .diskFull
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
             .dataDirectoryNotWritable(path: path, reason: error.message ?? "\(error.resultCode)")
         default: .database(message: error.message ?? "\(error)")

@@ -11,6 +11,8 @@ public enum StoreError: Error, Equatable, Sendable {
     /// Another writer (a long terminal import, say) held the database longer than the wait allows;
     /// nothing was changed and trying again later works.
     case busy
+    /// The disk (or the database's own size limit) is full: the write was not made; reads work.
+    case diskFull
     /// What was asked is something this kind of store does not do (on PostgreSQL: the terminal's
     /// own replica, the data directory's backup); `what` names it for the log.
     case unavailable(what: String)

@@ -82,7 +82,7 @@ struct DeviceNameRoutesTests {
     @Test(arguments: [
         ("Anna%07", "control characters"),
         (String(repeating: "a", count: 200), "at most 40 characters; this one has 200"),
-        ("%E2%80%AEenohp", "control characters"),
+        ("%E2%80%AEenohp", "invisible direction controls"),
         ("%20%20", "at least one character"),
         ("web%40laptop", "web@"),
         ("terminal@laptop", "web@"),

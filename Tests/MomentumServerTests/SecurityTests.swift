@@ -267,14 +267,14 @@ struct CrossSiteTests {
 
     @Test func hostNamesAreCheckedAgainstTheServer() {
         let loopback = HostPolicy(bindHost: "127.0.0.1", allowedHosts: [])
-        for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "localhost.", "127.0.0.1", nil] {
-            #expect(loopback.allows(hostHeader: host), "\(host ?? "nil")")
+        for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST", "[::1]:8080", "localhost.", "127.0.0.1"] {
+            #expect(loopback.allows(hostHeader: host), "\(host)")
         }
         for host in [
             "rebind.evil.example", "rebind.evil.example:8080", "evil.example:8080", "127.0.0.1.nip.io:8080",
             "localhost.evil.example", "", "::1", "[::1", "a b", "127.0.0.1:0", "127.0.0.1:99999", "x:y",
         ] {
-            #expect(!loopback.allows(hostHeader: host), "\(host ?? "nil")")
+            #expect(!loopback.allows(hostHeader: host), "\(host)")
         }
         let proxied = HostPolicy(bindHost: "0.0.0.0", allowedHosts: ["Momentum.Example.org"])
         for host in ["momentum.example.org", "momentum.example.org:443", "192.168.1.5:8080", "[fe80::1]"] {

@@ -5,13 +5,20 @@ import Testing
     import Glibc
 #endif
 
-/// A `GET` over a plain loopback socket, read as the bytes come: for a response that ends before
-/// its `Content-Length` (the test clients wait for a whole body, or fail without saying how much
-/// came). Reads block, on a thread of Dispatch's; each gives up after 30 s.
+/// A `GET` (or any request) over a plain loopback socket, read as the bytes come: for a response
+/// that ends before its `Content-Length` (the test clients wait for a whole body, or fail without
+/// saying how much came), or a request head the test clients would not write. Reads block, on a
+/// thread of Dispatch's; each gives up after 30 s.
 final class SocketHTTPGet: Sendable {
     private let descriptor: Int32
 
-    init(port: Int, path: String) throws {
+    convenience init(port: Int, path: String) throws {
+        try self.init(port: port, request: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    }
+
+    /// Sends `request` as it is: a request head a test client would not write (two `Host`
+    /// headers, none).
+    init(port: Int, request: String) throws {
         #if canImport(Glibc)
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -29,7 +36,7 @@ final class SocketHTTPGet: Sendable {
         try #require(connected == 0, "no connection to port \(port)")
         var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array(request.utf8)
         let sent = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         try #require(sent == request.count)
     }

@@ -192,6 +192,11 @@ enum SchemaFixtures {
         "v15: the sync log is compacted": [
             "UPDATE syncReplica SET compactedThrough = 1 WHERE id = 1"
         ],
+        // v16 changes no schema; what it cleans is checked by
+        // `SchemaHistoryTests.v16LeavesDirectionControlsOutOfNames`.
+        "v16: names hold no direction controls": [
+            "UPDATE syncReplica SET compactedThrough = 1 WHERE id = 1"
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

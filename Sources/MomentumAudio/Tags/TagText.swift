@@ -1,3 +1,5 @@
+import MomentumCore
+
 /// Text from tags: decoded from the encodings ID3, MP4 and RIFF use, then cleaned and capped.
 public enum TagText {
     /// The longest value kept; longer ones are cut here (at a character boundary).
@@ -80,15 +82,15 @@ public enum TagText {
         return String(decoding: units, as: UTF16.self)
     }
 
-    /// `text` without NULs, control characters or byte order marks, trimmed, cut to
-    /// ``maximumCharacters``; `nil` when empty.
+    /// `text` within the rule for names (``TextInput``): line breaks and tabs as spaces, without
+    /// NULs, other control characters, bidirectional controls or byte order marks; trimmed, cut
+    /// to ``maximumCharacters``; `nil` when empty.
     static func clean(_ text: String) -> String? {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x09, 0x0A, 0x0D: scalars.append(" ")
-            case 0x00..<0x20, 0x7F, 0xFEFF: continue
-            default: scalars.append(scalar)
+            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
+            default: if !TextInput.isRefused(scalar, lines: .single) { scalars.append(scalar) }
             }
         }
         var cleaned = String(scalars).trimmingWhitespace()

@@ -24,7 +24,10 @@ struct Serve: ContextualCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("Address to listen on (default: 127.0.0.1).", valueName: "host"))
+    @Option(
+        help: ArgumentHelp(
+            "Address to listen on: 127.0.0.1 (the default), ::1 or [::1], 0.0.0.0 for every address, or a host name.",
+            valueName: "host"))
     var host: String?
 
     @Option(help: ArgumentHelp("Port to listen on, 1–65535 (default: 8080).", valueName: "port"))
@@ -83,7 +86,9 @@ struct Serve: ContextualCommand {
             // Off loopback, a server no one can sign in to yet starts anyway (pairing a phone needs
             // it running) and says how to let someone in.
             if configuration.requiresToken, try !session.services.accessTokens.hasActiveToken() {
-                context.output.write(session.catalog.format(.serveNoWayInYet, ["host": configuration.host]) + "\n")
+                // On loopback only --require-token asks for one: no other machine reaches it.
+                let notice: StringKey = configuration.isLoopback ? .serveNoWayInYetLoopback : .serveNoWayInYet
+                context.output.write(session.catalog.format(notice, ["host": configuration.host]) + "\n")
             }
             var logger = Logger(label: "momentum.server")
             logger.logLevel = context.environment["MOMENTUM_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
@@ -98,12 +103,17 @@ struct Serve: ContextualCommand {
             let application = buildApplication(configuration: configuration, dependencies: dependencies) { port in
                 var shown = configuration
                 shown.port = port ?? configuration.port
-                output.write(catalog.format(.serveListening, ["address": shown.address]) + "\n")
+                output.write(Self.listening(shown, networkAddresses: Self.networkAddresses(), catalog: catalog) + "\n")
             }
             do {
                 try await application.runService()
             } catch let error as IOError {
                 throw Self.listenFailure(error, configuration: configuration, catalog: catalog) ?? error
+            } catch is SocketAddressError {
+                // A name this machine cannot resolve to an address of its own.
+                throw CommandFailure(
+                    catalog.format(
+                        .errorServeCannotListen, ["host": configuration.host, "port": "\(configuration.port)"]))
             }
         }
     }
@@ -123,11 +133,49 @@ struct Serve: ContextualCommand {
         }
     }
 
-    /// Where to listen: options, then `$MOMENTUM_HOST` / `$MOMENTUM_PORT`, then the defaults.
+    /// What the server says once it listens: the address to open — on every address of the
+    /// machine (`0.0.0.0`, `::`), this machine's loopback address and one of `networkAddresses`
+    /// (this machine's on its networks), never `http://0.0.0.0:…`, which a browser cannot open.
+    static func listening(_ configuration: ServerConfiguration, networkAddresses: [String], catalog: StringCatalog)
+        -> String
+    {
+        guard ListenHost.isEveryAddress(configuration.host) else {
+            return catalog.format(.serveListening, ["address": configuration.address])
+        }
+        var here = configuration
+        here.host = ServerConfiguration.defaultHost
+        guard let network = networkAddresses.first else {
+            return catalog.format(
+                .serveListeningEverywhereNoNetwork, ["address": here.address, "port": "\(configuration.port)"])
+        }
+        var there = configuration
+        there.host = network
+        return catalog.format(.serveListeningEverywhere, ["address": here.address, "network": there.address])
+    }
+
+    /// This machine's IPv4 addresses on its networks (not loopback), in the system's order.
+    static func networkAddresses() -> [String] {
+        let devices = (try? System.enumerateDevices()) ?? []
+        return devices.compactMap { device -> String? in
+            guard let address = device.address, case .v4 = address, let text = address.ipAddress else { return nil }
+            return text.hasPrefix("127.") || text.hasPrefix("169.254.") ? nil : text
+        }
+    }
+
+    /// Where to listen: options, then `$MOMENTUM_HOST` / `$MOMENTUM_PORT`, then the defaults. A
+    /// bracketed IPv6 address (`[::1]`) loses its brackets and a name its trailing dot
+    /// (`localhost.`); what is neither an address nor a name is refused before anything listens.
     func configuration(environment: [String: String], dataDirectory: URL, catalog: StringCatalog) throws
         -> ServerConfiguration
     {
-        let host = [host, environment["MOMENTUM_HOST"]].compactMap { $0 }.first { !$0.isEmpty }
+        let hostText = [host, environment["MOMENTUM_HOST"]].compactMap { $0 }.first { !$0.isEmpty }
+        var listenHost = ServerConfiguration.defaultHost
+        if let hostText {
+            guard let parsed = ListenHost.parse(hostText) else {
+                throw CommandFailure(catalog.format(.errorServeHost, ["value": hostText]))
+            }
+            listenHost = parsed
+        }
         let portText = [port, environment["MOMENTUM_PORT"]].compactMap { $0 }.first { !$0.isEmpty }
         var portNumber = ServerConfiguration.defaultPort
         if let portText {
@@ -137,7 +185,7 @@ struct Serve: ContextualCommand {
             portNumber = value
         }
         var configuration = ServerConfiguration(
-            host: host ?? ServerConfiguration.defaultHost, port: portNumber, dataDirectory: dataDirectory,
+            host: listenHost, port: portNumber, dataDirectory: dataDirectory,
             publicDirectory: StaticFiles.locate(environment: environment), allowedHosts: allowedHosts)
         configuration.requiresTokenOnLoopback = requireToken
         if let renderCacheMB {

@@ -20,6 +20,8 @@ public enum LibraryEditError: Error, Equatable, Sendable {
     case tooLong(field: LibraryField, characters: Int)
     /// The text holds a control character (a line break, a tab, an escape …).
     case controlCharacter(field: LibraryField)
+    /// The text holds a bidirectional control or U+FEFF (see ``TextInput``).
+    case bidirectionalControl(field: LibraryField)
 }
 
 /// The rules for the texts a person gives a library item.
@@ -37,15 +39,17 @@ public enum LibraryText {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         // Checked before the length so a 10,000-character paste of a log says what is wrong with it.
-        if trimmed.unicodeScalars.contains(where: isControl) { throw .controlCharacter(field: field) }
+        if let scalar = TextInput.firstRefusedCharacter(in: trimmed) {
+            throw TextInput.isBidirectionalControl(scalar)
+                ? .bidirectionalControl(field: field) : .controlCharacter(field: field)
+        }
         let characters = trimmed.count
         guard characters <= maximumCharacters else { throw .tooLong(field: field, characters: characters) }
         return trimmed
     }
 
-    /// Whether `scalar` is a control character (Unicode category Cc, and the line and paragraph
-    /// separators), which never belongs in a name.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `scalar` never belongs in a name: ``TextInput``'s rule for one-line texts.
+    static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         TextInput.isRefused(scalar, lines: .single)
     }
 }

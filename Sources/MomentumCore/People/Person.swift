@@ -101,12 +101,6 @@ public enum Household {
         return sharees
     }
 
-    /// The kinds of things one person may share with another (a focus timer with its checklist):
-    /// a sync push naming one of another person's is refused, so a shared timer changes only
-    /// through what writes it into its owner's timer. (Other kinds are private to one database;
-    /// the same id there — two people restoring one backup — is two separate things.)
-    public static let sharableSyncTypes: Set<SyncEntityType> = [.focusTimer, .checklistItem]
-
     private static func checkOwnersRemain(without person: Person, among people: [Person]) throws(PersonError) {
         let otherOwners = people.filter { $0.role == .owner && $0.id != person.id }
         guard person.role != .owner || !otherOwners.isEmpty else { throw .lastOwner(person.name) }
@@ -117,11 +111,17 @@ public enum Household {
 public enum PersonName {
     public static let maximumLength = 40
 
-    /// `text` trimmed, if it may name a person: 1–40 characters, no control characters or
-    /// bidirectional overrides, not starting with `-` (it would read as an option after `--user`).
+    /// `text` trimmed, if it may name a person: 1–40 characters, within ``TextInput``'s rule for
+    /// one-line texts (no control characters, no bidirectional controls or U+FEFF), not starting
+    /// with `-` (it would read as an option after `--user`).
     public static func validated(_ text: String) throws(PersonError) -> String {
-        if let scalar = text.unicodeScalars.first(where: DeviceName.isRefused) {
-            throw .nameControlCharacter(code: scalar.value)
+        do {
+            try TextInput.check(text, field: "name")
+        } catch {
+            switch error {
+            case .controlCharacter(_, let code): throw .nameControlCharacter(code: code)
+            case .bidirectionalControl(_, let code): throw .nameBidirectionalControl(code: code)
+            }
         }
         let name = text.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw .nameEmpty }
@@ -149,6 +149,8 @@ public enum PersonError: Error, Equatable, Sendable {
     case nameEmpty
     case nameTooLong(count: Int, maximum: Int)
     case nameControlCharacter(code: UInt32)
+    /// A bidirectional control or U+FEFF (see ``TextInput``).
+    case nameBidirectionalControl(code: UInt32)
     case nameStartsWithDash
     case nameTaken(String)
     case unknownPerson(String)

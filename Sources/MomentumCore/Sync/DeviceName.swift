@@ -23,12 +23,19 @@ public enum DeviceName {
     /// device name; `nil` for the services' own (a request without a name, the terminal).
     @TaskLocal public static var current: String?
 
-    /// `text` trimmed, if it may name a device: 1–40 characters, no control characters (C0, DEL,
-    /// C1, line and paragraph separators), no bidirectional overrides (they would make the name
-    /// read differently from what it is), and not in a form Momentum stamps its own changes with
-    /// (`web@…`, `terminal@…`).
+    /// `text` trimmed, if it may name a device: 1–40 characters, within ``TextInput``'s rule for
+    /// one-line texts (no control characters, no bidirectional controls or U+FEFF, which would make
+    /// the name read differently from what it is), and not in a form Momentum stamps its own
+    /// changes with (`web@…`, `terminal@…`).
     public static func validated(_ text: String) throws(DeviceNameError) -> String {
-        if let scalar = text.unicodeScalars.first(where: isRefused) { throw .controlCharacter(code: scalar.value) }
+        do {
+            try TextInput.check(text, field: "name")
+        } catch {
+            switch error {
+            case .controlCharacter(_, let code): throw .controlCharacter(code: code)
+            case .bidirectionalControl(_, let code): throw .bidirectionalControl(code: code)
+            }
+        }
         let name = text.trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { throw .empty }
         guard name.count <= maximumLength else { throw .tooLong(count: name.count) }
@@ -43,12 +50,6 @@ public enum DeviceName {
         return try validated(text)
     }
 
-    static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x202A...0x202E, 0x2066...0x2069: true
-        default: TextInput.isRefused(scalar, lines: .single)
-        }
-    }
 }
 
 /// Why a device name is refused.
@@ -57,6 +58,8 @@ public enum DeviceNameError: Error, Equatable, Sendable {
     case tooLong(count: Int)
     /// `code` is the refused character's Unicode scalar value.
     case controlCharacter(code: UInt32)
+    /// A bidirectional control or U+FEFF (see ``TextInput``).
+    case bidirectionalControl(code: UInt32)
     /// `web@…` or `terminal@…`: the forms of Momentum's own stamps.
     case reserved
     /// Not percent-encoded UTF-8.

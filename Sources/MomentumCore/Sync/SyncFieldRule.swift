@@ -56,7 +56,7 @@ public enum SyncFieldRule: Sendable, Equatable {
         switch self {
         case .text(let maximumLength, let blankAllowed):
             guard let text = value.text, text.count <= maximumLength,
-                TextInput.firstControlCharacter(in: text, lines: .multiple) == nil
+                TextInput.firstRefusedCharacter(in: text, lines: .multiple) == nil
             else { return false }
             return blankAllowed || !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         case .focusTimerName:
@@ -101,8 +101,8 @@ public enum SyncFieldRule: Sendable, Equatable {
             guard case .object(let object) = value else { return false }
             return object.allSatisfy { key, value in
                 guard let text = value.text else { return false }
-                return TextInput.firstControlCharacter(in: key) == nil
-                    && TextInput.firstControlCharacter(in: text, lines: .multiple) == nil
+                return TextInput.firstRefusedCharacter(in: key) == nil
+                    && TextInput.firstRefusedCharacter(in: text, lines: .multiple) == nil
             }
         case .focusRun:
             return Self.acceptsRun(value)
@@ -113,7 +113,7 @@ public enum SyncFieldRule: Sendable, Equatable {
             return value.text.flatMap(MeditationPlan.init(syncText:)) != nil
         case .settingText:
             guard let text = value.text, let key = SettingKey(rawValue: entityID),
-                TextInput.firstControlCharacter(in: text) == nil
+                TextInput.firstRefusedCharacter(in: text) == nil
             else { return false }
             return Self.acceptsSetting(key, text: text)
         }

@@ -74,6 +74,10 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     static let bodyTooLarge = APIError(.contentTooLarge, code: "body_too_large", key: .apiBodyTooLarge)
 
+    /// 507 Insufficient Storage: a write the full disk refused (``FailureKind/storageFull``).
+    static let diskFull = APIError(
+        .init(code: 507, reasonPhrase: "Insufficient Storage"), code: "disk_full", key: .apiDiskFull)
+
     private struct Body: Encodable {
         struct Detail: Encodable {
             var code: String

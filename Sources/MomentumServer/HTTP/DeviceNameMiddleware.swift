@@ -47,6 +47,8 @@ struct DeviceNameMiddleware<Context: RequestContext>: RouterMiddleware {
                 .apiDeviceNameTooLong, ["count": "\(count)", "maximum": "\(DeviceName.maximumLength)"], code: code)
         case .controlCharacter(let value):
             APIError.invalid(.apiDeviceNameControlCharacter, ["code": String(format: "U+%04X", value)], code: code)
+        case .bidirectionalControl(let value):
+            APIError.invalid(.apiDeviceNameBidirectionalControl, ["code": String(format: "U+%04X", value)], code: code)
         case .reserved: APIError.invalid(.apiDeviceNameReserved, code: code)
         case .encoding: APIError.invalid(.apiDeviceNameEncoding, code: code)
         case .repeated: APIError.invalid(.apiDeviceNameRepeated, code: code)

@@ -70,6 +70,11 @@ enum ServiceErrorMapping {
             var busy = APIError(.serviceUnavailable, code: code ?? "busy", describing: error)
             busy.headers[.retryAfter] = "\(FailureKind.retryAfterSeconds)"
             return busy
+        case .storageFull:
+            // Said in the person's words, never "Something went wrong": nothing was written, and
+            // what is stored can still be read.
+            logger.warning("disk full", metadata: ["error": "\(String(reflecting: error))"])
+            return .diskFull
         case .malformed: return APIError(.badRequest, code: code ?? "bad_request", describing: error)
         case .invalid: return APIError(.unprocessableContent, code: code ?? "invalid_value", describing: error)
         case .notFound: return APIError(.notFound, code: code ?? "not_found", describing: error)

@@ -84,7 +84,7 @@ enum RequestBody {
                     let digits = String(
                         decoding: UnsafeRawBufferPointer(rebasing: bytes[(index + 2)...(index + 5)]), as: UTF8.self)
                     if let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code),
-                        TextInput.firstControlCharacter(in: String(Character(scalar)), lines: .multiple) != nil
+                        TextInput.firstRefusedCharacter(in: String(Character(scalar)), lines: .multiple) != nil
                     {
                         return code
                     }

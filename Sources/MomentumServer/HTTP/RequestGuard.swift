@@ -28,9 +28,9 @@ struct HostPolicy: Sendable, Equatable {
 
     /// Whether a `Host` header names this server: `localhost`, an IP address (an address cannot be
     /// rebound: a browser that connects to it by number reached this machine), the bind name, or an
-    /// allowed name. A request without `Host` (HTTP/1.0 tools) is not a browser's, and passes.
-    func allows(hostHeader: String?) -> Bool {
-        guard let hostHeader else { return true }
+    /// allowed name. (A request without exactly one `Host` is refused before: see
+    /// ``RequestGuardMiddleware``.)
+    func allows(hostHeader: String) -> Bool {
         guard let authority = Authority(hostHeader) else { return false }
         return allows(name: authority.host)
     }
@@ -143,10 +143,16 @@ enum IPAddress: Equatable {
 }
 
 /// Refuses, before anything else runs, requests a foreign page or a rebinding name could make:
-/// a `Host` that does not name this server (421), a state-changing request from another origin
-/// (403), and a body that is not JSON (415) — a page can send `text/plain` or a form without
-/// asking, but never `application/json`. The library's upload takes audio as it is. Tools that send
-/// no `Origin` (the CLI, `momentum sync`, curl) are unaffected.
+/// a request without exactly one `Host` header (400: with two, a proxy and this server could each
+/// read another one, and HTTP/1.1 requires one), a `Host` that does not name this server (421), a
+/// state-changing request from another origin (403), and a body that is not JSON (415) — a page
+/// can send `text/plain` or a form without asking, but never `application/json`. The library's
+/// upload takes audio as it is. Tools that send no `Origin` (the CLI, `momentum sync`, curl) are
+/// unaffected.
+///
+/// The HTTP/1 decoder passes the first `Host` on as the request's authority and any further one as
+/// a header field. The HTTP version does not reach the router, so an HTTP/1.0 request must name the
+/// host as well (every HTTP/1.0 client in use sends it).
 struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: HostPolicy
     /// Routes whose bodies are files, not JSON.
@@ -157,7 +163,10 @@ struct RequestGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        let host = request.head.authority
+        guard let host = request.head.authority, !request.headers.contains(where: { $0.name.canonicalName == "host" })
+        else {
+            throw APIError(.badRequest, code: "bad_host", key: .apiHostHeaderCount)
+        }
         guard policy.allows(hostHeader: host) else {
             throw APIError(.misdirectedRequest, code: "host_not_allowed", key: .apiHostNotAllowed)
         }

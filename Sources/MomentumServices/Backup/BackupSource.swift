@@ -108,8 +108,9 @@ final class BackupSource {
             }
         }
         var data = Data()
+        let checksum: CRC32
         do {
-            _ = try archive.extract(document, bufferSize: BackupService.chunkSize) { chunk in
+            checksum = try archive.extract(document, bufferSize: BackupService.chunkSize) { chunk in
                 data.append(chunk)
                 guard Int64(data.count) <= BackupDocument.maximumBytes else {
                     throw BackupError.documentTooLarge(bytes: Int64(data.count))
@@ -120,6 +121,7 @@ final class BackupSource {
         } catch {
             throw .damagedArchive(detail: "\(BackupArchiveLayout.documentPath): \(error)")
         }
+        try Self.checkCRC(checksum, of: document, path: BackupArchiveLayout.documentPath)
         return data
     }
 
@@ -144,7 +146,8 @@ final class BackupSource {
         }
     }
 
-    /// Streams `fileName` to `write`, checking its CRC, size and SHA-256 against `item`.
+    /// Streams `fileName` to `write`, checking its size and SHA-256 against `item` and its CRC-32
+    /// against the archive's.
     func extract(_ fileName: String, expecting item: LibraryItem, write: (Data) throws -> Void) throws {
         try extract(fileName, size: item.byteSize, hash: item.contentHash, write: write)
     }
@@ -157,8 +160,9 @@ final class BackupSource {
         guard Int64(clamping: entry.uncompressedSize) == size else { throw .fileMismatch(path: path) }
         var sha = SHA256()
         var count: Int64 = 0
+        let checksum: CRC32
         do {
-            _ = try archive.extract(entry, bufferSize: BackupService.chunkSize) { chunk in
+            checksum = try archive.extract(entry, bufferSize: BackupService.chunkSize) { chunk in
                 count += Int64(chunk.count)
                 guard count <= size else { throw BackupError.fileMismatch(path: path) }
                 sha.update(data: chunk)
@@ -173,5 +177,18 @@ final class BackupSource {
         }
         let digest = sha.finalize().map { String(format: "%02x", $0) }.joined()
         guard count == size, digest == hash else { throw .fileMismatch(path: path) }
+        try Self.checkCRC(checksum, of: entry, path: path)
     }
+
+    /// The CRC-32 of the bytes read must be the one the archive gives the entry (its central
+    /// directory's, or its data descriptor's). ZIPFoundation compares them only when it writes a
+    /// file itself; read in chunks, it returns the one it computed.
+    private static func checkCRC(_ checksum: CRC32, of entry: Entry, path: String) throws(BackupError) {
+        guard checksum == entry.checksum else {
+            throw .damagedArchive(
+                detail: "\(path): CRC-32 \(hex(checksum)) of its bytes, \(hex(entry.checksum)) in the archive")
+        }
+    }
+
+    private static func hex(_ value: CRC32) -> String { String(format: "%08x", value) }
 }

@@ -12,8 +12,10 @@ public enum LibraryImportError: Error, Equatable, Sendable {
     case tooLarge(fileName: String, limit: Int64)
     /// The file to import could not be opened or read.
     case sourceUnreadable(fileName: String, reason: String)
-    /// Writing the copy failed (the disk is full, the folder vanished …).
+    /// Writing the copy failed (the folder vanished, an I/O error …).
     case writeFailed(fileName: String, reason: String)
+    /// Writing the copy (or its row) failed because the disk is full.
+    case diskFull(fileName: String)
     /// The copy could not be moved into place or recorded.
     case saveFailed(fileName: String, reason: String)
     /// The library folder cannot be created or used.
@@ -26,7 +28,7 @@ public enum LibraryImportError: Error, Equatable, Sendable {
         switch self {
         case .unreadableAudio(let error): error.fileName
         case .tooLarge(let fileName, _), .sourceUnreadable(let fileName, _), .writeFailed(let fileName, _),
-            .saveFailed(let fileName, _), .alreadyEnded(let fileName):
+            .saveFailed(let fileName, _), .alreadyEnded(let fileName), .diskFull(let fileName):
             fileName
         case .folderUnusable(let path, _): path
         }

@@ -67,6 +67,7 @@ struct LibraryImporter: Sendable {
             if let existing = try? repository.libraryItem(contentHash: contentHash) {
                 return .duplicate(fileName: fileName, existing: existing)
             }
+            if Self.isDiskFull(error) { throw .diskFull(fileName: fileName) }
             throw .saveFailed(fileName: fileName, reason: Self.reason(error))
         }
         return .imported(item)
@@ -111,6 +112,27 @@ struct LibraryImporter: Sendable {
     }
 
     /// A short reason for an error from the file system or the store.
+    /// Whether `error` says the disk is full: `ENOSPC` (or a quota's `EDQUOT`) from a file write,
+    /// Foundation's "out of space", or the store's ``StoreError/diskFull``.
+    static func isDiskFull(_ error: any Error) -> Bool {
+        switch error {
+        case let error as POSIXError: return [.ENOSPC, .EDQUOT].contains(error.code)
+        case let error as StoreError: return error == .diskFull
+        case let error as CocoaError:
+            if error.code == .fileWriteOutOfSpace { return true }
+            return (error.userInfo[NSUnderlyingErrorKey] as? POSIXError).map(isDiskFull) ?? false
+        default:
+            let error = error as NSError
+            return error.domain == NSPOSIXErrorDomain && [Int(ENOSPC), Int(EDQUOT)].contains(error.code)
+        }
+    }
+
+    /// Why writing `fileName` failed: ``LibraryImportError/diskFull(fileName:)`` when the disk is
+    /// full, else ``LibraryImportError/writeFailed(fileName:reason:)`` with `error`'s reason.
+    static func writeFailure(_ fileName: String, _ error: any Error) -> LibraryImportError {
+        isDiskFull(error) ? .diskFull(fileName: fileName) : .writeFailed(fileName: fileName, reason: reason(error))
+    }
+
     static func reason(_ error: any Error) -> String {
         switch error {
         case let error as POSIXError: String(cString: strerror(error.code.rawValue))

@@ -67,7 +67,7 @@ public struct LibraryService: Sendable {
         do {
             handle = try importer.fileSystem.createLockedFile(at: importer.incomingURL(for: id))
         } catch {
-            throw .writeFailed(fileName: fileName, reason: LibraryImporter.reason(error))
+            throw LibraryImporter.writeFailure(fileName, error)
         }
         return LibraryStagedImport(fileName: fileName, id: id, importer: importer, handle: handle)
     }

@@ -76,7 +76,7 @@ public final class LibraryStagedImport: Sendable {
                 try handle.write(data)
             } catch {
                 end(&state)
-                return .failure(.writeFailed(fileName: fileName, reason: LibraryImporter.reason(error)))
+                return .failure(LibraryImporter.writeFailure(fileName, error))
             }
             state.hasher.update(data: data)
             state.byteCount = newCount
@@ -101,7 +101,7 @@ public final class LibraryStagedImport: Sendable {
                 try handle.synchronize()
             } catch {
                 importer.remove(incomingURL)
-                return .failure(.writeFailed(fileName: fileName, reason: LibraryImporter.reason(error)))
+                return .failure(LibraryImporter.writeFailure(fileName, error))
             }
             do throws(LibraryImportError) {
                 return .success(

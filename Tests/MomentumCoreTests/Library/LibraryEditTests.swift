@@ -52,6 +52,8 @@ struct LibraryEditTests {
         BadText(text: "Tab\there", error: .controlCharacter(field: .teacher)),
         BadText(text: "Bell\u{7}", error: .controlCharacter(field: .teacher)),
         BadText(text: "Escape\u{1B}[2J", error: .controlCharacter(field: .teacher)),
+        BadText(text: "Mara\u{202E}tsiuqdniL", error: .bidirectionalControl(field: .teacher)),
+        BadText(text: "\u{FEFF}Mara", error: .bidirectionalControl(field: .teacher)),
     ]
 
     @Test(arguments: badTexts)

@@ -22,8 +22,14 @@ struct DeviceNameTests {
         #expect(throws: DeviceNameError.controlCharacter(code: 0x0A)) { try DeviceName.validated("Anna\nphone") }
         #expect(throws: DeviceNameError.controlCharacter(code: 0x9B)) { try DeviceName.validated("Anna\u{9B}31m") }
         #expect(throws: DeviceNameError.controlCharacter(code: 0x2028)) { try DeviceName.validated("a\u{2028}b") }
-        // A right-to-left override would make the name read as something else.
-        #expect(throws: DeviceNameError.controlCharacter(code: 0x202E)) { try DeviceName.validated("enohp\u{202E}") }
+        // A right-to-left override would make the name read as something else; a byte-order mark
+        // would make two names that look alike different (issue 46).
+        #expect(throws: DeviceNameError.bidirectionalControl(code: 0x202E)) {
+            try DeviceName.validated("enohp\u{202E}")
+        }
+        #expect(throws: DeviceNameError.bidirectionalControl(code: 0xFEFF)) {
+            try DeviceName.validated("\u{FEFF}phone")
+        }
     }
 
     @Test func momentumsOwnStampFormsAreReserved() {

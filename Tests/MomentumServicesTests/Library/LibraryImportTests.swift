@@ -218,6 +218,16 @@ struct LibraryImportAtomicityTests {
         #expect(try bed.snapshot() == before)
     }
 
+    /// A full disk mid-copy (`ENOSPC`) is said as such (issue 46): the API answers it 507.
+    @Test func aFullDiskMidCopy() throws {
+        let library = bed.library(fileSystem: FailingLibraryFileSystem(failing: .writeOutOfSpace(2)))
+        #expect(throws: LibraryImportError.diskFull(fileName: "with-cover.mp3")) {
+            try library.importFile(at: fixture, chunkSize: 1024)
+        }
+        #expect(FailureKind.of(LibraryImportError.diskFull(fileName: "with-cover.mp3")) == .storageFull)
+        #expect(try bed.snapshot() == before)
+    }
+
     @Test func anErrorCreatingTheCopy() throws {
         let library = bed.library(fileSystem: FailingLibraryFileSystem(failing: .createFile))
         #expect(throws: LibraryImportError.self) { try library.importFile(at: fixture) }

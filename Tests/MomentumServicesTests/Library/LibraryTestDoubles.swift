@@ -11,6 +11,8 @@ final class FailingLibraryFileSystem: LibraryFileSystem, @unchecked Sendable {
         case none
         /// The write numbered `n` (from 1) of an import throws, after earlier ones succeeded.
         case write(Int)
+        /// As ``write(_:)``, with the error a full disk gives (`ENOSPC`).
+        case writeOutOfSpace(Int)
         case createFile
         case move
     }
@@ -33,8 +35,14 @@ final class FailingLibraryFileSystem: LibraryFileSystem, @unchecked Sendable {
     func createLockedFile(at url: URL) throws -> any LibraryFileHandle {
         if failure == .createFile { throw InjectedFailure(step: "create") }
         let handle = try real.createLockedFile(at: url)
-        guard case .write(let failing) = failure else { return handle }
-        return FailingHandle(wrapped: handle, failingWrite: failing)
+        switch failure {
+        case .write(let failing):
+            return FailingHandle(wrapped: handle, failingWrite: failing) { InjectedFailure(step: "write \($0)") }
+        case .writeOutOfSpace(let failing):
+            return FailingHandle(wrapped: handle, failingWrite: failing) { _ in POSIXError(.ENOSPC) }
+        default:
+            return handle
+        }
     }
 
     func moveItem(at source: URL, to destination: URL) throws {
@@ -45,11 +53,14 @@ final class FailingLibraryFileSystem: LibraryFileSystem, @unchecked Sendable {
     final class FailingHandle: LibraryFileHandle {
         let wrapped: any LibraryFileHandle
         let failingWrite: Int
+        /// The error of the failing write, from its number.
+        let failure: (Int) -> any Error
         var writes = 0
 
-        init(wrapped: any LibraryFileHandle, failingWrite: Int) {
+        init(wrapped: any LibraryFileHandle, failingWrite: Int, failure: @escaping (Int) -> any Error) {
             self.wrapped = wrapped
             self.failingWrite = failingWrite
+            self.failure = failure
         }
 
         func write(_ data: Data) throws {
@@ -57,7 +68,7 @@ final class FailingLibraryFileSystem: LibraryFileSystem, @unchecked Sendable {
             if writes == failingWrite {
                 // Half the chunk reaches the disk, as when the disk fills up mid-write.
                 try wrapped.write(data.prefix(data.count / 2))
-                throw InjectedFailure(step: "write \(writes)")
+                throw failure(writes)
             }
             try wrapped.write(data)
         }

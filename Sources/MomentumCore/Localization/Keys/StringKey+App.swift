@@ -6,6 +6,8 @@ extension StringKey {
     public static let renderMono = StringKey("render.mono")
     public static let renderStereo = StringKey("render.stereo")
     public static let serveListening = StringKey("serve.listening")
+    public static let serveListeningEverywhere = StringKey("serve.listeningEverywhere")
+    public static let serveListeningEverywhereNoNetwork = StringKey("serve.listeningEverywhereNoNetwork")
     public static let appName = StringKey("app.name")
     public static let appSkipToContent = StringKey("app.skipToContent")
     public static let navLabel = StringKey("nav.label")

@@ -6,6 +6,7 @@ extension StringKey {
     public static let errorDatabaseFromNewerVersion = StringKey("error.store.newerVersion")
     public static let errorDatabase = StringKey("error.store.database")
     public static let errorDatabaseBusy = StringKey("error.store.busy")
+    public static let errorDiskFull = StringKey("error.store.diskFull")
     public static let errorImportCannotRead = StringKey("error.import.cannotRead")
     public static let errorImportTooLarge = StringKey("error.import.tooLarge")
     public static let errorImportNotText = StringKey("error.import.notText")

@@ -24,6 +24,7 @@ extension StringKey {
     public static let errorLibraryAmbiguous = StringKey("error.library.ambiguous")
     public static let errorLibraryTextTooLong = StringKey("error.library.tooLong")
     public static let errorLibraryControlCharacter = StringKey("error.library.controlCharacter")
+    public static let errorLibraryBidirectionalControl = StringKey("error.library.bidirectionalControl")
     public static let errorLibraryFileTooLarge = StringKey("error.library.fileTooLarge")
     public static let errorLibraryWriteFailed = StringKey("error.library.writeFailed")
     public static let errorLibrarySaveFailed = StringKey("error.library.saveFailed")
