@@ -1,3 +1,6 @@
+import NIOCore
+import NIOEmbedded
+import Synchronization
 import Testing
 
 @testable import MomentumServer
@@ -54,5 +57,50 @@ struct RenderSlotsTests {
         #expect(slots.waiting == 0)
         #expect(slots.running == 1)
         withExtendedLifetime(first) {}
+    }
+}
+
+/// A render no one reads (issue 46: a person holding the render turns by not reading) gives way.
+@Suite("Stalled renders")
+struct StalledRenderTests {
+    private final class ManualInstants: Sendable {
+        private let current = Mutex(ContinuousClock.now)
+        var now: ContinuousClock.Instant { current.withLock { $0 } }
+        func advance(by duration: Duration) { current.withLock { $0 += duration } }
+    }
+
+    @Test func aRenderUnreadForTheGraceHasItsConnectionClosedWhenSomeoneNeedsTheTurn() async throws {
+        let clock = ManualInstants()
+        let slots = RenderSlots(
+            limits: RenderLimits(concurrentRenders: 1, waitingRenders: 0), now: { clock.now })
+        let unread = EmbeddedChannel()
+        try await unread.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 40_000)).get()
+        var held: RenderSlot? = try await slots.take(connection: unread)
+        clock.advance(by: .seconds(59))
+        await #expect(throws: RenderSlots.Busy.self) { try await slots.take() }
+        #expect(unread.isActive)
+
+        clock.advance(by: .seconds(1))
+        await #expect(throws: RenderSlots.Busy.self) { try await slots.take() }
+        #expect(!unread.isActive)
+        // Its write fails, its body ends and the turn comes back.
+        held = nil
+        let next = try await slots.take()
+        withExtendedLifetime((held, next)) {}
+    }
+
+    @Test func aRenderThatIsReadKeepsItsTurn() async throws {
+        let clock = ManualInstants()
+        let slots = RenderSlots(
+            limits: RenderLimits(concurrentRenders: 1, waitingRenders: 0), now: { clock.now })
+        let reading = EmbeddedChannel()
+        try await reading.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 40_000)).get()
+        let held = try await slots.take(connection: reading)
+        for _ in 0..<5 {
+            clock.advance(by: .seconds(30))
+            held.progressed()
+            await #expect(throws: RenderSlots.Busy.self) { try await slots.take() }
+        }
+        #expect(reading.isActive)
     }
 }

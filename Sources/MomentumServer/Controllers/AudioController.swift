@@ -102,7 +102,7 @@ struct AudioController {
         }
         let slot: RenderSlot
         do {
-            slot = try await slots.take()
+            slot = try await slots.take(connection: ClientConnection.current?.channel)
         } catch is RenderSlots.Busy {
             let seconds = Int(slots.limits.retryAfter.components.seconds)
             var busy = APIError(

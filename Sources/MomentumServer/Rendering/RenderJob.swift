@@ -79,13 +79,13 @@ final class RenderJob: @unchecked Sendable {
                 while let chunk = try await worker.run({ self.step() }) {
                     try Task.checkCancellation()
                     try await writer.write(ByteBuffer(bytes: chunk))
+                    slot.progressed()
                 }
             } catch {
                 self.abandon()
                 logger.debug("render stopped", metadata: ["reason": "\(error)"])
                 throw error
             }
-            withExtendedLifetime(slot) {}
             try await writer.finish(nil)
         }
     }

@@ -21,6 +21,9 @@ public struct RenderLimits: Sendable, Equatable {
     /// one at a time on one thread of their own (``TimelineStreams``), so together they never keep
     /// more than one core busy.
     public var concurrentStreams: Int
+    /// How long a render or an audio stream may go unread before it gives its turn to a request
+    /// that finds none (a paused player, or a client that opens responses and never reads them).
+    public var stallGrace: Duration = .seconds(60)
 
     /// One core for rendering, the rest for answering requests: `/health` stays quick on two cores.
     public static let defaultConcurrentRenders = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)

@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 
 /// Turns for rendering: at most `limits.concurrentRenders` at once; up to `limits.waitingRenders`
@@ -9,13 +10,19 @@ import Synchronization
 /// ```
 ///
 /// A turn is a ``RenderSlot`` object that gives itself back when it is released, so a response
-/// that is dropped before its body was written cannot keep a turn for ever.
+/// that is dropped before its body was written cannot keep a turn for ever. A render whose client
+/// has read nothing for ``RenderLimits/stallGrace`` keeps its turn only while no one else needs
+/// it: a request that finds every turn taken closes the connections of such renders, so their
+/// turns pass to the waiting requests (no one can hold the renders by not reading them).
 final class RenderSlots: Sendable {
     /// No turn now and no room to wait for one, or the wait was too long.
     struct Busy: Error, Equatable {}
 
     let limits: RenderLimits
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Mutex(State())
+    /// The running renders' connections and when each last sent a chunk.
+    private let holders = Mutex([UInt64: (connection: (any Channel)?, progressed: ContinuousClock.Instant)]())
 
     /// A waiter to resume, and how.
     private typealias Wakeup = (CheckedContinuation<Void, any Error>, Result<Void, any Error>)
@@ -46,8 +53,9 @@ final class RenderSlots: Sendable {
         case busy
     }
 
-    init(limits: RenderLimits) {
+    init(limits: RenderLimits, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.limits = limits
+        self.now = now
     }
 
     /// Renders running now.
@@ -56,8 +64,10 @@ final class RenderSlots: Sendable {
     /// Requests waiting for a turn now.
     var waiting: Int { state.withLock { $0.queue.count } }
 
-    /// A turn to render, at once or after waiting; throws ``Busy`` or `CancellationError`.
-    func take() async throws -> RenderSlot {
+    /// A turn to render for a response sent over `connection`, at once or after waiting; throws
+    /// ``Busy`` or `CancellationError`.
+    func take(connection: (any Channel)? = nil) async throws -> RenderSlot {
+        if running >= limits.concurrentRenders { closeStalledRenders() }
         let decision: Decision = state.withLock { state in
             if state.running < limits.concurrentRenders {
                 state.running += 1
@@ -70,7 +80,7 @@ final class RenderSlots: Sendable {
             return .wait(waiter)
         }
         switch decision {
-        case .granted: return RenderSlot(slots: self)
+        case .granted: return RenderSlot(slots: self, connection: connection)
         case .busy: throw Busy()
         case .wait(let waiter):
             let longestWait = limits.longestWait
@@ -92,12 +102,39 @@ final class RenderSlots: Sendable {
                 giveUp(waiter, because: CancellationError())
             }
             // The turn was handed over by `release()`, already counted as running.
-            return RenderSlot(slots: self)
+            return RenderSlot(slots: self, connection: connection)
+        }
+    }
+
+    /// Closes the connections of running renders whose clients have read nothing for the grace.
+    private func closeStalledRenders() {
+        let at = now()
+        let stalled = holders.withLock { holders in
+            holders.values.filter { at - $0.progressed >= limits.stallGrace }.compactMap(\.connection)
+        }
+        for connection in stalled { connection.close(promise: nil) }
+    }
+
+    fileprivate func hold(_ id: UInt64, connection: (any Channel)?) {
+        let at = now()
+        holders.withLock { $0[id] = (connection, at) }
+    }
+
+    fileprivate func progressed(_ id: UInt64) {
+        let at = now()
+        holders.withLock { $0[id]?.progressed = at }
+    }
+
+    fileprivate func nextHolderID() -> UInt64 {
+        state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
     }
 
     /// Hands the turn to the first waiter, or frees it.
-    fileprivate func release() {
+    fileprivate func release(_ id: UInt64) {
+        holders.withLock { _ = $0.removeValue(forKey: id) }
         let handover = state.withLock { state -> Wakeup? in
             guard let first = state.queue.first else {
                 state.running -= 1
@@ -120,12 +157,20 @@ final class RenderSlots: Sendable {
 /// One turn to render; given back to its ``RenderSlots`` when the last reference goes.
 final class RenderSlot: Sendable {
     private let slots: RenderSlots
+    private let id: UInt64
 
-    fileprivate init(slots: RenderSlots) {
+    fileprivate init(slots: RenderSlots, connection: (any Channel)?) {
         self.slots = slots
+        id = slots.nextHolderID()
+        slots.hold(id, connection: connection)
+    }
+
+    /// The client read another chunk: the render is not stalled.
+    func progressed() {
+        slots.progressed(id)
     }
 
     deinit {
-        slots.release()
+        slots.release(id)
     }
 }

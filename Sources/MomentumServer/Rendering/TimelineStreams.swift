@@ -28,7 +28,7 @@ struct TimelineStreams: Sendable {
 
     init(limits: RenderLimits) {
         self.limits = limits
-        turns = StreamTurns(limit: limits.concurrentStreams)
+        turns = StreamTurns(limit: limits.concurrentStreams, stallGrace: limits.stallGrace)
     }
 
     /// The answer to `request` (its `Range` header) for `timeline`'s WAV file.
