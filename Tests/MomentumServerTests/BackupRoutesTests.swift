@@ -236,6 +236,38 @@ struct BackupRoutesTests {
         #expect(Self.stagingFiles(server) == [])
     }
 
+    @Test func aJSONBackupOverWhatARestoreReadsIsRefusedAsItComesAndAnArchiveIsNot() async throws {
+        let server = try TestServer()
+        let router = Router(context: BasicRequestContext.self)
+        router.addMiddleware { ErrorMiddleware(routes: RouteTable()) }
+        let controller = BackupController(
+            services: server.services,
+            stagingFolder: server.directory.url.appendingPathComponent("backup-staging/1"), now: { Date() },
+            makeID: { UUID() }, timeZone: .gmt, uploadLimit: 10_000, documentLimit: 100)
+        controller.addRoutes(to: router.group("api/v1"))
+        let json = Data(
+            ("{\"format\":\"momentum-backup\",\"tables\":{" + String(repeating: " ", count: 300) + "}}").utf8)
+        try await Application(router: router).test(.router) { client in
+            for type in ["application/json", "application/octet-stream"] {
+                var headers = HTTPFields()
+                headers[.contentType] = type
+                let large = try await client.execute(
+                    uri: "/api/v1/restores", method: .post, headers: headers, body: ByteBuffer(bytes: json))
+                #expect(large.status == .contentTooLarge, "\(type): \(large.text)")
+                #expect(large.errorCode == "backup_too_large")
+                #expect(large.text.contains("larger than 100 B"), "\(large.text)")
+            }
+            // An archive of the same size is let in (and refused for what it is, not its size).
+            var headers = HTTPFields()
+            headers[.contentType] = "application/zip"
+            let archive = try await client.execute(
+                uri: "/api/v1/restores", method: .post, headers: headers,
+                body: ByteBuffer(bytes: Data([0x50, 0x4B, 0x03, 0x04]) + Data(count: 300)))
+            #expect(archive.status != .contentTooLarge, "\(archive.text)")
+        }
+        #expect(Self.stagingFiles(server) == [])
+    }
+
     @Test func offLoopbackEveryBackupRouteNeedsAToken() async throws {
         let server = try TestServer(host: "0.0.0.0")
         try await server.test { client in

@@ -24,6 +24,9 @@ struct BackupController {
     let staged: StagedRestores
     /// The largest file `POST /restores` takes.
     let uploadLimit: Int64
+    /// The largest JSON backup it takes (archives may be as large as ``uploadLimit``): what
+    /// a restore reads whole (``BackupDocument/maximumBytes``), refused before it is on disk.
+    let documentLimit: Int64
     let now: @Sendable () -> Date
     let makeID: @Sendable () -> UUID
     /// The zone of the person's day when settings name none (the file name's date).
@@ -39,13 +42,15 @@ struct BackupController {
 
     init(
         services: MomentumServices, stagingFolder: URL, now: @escaping @Sendable () -> Date,
-        makeID: @escaping @Sendable () -> UUID, timeZone: TimeZone, uploadLimit: Int64 = Self.defaultUploadLimit
+        makeID: @escaping @Sendable () -> UUID, timeZone: TimeZone, uploadLimit: Int64 = Self.defaultUploadLimit,
+        documentLimit: Int64 = BackupDocument.maximumBytes
     ) {
         backup = services.backup
         settings = services.settings
         libraryDirectory = services.library.directory
         staged = StagedRestores(folder: stagingFolder)
         self.uploadLimit = uploadLimit
+        self.documentLimit = min(documentLimit, uploadLimit)
         self.now = now
         self.makeID = makeID
         self.timeZone = timeZone
@@ -176,13 +181,19 @@ struct BackupController {
         let tooLarge = APIError(
             .contentTooLarge, code: "backup_too_large", key: .backupWebTooLarge,
             arguments: ["limit": ErrorMessages.byteSizeText(uploadLimit)])
-        if let announced = request.headers[.contentLength].flatMap({ Int64($0) }), announced > uploadLimit {
-            throw tooLarge
-        }
+        let documentTooLarge = APIError(
+            .contentTooLarge, code: "backup_too_large", key: .backupWebTooLarge,
+            arguments: ["limit": ErrorMessages.byteSizeText(documentLimit)])
+        let announced = request.headers[.contentLength].flatMap { Int64($0) }
+        if let announced, announced > uploadLimit { throw tooLarge }
+        let isJSON = request.headers[.contentType]?.lowercased().hasPrefix("application/json") == true
+        if isJSON, let announced, announced > documentLimit { throw documentTooLarge }
         let id = makeID()
         let url = try staged.makeURL(prefix: "restore", id: id, extension: "upload")
         do {
-            try await Self.receive(request.body, into: url, limit: uploadLimit, tooLarge: tooLarge)
+            try await Self.receive(
+                request.body, into: url, limits: .init(archive: uploadLimit, document: documentLimit),
+                tooLarge: (archive: tooLarge, document: documentTooLarge))
             let backup = backup
             let checked = await Self.offThread { () throws(BackupFailure) in
                 try backup.restore(from: url, dryRun: true)
@@ -248,10 +259,18 @@ struct BackupController {
         }
     }
 
-    /// Writes `body` into a new file at `url`, chunk by chunk; throws `tooLarge` when it passes
-    /// `limit`. The caller removes the file when this throws.
+    /// How large an upload may grow: an archive (it starts `PK`) or a JSON document (anything else).
+    struct UploadLimits {
+        var archive: Int64
+        var document: Int64
+    }
+
+    /// Writes `body` into a new file at `url`, chunk by chunk; throws the matching `tooLarge` when
+    /// it passes its kind's limit — known from its first two bytes, so a JSON document larger than
+    /// a restore reads is refused as it comes, not once 32 GiB of it are on disk. The caller
+    /// removes the file when this throws.
     static func receive<Body: AsyncSequence>(
-        _ body: Body, into url: URL, limit: Int64, tooLarge: APIError
+        _ body: Body, into url: URL, limits: UploadLimits, tooLarge: (archive: APIError, document: APIError)
     ) async throws where Body.Element == ByteBuffer {
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
             throw APIError.serverFault
@@ -259,10 +278,20 @@ struct BackupController {
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         var received: Int64 = 0
+        var start: [UInt8] = []
+        var limit = limits.archive
+        var refusal = tooLarge.archive
         for try await chunk in body {
             try Task.checkCancellation()
+            if start.count < 2 {
+                start += chunk.readableBytesView.prefix(2 - start.count)
+                if start.count == 2, start != [0x50, 0x4B] {
+                    limit = min(limits.archive, limits.document)
+                    refusal = tooLarge.document
+                }
+            }
             received += Int64(chunk.readableBytes)
-            guard received <= limit else { throw tooLarge }
+            guard received <= limit else { throw refusal }
             try handle.write(contentsOf: Data(buffer: chunk, byteTransferStrategy: .noCopy))
         }
         try handle.synchronize()
