@@ -1,6 +1,5 @@
 import NIOCore
 import NIOEmbedded
-import Synchronization
 import Testing
 
 @testable import MomentumServer
@@ -63,12 +62,6 @@ struct RenderSlotsTests {
 /// A render no one reads (issue 46: a person holding the render turns by not reading) gives way.
 @Suite("Stalled renders")
 struct StalledRenderTests {
-    private final class ManualInstants: Sendable {
-        private let current = Mutex(ContinuousClock.now)
-        var now: ContinuousClock.Instant { current.withLock { $0 } }
-        func advance(by duration: Duration) { current.withLock { $0 += duration } }
-    }
-
     @Test func aRenderUnreadForTheGraceHasItsConnectionClosedWhenSomeoneNeedsTheTurn() async throws {
         let clock = ManualInstants()
         let slots = RenderSlots(

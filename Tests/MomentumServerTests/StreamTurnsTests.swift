@@ -1,17 +1,9 @@
 import Foundation
 import NIOCore
 import NIOEmbedded
-import Synchronization
 import Testing
 
 @testable import MomentumServer
-
-/// A clock the test moves by hand, for stalls.
-private final class ManualInstants: Sendable {
-    private let current = Mutex(ContinuousClock.now)
-    var now: ContinuousClock.Instant { current.withLock { $0 } }
-    func advance(by duration: Duration) { current.withLock { $0 += duration } }
-}
 
 /// The household shares the audio streams (issue 46): no one holds them all, and a stream no one
 /// reads gives way when someone else needs its turn.

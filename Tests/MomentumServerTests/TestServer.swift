@@ -18,6 +18,13 @@ final class ManualWallClock: Sendable {
     func advance(by seconds: TimeInterval) { current.withLock { $0.addTimeInterval(seconds) } }
 }
 
+/// A monotonic clock the test moves by hand: for stalls and deadlines counted in instants.
+final class ManualInstants: Sendable {
+    private let current = Mutex(ContinuousClock.now)
+    var now: ContinuousClock.Instant { current.withLock { $0 } }
+    func advance(by duration: Duration) { current.withLock { $0 += duration } }
+}
+
 /// Ids 00000000-0000-0000-0000-000000000001, …0002, … in order.
 final class SequentialIDs: Sendable {
     private let next = Mutex(1)

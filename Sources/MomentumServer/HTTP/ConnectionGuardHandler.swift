@@ -165,13 +165,13 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         bodyCheck = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(max(delay, .milliseconds(100)))) {
             self.bodyCheck = nil
             guard let progress = self.body else { return }
+            let pace = self.limits.bodyPace
             let waited = progress.waited(at: context.eventLoop.now)
-            let allowance = self.limits.bodyPace.allowance(afterReceiving: progress.received)
-            if waited > allowance {
+            if pace.isOverdue(waited: waited, received: progress.received) {
                 self.logger.debug("A request body came too slowly", metadata: ["received": "\(progress.received)"])
                 self.answer(context, .requestTimeout)
             } else {
-                self.scheduleBodyCheck(context, in: allowance - waited)
+                self.scheduleBodyCheck(context, in: pace.allowance(afterReceiving: progress.received) - waited)
             }
         }
     }
