@@ -67,7 +67,7 @@ struct PendingSyncWrites {
 
     /// `message` is the change as the JSON text pulls send.
     mutating func log(_ change: Change, message: String, origin: String, seq: Int64) {
-        if case .set(let field, _) = change.operation {
+        if let field = change.loggedField {
             entriesOfField[FieldKey(type: change.entity.type.rawValue, id: change.entity.id, field: field), default: []]
                 .append(entries.count)
         }
@@ -78,15 +78,16 @@ struct PendingSyncWrites {
     /// writes of its field with a lower stamp with it — those this statement was to write are not
     /// written, those written before are deleted by it. A checklist item's `timerID` writes stay.
     mutating func dropWrites(beatenBy change: Change) {
-        guard let field = change.fieldWhoseOlderWritesItBeats else { return }
-        let key = FieldKey(type: change.entity.type.rawValue, id: change.entity.id, field: field)
         let stamp = change.stamp.description
-        entriesOfField[key] = entriesOfField[key]?.filter { index in
-            guard entries[index].change.stamp < change.stamp else { return true }
-            entries[index].isDropped = true
-            return false
+        for field in change.fieldsWhoseOlderWritesItBeats {
+            let key = FieldKey(type: change.entity.type.rawValue, id: change.entity.id, field: field)
+            entriesOfField[key] = entriesOfField[key]?.filter { index in
+                guard entries[index].change.stamp < change.stamp else { return true }
+                entries[index].isDropped = true
+                return false
+            }
+            if beaten[key].map({ $0 < stamp }) ?? true { beaten[key] = stamp }
         }
-        if beaten[key].map({ $0 < stamp }) ?? true { beaten[key] = stamp }
     }
 
     /// One statement writing everything pending for `personID`; the caller may add parts of its
@@ -193,10 +194,7 @@ struct PendingSyncWrites {
         let entries = entries.filter { !$0.isDropped }
         guard !entries.isEmpty else { return }
         // A deletion has no field: "" here (a field name is never empty), NULL in the table.
-        let fields = entries.map { entry -> String in
-            if case .set(let name, _) = entry.change.operation { return name }
-            return ""
-        }
+        let fields = entries.map { $0.change.loggedField ?? "" }
         let (seqs, stamps) = (
             statement.bind(entries.map(\.seq)), statement.bind(entries.map { $0.change.stamp.description })
         )

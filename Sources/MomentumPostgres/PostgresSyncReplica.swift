@@ -223,10 +223,9 @@ final class PostgresSyncReplica {
     }
 
     private static func logKey(_ change: Change) -> LogKey {
-        var field: String?
-        if case .set(let name, _) = change.operation { field = name }
-        return LogKey(
-            stamp: change.stamp.description, type: change.entity.type.rawValue, id: change.entity.id, field: field)
+        LogKey(
+            stamp: change.stamp.description, type: change.entity.type.rawValue, id: change.entity.id,
+            field: change.loggedField)
     }
 
     /// Writes what is pending (fields, deletions, links, log entries), in one statement.

@@ -268,8 +268,7 @@ struct SyncReplicaStore {
 
     private func appendToLog(_ change: Change, origin: String) throws -> LoggedChange {
         let message = ChangeMessage(change)
-        var field: String?
-        if case .set(let name, _) = change.operation { field = name }
+        let field = change.loggedField
         try db.cachedStatement(
             sql: """
                 INSERT INTO syncLog (stamp, entityType, entityId, field, message, origin) VALUES (?, ?, ?, ?, ?, ?)
@@ -288,15 +287,15 @@ struct SyncReplicaStore {
     /// change is never deleted (its number would be given again). A checklist item's `timerID`
     /// writes are always kept, as compaction keeps them.
     private func dropWritesBeaten(by change: Change) throws {
-        guard let field = change.fieldWhoseOlderWritesItBeats else { return }
-        try db.cachedStatement(
-            sql: "DELETE FROM syncLog WHERE entityType = ? AND entityId = ? AND field = ? AND stamp < ?"
-        ).execute(arguments: [change.entity.type.rawValue, change.entity.id, field, change.stamp.description])
+        for field in change.fieldsWhoseOlderWritesItBeats {
+            try db.cachedStatement(
+                sql: "DELETE FROM syncLog WHERE entityType = ? AND entityId = ? AND field = ? AND stamp < ?"
+            ).execute(arguments: [change.entity.type.rawValue, change.entity.id, field, change.stamp.description])
+        }
     }
 
     private func seqOfLogged(_ change: Change) throws -> Int64? {
-        var field: String?
-        if case .set(let name, _) = change.operation { field = name }
+        let field = change.loggedField
         return try Int64.fetchOne(
             try db.cachedStatement(
                 sql:

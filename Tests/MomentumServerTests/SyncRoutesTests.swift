@@ -272,7 +272,12 @@ struct SyncRoutesTests {
             let changes = try #require(page["changes"] as? [[String: Any]]).compactMap {
                 $0["change"] as? [String: Any]
             }
-            #expect(changes.contains { $0["type"] as? String == "focusTimer" && $0["value"] as? String == "Tea" })
+            // A new timer is one put of all its fields; an item's fields are set one by one.
+            #expect(
+                changes.contains {
+                    $0["type"] as? String == "focusTimer" && $0["op"] as? String == "put"
+                        && ($0["fields"] as? [String: Any])?["name"] as? String == "Tea"
+                })
             #expect(changes.contains { $0["type"] as? String == "checklistItem" && $0["value"] as? String == "Kettle" })
             #expect(changes.allSatisfy { $0["device"] as? String == "test" })
         }

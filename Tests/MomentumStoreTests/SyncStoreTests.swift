@@ -38,7 +38,7 @@ struct SyncStoreTests {
         }
         let page = try database.loggedChanges(after: 0, limit: 1000, at: now)
         let changes = page.changes.map(\.change)
-        #expect(changes.contains { $0.type == "focusTimer" && $0.field == "name" && $0.value == .string("Tea") })
+        #expect(changes.contains { $0.type == "focusTimer" && $0.op == "put" && $0.fields?["name"] == .string("Tea") })
         #expect(changes.contains { $0.type == "setting" && $0.id == "sound" && $0.value == .string("off") })
         // Settings still at their defaults are not seeded.
         #expect(!changes.contains { $0.id == "goal.workout" })
@@ -50,16 +50,17 @@ struct SyncStoreTests {
         let first = try record(start: 1_799_990_000)
         try database.savePracticeRecord(first, at: now)
         #expect(try database.syncStatus().pending == 0)
-        #expect(try database.syncStatus().head == 7)
+        // A new record is one change: a put of all its fields.
+        #expect(try database.syncStatus().head == 1)
         try database.connectSyncServer("http://127.0.0.1:8080", at: now)
-        #expect(try database.syncStatus().pending == 7)
+        #expect(try database.syncStatus().pending == 1)
         // Saving the same record again changes nothing; a changed field is one change.
         try database.savePracticeRecord(first, at: now)
         var edited = first
         edited.details = ["pattern": "4-7-8"]
         try database.savePracticeRecord(edited, at: now)
         #expect(try database.pendingChanges().map(\.change.field).last == "details")
-        #expect(try database.syncStatus().pending == 8)
+        #expect(try database.syncStatus().pending == 2)
         try database.acknowledgePushed(try database.pendingChanges().map(\.seq))
         #expect(try database.syncStatus().pending == 0)
         #expect(try database.deletePracticeRecord(id: first.id, at: now))

@@ -22,6 +22,11 @@ public struct Change: Sendable, Hashable {
     public enum Operation: Sendable, Hashable {
         /// Sets one field; the other fields are untouched.
         case set(field: String, value: SyncValue)
+        /// Sets every field of the entity's type at once, with one stamp: a whole row written
+        /// where it did not exist (a practice logged, a backup restored), one log entry instead of
+        /// one per field. The merge treats it as a `set` of each field with this stamp. Not for
+        /// checklist items (their `timerID` writes are kept apart; see docs/sync.md).
+        case put(fields: [String: SyncValue])
         /// Deletes the entity for good (a tombstone).
         case delete
     }
@@ -43,6 +48,23 @@ public struct Change: Sendable, Hashable {
                 throw .wrongValue(type: entityType, field: field, expected: rule.expectation)
             }
             operation = .set(field: field, value: normalized)
+        case .put(let fields):
+            guard entityType != .checklistItem else { throw .malformedOperation("put") }
+            let rules = entityType.fields
+            if let unknown = fields.keys.sorted().first(where: { rules[$0] == nil }) {
+                throw .unknownField(type: entityType, field: unknown)
+            }
+            guard fields.count == rules.count else { throw .malformedOperation("put") }
+            var normalized: [String: SyncValue] = [:]
+            for (field, value) in fields {
+                let rule = rules[field]!
+                let value = rule.normalized(value)
+                guard rule.accepts(value, entityID: id, stamp: stamp) else {
+                    throw .wrongValue(type: entityType, field: field, expected: rule.expectation)
+                }
+                normalized[field] = value
+            }
+            operation = .put(fields: normalized)
         case .delete:
             guard entityType.isDeletable else { throw .notDeletable(entityType) }
         }
@@ -78,7 +100,8 @@ public enum ChangeError: Error, Equatable, Sendable {
     case unknownField(type: SyncEntityType, field: String)
     /// The value is not one the field takes; `expected` says which it does.
     case wrongValue(type: SyncEntityType, field: String, expected: String)
-    /// A set without a field or value, a delete with one, or an unknown operation.
+    /// A set without a field or value, a delete with one, a put without every field of its type
+    /// (or of a checklist item), or an unknown operation.
     case malformedOperation(String)
     case notDeletable(SyncEntityType)
     case invalidDevice(String)

@@ -25,6 +25,10 @@ extension ChangeMessage {
             text.append(",\"field\":")
             text.append(string: field)
         }
+        if fields != nil {
+            // An object's keys are ordered as the encoder orders them: it writes the whole text.
+            return String(decoding: try Self.logEncoder.encode(self), as: UTF8.self)
+        }
         text.append(",\"id\":")
         text.append(string: id)
         text.append(",\"op\":")

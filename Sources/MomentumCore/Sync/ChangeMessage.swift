@@ -6,28 +6,33 @@ import Foundation
 /// {"type": "focusTimer", "id": "6f1c…", "op": "set", "field": "name", "value": "Reading",
 ///  "stamp": "1800000000123-00000-n-3f9a", "device": "browser@phone"}
 /// {"type": "checklistItem", "id": "9b2e…", "op": "delete", "stamp": "…", "device": "terminal@laptop"}
+/// {"type": "practiceRecord", "id": "4d0a…", "op": "put", "fields": {"kind": "meditation", …}, "stamp": "…",
+///  "device": "terminal@laptop"}
 /// ```
 public struct ChangeMessage: Sendable, Hashable, Codable {
     public var type: String
     public var id: String
-    /// `set` or `delete`.
+    /// `set`, `put` or `delete`.
     public var op: String
     /// For `set` only.
     public var field: String?
     /// For `set` only; JSON `null` is a value (``SyncValue/null``), a missing key is none.
     public var value: SyncValue?
+    /// For `put` only: every field of the type, by name.
+    public var fields: [String: SyncValue]?
     public var stamp: String
     public var device: String
 
     public init(
-        type: String, id: String, op: String, field: String? = nil, value: SyncValue? = nil, stamp: String,
-        device: String
+        type: String, id: String, op: String, field: String? = nil, value: SyncValue? = nil,
+        fields: [String: SyncValue]? = nil, stamp: String, device: String
     ) {
         self.type = type
         self.id = id
         self.op = op
         self.field = field
         self.value = value
+        self.fields = fields
         self.stamp = stamp
         self.device = device
     }
@@ -41,6 +46,9 @@ public struct ChangeMessage: Sendable, Hashable, Codable {
             op = "set"
             self.field = field
             self.value = value
+        case .put(let fields):
+            op = "put"
+            self.fields = fields
         case .delete:
             op = "delete"
         }
@@ -49,7 +57,7 @@ public struct ChangeMessage: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case type, id, op, field, value, stamp, device
+        case type, id, op, field, value, fields, stamp, device
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,6 +67,7 @@ public struct ChangeMessage: Sendable, Hashable, Codable {
         op = try container.decode(String.self, forKey: .op)
         field = try container.decodeIfPresent(String.self, forKey: .field)
         value = container.contains(.value) ? try container.decode(SyncValue.self, forKey: .value) : nil
+        fields = try container.decodeIfPresent([String: SyncValue].self, forKey: .fields)
         stamp = try container.decode(String.self, forKey: .stamp)
         device = try container.decode(String.self, forKey: .device)
     }
@@ -70,6 +79,7 @@ public struct ChangeMessage: Sendable, Hashable, Codable {
         try container.encode(op, forKey: .op)
         try container.encodeIfPresent(field, forKey: .field)
         if let value { try container.encode(value, forKey: .value) }
+        try container.encodeIfPresent(fields, forKey: .fields)
         try container.encode(stamp, forKey: .stamp)
         try container.encode(device, forKey: .device)
     }
@@ -88,9 +98,10 @@ extension Change {
             throw .stamp(error)
         }
         let operation: Operation
-        switch (message.op, message.field, message.value) {
-        case ("set", let field?, let value?): operation = .set(field: field, value: value)
-        case ("delete", nil, nil): operation = .delete
+        switch (message.op, message.field, message.value, message.fields) {
+        case ("set", let field?, let value?, nil): operation = .set(field: field, value: value)
+        case ("put", nil, nil, let fields?): operation = .put(fields: fields)
+        case ("delete", nil, nil, nil): operation = .delete
         default: throw .malformedOperation(message.op)
         }
         try self.init(

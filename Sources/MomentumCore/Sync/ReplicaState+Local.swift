@@ -18,7 +18,17 @@ extension ReplicaState {
                 dropped.insert(key)
                 continue
             }
-            let current = values(of: key) ?? [:]
+            let existing = values(of: key)
+            if existing == nil, Change.isWholeRow(fields, of: key.type) {
+                // A new row is one change: one log entry, not one per field.
+                let change = try Change(
+                    entityType: key.type, entityID: key.id, operation: .put(fields: fields),
+                    stamp: try clock.send(at: now), device: device)
+                apply(change)
+                changes.append(change)
+                continue
+            }
+            let current = existing ?? [:]
             for field in fields.keys.sorted() where current[field] != fields[field] {
                 let change = try Change(
                     entityType: key.type, entityID: key.id,

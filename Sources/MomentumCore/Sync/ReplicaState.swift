@@ -66,6 +66,27 @@ public struct ReplicaState: Sendable, Equatable {
             }
             entities[key.type, default: [:]][key.id, default: [:]][field] = version
             return .applied
+        case .put(let fields):
+            guard !isDeleted(key) else {
+                remove(key)
+                return .ignoredBecauseDeleted
+            }
+            // Each field as a `set` with this stamp: applied when any field took it.
+            var applied = false
+            var duplicate = true
+            for (field, value) in fields {
+                let version = FieldVersion(value: value, stamp: change.stamp, device: change.device)
+                if let current = entities[key.type]?[key.id]?[field] {
+                    if current == version { continue }
+                    duplicate = false
+                    if !version.isNewer(than: current) { continue }
+                } else {
+                    duplicate = false
+                }
+                entities[key.type, default: [:]][key.id, default: [:]][field] = version
+                applied = true
+            }
+            return applied ? .applied : duplicate ? .duplicate : .superseded
         }
     }
 

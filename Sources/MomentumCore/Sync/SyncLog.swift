@@ -89,14 +89,39 @@ public struct SyncPullResult: Sendable, Equatable {
 }
 
 extension Change {
-    /// The field whose logged writes with a lower stamp this write leaves for compaction to drop
-    /// once it wins (docs/sync.md "Compaction"); nil for a deletion, and for a checklist item's
-    /// `timerID` — every timer an item ever named still decides (a deleted timer takes the item
-    /// with it), so those writes are always kept. Both stores drop by it as they merge a push.
-    public var fieldWhoseOlderWritesItBeats: String? {
-        guard case .set(let field, _) = operation,
-            !(entity.type == .checklistItem && field == SyncEntityType.timerReferenceField)
-        else { return nil }
-        return field
+    /// What the log's `field` column holds for this change: the field of a `set`, `*` for a
+    /// `put` (every field at once), nothing for a deletion. Both stores find a change's log
+    /// entry, and the writes it beats, by it.
+    public var loggedField: String? {
+        switch operation {
+        case .set(let field, _): field
+        case .put: Self.wholeRowField
+        case .delete: nil
+        }
+    }
+
+    /// The log's `field` of a `put`: never a field's name.
+    public static let wholeRowField = "*"
+
+    /// Whether `fields` are exactly the fields of `type`, two or more, and `type` takes puts:
+    /// when a new entity's write is logged as one ``Operation/put(fields:)``.
+    public static func isWholeRow(_ fields: [String: SyncValue], of type: SyncEntityType) -> Bool {
+        type != .checklistItem && fields.count > 1 && fields.count == type.fields.count
+            && fields.keys.allSatisfy { type.fields[$0] != nil }
+    }
+
+    /// The log fields (see ``loggedField``) whose writes with a lower stamp this write leaves for
+    /// compaction to drop once it wins (docs/sync.md "Compaction"): a set's field; for a put
+    /// every field and older puts (a put holds every field); nothing for a deletion, and nothing
+    /// for a checklist item's `timerID` — every timer an item ever named still decides (a deleted
+    /// timer takes the item with it), so those writes are always kept. Both stores drop by it
+    /// as they merge a push.
+    public var fieldsWhoseOlderWritesItBeats: [String] {
+        switch operation {
+        case .set(let field, _):
+            entity.type == .checklistItem && field == SyncEntityType.timerReferenceField ? [] : [field]
+        case .put(let fields): fields.keys.sorted() + [Self.wholeRowField]
+        case .delete: []
+        }
     }
 }

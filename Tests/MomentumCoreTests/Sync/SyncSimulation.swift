@@ -208,7 +208,15 @@ struct SyncSimulation {
                 switch type {
                 case .focusTimer: ["name": .string("Again")]
                 case .checklistItem: ["done": .bool(true)]
-                default: ["countedSeconds": .integer(1)]
+                default:
+                    // Half the time a whole row again (a put), beside or after other writes.
+                    Bool.random(using: &generator)
+                        ? ["countedSeconds": .integer(1)]
+                        : [
+                            "kind": .string("focus"), "start": .integer(now - 120_000), "end": .integer(now),
+                            "countedSeconds": .integer(Int64(pick(0...120))), "device": .string(devices[index].name),
+                            "details": .object([:]), "energyKilocalories": .null,
+                        ]
                 }
             try make(on: index, type, id, field)
         }
@@ -217,6 +225,14 @@ struct SyncSimulation {
     private mutating func make(
         on index: Int, _ type: SyncEntityType, _ id: String, _ fields: [String: SyncValue]
     ) throws {
+        if Change.isWholeRow(fields, of: type) {
+            // A whole row is one put, as the stores log a new row.
+            return try record(
+                Change(
+                    entityType: type, entityID: id, operation: .put(fields: fields),
+                    stamp: devices[index].clock.send(at: wall(of: index)), device: devices[index].name),
+                on: index)
+        }
         for (field, value) in fields.sorted(by: { $0.key < $1.key }) {
             try record(
                 Change(
@@ -296,7 +312,7 @@ struct ExpectedSyncState: Equatable {
             case .delete: deletedDirectly.insert(change.entity)
             case .set(SyncEntityType.timerReferenceField, .string(let timer)):
                 timersOfItems[change.entity.id, default: []].insert(timer)
-            case .set: break
+            case .set, .put: break
             }
         }
         func isDeleted(_ key: SyncEntityKey) -> Bool {
@@ -314,10 +330,17 @@ struct ExpectedSyncState: Equatable {
                 deleted.insert(change.entity)
                 continue
             }
-            guard case .set(let field, let value) = change.operation else { continue }
+            let writes: [String: SyncValue]
+            switch change.operation {
+            case .set(let field, let value): writes = [field: value]
+            case .put(let fields): writes = fields
+            case .delete: continue
+            }
             let stamp = change.stamp.description
-            if let current = latest[change.entity]?[field], current.stamp >= stamp { continue }
-            latest[change.entity, default: [:]][field] = (stamp, value)
+            for (field, value) in writes {
+                if let current = latest[change.entity]?[field], current.stamp >= stamp { continue }
+                latest[change.entity, default: [:]][field] = (stamp, value)
+            }
         }
         self.live = latest.mapValues { $0.mapValues(\.value) }
         self.deleted = deleted
