@@ -102,21 +102,26 @@ extension ExchangeService {
     /// control character: the log could not sync such a record.
     static func checkInstantsAndTexts(of records: [PracticeRecord], now: Date) throws(ImportError) {
         let window = InstantWindow.record(now: now)
-        for (index, record) in records.enumerated() {
-            do {
-                try window.check(record.start, field: "records[\(index)].start")
-                try window.check(record.end, field: "records[\(index)].end")
-            } catch {
-                throw .instant(error)
+        for (index, record) in records.enumerated() { try checkInstantsAndTexts(of: record, index: index, in: window) }
+    }
+
+    /// One record's instants and detail texts; `index` names it in the message (`records[3]`).
+    static func checkInstantsAndTexts(
+        of record: PracticeRecord, index: Int, in window: InstantWindow
+    ) throws(ImportError) {
+        do {
+            try window.check(record.start, field: "records[\(index)].start")
+            try window.check(record.end, field: "records[\(index)].end")
+        } catch {
+            throw .instant(error)
+        }
+        do {
+            for (key, value) in record.details.sorted(by: { $0.key < $1.key }) {
+                try TextInput.check(key, field: "records[\(index)].details")
+                try TextInput.check(value, field: "records[\(index)].details.\(key)", lines: .multiple)
             }
-            do {
-                for (key, value) in record.details.sorted(by: { $0.key < $1.key }) {
-                    try TextInput.check(key, field: "records[\(index)].details")
-                    try TextInput.check(value, field: "records[\(index)].details.\(key)", lines: .multiple)
-                }
-            } catch {
-                throw .text(error)
-            }
+        } catch {
+            throw .text(error)
         }
     }
 }

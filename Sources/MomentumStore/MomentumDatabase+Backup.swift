@@ -28,22 +28,23 @@ extension BackupKind {
     }
 }
 
-/// A checked backup, ready to restore: which rows are new here and which are kept.
+/// What a restore adds and keeps: rows whose id (or setting key, or library audio) is not here
+/// yet are added, the others kept as they are here.
 public struct BackupRestorePlan: Sendable {
-    /// Rows to insert, per kind, in the backup's order.
-    var inserts: [BackupKind: [BackupRow]]
     public var added: [BackupKind: Int]
     public var kept: [BackupKind: Int]
     /// Presets and programs renamed because another one here has their name.
     public var renamed: [String: String]
     /// Library rows left out because their audio is not available.
     public var skippedWithoutAudio: Int
-    /// The library rows to add: their audio must be in place before ``MomentumDatabase/restore(_:at:)``.
+    /// The library rows to add: their audio must be in place before ``MomentumDatabase/restore(_:libraryFileAvailable:at:)``.
     public var libraryItems: [LibraryItem]
-    /// The practice records to add, for the rules that depend on the clock.
-    public var records: [PracticeRecord]
     /// Every row of the backup, per kind.
     public var counts: [BackupKind: Int]
+
+    init() {
+        (added, kept, renamed, skippedWithoutAudio, libraryItems, counts) = ([:], [:], [:], 0, [], [:])
+    }
 }
 
 extension MomentumDatabase {
@@ -90,198 +91,232 @@ extension MomentumDatabase {
     }
 
     /// Checks every row of a backup — exactly the table's columns, values a stored row may
-    /// have — and plans what a restore adds: rows whose id (or setting key, or library audio)
-    /// is not here yet. `libraryFileAvailable` says whether a library row's audio can be put in
-    /// place; rows without it are skipped and counted.
+    /// have — and plans what a restore adds: rows whose id (or setting key, or library audio) is
+    /// not here yet. `libraryFileAvailable` says whether a library row's audio can be put in
+    /// place; rows without it are skipped and counted. `checkRecord` is asked about each practice
+    /// record to add (the rules that depend on the clock), with its number among them.
+    ///
+    /// The document is read a table at a time, a row at a time: nothing of it is held.
     public func planRestore(
-        _ tables: [String: [BackupRow]], libraryFileAvailable: (LibraryItem) -> Bool
+        _ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool,
+        checkRecord: (PracticeRecord, Int) throws -> Void
     ) throws -> BackupRestorePlan {
-        for name in tables.keys.sorted() where BackupKind(rawValue: name) == nil {
+        for name in document.tableNames.sorted() where BackupKind(rawValue: name) == nil {
             throw BackupError.unknownTable(name)
         }
         do {
-            return try writer.read { db in try Self.plan(tables, db, libraryFileAvailable: libraryFileAvailable) }
+            return try writer.read { db in
+                try Self.walk(
+                    document, db, libraryFileAvailable: libraryFileAvailable, checkRecord: checkRecord, add: nil)
+            }
         } catch let error as DatabaseError {
             throw Self.storeError(error, path: path)
         }
     }
 
-    private static func plan(
-        _ tables: [String: [BackupRow]], _ db: Database, libraryFileAvailable: (LibraryItem) -> Bool
+    /// Goes through every row of `document`, kind by kind in ``BackupKind``'s order, checks it and
+    /// decides whether it is added; with `add`, hands each row to add (renamed where its name is
+    /// taken) to it. The plan and the restore walk alike, so they decide alike.
+    private static func walk(
+        _ document: BackupDocumentReader, _ db: Database, libraryFileAvailable: (LibraryItem) -> Bool,
+        checkRecord: (PracticeRecord, Int) throws -> Void, add: ((BackupKind, BackupRow, Row) throws -> Void)?
     ) throws -> BackupRestorePlan {
-        do {
-            var plan = BackupRestorePlan(
-                inserts: [:], added: [:], kept: [:], renamed: [:], skippedWithoutAudio: 0, libraryItems: [],
-                records: [], counts: [:])
-            var timersInBackup: Set<String> = []
-            var timersAdded: Set<String> = []
-            for kind in BackupKind.allCases {
-                let rows = tables[kind.rawValue] ?? []
-                plan.counts[kind] = rows.count
-                let columns = try db.columns(in: kind.table).map(\.name)
-                let existing = Set(try String.fetchAll(db, sql: "SELECT CAST(\(kind.key) AS TEXT) FROM \(kind.table)"))
-                var seen: Set<String> = []
-                var names = Set(try foldedNames(kind, db))
-                let hashes = Set(try String.fetchAll(db, sql: "SELECT contentHash FROM library_items"))
-                var inserts: [BackupRow] = []
-                for (index, backupRow) in rows.enumerated() {
-                    var backupRow = backupRow
-                    let row = try checkedRow(backupRow, kind: kind, index: index + 1, columns: columns)
-                    let key: String
-                    switch backupRow[kind.key] ?? .null {
-                    case .text(let text): key = text
-                    case .integer(let integer): key = "\(integer)"
-                    default:
-                        throw BackupError.invalidRow(
-                            table: kind.rawValue, row: index + 1, reason: "\(kind.key) is missing")
-                    }
-                    guard seen.insert(key).inserted else { throw BackupError.repeatedID(table: kind.rawValue, id: key) }
-                    let invalid = { (reason: String) in
-                        BackupError.invalidRow(table: kind.rawValue, row: index + 1, reason: reason)
-                    }
-                    var isNew = !existing.contains(key)
-                    do {
-                        switch kind {
-                        case .settings:
-                            let setting = try SettingRow(row: row)
-                            guard
-                                let reason = MomentumSettings.storedValueProblem(key: setting.key, value: setting.value)
-                            else { break }
-                            throw invalid(reason)
-                        case .practiceLog:
-                            let record = try PracticeRecordRow(row: row).record()
-                            if isNew { plan.records.append(record) }
-                        case .breathingPresets:
-                            let preset = try BreathingPresetRow(row: row).preset()
-                            if isNew, let name = freeName(preset.name, taken: &names) {
-                                plan.renamed[preset.name] = name
-                                backupRow["name"] = .text(name)
-                            }
-                        case .meditationPresets:
-                            let preset = try MeditationPresetRow(row: row).preset()
-                            if isNew, let name = freeName(preset.name, taken: &names) {
-                                plan.renamed[preset.name] = name
-                                backupRow["name"] = .text(name)
-                            }
-                        case .workoutPrograms:
-                            let program = try WorkoutProgramRow(row: row).program()
-                            if isNew, let name = freeName(program.name, taken: &names) {
-                                plan.renamed[program.name] = name
-                                backupRow["name"] = .text(name)
-                            }
-                        case .focusTimers:
-                            _ = try FocusTimerRow(row: row).timer(items: [])
-                            timersInBackup.insert(key)
-                            if isNew { timersAdded.insert(key) }
-                        case .checklistItems:
-                            let item = try ChecklistItemRow(row: row)
-                            _ = try item.item()
-                            guard timersInBackup.contains(item.timerId) else {
-                                throw invalid("its timer \(item.timerId) is not in the backup")
-                            }
-                            // An item belongs to its timer: a timer kept as it is keeps its own items.
-                            isNew = isNew && timersAdded.contains(item.timerId)
-                        case .morseCourse:
-                            let course = try MorseCourseRow(row: row)
-                            guard course.id == 1,
-                                (try? JSONDecoder().decode(MorseCourseProgress.self, from: Data(course.progress.utf8)))
-                                    != nil
-                            else { throw invalid("the course progress does not read") }
-                        case .morseSessions:
-                            _ = try MorseSessionRow(row: row).summary()
-                        case .library:
-                            let libraryRow = try LibraryItemRow(row: row)
-                            let item = try libraryRow.item()
-                            guard libraryRow.fileName == "\(libraryRow.id).\(libraryRow.format)",
-                                BackupArchiveLayout.isLibraryFileName(libraryRow.fileName),
-                                libraryRow.contentHash.count == 64,
-                                libraryRow.contentHash.allSatisfy({ "0123456789abcdef".contains($0) })
-                            else { throw invalid("the file name or SHA-256 is not one the library gives") }
-                            if isNew, hashes.contains(libraryRow.contentHash) {
-                                isNew = false
-                            } else if isNew, !libraryFileAvailable(item) {
-                                plan.skippedWithoutAudio += 1
-                                continue
-                            }
-                            if isNew { plan.libraryItems.append(item) }
-                        case .libraryViews:
-                            _ = try LibraryViewRow(row: row).view()
-                        }
-                    } catch let error as BackupError {
-                        throw error
-                    } catch let StoreError.corruptRow(_, _, reason) {
-                        throw invalid(reason)
-                    } catch {
-                        throw invalid("\(error)")
-                    }
-                    if isNew {
-                        inserts.append(backupRow)
-                        plan.added[kind, default: 0] += 1
-                    } else {
-                        plan.kept[kind, default: 0] += 1
-                    }
+        var plan = BackupRestorePlan()
+        var timersInBackup: Set<String> = []
+        var timersAdded: Set<String> = []
+        let hashes = Set(try String.fetchAll(db, sql: "SELECT contentHash FROM library_items"))
+        for kind in BackupKind.allCases {
+            plan.counts[kind] = document.count(of: kind.rawValue)
+            let columns = try db.columns(in: kind.table).map(\.name)
+            let exists = try db.makeStatement(sql: "SELECT 1 FROM \(kind.table) WHERE \(kind.key) = ? LIMIT 1")
+            var seen: Set<String> = []
+            var names = Set(try foldedNames(kind, db))
+            var index = 0
+            try document.forEachRow(in: kind.rawValue) { backupRow in
+                index += 1
+                var backupRow = backupRow
+                let invalid = { (reason: String) in
+                    BackupError.invalidRow(table: kind.rawValue, row: index, reason: reason)
                 }
-                plan.inserts[kind] = inserts
+                let row = try checkedRow(backupRow, kind: kind, index: index, columns: columns)
+                let keyValue = backupRow[kind.key] ?? .null
+                let key: String
+                switch keyValue {
+                case .text(let text): key = text
+                case .integer(let integer): key = "\(integer)"
+                default: throw invalid("\(kind.key) is missing")
+                }
+                guard seen.insert(key).inserted else { throw BackupError.repeatedID(table: kind.rawValue, id: key) }
+                var isNew = try Bool.fetchOne(exists, arguments: [keyValue.databaseValue]) == nil
+                var record: PracticeRecord?
+                do {
+                    switch kind {
+                    case .settings:
+                        let setting = try SettingRow(row: row)
+                        if let reason = MomentumSettings.storedValueProblem(key: setting.key, value: setting.value) {
+                            throw invalid(reason)
+                        }
+                    case .practiceLog:
+                        record = try PracticeRecordRow(row: row).record()
+                    case .breathingPresets:
+                        let preset = try BreathingPresetRow(row: row).preset()
+                        if isNew { rename(preset.name, in: &backupRow, taken: &names, plan: &plan) }
+                    case .meditationPresets:
+                        let preset = try MeditationPresetRow(row: row).preset()
+                        if isNew { rename(preset.name, in: &backupRow, taken: &names, plan: &plan) }
+                    case .workoutPrograms:
+                        let program = try WorkoutProgramRow(row: row).program()
+                        if isNew { rename(program.name, in: &backupRow, taken: &names, plan: &plan) }
+                    case .focusTimers:
+                        _ = try FocusTimerRow(row: row).timer(items: [])
+                        timersInBackup.insert(key)
+                        if isNew { timersAdded.insert(key) }
+                    case .checklistItems:
+                        let item = try ChecklistItemRow(row: row)
+                        _ = try item.item()
+                        guard timersInBackup.contains(item.timerId) else {
+                            throw invalid("its timer \(item.timerId) is not in the backup")
+                        }
+                        // An item belongs to its timer: a timer kept as it is keeps its own items.
+                        isNew = isNew && timersAdded.contains(item.timerId)
+                    case .morseCourse:
+                        let course = try MorseCourseRow(row: row)
+                        guard course.id == 1,
+                            (try? JSONDecoder().decode(MorseCourseProgress.self, from: Data(course.progress.utf8)))
+                                != nil
+                        else { throw invalid("the course progress does not read") }
+                    case .morseSessions:
+                        _ = try MorseSessionRow(row: row).summary()
+                    case .library:
+                        let libraryRow = try LibraryItemRow(row: row)
+                        let item = try libraryRow.item()
+                        guard libraryRow.fileName == "\(libraryRow.id).\(libraryRow.format)",
+                            BackupArchiveLayout.isLibraryFileName(libraryRow.fileName),
+                            libraryRow.contentHash.count == 64,
+                            libraryRow.contentHash.allSatisfy({ "0123456789abcdef".contains($0) })
+                        else { throw invalid("the file name or SHA-256 is not one the library gives") }
+                        if isNew, hashes.contains(libraryRow.contentHash) {
+                            isNew = false
+                        } else if isNew, !libraryFileAvailable(item) {
+                            plan.skippedWithoutAudio += 1
+                            return
+                        }
+                        if isNew { plan.libraryItems.append(item) }
+                    case .libraryViews:
+                        _ = try LibraryViewRow(row: row).view()
+                    }
+                } catch let error as BackupError {
+                    throw error
+                } catch let StoreError.corruptRow(_, _, reason) {
+                    throw invalid(reason)
+                } catch {
+                    throw invalid("\(error)")
+                }
+                if isNew, let record { try checkRecord(record, plan.added[kind, default: 0]) }
+                if isNew {
+                    try add?(kind, backupRow, row)
+                    plan.added[kind, default: 0] += 1
+                } else {
+                    plan.kept[kind, default: 0] += 1
+                }
             }
-            return plan
         }
+        return plan
     }
 
-    /// Inserts what `plan` adds, in one transaction, and logs the synced kinds (log, settings,
-    /// focus timers and their items, saved sits) for the other devices. All of it, or nothing.
-    public func restore(_ plan: BackupRestorePlan, at now: Date) throws(StoreError) {
-        try syncedWrite { (db: Database, replica: SyncReplicaStore) -> ((), [LoggedChange]) in
-            let storedSettings = Dictionary(
-                uniqueKeysWithValues: try SettingRow.fetchAll(db).map { ($0.key, $0.value) })
-            var sets: [(SyncEntityKey, [String: SyncValue])] = []
-            var addedSettings: [String: String] = [:]
-            for kind in BackupKind.allCases {
-                let columns = try db.columns(in: kind.table).map(\.name)
-                let sql =
-                    "INSERT INTO \(kind.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-                let statement = try db.makeStatement(sql: sql)
-                for values in plan.inserts[kind] ?? [] {
-                    let arguments = StatementArguments(columns.map { (values[$0] ?? .null).databaseValue })
-                    try statement.execute(arguments: arguments)
-                    let row = Self.row(values, columns: columns)
+    /// Gives a preset or program to add a free name ("Calm (2)") when another here has its own.
+    private static func rename(
+        _ name: String, in row: inout BackupRow, taken: inout Set<String>, plan: inout BackupRestorePlan
+    ) {
+        guard let free = freeName(name, taken: &taken) else { return }
+        plan.renamed[name] = free
+        row["name"] = .text(free)
+    }
+
+    /// How many synced rows a restore hands to the sync log at a time, and how many logged
+    /// changes it tells observers about at most: a larger restore tells them only of its last
+    /// change, and live clients, seeing the gap, pull (docs/sync.md).
+    static let restoreBatch = 1000
+
+    /// Adds every row of `document` that is not here yet (deciding as ``planRestore`` does), in
+    /// one transaction, and logs the synced kinds (log, settings, focus timers and their items,
+    /// saved sits) for the other devices — a new row is one change. All of it, or nothing. The
+    /// rows are read from the document as they are written; the write-ahead log is emptied after.
+    @discardableResult
+    public func restore(
+        _ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool, at now: Date
+    ) throws -> BackupRestorePlan {
+        let plan: BackupRestorePlan
+        do {
+            plan = try writeSynced { (db: Database, replica: SyncReplicaStore) -> (BackupRestorePlan, [LoggedChange]) in
+                let storedSettings = Dictionary(
+                    uniqueKeysWithValues: try SettingRow.fetchAll(db).map { ($0.key, $0.value) })
+                var sets: [(SyncEntityKey, [String: SyncValue])] = []
+                var told: [LoggedChange] = []
+                func log() throws {
+                    let logged = try replica.recordLocal(sets: sets, deletes: [], at: now)
+                    sets.removeAll(keepingCapacity: true)
+                    told += logged
+                    if told.count > Self.restoreBatch, let last = told.last { told = [last] }
+                }
+                var addedSettings: [String: String] = [:]
+                var addedTimers: Set<String> = []
+                var addedItems: Set<String> = []
+                var inserts: [BackupKind: (columns: [String], statement: Statement)] = [:]
+                let plan = try Self.walk(
+                    document, db, libraryFileAvailable: libraryFileAvailable, checkRecord: { _, _ in }
+                ) { kind, values, row in
+                    if inserts[kind] == nil {
+                        let columns = try db.columns(in: kind.table).map(\.name)
+                        let sql =
+                            "INSERT INTO \(kind.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+                        inserts[kind] = (columns, try db.makeStatement(sql: sql))
+                    }
+                    guard let (columns, statement) = inserts[kind] else { return }
+                    try statement.execute(arguments: StatementArguments(columns.map { (values[$0] ?? .null).databaseValue }))
                     switch kind {
                     case .settings:
                         let setting = try SettingRow(row: row)
                         addedSettings[setting.key] = setting.value
                     case .practiceLog: sets.append(Self.syncSet(try PracticeRecordRow(row: row).record()))
                     case .meditationPresets:
-                        let preset = try MeditationPresetRow(row: row).preset()
-                        if let key = Self.syncKey(ofMeditationPreset: preset.id) {
-                            sets.append((key, preset.syncFields))
-                        }
+                        let preset = try MeditationPresetRow(row: Self.row(values, columns: columns)).preset()
+                        if let key = Self.syncKey(ofMeditationPreset: preset.id) { sets.append((key, preset.syncFields)) }
+                    case .focusTimers: addedTimers.insert(values["id"]?.textValue ?? "")
+                    case .checklistItems: addedItems.insert(values["id"]?.textValue ?? "")
                     default: break
                     }
+                    if sets.count >= Self.restoreBatch { try log() }
                 }
-            }
-            sets += Self.settingSyncSets(from: storedSettings, to: storedSettings.merging(addedSettings) { $1 })
-            // Timers and items are read back whole, so their fields are the ones a device merges.
-            let addedTimers = Set((plan.inserts[.focusTimers] ?? []).compactMap { $0["id"]?.textValue })
-            let addedItems = Set((plan.inserts[.checklistItems] ?? []).compactMap { $0["id"]?.textValue })
-            if !addedTimers.isEmpty || !addedItems.isEmpty {
-                let timers = try Self.assemble(
-                    try FocusTimerRow.order(Column("sortOrder"), Column.rowID).fetchAll(db),
-                    try ChecklistItemRow.order(Column("sortOrder"), Column.rowID).fetchAll(db))
-                for timer in timers {
-                    let id = timer.id.uuidString.lowercased()
-                    if addedTimers.contains(id) {
-                        sets.append((SyncEntityKey(type: .focusTimer, id: id), timer.syncFields))
-                    }
-                    for item in timer.items where addedItems.contains(item.id.uuidString.lowercased()) {
-                        sets.append(
-                            (
-                                SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()),
-                                item.syncFields(timerID: timer.id)
-                            ))
+                sets += Self.settingSyncSets(from: storedSettings, to: storedSettings.merging(addedSettings) { $1 })
+                // Timers and items are read back whole, so their fields are the ones a device merges.
+                if !addedTimers.isEmpty || !addedItems.isEmpty {
+                    let timers = try Self.assemble(
+                        try FocusTimerRow.order(Column("sortOrder"), Column.rowID).fetchAll(db),
+                        try ChecklistItemRow.order(Column("sortOrder"), Column.rowID).fetchAll(db))
+                    for timer in timers {
+                        let id = timer.id.uuidString.lowercased()
+                        if addedTimers.contains(id) {
+                            sets.append((SyncEntityKey(type: .focusTimer, id: id), timer.syncFields))
+                        }
+                        for item in timer.items where addedItems.contains(item.id.uuidString.lowercased()) {
+                            sets.append(
+                                (
+                                    SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()),
+                                    item.syncFields(timerID: timer.id)
+                                ))
+                        }
                     }
                 }
+                try log()
+                return (plan, told)
             }
-            return ((), try replica.recordLocal(sets: sets, deletes: [], at: now))
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path)
         }
+        // One transaction wrote every page into the write-ahead log: give the space back.
+        try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        return plan
     }
 
     private static func checkedRow(_ values: BackupRow, kind: BackupKind, index: Int, columns: [String]) throws -> Row {

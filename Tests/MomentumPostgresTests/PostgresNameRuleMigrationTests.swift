@@ -21,7 +21,10 @@ struct PostgresNameRuleMigrationTests {
     func migration12LeavesDirectionControlsOutOfNames() throws {
         let store = try StoreUnderTest(.postgres)
         let services = LogServices(store: store, now: { Self.now })
-        let timer = try services.focusTimers.addTimer(name: "Reading", items: ["Glasses"])
+        // Made, then renamed: a new timer is logged as one put, a rename as a set of its name — the
+        // logged write of a name this migration cleans (it ran before puts were logged).
+        _ = try services.focusTimers.addTimer(name: "Draft", items: ["Glasses"])
+        let timer = try services.focusTimers.editTimer(named: "Draft", .init(name: "Reading"))
         _ = try services.breathing.addPreset(name: "Calm")
         let other = try services.breathing.addPreset(name: "Other")
         let sit = try services.meditationPresets.addPreset(name: "Sit", plan: MeditationPlan())

@@ -71,35 +71,15 @@ public struct BackupDocument: Sendable, Equatable, Codable {
         return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
     }
 
-    /// The format and version a JSON document says it has, read before anything else: `nil`
-    /// when it is not a Momentum backup at all.
-    public static func header(of data: Data) -> (format: String, version: Int)? {
-        struct Header: Decodable {
-            var format: String?
-            var version: Int?
-        }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == formatName,
-            let version = header.version
-        else { return nil }
-        return (formatName, version)
-    }
-
-    /// Reads a version 2 document; names what is wrong when it cannot.
+    /// Reads a version 2 document held in memory (``BackupDocumentReader`` reads one from a
+    /// file without holding it); names what is wrong when it cannot.
     public static func decode(_ data: Data) throws(BackupError) -> BackupDocument {
-        guard Int64(data.count) <= maximumBytes else { throw .documentTooLarge(bytes: Int64(data.count)) }
-        guard let (_, version) = header(of: data) else { throw .notABackup }
-        guard version <= currentVersion else { throw .newerVersion(version: version, supported: currentVersion) }
-        guard version == currentVersion else { throw .olderVersion(version: version) }
         do {
-            let keys = try JSONDecoder().decode(TopLevelKeys.self, from: data).keys
-            if let unknown = keys.subtracting(["format", "version", "tables"]).sorted().first {
-                throw BackupError.unreadableDocument(detail: "unknown field “\(unknown)”")
-            }
-            return try JSONDecoder().decode(BackupDocument.self, from: data)
+            return try BackupDocumentReader(data: data).document()
         } catch let error as BackupError {
             throw error
         } catch {
-            throw .unreadableDocument(detail: PracticeBackup.describe(error))
+            throw .unreadableDocument(detail: "\(error)")
         }
     }
 }
@@ -114,21 +94,6 @@ public enum BackupKind: String, Sendable, CaseIterable, Codable {
     case morseCourse, morseSessions, library
     /// The person's own view of the household's library (`LibraryPersonalView`).
     case libraryViews
-}
-
-/// The names at the top of a JSON object, to refuse fields a document should not have.
-private struct TopLevelKeys: Decodable {
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-    var keys: Set<String>
-
-    init(from decoder: any Decoder) throws {
-        keys = Set(try decoder.container(keyedBy: Key.self).allKeys.map(\.stringValue))
-    }
 }
 
 /// Where things are in a backup archive.

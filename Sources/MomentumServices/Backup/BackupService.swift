@@ -158,11 +158,16 @@ public struct BackupService: Sendable {
         defer { try? handle.close() }
         guard let start = try? handle.read(upToCount: 4) else { return false }
         if start == Data([0x50, 0x4B, 0x03, 0x04]) || start == Data([0x50, 0x4B, 0x05, 0x06]) { return true }
-        guard let size = try? handle.seekToEnd(), size <= UInt64(BackupDocument.maximumBytes),
-            (try? handle.seek(toOffset: 0)) != nil, let data = try? handle.readToEnd(),
-            let header = BackupDocument.header(of: data)
-        else { return false }
-        return header.version >= BackupDocument.currentVersion
+        // Read through (not held) to its format and version, which come after the tables.
+        do {
+            _ = try BackupDocumentReader(url: url)
+            return true
+        } catch {
+            switch error {
+            case .notABackup, .olderVersion, .cannotRead: return false
+            default: return true
+            }
+        }
     }
 
     /// Checks the backup at `url` completely and restores what the data directory does not
@@ -170,18 +175,28 @@ public struct BackupService: Sendable {
     public func restore(from url: URL, dryRun: Bool) throws(BackupFailure) -> RestoreSummary {
         do {
             let source = try BackupSource(url: url, fileSizeLimit: fileSizeLimit)
-            let document = try BackupDocument.decode(try source.documentData())
-            let plan = try sqlite.planRestore(document.tables) { item in
+            // An archive's document is copied out beside the database (not into a temporary
+            // folder that may be memory) and read from there.
+            let staged = libraryDirectory.deletingLastPathComponent()
+                .appendingPathComponent(".restore-\(makeID().uuidString.lowercased()).json")
+            defer { try? FileManager.default.removeItem(at: staged) }
+            let document = try BackupDocumentReader(url: try source.documentFile(staged: staged))
+            let window = InstantWindow.record(now: now())
+            let plan = try sqlite.planRestore(document) { item in
                 source.isArchive ? source.hasFile(item.fileName) : false
+            } checkRecord: { record, index in
+                try ExchangeService.checkInstantsAndTexts(of: record, index: index, in: window)
             }
             try source.checkFiles(against: document)
-            try ExchangeService.checkInstantsAndTexts(of: plan.records, now: now())
-            let contents = Self.contents(of: document, audioBytes: source.audioBytes, includesAudio: source.isArchive)
+            let counts = Dictionary(
+                uniqueKeysWithValues: document.tableNames.map { ($0, document.count(of: $0)) }.filter { $0.1 > 0 })
+            let contents = BackupContents(
+                counts: counts, audioBytes: source.audioBytes, includesAudio: source.isArchive)
             let summary = RestoreSummary(
                 contents: contents, added: Self.named(plan.added), kept: Self.named(plan.kept), renamed: plan.renamed,
                 skippedWithoutAudio: plan.skippedWithoutAudio, dryRun: dryRun)
             guard !dryRun else { return summary }
-            try placeFilesAndRestore(plan, from: source)
+            try placeFilesAndRestore(plan, document, from: source)
             return summary
         } catch let error as BackupFailure {
             throw error
@@ -205,7 +220,9 @@ public struct BackupService: Sendable {
     /// Extracts each added item's audio into the library as a locked incoming file (checked
     /// again while written), renames them in place, then writes every row in one transaction.
     /// If anything fails, the files are removed again.
-    private func placeFilesAndRestore(_ plan: BackupRestorePlan, from source: BackupSource) throws {
+    private func placeFilesAndRestore(
+        _ plan: BackupRestorePlan, _ document: BackupDocumentReader, from source: BackupSource
+    ) throws {
         var placed: [(url: URL, handle: any LibraryFileHandle)] = []
         var createdDirectory = false
         defer { for file in placed { file.handle.close() } }
@@ -224,7 +241,8 @@ public struct BackupService: Sendable {
                 try fileSystem.moveItem(at: incoming, to: final)
                 placed[placed.count - 1].url = final
             }
-            try sqlite.restore(plan, at: now())
+            let placedNames = Set(plan.libraryItems.map(\.fileName))
+            try sqlite.restore(document, libraryFileAvailable: { placedNames.contains($0.fileName) }, at: now())
         } catch {
             for file in placed { try? fileSystem.removeItem(at: file.url) }
             if createdDirectory { try? fileSystem.removeItem(at: libraryDirectory) }

@@ -98,22 +98,25 @@ final class BackupSource {
         return false
     }
 
-    /// The document's bytes (the whole file, for a JSON backup).
-    func documentData() throws(BackupError) -> Data {
-        guard let archive, let document else {
-            do {
-                return try Data(contentsOf: url)
-            } catch {
-                throw .cannotRead(reason: BackupService.reason(error))
-            }
-        }
-        var data = Data()
+    /// The document as a file to read: the backup itself when it is a JSON document; for an
+    /// archive, the document copied out of it (its CRC-32 checked) into `folder` as `staged`,
+    /// which the caller removes.
+    func documentFile(staged: URL) throws(BackupError) -> URL {
+        guard let archive, let document else { return url }
+        guard FileManager.default.createFile(atPath: staged.path, contents: nil),
+            let handle = try? FileHandle(forWritingTo: staged)
+        else { throw .cannotWrite(path: staged.path, reason: "cannot create the file") }
+        defer { try? handle.close() }
+        var written: Int64 = 0
         let checksum: CRC32
         do {
             checksum = try archive.extract(document, bufferSize: BackupService.chunkSize) { chunk in
-                data.append(chunk)
-                guard Int64(data.count) <= BackupDocument.maximumBytes else {
-                    throw BackupError.documentTooLarge(bytes: Int64(data.count))
+                written += Int64(chunk.count)
+                guard written <= BackupDocument.maximumBytes else { throw BackupError.documentTooLarge(bytes: written) }
+                do {
+                    try handle.write(contentsOf: chunk)
+                } catch {
+                    throw BackupError.cannotWrite(path: staged.path, reason: BackupService.reason(error))
                 }
             }
         } catch let error as BackupError {
@@ -122,27 +125,29 @@ final class BackupSource {
             throw .damagedArchive(detail: "\(BackupArchiveLayout.documentPath): \(error)")
         }
         try Self.checkCRC(checksum, of: document, path: BackupArchiveLayout.documentPath)
-        return data
+        return staged
     }
 
     func hasFile(_ fileName: String) -> Bool { files[fileName] != nil }
 
     /// Every library row has its file and every file its row; each file's size and SHA-256 are
     /// the row's (read through once, written nowhere).
-    func checkFiles(against document: BackupDocument) throws(BackupError) {
+    func checkFiles(against document: BackupDocumentReader) throws {
         guard isArchive else { return }
         var named: Set<String> = []
-        for row in document.tables[BackupKind.library.rawValue] ?? [] {
+        try document.forEachRow(in: BackupKind.library.rawValue) { row in
             guard case .text(let fileName) = row["fileName"] ?? .null,
                 case .text(let hash) = row["contentHash"] ?? .null,
                 case .integer(let size) = row["byteSize"] ?? .null
-            else { continue }
+            else { return }
             named.insert(fileName)
-            guard files[fileName] != nil else { throw .missingFile(path: BackupArchiveLayout.libraryFolder + fileName) }
+            guard files[fileName] != nil else {
+                throw BackupError.missingFile(path: BackupArchiveLayout.libraryFolder + fileName)
+            }
             try extract(fileName, size: size, hash: hash) { _ in }
         }
         for fileName in files.keys.sorted() where !named.contains(fileName) {
-            throw .unreferencedFile(path: BackupArchiveLayout.libraryFolder + fileName)
+            throw BackupError.unreferencedFile(path: BackupArchiveLayout.libraryFolder + fileName)
         }
     }
 
