@@ -249,15 +249,19 @@ extension MomentumDatabase {
         let plan: BackupRestorePlan
         do {
             plan = try writeSynced { (db: Database, replica: SyncReplicaStore) -> (BackupRestorePlan, [LoggedChange]) in
+                // The replica first (a first one logs the data already here): the rows added
+                // below are logged by this restore, not taken for data that was here.
+                _ = try replica.clock(at: now)
                 let storedSettings = Dictionary(
                     uniqueKeysWithValues: try SettingRow.fetchAll(db).map { ($0.key, $0.value) })
                 var sets: [(SyncEntityKey, [String: SyncValue])] = []
                 var told: [LoggedChange] = []
+                var loggedCount = 0
                 func log() throws {
                     let logged = try replica.recordLocal(sets: sets, deletes: [], at: now)
                     sets.removeAll(keepingCapacity: true)
-                    told += logged
-                    if told.count > Self.restoreBatch, let last = told.last { told = [last] }
+                    loggedCount += logged.count
+                    told = loggedCount > Self.restoreBatch ? logged.last.map { [$0] } ?? told : told + logged
                 }
                 var addedSettings: [String: String] = [:]
                 var addedTimers: Set<String> = []

@@ -4,6 +4,7 @@ import MomentumCore
 import MomentumStore
 import MomentumStoreTestSupport
 import MomentumTestSupport
+import Synchronization
 import Testing
 import ZIPFoundation
 
@@ -357,6 +358,48 @@ struct BackupServiceTests {
             guard case BackupFailure.backup(.invalidRow(let table, let row, _)) = error else { return false }
             return table == "breathingPresets" && row == 1
         }
+    }
+
+    /// 2,500 records: each restored row is one change in the sync log (a put of all its fields,
+    /// not one per field); observers hear only the restore's last change (more than a batch was
+    /// logged), the page after it pulls every row, and the write-ahead log is emptied after.
+    @Test func aLargeRestoreLogsEachRowOnceAndTellsObserversOnlyItsLastChange() throws {
+        let source = try services("many")
+        try source.practiceLog.addRecord(kind: .meditation, start: clock.now.addingTimeInterval(-3600), length: 600)
+        var document = try source.backup.document()
+        let row = try #require(document.tables[BackupKind.practiceLog.rawValue]?.first)
+        guard case .integer(let startMs) = row["startMs"], case .integer(let endMs) = row["endMs"] else {
+            Issue.record("a record row without its instants: \(row)")
+            return
+        }
+        document.tables[BackupKind.practiceLog.rawValue] = (0..<2500).map { index in
+            var copy = row
+            copy["id"] = .text(UUID().uuidString.lowercased())
+            copy["startMs"] = .integer(startMs - Int64(index) * 3_600_000)
+            copy["endMs"] = .integer(endMs - Int64(index) * 3_600_000)
+            return copy
+        }
+        let json = try write(document.encoded(), "many.json")
+        let target = try services("target")
+        let heard = Mutex<[Int64]>([])
+        target.sync.observeChanges { changes in heard.withLock { $0 += changes.map(\.seq) } }
+        let summary = try target.backup.restore(from: json, dryRun: false)
+        #expect(summary.added[BackupKind.practiceLog.rawValue] == 2500)
+        let head = try target.sync.head()
+        #expect(head == 2500)
+        #expect(heard.withLock { $0 } == [head])
+        var pulled: [LoggedChange] = []
+        while pulled.count < 2500 {
+            let page = try JSONDecoder().decode(
+                SyncPullAnswer.self, from: try target.sync.pullPageJSON(after: pulled.last?.seq ?? 0, limit: 500))
+            guard !page.changes.isEmpty else { break }
+            pulled += page.changes
+        }
+        #expect(pulled.count == 2500)
+        #expect(pulled.allSatisfy { $0.change.type == "practiceRecord" && $0.change.op == "put" })
+        let wal = directory.file("target").appendingPathComponent(MomentumDatabase.fileName + "-wal")
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? NSNumber)?.intValue ?? 0
+        #expect(walSize == 0)
     }
 }
 
