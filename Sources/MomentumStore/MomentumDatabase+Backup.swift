@@ -277,7 +277,8 @@ extension MomentumDatabase {
                         inserts[kind] = (columns, try db.makeStatement(sql: sql))
                     }
                     guard let (columns, statement) = inserts[kind] else { return }
-                    try statement.execute(arguments: StatementArguments(columns.map { (values[$0] ?? .null).databaseValue }))
+                    try statement.execute(
+                        arguments: StatementArguments(columns.map { (values[$0] ?? .null).databaseValue }))
                     switch kind {
                     case .settings:
                         let setting = try SettingRow(row: row)
@@ -285,7 +286,9 @@ extension MomentumDatabase {
                     case .practiceLog: sets.append(Self.syncSet(try PracticeRecordRow(row: row).record()))
                     case .meditationPresets:
                         let preset = try MeditationPresetRow(row: Self.row(values, columns: columns)).preset()
-                        if let key = Self.syncKey(ofMeditationPreset: preset.id) { sets.append((key, preset.syncFields)) }
+                        if let key = Self.syncKey(ofMeditationPreset: preset.id) {
+                            sets.append((key, preset.syncFields))
+                        }
                     case .focusTimers: addedTimers.insert(values["id"]?.textValue ?? "")
                     case .checklistItems: addedItems.insert(values["id"]?.textValue ?? "")
                     default: break

@@ -57,7 +57,7 @@ public struct Change: Sendable, Hashable {
             guard fields.count == rules.count else { throw .malformedOperation("put") }
             var normalized: [String: SyncValue] = [:]
             for (field, value) in fields {
-                let rule = rules[field]!
+                guard let rule = rules[field] else { throw .unknownField(type: entityType, field: field) }
                 let value = rule.normalized(value)
                 guard rule.accepts(value, entityID: id, stamp: stamp) else {
                     throw .wrongValue(type: entityType, field: field, expected: rule.expectation)

@@ -14,9 +14,10 @@ struct BackupDocumentReaderTests {
         var log: [BackupRow] = []
         for index in 0..<rows {
             log.append([
-                "id": .text(UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index))!.uuidString),
+                "id": .text(String(format: "00000000-0000-4000-8000-%012d", index)),
                 "note": .text(texts[index % texts.count]), "seconds": .integer(Int64(index) * 60 - 600),
-                "energy": index % 3 == 0 ? .null : .real(Double(index) / 8 + 0.001), "big": .integer(.max - Int64(index)),
+                "energy": index % 3 == 0 ? .null : .real(Double(index) / 8 + 0.001),
+                "big": .integer(.max - Int64(index)),
             ])
         }
         return BackupDocument(tables: [
@@ -114,7 +115,9 @@ struct BackupDocumentReaderTests {
 
     @Test func aRowThatIsNotNumbersTextsAndNullsIsNamedByTableAndRow() {
         func row(_ body: String) -> String? {
-            unreadable(#"{"format": "momentum-backup", "tables": {"practiceLog": [{"id": "a"}, "# + body + "]}, \"version\": 2}")
+            unreadable(
+                #"{"format": "momentum-backup", "tables": {"practiceLog": [{"id": "a"}, "# + body
+                    + "]}, \"version\": 2}")
         }
         #expect(row(#"{"done": true}"#)?.hasPrefix("practiceLog, row 2: expected a number, a text or null") == true)
         #expect(row(#"{"list": [1]}"#)?.hasPrefix("practiceLog, row 2:") == true)

@@ -48,7 +48,9 @@ struct PutChangeTests {
         // Values are kept in one spelling, as a set's are.
         var number = Self.recordFields
         number["energyKilocalories"] = .number(12)
-        #expect(try put(1, number, at: F.stamp(0)).operation == .put(fields: Self.recordFields.merging(["energyKilocalories": .integer(12)]) { $1 }))
+        #expect(
+            try put(1, number, at: F.stamp(0)).operation
+                == .put(fields: Self.recordFields.merging(["energyKilocalories": .integer(12)]) { $1 }))
     }
 
     @Test func aPutTravelsAsOneMessageAndItsLogTextIsTheEncoders() throws {
@@ -86,7 +88,9 @@ struct PutChangeTests {
         #expect(replica.values(of: key) == Self.recordFields)
         #expect(replica.apply(first) == .duplicate)
         // A later set of one field wins that field; an older put then changes nothing.
-        #expect(replica.apply(try F.set(.practiceRecord, F.id(1), "countedSeconds", .integer(5), at: F.stamp(20))) == .applied)
+        #expect(
+            replica.apply(try F.set(.practiceRecord, F.id(1), "countedSeconds", .integer(5), at: F.stamp(20)))
+                == .applied)
         var older = Self.recordFields
         older["countedSeconds"] = .integer(1)
         older["kind"] = .string("focus")
@@ -124,7 +128,8 @@ struct PutChangeTests {
         #expect(made.map(\.operation) == [.put(fields: Self.recordFields)])
         var edited = Self.recordFields
         edited["countedSeconds"] = .integer(3)
-        let (edits, _) = try replica.recordLocal(sets: [(key, edited)], deletes: [], clock: &clock, device: "phone", at: now)
+        let (edits, _) = try replica.recordLocal(
+            sets: [(key, edited)], deletes: [], clock: &clock, device: "phone", at: now)
         #expect(edits.map(\.operation) == [.set(field: "countedSeconds", value: .integer(3))])
         // Part of a row, or a one-field type, is set field by field.
         let (part, _) = try replica.recordLocal(
