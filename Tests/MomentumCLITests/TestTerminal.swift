@@ -9,8 +9,12 @@ final class CapturedOutput: TextOutput, @unchecked Sendable {
     // `text` is only touched while `lock` is held.
     private let lock = NSLock()
     private var buffer = ""
+    private var raw = Data()
     func write(_ text: String) { lock.withLock { buffer += text } }
+    /// Bytes written as they are (`-o -`), kept apart from the text.
+    func write(bytes: Data) throws { lock.withLock { raw += bytes } }
     var text: String { lock.withLock { buffer } }
+    var bytes: Data { lock.withLock { raw } }
     var lines: [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(
             text.hasSuffix("\n") ? 1 : 0)

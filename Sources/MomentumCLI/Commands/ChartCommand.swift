@@ -47,16 +47,11 @@ struct ChartCommand: ContextualCommand {
             }
             let chart = ProgressChart(kind, category: chosen, days: days, report: report)
             if let output {
-                do {
-                    try Data(ChartSVG.render(chart, catalog: catalog).utf8).write(
-                        to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    throw CommandFailure(
-                        catalog.format(
-                            .errorExportCannotWrite,
-                            ["path": output, "reason": ErrorMessages.fileReason(for: error, catalog: catalog)]))
+                let target = OutputTarget(output)
+                try target.write(to: context, catalog: catalog) { url in
+                    try Data(ChartSVG.render(chart, catalog: catalog).utf8).write(to: url, options: .atomic)
                 }
-                if !json { context.output.write(catalog.format(.chartWritten, ["path": output]) + "\n") }
+                if !json { target.confirmations(context).write(catalog.format(.chartWritten, ["path": output]) + "\n") }
             }
             if json { context.output.write(try JSONOutput.encode(ChartJSON(chart)) + "\n") }
         }

@@ -51,11 +51,13 @@ struct Export: ContextualCommand {
                     context.output.write(String(decoding: document.encoded(), as: UTF8.self))
                     return
                 }
-                let url = URL(fileURLWithPath: output)
-                let contents = try Self.backup(catalog) { () throws(BackupFailure) in
-                    format == .archive
-                        ? try session.services.backup.writeArchive(to: url)
-                        : try session.services.backup.writeDocument(to: url)
+                let target = OutputTarget(output)
+                let contents = try target.write(to: context, catalog: catalog) { url in
+                    try Self.backup(catalog) { () throws(BackupFailure) in
+                        format == .archive
+                            ? try session.services.backup.writeArchive(to: url)
+                            : try session.services.backup.writeDocument(to: url)
+                    }
                 }
                 let summary = BackupMessages.contents(
                     contents.counts, audioBytes: contents.audioBytes, catalog: catalog)
@@ -63,7 +65,7 @@ struct Export: ContextualCommand {
                 if format == .json, contents.counts[BackupKind.library.rawValue] != nil {
                     text += catalog[.backupWrittenWithoutAudio] + "\n"
                 }
-                context.output.write(text)
+                target.confirmations(context).write(text)
             case .csv, .ics:
                 let exchangeFormat: ExchangeService.ExportFormat = format == .csv ? .csv : .ics
                 let (data, count) = try session.services.exchange.export(exchangeFormat, catalog: catalog)
@@ -71,23 +73,22 @@ struct Export: ContextualCommand {
                     context.output.write(String(decoding: data, as: UTF8.self))
                     return
                 }
-                do {
-                    try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    throw CommandFailure(
-                        catalog.format(
-                            .errorExportCannotWrite,
-                            ["path": output, "reason": ErrorMessages.fileReason(for: error, catalog: catalog)]))
-                }
+                let target = OutputTarget(output)
+                try target.write(to: context, catalog: catalog) { url in try data.write(to: url, options: .atomic) }
                 let records = catalog.counted(count, one: .importOneRecord, many: .importRecords)
-                context.output.write(catalog.format(.exportWritten, ["count": records, "path": output]) + "\n")
+                target.confirmations(context).write(
+                    catalog.format(.exportWritten, ["count": records, "path": output]) + "\n")
             }
         }
     }
 
+    /// A backup's failure in the person's words; a failure to write is left for ``OutputTarget``
+    /// to say in its one sentence.
     private static func backup<T>(_ catalog: StringCatalog, _ work: () throws(BackupFailure) -> T) throws -> T {
         do {
             return try work()
+        } catch .backup(.cannotWrite(let path, let reason)) {
+            throw BackupFailure.backup(.cannotWrite(path: path, reason: reason))
         } catch {
             throw CommandFailure(BackupMessages.message(for: error, path: "", catalog: catalog))
         }

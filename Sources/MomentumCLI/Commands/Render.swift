@@ -137,13 +137,15 @@ extension CommandContext {
 
     /// Streams `source` into `path` and says what was written.
     func render(_ source: inout some AudioSource, to path: String, catalog: StringCatalog) throws {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let target = OutputTarget(path)
         var bar = ProgressBar(output: errors, isShown: errorsAreInteractive, label: catalog[.renderProgress])
-        try WAVFileWriter.render(&source, to: url, progress: { bar.update(done: $0, total: $1) })
+        try target.write(to: self, catalog: catalog) { url in
+            try WAVFileWriter.render(&source, to: url, progress: { bar.update(done: $0, total: $1) })
+        }
         bar.finish()
         let format = source.format
         let seconds = Double(source.frameCount) / Double(format.sampleRate)
-        output.write(
+        target.confirmations(self).write(
             catalog.format(
                 .renderWrote,
                 [

@@ -3,6 +3,12 @@ import Foundation
 /// Somewhere text goes: the terminal in the product, a string in tests.
 public protocol TextOutput: Sendable {
     func write(_ text: String)
+    /// Writes bytes as they are (a WAV or ZIP for `-o -`); throws when they cannot all be written.
+    func write(bytes: Data) throws
+}
+
+extension TextOutput {
+    public func write(bytes: Data) throws { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 /// Standard output or standard error, written unbuffered so a live display updates at once.
@@ -22,6 +28,19 @@ public struct FileDescriptorOutput: TextOutput {
             }
             if written <= 0 { return }
             offset += written
+        }
+    }
+
+    public func write(bytes: Data) throws {
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { throw POSIXError.current }
+                offset += written
+            }
         }
     }
 

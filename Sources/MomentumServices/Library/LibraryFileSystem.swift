@@ -112,7 +112,7 @@ final class LocalLibraryFileHandle: LibraryFileHandle {
 
 extension POSIXError {
     /// The error `errno` names now.
-    static var current: POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    public static var current: POSIXError { POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 }
 
 // The C functions under names that do not clash with the handle's own `close()` and `write(_:)`.
