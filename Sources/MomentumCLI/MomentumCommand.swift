@@ -92,9 +92,14 @@ public enum MomentumCLI {
     public static func main(arguments: [String], context: CommandContext) async -> Int32 {
         // Ctrl-C in a player ends the practice (saving what counts), then the command exits 130.
         let interruption = Interruption()
+        defer { interruption.stopWatching() }
         var context = context
         let makeEvents = context.makeEvents
-        context.makeEvents = { InterruptibleEvents(source: makeEvents(), interruption: interruption) }
+        context.makeEvents = {
+            let source = makeEvents()
+            interruption.watchSignals(for: source)
+            return InterruptibleEvents(source: source, interruption: interruption)
+        }
         let fallbackCatalog = StringCatalog.shared(for: Language.preferred(in: context.environment))
         if let negative = arguments.first(where: isNegativeNumber) {
             context.errors.write("momentum: " + fallbackCatalog.format(.errorNegativeValue, ["value": negative]) + "\n")
@@ -128,7 +133,7 @@ public enum MomentumCLI {
                 var plainCommand = command
                 try plainCommand.run()
             }
-            return interruption.happened ? Interruption.exitStatus : 0
+            return interruption.happened ? interruption.exitStatus : 0
         } catch let error as ExitCode {
             return error.rawValue
         } catch  where MomentumCommand.exitCode(for: error) == .success {

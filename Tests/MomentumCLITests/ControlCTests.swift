@@ -38,3 +38,35 @@ struct ControlCTests {
         #expect(try MomentumDatabase.open(directory: terminal.directory.url).practiceRecords().count == 1)
     }
 }
+
+/// A closed terminal, a dropped SSH connection or `kill` (SIGHUP, SIGTERM, SIGINT) ends a live
+/// practice as Ctrl-C does (issue 38): what counts is saved and the command exits 128 + the
+/// signal. The signals are handed to the command's own watch (`SignalWatch.deliver`), since the
+/// process runs other tests' practices too; `scripts/terminal-signals.py` sends real ones.
+@Suite("SIGHUP, SIGTERM and SIGINT end a practice as Ctrl-C does, and it is saved")
+struct PracticeSignalTests {
+    static let practices: [[String]] = [
+        ["meditate", "2", "--countdown", "0"], ["breathe", "box", "--rounds", "20"], ["workout", "tabata"],
+    ]
+
+    @Test(arguments: [(SIGHUP, 129), (SIGTERM, 143), (SIGINT, 130)] as [(Int32, Int32)])
+    func aSignalAfter65SecondsSavesThePracticeAsStoppedEarly(signal: Int32, status: Int32) async throws {
+        for practice in Self.practices {
+            let terminal = try TestTerminal()
+            // The "n" after the signal would discard the practice if anything still asked.
+            let events = ScriptedEvents(keys: [(.seconds(66), "n")], signals: [(.seconds(65), signal)])
+            #expect(await terminal.run(practice, events: events) == status, "\(practice): \(terminal.errors.text)")
+            #expect(events.delivered == [signal], "\(practice): no watch heard the signal")
+            let records = try MomentumDatabase.open(directory: terminal.directory.url).practiceRecords()
+            #expect(records.count == 1, "\(practice)")
+            #expect(records.first.map { (60...65).contains($0.countedSeconds) } == true, "\(practice): \(records)")
+        }
+    }
+
+    @Test func afterThePracticeTheSignalsDoWhatTheyDidBefore() async throws {
+        let terminal = try TestTerminal()
+        let events = ScriptedEvents(keys: [(.seconds(5), "q"), (.seconds(6), "y")])
+        _ = await terminal.run(["meditate", "1", "--countdown", "0"], events: events)
+        #expect(!SignalWatch.deliver(SIGTERM, to: events))
+    }
+}

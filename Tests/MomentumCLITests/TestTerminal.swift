@@ -29,6 +29,10 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
     let origin: ContinuousClock.Instant
     private var offset: Duration = .zero
     private var script: [(at: Duration, key: UInt8)]
+    /// Signals "sent" at offsets: handed to the command's own signal watch (`SignalWatch.deliver`),
+    /// not to the process, where other tests' practices run too.
+    private var signals: [(at: Duration, signal: Int32)] = []
+    private(set) var delivered: [Int32] = []
 
     /// Keys pressed at offsets from the moment the source was made.
     init(keys: [(at: Duration, key: Character)] = []) {
@@ -43,11 +47,30 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
         script = bytes.map { ($0.at, $0.byte) }.sorted { $0.0 < $1.0 }
     }
 
+    /// Keys, and signals at offsets.
+    convenience init(keys: [(at: Duration, key: Character)] = [], signals: [(at: Duration, signal: Int32)]) {
+        self.init(keys: keys)
+        self.signals = signals.sorted { $0.at < $1.at }
+    }
+
     var elapsed: Duration { lock.withLock { offset } }
     var now: ContinuousClock.Instant { lock.withLock { origin.advanced(by: offset) } }
 
     func next(until deadline: ContinuousClock.Instant?) async -> PlayerEvent? {
-        lock.withLock {
+        let due: Int32? = lock.withLock {
+            let limit = deadline.map { origin.duration(to: $0) }
+            guard let first = signals.first, first.at <= (script.first?.at ?? first.at),
+                limit.map({ first.at <= $0 }) ?? true
+            else { return nil }
+            signals.removeFirst()
+            offset = max(offset, first.at)
+            return first.signal
+        }
+        if let due {
+            if SignalWatch.deliver(due, to: self) { lock.withLock { delivered.append(due) } }
+            return .tick
+        }
+        return lock.withLock {
             let limit = deadline.map { origin.duration(to: $0) }
             if let first = script.first, limit.map({ first.at <= $0 }) ?? true {
                 script.removeFirst()

@@ -13,7 +13,9 @@ struct ChartCommand: ContextualCommand {
     @Argument(help: ArgumentHelp("streak, strength or minutes.", valueName: "chart"))
     var kind: ProgressChart.Kind
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The SVG file to write.", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The SVG file to write (- for standard output).", valueName: "file"))
     var output: String?
 
     @Option(help: ArgumentHelp("mindfulness, workout, morse or focus (default: mindfulness).", valueName: "category"))

@@ -32,7 +32,7 @@ struct Export: ContextualCommand {
 
     @Option(
         name: [.short, .customLong("output")],
-        help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file"))
+        help: ArgumentHelp("Write to this file (default, or -: standard output).", valueName: "file"))
     var output: String?
 
     @OptionGroup var common: CommonOptions

@@ -19,7 +19,9 @@ struct Render: AsyncParsableCommand {
 
 /// Where the audio goes and in what format.
 struct RenderOptions: ParsableArguments {
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The WAV file to write.", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The WAV file to write (- for standard output).", valueName: "file"))
     var output: String
 
     @Option(help: ArgumentHelp("Sample rate in Hz, 8000–48000.", valueName: "hz"))

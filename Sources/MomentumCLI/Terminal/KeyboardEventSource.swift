@@ -14,10 +14,28 @@ public final class KeyboardEventSource: PlayerEventSource {
     private let keys = KeyBuffer()
     private let clock = ContinuousClock()
     private let terminal: TerminalMode?
+    /// SIGTSTP (`kill -TSTP`; Ctrl-Z is a key here) and SIGCONT: the terminal is given back
+    /// before the process stops and taken again when it continues; the screen redraws at once.
+    private let jobControl: SignalWatch?
 
     public init() {
         terminal = TerminalMode(descriptor: STDIN_FILENO)
         terminal?.enterSingleKeyMode()
+        if let terminal {
+            let keys = self.keys
+            jobControl = SignalWatch { number in
+                if number == SIGTSTP {
+                    terminal.restore()
+                    kill(getpid(), SIGSTOP)
+                } else {
+                    terminal.enterSingleKeyMode()
+                    keys.cancelWait()
+                }
+            }
+            jobControl?.start([SIGTSTP, SIGCONT])
+        } else {
+            jobControl = nil
+        }
         let keys = self.keys
         Thread.detachNewThread {
             var byte: UInt8 = 0
@@ -27,9 +45,15 @@ public final class KeyboardEventSource: PlayerEventSource {
     }
 
     /// Puts the terminal back as it was.
-    public func restore() { terminal?.restore() }
+    public func restore() {
+        jobControl?.stop()
+        terminal?.restore()
+    }
 
-    deinit { terminal?.restore() }
+    /// A signal came: the player hears it as Ctrl-C, at once.
+    public func wake() { keys.push(Interruption.controlC) }
+
+    deinit { restore() }
 
     public var now: ContinuousClock.Instant { clock.now }
 
