@@ -31,9 +31,12 @@ public struct MeditationService: Sendable {
         public var timeline: Timeline
     }
 
-    /// Checks `plan`, keeps it as the default for next time, advances the affirmation rotation,
+    /// Checks `plan`, keeps it as "your last sit" unless it is a saved sit's (`fromSavedSit`,
+    /// ``MeditationPlan/lastSit(after:fromSavedSit:before:)``), advances the affirmation rotation,
     /// and returns what the player needs. Nothing is stored when the plan is invalid.
-    public func startSit(plan: MeditationPlan, language: Language) throws(MeditationServiceError) -> PreparedSit {
+    public func startSit(
+        plan: MeditationPlan, fromSavedSit: Bool = false, language: Language
+    ) throws(MeditationServiceError) -> PreparedSit {
         let timeline: Timeline
         do {
             timeline = try plan.timeline()
@@ -44,7 +47,8 @@ public struct MeditationService: Sendable {
             var stored = try settings.load()
             let affirmations = Affirmations(
                 rotationIndex: stored.affirmationRotation, catalog: .shared(for: language))
-            stored.meditation = plan
+            stored.meditation = MeditationPlan.lastSit(
+                after: plan, fromSavedSit: fromSavedSit, before: stored.meditation)
             stored.affirmationRotation += 1
             try settings.save(stored)
             return PreparedSit(plan: plan, affirmations: affirmations, timeline: timeline)

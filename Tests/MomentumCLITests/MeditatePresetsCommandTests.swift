@@ -115,4 +115,29 @@ struct MeditatePresetsCommandTests {
         #expect(await renaming.run(["meditate", "presets", "delete", "Evenin", "--yes"]) != 0)
         #expect(renaming.errors.text.contains("Evening"), "\(renaming.errors.text)")
     }
+
+    /// Issue 38: a saved sit leaves "your last sit" as it was, and a length typed now never
+    /// inherits remembered gongs that no longer fit — only gongs typed with it can refuse it.
+    @Test func aSavedSitNeverRewritesTheDefaultsAndANewLengthDropsGongsThatNoLongerFit() async throws {
+        let terminal = try TestTerminal()
+        #expect(
+            await terminal.run(["meditate", "12", "--countdown", "0", "--interval", "4"], keys: [(.seconds(1), "q")])
+                == 0)
+        #expect(await terminal.run(["meditate", "presets", "add", "Zazen", "40", "--interval", "25,30"]) == 0)
+        #expect(await terminal.run(["meditate", "Zazen", "--countdown", "0"], keys: [(.seconds(1), "q")]) == 0)
+        let settings = MomentumSettings(
+            storedValues: try MomentumDatabase.open(directory: terminal.directory.url).settingValues())
+        #expect(settings.meditation.duration == .minutes(12))
+        #expect(settings.meditation.intervalGongs == .every(minutes: 4))
+
+        // The quick sit remembered gongs every 4 minutes: a 3-minute sit has none, and runs.
+        let short = try TestTerminal(sharing: terminal)
+        #expect(await short.run(["meditate", "3", "--countdown", "0", "--plan"]) == 0, "\(short.errors.text)")
+        #expect(!short.output.text.contains("intervalGong"))
+        // Gongs typed with the length are checked as they are, and the message says how to change them.
+        let typed = try TestTerminal(sharing: terminal)
+        #expect(await typed.run(["meditate", "3", "--interval", "25"]) != 0)
+        #expect(
+            typed.errors.text.contains("An interval gong at 25 min would sound at or after the end of the 3 min sit"))
+    }
 }

@@ -161,7 +161,7 @@ struct AboutAndManifestRoutesTests {
 
     @Test func runsLogTheSavedSitPresetAndProgramTheyStartedFrom() async throws {
         let server = try TestServer()
-        let clock = server.clock
+        let (clock, settings) = (server.clock, server.services.settings)
         let sit = try server.services.meditationPresets.addPreset(
             name: "Morning 20", plan: MeditationPlan(duration: .minutes(2), countdown: .zero))
         try await server.test { client in
@@ -173,7 +173,10 @@ struct AboutAndManifestRoutesTests {
                 let stopped = try await client.send(.post, "/api/v1/runs/\(id)/stop")
                 #expect((try stopped.object["ending"] as? [String: Any])?["logged"] as? Bool == true)
             }
+            let lastSit = try settings.load().meditation
             try await run(#"{"kind":"meditation","preset":"\#(sit.id)"}"#)
+            // A saved sit leaves "your last sit" as it was (issue 38).
+            #expect(try settings.load().meditation == lastSit)
             try await run(#"{"kind":"breathing","plan":{"preset":"box","rounds":2}}"#)
             try await run(#"{"kind":"workout","program":"tabata"}"#)
 

@@ -26,8 +26,9 @@ struct Meditate: ContextualCommand {
         abstract: "Sit with a timer, or a saved sit by its name (the default: `momentum meditate 20`).",
         discussion: """
             Options you give become your defaults for the next sit; with a saved sit's name they change \
-            this sit only, not the saved one. Space pauses and resumes, q stops (an early stop of a \
-            minute or more may be kept in the log).
+            this sit only, not the saved one, and a saved sit never changes your defaults. A new length \
+            leaves out remembered interval gongs that no longer fit. Space pauses and resumes, q stops \
+            (an early stop of a minute or more may be kept in the log).
             """
     )
 
@@ -88,7 +89,8 @@ struct Meditate: ContextualCommand {
         plan: MeditationPlan, preset: MeditationPreset?, session: CommandContext.Session, context: CommandContext
     ) async throws {
         let (services, catalog) = (session.services, session.catalog)
-        let prepared = try services.meditation.startSit(plan: plan, language: catalog.language)
+        let prepared = try services.meditation.startSit(
+            plan: plan, fromSavedSit: preset != nil, language: catalog.language)
         let soundOn = session.settings.isSoundOn && !noSound
         let cuePlayer = context.cuePlayer(soundOn: soundOn, session: session)
         let events = context.makeEvents()
@@ -153,8 +155,7 @@ struct MeditationOptions: ParsableArguments {
             if open {
                 throw CommandFailure(catalog.format(.errorConflictingOptions, ["first": minutes, "second": "--open"]))
             }
-            plan.duration = try duration(minutes, unit: .minutes)
-            plan.isOpenEnded = false
+            plan = plan.withLength(try duration(minutes, unit: .minutes), gongsChosenToo: interval != nil)
         }
         if open { plan.isOpenEnded = true }
         if let countdown { plan.countdown = try duration(countdown, unit: .seconds) }

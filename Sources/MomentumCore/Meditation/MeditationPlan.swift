@@ -106,6 +106,28 @@ extension MeditationPlan {
     }
 }
 
+extension MeditationPlan {
+    /// "Your last sit" — where the next quick sit starts from — after a sit with `plan` (issue
+    /// 38): a sit of your own becomes it; a saved sit is its own and leaves it as it was, so
+    /// using "Zazen" never turns the quick sit into a 40-minute one with Zazen's gongs.
+    public static func lastSit(after plan: MeditationPlan, fromSavedSit: Bool, before last: MeditationPlan)
+        -> MeditationPlan
+    {
+        fromSavedSit ? last : plan
+    }
+
+    /// This plan with a length chosen now (`meditate 3`): set, no longer open-ended, and the
+    /// interval gongs it brought from before left out where they no longer fit — gongs the
+    /// person did not choose for this sit never refuse it. Gongs chosen with the length are
+    /// kept and checked as they are.
+    public func withLength(_ length: Duration, gongsChosenToo: Bool) -> MeditationPlan {
+        var plan = self
+        plan.duration = length
+        plan.isOpenEnded = false
+        return gongsChosenToo ? plan : plan.withoutIntervalGongsAtOrAfterEnd
+    }
+}
+
 /// When interval gongs sound during the meditation segment.
 public enum IntervalGongs: Sendable, Equatable {
     case off

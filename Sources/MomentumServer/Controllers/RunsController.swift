@@ -204,7 +204,8 @@ struct RunsController {
         case .meditation:
             let preset = try body.preset.map { try services.meditationPresets.preset(named: $0) }
             let plan = try preset?.plan ?? body.meditation ?? services.settings.load().meditation
-            let prepared = try services.meditation.startSit(plan: plan, language: language)
+            let prepared = try services.meditation.startSit(
+                plan: plan, fromSavedSit: preset != nil, language: language)
             let sit = try MeditationSit<WallInstant>(plan: prepared.plan, affirmations: prepared.affirmations)
             run = PracticeRun(id: makeID(), plan: .meditation(sit))
             run.meditationPreset = preset

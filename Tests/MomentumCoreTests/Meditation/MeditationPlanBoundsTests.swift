@@ -116,3 +116,30 @@ struct MeditationPlanBoundsTests {
         #expect(try JSONDecoder().decode(MeditationPlan.self, from: data) == plan)
     }
 }
+
+@Suite("Your last sit: saved sits leave it, a new length drops the gongs it brought that no longer fit")
+struct LastSitRuleTests {
+    let last = MeditationPlan(duration: .minutes(12), intervalGongs: .every(minutes: 4))
+    let zazen = MeditationPlan(duration: .minutes(40), intervalGongs: .offsets([.minutes(25), .minutes(30)]))
+
+    @Test func aSitOfYourOwnBecomesTheLastSitASavedSitLeavesIt() {
+        #expect(MeditationPlan.lastSit(after: zazen, fromSavedSit: true, before: last) == last)
+        #expect(MeditationPlan.lastSit(after: zazen, fromSavedSit: false, before: last) == zazen)
+    }
+
+    @Test func aNewLengthLeavesOutGongsThatNoLongerFitUnlessTheyWereChosenWithIt() throws {
+        let short = zazen.withLength(.minutes(27), gongsChosenToo: false)
+        #expect(short.intervalGongs == .offsets([.minutes(25)]))
+        #expect(throws: Never.self) { try short.validate() }
+        #expect(zazen.withLength(.minutes(3), gongsChosenToo: false).intervalGongs == .off)
+        #expect(last.withLength(.minutes(3), gongsChosenToo: false).intervalGongs == .off)
+        var open = zazen
+        open.isOpenEnded = true
+        #expect(!open.withLength(.minutes(50), gongsChosenToo: false).isOpenEnded)
+        let chosen = zazen.withLength(.minutes(3), gongsChosenToo: true)
+        #expect(chosen.intervalGongs == zazen.intervalGongs)
+        #expect(throws: MeditationPlanError.intervalGongAtOrAfterEnd(offset: .minutes(25), duration: .minutes(3))) {
+            try chosen.validate()
+        }
+    }
+}
