@@ -396,6 +396,8 @@ public struct FocusTimerView: Codable, Sendable, Equatable {
     public var startedAt: Date?
     public var dueAt: Date?
     public var items: [Item]
+    /// The owner's name, for a timer another person shared (absent for one's own).
+    public var owner: String?
 
     public struct Item: Codable, Sendable, Equatable {
         public var id: String
@@ -403,7 +405,8 @@ public struct FocusTimerView: Codable, Sendable, Equatable {
         public var done: Bool
     }
 
-    public init(_ timer: FocusTimer, at now: Date) {
+    public init(_ timer: FocusTimer, at now: Date, owner: String? = nil) {
+        self.owner = owner
         id = timer.id.uuidString.lowercased()
         name = timer.name
         durationMs = timer.duration.wholeMilliseconds

@@ -280,6 +280,24 @@ public final class HouseholdService: Sendable {
         return shared
     }
 
+    /// The service that runs the timer `name` names for `person`, and the name to give it there
+    /// (issue 38: both front ends ask this): their own timer first (by name or id, as
+    /// ``FocusTimerService`` finds one); else a timer shared with them, by its id or by its name
+    /// (ignoring case) when no other shared timer has it. Sharers run, edit and tick a timer; only
+    /// its owner moves, deletes or shares it, so those use the person's own service.
+    public func timerService(named name: String, for person: Person) throws(FocusTimerServiceError)
+        -> (service: FocusTimerService, name: String)
+    {
+        let own: FocusTimerService
+        do { own = try services(for: person).focusTimers } catch { throw .store(error) }
+        if (try? own.timer(named: name)) != nil { return (own, name) }
+        let shared = try timersShared(with: person)
+        let byID = shared.filter { $0.timer.id.uuidString.lowercased() == name.lowercased() }
+        let byName = shared.filter { $0.timer.name.lowercased() == name.lowercased() }
+        guard let found = byID.first ?? (byName.count == 1 ? byName.first : nil) else { return (own, name) }
+        return (found.services.focusTimers, found.timer.id.uuidString.lowercased())
+    }
+
     /// The first of `changes` (its index) that names a timer or checklist item of someone other
     /// than `person`, or gives an item of theirs another person's timer (``OthersTimers``), or `nil`.
     public func changeOfSomeoneElse(in changes: [ChangeMessage], pushedBy person: Person.ID)

@@ -18,7 +18,7 @@ extension TimerCommand {
 
         /// Ticks or unticks the item and prints the checklist.
         func set(done: Bool, in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, _ in
+            try await TimerCommand.withTimer(named: name, common, context) { service, name, _ in
                 TimerCommand.checklist(try service.setItem(item, ofTimer: name, done: done)).joined(separator: "\n")
                     + "\n"
             }
@@ -75,7 +75,7 @@ extension TimerCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, catalog in
+            try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
                 let edit = FocusTimerService.Edit(
                     name: newName, duration: try duration.map { try TimerCommand.duration($0, catalog: catalog) },
                     icon: icon, color: color, notes: notes, addItems: addItems, removeItems: removeItems)

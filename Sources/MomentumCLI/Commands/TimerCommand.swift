@@ -64,6 +64,19 @@ struct TimerCommand: AsyncParsableCommand {
             context.output.write(try body(session.services.focusTimers, session.catalog))
         }
     }
+
+    /// Runs `body` with the service that runs the timer `name` names — the person's own, or the
+    /// owner's of a timer shared with them (``HouseholdService/timerService(named:for:)``) — and
+    /// the name to give it there.
+    static func withTimer(
+        named name: String, _ common: CommonOptions, _ context: CommandContext,
+        _ body: (FocusTimerService, String, StringCatalog) throws -> String
+    ) async throws {
+        try await context.withSession(common) { session in
+            let (service, named) = try session.household.timerService(named: name, for: session.person)
+            context.output.write(try body(service, named, session.catalog))
+        }
+    }
 }
 
 // MARK: - Making and listing
@@ -121,19 +134,35 @@ extension TimerCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, catalog in
-                let timers = try service.timers()
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
+                // One's own timers, then those others of the household shared (as the web lists them).
+                let own = try session.services.focusTimers.timers().map { ($0, String?.none) }
+                let shared = try session.household.timersShared(with: session.person).map {
+                    ($0.timer, Optional($0.owner.name))
+                }
+                let timers = own + shared
                 let now = context.now()
-                if json { return try FocusTimerJSON.text(timers.map { FocusTimerView($0, at: now) }) }
-                if timers.isEmpty { return catalog[.focusNone] + "\n" }
-                let rows = timers.enumerated().map { index, timer in
-                    [
-                        "\(index + 1)", timer.name, TimerCommand.statusText(timer, at: now, catalog: catalog),
+                if json {
+                    context.output.write(
+                        try FocusTimerJSON.text(timers.map { FocusTimerView($0.0, at: now, owner: $0.1) }))
+                    return
+                }
+                if timers.isEmpty {
+                    context.output.write(catalog[.focusNone] + "\n")
+                    return
+                }
+                let rows = timers.enumerated().map { index, entry in
+                    let (timer, owner) = entry
+                    return [
+                        owner == nil ? "\(index + 1)" : "·", timer.name,
+                        TimerCommand.statusText(timer, at: now, catalog: catalog),
                         catalog.format(.focusLeft, ["time": TimerCommand.remaining(timer, at: now)]),
                         timer.items.isEmpty ? "" : "☑ \(timer.items.filter(\.done).count)/\(timer.items.count)",
+                        owner.map { catalog.format(.focusSharedBy, ["name": $0]) } ?? "",
                     ]
                 }
-                return TextTable.render(rows)
+                context.output.write(TextTable.render(rows))
             }
         }
     }
@@ -150,7 +179,7 @@ extension TimerCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, catalog in
+            try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
                 let timer = try service.timer(named: name)
                 if json { return try FocusTimerJSON.text(FocusTimerView(timer, at: context.now())) }
                 return TimerCommand.details(timer, at: context.now(), catalog: catalog)

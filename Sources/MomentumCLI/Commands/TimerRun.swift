@@ -26,8 +26,8 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let service = session.services.focusTimers
-                var timer = try service.timer(named: name)
+                let (service, named) = try session.household.timerService(named: name, for: session.person)
+                var timer = try service.timer(named: named)
                 if printPlan {
                     context.output.write(try TimelineJSON.text(try timer.timeline()))
                     return

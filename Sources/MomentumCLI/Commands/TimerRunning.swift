@@ -16,7 +16,7 @@ extension TimerCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, catalog in
+            try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
                 let before = try service.timers()
                 let timer = try service.start(named: name)
                 let now = context.now()
@@ -42,13 +42,18 @@ extension TimerCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, catalog in
-                let wanted = try name ?? TimerCommand.runningTimer(service, at: context.now(), catalog: catalog)
-                let timer = try service.pause(named: wanted)
-                return catalog.format(
-                    .focusPausedTimer,
-                    ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: context.now())])
-                    + "\n"
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
+                let wanted =
+                    try name
+                    ?? TimerCommand.runningTimer(session.services.focusTimers, at: context.now(), catalog: catalog)
+                let (service, named) = try session.household.timerService(named: wanted, for: session.person)
+                let timer = try service.pause(named: named)
+                context.output.write(
+                    catalog.format(
+                        .focusPausedTimer,
+                        ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: context.now())])
+                        + "\n")
             }
         }
     }
@@ -69,7 +74,7 @@ extension TimerCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, catalog in
+            try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
                 let timer = try service.resume(named: name)
                 return catalog.format(
                     .focusStarted, ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: context.now())])
@@ -87,7 +92,7 @@ extension TimerCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, catalog in
+            try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
                 let timer = try service.reset(named: name)
                 return catalog.format(
                     .focusResetTimer,
@@ -110,7 +115,7 @@ extension TimerCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TimerCommand.withTimers(common, context) { service, catalog in
+            try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
                 let timer = try service.complete(named: name)
                 return catalog.format(.focusCompletedTimer, ["name": timer.name]) + "\n"
             }

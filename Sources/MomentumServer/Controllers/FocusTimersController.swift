@@ -231,9 +231,8 @@ struct FocusTimersController {
     /// (by id or name), else one shared with this person (by its exact id only).
     private func target(_ context: BasicRequestContext) throws -> (FocusTimerService, String) {
         let id = try timerID(context)
-        let shared = try sharedTimers().first { $0.timer.id.uuidString.lowercased() == id.lowercased() }
-        if let shared, (try? timers.timer(named: id)) == nil { return (shared.services.focusTimers, id) }
-        return (timers, id)
+        guard let me = try household.person(id: person) else { return (timers, id) }
+        return try household.timerService(named: id, for: me)
     }
 
     private func timerID(_ context: BasicRequestContext) throws -> String {
