@@ -207,7 +207,15 @@ public struct AccessTokenService: Sendable {
     /// 32 random bytes from the system's generator, as URL-safe base64 without padding.
     public static let randomSecret: @Sendable () -> String = {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return secret(using: &generator)
+    }
+
+    /// 32 random bytes as URL-safe base64 without padding, never starting with `-` (issue 38:
+    /// `--token -Abc…` reads as an option; 1 in 64 tokens did). The first byte is drawn again
+    /// while its top six bits would be that character (62): 6 of 256 bits' worth of choice lost.
+    static func secret(using generator: inout some RandomNumberGenerator) -> String {
+        var bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        while bytes[0] >> 2 == 62 { bytes[0] = UInt8.random(in: .min ... .max, using: &generator) }
         return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }

@@ -1,7 +1,9 @@
 import Foundation
+import MomentumCore
 import Testing
 
 @testable import MomentumCLI
+@testable import MomentumServices
 
 /// Issue 38: a timer shared with a person is theirs to see, run and tick in the terminal too, as
 /// in the web app — both ask the household which service runs a named timer.
@@ -41,5 +43,37 @@ struct SharedTimerCommandTests {
         #expect(delete.errors.text.contains("Tea"), "\(delete.errors.text)")
         let still = try TestTerminal(sharing: ada)
         #expect(await still.run(["timer", "show", "Tea"]) == 0)
+    }
+}
+
+/// Issue 38: `momentum import` without `--user` acts for the owner when no terminal can be asked
+/// (as the README says of every command), and asks on one.
+@Suite("import in a household: the owner's without a terminal, asked on one")
+struct ImportWhoseTests {
+    @Test func withoutATerminalTheOwnersPracticeTakesTheFileOnATerminalItIsAsked() async throws {
+        let ada = try TestTerminal()
+        #expect(await ada.run(["log", "add", "--minutes", "20"]) == 0)
+        #expect(await ada.run(["user", "add", "Ben"]) == 0)
+        let file = ada.directory.url.appendingPathComponent("log.csv").path
+        #expect(await ada.run(["export", "--format", "csv", "-o", file]) == 0)
+
+        let script = try TestTerminal(sharing: ada)
+        #expect(await script.run(["import", file, "--dry-run"], interactive: false) == 0, "\(script.errors.text)")
+        #expect(!script.output.text.contains("Whose practice"))
+        let asked = try TestTerminal(sharing: ada)
+        #expect(await asked.run(["import", file, "--dry-run"], interactive: true, answer: "Ben") == 0)
+        #expect(asked.output.text.contains("Whose practice is this file?"))
+    }
+}
+
+@Suite("Access tokens never start with a dash")
+struct TokenShapeTests {
+    @Test func tenThousandSecretsNoneStartingWithADashAllOf43Characters() {
+        var generator = SeededRandomNumberGenerator(seed: 38)
+        let secrets = (0..<10_000).map { _ in AccessTokenService.secret(using: &generator) }
+        #expect(!secrets.contains { $0.hasPrefix("-") })
+        #expect(secrets.allSatisfy { $0.count == 43 })
+        // Every other first character still comes up.
+        #expect(Set(secrets.map(\.first)).count == 63)
     }
 }

@@ -155,12 +155,13 @@ struct Import: ContextualCommand {
     }
 
     /// The services of the person the file belongs to: `--user` (or `$MOMENTUM_USER`) when given;
-    /// in a household of several, otherwise asked — a backup must not land in the wrong person's
-    /// practice by default.
+    /// in a household of several, otherwise asked on a terminal — a backup must not land in the
+    /// wrong person's practice by default — and, with no terminal to ask at (a script, cron),
+    /// the owner's, as every other command acts without `--user` (issue 38).
     private func whoseFile(_ session: CommandContext.Session, context: CommandContext) throws -> MomentumServices {
         let people = try session.household.people()
         let named = common.user ?? context.environment["MOMENTUM_USER"].flatMap { $0.isEmpty ? nil : $0 }
-        guard named == nil, people.count > 1 else { return session.services }
+        guard named == nil, people.count > 1, context.isInteractive else { return session.services }
         let names = people.map(\.name).joined(separator: ", ")
         context.output.write(session.catalog.format(.importWhose, ["names": names]) + " ")
         let answer = context.readAnswer()?.trimmingCharacters(in: .whitespaces) ?? ""
