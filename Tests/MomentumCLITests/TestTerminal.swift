@@ -33,6 +33,9 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
     /// not to the process, where other tests' practices run too.
     private var signals: [(at: Duration, signal: Int32)] = []
     private(set) var delivered: [Int32] = []
+    /// What happens elsewhere at offsets (another shell pausing a timer, say): run when the
+    /// scripted clock reaches them, then the player gets a tick.
+    private var actions: [(at: Duration, action: @Sendable () -> Void)] = []
 
     /// Keys pressed at offsets from the moment the source was made.
     init(keys: [(at: Duration, key: Character)] = []) {
@@ -53,6 +56,14 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
         self.signals = signals.sorted { $0.at < $1.at }
     }
 
+    /// Keys, and things that happen elsewhere at offsets.
+    convenience init(
+        keys: [(at: Duration, key: Character)] = [], actions: [(at: Duration, action: @Sendable () -> Void)]
+    ) {
+        self.init(keys: keys)
+        self.actions = actions.sorted { $0.at < $1.at }
+    }
+
     var elapsed: Duration { lock.withLock { offset } }
     var now: ContinuousClock.Instant { lock.withLock { origin.advanced(by: offset) } }
 
@@ -69,6 +80,21 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
         if let due {
             if SignalWatch.deliver(due, to: self) { lock.withLock { delivered.append(due) } }
             return .tick
+        }
+        let action: (@Sendable () -> Void)? = lock.withLock {
+            let limit = deadline.map { origin.duration(to: $0) }
+            guard let first = actions.first, first.at <= (script.first?.at ?? first.at),
+                limit.map({ first.at <= $0 }) ?? true
+            else { return nil }
+            actions.removeFirst()
+            offset = max(offset, first.at)
+            return first.action
+        }
+        if let action {
+            action()
+            // A key pressed at that very moment still comes, on a screen drawn before it.
+            let keyNow = lock.withLock { script.first.map { $0.at <= offset } ?? false }
+            if !keyNow { return .tick }
         }
         return lock.withLock {
             let limit = deadline.map { origin.duration(to: $0) }

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumServices
 import MomentumStore
 import Testing
 
@@ -126,4 +127,50 @@ struct TimerCommandTests {
         }
         #expect(try MomentumDatabase.open(directory: terminal.directory.url).focusTimers() == before)
     }
+
+    /// Issue 38: `timer run` follows what other shells, the web app and synced devices do to the
+    /// stored timer — a pause, a resume, a finish are on screen within half a second — and a key
+    /// on a timer finished elsewhere does not start it again.
+    @Test func runFollowsChangesMadeElsewhereAndAKeyNeverRestartsAFinishedTimer() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["timer", "add", "Reading", "10"]) == 0)
+        let (directory, origin) = (terminal.directory.url, terminal.wallOrigin)
+        let clock = ScriptedClockBox()
+        // Another shell on the same data directory, at the scripted clock's time.
+        let elsewhere = { @Sendable (act: @Sendable (FocusTimerService) throws -> Void) in
+            let services = try? MomentumServices.open(
+                dataDirectory: directory, device: "other-shell", timeZone: .gmt,
+                now: { origin.addingTimeInterval(clock.elapsed.inSeconds) }, makeID: { UUID() })
+            if let services { try? act(services.focusTimers) }
+        }
+        // Paused, resumed and paused elsewhere; then finished elsewhere just as space is pressed
+        // here, on a screen that still says "paused" — which used to start the timer again.
+        let events = ScriptedEvents(
+            keys: [(.seconds(150), " ")],
+            actions: [
+                (.seconds(30), { elsewhere { _ = try $0.pause(named: "Reading") } }),
+                (.seconds(90), { elsewhere { _ = try $0.resume(named: "Reading") } }),
+                (.seconds(120), { elsewhere { _ = try $0.pause(named: "Reading") } }),
+                (.seconds(150), { elsewhere { _ = try $0.complete(named: "Reading") } }),
+            ])
+        clock.events = events
+        let sound = RecordingCuePlayer(events: events)
+        #expect(await terminal.run(["timer", "run", "Reading"], sound: sound, events: events) == 0)
+        let lines = terminal.output.lines
+        #expect(lines.contains("Reading · paused · 09:30 left"), "\(lines)")
+        #expect(lines.contains("Reading · paused · 09:00 left"), "\(lines)")
+        #expect(lines.last?.hasPrefix("“Reading” is done") == true, "\(lines)")
+        // The screen heard of the finish within half a second of it.
+        #expect(sound.played.map(\.sound) == [.endGong])
+        #expect(sound.played.first.map { $0.at >= .seconds(150) && $0.at <= .milliseconds(150_500) } == true)
+        let timers = try MomentumDatabase.open(directory: directory).focusTimers()
+        #expect(timers.first?.run.status == .completed)
+        #expect(try MomentumDatabase.open(directory: directory).practiceRecords().count == 1)
+    }
+}
+
+/// The scripted clock, for an action that runs as another shell would.
+final class ScriptedClockBox: @unchecked Sendable {
+    var events: ScriptedEvents?
+    var elapsed: Duration { events?.elapsed ?? .zero }
 }

@@ -90,10 +90,12 @@ struct FocusCountdown {
             case .tick:
                 continue
             case .key(MeditationPlayer.space):
-                if status == .running {
-                    try service.pause(named: timerID)
-                } else {
-                    try service.start(named: timerID)
+                // What the timer is now, not what the screen showed: another device may have
+                // finished or reset it meanwhile, and a key must not start it again (issue 38).
+                switch try service.timer(named: timerID).status(at: now()) {
+                case .running: try service.pause(named: timerID)
+                case .paused: try service.resume(named: timerID)
+                case .completed, .idle: continue
                 }
             case .key(let key) where MeditationPlayer.stopKeys.contains(key):
                 return leave(timerID: timerID)
@@ -118,9 +120,14 @@ struct FocusCountdown {
                 ["name": timer.name, "remaining": DurationFormatting.clock(timer.remaining(at: instant))]))
     }
 
-    /// Paused, only a key wakes the countdown; running, the next change of the shown second.
+    /// How often a paused countdown looks at the stored timer: another shell, the web app or a
+    /// synced device may resume, reset or finish it (issue 38: a paused screen stayed "paused"
+    /// for a minute after the timer had finished elsewhere).
+    static let pausedLook = Duration.milliseconds(500)
+
+    /// Running, the next change of the shown second; paused, the next look at the store.
     private func wakeUp(_ timer: FocusTimer, at instant: Date) -> ContinuousClock.Instant? {
-        guard timer.status(at: instant) == .running else { return nil }
+        guard timer.status(at: instant) == .running else { return events.now.advanced(by: Self.pausedLook) }
         let fraction = timer.remaining(at: instant).wholeMilliseconds % 1000
         return events.now.advanced(by: .milliseconds(fraction == 0 ? 1000 : fraction))
     }
