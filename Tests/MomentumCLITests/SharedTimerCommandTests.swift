@@ -77,3 +77,34 @@ struct TokenShapeTests {
         #expect(Set(secrets.map(\.first)).count == 63)
     }
 }
+
+/// Issue 38: `log` with filters that match nothing says so (not "No sessions yet"), a reversed
+/// range is refused, and a session after midnight before the day starts shows "+1" beside its
+/// time instead of a moment that never was.
+@Suite("log: filters that match nothing, reversed ranges, the day-start rule")
+struct LogListTests {
+    @Test func emptyFiltersReversedRangesAndTimesAfterMidnight() async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["settings", "set", "progress.day-start", "4"]) == 0)
+        // 15 January 2027 in Berlin: a sit at 01:30 counts on the 14th.
+        #expect(await terminal.run(["log", "add", "--minutes", "20", "--start", "2027-01-15 01:30"]) == 0)
+        #expect(await terminal.run(["log", "add", "--minutes", "20", "--start", "2027-01-14 20:00"]) == 0)
+
+        let list = try TestTerminal(sharing: terminal)
+        #expect(await list.run(["log"]) == 0)
+        let late = try #require(list.output.lines.first { $0.contains("01:30") })
+        #expect(late.contains("Thu, 14 Jan 2027") && late.contains("01:30 +1"), "\(list.output.text)")
+        #expect(list.output.lines.first { $0.contains("20:00") }?.contains("20:00 +1") == false)
+
+        let none = try TestTerminal(sharing: terminal)
+        #expect(await none.run(["log", "--kind", "workout"]) == 0)
+        #expect(none.output.text == "No sessions match these filters.\n")
+
+        let reversed = try TestTerminal(sharing: terminal)
+        #expect(await reversed.run(["log", "--since", "2027-01-15", "--until", "2027-01-14"]) == 1)
+        #expect(reversed.errors.text.contains("--since 2027-01-15 is after --until 2027-01-14"))
+        let german = try TestTerminal(sharing: terminal)
+        #expect(await german.run(["log", "--kind", "workout", "--lang", "de"]) == 0)
+        #expect(german.output.text == "Keine Sitzung passt zu diesen Filtern.\n")
+    }
+}

@@ -45,7 +45,10 @@ extension Log {
                 if json {
                     context.output.write(try Self.json(records, calendar: calendar) + "\n")
                 } else {
-                    context.output.write(Self.table(records, catalog: catalog, calendar: calendar))
+                    let filtered = kind != nil || since != nil || until != nil
+                    context.output.write(
+                        records.isEmpty && filtered
+                            ? catalog[.logNoMatch] + "\n" : Self.table(records, catalog: catalog, calendar: calendar))
                 }
             }
         }
@@ -64,11 +67,15 @@ extension Log {
             }
             query.since = try since.map { calendar.start(of: try day($0)) }
             query.until = try until.map { calendar.start(of: try day($0).adding(days: 1)) }
+            if let from = query.since, let to = query.until, from >= to, let since, let until {
+                throw CommandFailure(catalog.format(.errorLogSinceAfterUntil, ["since": since, "until": until]))
+            }
             return query
         }
 
         /// The records as a table: each on the person's day (``DayCalendar/day(of:)``, the day the
-        /// calendar and streaks count it on) at its start time in the person's time zone.
+        /// calendar and streaks count it on) at its start time in the person's time zone — with
+        /// "+1" when that time is on the next calendar day (a sit at 01:30 when days start at 4:00).
         static func table(_ records: [PracticeRecord], catalog: StringCatalog, calendar: DayCalendar) -> String {
             let timeZone = calendar.timeZone
             guard !records.isEmpty else { return catalog[.logEmpty] + "\n" }
@@ -81,7 +88,8 @@ extension Log {
             for record in records {
                 rows.append([
                     dateFormat.string(from: calendar.start(of: calendar.day(of: record.start))),
-                    timeFormat.string(from: record.start),
+                    timeFormat.string(from: record.start)
+                        + String(repeating: " +1", count: calendar.calendarDaysAfterItsDay(record.start)),
                     catalog[record.kind.nameKey],
                     DurationFormatting.words(.seconds(record.countedSeconds), language: catalog.language),
                 ])

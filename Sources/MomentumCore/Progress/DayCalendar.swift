@@ -31,6 +31,14 @@ public struct DayCalendar: Sendable, Equatable {
     ///
     /// Uses the local wall-clock time, not an absolute offset: 01:30 with a 04:00 day start is the
     /// day before on every date, daylight-saving days included.
+    /// How many calendar days `instant` falls after the person's day it counts on: 1 for a sit
+    /// at 01:30 when days start at 4:00 (it counts on the day before), else 0. What a list shows
+    /// beside the clock time ("01:30 +1"), so a day and a time never make a moment that was not.
+    public func calendarDaysAfterItsDay(_ instant: Date) -> Int {
+        guard dayStartHour > 0, let midnight = try? DayCalendar(timeZone: timeZone, dayStartHour: 0) else { return 0 }
+        return midnight.day(of: instant).number - day(of: instant).number
+    }
+
     public func day(of instant: Date) -> Day {
         let seconds = instant.timeIntervalSince1970
         return day(localSeconds: seconds + Double(timeZone.secondsFromGMT(for: instant)))

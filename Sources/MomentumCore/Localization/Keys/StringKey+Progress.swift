@@ -2,6 +2,8 @@
 
 extension StringKey {
     public static let logEmpty = StringKey("log.empty")
+    public static let logNoMatch = StringKey("log.noMatch")
+    public static let errorLogSinceAfterUntil = StringKey("error.log.sinceAfterUntil")
     public static let logColumnDate = StringKey("log.column.date")
     public static let logColumnTime = StringKey("log.column.time")
     public static let logColumnKind = StringKey("log.column.kind")
