@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import MomentumCLI
+
+/// Issue 38: `docs/json.md` is checked against what each `--json` command really prints — every
+/// field a command prints (at the top level, or in each element of a listing) is named in its
+/// row of the table, so the page cannot drift from the output again.
+@Suite("docs/json.md names every field each --json command prints")
+struct JSONDocsTests {
+    /// The table of docs/json.md: each command's row → the `names` written in backticks.
+    static func documented() throws -> [String: Set<String>] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/json.md"), encoding: .utf8)
+        var rows: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count >= 3 else { continue }
+            let command = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            rows[command] = Set(Self.names(in: cells[2...].joined(separator: "|")))
+        }
+        return rows
+    }
+
+    /// Every word in the text that could be a field name: backticked names, and the names inside
+    /// backticked or braced shapes (`{hidden, jokersEnabled, …}`).
+    static func names(in text: String) -> [String] {
+        var names: [String] = []
+        var word = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                if let first = word.first, first.isLetter { names.append(word) }
+                word = ""
+            }
+        }
+        return names
+    }
+
+    /// The fields a JSON document prints: an object's keys, or the keys of every object in a list.
+    static func fields(_ text: String) throws -> Set<String> {
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        if let object = value as? [String: Any] { return Set(object.keys) }
+        if let list = value as? [[String: Any]] { return Set(list.flatMap(\.keys)) }
+        return []
+    }
+
+    @Test func everyFieldPrintedIsNamedInItsRow() async throws {
+        let rows = try Self.documented()
+        let terminal = try TestTerminal()
+        // Something of everything, so listings are not empty.
+        for setup in [
+            ["log", "add", "--minutes", "20", "--note", "hello"], ["timer", "add", "Tea", "3", "--item", "kettle"],
+            ["meditate", "presets", "add", "Evening", "20"], ["token", "create", "--name", "phone"],
+            ["remind", "settings", "--add-daily", "07:30 all mindfulness"],
+        ] {
+            _ = await terminal.run(setup)
+        }
+        let commands: [(row: String, arguments: [String])] = [
+            ("log --json", ["log", "--json"]),
+            ("streak --json", ["streak", "--json"]),
+            ("calendar --json", ["calendar", "--json"]),
+            ("calendar --year Y --json", ["calendar", "--year", "2027", "--json"]),
+            ("chart … --json", ["chart", "minutes", "--json"]),
+            ("timer list --json", ["timer", "list", "--json"]),
+            ("timer show NAME --json", ["timer", "show", "Tea", "--json"]),
+            ("breathe presets --json", ["breathe", "presets", "--json"]),
+            ("meditate presets list --json", ["meditate", "presets", "list", "--json"]),
+            ("workout programs --json", ["workout", "programs", "--json"]),
+            ("about --json", ["about", "--json"]),
+            ("morse settings --json", ["morse", "settings", "--json"]),
+            ("remind --json", ["remind", "--json"]),
+            ("remind settings --json", ["remind", "settings", "--json"]),
+            ("sync --status --json", ["sync", "--status", "--json"]),
+            ("token list --json", ["token", "list", "--json"]),
+        ]
+        for (row, arguments) in commands {
+            let documented = try #require(rows[row], "docs/json.md has no row for \(row)")
+            let run = try TestTerminal(sharing: terminal)
+            #expect(await run.run(arguments) == 0, "\(arguments): \(run.errors.text)")
+            #expect(!run.output.text.isEmpty, "\(arguments) printed nothing")
+            let printed = try Self.fields(run.output.text)
+            #expect(!printed.isEmpty, "\(arguments) printed no fields")
+            let missing = printed.subtracting(documented).sorted()
+            #expect(missing.isEmpty, "docs/json.md's row for \(row) does not name \(missing)")
+        }
+    }
+}
