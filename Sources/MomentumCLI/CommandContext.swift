@@ -31,6 +31,9 @@ public struct CommandContext: Sendable {
     /// One line typed in answer to a question (`user remove` asks before it removes); `nil` at
     /// the end of input.
     public var readAnswer: @Sendable () -> String? = { readLine(strippingNewline: true) }
+    /// Set when the system's audio player failed during this command (no audio device, say):
+    /// the cues rang the bell instead, and the ending says so once (issue 38).
+    let soundFailure = FailureFlag()
 
     public init(
         environment: [String: String],

@@ -1,9 +1,9 @@
 import Foundation
 import MomentumCore
-import MomentumServices
 import Testing
 
 @testable import MomentumCLI
+@testable import MomentumServices
 @testable import MomentumStore
 
 /// Ctrl-C arrives as byte 3 while a player reads raw keys. It ends the practice the way SIGINT
@@ -68,5 +68,47 @@ struct PracticeSignalTests {
         let events = ScriptedEvents(keys: [(.seconds(5), "q"), (.seconds(6), "y")])
         _ = await terminal.run(["meditate", "1", "--countdown", "0"], events: events)
         #expect(!SignalWatch.deliver(SIGTERM, to: events))
+    }
+}
+
+/// Issue 38: an audio player that is there but cannot play (no audio device; here a file that
+/// is no program) falls back to the bell, and the practice's ending says so once.
+@Suite("A failing audio player: the bell, and one sentence after the practice")
+struct FailingSoundTests {
+    @Test func aPlayerThatFailsRingsTheBellAndIsMarkedFailed() async throws {
+        let terminal = try TestTerminal()
+        let player = terminal.directory.url.appendingPathComponent("paplay")
+        #expect(
+            FileManager.default.createFile(
+                atPath: player.path, contents: Data([0, 1, 2]), attributes: [.posixPermissions: 0o755]))
+        let bell = CapturedOutput()
+        let failure = FailureFlag()
+        let cues = SystemCuePlayer(
+            command: .init(executable: player.path, arguments: []),
+            cache: CueSoundCache(dataDirectory: terminal.directory.url), fallback: BellCuePlayer(output: bell),
+            failure: failure)
+        cues.play(.startGong)
+        // The player process fails on its own time: waited for (at most 10 s), not slept on.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while !failure.hasFailed, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(failure.hasFailed)
+        #expect(bell.text.contains("\u{07}"))
+        // Once failed, every later cue rings the bell without trying the player again.
+        cues.play(.endGong)
+        #expect(bell.text.filter { $0 == "\u{07}" }.count == 2)
+    }
+
+    @Test func theEndingSaysItOnceInThePersonsLanguage() async throws {
+        for (language, start) in [(Language.english, "The audio player failed"), (.german, "Der Audioplayer")] {
+            let errors = CapturedOutput()
+            let context = CommandContext(
+                environment: [:], homeDirectory: "/", output: CapturedOutput(), errors: errors, isInteractive: false,
+                now: { Date() }, makeID: { UUID() }, timeZone: .gmt, device: "test", makeEvents: { ScriptedEvents() })
+            context.soundFailure.markFailed()
+            context.reportEnding(
+                PracticeEnding(kind: .meditation, outcome: .tooShortToLog, practiced: .seconds(20), record: nil),
+                catalog: .shared(for: language))
+            #expect(errors.lines.filter { $0.hasPrefix(start) }.count == 1, "\(errors.text)")
+        }
     }
 }

@@ -18,7 +18,8 @@ extension CommandContext {
             return bell
         }
         return SystemCuePlayer(
-            command: command, cache: CueSoundCache(dataDirectory: session.dataDirectory), fallback: bell)
+            command: command, cache: CueSoundCache(dataDirectory: session.dataDirectory), fallback: bell,
+            failure: soundFailure)
     }
 
     /// The Morse player for a session: silent without sound or without a system player, else
@@ -53,6 +54,8 @@ extension CommandContext {
     /// Says how a played practice ended, from the ending the one ``PracticeFinisher`` reports
     /// (the same for meditation, breathing and workouts).
     func reportEnding(_ ending: PracticeEnding, catalog: StringCatalog) {
+        // Said after the practice, not during it: a line in the middle would break the live screen.
+        if soundFailure.hasFailed { errors.write(catalog[.playerSoundFailed] + "\n") }
         let words = DurationFormatting.words(ending.practiced, language: catalog.language)
         if ending.outcome == .tooShortToLog {
             output.write(catalog.format(.playerTooShortToLog, ["duration": words]) + "\n")

@@ -40,12 +40,18 @@ public final class SystemCuePlayer: CuePlayer {
     private let command: Command
     private let cache: CueSoundCache
     private let fallback: BellCuePlayer
-    private let state = FailureFlag()
+    private let state: FailureFlag
 
-    public init(command: Command, cache: CueSoundCache, fallback: BellCuePlayer) {
+    /// `failure` is marked when the player fails (the command tells the person once).
+    public convenience init(command: Command, cache: CueSoundCache, fallback: BellCuePlayer) {
+        self.init(command: command, cache: cache, fallback: fallback, failure: FailureFlag())
+    }
+
+    init(command: Command, cache: CueSoundCache, fallback: BellCuePlayer, failure: FailureFlag) {
         self.command = command
         self.cache = cache
         self.fallback = fallback
+        self.state = failure
     }
 
     /// The first known player found on `PATH`, in order of preference.

@@ -17,6 +17,7 @@ extension StringKey {
     public static let playerLogged = StringKey("player.logged")
     public static let playerDiscarded = StringKey("player.discarded")
     public static let playerNoSound = StringKey("player.noSound")
+    public static let playerSoundFailed = StringKey("player.soundFailed")
     public static let kindMeditation = StringKey("kind.meditation")
     public static let kindGuided = StringKey("kind.guided")
     public static let kindBreathing = StringKey("kind.breathing")
