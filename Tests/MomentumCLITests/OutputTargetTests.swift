@@ -81,13 +81,11 @@ struct OutputTargetTests {
             let terminal = try await terminal()
             let fifo = terminal.directory.url.appendingPathComponent("fifo").path
             #expect(mkfifo(fifo, 0o600) == 0)
-            // The reader on the other end, as `cat fifo` would be.
-            let reader = Task.detached { () -> Data in
-                guard let handle = FileHandle(forReadingAtPath: fifo) else { return Data() }
-                return handle.readDataToEndOfFile()
-            }
+            // The reader on the other end, as `cat fifo` would be — on a thread of its own: its
+            // blocking open and reads must not hold one of the few threads every test shares.
+            let reader = FIFOReader(path: fifo)
             #expect(await terminal.run(arguments + ["-o", fifo]) == 0, "\(arguments)")
-            let read = await reader.value
+            let read = await reader.data()
             #expect(read.starts(with: Data(starts.utf8)), "\(arguments): \(read.count) bytes")
             #expect(fileType(fifo) == S_IFIFO)
         }
@@ -104,5 +102,36 @@ struct OutputTargetTests {
         // A folder is not a file: one sentence naming it.
         #expect(await terminal.run(["export", "-o", terminal.directory.url.path]) == 1)
         #expect(terminal.errors.text.contains("Cannot write"))
+    }
+}
+
+/// Reads a FIFO to its end on a thread of its own, and hands the bytes over once done.
+final class FIFOReader: @unchecked Sendable {
+    // `result` and `waiter` are touched only while `lock` is held.
+    private let lock = NSLock()
+    private var result: Data?
+    private var waiter: CheckedContinuation<Data, Never>?
+
+    init(path: String) {
+        Thread.detachNewThread { [self] in
+            let data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+            let waiting = lock.withLock { () -> CheckedContinuation<Data, Never>? in
+                result = data
+                defer { waiter = nil }
+                return waiter
+            }
+            waiting?.resume(returning: data)
+        }
+    }
+
+    func data() async -> Data {
+        await withCheckedContinuation { continuation in
+            let ready = lock.withLock { () -> Data? in
+                if let result { return result }
+                waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
     }
 }
