@@ -17,7 +17,8 @@ struct OutputTargetTests {
     /// Each command that writes a file, with how its file starts.
     static let commands: [(arguments: [String], starts: String)] = [
         (["export"], "{"), (["export", "--format", "archive"], "PK"), (["export", "--format", "csv"], "id,kind"),
-        (["chart", "streak"], "<svg"), (["render", "meditation", "1"], "RIFF"), (["morse", "render", "CQ"], "RIFF"),
+        (["chart", "streak"], "<svg"), (["render", "meditation", "2s", "--countdown", "0"], "RIFF"),
+        (["morse", "render", "CQ"], "RIFF"),
     ]
 
     func fileType(_ path: String, following: Bool = false) -> mode_t {
