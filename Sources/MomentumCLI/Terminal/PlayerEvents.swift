@@ -66,7 +66,9 @@ final class Interruption: @unchecked Sendable {
             self.watch?.stop()
             self.watch = watch
         }
-        watch.start(Self.endingSignals)
+        // The process's signals are watched only for the real keyboard: a test's scripted source
+        // runs beside other tests (servers among them, whose own shutdown signals these are).
+        watch.start(source is KeyboardEventSource ? Self.endingSignals : [])
     }
 
     /// The signals go back to what they did before a practice.
@@ -106,6 +108,7 @@ final class SignalWatch: @unchecked Sendable {
         return true
     }
 
+    /// Listens for `signals` (none: only ``deliver(_:to:)`` reaches it).
     func start(_ signals: [Int32]) {
         if let owner { Self.watchesLock.withLock { Self.watches[owner] = self } }
         lock.withLock {
