@@ -31,11 +31,11 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
     private var script: [(at: Duration, key: UInt8)]
     /// Signals "sent" at offsets: handed to the command's own signal watch (`SignalWatch.deliver`),
     /// not to the process, where other tests' practices run too.
-    private var signals: [(at: Duration, signal: Int32)] = []
+    private var signals: [(at: Duration, Int32)] = []
     private(set) var delivered: [Int32] = []
     /// What happens elsewhere at offsets (another shell pausing a timer, say): run when the
     /// scripted clock reaches them, then the player gets a tick.
-    private var actions: [(at: Duration, action: @Sendable () -> Void)] = []
+    private var actions: [(at: Duration, @Sendable () -> Void)] = []
 
     /// Keys pressed at offsets from the moment the source was made.
     init(keys: [(at: Duration, key: Character)] = []) {
@@ -53,7 +53,7 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
     /// Keys, and signals at offsets.
     convenience init(keys: [(at: Duration, key: Character)] = [], signals: [(at: Duration, signal: Int32)]) {
         self.init(keys: keys)
-        self.signals = signals.sorted { $0.at < $1.at }
+        self.signals = signals.sorted { $0.at < $1.at }.map { ($0.at, $0.signal) }
     }
 
     /// Keys, and things that happen elsewhere at offsets.
@@ -61,35 +61,29 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
         keys: [(at: Duration, key: Character)] = [], actions: [(at: Duration, action: @Sendable () -> Void)]
     ) {
         self.init(keys: keys)
-        self.actions = actions.sorted { $0.at < $1.at }
+        self.actions = actions.sorted { $0.at < $1.at }.map { ($0.at, $0.action) }
     }
 
     var elapsed: Duration { lock.withLock { offset } }
     var now: ContinuousClock.Instant { lock.withLock { origin.advanced(by: offset) } }
 
+    /// The first of `list` due no later than the next key and `deadline`, taken, with the clock
+    /// moved to it; `nil` when none is. Called while `lock` is held.
+    private func takeDue<T>(_ list: inout [(at: Duration, T)], before deadline: ContinuousClock.Instant?) -> T? {
+        let limit = deadline.map { origin.duration(to: $0) }
+        guard let first = list.first, first.at <= (script.first?.at ?? first.at), limit.map({ first.at <= $0 }) ?? true
+        else { return nil }
+        list.removeFirst()
+        offset = max(offset, first.at)
+        return first.1
+    }
+
     func next(until deadline: ContinuousClock.Instant?) async -> PlayerEvent? {
-        let due: Int32? = lock.withLock {
-            let limit = deadline.map { origin.duration(to: $0) }
-            guard let first = signals.first, first.at <= (script.first?.at ?? first.at),
-                limit.map({ first.at <= $0 }) ?? true
-            else { return nil }
-            signals.removeFirst()
-            offset = max(offset, first.at)
-            return first.signal
-        }
-        if let due {
+        if let due = lock.withLock({ takeDue(&signals, before: deadline) }) {
             if SignalWatch.deliver(due, to: self) { lock.withLock { delivered.append(due) } }
             return .tick
         }
-        let action: (@Sendable () -> Void)? = lock.withLock {
-            let limit = deadline.map { origin.duration(to: $0) }
-            guard let first = actions.first, first.at <= (script.first?.at ?? first.at),
-                limit.map({ first.at <= $0 }) ?? true
-            else { return nil }
-            actions.removeFirst()
-            offset = max(offset, first.at)
-            return first.action
-        }
+        let action = lock.withLock { takeDue(&actions, before: deadline) }
         if let action {
             action()
             // A key pressed at that very moment still comes, on a screen drawn before it.
