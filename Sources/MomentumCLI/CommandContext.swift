@@ -24,6 +24,9 @@ public struct CommandContext: Sendable {
     public var makeCuePlayer: (@Sendable (URL) -> any CuePlayer)?
     /// The ambient player for a bed and its volume, or `nil` to detect the system's.
     public var makeAmbientPlayer: (@Sendable (AmbientGenerator, Double) -> any AmbientPlayer)?
+    /// The rows of the terminal standard output goes to, when it is one and says (`log` lists a
+    /// screenful by default).
+    public var terminalRows: Int?
     /// Whether standard error is a terminal (progress bars of long renders).
     public var errorsAreInteractive = false
     /// The Morse player for a tone and data directory, or `nil` to detect the system's.
@@ -79,7 +82,20 @@ public struct CommandContext: Sendable {
             makeEvents: { KeyboardEventSource() }
         )
         context.errorsAreInteractive = FileDescriptorOutput.standardError.isTerminal
+        context.terminalRows = FileDescriptorOutput.standardOutput.terminalRows
         return context
+    }
+
+    /// Writes `text`, through the person's pager (``Pager``) when standard output is a terminal
+    /// and the text is taller than it.
+    func writeLong(_ text: String) {
+        let lines = text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+        if isInteractive, lines >= terminalRows ?? 24, let command = Pager.command(environment: environment),
+            Pager.show(text, command: command, environment: environment)
+        {
+            return
+        }
+        output.write(text)
     }
 
     /// What a command that touches data begins with: the services on the chosen data directory,

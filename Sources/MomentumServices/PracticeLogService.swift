@@ -27,6 +27,17 @@ public struct PracticeLogService: Sendable {
         try repository.practiceRecords(matching: query)
     }
 
+    /// The newest `limit` records matching `query` (every one when `limit` is `nil`), newest
+    /// first, with how many matched and how long they lasted together: what `momentum log` shows
+    /// of a long history.
+    public func newest(_ limit: Int?, matching query: PracticeLogQuery) throws(StoreError) -> LogPage {
+        let all = try repository.practiceRecords(matching: query)
+        let shown = all.suffix(max(0, min(limit ?? all.count, all.count)))
+        return LogPage(
+            records: shown.reversed(), matched: all.count,
+            matchedSeconds: all.reduce(0) { $0 + $1.countedSeconds })
+    }
+
     /// The record whose id starts with `prefix` (at least 4 characters, unambiguous).
     public func record(idPrefix prefix: String) throws(PracticeLogError) -> PracticeRecord {
         guard prefix.count >= IDPrefix.minimumLength else { throw .idTooShort(prefix) }
@@ -146,4 +157,17 @@ public enum PracticeLogError: Error, Equatable, Sendable {
     case notFound(String)
     case ambiguous(String)
     case store(StoreError)
+}
+
+/// A part of the log: the records shown, newest first, and what matched altogether.
+public struct LogPage: Sendable, Equatable {
+    /// Newest first.
+    public var records: [PracticeRecord]
+    /// How many records matched the query (shown or not).
+    public var matched: Int
+    /// The counted seconds of every matching record.
+    public var matchedSeconds: Int
+
+    /// Whether some matching records are not shown.
+    public var isCut: Bool { records.count < matched }
 }

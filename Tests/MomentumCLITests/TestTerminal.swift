@@ -165,7 +165,7 @@ struct TestTerminal {
         _ arguments: [String], keys: [(at: Duration, key: Character)] = [], sound: RecordingCuePlayer? = nil,
         events: ScriptedEvents? = nil, morse: RecordingMorsePlayer? = nil,
         environment: [String: String] = ["LANG": "en_GB.UTF-8"], interactive: Bool = false,
-        addingData: Bool = true, answer: String? = nil, systemSound: Bool = false
+        addingData: Bool = true, answer: String? = nil, systemSound: Bool = false, rows: Int? = nil
     ) async -> Int32 {
         let events = events ?? ScriptedEvents(keys: keys)
         let recorder = sound ?? RecordingCuePlayer(events: events)
@@ -190,6 +190,7 @@ struct TestTerminal {
             }
         )
         context.makeMorsePlayer = { _, _ in morse }
+        context.terminalRows = rows
         // The system's own audio player, found on the environment's PATH (a test's fake one).
         if systemSound { context.makeCuePlayer = nil }
         // What is typed when a command asks (`user remove`): nothing, unless the test says.

@@ -16,7 +16,13 @@ extension Log {
     /// `momentum log [list]`.
     struct List: ContextualCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List recorded practice sessions, oldest first.")
+            abstract: "List recorded practice sessions, newest first.",
+            discussion: """
+                In a terminal the newest sessions that fit on the screen are listed (--limit N for \
+                another number, --all for every one); longer output goes through $PAGER (less -FRX \
+                when it is not set; PAGER=cat turns paging off). Piped, every session is listed. \
+                --json prints every matching session, oldest first (--limit N: the newest N).
+                """)
 
         @Option(
             help: ArgumentHelp(
@@ -31,26 +37,56 @@ extension Log {
             help: ArgumentHelp("Only sessions on or before this day (YYYY-MM-DD, your time zone).", valueName: "date"))
         var until: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "List only the newest N sessions (1 to \(Self.largestLimit); in a terminal the default is a screenful).",
+                valueName: "N"))
+        var limit: String?
+
+        @Flag(help: "List every matching session, however many.")
+        var all = false
+
         @Flag(help: "Print JSON instead of a table.")
         var json = false
 
         @OptionGroup var common: CommonOptions
+
+        /// The most sessions `--limit` may ask for.
+        static let largestLimit = 1_000_000
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let calendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
                 let query = try query(catalog: catalog, calendar: calendar)
-                let records = try session.services.practiceLog.records(matching: query)
+                let shown = try shownCount(catalog: catalog, context: context)
+                let page = try session.services.practiceLog.newest(shown, matching: query)
                 if json {
-                    context.output.write(try Self.json(records, calendar: calendar) + "\n")
-                } else {
+                    context.output.write(try Self.json(page.records.reversed(), calendar: calendar) + "\n")
+                } else if page.matched == 0 {
                     let filtered = kind != nil || since != nil || until != nil
-                    context.output.write(
-                        records.isEmpty && filtered
-                            ? catalog[.logNoMatch] + "\n" : Self.table(records, catalog: catalog, calendar: calendar))
+                    context.output.write(catalog[filtered ? .logNoMatch : .logEmpty] + "\n")
+                } else {
+                    context.writeLong(Self.table(page, catalog: catalog, calendar: calendar))
                 }
             }
+        }
+
+        /// How many sessions to list: `--limit`, every one with `--all`, `--json` or when the
+        /// output is not a terminal, else what fits on the screen beside the header and summary.
+        func shownCount(catalog: StringCatalog, context: CommandContext) throws -> Int? {
+            if limit != nil, all { throw CommandFailure(catalog[.errorLogLimitWithAll]) }
+            if let limit {
+                guard let value = Int(limit.trimmingCharacters(in: .whitespaces)),
+                    (1...Self.largestLimit).contains(value)
+                else {
+                    throw CommandFailure(
+                        catalog.format(.errorLogLimitRange, ["value": limit, "largest": "\(Self.largestLimit)"]))
+                }
+                return value
+            }
+            guard !all, !json, context.isInteractive else { return nil }
+            return max(5, (context.terminalRows ?? 24) - 5)
         }
 
         /// The filters as a query; days are the person's days (time zone and day start hour), the
@@ -76,16 +112,15 @@ extension Log {
         /// The records as a table: each on the person's day (``DayCalendar/day(of:)``, the day the
         /// calendar and streaks count it on) at its start time in the person's time zone — with
         /// "+1" when that time is on the next calendar day (a sit at 01:30 when days start at 4:00).
-        static func table(_ records: [PracticeRecord], catalog: StringCatalog, calendar: DayCalendar) -> String {
+        static func table(_ page: LogPage, catalog: StringCatalog, calendar: DayCalendar) -> String {
             let timeZone = calendar.timeZone
-            guard !records.isEmpty else { return catalog[.logEmpty] + "\n" }
             let dateFormat = catalog.language.dateFormatter(template: "EEE d MMM yyyy", timeZone: timeZone)
             let timeFormat = catalog.language.dateFormatter(format: "HH:mm", timeZone: timeZone)
             let header = [
                 catalog[.logColumnDate], catalog[.logColumnTime], catalog[.logColumnKind], catalog[.logColumnDuration],
             ]
             var rows = [header]
-            for record in records {
+            for record in page.records {
                 rows.append([
                     dateFormat.string(from: calendar.start(of: calendar.day(of: record.start))),
                     timeFormat.string(from: record.start)
@@ -95,19 +130,19 @@ extension Log {
                 ])
             }
             var text = TextTable.render(rows)
-            let total = records.reduce(0) { $0 + $1.countedSeconds }
             text +=
                 catalog.format(
-                    records.count == 1 ? .logSummaryOne : .logSummary,
+                    page.matched == 1 ? .logSummaryOne : .logSummary,
                     [
-                        "count": "\(records.count)",
-                        "total": DurationFormatting.words(.seconds(total), language: catalog.language),
+                        "count": "\(page.matched)",
+                        "total": DurationFormatting.words(.seconds(page.matchedSeconds), language: catalog.language),
                     ])
                 + "\n"
+            if page.isCut { text += catalog.format(.logNewestShown, ["shown": "\(page.records.count)"]) + "\n" }
             return text
         }
 
-        static func json(_ records: [PracticeRecord], calendar: DayCalendar) throws -> String {
+        static func json(_ records: some Sequence<PracticeRecord>, calendar: DayCalendar) throws -> String {
             try JSONOutput.encode(records.map { RecordJSON($0, calendar: calendar) })
         }
 

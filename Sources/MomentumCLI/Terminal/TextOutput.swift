@@ -46,4 +46,17 @@ public struct FileDescriptorOutput: TextOutput {
 
     /// Whether this descriptor is a terminal (so live redrawing and colours make sense).
     public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// The rows of the terminal this descriptor is, when it is one that says.
+    public var terminalRows: Int? {
+        guard isTerminal else { return nil }
+        var size = winsize()
+        #if os(Linux)
+            let request = UInt(TIOCGWINSZ)
+        #else
+            let request = TIOCGWINSZ
+        #endif
+        guard ioctl(descriptor, request, &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
 }
