@@ -253,6 +253,7 @@ public enum ErrorMessages {
         switch error {
         case .dataDirectoryNotWritable(let path, let reason):
             catalog.format(.errorDataDirectoryNotWritable, ["path": path, "reason": reason])
+        case .readOnly(let path): catalog.format(.errorDataDirectoryReadOnly, ["path": path])
         case .notADatabase(let path): catalog.format(.errorNotADatabase, ["path": path])
         case .databaseFromNewerVersion(let path): catalog.format(.errorDatabaseFromNewerVersion, ["path": path])
         // The table, the reason and SQLite's own text are for the log, never for people.

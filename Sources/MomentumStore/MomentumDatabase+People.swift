@@ -52,7 +52,11 @@ extension MomentumDatabase {
     /// Writes the founder (``Person/founderID``, an owner named `name`) unless they exist; returns
     /// everyone.
     public func ensureFounder(named name: String, at now: Date) throws(StoreError) -> [Person] {
-        try writePeople { db in
+        // Looked at first: a data directory that can only be read (a read-only mount) has its
+        // founder already, and is never written to.
+        let people = try read { db in try PersonRow.order(Column("id")).fetchAll(db).map(\.person) }
+        if people.contains(where: { $0.id == Person.founderID }) { return people }
+        return try writePeople { db in
             try db.execute(
                 sql: "INSERT OR IGNORE INTO person (id, name, role, createdAtMs) VALUES (?, ?, 'owner', ?)",
                 arguments: [Person.founderID, name, now.millisecondsSince1970])

@@ -65,12 +65,15 @@ public final class MomentumDatabase: Sendable {
         makeNodeID: @escaping @Sendable () -> String = { MomentumDatabase.randomNodeID() }
     ) throws(StoreError) -> MomentumDatabase {
         let directoryPath = directory.path
-        try prepareDirectory(directoryPath)
         let path = directory.appendingPathComponent(fileName).path
+        let writable = try prepareDirectory(directoryPath, databasePath: path)
         try checkIsSQLiteOrAbsent(path)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(Self.busyTimeout)
+        guard writable else {
+            return try openReadOnly(path: path, directory: directoryPath, configuration: configuration, device: device)
+        }
         return try translatingErrors(path: path) {
             try refuseNewerRollbackJournalDatabase(path, configuration: configuration)
             let pool = try DatabasePool(path: path, configuration: configuration)
@@ -82,7 +85,9 @@ public final class MomentumDatabase: Sendable {
         }
     }
 
-    private static func prepareDirectory(_ path: String) throws(StoreError) {
+    /// Makes sure the directory exists; `false` when it (or the database file in it) can be read
+    /// but not written — a read-only mount, a folder of another user — and holds a database.
+    private static func prepareDirectory(_ path: String, databasePath: String) throws(StoreError) -> Bool {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -94,9 +99,50 @@ public final class MomentumDatabase: Sendable {
                 throw .dataDirectoryNotWritable(path: path, reason: "it cannot be created")
             }
         }
-        guard files.isWritableFile(atPath: path) else {
+        let databaseExists = files.fileExists(atPath: databasePath)
+        if files.isWritableFile(atPath: path), !databaseExists || files.isWritableFile(atPath: databasePath) {
+            return true
+        }
+        guard databaseExists, files.isReadableFile(atPath: databasePath) else {
             throw .dataDirectoryNotWritable(path: path, reason: "it is not writable")
         }
+        return false
+    }
+
+    /// A data directory that can only be read: the database is opened `immutable` (SQLite then
+    /// needs no `-wal` or `-shm` file beside it, which a read-only folder cannot take), so `log`,
+    /// `streak`, `calendar` and `export` work and every write is refused as ``StoreError/readOnly``.
+    /// A database that still needs a migration cannot be brought up to date here and is refused.
+    private static func openReadOnly(
+        path: String, directory: String, configuration: Configuration, device: String
+    ) throws(StoreError) -> MomentumDatabase {
+        var readOnly = configuration
+        readOnly.readonly = true
+        return try translatingErrors(path: path) {
+            let pool = try DatabasePool(path: immutableURI(path), configuration: readOnly)
+            let migrator = Self.migrator
+            let (isNewer, isCurrent) = try pool.read {
+                (try migrator.hasBeenSuperseded($0), try migrator.hasCompletedMigrations($0))
+            }
+            if isNewer { throw StoreError.databaseFromNewerVersion(path: path) }
+            guard isCurrent else { throw StoreError.readOnly(path: directory) }
+            return MomentumDatabase(writer: pool, path: path, device: device, makeNodeID: { randomNodeID() })
+        }
+    }
+
+    /// `file:PATH?immutable=1`, the path's `%`, `?` and `#` escaped (SQLite reads URIs when built
+    /// with `SQLITE_USE_URI`, as Debian's and Apple's are).
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:\(escaped)?immutable=1"
     }
 
     /// SQLite files start with a fixed 16-byte header; checking it first means a foreign file is
@@ -138,7 +184,8 @@ public final class MomentumDatabase: Sendable {
         case .SQLITE_NOTADB: .notADatabase(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
         case .SQLITE_FULL: .diskFull
-        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM:
+        case .SQLITE_READONLY: .readOnly(path: (path as NSString).deletingLastPathComponent)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM:
             .dataDirectoryNotWritable(path: path, reason: error.message ?? "\(error.resultCode)")
         default: .database(message: error.message ?? "\(error)")
         }

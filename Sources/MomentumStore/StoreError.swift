@@ -2,6 +2,9 @@
 public enum StoreError: Error, Equatable, Sendable {
     /// The data directory cannot be created or written to.
     case dataDirectoryNotWritable(path: String, reason: String)
+    /// The data directory can be read but not written (a read-only mount, another user's
+    /// folder): what it holds can be shown and exported, nothing changed.
+    case readOnly(path: String)
     /// The database file exists but is not an SQLite database; it is left untouched.
     case notADatabase(path: String)
     /// The database was migrated by a newer Momentum than this one.

@@ -45,6 +45,29 @@ struct MomentumDatabaseTests {
         #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
+    /// A read-only data directory is opened `immutable` (scripts/read-only-data.sh runs the real
+    /// thing as an unprivileged user and on a read-only mount); the path must stay one path.
+    @Test func aReadOnlyDatabaseIsOpenedThroughAnEscapedImmutableURI() {
+        #expect(MomentumDatabase.immutableURI("/data/momentum.sqlite") == "file:/data/momentum.sqlite?immutable=1")
+        #expect(
+            MomentumDatabase.immutableURI("/a%b/c?d#e/momentum.sqlite")
+                == "file:/a%25b/c%3Fd%23e/momentum.sqlite?immutable=1")
+    }
+
+    @Test func theFounderIsWrittenOnceAndThenOnlyRead() throws {
+        let directory = try TemporaryDirectory()
+        let database = try MomentumDatabase.open(directory: directory.url)
+        let first = try database.ensureFounder(named: "Ada", at: Date(timeIntervalSince1970: 1_800_000_000))
+        // From now on the writing connection refuses every write, as a read-only mount would.
+        try database.writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA query_only = ON") }
+        let again = try database.ensureFounder(named: "Ben", at: Date(timeIntervalSince1970: 1_900_000_000))
+        #expect(again == first)
+        #expect(again.map(\.name) == ["Ada"])
+        #expect(throws: StoreError.readOnly(path: directory.url.path)) {
+            try database.insertPerson(named: "Cleo", role: .member, at: Date(timeIntervalSince1970: 1_900_000_000))
+        }
+    }
+
     @Test func aDataDirectoryThatCannotBeCreatedIsNamed() throws {
         let directory = try TemporaryDirectory()
         let blocker = directory.file("a-file")

@@ -2,6 +2,7 @@
 
 extension StringKey {
     public static let errorDataDirectoryNotWritable = StringKey("error.store.dataDirectoryNotWritable")
+    public static let errorDataDirectoryReadOnly = StringKey("error.store.readOnly")
     public static let errorNotADatabase = StringKey("error.store.notADatabase")
     public static let errorDatabaseFromNewerVersion = StringKey("error.store.newerVersion")
     public static let errorDatabase = StringKey("error.store.database")
