@@ -100,6 +100,9 @@ public enum MomentumCLI {
             interruption.watchSignals(for: source)
             return InterruptibleEvents(source: source, interruption: interruption)
         }
+        if arguments.first == CompletionScripts.command {
+            return Completions.answer(Array(arguments.dropFirst()), context: context)
+        }
         let fallbackCatalog = StringCatalog.shared(for: Language.preferred(in: context.environment))
         if let negative = arguments.first(where: isNegativeNumber) {
             context.errors.write("momentum: " + fallbackCatalog.format(.errorNegativeValue, ["value": negative]) + "\n")

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import MomentumStore
 
 /// `momentum completions bash|zsh|fish`: the shell completion script, generated from the command
 /// tree (the same as `momentum --generate-completion-script SHELL`).
@@ -18,18 +20,58 @@ struct Completions: ContextualCommand {
 
     enum Shell: String, ExpressibleByArgument, CaseIterable {
         case bash, zsh, fish
-
-        var completionShell: CompletionShell {
-            switch self {
-            case .bash: .bash
-            case .zsh: .zsh
-            case .fish: .fish
-            }
-        }
     }
 
     func run(in context: CommandContext) async throws {
-        let script = MomentumCommand.completionScript(for: shell.completionShell)
-        context.output.write(script.hasSuffix("\n") ? script : script + "\n")
+        context.output.write(CompletionScripts.script(for: shell))
+    }
+
+    /// `momentum __complete WORDS…`, what the scripts call at each Tab: the candidates, one a line.
+    static func answer(_ words: [String], context: CommandContext) -> Int32 {
+        let engine = CompletionEngine { kind, typed in context.completionNames(kind, typed: typed) }
+        switch engine.complete(words.isEmpty ? [""] : words) {
+        case .files: context.output.write(":files\n")
+        case .directories: context.output.write(":directories\n")
+        case .words(let words): context.output.write(words.map { $0 + "\n" }.joined())
+        }
+        return 0
+    }
+}
+
+extension CommandContext {
+    /// The names of `kind` in the data directory and for the person the typed words choose
+    /// (`--data`, `--user`, else the environment's); none when there is no database there yet
+    /// (completion never creates one) or the household is on PostgreSQL.
+    func completionNames(_ kind: CompletionNames, typed: [String]) -> [String] {
+        func value(of option: String) -> String? {
+            var found: String?
+            for (index, word) in typed.enumerated() {
+                if word == option, index + 1 < typed.count { found = typed[index + 1] }
+                if word.hasPrefix(option + "=") { found = String(word.dropFirst(option.count + 1)) }
+            }
+            return found
+        }
+        guard value(of: "--database") == nil, (environment["MOMENTUM_DATABASE_URL"] ?? "").isEmpty,
+            let directory = try? DataDirectory.resolve(
+                explicit: value(of: "--data"), environment: environment, homeDirectory: homeDirectory),
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent(MomentumDatabase.fileName).path)
+        else { return [] }
+        let arguments = ["--data", directory.path] + (value(of: "--user").map { ["--user", $0] } ?? [])
+        guard let common = try? CommonOptions.parse(arguments), let session = try? openSession(common) else {
+            return []
+        }
+        let services = session.services
+        switch kind {
+        case .timers:
+            let own = (try? services.focusTimers.timers().map(\.name)) ?? []
+            let shared = (try? session.household.timersShared(with: session.person).map(\.timer.name)) ?? []
+            return own + shared
+        case .savedSits: return (try? services.meditationPresets.presets().map(\.name)) ?? []
+        case .breathingPresets:
+            return (try? services.breathing.presets().map { $0.isBuiltIn ? $0.id : $0.name }) ?? []
+        case .workoutPrograms:
+            return (try? services.workouts.programs().map { $0.isBuiltIn ? $0.id : $0.name }) ?? []
+        case .people: return (try? session.household.people().map(\.name)) ?? []
+        }
     }
 }
