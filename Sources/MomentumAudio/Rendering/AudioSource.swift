@@ -36,6 +36,10 @@ struct PeakLimiter: Sendable {
     let ceiling: Float
     private let recovery: Float
     private var gain: Float = 1
+    /// Frames processed since the last one louder than the ceiling (before limiting). Once it is
+    /// a second or more, the gain is back at exactly 1 (it recovers to within 1e-4 and snaps in
+    /// 0.92 s): the limiter is at rest, as one started fresh before those frames would be.
+    private(set) var framesSinceLoud = Int.max / 2
 
     init(ceiling: Float, sampleRate: Int) {
         self.ceiling = ceiling
@@ -56,12 +60,16 @@ struct PeakLimiter: Sendable {
                 }
             }
             let top = Float(bitPattern: loudest)
-            if top <= ceiling { return }
+            if top <= ceiling {
+                framesSinceLoud = min(Int.max / 2, framesSinceLoud + buffer.count / max(1, channels))
+                return
+            }
         }
         var index = 0
         while index < buffer.count {
             var frameLoudest: Float = 0
             for channel in 0..<channels { frameLoudest = max(frameLoudest, abs(buffer[index + channel])) }
+            framesSinceLoud = frameLoudest > ceiling ? 0 : min(Int.max / 2, framesSinceLoud + 1)
             gain = min(1, gain + (1 - gain) * recovery)
             if gain > 0.9999 { gain = 1 }
             // A hair under the ceiling, so Float rounding cannot land above it.

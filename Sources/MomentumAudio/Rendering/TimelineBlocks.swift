@@ -12,7 +12,12 @@ import MomentumCore
 ///   from the session's start, not from the piece's.
 /// - The peak limiter starts each block at rest one second before the block and runs over that
 ///   second: it settles within it (its gain recovers over about 100 ms), so the block sounds as
-///   if the limiter had run from the start.
+///   if the limiter had run from the start. Rendering in order carries the limiter on instead
+///   whenever nothing was louder than the ceiling in that second — then both ways it is at rest,
+///   gain exactly 1 — so a whole file pays for settling only just after limiting, and the samples
+///   are the same either way.
+/// - In order, a piece of the bed is generated once: its start doubles as the previous piece's
+///   hand-over.
 ///
 /// The whole session is the blocks one after another: ``TimelineRenderer`` plays them in order,
 /// ``TimelineReader`` from any frame, and both give the same samples.
@@ -123,7 +128,10 @@ public struct TimelineBlocks: Sendable {
         let block = UnsafeMutableBufferPointer(rebasing: buffer[0..<frames * channels])
         mix(from: start, into: block, pieces: &pieces)
         var limiter = PeakLimiter(ceiling: CueSynthesizer.peak, sampleRate: format.sampleRate)
-        if start > 0 {
+        if let carried = pieces.limiter, carried.frame == start, carried.limiter.framesSinceLoud >= limiterPreRoll {
+            // At rest, exactly as a limiter settled over the second before would be.
+            limiter = carried.limiter
+        } else if start > 0 {
             let preRoll = min(limiterPreRoll, start)
             var before = [Float](repeating: 0, count: preRoll * channels)
             before.withUnsafeMutableBufferPointer { before in
@@ -132,6 +140,7 @@ public struct TimelineBlocks: Sendable {
             }
         }
         limiter.process(block, channels: channels)
+        pieces.limiter = (start + frames, limiter)
         return frames
     }
 
@@ -162,11 +171,32 @@ public struct TimelineBlocks: Sendable {
                 let piece = frame / blockFrames
                 let pieceStart = piece * blockFrames
                 let pieceEnd = min(end, pieceStart + blockFrames)
-                let noise = pieces.samples(piece: piece, channel: channel) { bed(piece: piece, channel: channel) }
-                for at in frame..<pieceEnd {
-                    let steady = at >= fadeFrames && at + fadeFrames <= ambientEnd
-                    let gain = steady ? ambientGain : ambientGain * fade(at: at)
-                    buffer[(at - start) * channels + channel] += gain * noise[at - pieceStart]
+                let noise: [Float]
+                if let kept = pieces.kept(piece: piece, channel: channel) {
+                    noise = kept
+                } else {
+                    noise = bed(piece: piece, channel: channel, pieces: &pieces)
+                    pieces.keep(noise, piece: piece, channel: channel)
+                }
+                // Between the fades the gain is one number: a plain loop the compiler vectorizes.
+                let steadyFrom = min(max(frame, fadeFrames), pieceEnd)
+                let steadyTo = max(steadyFrom, min(pieceEnd, ambientEnd - fadeFrames + 1))
+                noise.withUnsafeBufferPointer { noise in
+                    for at in frame..<steadyFrom {
+                        buffer[(at - start) * channels + channel] += ambientGain * fade(at: at) * noise[at - pieceStart]
+                    }
+                    let gain = ambientGain
+                    if channels == 1, let target = buffer.baseAddress, let source = noise.baseAddress {
+                        let (target, source) = (target + (steadyFrom - start), source + (steadyFrom - pieceStart))
+                        for index in 0..<(steadyTo - steadyFrom) { target[index] += gain * source[index] }
+                    } else {
+                        for at in steadyFrom..<steadyTo {
+                            buffer[(at - start) * channels + channel] += gain * noise[at - pieceStart]
+                        }
+                    }
+                    for at in steadyTo..<pieceEnd {
+                        buffer[(at - start) * channels + channel] += ambientGain * fade(at: at) * noise[at - pieceStart]
+                    }
                 }
                 frame = pieceEnd
             }
@@ -176,6 +206,13 @@ public struct TimelineBlocks: Sendable {
     /// Piece `piece` of the bed of `channel`: ``blockFrames`` frames, ending in the hand-over to
     /// the next piece.
     func bed(piece: Int, channel: Int) -> [Float] {
+        var pieces = BedPieces()
+        return bed(piece: piece, channel: channel, pieces: &pieces)
+    }
+
+    /// The same, taking the generated noise of `piece` and the next from `pieces` when it is
+    /// there (the next piece's noise begins with this one's hand-over).
+    func bed(piece: Int, channel: Int, pieces: inout BedPieces) -> [Float] {
         let (blockFrames, warmUp, crossfade) = (Self.blockFrames, Self.noiseWarmUp, Self.noiseCrossfade)
         // Each piece is heard from `crossfade` frames before its block (fading in) to its block's end.
         func generate(_ piece: Int, frames: Int) -> [Float] {
@@ -189,8 +226,9 @@ public struct TimelineBlocks: Sendable {
             samples.withUnsafeMutableBufferPointer { bed.fill($0) }
             return samples
         }
-        let own = generate(piece, frames: warmUp + crossfade + blockFrames)
-        let next = generate(piece + 1, frames: warmUp + crossfade)
+        let frames = warmUp + crossfade + blockFrames
+        let own = pieces.noise(piece: piece, channel: channel) { generate(piece, frames: frames) }
+        let next = pieces.noise(piece: piece + 1, channel: channel) { generate(piece + 1, frames: frames) }
         let offset = warmUp + crossfade
         var samples = Array(own[offset...])
         let handover = blockFrames - crossfade
@@ -227,17 +265,33 @@ public struct TimelineBlocks: Sendable {
     }
 }
 
-/// The pieces of a bed made last, so going on to the next block does not make them again.
+/// What rendering the next block in order can take over from the last: the pieces of a bed made
+/// last, the noise they were made of, and the limiter where it stopped.
 struct BedPieces: Sendable {
     private var kept: [(piece: Int, channel: Int, samples: [Float])] = []
+    private var generated: [(piece: Int, channel: Int, samples: [Float])] = []
+    /// The limiter after the last block, and the frame it continues at.
+    var limiter: (frame: Int, limiter: PeakLimiter)?
 
-    /// Piece `piece` of `channel`'s bed, made by `make` unless kept; the last four are kept.
-    mutating func samples(piece: Int, channel: Int, make: () -> [Float]) -> [Float] {
-        if let found = kept.first(where: { $0.piece == piece && $0.channel == channel }) { return found.samples }
+    /// The generated noise of piece `piece` of `channel`'s bed (before its hand-over), made by
+    /// `make` unless kept; the last four are kept.
+    mutating func noise(piece: Int, channel: Int, make: () -> [Float]) -> [Float] {
+        if let found = generated.first(where: { $0.piece == piece && $0.channel == channel }) { return found.samples }
         let samples = make()
+        generated.append((piece, channel, samples))
+        if generated.count > 4 { generated.removeFirst() }
+        return samples
+    }
+
+    /// Piece `piece` of `channel`'s bed, if it is kept.
+    func kept(piece: Int, channel: Int) -> [Float]? {
+        kept.first { $0.piece == piece && $0.channel == channel }?.samples
+    }
+
+    /// Keeps a piece of a bed; the last four are kept.
+    mutating func keep(_ samples: [Float], piece: Int, channel: Int) {
         kept.append((piece, channel, samples))
         if kept.count > 4 { kept.removeFirst() }
-        return samples
     }
 }
 
