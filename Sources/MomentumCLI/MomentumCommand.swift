@@ -103,7 +103,7 @@ public enum MomentumCLI {
         if arguments.first == CompletionScripts.command {
             return Completions.answer(Array(arguments.dropFirst()), context: context)
         }
-        let fallbackCatalog = StringCatalog.shared(for: Language.preferred(in: context.environment))
+        let fallbackCatalog = UsageErrors.catalog(arguments: arguments, environment: context.environment)
         if let negative = arguments.first(where: isNegativeNumber) {
             context.errors.write("momentum: " + fallbackCatalog.format(.errorNegativeValue, ["value": negative]) + "\n")
             return ExitCode.validationFailure.rawValue
@@ -120,7 +120,16 @@ public enum MomentumCLI {
             let message =
                 MomentumCommand.message(for: error)
                 .split(separator: "\n").first.map(String.init) ?? "\(error)"
-            context.errors.write("momentum: \(message.replacingOccurrences(of: "Error: ", with: ""))\n")
+            // A first word that names no command is the mistake, whatever else the parser tripped on
+            // (`momentum medtate --lang de` is not about --lang).
+            let unknown = arguments.first.flatMap { first in
+                first.hasPrefix("-") || MomentumCommand.configuration.subcommands.contains { $0._commandName == first }
+                    || first == "help" ? nil : first
+            }
+            let said =
+                unknown.map { fallbackCatalog.format(.errorUsageUnexpectedArgument, ["value": $0]) }
+                ?? UsageErrors.message(message, catalog: fallbackCatalog)
+            context.errors.write("momentum: \(said)\n")
             if let hint = DidYouMean.subcommandHint(for: arguments, catalog: fallbackCatalog) {
                 context.errors.write("momentum: \(hint)\n")
             }

@@ -25,7 +25,7 @@ struct BadInputTests {
         (["meditate", "--volume", "loud"], "“loud” is not a number of 0–1."),
         (["meditate", "5", "--open"], "5 and --open cannot be used together."),
         (["meditate", "--lang", "fr"], "“fr” is not a language Momentum speaks: use en or de."),
-        (["meditate", "--bogus"], "Unknown option '--bogus'"),
+        (["meditate", "--bogus"], "There is no option --bogus here; add --help to see the options."),
         (
             ["log", "--kind", "nap"],
             "“nap” is not a kind of practice: use meditation, guided, breathing, workout, morse, focus."

@@ -154,9 +154,17 @@ struct ProgressCommandTests {
                 "[11] 12  13  14  15  16  17",
                 " 18  19  20  21  22  23  24",
                 " 25  26  27  28  29  30  31",
-                "[d] counted · (d) joker · goal fill shown in colour",
+                "[d] counted · (d) joker",
             ])
         #expect(!calendar.output.text.contains("\u{1B}"))
+        // In colour the legend is the colours themselves.
+        let coloured = try TestTerminal(sharing: terminal)
+        #expect(await coloured.run(["calendar", "--month", "2027-01"], interactive: true) == 0)
+        let legend = try #require(coloured.output.lines.last)
+        #expect(legend.contains("\u{1B}[48;5;94m"))
+        #expect(legend.contains("goal met"))
+        #expect(legend.contains("joker"))
+        #expect(!legend.contains("[d]"))
     }
 
     @Test func calendarYearIsAHeatMapAndJSONListsEveryDay() async throws {
@@ -164,8 +172,14 @@ struct ProgressCommandTests {
         await sits(on: [4], in: terminal)
         let year = try TestTerminal(sharing: terminal)
         #expect(await year.run(["calendar", "--year", "2027"]) == 0)
-        #expect(year.output.lines.count == 9)
-        #expect(year.output.lines[1].hasPrefix("Mo  █"))
+        // Two halves of the year, each under its months' names, fit 40 columns.
+        #expect(year.output.lines.count == 19)
+        #expect(year.output.lines[1] == "   Jan  Feb Mar Apr May  Jun")
+        #expect(year.output.lines[2].hasPrefix("Mo  █"))
+        #expect(year.output.lines[9] == "")
+        #expect(year.output.lines[10] == "   Jul Aug  Sep Oct  Nov Dec")
+        #expect(year.output.lines.last == "less · ░ ▒ ▓ █ · more")
+        #expect(year.output.lines.allSatisfy { $0.terminalWidth <= 40 })
         let json = try TestTerminal(sharing: terminal)
         #expect(await json.run(["calendar", "--year", "2027", "--json"]) == 0)
         // The HTTP API's year view (GET /api/v1/progress/year).

@@ -101,8 +101,19 @@ enum MonthPicture {
             }
             text += line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
         }
-        if !colours { text += catalog[.calendarLegend] + "\n" }
+        text += legend(catalog: catalog, colours: colours) + "\n"
         return text
+    }
+
+    /// What the marks mean: brackets and parentheses in plain text; in colour, a swatch of each
+    /// fill (under half the day's goal, half or more, the goal met) and of a joker.
+    static func legend(catalog: StringCatalog, colours: Bool) -> String {
+        guard colours else { return catalog[.calendarLegend] }
+        let swatches = [
+            (Palette.levels[1], catalog[.calendarLegendSome]), (Palette.levels[2], catalog[.calendarLegendHalf]),
+            (Palette.levels[3], catalog[.calendarLegendGoal]), (Palette.joker, catalog[.calendarLegendJoker]),
+        ]
+        return swatches.map { Palette.background($0.0, "  ") + " " + $0.1 }.joined(separator: " · ")
     }
 
     static func cell(_ cell: CalendarMonth.CalendarDay, category: PracticeCategory, colours: Bool) -> String {
@@ -126,31 +137,56 @@ enum MonthPicture {
     }
 }
 
-/// The year heat map as text: seven rows (Monday to Sunday), a column per week.
+/// The year heat map as text: the year in two halves (January to June, July to December), each
+/// seven rows (Monday to Sunday) of a column per week under a line of month names, so it fits a
+/// 40-column terminal; a legend drawn with the same marks.
 enum HeatMapPicture {
     static let plainMarks: [Character] = ["·", "░", "▒", "▓", "█"]
 
     static func render(_ map: YearHeatMap, catalog: StringCatalog, colours: Bool) -> String {
-        guard let first = map.levels.first?.day else { return "" }
-        let offset = first.isoWeekday - 1
-        let weeks = (offset + map.levels.count + 6) / 7
-        var grid = Array(repeating: Array(repeating: " ", count: weeks), count: 7)
-        for (index, entry) in map.levels.enumerated() {
-            let position = index + offset
-            let mark: String
-            if colours {
-                mark = entry.level == 0 ? "·" : Palette.background(Palette.levels[entry.level - 1], " ")
-            } else {
-                mark = String(plainMarks[entry.level])
-            }
-            grid[position % 7][position / 7] = mark
-        }
-        let weekdays = catalog[.calendarWeekdays].split(separator: " ")
+        guard !map.levels.isEmpty else { return "" }
+        let weekdays = catalog[.calendarWeekdays].split(separator: " ").map(String.init)
         var text = "\(map.year)\n"
-        for (row, marks) in grid.enumerated() {
-            text += (row < weekdays.count ? String(weekdays[row]) : "  ") + " " + marks.joined() + "\n"
+        let halves = [map.levels.filter { $0.day.month <= 6 }, map.levels.filter { $0.day.month > 6 }]
+        for (index, half) in halves.enumerated() where !half.isEmpty {
+            if index > 0 { text += "\n" }
+            text += Self.half(half, weekdays: weekdays, catalog: catalog, colours: colours)
         }
-        text += catalog[.calendarHeatLegend] + "\n"
+        let marks = (1...4).map { mark(level: $0, colours: colours) }.joined(separator: " ")
+        text += catalog.format(.calendarHeatLegend, ["marks": marks]) + "\n"
+        return text
+    }
+
+    static func mark(level: Int, colours: Bool) -> String {
+        guard colours else { return String(plainMarks[level]) }
+        return level == 0 ? "·" : Palette.background(Palette.levels[level - 1], " ")
+    }
+
+    private static func half(
+        _ levels: [(day: Day, level: Int)], weekdays: [String], catalog: StringCatalog, colours: Bool
+    ) -> String {
+        guard let first = levels.first?.day else { return "" }
+        let offset = first.isoWeekday - 1
+        let weeks = (offset + levels.count + 6) / 7
+        var grid = Array(repeating: Array(repeating: " ", count: weeks), count: 7)
+        // Each month's short name over the week its first day falls in, when there is room.
+        var names = Array(repeating: Character(" "), count: weeks + 3)
+        var free = 0
+        for (index, entry) in levels.enumerated() {
+            let position = index + offset
+            grid[position % 7][position / 7] = mark(level: entry.level, colours: colours)
+            guard entry.day.dayOfMonth == 1, position / 7 >= free else { continue }
+            let name = Array(catalog.language.monthName(entry.day.month).prefix(3))
+            for (at, character) in name.enumerated() where position / 7 + at < names.count {
+                names[position / 7 + at] = character
+            }
+            free = position / 7 + name.count + 1
+        }
+        var text = "   " + String(names).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+        for (row, marks) in grid.enumerated() {
+            let line = (row < weekdays.count ? weekdays[row] : "  ") + " " + marks.joined()
+            text += line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) + "\n"
+        }
         return text
     }
 }

@@ -1,0 +1,49 @@
+import MomentumCore
+
+/// The argument parser's usage errors in the person's words (issue 38): its English sentences
+/// ("Unexpected argument 'medtate'", "Value to be set with flag '--all' had already been set with
+/// flag '--year'") are recognised by their shape and said again from the catalog, in the
+/// language `--lang` or the environment asks for. A shape not known here is shown as the parser
+/// said it.
+enum UsageErrors {
+    /// The language of a message given before the command line is understood: `--lang` if it
+    /// is anywhere among the arguments and names one, else the environment's.
+    static func catalog(arguments: [String], environment: [String: String]) -> StringCatalog {
+        var chosen: Language?
+        for (index, argument) in arguments.enumerated() {
+            let value: String?
+            if argument == "--lang", index + 1 < arguments.count {
+                value = arguments[index + 1]
+            } else if argument.hasPrefix("--lang=") {
+                value = String(argument.dropFirst("--lang=".count))
+            } else {
+                value = nil
+            }
+            if let value, let language = Language(rawValue: value.lowercased()) { chosen = language }
+        }
+        return .shared(for: chosen ?? Language.preferred(in: environment))
+    }
+
+    static func message(_ parser: String, catalog: StringCatalog) -> String {
+        let text = parser.replacingOccurrences(of: "Error: ", with: "")
+        if let match = text.wholeMatch(of: /Unexpected argument '(.+)'/) {
+            return catalog.format(.errorUsageUnexpectedArgument, ["value": String(match.1)])
+        }
+        if let match = text.firstMatch(of: /^Unknown option '(.+?)'/) {
+            return catalog.format(.errorUsageUnknownOption, ["option": String(match.1)])
+        }
+        if let match = text.wholeMatch(of: /Missing expected argument '<?(.+?)>?'/) {
+            return catalog.format(.errorUsageMissingArgument, ["name": String(match.1)])
+        }
+        if let match = text.wholeMatch(of: /Missing value for '(\S+)( <.*>)?'/) {
+            return catalog.format(.errorUsageMissingValue, ["option": String(match.1)])
+        }
+        if let match = text.wholeMatch(of: /Value to be set with flag '(.+)' had already been set with flag '(.+)'/) {
+            return catalog.format(.errorUsageConflictingFlags, ["first": String(match.2), "second": String(match.1)])
+        }
+        if let match = text.firstMatch(of: /^The value '(.*)' is invalid for '<?(.+?)>?'/) {
+            return catalog.format(.errorUsageInvalidValue, ["value": String(match.1), "name": String(match.2)])
+        }
+        return text
+    }
+}
