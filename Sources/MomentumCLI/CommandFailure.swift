@@ -19,35 +19,20 @@ enum DidYouMean {
     /// The hint for a command line the parser refused because of an unknown subcommand: the
     /// first word that names no subcommand where one was expected, compared with those there.
     static func subcommandHint(for arguments: [String], catalog: StringCatalog) -> String? {
-        var node = Node(MomentumCommand.self)
+        var node = CompletionNode.momentum
         var path = ["momentum"]
         for argument in arguments {
             if argument.hasPrefix("-") || node.subcommands.isEmpty { return nil }
-            if let next = node.subcommands.first(where: { $0.names.contains(argument) }) {
+            if let next = node.subcommand(named: argument) {
                 node = next
                 path.append(argument)
                 continue
             }
-            let known = node.subcommands.compactMap(\.names.first) + ["help"]
+            let known = Set(node.subcommands.map(\.name) + ["help"]).sorted()
             guard let closest = NameSuggestion.closest(to: argument, among: known) else { return nil }
             return catalog.format(.didYouMean, ["suggestion": (path + [closest]).joined(separator: " ")])
         }
         return nil
-    }
-
-    /// A command of the tree: its names (the first is its own) and its subcommands.
-    private struct Node {
-        var names: [String]
-        var subcommands: [Node]
-
-        init<Command: ParsableCommand>(_ command: Command.Type) {
-            names = [Command._commandName] + Command.configuration.aliases
-            subcommands = Command.configuration.subcommands.map { Node(opening: $0) }
-        }
-
-        init(opening command: any ParsableCommand.Type) {
-            self.init(command)
-        }
     }
 
     /// The hint for an error a command reported: an unknown preset, program or setting key.

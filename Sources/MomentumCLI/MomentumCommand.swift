@@ -123,8 +123,7 @@ public enum MomentumCLI {
             // A first word that names no command is the mistake, whatever else the parser tripped on
             // (`momentum medtate --lang de` is not about --lang).
             let unknown = arguments.first.flatMap { first in
-                first.hasPrefix("-") || MomentumCommand.configuration.subcommands.contains { $0._commandName == first }
-                    || first == "help" ? nil : first
+                first.hasPrefix("-") || CompletionNode.momentum.subcommand(named: first) != nil ? nil : first
             }
             let said =
                 unknown.map { fallbackCatalog.format(.errorUsageUnexpectedArgument, ["value": $0]) }

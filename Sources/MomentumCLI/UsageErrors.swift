@@ -9,19 +9,19 @@ enum UsageErrors {
     /// The language of a message given before the command line is understood: `--lang` if it
     /// is anywhere among the arguments and names one, else the environment's.
     static func catalog(arguments: [String], environment: [String: String]) -> StringCatalog {
-        var chosen: Language?
-        for (index, argument) in arguments.enumerated() {
-            let value: String?
-            if argument == "--lang", index + 1 < arguments.count {
-                value = arguments[index + 1]
-            } else if argument.hasPrefix("--lang=") {
-                value = String(argument.dropFirst("--lang=".count))
-            } else {
-                value = nil
-            }
-            if let value, let language = Language(rawValue: value.lowercased()) { chosen = language }
-        }
+        let chosen = value(of: "--lang", in: arguments).flatMap { Language(rawValue: $0.lowercased()) }
         return .shared(for: chosen ?? Language.preferred(in: environment))
+    }
+
+    /// The value given to `option` (`--data DIR` or `--data=DIR`; the last one counts) in a
+    /// command line the parser has not read (a refused one, or the words of a Tab completion).
+    static func value(of option: String, in arguments: [String]) -> String? {
+        var found: String?
+        for (index, argument) in arguments.enumerated() {
+            if argument == option, index + 1 < arguments.count { found = arguments[index + 1] }
+            if argument.hasPrefix(option + "=") { found = String(argument.dropFirst(option.count + 1)) }
+        }
+        return found
     }
 
     static func message(_ parser: String, catalog: StringCatalog) -> String {

@@ -130,18 +130,11 @@ public final class MomentumDatabase: Sendable {
         }
     }
 
-    /// `file:PATH?immutable=1`, the path's `%`, `?` and `#` escaped (SQLite reads URIs when built
-    /// with `SQLITE_USE_URI`, as Debian's and Apple's are).
+    /// `file:PATH?immutable=1`, the path percent-encoded as a URI path (`%`, `?` and `#` among
+    /// what is escaped); SQLite reads URIs when built with `SQLITE_USE_URI`, as Debian's and
+    /// Apple's are.
     static func immutableURI(_ path: String) -> String {
-        var escaped = ""
-        for character in path {
-            switch character {
-            case "%": escaped += "%25"
-            case "?": escaped += "%3F"
-            case "#": escaped += "%23"
-            default: escaped.append(character)
-            }
-        }
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         return "file:\(escaped)?immutable=1"
     }
 

@@ -43,14 +43,7 @@ extension CommandContext {
     /// (`--data`, `--user`, else the environment's); none when there is no database there yet
     /// (completion never creates one) or the household is on PostgreSQL.
     func completionNames(_ kind: CompletionNames, typed: [String]) -> [String] {
-        func value(of option: String) -> String? {
-            var found: String?
-            for (index, word) in typed.enumerated() {
-                if word == option, index + 1 < typed.count { found = typed[index + 1] }
-                if word.hasPrefix(option + "=") { found = String(word.dropFirst(option.count + 1)) }
-            }
-            return found
-        }
+        func value(of option: String) -> String? { UsageErrors.value(of: option, in: typed) }
         guard value(of: "--database") == nil, (environment["MOMENTUM_DATABASE_URL"] ?? "").isEmpty,
             let directory = try? DataDirectory.resolve(
                 explicit: value(of: "--data"), environment: environment, homeDirectory: homeDirectory),
