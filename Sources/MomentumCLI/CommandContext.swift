@@ -175,7 +175,8 @@ extension CommandContext {
         // The driver's words name sockets and SQLSTATEs; the address (without its password) is
         // what a person can check.
         if case .failure(.database) = opened {
-            throw CommandFailure(catalog.format(.errorDatabaseUnreachable, ["address": location.description]))
+            throw CommandFailure(
+                catalog.format(.errorDatabaseUnreachable, ["address": location.description]), status: .unavailable)
         }
         let store = try opened.get()
         return try HouseholdService.open(

@@ -7,9 +7,13 @@ public struct CommandFailure: Error, Equatable {
     public var message: String
     /// A second line that helps ("Did you mean “box”?"), if any.
     public var hint: String?
-    public init(_ message: String, hint: String? = nil) {
+    /// How the command ends (``CommandExit``): most failures a command finds itself are about
+    /// what was typed.
+    var status: CommandExit
+    init(_ message: String, hint: String? = nil, status: CommandExit = .usage) {
         self.message = message
         self.hint = hint
+        self.status = status
     }
 }
 

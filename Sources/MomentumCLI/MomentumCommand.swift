@@ -106,7 +106,16 @@ public enum MomentumCLI {
         let fallbackCatalog = UsageErrors.catalog(arguments: arguments, environment: context.environment)
         if let negative = arguments.first(where: isNegativeNumber) {
             context.errors.write("momentum: " + fallbackCatalog.format(.errorNegativeValue, ["value": negative]) + "\n")
-            return ExitCode.validationFailure.rawValue
+            return CommandExit.usage.rawValue
+        }
+        if let unknown = unknownHelpTopic(arguments) {
+            // `momentum help nonexist` printed the overview and succeeded.
+            context.errors.write(
+                "momentum: " + fallbackCatalog.format(.errorUsageUnexpectedArgument, ["value": unknown]) + "\n")
+            if let hint = DidYouMean.subcommandHint(for: Array(arguments.dropFirst()), catalog: fallbackCatalog) {
+                context.errors.write("momentum: \(hint)\n")
+            }
+            return CommandExit.usage.rawValue
         }
         let command: any ParsableCommand
         do {
@@ -161,8 +170,19 @@ public enum MomentumCLI {
                 // The detail people may pass on when reporting a problem; never shown otherwise.
                 context.errors.write("momentum: debug: \(String(reflecting: underlying))\n")
             }
-            return 1
+            return CommandExit.of(error).rawValue
         }
+    }
+
+    /// In `momentum help WORDS…`, the first word that names no command where it stands.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        var node = CompletionNode.momentum
+        for word in arguments.dropFirst() where !word.hasPrefix("-") {
+            guard let next = node.subcommand(named: word) else { return word }
+            node = next
+        }
+        return nil
     }
 
     /// `-5`, `-0.5`: values, not options, and never valid in Momentum.

@@ -32,6 +32,9 @@ enum UsageErrors {
         if let match = text.firstMatch(of: /^Unknown option '(.+?)'/) {
             return catalog.format(.errorUsageUnknownOption, ["option": String(match.1)])
         }
+        if let match = text.wholeMatch(of: /Missing expected argument '(--?[^ ']+)( <.*>)?'/) {
+            return catalog.format(.errorUsageMissingOption, ["option": String(match.1)])
+        }
         if let match = text.wholeMatch(of: /Missing expected argument '<?(.+?)>?'/) {
             return catalog.format(.errorUsageMissingArgument, ["name": String(match.1)])
         }
@@ -40,6 +43,9 @@ enum UsageErrors {
         }
         if let match = text.wholeMatch(of: /Value to be set with flag '(.+)' had already been set with flag '(.+)'/) {
             return catalog.format(.errorUsageConflictingFlags, ["first": String(match.2), "second": String(match.1)])
+        }
+        if let match = text.firstMatch(of: /^The value '(.*)' is invalid for '(--?[^ ']+)( <[^']*>)?'/) {
+            return catalog.format(.errorUsageInvalidValue, ["value": String(match.1), "name": String(match.2)])
         }
         if let match = text.firstMatch(of: /^The value '(.*)' is invalid for '<?(.+?)>?'/) {
             return catalog.format(.errorUsageInvalidValue, ["value": String(match.1), "name": String(match.2)])

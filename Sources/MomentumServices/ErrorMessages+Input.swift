@@ -18,11 +18,14 @@ extension ErrorMessages {
 
     public static func message(for error: NumberInputError, catalog: StringCatalog) -> String {
         switch error {
-        case .notFinite(let field): catalog.format(.errorNumberNotFinite, ["field": field])
+        case .notFinite(let field): catalog.format(.errorNumberNotFinite, ["field": FieldLabel.subject(field, catalog)])
         case .outOfRange(let field, let value, let bounds):
             catalog.format(
                 .errorNumberOutOfRange,
-                ["field": field, "value": "\(value)", "lower": "\(bounds.lowerBound)", "upper": "\(bounds.upperBound)"])
+                [
+                    "field": FieldLabel.subject(field, catalog), "value": "\(value)", "lower": "\(bounds.lowerBound)",
+                    "upper": "\(bounds.upperBound)",
+                ])
         }
     }
 
@@ -44,18 +47,23 @@ extension ErrorMessages {
         return switch error {
         case .tooEarly(let field, let instant, let earliest):
             catalog.format(
-                .errorInstantTooEarly, ["field": field, "instant": text(instant), "earliest": text(earliest)])
+                .errorInstantTooEarly,
+                ["field": FieldLabel.subject(field, catalog), "instant": text(instant), "earliest": text(earliest)])
         case .tooLate(let field, let instant, let latest):
-            catalog.format(.errorInstantTooLate, ["field": field, "instant": text(instant), "latest": text(latest)])
+            catalog.format(
+                .errorInstantTooLate,
+                ["field": FieldLabel.subject(field, catalog), "instant": text(instant), "latest": text(latest)])
         }
     }
 
     public static func message(for error: TextInputError, catalog: StringCatalog) -> String {
         switch error {
         case .controlCharacter(let field, let code):
-            catalog.format(.errorControlCharacter, ["field": field, "code": codePoint(code)])
+            catalog.format(
+                .errorControlCharacter, ["field": FieldLabel.inside(field, catalog), "code": codePoint(code)])
         case .bidirectionalControl(let field, let code):
-            catalog.format(.errorBidirectionalControl, ["field": field, "code": codePoint(code)])
+            catalog.format(
+                .errorBidirectionalControl, ["field": FieldLabel.inside(field, catalog), "code": codePoint(code)])
         }
     }
 
@@ -73,5 +81,45 @@ extension ErrorMessages {
         case .negativeCountedTime: catalog[.errorRecordNegativeCountedTime]
         case .countsMoreThanItLasted: catalog[.errorRecordCountsMoreThanItLasted]
         }
+    }
+}
+
+/// How a field the input rules refuse is named in a sentence: by what it is to people ("the
+/// name", "the start of record 4"), never by its name in code; a field with no words of its own
+/// (a JSON key from a file or the API, an option) is named as written, in quotation marks.
+enum FieldLabel {
+    /// As the subject a sentence starts with: "The start (…) is too late".
+    static func subject(_ path: String, _ catalog: StringCatalog) -> String {
+        label(path, catalog, known: subjects, other: .fieldSubjectOther)
+    }
+
+    /// After "in": "There is a control character (U+0009) in the name".
+    static func inside(_ path: String, _ catalog: StringCatalog) -> String {
+        label(path, catalog, known: insides, other: .fieldInOther)
+    }
+
+    private static let subjects: [String: StringKey] = [
+        "start": .fieldSubjectStart, "end": .fieldSubjectEnd, "at": .fieldSubjectAt,
+        "responseMs": .fieldSubjectResponseTime,
+    ]
+    private static let insides: [String: StringKey] = [
+        "name": .fieldInName, "notes": .fieldInNotes, "text": .fieldInChecklistItem,
+        "exerciseNames": .fieldInExerciseName, "details": .fieldInDetailName, "body": .fieldInRequest,
+    ]
+
+    private static func label(
+        _ path: String, _ catalog: StringCatalog, known: [String: StringKey], other: StringKey
+    ) -> String {
+        if path.hasPrefix("-") { return path }  // an option, as typed: --rise
+        if let match = path.wholeMatch(of: /records\[([0-9]+)\]\.(.+)/), let index = Int(match.1) {
+            return catalog.format(
+                .fieldOfRecord,
+                ["label": label(String(match.2), catalog, known: known, other: other), "number": "\(index + 1)"])
+        }
+        if let key = known[path] { return catalog[key] }
+        if other == .fieldInOther, path.hasPrefix("details.") {
+            return catalog.format(.fieldInDetail, ["key": String(path.dropFirst("details.".count))])
+        }
+        return catalog.format(other, ["name": path])
     }
 }

@@ -41,8 +41,8 @@ extension ErrorMessages {
         case .unreadableAudio(let audio): message(for: audio, catalog: catalog)
         case .tooLarge(let file, let limit):
             catalog.format(.errorLibraryFileTooLarge, ["file": file, "limit": byteSizeText(limit)])
-        case .sourceUnreadable(let file, let reason):
-            catalog.format(.librarySourceUnreadable, ["file": file, "reason": reason])
+        case .sourceUnreadable(let file, let problem):
+            catalog.format(.librarySourceUnreadable, ["file": file, "reason": problem.text(catalog)])
         case .writeFailed(let file, let reason):
             catalog.format(.errorLibraryWriteFailed, ["file": file, "reason": reason])
         case .diskFull: catalog[.errorDiskFull]

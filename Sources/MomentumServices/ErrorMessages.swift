@@ -233,12 +233,10 @@ public enum ErrorMessages {
     public static func message(for error: SyncClientError, catalog: StringCatalog) -> String {
         switch error {
         case .invalidServerURL(let url): catalog.format(.errorSyncServerURL, ["url": url])
-        case .unreachable(let server, let reason):
-            // Foundation's text is kept only when it is words (on Linux it is often
-            // "… (NSURLErrorDomain error -1004.)").
-            catalog.format(
-                .errorSyncUnreachable,
-                ["server": server, "reason": reason.contains("Domain") ? catalog[.errorSyncNoConnection] : reason])
+        case .unreachable(let server, _):
+            // Never Foundation's or curl's text ("… (NSURLErrorDomain error -1004.)", "Failed to
+            // connect to … after 0 ms"): English in every language; it is kept for the debug log.
+            catalog.format(.errorSyncUnreachable, ["server": server, "reason": catalog[.errorSyncNoConnection]])
         case .unauthorized: catalog[.errorSyncUnauthorized]
         case .refused(let status, let code, let message):
             catalog.format(.errorSyncRefused, ["status": "\(status)", "code": code, "message": message])
@@ -255,6 +253,7 @@ public enum ErrorMessages {
             catalog.format(.errorDataDirectoryNotWritable, ["path": path, "reason": reason])
         case .readOnly(let path): catalog.format(.errorDataDirectoryReadOnly, ["path": path])
         case .notADatabase(let path): catalog.format(.errorNotADatabase, ["path": path])
+        case .damaged(let path): catalog.format(.errorDatabaseDamaged, ["path": path])
         case .databaseFromNewerVersion(let path): catalog.format(.errorDatabaseFromNewerVersion, ["path": path])
         // The table, the reason and SQLite's own text are for the log, never for people.
         case .corruptRow(_, let id, _): catalog.format(.errorDatabaseCorruptRow, ["id": id])
@@ -268,10 +267,12 @@ public enum ErrorMessages {
     public static func message(for error: SettingValueError, catalog: StringCatalog) -> String {
         switch error {
         case .unreadable(let key, let value):
-            catalog.format(.errorInvalidSettingValue, ["value": value, "key": key.rawValue, "hint": key.hint])
+            catalog.format(
+                .errorInvalidSettingValue, ["value": value, "key": key.rawValue, "hint": key.hint(in: catalog)])
         case .plan(let plan): message(for: plan, catalog: catalog)
         case .outOfRange(let key, let value):
-            catalog.format(.errorSettingOutOfRange, ["value": value, "key": key.rawValue, "hint": key.hint])
+            catalog.format(
+                .errorSettingOutOfRange, ["value": value, "key": key.rawValue, "hint": key.hint(in: catalog)])
         }
     }
 }

@@ -51,12 +51,12 @@ public struct ExchangeService: Sendable {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw .cannotRead(reason: "no such file")
+            throw .cannotRead(.missing)
         }
-        guard !isDirectory.boolValue else { throw .cannotRead(reason: "it is a directory") }
+        guard !isDirectory.boolValue else { throw .cannotRead(.isFolder) }
         guard let attributes = try? files.attributesOfItem(atPath: url.path),
             let size = (attributes[.size] as? NSNumber)?.int64Value
-        else { throw .cannotRead(reason: "permission denied") }
+        else { throw .cannotRead(.permission) }
         // Refused before reading: a 2 GB file is never loaded into memory.
         guard size <= PracticeLogImport.maximumFileBytes else {
             throw .file(.tooLarge(bytes: size, limit: PracticeLogImport.maximumFileBytes))
@@ -65,7 +65,7 @@ public struct ExchangeService: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .cannotRead(reason: "\(error.localizedDescription)")
+            throw .cannotRead(FileProblem(error))
         }
         return try importData(data, dryRun: dryRun)
     }
@@ -144,7 +144,7 @@ extension PracticeLogImport.Format: Codable {}
 
 /// Why an import did not happen. Nothing was changed.
 public enum ImportError: Error, Sendable, Equatable {
-    case cannotRead(reason: String)
+    case cannotRead(FileProblem)
     case file(ImportFileError)
     /// A record lies outside ``InstantWindow/record(now:)``.
     case instant(InstantWindowError)

@@ -175,6 +175,7 @@ public final class MomentumDatabase: Sendable {
     static func storeError(_ error: DatabaseError, path: String) -> StoreError {
         switch error.resultCode {
         case .SQLITE_NOTADB: .notADatabase(path: path)
+        case .SQLITE_CORRUPT: .damaged(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: .busy
         case .SQLITE_FULL: .diskFull
         case .SQLITE_READONLY: .readOnly(path: (path as NSString).deletingLastPathComponent)

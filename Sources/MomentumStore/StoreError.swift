@@ -7,6 +7,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case readOnly(path: String)
     /// The database file exists but is not an SQLite database; it is left untouched.
     case notADatabase(path: String)
+    /// The database file is an SQLite database whose pages are damaged (SQLITE_CORRUPT); it is
+    /// left as it is, for a backup to replace.
+    case damaged(path: String)
     /// The database was migrated by a newer Momentum than this one.
     case databaseFromNewerVersion(path: String)
     /// A stored row no longer makes a valid value (e.g. edited by hand).

@@ -52,7 +52,7 @@ struct ExchangeCommandTests {
         let truncated = source.directory.file("truncated.zip")
         try Data(try Data(contentsOf: archive).prefix(200)).write(to: truncated)
         let refused = try TestTerminal()
-        #expect(await refused.run(["import", truncated.path]) == 1)
+        #expect(await refused.run(["import", truncated.path]) == 65)
         #expect(
             refused.errors.text.contains(
                 "\(truncated.path) is damaged or incomplete (a ZIP archive that does not read to its end). Nothing was changed."
@@ -67,7 +67,7 @@ struct ExchangeCommandTests {
         #expect(listing.output.text == original.output.text)
 
         let noFile = try TestTerminal(sharing: source)
-        #expect(await noFile.run(["export", "--format", "archive"]) == 1)
+        #expect(await noFile.run(["export", "--format", "archive"]) == 64)
         #expect(noFile.errors.text.contains("A ZIP archive is written to a file: add -o FILE.zip."))
     }
 
@@ -81,7 +81,7 @@ struct ExchangeCommandTests {
         ,meditation,2027-02-29T07:00:00Z,2027-02-29T07:20:00Z,1200,,,
 
         """.write(to: file, atomically: true, encoding: .utf8)
-        #expect(await terminal.run(["import", file.path]) == 1)
+        #expect(await terminal.run(["import", file.path]) == 65)
         #expect(
             terminal.errors.lines == [
                 "momentum: \(file.path): 2 rows cannot be imported, so nothing was imported:",
@@ -98,7 +98,7 @@ struct ExchangeCommandTests {
         let terminal = try TestTerminal()
         let file = terminal.directory.file("other.csv")
         try "date,minutes\n2027-01-01,20\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(await terminal.run(["import", file.path, "--lang", "de"]) == 1)
+        #expect(await terminal.run(["import", file.path, "--lang", "de"]) == 65)
         #expect(terminal.errors.text.hasPrefix("momentum: \(file.path) hat die Spalten „date,minutes“"))
         let format = try TestTerminal(sharing: terminal)
         #expect(await format.run(["export", "--format", "xml"]) == 64)

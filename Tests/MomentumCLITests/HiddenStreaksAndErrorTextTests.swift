@@ -113,7 +113,7 @@ struct ErrorTextTests {
         #expect(await terminal.run(["log", "add", "--minutes", "10"]) == 0)
         let chart = try TestTerminal(sharing: terminal)
         let file = chart.directory.url.appendingPathComponent("missing/folder/chart.svg").path
-        #expect(await chart.run(["chart", "minutes", "-o", file]) == 1)
+        #expect(await chart.run(["chart", "minutes", "-o", file]) == 74)
         // Every command that writes a file says a missing folder alike (`OutputTarget`).
         let folder = chart.directory.url.appendingPathComponent("missing/folder").path
         #expect(chart.errors.text.hasPrefix("momentum: The folder \(folder) does not exist"))
@@ -208,7 +208,7 @@ struct BusyPortTests {
         let (descriptor, port) = try Self.occupiedPort()
         defer { close(descriptor) }
         let terminal = try TestTerminal()
-        #expect(await terminal.run(["serve", "--port", "\(port)"]) == 1)
+        #expect(await terminal.run(["serve", "--port", "\(port)"]) == 69)
         #expect(terminal.errors.text == "momentum: Port \(port) is in use; choose another with --port.\n")
     }
 }

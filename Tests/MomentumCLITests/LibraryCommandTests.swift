@@ -21,7 +21,7 @@ struct LibraryCommandTests {
         let entries = SharedAudioFixtures.entries
         #expect(entries.count >= 10)
         let status = await terminal.run(["library", "import"] + entries.map { fixture($0.file) })
-        #expect(status == 1)
+        #expect(status == 65)
         let good = entries.filter { !$0.isRejected }
         let bad = entries.filter(\.isRejected)
         #expect(terminal.output.lines.count == good.count + 1)
@@ -29,7 +29,7 @@ struct LibraryCommandTests {
         #expect(terminal.output.lines.last == "imported \(good.count), skipped 0, failed \(bad.count)")
         #expect(terminal.errors.lines.count == bad.count)
         for entry in bad {
-            #expect(terminal.errors.lines.contains { $0.hasPrefix("failed: “\(entry.file)”") })
+            #expect(terminal.errors.lines.contains { $0.hasPrefix("momentum: failed: “\(entry.file)”") })
         }
         // Every good fixture is listed with its teacher, name and duration as the manifest says.
         let library = try await list(terminal)
@@ -125,12 +125,14 @@ struct LibraryCommandTests {
         ]
         for (options, message) in cases {
             let edit = try TestTerminal(sharing: terminal)
-            #expect(await edit.run(["library", "edit", id] + options) == 1)
+            #expect(await edit.run(["library", "edit", id] + options) == 64)
             #expect(edit.errors.lines == [message])
         }
         let unknown = try TestTerminal(sharing: terminal)
-        #expect(await unknown.run(["library", "show", "ffffffff"]) == 1)
-        #expect(unknown.errors.lines == ["momentum: There is no library item “ffffffff”. See: momentum library list"])
+        #expect(await unknown.run(["library", "show", "ffffffff"]) == 64)
+        #expect(
+            unknown.errors.lines == ["momentum: There is no library item “ffffffff”; momentum library list lists them."]
+        )
         let item = try #require(try await list(terminal).groups.first?.items.first)
         #expect(item.teacher == "Aiko Tanaka" && item.name == "Morning Sit" && item.editedName == nil)
     }

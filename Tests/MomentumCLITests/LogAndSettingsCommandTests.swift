@@ -67,7 +67,7 @@ struct LogAndSettingsCommandTests {
 
     @Test func anIntervalGongAtOrAfterTheEndOfTheSitIsNotSaved() async throws {
         let terminal = try TestTerminal()
-        #expect(await terminal.run(["settings", "set", "meditation.interval", "5,10"]) == 1)
+        #expect(await terminal.run(["settings", "set", "meditation.interval", "5,10"]) == 64)
         #expect(
             terminal.errors.text
                 == "momentum: An interval gong at 10 min would sound at or after the end of the 10 min sit; "
@@ -81,7 +81,7 @@ struct LogAndSettingsCommandTests {
 
     @Test func anEmptyDataDirectoryIsAnErrorNotTheDefault() async throws {
         let terminal = try TestTerminal()
-        #expect(await terminal.run(["log", "--data", ""]) == 1)
+        #expect(await terminal.run(["log", "--data", ""]) == 64)
         #expect(terminal.errors.text.contains("--data needs a directory"))
         #expect(!FileManager.default.fileExists(atPath: terminal.directory.file("momentum.sqlite").path))
     }

@@ -150,7 +150,7 @@ struct MeditateCommandTests {
     func intervalGongsAtOrAfterTheEndAreRefused(arguments: [String]) async throws {
         let terminal = try TestTerminal()
         let status = await terminal.run(["meditate"] + arguments + ["--plan"])
-        #expect(status == 1)
+        #expect(status == 64)
         #expect(terminal.errors.text.contains("at or after the end of the"))
         #expect(terminal.output.text.isEmpty)
     }

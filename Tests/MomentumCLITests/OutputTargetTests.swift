@@ -52,7 +52,7 @@ struct OutputTargetTests {
         #if os(Linux)
             // A device that refuses what is written: one sentence, a failure, the device as it was.
             let terminal = try await terminal()
-            #expect(await terminal.run(["export", "-o", "/dev/full"]) == 1)
+            #expect(await terminal.run(["export", "-o", "/dev/full"]) == 74)
             #expect(terminal.errors.text.contains("Cannot write /dev/full: the disk is full"))
             #expect(fileType("/dev/full") == S_IFCHR)
         #endif
@@ -101,7 +101,7 @@ struct OutputTargetTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: terminal.directory.url.path)
         #expect(!left.contains { $0.contains("partial") })
         // A folder is not a file: one sentence naming it.
-        #expect(await terminal.run(["export", "-o", terminal.directory.url.path]) == 1)
+        #expect(await terminal.run(["export", "-o", terminal.directory.url.path]) == 74)
         #expect(terminal.errors.text.contains("Cannot write"))
     }
 }

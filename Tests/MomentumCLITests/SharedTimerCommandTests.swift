@@ -101,7 +101,7 @@ struct LogListTests {
         #expect(none.output.text == "No sessions match these filters.\n")
 
         let reversed = try TestTerminal(sharing: terminal)
-        #expect(await reversed.run(["log", "--since", "2027-01-15", "--until", "2027-01-14"]) == 1)
+        #expect(await reversed.run(["log", "--since", "2027-01-15", "--until", "2027-01-14"]) == 64)
         #expect(reversed.errors.text.contains("--since 2027-01-15 is after --until 2027-01-14"))
         let german = try TestTerminal(sharing: terminal)
         #expect(await german.run(["log", "--kind", "workout", "--lang", "de"]) == 0)

@@ -106,19 +106,19 @@ struct TerminalViewTests {
         #expect(nested.errors.lines.last == "momentum: Did you mean “momentum morse learn”?")
 
         let preset = try TestTerminal()
-        #expect(await preset.run(["breathe", "bx", "--plan"]) == 1)
+        #expect(await preset.run(["breathe", "bx", "--plan"]) == 64)
         #expect(preset.errors.lines.last == "momentum: Did you mean “box”?")
 
         let program = try TestTerminal()
-        #expect(await program.run(["workout", "tabta", "--plan"]) == 1)
+        #expect(await program.run(["workout", "tabta", "--plan"]) == 64)
         #expect(program.errors.lines.last == "momentum: Did you mean “tabata”?")
 
         let setting = try TestTerminal()
-        #expect(await setting.run(["settings", "set", "sond", "off", "--lang", "de"]) == 1)
+        #expect(await setting.run(["settings", "set", "sond", "off", "--lang", "de"]) == 64)
         #expect(setting.errors.lines.last == "momentum: Meintest du „sound“?")
 
         let far = try TestTerminal()
-        #expect(await far.run(["breathe", "nothing-like-it", "--plan"]) == 1)
+        #expect(await far.run(["breathe", "nothing-like-it", "--plan"]) == 64)
         #expect(far.errors.lines.count == 1)
     }
 
@@ -134,5 +134,21 @@ struct TerminalViewTests {
     @Test func completionsRefuseAnUnknownShell() async throws {
         let terminal = try TestTerminal()
         #expect(await terminal.run(["completions", "tcsh"], addingData: false) != 0)
+    }
+
+    @Test func aLiveLineWiderThanFortyColumnsIsBrokenAndRedrawnInPlace() {
+        let output = CapturedOutput()
+        var display = LiveDisplay(output: output, isLive: true)
+        let hint = "type what you hear, then Enter · space: pause · q or Esc: end"
+        #expect(hint.terminalWidth > 40)
+        for typed in ["K", "KM", "KMR"] {
+            display.draw(["your answer: \(typed)", hint], key: "answer") { "" }
+        }
+        let frames = output.text.components(separatedBy: "\u{1B}[J")
+        // Each frame after the first moves up over every row the last one drew: three, not two.
+        #expect(frames.dropFirst().dropLast().allSatisfy { $0.hasPrefix("\u{1B}[3F") }, "\(frames)")
+        let rows = Self.plainLines(frames[frames.count - 2]).filter { !$0.isEmpty }
+        #expect(rows.count == 3)
+        #expect(rows.allSatisfy { $0.terminalWidth <= 40 }, "\(rows)")
     }
 }

@@ -96,9 +96,9 @@ struct TimerCommandTests {
         (["timer", "add", "Blank item", "5", "--item", " "], "A checklist item needs text."),
         (["timer", "add", "Colour", "5", "--color", "red"], "“red” is not a colour"),
         (["timer", "add", "Icon", "5", "--icon", "Big Icon"], "“Big Icon” is not an icon name"),
-        (["timer", "start", "nothing"], "There is no timer “nothing”."),
-        (["timer", "show", "nothing"], "There is no timer “nothing”."),
-        (["timer", "delete", "nothing"], "There is no timer “nothing”."),
+        (["timer", "start", "nothing"], "There is no timer “nothing”;"),
+        (["timer", "show", "nothing"], "There is no timer “nothing”;"),
+        (["timer", "delete", "nothing"], "There is no timer “nothing”;"),
         (["timer", "pause"], "No timer is running."),
     ])
     func badInputIsRefusedWithAClearMessageAndNothingStored(arguments: [String], message: String) async throws {

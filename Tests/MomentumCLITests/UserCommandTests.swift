@@ -97,7 +97,7 @@ struct UserCommandTests {
         let terminal = try await withAnna()
         let unknown = try TestTerminal(sharing: terminal)
         #expect(await unknown.run(["log", "--user", "Dora"]) != 0)
-        #expect(unknown.errors.text == "momentum: No one here is called Dora. See who is: momentum user list\n")
+        #expect(unknown.errors.text == "momentum: No one here is called Dora; momentum user list shows who is.\n")
         #expect(unknown.output.text.isEmpty)
         let byEnvironment = try TestTerminal(sharing: terminal)
         #expect(await byEnvironment.run(["timer", "list"], environment: ["MOMENTUM_USER": "Dora"]) != 0)

@@ -18,7 +18,7 @@ struct InputRulesRoutesTests {
                 .post, "/api/v1/runs", json: #"{"kind":"meditation","plan":{"durationMinutes":5,"countdownMs":0}}"#)
             #expect(refused.status == .badRequest)
             #expect(refused.errorCode == "unknown_field")
-            #expect(refused.errorMessage?.contains("`plan.durationMinutes`") == true, "\(refused.text)")
+            #expect(refused.errorMessage?.contains("“plan.durationMinutes”") == true, "\(refused.text)")
             let runs = try await client.send(.get, "/api/v1/runs")
             #expect(runs.text.contains("meditation") == false, "\(runs.text)")
         }
@@ -31,7 +31,7 @@ struct InputRulesRoutesTests {
                 .post, "/api/v1/runs", json: #"{"kind":"meditation","plan":{"durationMs":60000},"startAt":"x"}"#,
                 headers: [.acceptLanguage: "de"])
             #expect(refused.status == .badRequest)
-            #expect(refused.errorMessage?.hasPrefix("`startAt` ist hier kein Feld") == true, "\(refused.text)")
+            #expect(refused.errorMessage?.hasPrefix("„startAt“ ist hier kein Feld") == true, "\(refused.text)")
         }
     }
 
@@ -50,7 +50,7 @@ struct InputRulesRoutesTests {
             let refused = try await client.send(.post, path, json: body)
             #expect(refused.status == .badRequest, "\(refused.text)")
             #expect(refused.errorCode == "unknown_field")
-            #expect(refused.errorMessage?.contains("`\(field)`") == true, "\(refused.text)")
+            #expect(refused.errorMessage?.contains("“\(field)”") == true, "\(refused.text)")
         }
         #expect(try server.services.focusTimers.timers().isEmpty)
         #expect(try server.services.practiceLog.records().isEmpty)

@@ -253,7 +253,7 @@ struct MorseRoutesTests {
             #expect(tooFast.status == .unprocessableContent, "\(tooFast.text)")
             #expect(try await client.send(.get, "/api/v1/morse/settings").object["characterWPM"] as? Double == 25)
             let unknown = try await client.send(.patch, "/api/v1/morse/settings", json: #"{"speed":20}"#)
-            #expect(unknown.errorMessage?.contains("`speed`") == true)
+            #expect(unknown.errorMessage?.contains("“speed”") == true)
             let whole = try await client.send(
                 .put, "/api/v1/morse/settings",
                 json:

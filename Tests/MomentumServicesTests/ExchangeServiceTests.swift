@@ -130,7 +130,7 @@ struct ExchangeServiceTests {
         #expect(throws: ImportError.file(.tooLarge(bytes: 2 * 1024 * 1024 * 1024, limit: 64 * 1024 * 1024))) {
             try services.exchange.importFile(at: huge, dryRun: false)
         }
-        #expect(throws: ImportError.cannotRead(reason: "no such file")) {
+        #expect(throws: ImportError.cannotRead(.missing)) {
             try services.exchange.importFile(at: directory.file("missing.csv"), dryRun: false)
         }
         #expect(try services.practiceLog.records().isEmpty)

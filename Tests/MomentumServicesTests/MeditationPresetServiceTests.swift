@@ -100,6 +100,6 @@ struct MeditationPresetServiceTests {
         #expect(english == "There is already a saved sit called “Evening”; choose another name.")
         let german = ErrorMessages.message(
             describing: MeditationPresetServiceError.invalid(.unknownPreset("Abend")), catalog: .shared(for: .german))
-        #expect(german == "Es gibt keine gespeicherte Sitzung „Abend“. Siehe: momentum meditate presets")
+        #expect(german == "Es gibt keine gespeicherte Sitzung „Abend“; momentum meditate presets zeigt alle.")
     }
 }

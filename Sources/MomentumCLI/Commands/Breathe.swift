@@ -110,9 +110,9 @@ struct BreathingOptions: ParsableArguments {
                 catalog.format(
                     .errorConflictingOptions, ["first": "--rounds \(rounds)", "second": "--minutes \(minutes)"]))
         }
-        if let rounds { plan.length = .rounds(try CommandInput.whole(rounds, unit: "rounds", catalog: catalog)) }
+        if let rounds { plan.length = .rounds(try CommandInput.whole(rounds, unit: .rounds, catalog: catalog)) }
         if let minutes {
-            plan.length = .minutes(try CommandInput.whole(minutes, unit: "minutes", catalog: catalog))
+            plan.length = .minutes(try CommandInput.whole(minutes, unit: .minutes, catalog: catalog))
         }
         try plan.validate()
         return plan

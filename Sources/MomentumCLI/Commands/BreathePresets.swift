@@ -21,7 +21,7 @@ struct BreathePresets: AsyncParsableCommand {
     }
 
     static func rounds(_ text: String?, catalog: StringCatalog) throws -> Int? {
-        try text.map { try CommandInput.whole($0, unit: "rounds", catalog: catalog) }
+        try text.map { try CommandInput.whole($0, unit: .rounds, catalog: catalog) }
     }
 
     struct List: ContextualCommand {

@@ -90,7 +90,7 @@ struct Export: ContextualCommand {
         } catch .backup(.cannotWrite(let path, let reason)) {
             throw BackupFailure.backup(.cannotWrite(path: path, reason: reason))
         } catch {
-            throw CommandFailure(BackupMessages.message(for: error, path: "", catalog: catalog))
+            throw CommandFailure(BackupMessages.message(for: error, path: "", catalog: catalog), status: .dataError)
         }
     }
 }
@@ -134,8 +134,10 @@ struct Import: ContextualCommand {
                 summary = try services.exchange.importFile(at: URL(fileURLWithPath: file), dryRun: dryRun)
             } catch {
                 switch error {
-                case .cannotRead(let reason):
-                    throw CommandFailure(catalog.format(.errorImportCannotRead, ["path": file, "reason": reason]))
+                case .cannotRead(let problem):
+                    throw CommandFailure(
+                        catalog.format(.errorImportCannotRead, ["path": file, "reason": problem.text(catalog)]),
+                        status: .ioError)
                 case .store(let store): throw store
                 case .instant(let instant): throw CommandFailure(ErrorMessages.message(for: instant, catalog: catalog))
                 case .text(let text): throw CommandFailure(ErrorMessages.message(for: text, catalog: catalog))
@@ -143,7 +145,7 @@ struct Import: ContextualCommand {
                     var lines = ["momentum: " + fileError.message(path: file, catalog: catalog)]
                     lines += fileError.problemLines(catalog: catalog).map { "  " + $0 }
                     context.errors.write(lines.joined(separator: "\n") + "\n")
-                    throw ExitCode.failure
+                    throw ExitCode(CommandExit.dataError.rawValue)
                 }
             }
             if json {
@@ -179,7 +181,8 @@ struct Import: ContextualCommand {
         } catch {
             if case .store(let store) = error { throw store }
             throw CommandFailure(
-                BackupMessages.message(for: error, path: file, catalog: catalog) + " " + catalog[.errorBackupUnchanged])
+                BackupMessages.message(for: error, path: file, catalog: catalog) + " " + catalog[.errorBackupUnchanged],
+                status: .dataError)
         }
         if json {
             context.output.write(try JSONOutput.encode(summary) + "\n")

@@ -89,7 +89,7 @@ extension LibraryCommand {
                         bar.finish()
                         failed += 1
                         let reason = ErrorMessages.commandMessage(for: error, catalog: catalog)
-                        context.errors.write(catalog.format(.libraryFailed, ["reason": reason]) + "\n")
+                        context.errors.write("momentum: " + catalog.format(.libraryFailed, ["reason": reason]) + "\n")
                     }
                 }
                 context.output.write(
@@ -97,7 +97,7 @@ extension LibraryCommand {
                         .librarySummary, ["imported": "\(imported)", "skipped": "\(skipped)", "failed": "\(failed)"])
                         + "\n")
             }
-            if failed > 0 { throw ExitCode.failure }
+            if failed > 0 { throw ExitCode(CommandExit.dataError.rawValue) }
         }
     }
 }

@@ -31,7 +31,7 @@ struct RenderOptions: ParsableArguments {
     var stereo = false
 
     func format(catalog: StringCatalog) throws -> AudioFormat {
-        try AudioFormat(sampleRate: CommandInput.whole(rate, unit: "Hz", catalog: catalog), channels: stereo ? 2 : 1)
+        try AudioFormat(sampleRate: CommandInput.whole(rate, unit: .hertz, catalog: catalog), channels: stereo ? 2 : 1)
     }
 }
 

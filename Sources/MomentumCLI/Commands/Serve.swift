@@ -125,10 +125,12 @@ struct Serve: ContextualCommand {
     {
         switch error.errnoCode {
         case EADDRINUSE:
-            CommandFailure(catalog.format(.errorServePortInUse, ["port": "\(configuration.port)"]))
+            CommandFailure(
+                catalog.format(.errorServePortInUse, ["port": "\(configuration.port)"]), status: .unavailable)
         case EADDRNOTAVAIL, EACCES:
             CommandFailure(
-                catalog.format(.errorServeCannotListen, ["host": configuration.host, "port": "\(configuration.port)"]))
+                catalog.format(.errorServeCannotListen, ["host": configuration.host, "port": "\(configuration.port)"]),
+                status: .unavailable)
         default: nil
         }
     }

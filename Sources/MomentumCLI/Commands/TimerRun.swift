@@ -73,9 +73,12 @@ struct FocusCountdown {
                 let shown = lines(timer, at: instant)
                 display.draw(shown, key: status.rawValue) { shown.joined(separator: " · ") }
                 let words = DurationFormatting.words(timer.elapsed(at: instant), language: catalog.language)
+                // Logged by the core's rule: marked done in under a minute is too short to log.
+                let logged = timer.completionRecord(id: UUID(), device: "") != nil
                 display.say(
                     status == .completed
-                        ? catalog.format(.focusDone, ["name": timer.name, "duration": words])
+                        ? catalog.format(
+                            logged ? .focusDone : .focusDoneNotLogged, ["name": timer.name, "duration": words])
                         : catalog.format(
                             .focusResetTimer,
                             [
@@ -120,16 +123,16 @@ struct FocusCountdown {
                 ["name": timer.name, "remaining": DurationFormatting.clock(timer.remaining(at: instant))]))
     }
 
-    /// How often a paused countdown looks at the stored timer: another shell, the web app or a
-    /// synced device may resume, reset or finish it (issue 38: a paused screen stayed "paused"
-    /// for a minute after the timer had finished elsewhere).
-    static let pausedLook = Duration.milliseconds(500)
+    /// How often the countdown looks at the stored timer: another shell, the web app or a synced
+    /// device may pause, resume, reset or finish it (issue 38: a paused screen stayed "paused"
+    /// for a minute after the timer had finished elsewhere), and the screen shows it within this.
+    static let look = Duration.milliseconds(500)
 
-    /// Running, the next change of the shown second; paused, the next look at the store.
+    /// The next look at the store, or sooner the next change of the shown second while running.
     private func wakeUp(_ timer: FocusTimer, at instant: Date) -> ContinuousClock.Instant? {
-        guard timer.status(at: instant) == .running else { return events.now.advanced(by: Self.pausedLook) }
+        guard timer.status(at: instant) == .running else { return events.now.advanced(by: Self.look) }
         let fraction = timer.remaining(at: instant).wholeMilliseconds % 1000
-        return events.now.advanced(by: .milliseconds(fraction == 0 ? 1000 : fraction))
+        return events.now.advanced(by: min(Self.look, .milliseconds(fraction == 0 ? 1000 : fraction)))
     }
 
     private func lines(_ timer: FocusTimer, at instant: Date, withControls: Bool = true) -> [String] {

@@ -177,7 +177,7 @@ struct UserCommand: AsyncParsableCommand {
                     let answer = context.readAnswer()?.trimmingCharacters(in: .whitespaces) ?? ""
                     guard answer.caseInsensitiveCompare(person.name) == .orderedSame else {
                         context.output.write(catalog[.userRemoveKept] + "\n")
-                        throw ExitCode.failure
+                        throw ExitCode(CommandExit.declined.rawValue)
                     }
                 }
                 try session.household.remove(person.name)

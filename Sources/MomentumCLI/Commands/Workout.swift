@@ -67,8 +67,8 @@ struct WorkoutOptions: ParsableArguments {
         }
         if let work { plan.work = try time(work, .seconds) }
         if let rest { plan.rest = try time(rest, .seconds) }
-        if let rounds { plan.rounds = try CommandInput.whole(rounds, unit: "rounds", catalog: catalog) }
-        if let sets { plan.sets = try CommandInput.whole(sets, unit: "sets", catalog: catalog) }
+        if let rounds { plan.rounds = try CommandInput.whole(rounds, unit: .rounds, catalog: catalog) }
+        if let sets { plan.sets = try CommandInput.whole(sets, unit: .sets, catalog: catalog) }
         if let setRest { plan.setRest = try time(setRest, .seconds) }
         if let getReady { plan.getReady = try time(getReady, .seconds) }
         if let warmUp { plan.warmUp = try time(warmUp, .minutes) }

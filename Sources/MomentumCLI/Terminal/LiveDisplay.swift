@@ -14,13 +14,18 @@ struct LiveDisplay {
 
     /// Shows `lines`; off a terminal, writes `transcript()` when `key` (the phase, say) differs
     /// from the last one drawn.
+    ///
+    /// A line wider than the narrowest terminal (40 columns) is broken at spaces first: a line the
+    /// terminal wrapped itself would take two rows while the next frame moved up one, and every
+    /// redraw would leave a line behind (issue 38: Morse hints of 74 characters did).
     mutating func draw(_ lines: [String], key: String, transcript: () -> String) {
         if isLive {
+            let rows = lines.flatMap { $0.wrapped() }
             var text = drawnLines > 0 ? "\u{1B}[\(drawnLines)F" : ""
-            for line in lines { text += "\u{1B}[2K" + line + "\n" }
+            for row in rows { text += "\u{1B}[2K" + row + "\n" }
             // Clear whatever a longer earlier frame left below.
             output.write(text + "\u{1B}[J")
-            drawnLines = lines.count
+            drawnLines = rows.count
         } else if key != lastKey {
             output.write(transcript() + "\n")
         }

@@ -81,7 +81,7 @@ enum OutputTarget: Equatable {
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CommandFailure(catalog.format(.errorAudioFolderMissing, ["path": folder]))
+            throw CommandFailure(catalog.format(.errorAudioFolderMissing, ["path": folder]), status: .ioError)
         }
         do {
             return try make(url)
@@ -145,7 +145,8 @@ enum OutputTarget: Equatable {
     }
 
     private func cannotWrite(_ reason: String, catalog: StringCatalog) -> CommandFailure {
-        CommandFailure(catalog.format(.errorExportCannotWrite, ["path": shownPath, "reason": reason]))
+        CommandFailure(
+            catalog.format(.errorExportCannotWrite, ["path": shownPath, "reason": reason]), status: .ioError)
     }
 
     /// A writer's failure to write, as the one sentence (naming `path`, not a temporary file);
@@ -165,6 +166,7 @@ enum OutputTarget: Equatable {
         case let error as POSIXError: reason = ErrorMessages.fileReason(for: error, catalog: catalog)
         default: return nil
         }
-        return CommandFailure(catalog.format(.errorExportCannotWrite, ["path": path, "reason": reason]))
+        return CommandFailure(
+            catalog.format(.errorExportCannotWrite, ["path": path, "reason": reason]), status: .ioError)
     }
 }

@@ -31,7 +31,7 @@ public final class BackupDocumentReader {
         do {
             size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
         } catch {
-            throw .cannotRead(reason: "no such file")
+            throw .cannotRead(FileProblem(error))
         }
         guard size <= BackupDocument.maximumBytes else { throw .documentTooLarge(bytes: size) }
         try self.init { () throws(BackupError) in try ByteChunks(url: url) }
@@ -74,7 +74,7 @@ public final class BackupDocumentReader {
             guard format == BackupDocument.formatName else { throw .notABackup }
             throw .unreadableDocument(detail: problem.description)
         } catch {
-            throw .cannotRead(reason: "\(error)")
+            throw .cannotRead(FileProblem(error))
         }
         guard format == BackupDocument.formatName, let version else { throw .notABackup }
         guard version <= BackupDocument.currentVersion else {
@@ -176,7 +176,7 @@ struct ByteChunks {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw .cannotRead(reason: "permission denied")
+            throw .cannotRead(FileProblem(error))
         }
         data = nil
         position = 0
@@ -193,7 +193,7 @@ struct ByteChunks {
             do {
                 try handle.seek(toOffset: UInt64(offset))
             } catch {
-                throw .cannotRead(reason: "\(error)")
+                throw .cannotRead(FileProblem(error))
             }
         }
         position = Int(offset)

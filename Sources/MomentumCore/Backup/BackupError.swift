@@ -3,7 +3,7 @@ import Foundation
 /// Why a backup could not be written or restored. A restore that throws has changed nothing.
 public enum BackupError: Error, Sendable, Equatable {
     // The file
-    case cannotRead(reason: String)
+    case cannotRead(FileProblem)
     case cannotWrite(path: String, reason: String)
     /// Neither a ZIP archive nor a Momentum backup document.
     case notABackup

@@ -14,6 +14,11 @@ public enum DurationText {
         }
     }
 
+    /// The largest number read as itself: any larger number (however many digits) reads as
+    /// just over it, so that whoever checks the duration's range names the range ("A sit can
+    /// last at most 10 hours") instead of calling ten billion minutes not a number.
+    static let largestNumber = 10_000_000.0
+
     /// The duration `text` stands for, rounded to the millisecond, or `nil` when it is not a
     /// non-negative number with an optional `s`, `m`, `min` or `h` suffix.
     public static func parse(_ text: String, defaultUnit: Unit) -> Duration? {
@@ -26,8 +31,9 @@ public enum DurationText {
             break
         }
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-            let value = Double(number), value.isFinite, value <= 1e7
+            number.contains(where: \.isNumber), let parsed = Double(number)
         else { return nil }
+        let value = parsed.isFinite ? min(parsed, largestNumber + 1) : largestNumber + 1
         return .milliseconds(Int64((value * unit.seconds * 1000).rounded()))
     }
 }

@@ -60,23 +60,26 @@ public enum SettingKey: String, Sendable, CaseIterable {
         }
     }
 
-    /// What values the setting takes, in the form the command line accepts.
-    public var hint: String {
+    /// What the setting takes, in the person's language (a refusal ends with it).
+    public func hint(in catalog: StringCatalog) -> String {
         switch self {
-        case .meditationDuration: "minutes, 1–600 (or 90s, 1.5h)"
-        case .meditationCountdown: "seconds, 0–60"
-        case .meditationInterval: "off, minutes 1–60, or offsets in minutes like 25,30,55"
-        case .meditationReflection: "minutes, 0–60"
         case .meditationAmbient: AmbientCatalog.builtIn.entries.map(\.id).joined(separator: ", ")
         case .meditationVolume: "0–1"
-        case .meditationOpenEnded, .sound, .jokers, .hideStreaks: "on or off"
-        case .language: "en, de or auto"
-        case .timeZone: "an IANA time zone like Europe/Berlin, or auto"
-        case .dayStartHour: "an hour, 0–6"
-        case .mindfulnessGoal, .workoutGoal: "minutes a day, 1–120"
-        case .focusGoal: "minutes a day, 1–480"
+        case .meditationDuration: catalog[.settingHintMeditationDuration]
+        case .meditationCountdown: catalog[.settingHintSecondsToSixty]
+        case .meditationInterval: catalog[.settingHintInterval]
+        case .meditationReflection: catalog[.settingHintMinutesToSixty]
+        case .meditationOpenEnded, .sound, .jokers, .hideStreaks: catalog[.settingHintOnOff]
+        case .language: catalog[.settingHintLanguage]
+        case .timeZone: catalog[.settingHintTimeZone]
+        case .dayStartHour: catalog[.settingHintDayStart]
+        case .mindfulnessGoal, .workoutGoal: catalog[.settingHintGoal120]
+        case .focusGoal: catalog[.settingHintGoal480]
         }
     }
+
+    /// What the setting takes, in English (for `settings set --help`).
+    public var hint: String { hint(in: .shared(for: .english)) }
 }
 
 /// Why a setting cannot take a value.

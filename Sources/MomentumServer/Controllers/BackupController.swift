@@ -336,7 +336,7 @@ struct BackupController {
             (try? await worker.run { () -> Result<Value, BackupFailure> in
                 Result { () throws(BackupFailure) in try work() }
             })
-            ?? .failure(.backup(.cannotRead(reason: "interrupted")))
+            ?? .failure(.backup(.cannotRead(.interrupted)))
     }
 
     /// The file's name as the messages show it: its last component, without control characters,

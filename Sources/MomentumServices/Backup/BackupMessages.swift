@@ -58,7 +58,8 @@ public enum BackupMessages {
     public static func message(for error: BackupError, path: String, catalog: StringCatalog) -> String {
         let library = BackupArchiveLayout.libraryFolder
         return switch error {
-        case .cannotRead(let reason): catalog.format(.errorBackupCannotRead, ["path": path, "reason": reason])
+        case .cannotRead(let problem):
+            catalog.format(.errorBackupCannotRead, ["path": path, "reason": problem.text(catalog)])
         case .cannotWrite(let target, let reason):
             catalog.format(.errorBackupCannotWrite, ["path": target, "reason": reason])
         case .notABackup: catalog.format(.errorBackupNotABackup, ["path": path])

@@ -207,7 +207,7 @@ public struct BackupService: Sendable {
             case .instant(let instant): throw .instant(instant)
             case .text(let text): throw .text(text)
             case .store(let store): throw .store(store)
-            case .cannotRead(let reason): throw .backup(.cannotRead(reason: reason))
+            case .cannotRead(let problem): throw .backup(.cannotRead(problem))
             case .file: throw .backup(.notABackup)
             }
         } catch let error as StoreError {

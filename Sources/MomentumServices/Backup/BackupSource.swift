@@ -20,10 +20,10 @@ final class BackupSource {
         self.url = url
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw .cannotRead(reason: "no such file")
+            throw .cannotRead(.missing)
         }
-        guard !isDirectory.boolValue else { throw .cannotRead(reason: "it is a directory") }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { throw .cannotRead(reason: "permission denied") }
+        guard !isDirectory.boolValue else { throw .cannotRead(.isFolder) }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw .cannotRead(.permission) }
         let start = (try? handle.read(upToCount: 2)) ?? Data()
         let size = Int64((try? handle.seekToEnd()) ?? 0)
         try? handle.close()

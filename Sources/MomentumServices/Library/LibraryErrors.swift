@@ -11,7 +11,7 @@ public enum LibraryImportError: Error, Equatable, Sendable {
     /// The file is larger than the library's size limit (`limit` bytes).
     case tooLarge(fileName: String, limit: Int64)
     /// The file to import could not be opened or read.
-    case sourceUnreadable(fileName: String, reason: String)
+    case sourceUnreadable(fileName: String, problem: FileProblem)
     /// Writing the copy failed (the folder vanished, an I/O error …).
     case writeFailed(fileName: String, reason: String)
     /// Writing the copy (or its row) failed because the disk is full.

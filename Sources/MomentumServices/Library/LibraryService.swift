@@ -88,7 +88,7 @@ public struct LibraryService: Sendable {
             total = (attributes[.size] as? NSNumber)?.int64Value ?? 0
             source = try FileHandle(forReadingFrom: url)
         } catch {
-            throw .sourceUnreadable(fileName: fileName, reason: LibraryImporter.reason(error))
+            throw .sourceUnreadable(fileName: fileName, problem: FileProblem(error))
         }
         defer { try? source.close() }
         let staged = try beginImport(originalFileName: url.lastPathComponent, expectedByteCount: total)
@@ -99,7 +99,7 @@ public struct LibraryService: Sendable {
                 chunk = try source.read(upToCount: max(1, chunkSize)) ?? Data()
             } catch {
                 staged.abandon()
-                throw .sourceUnreadable(fileName: fileName, reason: LibraryImporter.reason(error))
+                throw .sourceUnreadable(fileName: fileName, problem: FileProblem(error))
             }
             if chunk.isEmpty { break }
             try staged.write(chunk)

@@ -73,6 +73,7 @@ extension StringKey {
     public static let focusNotes = StringKey("focus.notes")
     public static let focusRunDetached = StringKey("focus.runDetached")
     public static let focusDone = StringKey("focus.done")
+    public static let focusDoneNotLogged = StringKey("focus.doneNotLogged")
     public static let focusRunControls = StringKey("focus.runControls")
     public static let workoutSegmentGetReady = StringKey("workout.segment.getReady")
     public static let workoutSegmentWarmUp = StringKey("workout.segment.warmUp")

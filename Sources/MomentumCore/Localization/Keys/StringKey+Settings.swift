@@ -122,4 +122,16 @@ extension StringKey {
     public static let settingsRemindersTimeHint = StringKey("settings.reminders.timeHint")
     public static let settingsRemindersFeedLocalHelp = StringKey("settings.reminders.feedLocalHelp")
     public static let settingsRemindersFeedCopy = StringKey("settings.reminders.feedCopy")
+
+    // What each setting takes (SettingKey.hint(in:)).
+    public static let settingHintMeditationDuration = StringKey("setting.hint.meditationDuration")
+    public static let settingHintSecondsToSixty = StringKey("setting.hint.secondsToSixty")
+    public static let settingHintInterval = StringKey("setting.hint.interval")
+    public static let settingHintMinutesToSixty = StringKey("setting.hint.minutesToSixty")
+    public static let settingHintOnOff = StringKey("setting.hint.onOff")
+    public static let settingHintLanguage = StringKey("setting.hint.language")
+    public static let settingHintTimeZone = StringKey("setting.hint.timeZone")
+    public static let settingHintDayStart = StringKey("setting.hint.dayStart")
+    public static let settingHintGoal120 = StringKey("setting.hint.goal120")
+    public static let settingHintGoal480 = StringKey("setting.hint.goal480")
 }
