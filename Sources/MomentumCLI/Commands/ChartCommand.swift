@@ -53,7 +53,10 @@ struct ChartCommand: ContextualCommand {
                 try target.write(to: context, catalog: catalog) { url in
                     try Data(ChartSVG.render(chart, catalog: catalog).utf8).write(to: url, options: .atomic)
                 }
-                if !json { target.confirmations(context).write(catalog.format(.chartWritten, ["path": output]) + "\n") }
+                if !json {
+                    target.confirmations(context).write(
+                        catalog.format(.chartWritten, ["path": target.name(catalog)]) + "\n")
+                }
             }
             if json { context.output.write(try JSONOutput.encode(ChartJSON(chart)) + "\n") }
         }

@@ -61,7 +61,7 @@ struct Export: ContextualCommand {
                 }
                 let summary = BackupMessages.contents(
                     contents.counts, audioBytes: contents.audioBytes, catalog: catalog)
-                var text = catalog.format(.backupWritten, ["path": output, "contents": summary]) + "\n"
+                var text = catalog.format(.backupWritten, ["path": target.name(catalog), "contents": summary]) + "\n"
                 if format == .json, contents.counts[BackupKind.library.rawValue] != nil {
                     text += catalog[.backupWrittenWithoutAudio] + "\n"
                 }
@@ -77,7 +77,7 @@ struct Export: ContextualCommand {
                 try target.write(to: context, catalog: catalog) { url in try data.write(to: url, options: .atomic) }
                 let records = catalog.counted(count, one: .importOneRecord, many: .importRecords)
                 target.confirmations(context).write(
-                    catalog.format(.exportWritten, ["count": records, "path": output]) + "\n")
+                    catalog.format(.exportWritten, ["count": records, "path": target.name(catalog)]) + "\n")
             }
         }
     }

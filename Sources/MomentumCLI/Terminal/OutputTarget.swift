@@ -91,6 +91,11 @@ enum OutputTarget: Equatable {
     }
 
     /// Where "Wrote …" goes: standard error when standard output carries the file itself.
+    /// Where it was written, as a confirmation says it: the path, or "standard output".
+    func name(_ catalog: StringCatalog) -> String {
+        self == .standardOutput ? catalog[.outputStandardOutput] : shownPath
+    }
+
     func confirmations(_ context: CommandContext) -> any TextOutput {
         self == .standardOutput ? context.errors : context.output
     }

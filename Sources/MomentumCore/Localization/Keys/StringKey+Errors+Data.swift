@@ -25,6 +25,7 @@ extension StringKey {
     public static let errorImportRows = StringKey("error.import.rows")
     public static let errorImportOneRow = StringKey("error.import.oneRow")
     public static let errorExportCannotWrite = StringKey("error.export.cannotWrite")
+    public static let outputStandardOutput = StringKey("output.standardOutput")
     public static let errorTokenUnknown = StringKey("error.tokenUnknown")
     public static let errorTokenAlreadyRevoked = StringKey("error.tokenAlreadyRevoked")
     public static let errorTokenNameTooLong = StringKey("error.tokenNameTooLong")
