@@ -77,7 +77,8 @@ struct MeditationPresetsRoutesTests {
             let missing = try await client.send(.get, "/api/v1/meditation/presets/nowhere?lang=de")
             #expect(missing.status == .notFound)
             #expect(
-                missing.errorMessage == "Es gibt keine gespeicherte Sitzung „nowhere“; momentum meditate presets zeigt alle."
+                missing.errorMessage
+                    == "Es gibt keine gespeicherte Sitzung „nowhere“; momentum meditate presets zeigt alle."
             )
 
             // A refused plan leaves the name as it was too.
