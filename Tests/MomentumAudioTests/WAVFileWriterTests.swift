@@ -44,6 +44,41 @@ struct WAVFileWriterTests {
         #expect(try contents() == ["sit.wav"])
     }
 
+    /// A sit long enough to be rendered in stretches at once (eight blocks a stretch at least).
+    func longTimeline() throws -> Timeline {
+        let plan = MeditationPlan(
+            duration: .seconds(25 * 60), countdown: .seconds(5), intervalGongs: .every(minutes: 4), ambientID: "rain",
+            ambientVolume: 0.4)
+        return try plan.timeline()
+    }
+
+    @Test(arguments: [1, 2])
+    func aLongRenderInStretchesAtOnceIsTheSameFileAsInOneGo(channels: Int) throws {
+        let format = try AudioFormat(sampleRate: 11_025, channels: channels)
+        var expected = try TimelineRenderer(timeline: longTimeline(), format: format)
+        let samples = expected.renderAll(blockFrames: 3000)
+        var renderer = try TimelineRenderer(timeline: longTimeline(), format: format)
+        #expect(renderer.frameCount / renderer.stretchUnit >= 16, "long enough for stretches")
+        let url = folder.appendingPathComponent("sit.wav")
+        var reports: [Int] = []
+        try WAVFileWriter.render(&renderer, to: url, progress: { done, _ in reports.append(done) })
+        #expect(try WAVFile.decode(Data(contentsOf: url)).samples == samples.map(WAVFile.pcm))
+        #expect(reports.last == renderer.frameCount)
+        #expect(reports == reports.sorted())
+        #expect(try contents() == ["sit.wav"])
+    }
+
+    @Test func aLongRenderInStretchesOnAFullDiskRemovesThePartialFile() throws {
+        var renderer = try TimelineRenderer(timeline: longTimeline(), format: AudioFormat(sampleRate: 11_025))
+        let url = folder.appendingPathComponent("sit.wav")
+        #expect(throws: AudioFileError.diskFull(folder.appendingPathComponent(".sit.wav.partial").path)) {
+            try WAVFileWriter.render(&renderer, to: url) { path throws(AudioFileError) in
+                FillingFile(file: try POSIXFile.create(path), path: path, room: 3_000_000)
+            }
+        }
+        #expect(try contents().isEmpty)
+    }
+
     @Test func aMissingFolderIsNamedAndNothingIsWritten() throws {
         var renderer = try TimelineRenderer(timeline: timeline(), format: AudioFormat(sampleRate: 8_000))
         let url = folder.appendingPathComponent("nowhere/sit.wav")
@@ -91,6 +126,12 @@ struct FillingFile: WritableFile {
         guard count * 2 <= room else { throw .diskFull(path) }
         room -= count * 2
         try file.write(samples, count: count)
+    }
+
+    mutating func write(_ samples: [Int16], count: Int, at offset: Int) throws(AudioFileError) {
+        guard count * 2 <= room else { throw .diskFull(path) }
+        room -= count * 2
+        try file.write(samples, count: count, at: offset)
     }
 
     mutating func write(_ bytes: [UInt8], at offset: Int) throws(AudioFileError) {

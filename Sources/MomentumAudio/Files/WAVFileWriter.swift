@@ -53,6 +53,11 @@ public enum WAVFileWriter {
     private static func write(
         _ source: inout some AudioSource, to file: inout any WritableFile, progress: (Int, Int) -> Void
     ) throws(AudioFileError) {
+        if let stretches = source as? any StretchableAudioSource,
+            try writeInStretches(stretches, to: &file, progress: progress)
+        {
+            return
+        }
         let format = source.format
         try file.write(WAVFile.header(format: format, dataBytes: source.frameCount * format.channels * 2), at: 0)
         var block = [Float](repeating: 0, count: blockFrames * format.channels)
@@ -76,10 +81,110 @@ public enum WAVFileWriter {
     }
 }
 
+extension WAVFileWriter {
+    /// The most stretches a source is rendered in at once.
+    static let mostStretches = 4
+
+    /// Renders `source` in as many stretches as there are processors (at most
+    /// ``mostStretches``), each on a thread of its own from a copy that starts at the stretch, and
+    /// writes each block where it belongs in the file; `false` (nothing written) when the source
+    /// is too short to be worth it or there is one processor. The samples are the same as
+    /// rendered in one go: a stretch starts where the source says starting costs nothing more
+    /// than a seek, and its copy renders the same samples from there.
+    private static func writeInStretches(
+        _ source: some StretchableAudioSource, to file: inout any WritableFile, progress: (Int, Int) -> Void
+    ) throws(AudioFileError) -> Bool {
+        let format = source.format
+        let total = source.frameCount
+        let unit = max(1, source.stretchUnit)
+        let units = (total + unit - 1) / unit
+        let count = min(ProcessInfo.processInfo.activeProcessorCount, mostStretches, units / 8)
+        guard count > 1 else { return false }
+        let bounds = (0...count).map { min(total, units * $0 / count * unit) }
+        try file.write(WAVFile.header(format: format, dataBytes: total * format.channels * 2), at: 0)
+        let frameBytes = format.channels * 2
+        let header = WAVFile.header(format: format, dataBytes: 0).count
+        let (written, failure) = withoutActuallyEscaping(progress) { progress in
+            let shared = SharedFile(file, total: total, progress: progress)
+            DispatchQueue.concurrentPerform(iterations: count) { part in
+                var stretch = source.reading(from: bounds[part])
+                var block = [Float](repeating: 0, count: stretchBlockFrames * format.channels)
+                var pcm = [Int16](repeating: 0, count: block.count)
+                var frame = bounds[part]
+                while frame < bounds[part + 1], !shared.hasFailed {
+                    let wanted = min(stretchBlockFrames, bounds[part + 1] - frame) * format.channels
+                    let frames = block.withUnsafeMutableBufferPointer {
+                        stretch.render(into: UnsafeMutableBufferPointer(rebasing: $0[0..<wanted]))
+                    }
+                    guard frames > 0 else { break }
+                    block.withUnsafeBufferPointer { samples in
+                        pcm.withUnsafeMutableBufferPointer {
+                            WAVFile.convert(samples, count: frames * format.channels, into: $0)
+                        }
+                    }
+                    shared.write(pcm, count: frames * format.channels, at: header + frame * frameBytes, frames: frames)
+                    frame += frames
+                }
+            }
+            return (shared.file, shared.failure)
+        }
+        file = written
+        if let failure { throw failure }
+        return true
+    }
+
+    /// Frames each stretch renders and writes at a time: about 1.5 s at 44.1 kHz, so a write
+    /// call carries 128 KB (mono) and the stretches seldom wait for each other's writes.
+    static let stretchBlockFrames = 65_536
+}
+
+/// The file the stretches write into, one write at a time, and the progress of them all.
+private final class SharedFile: @unchecked Sendable {
+    // Everything mutable is only touched while `lock` is held; `progress` is called with it held,
+    // so it is never called twice at once.
+    private let lock = NSLock()
+    private(set) var file: any WritableFile
+    private(set) var failure: AudioFileError?
+    private var done = 0
+    private let total: Int
+    private let progress: (Int, Int) -> Void
+
+    init(_ file: any WritableFile, total: Int, progress: @escaping (Int, Int) -> Void) {
+        self.file = file
+        self.total = total
+        self.progress = progress
+    }
+
+    var hasFailed: Bool { lock.withLock { failure != nil } }
+
+    func write(_ samples: [Int16], count: Int, at offset: Int, frames: Int) {
+        lock.withLock {
+            guard failure == nil else { return }
+            do throws(AudioFileError) {
+                try file.write(samples, count: count, at: offset)
+                done += frames
+                progress(done, total)
+            } catch {
+                failure = error
+            }
+        }
+    }
+}
+
+/// A source whose frames can be rendered in stretches at once, each from a copy of its own.
+public protocol StretchableAudioSource: AudioSource, Sendable {
+    /// Stretches start at multiples of this many frames: where starting costs no more than a seek.
+    var stretchUnit: Int { get }
+    /// A copy that renders from `frame` on, giving the same samples as this source does there.
+    func reading(from frame: Int) -> Self
+}
+
 /// A file being written: what ``WAVFileWriter`` needs of it.
 public protocol WritableFile {
     /// Appends the first `count` samples of `samples` (already little-endian).
     mutating func write(_ samples: [Int16], count: Int) throws(AudioFileError)
+    /// Writes the first `count` samples of `samples` at byte `offset` from the start.
+    mutating func write(_ samples: [Int16], count: Int, at offset: Int) throws(AudioFileError)
     /// Writes `bytes` at `offset` from the start (the header).
     mutating func write(_ bytes: [UInt8], at offset: Int) throws(AudioFileError)
     mutating func close() throws(AudioFileError)
@@ -98,19 +203,23 @@ public struct POSIXFile: WritableFile {
     }
 
     public mutating func write(_ samples: [Int16], count: Int) throws(AudioFileError) {
+        try write(samples, count: count, at: end)
+    }
+
+    public mutating func write(_ samples: [Int16], count: Int, at offset: Int) throws(AudioFileError) {
         let failed = samples.withUnsafeBytes { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
             let length = min(count * 2, buffer.count)
             var done = 0
             while done < length {
-                let written = pwrite(descriptor, base + done, length - done, off_t(end + done))
+                let written = pwrite(descriptor, base + done, length - done, off_t(offset + done))
                 guard written > 0 else { return true }
                 done += written
             }
             return false
         }
         if failed { throw Self.failure(path: path) }
-        end += count * 2
+        end = max(end, offset + count * 2)
     }
 
     public mutating func write(_ bytes: [UInt8], at offset: Int) throws(AudioFileError) {

@@ -270,16 +270,19 @@ public struct TimelineBlocks: Sendable {
 struct BedPieces: Sendable {
     private var kept: [(piece: Int, channel: Int, samples: [Float])] = []
     private var generated: [(piece: Int, channel: Int, samples: [Float])] = []
+    /// How many pieces of each kind are kept: rendering in order needs this piece and the next
+    /// (the hand-over), and the last one (the limiter's second before), for every channel.
+    var capacity = 4
     /// The limiter after the last block, and the frame it continues at.
     var limiter: (frame: Int, limiter: PeakLimiter)?
 
     /// The generated noise of piece `piece` of `channel`'s bed (before its hand-over), made by
-    /// `make` unless kept; the last four are kept.
+    /// `make` unless kept; the last ``capacity`` are kept.
     mutating func noise(piece: Int, channel: Int, make: () -> [Float]) -> [Float] {
         if let found = generated.first(where: { $0.piece == piece && $0.channel == channel }) { return found.samples }
         let samples = make()
         generated.append((piece, channel, samples))
-        if generated.count > 4 { generated.removeFirst() }
+        if generated.count > capacity { generated.removeFirst() }
         return samples
     }
 
@@ -288,10 +291,10 @@ struct BedPieces: Sendable {
         kept.first { $0.piece == piece && $0.channel == channel }?.samples
     }
 
-    /// Keeps a piece of a bed; the last four are kept.
+    /// Keeps a piece of a bed; the last ``capacity`` are kept.
     mutating func keep(_ samples: [Float], piece: Int, channel: Int) {
         kept.append((piece, channel, samples))
-        if kept.count > 4 { kept.removeFirst() }
+        if kept.count > capacity { kept.removeFirst() }
     }
 }
 
@@ -316,6 +319,7 @@ public struct TimelineReader: AudioSource, Sendable {
     public init(blocks: TimelineBlocks) {
         self.blocks = blocks
         samples = [Float](repeating: 0, count: TimelineBlocks.blockFrames * blocks.format.channels)
+        pieces.capacity = 2 * blocks.format.channels
     }
 
     /// Goes to `frame` (clamped to the session); the next render starts there.

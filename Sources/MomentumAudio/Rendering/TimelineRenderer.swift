@@ -13,7 +13,7 @@ import MomentumCore
 /// var renderer = try TimelineRenderer(timeline: plan.timeline(), format: AudioFormat(sampleRate: 44_100))
 /// try WAVFileWriter.render(&renderer, to: url)
 /// ```
-public struct TimelineRenderer: AudioSource, Sendable {
+public struct TimelineRenderer: StretchableAudioSource, Sendable {
     private var reader: TimelineReader
 
     public var format: AudioFormat { reader.format }
@@ -40,6 +40,16 @@ public struct TimelineRenderer: AudioSource, Sendable {
 
     public mutating func render(into buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         reader.render(into: buffer)
+    }
+
+    /// Blocks: a stretch starting at one renders the same samples as the whole file there.
+    public var stretchUnit: Int { TimelineBlocks.blockFrames }
+
+    public func reading(from frame: Int) -> TimelineRenderer {
+        var copy = self
+        copy.reader = TimelineReader(blocks: reader.blocks)
+        copy.reader.seek(to: frame)
+        return copy
     }
 }
 
