@@ -1,4 +1,5 @@
 import Foundation
+import MomentumCore
 import Testing
 
 @testable import MomentumCLI
@@ -42,7 +43,9 @@ struct JSONDocsTests {
     }
 
     /// Objects whose keys are data, not fields: a record's details, a day's minutes by category.
-    static let keyedByData: Set<String> = ["details", "minutes", "fill", "streak"]
+    static let keyedByData: Set<String> = [
+        "details", "minutes", "fill", "streak", "byCategory", "byKind", "added", "kept", "renamed", "counts",
+    ]
 
     /// The fields a JSON document prints, at every depth: the keys of every object in it (the
     /// elements of lists included), except inside objects keyed by data.
@@ -68,6 +71,16 @@ struct JSONDocsTests {
         ] {
             _ = await terminal.run(setup)
         }
+        let csv = terminal.directory.file("log.csv")
+        try Data(
+            """
+            id,kind,start,end,counted_seconds,energy_kcal,details,device
+            ,meditation,2026-01-10T07:00:00Z,2026-01-10T07:20:00Z,1200,,,
+
+            """.utf8
+        ).write(to: csv)
+        let backup = terminal.directory.file("backup.json")
+        _ = await terminal.run(["export", "-o", backup.path])
         let commands: [(row: String, arguments: [String])] = [
             ("log --json", ["log", "--json"]),
             ("streak --json", ["streak", "--json"]),
@@ -85,6 +98,11 @@ struct JSONDocsTests {
             ("remind settings --json", ["remind", "settings", "--json"]),
             ("sync --status --json", ["sync", "--status", "--json"]),
             ("token list --json", ["token", "list", "--json"]),
+            ("stats --json", ["stats", "--json"]),
+            ("morse progress --json", ["morse", "progress", "--json"]),
+            ("library list --json", ["library", "list", "--json"]),
+            ("import FILE --json", ["import", csv.path, "--json"]),
+            ("import FILE --json", ["import", backup.path, "--json", "--dry-run"]),
         ]
         for (row, arguments) in commands {
             let documented = try #require(rows[row], "docs/json.md has no row for \(row)")
@@ -96,5 +114,11 @@ struct JSONDocsTests {
             let missing = printed.subtracting(documented).sorted()
             #expect(missing.isEmpty, "docs/json.md's row for \(row) does not name \(missing)")
         }
+        // `settings --json` is keyed by the settings themselves.
+        #expect(rows["settings --json"] != nil)
+        let settings = try TestTerminal(sharing: terminal)
+        #expect(await settings.run(["settings", "--json"]) == 0)
+        let keys = try Self.fields(settings.output.text)
+        #expect(!keys.isEmpty && keys.isSubset(of: Set(SettingKey.allCases.map(\.rawValue))), "\(keys)")
     }
 }
