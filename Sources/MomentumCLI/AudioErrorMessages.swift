@@ -21,11 +21,11 @@ extension ErrorMessages {
         case let error as AudioFileError:
             switch error {
             case .folderMissing(let path): catalog.format(.errorAudioFolderMissing, ["path": path])
-            case .cannotCreate(let path, let reason):
-                catalog.format(.errorAudioCannotCreate, ["path": path, "reason": reason])
+            case .cannotCreate(let path, let problem):
+                catalog.format(.errorAudioCannotCreate, ["path": path, "reason": problem.text(catalog)])
             case .diskFull: catalog[.errorAudioDiskFull]
-            case .writeFailed(let path, let reason):
-                catalog.format(.errorAudioWriteFailed, ["path": path, "reason": reason])
+            case .writeFailed(let path, let problem):
+                catalog.format(.errorAudioWriteFailed, ["path": path, "reason": problem.text(catalog)])
             case .tooLongForWAV: catalog[.errorAudioTooLong]
             }
         case let error as WAVError: catalog.format(.errorAudioUnreadable, ["detail": "\(error)"])

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumTestSupport
 import Testing
 
 @testable import MomentumCLI
@@ -45,6 +46,7 @@ struct JSONDocsTests {
     /// Objects whose keys are data, not fields: a record's details, a day's minutes by category.
     static let keyedByData: Set<String> = [
         "details", "minutes", "fill", "streak", "byCategory", "byKind", "added", "kept", "renamed", "counts",
+        "arguments",
     ]
 
     /// The fields a JSON document prints, at every depth: the keys of every object in it (the
@@ -79,6 +81,13 @@ struct JSONDocsTests {
 
             """.utf8
         ).write(to: csv)
+        _ = await terminal.run(["library", "import", SharedAudioFixtures.url("id3v24-utf8.mp3").path])
+        let library = try TestTerminal(sharing: terminal)
+        _ = await library.run(["library", "list", "--json"])
+        let item = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(library.output.text.utf8)) as? [String: Any])?["groups"]
+                as? [[String: Any]])?.first?["items"] as? [[String: Any]])
+        let itemID = try #require(item.first?["id"] as? String)
         let backup = terminal.directory.file("backup.json")
         _ = await terminal.run(["export", "-o", backup.path])
         let commands: [(row: String, arguments: [String])] = [
@@ -101,6 +110,12 @@ struct JSONDocsTests {
             ("stats --json", ["stats", "--json"]),
             ("morse progress --json", ["morse", "progress", "--json"]),
             ("library list --json", ["library", "list", "--json"]),
+            ("library show ID --json", ["library", "show", itemID, "--json"]),
+            ("meditate … --plan", ["meditate", "5", "--interval", "2", "--ambient", "rain", "--plan"]),
+            ("meditate … --plan", ["meditate", "--open", "--interval", "5", "--plan"]),
+            ("meditate … --plan", ["breathe", "box", "--plan"]),
+            ("meditate … --plan", ["workout", "tabata", "--plan"]),
+            ("meditate … --plan", ["timer", "run", "Tea", "--plan"]),
             ("import FILE --json", ["import", csv.path, "--json"]),
             ("import FILE --json", ["import", backup.path, "--json", "--dry-run"]),
         ]

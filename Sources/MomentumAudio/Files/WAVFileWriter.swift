@@ -1,4 +1,5 @@
 import Foundation
+import MomentumCore
 
 #if canImport(Glibc)
     import Glibc
@@ -41,7 +42,7 @@ public enum WAVFileWriter {
             try write(&source, to: &file, progress: progress)
             try file.close()
             guard rename(partial, url.path) == 0 else {
-                throw AudioFileError.writeFailed(url.path, String(cString: strerror(errno)))
+                throw AudioFileError.writeFailed(url.path, FileProblem(errno: errno))
             }
         } catch {
             try? file.close()
@@ -198,7 +199,7 @@ public struct POSIXFile: WritableFile {
 
     public static func create(_ path: String) throws(AudioFileError) -> any WritableFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw .cannotCreate(path, String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .cannotCreate(path, FileProblem(errno: errno)) }
         return POSIXFile(path: path, descriptor: descriptor)
     }
 
@@ -236,7 +237,7 @@ public struct POSIXFile: WritableFile {
     }
 
     private static func failure(path: String) -> AudioFileError {
-        errno == ENOSPC || errno == EDQUOT ? .diskFull(path) : .writeFailed(path, String(cString: strerror(errno)))
+        errno == ENOSPC || errno == EDQUOT ? .diskFull(path) : .writeFailed(path, FileProblem(errno: errno))
     }
 }
 
@@ -244,9 +245,9 @@ public struct POSIXFile: WritableFile {
 public enum AudioFileError: Error, Equatable, Sendable {
     /// The folder the file should go into does not exist.
     case folderMissing(String)
-    case cannotCreate(String, String)
+    case cannotCreate(String, FileProblem)
     case diskFull(String)
-    case writeFailed(String, String)
+    case writeFailed(String, FileProblem)
     /// Longer than the 4 GB a WAV file can address.
     case tooLongForWAV
 }

@@ -87,8 +87,8 @@ struct Export: ContextualCommand {
     private static func backup<T>(_ catalog: StringCatalog, _ work: () throws(BackupFailure) -> T) throws -> T {
         do {
             return try work()
-        } catch .backup(.cannotWrite(let path, let reason)) {
-            throw BackupFailure.backup(.cannotWrite(path: path, reason: reason))
+        } catch .backup(.cannotWrite(let path, let problem)) {
+            throw BackupFailure.backup(.cannotWrite(path: path, problem: problem))
         } catch {
             throw CommandFailure(BackupMessages.message(for: error, path: "", catalog: catalog), status: .dataError)
         }

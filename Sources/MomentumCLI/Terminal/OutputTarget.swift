@@ -162,11 +162,11 @@ enum OutputTarget: Equatable {
         case let error as AudioFileError:
             switch error {
             case .folderMissing: reason = catalog[.errorFileReasonMissing]
-            case .cannotCreate(_, let why), .writeFailed(_, let why): reason = why
+            case .cannotCreate(_, let problem), .writeFailed(_, let problem): reason = problem.text(catalog)
             case .diskFull: reason = catalog[.errorFileReasonDiskFull]
             case .tooLongForWAV: return nil
             }
-        case BackupFailure.backup(.cannotWrite(_, let why)): reason = why
+        case BackupFailure.backup(.cannotWrite(_, let problem)): reason = problem.text(catalog)
         case let error as CocoaError: reason = ErrorMessages.fileReason(for: error, catalog: catalog)
         case let error as POSIXError: reason = ErrorMessages.fileReason(for: error, catalog: catalog)
         default: return nil

@@ -4,7 +4,7 @@ import Foundation
 public enum BackupError: Error, Sendable, Equatable {
     // The file
     case cannotRead(FileProblem)
-    case cannotWrite(path: String, reason: String)
+    case cannotWrite(path: String, problem: FileProblem)
     /// Neither a ZIP archive nor a Momentum backup document.
     case notABackup
     /// A ZIP archive that cannot be read to its end: truncated or damaged.

@@ -309,9 +309,10 @@ struct BackupController {
             return value
         case .failure(.store(let store)):
             throw ServiceErrorMapping.apiError(for: store, logger: context.logger)
-        case .failure(.backup(.cannotWrite(_, let reason))):
-            // The reason names the server's own paths: it goes to the log only.
-            context.logger.error("backup archive not written", metadata: ["reason": "\(reason)"])
+        case .failure(.backup(.cannotWrite(let target, let problem))):
+            // The path is the server's own: it goes to the log only.
+            context.logger.error(
+                "backup archive not written", metadata: ["path": "\(target)", "problem": "\(problem)"])
             throw APIError.serverFault
         case .failure(.backup(.libraryFileMissing(let file))):
             throw APIError(.conflict, code: "library_file_missing") { catalog in

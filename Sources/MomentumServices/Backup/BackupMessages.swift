@@ -60,8 +60,8 @@ public enum BackupMessages {
         return switch error {
         case .cannotRead(let problem):
             catalog.format(.errorBackupCannotRead, ["path": path, "reason": problem.text(catalog)])
-        case .cannotWrite(let target, let reason):
-            catalog.format(.errorBackupCannotWrite, ["path": target, "reason": reason])
+        case .cannotWrite(let target, let problem):
+            catalog.format(.errorBackupCannotWrite, ["path": target, "reason": problem.text(catalog)])
         case .notABackup: catalog.format(.errorBackupNotABackup, ["path": path])
         case .damagedArchive: catalog.format(.errorBackupDamagedArchive, ["path": path])
         case .unexpectedEntry(let entry):

@@ -78,7 +78,7 @@ public struct BackupService: Sendable {
         do {
             try document.encoded().write(to: url, options: .atomic)
         } catch {
-            throw .backup(.cannotWrite(path: url.path, reason: Self.reason(error)))
+            throw .backup(.cannotWrite(path: url.path, problem: FileProblem(error)))
         }
         return Self.contents(of: document, audioBytes: 0, includesAudio: false)
     }
@@ -97,7 +97,7 @@ public struct BackupService: Sendable {
             do {
                 archive = try Archive(url: partial, accessMode: .create)
             } catch {
-                throw BackupError.cannotWrite(path: url.path, reason: Self.reason(error))
+                throw BackupError.cannotWrite(path: url.path, problem: FileProblem(error))
             }
             let data = document.encoded()
             try Self.writing(url) {
@@ -129,12 +129,12 @@ public struct BackupService: Sendable {
             // rename(2) replaces an earlier backup of the same name in one step; Foundation's
             // replaceItemAt removes it first on Linux, and loses it if the move then fails.
             guard rename(partial.path, url.path) == 0 else {
-                throw BackupError.cannotWrite(path: url.path, reason: Self.reason(POSIXError.current))
+                throw BackupError.cannotWrite(path: url.path, problem: FileProblem(POSIXError.current))
             }
         } catch let error as BackupError {
             throw .backup(error)
         } catch {
-            throw .backup(.cannotWrite(path: url.path, reason: Self.reason(error)))
+            throw .backup(.cannotWrite(path: url.path, problem: FileProblem(error)))
         }
         return Self.contents(of: document, audioBytes: audioBytes, includesAudio: true)
     }
@@ -145,7 +145,7 @@ public struct BackupService: Sendable {
         } catch let error as BackupError {
             throw error
         } catch {
-            throw BackupError.cannotWrite(path: url.path, reason: reason(error))
+            throw BackupError.cannotWrite(path: url.path, problem: FileProblem(error))
         }
     }
 

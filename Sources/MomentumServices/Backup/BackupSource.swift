@@ -105,7 +105,7 @@ final class BackupSource {
         guard let archive, let document else { return url }
         guard FileManager.default.createFile(atPath: staged.path, contents: nil),
             let handle = try? FileHandle(forWritingTo: staged)
-        else { throw .cannotWrite(path: staged.path, reason: "cannot create the file") }
+        else { throw .cannotWrite(path: staged.path, problem: FileProblem(POSIXError.current)) }
         defer { try? handle.close() }
         var written: Int64 = 0
         let checksum: CRC32
@@ -116,7 +116,7 @@ final class BackupSource {
                 do {
                     try handle.write(contentsOf: chunk)
                 } catch {
-                    throw BackupError.cannotWrite(path: staged.path, reason: BackupService.reason(error))
+                    throw BackupError.cannotWrite(path: staged.path, problem: FileProblem(error))
                 }
             }
         } catch let error as BackupError {
