@@ -369,3 +369,15 @@ def tap(driver, element_id):
     button = wait_for(driver, lambda d: d.find_element("id", element_id), message=f"no #{element_id}")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
     button.click()
+
+
+def stop_practice(driver, stop_id, answer="stop-keep"):
+    """Taps a practice's Stop and answers its one question (issue 39: Stop asks once) with
+    `answer`: `stop-keep` (stop, and keep an early stop in the log), `stop-discard` or
+    `stop-cancel` (keep going). Returns the question's text."""
+    tap(driver, stop_id)
+    dialog = wait_for(driver, lambda d: d.find_element("id", "confirm-dialog"), message="Stop did not ask")
+    question = dialog.find_element("id", "confirm-text").text
+    driver.find_element("id", answer).click()
+    wait_for(driver, lambda d: not d.find_elements("id", "confirm-dialog"), message="the question stayed")
+    return question

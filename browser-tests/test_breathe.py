@@ -3,7 +3,7 @@ message; the saved preset is chosen, announced, kept on the server and survives 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import allow_console, axe_violations, go, open_app, shot, wait_for
+from conftest import allow_console, axe_violations, go, open_app, shot, wait_for, stop_practice
 
 
 def type_into(driver, field_id, value):
@@ -94,7 +94,7 @@ def test_a_session_plays_the_runs_stream_pauses_and_comes_back_after_a_reload(se
     wait_for(browser, lambda d: not d.execute_script(audio)["paused"], message="Resume did not play the sound")
     wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "running", message="the run was not resumed")
     assert axe_violations(browser) == []
-    browser.find_element(By.ID, "b-stop").click()
+    stop_practice(browser, "b-stop")
     wait_for(browser, lambda d: d.find_element(By.ID, "b-done")).click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "b-start"), message="the form did not come back")
     assert server.get(f"/runs/{run_id}")["status"] == "stopped"
@@ -115,5 +115,5 @@ def test_with_reduce_motion_a_bar_and_the_count_carry_the_breath(server, browser
     assert abs(browser.execute_script(scale) - 0.8) < 0.01, "the shape moves with reduce motion"
     shot(browser, "breathe-reduced-motion")
     assert axe_violations(browser) == []
-    browser.find_element(By.ID, "b-stop").click()
+    stop_practice(browser, "b-stop")
     wait_for(browser, lambda d: d.find_element(By.ID, "b-done")).click()

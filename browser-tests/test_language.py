@@ -54,7 +54,7 @@ def test_a_validation_error_shows_in_german(server, browser):
     status, _ = server.api("PUT", "/settings", {**settings, "language": "de"})
     assert status == 200
     # The server refuses the plan (422): the browser logs the failed request, on purpose here.
-    allow_console(browser, r"/api/v1/meditation/timeline - Failed to load resource.* 422")
+    allow_console(browser, r"/api/v1/meditation/\w+.* - Failed to load resource.* 422")
     open_app(browser, server, "meditate")
     wait_for(browser, is_german)
 
@@ -63,10 +63,24 @@ def test_a_validation_error_shows_in_german(server, browser):
     countdown.clear()
     countdown.send_keys("61")
     browser.find_element(By.ID, "m-start").click()
+    # Beside the field, in the field's unit and the page's language, pointed at by the field.
     error = wait_for(browser, lambda d: (lambda e: e if e.is_displayed() and e.text else None)(
-        d.find_element(By.ID, "m-error")), message="no error shown")
-    assert error.text == "Der Countdown darf höchstens 60 Sekunden dauern.", error.text
+        d.find_element(By.ID, "m-countdown-error")), message="no error shown")
+    assert error.text.startswith("Wähle eine ganze Zahl von 0 bis 60"), error.text
     assert error.get_attribute("role") == "alert"
+    assert countdown.get_attribute("aria-invalid") == "true"
+    assert "m-countdown-error" in countdown.get_attribute("aria-describedby")
+    assert not browser.find_elements(By.ID, "m-ring"), "a refused plan must not start a sit"
+    # A refusal the server words (gongs after the end) stands beside its field, in German.
+    countdown.clear()
+    countdown.send_keys("10")
+    gongs = browser.find_element(By.ID, "m-interval-custom")
+    gongs.clear()
+    gongs.send_keys("900")
+    browser.find_element(By.ID, "m-start").click()
+    error = wait_for(browser, lambda d: (lambda e: e if e.is_displayed() and e.text else None)(
+        d.find_element(By.ID, "m-interval-custom-error")), message="no error beside the gongs")
+    assert error.text == "Intervallgongs können höchstens 60 Minuten auseinander liegen.", error.text
     assert not browser.find_elements(By.ID, "m-ring"), "a refused plan must not start a sit"
     assert server.get("/log")["records"] == []
     shot(browser, "meditate-error-de")

@@ -10,7 +10,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import DESKTOP, PHONE, allow_console, axe_violations, go, meditate_options, open_app, set_size, shot, wait_for
+from conftest import DESKTOP, PHONE, allow_console, axe_violations, go, meditate_options, open_app, set_size, shot, wait_for, stop_practice
 
 FIXTURES = Path(__file__).resolve().parent.parent.parent / "shared" / "fixtures" / "audio"
 
@@ -202,7 +202,7 @@ def test_one_sound_at_a_time_and_an_own_ambient_bed(server, browser):
     click(browser, "lib-stop")
     wait_for(browser, lambda d: is_hidden(d, "lib-player"))
     go(browser, "meditate")
-    click(browser, "m-stop")
+    stop_practice(browser, "m-stop")
     click(browser, "m-done")
     wait_for(browser, lambda d: d.find_elements(By.ID, "m-start"))
 
@@ -226,7 +226,7 @@ def test_one_sound_at_a_time_and_an_own_ambient_bed(server, browser):
     assert ambient["id"] == f"library:{morning}", ambient
     runs = [r for r in server.get("/runs")["runs"] if r["kind"] == "meditation"]
     assert runs and runs[-1]["timeline"].get("ambient") is None, runs
-    click(browser, "m-stop")
+    stop_practice(browser, "m-stop")
     click(browser, "m-done")
     wait_for(browser, lambda d: d.find_elements(By.ID, "m-start"))
     assert Select(browser.find_element(By.ID, "m-ambient")).first_selected_option.get_attribute("value") \

@@ -7,7 +7,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import PHONE, axe_violations, go, meditate_options, momentum_bin, open_app, set_size, shot, tap, wait_for
+from conftest import PHONE, axe_violations, go, meditate_options, momentum_bin, open_app, set_size, shot, tap, wait_for, stop_practice
 
 # The form offers whole minutes (SPEC §2: "the pickers offer whole minutes 1–600"), so one
 # minute is the shortest sit a person can start from the UI.
@@ -164,7 +164,7 @@ def test_pause_holds_the_clock_here_and_on_the_server(server, browser):
     assert not violations, violations
     shot(browser, "meditate-running")
 
-    browser.find_element(By.ID, "m-stop").click()
+    stop_practice(browser, "m-stop")
     wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"), message="stop did not end the sit")
     assert browser.find_element(By.ID, "m-end-title").text == "Practice ended."
     stopped = server.get(f"/runs/{run_id}")
@@ -224,16 +224,20 @@ def test_a_sit_plays_the_runs_stream_and_pause_pauses_the_sound_and_the_run(serv
     # The sound is the run's stream, and it plays: its position moves.
     audio = wait_for(browser, lambda d: playing_audio(d, 0.5), timeout=15, message="the run's stream does not play")
     assert f"/api/v1/runs/{run_id}/audio" in audio["src"], audio
-    # The ring's clock is the element's position (5 s of countdown, 3 min, 1 min of reflection, counted down).
+    # The ring's clock is the element's position: the countdown's own 5 s, then the sit's 3 min
+    # and 1 min of reflection, counted down.
     at, shown = browser.execute_script(
         "return [document.getElementById('run-audio').currentTime,"
         " document.querySelector('#m-ring .time').textContent];")
-    assert abs(int(shown[:2]) * 60 + int(shown[3:]) - (245 - at)) <= 1.5, (at, shown)
+    left = 5 - at if at < 5 else 245 - at
+    assert abs(int(shown[:2]) * 60 + int(shown[3:]) - left) <= 1.5, (at, shown)
 
     session = wait_for(browser, lambda d: (lambda s: s if s["title"] and s["position"] else None)(
         d.execute_script(SESSION)), message="no Media Session")
     assert session["state"] == "playing", session
-    assert session["title"] == "Meditation · 04:05", session
+    # What is playing in the server's words: no clock that counts the countdown, no "off".
+    assert session["title"] == "Meditation", session
+    assert session["album"].startswith("3 min · "), session
     assert session["artwork"] and session["artwork"][0].endswith("/icon-512.png"), session
     assert session["position"]["duration"] == 245, session
     shot(browser, "meditate-stream-phone")
@@ -271,7 +275,7 @@ def test_a_sit_plays_the_runs_stream_and_pause_pauses_the_sound_and_the_run(serv
     stalls = browser.execute_script("return window.momentumPlayer.stalls")
     assert len(stalls) == 1 and stalls[0]["durationMs"] >= 1200, stalls
 
-    tap(browser, "m-stop")
+    stop_practice(browser, "m-stop")
     wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"))
     stopped = server.get(f"/runs/{run_id}")
     assert stopped["status"] == "stopped"
@@ -325,7 +329,7 @@ def test_after_a_reload_a_phone_that_refuses_sound_gets_one_tap_that_joins_the_r
         wait_for(browser, lambda d: not d.find_element(By.ID, "m-tap").is_displayed(), message="the button stays")
     finally:
         browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
-    tap(browser, "m-stop")
+    stop_practice(browser, "m-stop")
     wait_for(browser, lambda d: not d.find_elements(By.ID, "m-ring"))
 
 
@@ -377,19 +381,20 @@ def test_a_saved_sit_made_in_the_terminal_is_a_card_that_starts_with_one_tap(ser
     shot(browser, "meditate-saved-sits-phone")
     assert axe_violations(browser) == []
 
-    # A deep link chooses it, ready for the one tap.
+    # A deep link shows it with its own Start, focused, ready for the one tap.
+    morning = [p for p in server.get("/meditation/presets")["presets"] if p["name"] == "Morning"][0]
     browser.get(f"{server.url}/#meditate/preset/morning")
-    wait_for(browser, lambda d: d.switch_to.active_element.get_attribute("data-name") == "Morning",
-             message="the deep link did not choose the saved sit")
-    card = browser.switch_to.active_element
-    card.click()
+    wait_for(browser, lambda d: d.switch_to.active_element.get_attribute("data-preset") == morning["id"],
+             message="the deep link did not show the saved sit's Start")
+    assert browser.find_element(By.ID, "m-linked-title").text == "Morning"
+    browser.switch_to.active_element.click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "m-pause"), message="the saved sit did not start")
     run = [r for r in server.get("/runs")["runs"] if r["kind"] == "meditation"][-1]
     assert run["timeline"]["totalMs"] == 20 * 60000, run["timeline"]["totalMs"]
     title = wait_for(browser, lambda d: d.execute_script(
         "return navigator.mediaSession.metadata && navigator.mediaSession.metadata.title"))
     assert title == "Morning", title
-    tap(browser, "m-stop")
+    stop_practice(browser, "m-stop")
     tap(browser, "m-done")
 
     # The quick sit saved from the page becomes a card too.

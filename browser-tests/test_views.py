@@ -6,13 +6,13 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import allow_console, go, meditate_options, open_app, set_size, shot, tap, wait_for
+from conftest import allow_console, go, meditate_options, open_app, set_size, shot, tap, wait_for, stop_practice
 
 OFFSETS_25_30 = {"mode": "offsets", "offsetsMs": [1_500_000, 1_800_000]}
 
 
 def stop_sit(driver):
-    driver.find_element(By.ID, "m-stop").click()
+    stop_practice(driver, "m-stop")
     wait_for(driver, lambda d: d.find_element(By.ID, "m-done")).click()
     wait_for(driver, lambda d: d.find_elements(By.ID, "m-start"), message="the form did not come back")
 
@@ -119,7 +119,7 @@ def test_the_workout_board_shows_what_the_core_says(browser, server):
     wait_for(browser, lambda d: d.execute_script("return document.getElementById('run-audio').paused"),
              message="Pause did not pause the sound")
     wait_for(browser, lambda d: server.get(f"/runs/{run_id}")["status"] == "paused", message="the run was not paused")
-    browser.find_element(By.ID, "w-stop").click()
+    stop_practice(browser, "w-stop")
     wait_for(browser, lambda d: d.find_element(By.ID, "w-done")).click()
     wait_for(browser, lambda d: d.find_elements(By.ID, "w-start"), message="the form did not come back")
 
@@ -159,7 +159,7 @@ def test_a_program_built_in_the_page_is_saved_and_runs(browser, server):
 
     tap(browser, "w-start")
     wait_for(browser, lambda d: d.find_element(By.ID, "w-exercise").text == "Squats", message="the program does not run")
-    tap(browser, "w-stop")
+    stop_practice(browser, "w-stop")
     tap(browser, "w-done")
 
     # Edit it, then delete it.

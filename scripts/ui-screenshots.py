@@ -74,6 +74,8 @@ def main():
                 click(d, "#m-pause")
                 time.sleep(0.5)
                 click(d, "#m-stop")
+                time.sleep(0.5)
+                click(d, "#stop-keep")
                 time.sleep(1)
                 d.save_screenshot(f"{out}/meditate-stopped-{tag}.png")
                 for section, css in [("progress", ".calendar"), ("breathe", "#b-preset"),

@@ -163,7 +163,7 @@ func buildPersonRouter(
     SettingsController(settings: services.settings).addRoutes(to: api)
     TimeZonesController(progress: services.progress).addRoutes(to: api)
     TimelineController(breathing: services.breathing).addRoutes(to: api)
-    MeditationFormController(settings: services.settings).addRoutes(to: api)
+    MeditationFormController(settings: services.settings, presets: services.meditationPresets).addRoutes(to: api)
     MeditationPresetsController(presets: services.meditationPresets, settings: services.settings)
         .addRoutes(to: api.group("meditation/presets"))
     // On PostgreSQL every server sees (and may change) the runs another started; on SQLite the

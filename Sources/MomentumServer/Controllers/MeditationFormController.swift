@@ -9,9 +9,11 @@ import MomentumServices
 /// chosen choice's `gongs` back unchanged, so it holds no interval rule and no bound of its own.
 ///
 /// `?interval=25,30` reads a typed interval the way `momentum settings set meditation.interval`
-/// does and answers it as the chosen choice (422 when it is not one).
+/// does and answers it as the chosen choice (422 when it is not one). `?preset=ID` answers the
+/// form of that saved sit instead of the quick sit (for editing it; 404 when there is none).
 struct MeditationFormController {
     let settings: SettingsService
+    let presets: MeditationPresetService
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("meditation/form", use: form)
@@ -47,7 +49,9 @@ struct MeditationFormController {
 
     @Sendable func form(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Form> {
         let language = try LanguageChoice.language(for: request, settings: settings)
-        let plan = try settings.load().meditation
+        let plan =
+            try request.uri.queryParameters["preset"].map { try presets.preset(named: String($0)).plan }
+            ?? settings.load().meditation
         var chosen = plan.intervalGongs
         if let typed = request.uri.queryParameters["interval"] {
             guard let gongs = IntervalGongs(parsing: String(typed)) else {

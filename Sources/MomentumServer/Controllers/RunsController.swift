@@ -82,7 +82,14 @@ struct RunsController {
         var segmentKind: SegmentKind
         var timeline: Timeline
         var affirmations: Affirmations?
+        /// A sit's name (a saved sit's, else absent) and its one line ("40 min · gongs at 25,
+        /// 30 min"), as the core words it: what the lock screen says is playing.
+        var name: String?
+        var summary: String?
         var ending: EndingBody?
+        /// While the run goes on: what stopping it now would come to, and the one question the
+        /// page asks before it stops (the terminal asks the same, by the same rule of the core).
+        var ifStopped: IfStopped?
         var record: PracticeRecord?
         /// A workout's board, as the core's ``WorkoutBoard`` words it: one for each segment of the
         /// timeline (what it shows from that segment's start) and one for the end. The browser
@@ -92,6 +99,32 @@ struct RunsController {
         struct Affirmations: Encodable {
             var countdown: String
             var running: String
+        }
+
+        struct IfStopped: Encodable {
+            /// `completed` (nothing to ask), `stoppedEarly` (asked whether to keep it) or
+            /// `tooShortToLog` (asked whether to stop, as nothing would be logged).
+            var outcome: PracticeEnding.Outcome
+            var asksToKeep: Bool
+            var practicedMs: Int64
+            /// The question in the request's language; absent when the practice has run its course.
+            var question: String?
+
+            init(_ outcome: PracticeRun.StopOutcome, catalog: StringCatalog) {
+                asksToKeep = outcome.asksToKeep
+                practicedMs = outcome.practiced.wholeMilliseconds
+                let practiced = DurationFormatting.words(outcome.practiced, language: catalog.language)
+                let minimum = DurationFormatting.words(PracticeOutcome.minimumLoggedTime, language: catalog.language)
+                if outcome.isCompleted {
+                    self.outcome = .completed
+                } else if asksToKeep {
+                    self.outcome = .stoppedEarly
+                    question = catalog.format(.runStopKeepQuestion, ["duration": practiced])
+                } else {
+                    self.outcome = .tooShortToLog
+                    question = catalog.format(.runStopShortQuestion, ["minimum": minimum])
+                }
+            }
         }
 
         struct Board: Encodable {
@@ -138,11 +171,14 @@ struct RunsController {
             if case .meditation(let sit) = run.plan {
                 phase = sit.phase(at: instant)
                 affirmations = Affirmations(countdown: sit.affirmations.countdown, running: sit.affirmations.running)
+                name = run.meditationPreset?.name
+                summary = sit.plan.summary(.shared(for: language))
             }
             if case .workout = run.plan {
                 board = Board(run.run.timeline, catalog: .shared(for: language))
             }
             ending = run.ending.map { EndingBody($0, kind: run.kind.practiceKind, language: language) }
+            ifStopped = run.outcomeIfStopped(at: instant).map { IfStopped($0, catalog: .shared(for: language)) }
             record = run.loggedRecord
         }
     }

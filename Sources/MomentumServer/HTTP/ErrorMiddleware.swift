@@ -56,6 +56,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 /// ``FailureKind`` (and may name a more exact code); this only turns kinds into statuses.
 enum ServiceErrorMapping {
     static func apiError(for error: any Error, logger: Logger) -> APIError {
+        var refusal = refusal(for: error, logger: logger)
+        // A refused value names its field (`durationMs`, `name`), so a form shows the sentence
+        // beside it; a failure of the machine names nothing.
+        if refusal.status.code < 500 { refusal.field = FieldAddressing.field(of: error) }
+        return refusal
+    }
+
+    private static func refusal(for error: any Error, logger: Logger) -> APIError {
         let kind = FailureKind.of(error)
         let code = (error as? any ClassifiedFailure)?.failureCode
         switch kind {

@@ -104,7 +104,11 @@ enum RequestBody {
             ErrorMessages.message(describing: underlying, catalog: .shared(for: .english)) != nil
         {
             var refusal = ServiceErrorMapping.apiError(for: underlying, logger: Logger(label: "momentum.body"))
-            if !context.codingPath.isEmpty { refusal.field = path(context.codingPath) }
+            // The path to the object that refused, then the field the rule names inside it.
+            let object = path(context.codingPath)
+            let inner = refusal.field.map { object.hasSuffix($0) ? "" : $0 } ?? ""
+            let whole = [object, inner].filter { !$0.isEmpty }.joined(separator: ".")
+            if !whole.isEmpty { refusal.field = whole }
             return refusal
         }
         var refusal = apiError(for: error)

@@ -133,6 +133,41 @@ struct PracticeRun: Sendable {
     enum StopOutcome {
         case meditation(MeditationOutcome)
         case practice(PracticeOutcome)
+
+        /// Ran to its end; the early stop worth asking about; too short to log.
+        var isCompleted: Bool {
+            switch self {
+            case .meditation(.completed), .practice(.completed): true
+            default: false
+            }
+        }
+
+        /// Whether the person is asked to keep it (the core's rule, the terminal's question).
+        var asksToKeep: Bool {
+            switch self {
+            case .meditation(let outcome): outcome.asksToKeep
+            case .practice(let outcome): outcome.asksToKeep
+            }
+        }
+
+        /// The time that counts: a sit's meditation, a session's whole time.
+        var practiced: Duration {
+            switch self {
+            case .meditation(let outcome): outcome.meditated
+            case .practice(let outcome): outcome.time
+            }
+        }
+    }
+
+    /// What stopping at `instant` would come to, the run left as it is; `nil` once it has ended.
+    func outcomeIfStopped(at instant: WallInstant) -> StopOutcome? {
+        guard run.stoppedAt == nil else { return nil }
+        var copy = self
+        do {
+            return try copy.stopping(at: instant)
+        } catch {
+            return nil
+        }
     }
 
     private static func stop(_ run: inout TimelineRun<WallInstant>, at instant: WallInstant) throws(TimelineRunError)

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { t, clock, errorText, number } from './i18n.js';
 import { el, announce, confirmDialog, refocus, linkQuery } from './dom.js';
 import * as player from './player.js';
-import { reportRun, runningRun, stopRun } from './runs.js';
+import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
 import { presetEditor } from './breathe-editor.js';
 
@@ -199,7 +199,7 @@ function session() {
     controls: {
       play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
       pause: () => { if (player.state.state === 'running') togglePause().catch(console.error); },
-      stop: () => finish(false).catch(console.error),
+      stop: () => requestStop().catch(console.error),
     },
   };
 }
@@ -223,7 +223,7 @@ function renderPlayer() {
   const pause = el('button', { type: 'button', class: 'primary', id: 'b-pause' }, t(paused ? 'action.resume' : 'action.pause'));
   const stop = el('button', { type: 'button', class: 'secondary', id: 'b-stop' }, t('action.stop'));
   pause.addEventListener('click', () => togglePause().catch(console.error));
-  stop.addEventListener('click', () => finish(false).catch(console.error));
+  stop.addEventListener('click', () => requestStop().catch(console.error));
   root.append(el('div', { class: 'player card' }, svg, bar,
     el('p', { class: 'affirmation breath-phase', id: 'b-phase' }),
     el('p', { class: 'muted', id: 'b-left' }),
@@ -300,14 +300,31 @@ function tick() {
   if (timeline.totalMs != null && elapsed >= timeline.totalMs && !paused) finish(true).catch(console.error);
 }
 
-async function finish(completed) {
+let asking = false;
+
+/** Stop asks once (runs.js): the run pauses while asked; "Keep going" plays on. */
+async function requestStop() {
+  if (!run || asking) return;
+  asking = true;
+  try {
+    const answer = await askToStop(run.id, (paused) => {
+      const button = root && root.querySelector('#b-pause');
+      if (button) button.textContent = t(paused ? 'action.resume' : 'action.pause');
+    });
+    if (answer && run) await finish(false, answer.keep);
+  } finally {
+    asking = false;
+  }
+}
+
+async function finish(completed, keep = true) {
   if (!run) return;
   const stopped = run;
   run = null;
   clearInterval(ticker);
   // A session that reached its end plays on to the stream's end: the end gong rings out.
   player.stop({ ringOut: completed });
-  const result = await stopRun(stopped.id).catch((error) => { console.error(error); return null; });
+  const result = await stopRun(stopped.id, { keep }).catch((error) => { console.error(error); return null; });
   message = endingText(result && result.ending);
   ended = result || stopped;
   timeline = null;

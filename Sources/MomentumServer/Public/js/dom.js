@@ -44,28 +44,40 @@ export function field(id, labelText, control, unitText) {
  * Resolves `true` when the person confirms. The dialog has id `confirm-dialog`; its buttons
  * `confirm-yes` and `confirm-no`.
  */
-export function confirmDialog(message, yesText, noText) {
+export async function confirmDialog(message, yesText, noText) {
+  const answer = await choiceDialog(message, [
+    { id: 'confirm-yes', text: yesText, value: true, className: 'primary danger' },
+    { id: 'confirm-no', text: noText, value: false, className: 'secondary', safe: true },
+  ]);
+  return answer === true;
+}
+
+/**
+ * Asks a question with several answers in a modal `<dialog>` (id `confirm-dialog`): `choices`
+ * are `{ id, text, value, className, safe }`; the safe one has the focus and is what Escape
+ * answers. Resolves the chosen value.
+ */
+export function choiceDialog(message, choices) {
   document.getElementById('confirm-dialog')?.remove();
   const opener = document.activeElement;
-  const yes = el('button', { type: 'button', class: 'primary danger', id: 'confirm-yes' }, yesText);
-  const no = el('button', { type: 'button', class: 'secondary', id: 'confirm-no' }, noText);
+  const safe = choices.find((c) => c.safe) || choices[choices.length - 1];
+  const buttons = choices.map((choice) => el('button', { type: 'button', class: choice.className || 'secondary', id: choice.id }, choice.text));
   const dialog = el('dialog', { id: 'confirm-dialog', class: 'card', 'aria-labelledby': 'confirm-text' },
-    el('p', { id: 'confirm-text' }, message),
-    el('div', { class: 'actions' }, yes, no));
+    el('p', { id: 'confirm-text', class: 'confirm-text' }, message),
+    el('div', { class: 'actions' }, ...buttons));
   document.body.append(dialog);
   return new Promise((resolve) => {
-    let answer = false;
-    yes.addEventListener('click', () => { answer = true; dialog.close(); });
-    no.addEventListener('click', () => dialog.close());
+    let answer = safe.value;
+    buttons.forEach((button, i) => button.addEventListener('click', () => { answer = choices[i].value; dialog.close(); }));
     dialog.addEventListener('close', () => {
       dialog.remove();
       // Back to the button that opened it; if the page was drawn anew meanwhile, to its successor.
       const back = opener && (opener.isConnected ? opener : opener.id && document.getElementById(opener.id));
-      if (!answer && back) back.focus();
+      if (answer === safe.value && back) back.focus();
       resolve(answer);
     });
     dialog.showModal();
-    no.focus();
+    buttons[choices.indexOf(safe)].focus();
   });
 }
 

@@ -4,7 +4,7 @@
 // `aria-invalid` and `aria-describedby` pointing at the message, and focus; a refusal that names
 // no known field shows in the form's own error line.
 import { el } from './dom.js';
-import { errorText } from './i18n.js';
+import { errorText, t } from './i18n.js';
 
 /** Removes every field message under `form` and what pointed at them. */
 export function clearRefusals(form, general) {
@@ -48,4 +48,24 @@ export function showRefusal(form, failure, controlFor, general) {
     control.dataset.describedError = id;
   }
   (first.tagName === 'FIELDSET' ? first.querySelector('input, select') : first)?.focus();
+}
+
+/**
+ * The first number field under `form` that the browser finds outside the bounds its attributes
+ * carry (the catalog's, from the core's FormBounds: `min`, `max`, `step`), as a refusal said in
+ * the field's own unit ("Choose a whole number from 1 to 600 min."), or null. A minutes field
+ * then speaks minutes, where the server, given milliseconds, could only speak seconds.
+ */
+export function numberRefusal(form) {
+  for (const input of form.querySelectorAll('input[type=number]')) {
+    if (input.disabled || input.closest('[hidden]')) continue;
+    const { validity } = input;
+    if (validity.valid && input.value.trim() !== '') continue;
+    const unit = input.closest('.input-unit, .duration-control')?.querySelector('[aria-hidden="true"]')?.textContent || '';
+    const whole = !input.step || Number.isInteger(Number(input.step));
+    const key = input.min === '' || input.max === '' ? 'form.numberNeeded' : whole ? 'form.wholeNumberRange' : 'form.numberRange';
+    const message = t(key, { min: input.min, max: input.max, unit: unit ? ` ${unit}` : '' });
+    return { status: 422, code: 'invalid_value', message, field: input.id };
+  }
+  return null;
 }

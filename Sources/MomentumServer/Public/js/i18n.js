@@ -83,6 +83,17 @@ export function clock(ms) {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
 }
 
+/**
+ * A board's seconds left, as large as they can be read: under a minute the seconds alone ("45",
+ * "9"), then m:ss and h:mm:ss without a leading zero ("1:30", "1:00:00"); rounding up as `clock`.
+ */
+export function countdown(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  if (total < 60) return String(total);
+  const text = clock(total * 1000);
+  return text.startsWith('0') && text.indexOf(':') === 2 ? text.slice(1) : text;
+}
+
 export function number(value, options) {
   return new Intl.NumberFormat(locale(), options).format(value);
 }

@@ -2,9 +2,10 @@
 import { api } from './api.js';
 import { t, clock, language, locale, localizeError, boundAttributes, fieldBounds } from './i18n.js';
 import * as player from './player.js';
-import { reportRun, runningRun, stopRun } from './runs.js';
+import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
-import { announce, el, field as labelled } from './dom.js';
+import { announce, confirmDialog, el, field as labelled } from './dom.js';
+import { clearRefusals, numberRefusal, showRefusal } from './form-errors.js';
 
 const RING = 2 * Math.PI * 45;
 
@@ -34,8 +35,14 @@ let ended = null;
 /** The saved sits, and the one a deep link chose ({ preset: id } or { quick: true }). */
 let presets = [];
 let linked = null;
-/** The lock screen's title of the running sit when it is a saved one ({ title, album }). */
+/** The lock screen's words for the running sit, as the server says them ({ title, album }). */
 let named = null;
+/**
+ * The saved sit being edited (its form, from GET /meditation/form?preset=ID), or null. While it
+ * is, `plan` and `form` are its own and the quick sit's wait in `quick`, untouched.
+ */
+let editing = null;
+let quick = null;
 /** Whether "More options" is open (kept across re-renders). */
 let optionsOpen = false;
 /** The lengths one tap away under the duration (minutes; those outside the form's bounds are left out). */
@@ -94,7 +101,8 @@ function openLink() {
 
 function focusLink() {
   if (!linked || !root) return;
-  const target = linked.preset ? root.querySelector(`#m-preset-${linked.preset}`) : root.querySelector('#m-start');
+  // A saved sit's link shows that sit with its own Start; the quick sit's, the form's Start.
+  const target = root.querySelector('#m-start');
   if (target) {
     target.scrollIntoView({ block: 'center' });
     target.focus();
@@ -193,9 +201,52 @@ function render() {
   if (!root) return;
   root.replaceChildren();
   root.append(el('h1', { id: 'h-meditate' }, t('nav.meditate')));
+  const linkedPreset = linked && linked.preset && !editing && presets.find((p) => p.id === linked.preset);
   if (run && !finished) renderPlayer();
   else if (ended) renderEnd();
+  else if (linkedPreset) renderLinked(linkedPreset);
   else renderForm();
+}
+
+/**
+ * A deep link to a saved sit (`#meditate/preset/Zazen`): that sit, large, with the one Start
+ * that starts it, and a way to the other sits.
+ */
+function renderLinked(preset) {
+  const error = el('p', { class: 'error', id: 'm-error', role: 'alert', hidden: '' });
+  const startButton = el('button', { type: 'button', class: 'primary large', id: 'm-start', 'data-preset': preset.id }, t('action.start'));
+  startButton.addEventListener('click', () => {
+    player.unlock();
+    startPreset(preset).catch((failure) => { error.textContent = localizeError(failure); error.hidden = false; });
+  });
+  const edit = el('button', { type: 'button', class: 'secondary', id: 'm-edit' }, t('action.edit'));
+  edit.addEventListener('click', () => editPreset(preset).catch(console.error));
+  const others = el('a', { class: 'button secondary', id: 'm-all-sits', href: '#meditate' }, t('meditate.allSits'));
+  root.append(el('section', { class: 'card start-card linked-sit', 'aria-labelledby': 'm-linked-title' },
+    el('h2', { id: 'm-linked-title', class: 'long-text' }, preset.name),
+    el('p', { class: 'plan-summary' }, preset.summary),
+    error,
+    el('div', { class: 'actions start-bar' }, startButton),
+    el('div', { class: 'actions quiet-actions' }, edit, others)));
+}
+
+/** Opens saved sit `preset` in the form for editing: its name and every setting. */
+async function editPreset(preset) {
+  const view = await api(`/meditation/form?preset=${encodeURIComponent(preset.id)}`);
+  if (!editing) quick = { plan, form };
+  editing = preset;
+  form = view;
+  plan = view.plan;
+  optionsOpen = true;
+  render();
+  root.querySelector('#m-save-name')?.focus();
+}
+
+/** Back to the quick sit as it was before editing. */
+function stopEditing() {
+  if (quick) ({ plan, form } = quick);
+  quick = null;
+  editing = null;
 }
 
 /** The completion view of the sit that just ended, until Done. */
@@ -220,21 +271,9 @@ function renderForm() {
   }
   // Other gong times ("25, 30"): read by the server as `settings set meditation.interval` does.
   const custom = el('input', { type: 'text', id: 'm-interval-custom', name: 'intervalCustom', autocomplete: 'off', inputmode: 'decimal', value: form.interval.gongs.mode === 'offsets' ? form.interval.text.replaceAll(',', ', ') : '' });
-  custom.addEventListener('change', async () => {
-    const box = root.querySelector('#m-error');
-    if (!custom.value.trim()) return;
-    try {
-      const view = await api(`/meditation/form?interval=${encodeURIComponent(custom.value.trim())}`);
-      form = { ...form, interval: view.interval, intervalChoices: view.intervalChoices };
-      // What the person typed in the other fields stays; an own bed stays remembered as it was.
-      const typed = readForm(root.querySelector('#meditate-form'));
-      plan = { ...typed, intervalGongs: view.interval.gongs, ambientID: typed.ambientID.startsWith(LIBRARY_PREFIX) ? plan.ambientID : typed.ambientID };
-      render();
-      root.querySelector('#m-interval-custom')?.focus();
-    } catch (error) {
-      if (box) { box.textContent = localizeError(error); box.hidden = false; }
-    }
-  });
+  // Typed gongs are read by the server when the field is left, and the choice list follows — in
+  // place, so whatever the person moved on to keeps its focus and its typing.
+  custom.addEventListener('change', () => { readCustomGongs().catch(console.error); });
   const ambientSelect = el('select', { id: 'm-ambient', name: 'ambient' });
   const lang = language();
   const own = storage('local')?.getItem(OWN_BED_KEY);
@@ -311,7 +350,7 @@ function renderForm() {
   // novalidate: the server checks the plan and its message comes in the app's language; the
   // browser's own bubble ("Value must be less than or equal to 60") follows the browser's.
   const formNode = el('form', { class: 'form card quick-sit', id: 'meditate-form', novalidate: true },
-    el('h2', { id: 'm-quick-title' }, t('meditate.quickSit')),
+    el('h2', { id: 'm-quick-title', class: 'long-text' }, editing ? t('meditate.editSit', { name: editing.name }) : t('meditate.quickSit')),
     el('div', { class: 'duration-control' },
       less,
       minutes,
@@ -321,7 +360,7 @@ function renderForm() {
     el('label', { class: 'check', for: 'm-open' }, openEnded, el('span', {}, t('settings.meditation.openEnded'))),
     more_,
     el('p', { class: 'error', id: 'm-error', role: 'alert', hidden: '' }),
-    el('div', { class: 'actions start-bar' },
+    editing ? editActions() : el('div', { class: 'actions start-bar' },
       el('button', { type: 'submit', class: 'primary large', id: 'm-start' }, t('action.start')),
     ),
   );
@@ -340,11 +379,13 @@ function renderForm() {
   });
   formNode.addEventListener('submit', (event) => {
     event.preventDefault();
-    player.unlock();
-    start(readForm(formNode)).catch((error) => showFormError(error));
+    if (!editing) player.unlock();
+    submit(formNode).catch((error) => showFormError(error));
   });
-  root.append(state);
-  if (presets.length) root.append(savedSits());
+  if (!editing) {
+    root.append(state);
+    if (presets.length) root.append(savedSits());
+  }
   root.append(formNode);
   updateDownload();
 }
@@ -363,14 +404,66 @@ function readForm(formNode) {
   };
 }
 
-async function showFormError(error) {
-  // A refused plan (4xx) is the person's to fix and shows below the form, as in Workout; only
-  // faults of the app or the network belong in the console.
-  if (!(error.status >= 400 && error.status < 500)) console.error(error);
+/**
+ * Reads the typed gongs ("25, 30") through the server and makes them the chosen interval, in
+ * place. Resolves false (with the server's sentence beside the field) when they cannot be read.
+ */
+async function readCustomGongs() {
+  const formNode = root.querySelector('#meditate-form');
+  const custom = formNode && formNode.querySelector('#m-interval-custom');
+  if (!custom) return true;
+  const typed = custom.value.trim();
+  const select = formNode.querySelector('#m-interval');
+  if (!typed || typed.replaceAll(' ', '') === select.value) return true;
+  try {
+    const view = await api(`/meditation/form?interval=${encodeURIComponent(typed)}`);
+    form = { ...form, interval: view.interval, intervalChoices: view.intervalChoices };
+    select.replaceChildren(...form.intervalChoices.map((choice) => el('option', { value: choice.text }, choice.label)));
+    select.value = form.interval.text;
+    clearRefusals(formNode, formNode.querySelector('#m-error'));
+    formNode.dispatchEvent(new Event('change', { bubbles: true }));
+    formNode.dispatchEvent(new Event('input', { bubbles: true }));
+    return true;
+  } catch (error) {
+    showFormError({ ...error, message: error.message, status: error.status, code: error.code, field: 'intervalCustom' });
+    return false;
+  }
+}
+
+/** Start (the quick sit) or Save (a saved sit being edited), once every field is readable. */
+async function submit(formNode) {
+  const local = numberRefusal(formNode);
+  if (local) return showFormError(local);
+  if (!(await readCustomGongs())) return;
+  if (editing) return saveEdit(formNode);
+  return start(readForm(formNode));
+}
+
+/** The control a refusal's field (`durationMs`, `plan.intervalGongs`, `name`) is about. */
+function controlFor(path) {
+  const name = String(path).split('.').pop();
+  const id = {
+    durationMs: 'm-minutes', countdownMs: 'm-countdown', reflectionMs: 'm-reflection',
+    intervalGongs: root.querySelector('#m-interval-custom')?.value.trim() ? 'm-interval-custom' : 'm-interval',
+    intervalCustom: 'm-interval-custom', ambientID: 'm-ambient', ambientVolume: 'm-volume', name: 'm-save-name',
+  }[name] || name;
+  const control = root.querySelector(`#${CSS.escape(id)}`);
+  // A field under the closed "More options" is shown before it is pointed at.
+  const details = control && control.closest('details');
+  if (details && !details.open) { details.open = true; optionsOpen = true; }
+  return control;
+}
+
+function showFormError(error) {
+  // A refused plan (4xx) is the person's to fix and shows beside its field; only faults of the
+  // app or the network belong in the console (errorText logs those).
+  const formNode = root.querySelector('#meditate-form');
   const box = root.querySelector('#m-error');
-  if (!box) return;
-  box.textContent = localizeError(error);
-  box.hidden = false;
+  if (!formNode || !box) {
+    if (box) { box.textContent = localizeError(error); box.hidden = false; }
+    return;
+  }
+  showRefusal(formNode, error, controlFor, box);
 }
 
 /** The plan as the server takes it: an own bed is played by the browser, so it says `silent`. */
@@ -397,7 +490,9 @@ function savedSits() {
       player.unlock();
       startPreset(preset).catch((error) => showFormError(error));
     });
-    list.append(el('li', {}, card));
+    const edit = el('button', { type: 'button', class: 'secondary saved-edit', id: `m-edit-${preset.id}`, 'aria-label': t('meditate.editSit', { name: preset.name }) }, t('action.edit'));
+    edit.addEventListener('click', () => editPreset(preset).catch(console.error));
+    list.append(el('li', {}, card, edit));
   }
   return el('section', { class: 'saved', 'aria-labelledby': 'm-saved-title' },
     el('h2', { id: 'm-saved-title' }, t('meditate.savedSits')), list);
@@ -405,28 +500,73 @@ function savedSits() {
 
 /** "Save as a saved sit": the quick sit's settings under a name (POST /meditation/presets). */
 function saveForm() {
-  const name = el('input', { type: 'text', id: 'm-save-name', name: 'presetName', autocomplete: 'off', ...boundAttributes('meditation.presetName') });
+  // No maxlength: a name over the limit is refused with the limit, never cut while typing.
+  const name = el('input', { type: 'text', id: 'm-save-name', name: 'presetName', autocomplete: 'off', value: editing ? editing.name : '' });
+  if (editing) return el('div', { class: 'save-sit' }, field('m-save-name', 'meditate.sitName', name));
   const save = el('button', { type: 'button', class: 'secondary', id: 'm-save' }, t('meditate.saveSit'));
   save.addEventListener('click', async () => {
-    const box = root.querySelector('#m-error');
+    const formNode = root.querySelector('#meditate-form');
     try {
-      const saved = await api('/meditation/presets', { method: 'POST', body: { name: name.value.trim(), plan: serverPlan(readForm(root.querySelector('#meditate-form'))) } });
+      const local = numberRefusal(formNode);
+      if (local) return showFormError(local);
+      if (!(await readCustomGongs())) return;
+      const saved = await api('/meditation/presets', { method: 'POST', body: { name: name.value.trim(), plan: serverPlan(readForm(formNode)) } });
       await loadPresets();
       render();
       announce(t('meditate.sitSaved', { name: saved.name }));
       root.querySelector(`#m-preset-${saved.id}`)?.focus();
     } catch (error) {
-      if (box) { box.textContent = localizeError(error); box.hidden = false; }
+      showFormError(error);
     }
   });
   return el('div', { class: 'save-sit' }, field('m-save-name', 'meditate.saveName', name), save);
 }
 
+/** The editor's buttons: save the changes, delete the sit, or go back to the quick sit. */
+function editActions() {
+  const save = el('button', { type: 'submit', class: 'primary', id: 'm-save-edit' }, t('action.save'));
+  const remove = el('button', { type: 'button', class: 'secondary danger', id: 'm-delete' }, t('action.delete'));
+  const cancel = el('button', { type: 'button', class: 'secondary', id: 'm-cancel-edit' }, t('action.cancel'));
+  remove.addEventListener('click', () => deletePreset(editing).catch((error) => showFormError(error)));
+  cancel.addEventListener('click', () => {
+    const id = editing.id;
+    stopEditing();
+    render();
+    root.querySelector(`#m-edit-${CSS.escape(id)}`)?.focus();
+  });
+  return el('div', { class: 'actions' }, save, remove, cancel);
+}
+
+/** Saves the edited sit (PATCH: its name and whole plan, both checked before either is kept). */
+async function saveEdit(formNode) {
+  const name = formNode.querySelector('#m-save-name').value.trim();
+  const saved = await api(`/meditation/presets/${encodeURIComponent(editing.id)}`, { method: 'PATCH', body: { name, plan: serverPlan(readForm(formNode)) } });
+  stopEditing();
+  await loadPresets();
+  if (linked && linked.preset === saved.id) linked = { preset: saved.id };
+  render();
+  announce(t('meditate.sitChanged', { name: saved.name }));
+  (root.querySelector(`#m-preset-${CSS.escape(saved.id)}`) || root.querySelector('#m-start'))?.focus();
+}
+
+async function deletePreset(preset) {
+  if (!(await confirmDialog(t('meditate.confirmDeleteSit', { name: preset.name }), t('action.delete'), t('action.cancel')))) return;
+  await api(`/meditation/presets/${encodeURIComponent(preset.id)}`, { method: 'DELETE' });
+  stopEditing();
+  if (linked && linked.preset === preset.id) linked = null;
+  await loadPresets();
+  render();
+  announce(t('meditate.sitDeleted', { name: preset.name }));
+  root.querySelector('#m-start')?.focus();
+}
+
 async function startPreset(preset) {
   run = await api('/runs', { method: 'POST', body: { kind: 'meditation', preset: preset.id } });
-  plan = preset.plan;
+  // The quick sit stays as it was: a saved sit is its own (the core's rule, MeditationPlan.lastSit).
+  named = sessionWords(run);
+  // Done leads back to Meditate itself, not to the link that started this sit.
   linked = null;
-  named = { title: preset.name, album: preset.summary };
+  if (/^#meditate\//.test(location.hash)) history.replaceState(null, '', '#meditate');
   storage('local')?.removeItem(RUN_BED_KEY);
   timeline = run.timeline;
   begin();
@@ -445,7 +585,7 @@ async function start(newPlan) {
   else local?.removeItem(RUN_BED_KEY);
   timeline = withOwnBed(run.timeline || tl, bedAmbient);
   linked = null;
-  named = null;
+  named = sessionWords(run);
   begin();
 }
 
@@ -462,16 +602,21 @@ function begin() {
   root.querySelector('#m-pause')?.focus();
 }
 
+/** What the lock screen says of run `r`: its name (or "Meditation") and the server's one line. */
+function sessionWords(r) {
+  return { title: r.name || t('kind.meditation'), album: r.summary || '' };
+}
+
 /** The lock screen's words for this sit and its buttons (player.js shows them). */
 function session() {
-  const total = timeline && timeline.totalMs;
+  const words = named || (run ? sessionWords(run) : { title: t('kind.meditation'), album: '' });
   return {
-    title: named ? named.title : `${t('kind.meditation')} · ${total == null ? t('settings.meditation.openEnded') : clock(total)}`,
-    album: named ? named.album : form && form.interval ? form.interval.label : '',
+    title: words.title,
+    album: words.album,
     controls: {
       play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
       pause: () => { if (player.state.state === 'running') togglePause().catch(console.error); },
-      stop: () => finish(false).catch(console.error),
+      stop: () => requestStop().catch(console.error),
     },
   };
 }
@@ -504,7 +649,7 @@ function renderPlayer() {
   const pause = el('button', { type: 'button', class: 'primary', id: 'm-pause' }, t('action.pause'));
   const stop = el('button', { type: 'button', class: 'secondary', id: 'm-stop' }, t('action.stop'));
   pause.addEventListener('click', () => { player.unlock(); togglePause().catch(console.error); });
-  stop.addEventListener('click', () => finish(false).catch(console.error));
+  stop.addEventListener('click', () => requestStop().catch(console.error));
   // Shown while a guided meditation from the Library holds the sound (sound-focus.js).
   const resumeAmbient = el('button', { type: 'button', class: 'secondary', id: 'm-ambient-resume', hidden: '' }, t('meditate.ambientResume'));
   resumeAmbient.addEventListener('click', () => { player.resumeAmbient(); tick(); });
@@ -535,7 +680,9 @@ function tick() {
   const seg = segmentAt(elapsed);
   const paused = player.state.state === 'paused';
   const phase = paused ? 'paused' : seg ? seg.kind : 'meditation';
-  const remaining = total == null ? null : Math.max(0, total - elapsed);
+  // The countdown shows its own seconds; then the sit's time left (or, open-ended, its time so far).
+  const counting = phase === 'countdown' && seg;
+  const remaining = counting ? Math.max(0, seg.startMs + seg.durationMs - elapsed) : total == null ? null : Math.max(0, total - elapsed);
   const shown = remaining == null ? clock(elapsed) : clock(remaining);
   const phaseText = paused ? t('player.pausedMark') : t(phaseKey(phase));
 
@@ -584,14 +731,31 @@ async function togglePause() {
   tick();
 }
 
-async function finish(completed) {
+let asking = false;
+
+/** Stop asks once (runs.js): the run pauses while asked; "Keep going" plays on. */
+async function requestStop() {
+  if (!run || finished || asking) return;
+  asking = true;
+  try {
+    const answer = await askToStop(run.id, (paused) => {
+      const button = root && root.querySelector('#m-pause');
+      if (button) button.textContent = t(paused ? 'action.resume' : 'action.pause');
+    });
+    if (answer && run && !finished) await finish(false, answer.keep);
+  } finally {
+    asking = false;
+  }
+}
+
+async function finish(completed, keep = true) {
   if (finished || !run) return;
   finished = true;
   clearInterval(ticker);
   // A sit that reached its end plays on to the stream's end: the end gong rings out.
   player.stop({ ringOut: completed });
   try {
-    run = { ...run, ...(await stopRun(run.id)) };
+    run = { ...run, ...(await stopRun(run.id, { keep })) };
   } catch (error) {
     console.error(error);
   }

@@ -3,6 +3,8 @@
 // interruptions of its sound that the player noted (the server keeps those over 1 s with the
 // logged session and words them in `ending.soundText`).
 import { api } from './api.js';
+import { choiceDialog } from './dom.js';
+import { t } from './i18n.js';
 import * as player from './player.js';
 
 /** The newest run of `kind` the server still runs, or null. */
@@ -11,11 +13,55 @@ export async function runningRun(kind) {
   return runs.filter((r) => r.kind === kind).pop() || null;
 }
 
-/** Stops run `id` on the server; answers the run as it ended (with `ending`). */
-export function stopRun(id) {
+/**
+ * Stops run `id` on the server; answers the run as it ended (with `ending`). `keep: false`
+ * leaves an early stop out of the log (the person said so).
+ */
+export function stopRun(id, { keep = true } = {}) {
   const soundInterruptions = player.interruptions();
-  const body = soundInterruptions.length ? { soundInterruptions } : {};
+  const body = { ...(soundInterruptions.length ? { soundInterruptions } : {}), ...(keep ? {} : { keep: false }) };
   return api(`/runs/${encodeURIComponent(id)}/stop`, { method: 'POST', body });
+}
+
+/**
+ * Stop asks once, the same in every practice: the run pauses (sound and server) while the
+ * server's question shows — "Stop here? You practised 1 min 10 s. Keep it in your log?" for an
+ * early stop that counts, "Stop here? Less than 1 minute is not logged." for one that does not
+ * (the core's rule; the terminal asks the same). Answers `{ keep }` to stop, or null after "Keep
+ * going", when a run that was playing plays on. `onPause(paused)` lets the page show the state.
+ */
+export async function askToStop(id, onPause = () => {}) {
+  const wasRunning = player.state.state === 'running';
+  let state;
+  if (wasRunning) {
+    player.pause();
+    onPause(true);
+    state = await reportRun(id, 'pause');
+  } else {
+    state = await api(`/runs/${encodeURIComponent(id)}`);
+  }
+  const ask = state && state.ifStopped;
+  if (!ask || !ask.question) return { keep: true };
+  const choices = ask.asksToKeep
+    ? [
+      { id: 'stop-keep', text: t('run.stopAndKeep'), value: 'keep', className: 'primary' },
+      { id: 'stop-discard', text: t('run.stopAndDiscard'), value: 'discard', className: 'secondary danger' },
+      { id: 'stop-cancel', text: t('run.keepGoing'), value: 'continue', className: 'secondary', safe: true },
+    ]
+    : [
+      { id: 'stop-keep', text: t('run.stopNow'), value: 'keep', className: 'primary danger' },
+      { id: 'stop-cancel', text: t('run.keepGoing'), value: 'continue', className: 'secondary', safe: true },
+    ];
+  const answer = await choiceDialog(ask.question, choices);
+  if (answer === 'continue') {
+    if (wasRunning) {
+      player.resume();
+      onPause(false);
+      await reportRun(id, 'resume');
+    }
+    return null;
+  }
+  return { keep: answer === 'keep' };
 }
 
 /** Tells the server the run paused or resumed now (`action`: 'pause' | 'resume'). */

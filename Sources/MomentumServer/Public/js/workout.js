@@ -3,10 +3,10 @@
 // is the board's clock. The board's words are the
 // core's (`run.board`, one per segment and one for the end); the page only counts the times.
 import { api } from './api.js';
-import { t, clock, localizeError, boundAttributes, fieldBounds } from './i18n.js';
+import { t, clock, countdown, localizeError, boundAttributes, fieldBounds } from './i18n.js';
 import { el, announce, confirmDialog, field, linkQuery } from './dom.js';
 import * as player from './player.js';
-import { reportRun, runningRun, stopRun } from './runs.js';
+import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
 
 let root;
@@ -234,7 +234,7 @@ function session(program) {
     controls: {
       play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
       pause: () => { if (player.state.state === 'running') togglePause().catch(console.error); },
-      stop: () => finish().catch(console.error),
+      stop: () => requestStop().catch(console.error),
     },
   };
 }
@@ -243,17 +243,21 @@ function renderBoard() {
   const pause = el('button', { type: 'button', class: 'primary', id: 'w-pause' }, t(player.state.state === 'paused' ? 'action.resume' : 'action.pause'));
   const stop = el('button', { type: 'button', class: 'secondary', id: 'w-stop' }, t('action.stop'));
   pause.addEventListener('click', () => togglePause().catch(console.error));
-  stop.addEventListener('click', () => finish().catch(console.error));
+  stop.addEventListener('click', () => requestStop().catch(console.error));
+  // Every line is always there (an empty one keeps its height), so nothing moves between phases.
   root.append(el('div', { class: 'player card board' },
     el('p', { class: 'board-segment', id: 'w-segment' }),
-    el('p', { class: 'board-time', id: 'w-time' }),
+    el('p', { class: 'board-time', id: 'w-time', role: 'timer', 'aria-live': 'off' }),
     el('p', { class: 'board-exercise', id: 'w-exercise' }),
-    el('p', { class: 'muted', id: 'w-detail' }),
     el('p', { class: 'board-next', id: 'w-next' }),
-    el('p', { class: 'muted', id: 'w-left' }),
+    el('p', { class: 'board-detail', id: 'w-detail' }),
+    el('p', { class: 'board-left', id: 'w-left' }),
     el('div', { class: 'actions' }, pause, stop),
     player.runExtras('w')));
 }
+
+/** The board's colour for each kind of timeline segment (app.css: the phase fills the screen). */
+const PHASES = { work: 'work', rest: 'rest', setRest: 'setRest', getReady: 'prepare', warmUp: 'prepare', coolDown: 'prepare' };
 
 function tick() {
   if (!timeline) return;
@@ -271,10 +275,14 @@ function tick() {
   root.querySelector('#w-segment').textContent = name;
   // Work and rest in the theme's distinct colours; the beeping last seconds counted large.
   const boardNode = root.querySelector('.board');
-  if (boardNode) boardNode.dataset.phase = done ? 'done' : seg.kind === 'work' ? 'work' : seg.kind === 'rest' || seg.kind === 'setRest' ? 'rest' : 'prepare';
+  if (boardNode) boardNode.dataset.phase = done ? 'done' : PHASES[seg.kind] || 'prepare';
   const final = !done && segLeft > 0 && segLeft <= (board.finalCountMs || 0);
   const timeNode = root.querySelector('#w-time');
-  timeNode.textContent = final ? String(Math.ceil(segLeft / 1000)) : clock(segLeft);
+  const shown = final ? String(Math.ceil(segLeft / 1000)) : countdown(segLeft);
+  if (timeNode.textContent !== shown) {
+    timeNode.textContent = shown;
+    timeNode.dataset.chars = String(shown.length);
+  }
   timeNode.classList.toggle('final', final);
   root.querySelector('#w-exercise').textContent = lines.exercise || '';
   root.querySelector('#w-detail').textContent = detail;
@@ -304,14 +312,31 @@ async function togglePause() {
   }
 }
 
-async function finish(completed = false) {
+let asking = false;
+
+/** Stop asks once (runs.js): the run pauses while asked; "Keep going" plays on. */
+async function requestStop() {
+  if (!run || asking) return;
+  asking = true;
+  try {
+    const answer = await askToStop(run.id, (paused) => {
+      const button = root && root.querySelector('#w-pause');
+      if (button) button.textContent = t(paused ? 'action.resume' : 'action.pause');
+    });
+    if (answer && run) await finish(false, answer.keep);
+  } finally {
+    asking = false;
+  }
+}
+
+async function finish(completed = false, keep = true) {
   if (!run) return;
   const stopped = run;
   run = null;
   clearInterval(ticker);
   // A workout that reached its end plays on to the stream's end: the last chime rings out.
   player.stop({ ringOut: completed });
-  const result = await stopRun(stopped.id).catch(() => null);
+  const result = await stopRun(stopped.id, { keep }).catch(() => null);
   ended = result || stopped;
   const ending = result && result.ending;
   // What the workout came to, in the server's words ("Logged a workout of 7 min.").
