@@ -88,8 +88,9 @@ def test_the_overview_shows_the_course_and_passes_axe(server, browser):
     speed.clear()
     speed.send_keys("70")
     by_id(browser, "mo-settings-save").click()
-    error = wait_for(browser, lambda d: text_of(d, "mo-settings-error"), message="no error shown")
+    error = wait_for(browser, lambda d: text_of(d, "mo-char-wpm-error"), message="no error beside the speed")
     assert "60" in error, error
+    assert speed.get_attribute("aria-invalid") == "true"
     assert server.get("/morse/settings")["characterWPM"] == 20
     speed.clear()
     speed.send_keys("25")

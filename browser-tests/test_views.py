@@ -144,8 +144,11 @@ def test_a_program_built_in_the_page_is_saved_and_runs(browser, server):
     browser.find_element(By.ID, "wb-exercises").send_keys("Squats\nPush-ups")
     allow_console(browser, r"/api/v1/workouts/programs - Failed to load resource.* 422")
     tap(browser, "wb-save")
-    error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "wb-error")).is_displayed() and e.text)
-    assert "work" in error.lower(), error
+    # Beside the field, in its unit (seconds), marked for screen readers, and focused.
+    error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "wb-work-error")).is_displayed() and e.text)
+    assert error.startswith("Choose a whole number from 1 to 600"), error
+    assert browser.find_element(By.ID, "wb-work").get_attribute("aria-invalid") == "true"
+    assert browser.switch_to.active_element.get_attribute("id") == "wb-work"
     assert not [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"]
     shot(browser, "workout-builder-error-390")
     box = browser.find_element(By.ID, "wb-work")

@@ -113,3 +113,16 @@ extension FocusTimerError: FieldAddressedError {
         }
     }
 }
+
+extension MorseCourseSettingsError: FieldAddressedError {
+    public var fieldName: String? {
+        switch self {
+        case .timing(.characterSpeedOutOfRange): "characterWPM"
+        case .timing(.effectiveSpeedOutOfRange): "effectiveWPM"
+        case .timing: nil
+        case .tone(.toneOutOfRange): "toneHertz"
+        case .tone(.riseOutOfRange): "riseMilliseconds"
+        case .sessionLengthOutOfRange: "sessionSeconds"
+        }
+    }
+}

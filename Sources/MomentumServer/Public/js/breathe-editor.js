@@ -1,9 +1,10 @@
 // The breathing preset editor: name, the four phases in seconds (half-second steps) and rounds.
 // POST makes a new preset, PUT changes one (a built-in is kept and saved as a copy by the
-// server). The server checks the values; its message shows next to the form.
+// server). The server checks the values; its message shows beside the field it is about.
 import { api } from './api.js';
-import { t, errorText, boundAttributes, fieldBounds } from './i18n.js';
+import { t, boundAttributes, fieldBounds } from './i18n.js';
 import { el, field } from './dom.js';
+import { submitForm } from './form-errors.js';
 
 // [input id, label key and bounds id (the catalog's `forms`), the preset's field]
 const PHASES = [
@@ -17,7 +18,8 @@ const PHASES = [
 export function presetEditor(preset, on) {
   const isNew = !preset.id;
   const title = isNew ? t('breathing.newPreset') : t('breathing.editPreset');
-  const name = el('input', { type: 'text', id: 'b-name', name: 'name', autocomplete: 'off', ...boundAttributes('breathing.name'), value: isNew ? '' : preset.name });
+  // No maxlength: a name over the limit is refused with the limit, never cut while typing.
+  const name = el('input', { type: 'text', id: 'b-name', name: 'name', autocomplete: 'off', value: isNew ? '' : preset.name });
   const grid = el('div', { class: 'form-grid' });
   for (const [id, key, prop] of PHASES) {
     const seconds = preset[prop] != null ? preset[prop] / 1000 : fieldBounds(key).default;
@@ -45,15 +47,15 @@ export function presetEditor(preset, on) {
       pattern: PHASES.map(([id]) => value(id)).join('-'),
       rounds: Number.isFinite(rounds) ? rounds : 0,
     };
-    try {
-      const result = isNew
+    let result;
+    const sent = await submitForm(form, error, {
+      name, rounds: form.querySelector('#b-rounds'), inhaleMs: form.querySelector('#b-inhale'), exhaleMs: form.querySelector('#b-exhale'),
+    }, async () => {
+      result = isNew
         ? await api('/breathing/presets', { method: 'POST', body })
         : await api(`/breathing/presets/${encodeURIComponent(preset.id)}`, { method: 'PUT', body });
-      on.saved(result);
-    } catch (e) {
-      error.textContent = errorText(e);
-      error.hidden = false;
-    }
+    });
+    if (sent) on.saved(result);
   });
   return form;
 }

@@ -64,8 +64,33 @@ export function numberRefusal(form) {
     const unit = input.closest('.input-unit, .duration-control')?.querySelector('[aria-hidden="true"]')?.textContent || '';
     const whole = !input.step || Number.isInteger(Number(input.step));
     const key = input.min === '' || input.max === '' ? 'form.numberNeeded' : whole ? 'form.wholeNumberRange' : 'form.numberRange';
-    const message = t(key, { min: input.min, max: input.max, unit: unit ? ` ${unit}` : '' });
+    // A unit that ends in a full stop ("Min.") ends the sentence too.
+    const message = t(key, { min: input.min, max: input.max, unit: unit ? ` ${unit}` : '' }).replace(/\.\.$/, '.');
     return { status: 422, code: 'invalid_value', message, field: input.id };
   }
   return null;
+}
+
+/**
+ * Sends `form` the one way every form in the app answers (`send` does the request): a number
+ * the browser finds outside the catalog's bounds is refused beside its field before anything is
+ * sent; a refusal of the server stands beside the field it names — `controls` maps the body's
+ * field names (`name`, `durationMs`; the last part of a path such as `plan.workMs`) to controls —
+ * else in `general`. Resolves true when `send` went through.
+ */
+export async function submitForm(form, general, controls, send) {
+  clearRefusals(form, general);
+  const local = numberRefusal(form);
+  if (local) {
+    showRefusal(form, local, (id) => form.querySelector(`#${CSS.escape(id)}`), general);
+    return false;
+  }
+  try {
+    await send();
+    return true;
+  } catch (failure) {
+    const controlFor = (path) => controls[path] || controls[String(path).split('.').pop().replace(/\[\d+\]$/, '')] || null;
+    showRefusal(form, failure, controlFor, general);
+    return false;
+  }
 }

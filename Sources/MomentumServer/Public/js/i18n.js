@@ -28,10 +28,14 @@ export function fieldBounds(id) {
   return bounds || {};
 }
 
-/** The input attributes of a field's bounds: `min`, `max`, `step` and `maxlength`, those it has. */
+/**
+ * The input attributes of a field's bounds: `min`, `max` and `step`, those it has. A text's
+ * `maxLength` is not made a `maxlength`: that would cut a pasted name without a word; the server
+ * refuses a name over the limit, with the limit, beside the field (form-errors.js).
+ */
 export function boundAttributes(id) {
-  const { min, max, step, maxLength } = fieldBounds(id);
-  const attributes = { min, max, step, maxlength: maxLength };
+  const { min, max, step } = fieldBounds(id);
+  const attributes = { min, max, step };
   return Object.fromEntries(Object.entries(attributes).filter(([, value]) => value != null));
 }
 

@@ -1,9 +1,10 @@
 // The course settings (GET/PATCH /morse/settings): speeds, tone, Koch order and session length.
 // A summary line with "Change settings"; the form sends only what changed, and the server checks
-// every value — its message (in the person's language) shows under the form.
+// every value — its message (in the person's language) shows beside the field it is about.
 import { api } from './api.js';
-import { t, number, errorText, boundAttributes } from './i18n.js';
+import { t, number, boundAttributes } from './i18n.js';
 import { el, field, announce } from './dom.js';
+import { submitForm } from './form-errors.js';
 
 let editing = false;
 
@@ -73,13 +74,10 @@ function form(s, on) {
     };
     // Only what changed, so a value another device set meanwhile is not overwritten.
     const patch = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => value !== s[key]));
-    try {
+    const sent = await submitForm(node, error, { ...inputs, sessionSeconds: inputs.sessionMinutes, order }, async () => {
       if (Object.keys(patch).length) await api('/morse/settings', { method: 'PATCH', body: patch });
-    } catch (failure) {
-      error.textContent = errorText(failure);
-      error.hidden = false;
-      return;
-    }
+    });
+    if (!sent) return;
     editing = false;
     await on.changed('mo-settings-edit');
     announce(t('morse.ui.settingsSaved'));

@@ -1,12 +1,14 @@
 // The "New timer" form: name, length in minutes and a checklist (one item per line).
-// The server checks the values; its message shows in the form.
+// The server checks the values; its message shows beside the field it is about.
 import { api } from './api.js';
-import { t, errorText, boundAttributes, fieldBounds } from './i18n.js';
+import { t, boundAttributes, fieldBounds } from './i18n.js';
 import { el, field } from './dom.js';
+import { submitForm } from './form-errors.js';
 
 /** `created(timer)` is called with the server's answer. */
 export function newTimerForm(created) {
-  const name = el('input', { type: 'text', id: 't-name', name: 'name', autocomplete: 'off', ...boundAttributes('focus.name') });
+  // No maxlength: a name over the limit is refused with the limit, never cut while typing.
+  const name = el('input', { type: 'text', id: 't-name', name: 'name', autocomplete: 'off' });
   const minutes = el('input', { type: 'number', id: 't-minutes', name: 'minutes', ...boundAttributes('focus.minutes'), value: fieldBounds('focus.minutes').default, inputmode: 'numeric' });
   const items = el('textarea', { id: 't-items', name: 'items', rows: 3 });
   const error = el('p', { class: 'error', id: 't-error', role: 'alert', hidden: '' });
@@ -26,12 +28,11 @@ export function newTimerForm(created) {
       durationMs: Math.round(Number(minutes.value || 0) * 60000),
       items: items.value.split('\n').map((line) => line.trim()).filter(Boolean),
     };
-    try {
-      created(await api('/timers', { method: 'POST', body }));
-    } catch (e) {
-      error.textContent = errorText(e);
-      error.hidden = false;
-    }
+    let timer;
+    const sent = await submitForm(form, error, { name, durationMs: minutes, items }, async () => {
+      timer = await api('/timers', { method: 'POST', body });
+    });
+    if (sent) created(timer);
   });
   return form;
 }

@@ -5,6 +5,7 @@
 import { api } from './api.js';
 import { t, clock, countdown, localizeError, boundAttributes, fieldBounds } from './i18n.js';
 import { el, announce, confirmDialog, field, linkQuery } from './dom.js';
+import { submitForm } from './form-errors.js';
 import * as player from './player.js';
 import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
@@ -143,7 +144,8 @@ const TIMES = [
 function builder(program) {
   const plan = program.plan || {};
   const isNew = !program.id;
-  const name = el('input', { type: 'text', id: 'wb-name', name: 'name', autocomplete: 'off', ...boundAttributes('workout.name'), value: isNew ? '' : programName(program), ...(isNew ? {} : { readonly: '' }) });
+  // No maxlength: a name over the limit is refused with the limit, never cut while typing.
+  const name = el('input', { type: 'text', id: 'wb-name', name: 'name', autocomplete: 'off', value: isNew ? '' : programName(program), ...(isNew ? {} : { readonly: '' }) });
   const fields = TIMES.map(([id, bounds, key, label]) => {
     const counted = key === 'rounds' || key === 'sets';
     const value = plan[key] != null ? (counted ? plan[key] : Math.round(plan[key] / 1000)) : fieldBounds(bounds).default;
@@ -171,20 +173,21 @@ function builder(program) {
       body[key] = key === 'rounds' || key === 'sets' ? value : Math.round(value * 1000);
     }
     body.exerciseNames = exercises.value.split('\n').map((line) => line.trim()).filter(Boolean);
-    try {
-      const saved = isNew
+    const controls = { name, exerciseNames: exercises };
+    for (const [id, , key] of TIMES) controls[key] = form.querySelector(`#${id}`);
+    let saved;
+    const sent = await submitForm(form, error, controls, async () => {
+      saved = isNew
         ? await api('/workouts/programs', { method: 'POST', body: { name: name.value.trim(), plan: body } })
         : await api(`/workouts/programs/${encodeURIComponent(program.id)}`, { method: 'PUT', body: { plan: body } });
-      building = null;
-      chosen = saved.id;
-      await loadPrograms();
-      render();
-      root.querySelector('#w-program')?.focus();
-      announce(t('workout.programSaved', { name: saved.name, summary: saved.summary }));
-    } catch (e) {
-      error.textContent = await localizeError(e);
-      error.hidden = false;
-    }
+    });
+    if (!sent) return;
+    building = null;
+    chosen = saved.id;
+    await loadPrograms();
+    render();
+    root.querySelector('#w-program')?.focus();
+    announce(t('workout.programSaved', { name: saved.name, summary: saved.summary }));
   });
   return form;
 }
