@@ -74,6 +74,7 @@ def test_the_board_is_read_from_the_mat_in_every_phase_and_both_themes(server, b
                  message=f"the board never showed {phase}")
         for scheme in ("light", "dark"):
             set_color_scheme(browser, scheme)
+            wait_for(browser, lambda d: d.execute_script("return document.documentElement.dataset.theme") == scheme)
             # The colours change with a calm transition: measured once it has run.
             wait_for(browser, lambda d: d.execute_script("return document.getAnimations().length === 0"))
             m = browser.execute_script(MEASURE)

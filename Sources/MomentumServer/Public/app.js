@@ -101,14 +101,19 @@ async function start() {
   }
   translate();
   window.addEventListener('hashchange', route);
-  // Phones: the Settings gear floats at the top right; while the page scrolls down it steps
-  // aside, so it never covers text, and it comes back as soon as the page scrolls up.
-  let lastY = window.scrollY;
+  // The tab of the section already shown leads to that section's first screen (a Morse session's
+  // results back to the overview), as a tab bar does in a phone app; no hashchange comes for it.
+  for (const link of document.querySelectorAll('[data-route]')) {
+    link.addEventListener('click', () => {
+      const key = link.dataset.route;
+      if (key === current && location.hash === `#${key}` && sections[key].home) sections[key].home();
+    });
+  }
+  // Phones: the Settings gear sits at the top right of the page's first screen, beside the
+  // heading; once the page is scrolled it steps aside, so it never floats over text (issue 39),
+  // and it is back at the top. The keyboard still reaches it (it shows when focused).
   const scrolled = () => {
-    const y = window.scrollY;
-    if (y <= 8 || y < lastY - 4) document.body.classList.remove('scrolled');
-    else if (y > lastY + 4) document.body.classList.add('scrolled');
-    lastY = y;
+    document.body.classList.toggle('scrolled', window.scrollY > 8);
   };
   window.addEventListener('scroll', scrolled, { passive: true });
   document.querySelector('a.skip')?.addEventListener('click', skipToContent);

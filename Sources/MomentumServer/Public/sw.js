@@ -1,8 +1,8 @@
 // Caches the static files only (network first, cache as fallback); /api is never touched, nor the
 // manifest (the server writes it, with the person's shortcuts only for a signed-in request).
-const CACHE = 'momentum-static-v9';
+const CACHE = 'momentum-static-v10';
 const FILES = [
-  '/', '/index.html', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
+  '/', '/index.html', '/theme.js', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
   '/js/progress.js', '/js/settings.js', '/js/timers.js', '/js/workout.js', '/js/breathe-editor.js', '/js/timer-form.js',
   '/js/chart.js', '/js/progress-calendar.js', '/js/progress-year.js', '/js/progress-stats.js', '/js/progress-log.js',

@@ -203,4 +203,7 @@ extension StringKey {
     public static let morseUiQSODoneHelp = StringKey("morse.ui.qso.doneHelp")
     public static let morseUiQSONew = StringKey("morse.ui.qso.new")
     public static let morseSummaryNotLogged = StringKey("morse.summary.notLogged")
+    public static let morseUiHintPaddlesTouch = StringKey("morse.ui.hintPaddlesTouch")
+    public static let morseUiHintStraightTouch = StringKey("morse.ui.hintStraightTouch")
+    public static let morseUiClearTouch = StringKey("morse.ui.clearTouch")
 }

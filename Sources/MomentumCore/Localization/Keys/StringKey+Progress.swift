@@ -94,4 +94,5 @@ extension StringKey {
     public static let progressLongestStreak = StringKey("progress.longestStreak")
     public static let progressHeatSummaryOne = StringKey("progress.heatSummaryOne")
     public static let progressTodayNothingYet = StringKey("progress.today.nothingYet")
+    public static let progressHeatHelpTouch = StringKey("progress.heatHelpTouch")
 }

@@ -134,4 +134,9 @@ extension StringKey {
     public static let settingHintDayStart = StringKey("setting.hint.dayStart")
     public static let settingHintGoal120 = StringKey("setting.hint.goal120")
     public static let settingHintGoal480 = StringKey("setting.hint.goal480")
+    public static let settingsThemeLabel = StringKey("settings.themeLabel")
+    public static let settingsThemeChoiceSystem = StringKey("settings.themeChoice.system")
+    public static let settingsThemeChoiceLight = StringKey("settings.themeChoice.light")
+    public static let settingsThemeChoiceDark = StringKey("settings.themeChoice.dark")
+    public static let settingsThemeSaved = StringKey("settings.themeSaved")
 }

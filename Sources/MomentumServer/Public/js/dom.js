@@ -117,3 +117,11 @@ export function linkQuery(section) {
   const match = hash.match(new RegExp(`^${section}\\?(.*)$`));
   return match ? new URLSearchParams(match[1]) : null;
 }
+
+/**
+ * Whether this screen is touched, not typed on: a coarse pointer and no fine one (a phone or a
+ * tablet without a keyboard or mouse). Hints then speak of taps instead of keys.
+ */
+export function touchOnly() {
+  return window.matchMedia('(pointer: coarse)').matches && !window.matchMedia('(any-pointer: fine)').matches;
+}

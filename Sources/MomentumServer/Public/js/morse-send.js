@@ -8,7 +8,7 @@
 // Backspace clears the character being keyed.
 import { api } from './api.js';
 import { t, errorText, fieldBounds } from './i18n.js';
-import { el, svg, announce } from './dom.js';
+import { el, svg, announce, touchOnly } from './dom.js';
 import * as audio from './morse-audio.js';
 import { patternView } from './morse-text.js';
 
@@ -48,7 +48,7 @@ export function sendDrill(area, { tone, introduction, answer }) {
   const dah = el('button', { type: 'button', class: 'morse-key', id: 'mo-dah', 'aria-label': t('morse.ui.dahKey') },
     mark(svg('rect', { x: 4, y: 1, width: 32, height: 10, rx: 5 })), el('span', {}, t('morse.ui.dahLabel')));
   const straightKey = el('button', { type: 'button', class: 'morse-key straight', id: 'mo-key', 'aria-describedby': 'mo-hint' }, t('morse.ui.straightKeyButton'));
-  const clearButton = el('button', { type: 'button', class: 'secondary', id: 'mo-clear' }, t('morse.ui.clear'));
+  const clearButton = el('button', { type: 'button', class: 'secondary', id: 'mo-clear' }, t(touchOnly() ? 'morse.ui.clearTouch' : 'morse.ui.clear'));
   const paddlesMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-paddles' }, t('morse.ui.modePaddles'));
   const straightMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-straight' }, t('morse.ui.modeStraight'));
   const keys = el('div', { class: 'morse-keys' }, dit, dah, straightKey);
@@ -75,7 +75,9 @@ export function sendDrill(area, { tone, introduction, answer }) {
     // A straight key's pattern is what the decoder reads, shown in `decoded` instead.
     keyedLabel.hidden = mode !== 'paddles';
     keyed.hidden = mode !== 'paddles';
-    hint.textContent = t(mode === 'paddles' ? 'morse.ui.hintPaddles' : 'morse.ui.hintStraight');
+    // Keys on a keyboard, taps on a touch screen.
+    const touch = touchOnly() ? 'Touch' : '';
+    hint.textContent = t(mode === 'paddles' ? `morse.ui.hintPaddles${touch}` : `morse.ui.hintStraight${touch}`);
     area.dataset.mode = mode;
   }
 

@@ -26,6 +26,13 @@ export async function mount(view) {
 }
 export const remount = (view) => { root = view; return render(); };
 export const show = () => (screen.name === 'overview' ? render() : undefined);
+
+/** Morse's tab, tapped on Morse: from the results back to the overview (a session in progress stays). */
+export function home() {
+  if (screen.name !== 'results') return;
+  screen = { name: 'overview' };
+  render().catch(console.error);
+}
 /** Leaving the tab pauses a session in training, so no answer runs out unseen. */
 export const hide = () => {
   if (training) training.leave();

@@ -2,7 +2,7 @@
 // shaded by the server's level 0–4. The map is an ARIA grid with one tab stop (arrow keys move a
 // day or a week); each cell is named by its date and level; a month table sums it up.
 import { t, number, locale, formatDay, dayDate } from './i18n.js';
-import { el, roving } from './dom.js';
+import { el, roving, touchOnly } from './dom.js';
 
 const LEVELS = [0, 1, 2, 3, 4];
 
@@ -75,7 +75,7 @@ export function yearSection(heat, today, selected, on) {
     el('div', { class: 'cal-head' }, prev, el('h2', { id: 'year-title' }, t('progress.yearTitle', { year })), next),
     el('div', { class: 'heat-scroll' }, table),
     detail,
-    el('p', { class: 'muted', id: 'heat-help' }, t('progress.heatHelp')),
+    el('p', { class: 'muted', id: 'heat-help' }, t(touchOnly() ? 'progress.heatHelpTouch' : 'progress.heatHelp')),
     legend(),
     el('p', { id: 'heat-summary' }, heat.summaryText || ''),
     monthTable(year, days, levels));

@@ -106,9 +106,18 @@ function languageCard() {
     await window.momentumRelocalize(lang);
     root.querySelector('#s-language')?.focus();
   });
+  // The theme is this device's (theme.js keeps it in this browser): a phone may be dark at
+  // night while the desktop stays light.
+  const theme = el('select', { id: 's-theme', name: 'theme', 'aria-describedby': 's-theme-hint' },
+    ...window.momentumTheme.choices.map((choice) => el('option', { value: choice, ...(choice === window.momentumTheme.chosen() ? { selected: '' } : {}) }, t(`settings.themeChoice.${choice}`))));
+  theme.addEventListener('change', () => {
+    window.momentumTheme.choose(theme.value);
+    announce(t('settings.themeSaved'));
+  });
   return el('div', { class: 'card form' },
     field('s-language', t('settings.language'), select),
-    el('p', { class: 'muted' }, t('settings.theme')));
+    field('s-theme', t('settings.themeLabel'), theme),
+    el('p', { class: 'muted', id: 's-theme-hint' }, t('settings.theme')));
 }
 
 /**

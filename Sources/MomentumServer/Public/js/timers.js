@@ -79,7 +79,23 @@ function snapshot() {
   return JSON.stringify(timers.map((x) => (x.status === 'running' ? { ...x, remainingMs: 0 } : x)));
 }
 
-const path = (timer, rest = '') => `/timers/${encodeURIComponent(timer.id)}${rest}`;
+/**
+ * The path of a change to `timer` (every use sends one), remembering when this page sent it: a
+ * browser without a name cannot be told from another by its stamps, so its own latest change is
+ * known by its time and never shown as "Changed in a browser".
+ */
+const ownChanges = new Map();
+const path = (timer, rest = '') => {
+  ownChanges.set(timer.id, Date.now());
+  return `/timers/${encodeURIComponent(timer.id)}${rest}`;
+};
+
+/** Whether the change stamped `stamp` to timer `id` is likely this page's own (sent within 10 s). */
+function madeHere(id, stamp) {
+  const sent = ownChanges.get(id);
+  const at = Number(stamp.slice(0, 13));
+  return sent != null && at >= sent - 2000 && at <= sent + 10000;
+}
 
 async function load() {
   const data = await api('/timers');
@@ -171,7 +187,7 @@ function changedText(timer) {
   switch (last.by.kind) {
     case 'device': return last.by.name === thisDeviceName() ? '' : t('sync.changedBy', { device: last.by.name, when });
     case 'terminal': return t('sync.changedByTerminal', { host: last.by.host, when });
-    default: return t('sync.changedByBrowser', { when });
+    default: return madeHere(timer.id, last.stamp) ? '' : t('sync.changedByBrowser', { when });
   }
 }
 
@@ -186,6 +202,8 @@ function updateChangedLines() {
 }
 
 async function created(timer) {
+  // Made here: its first "change" is this page's own.
+  ownChanges.set(timer.id, Date.now());
   await render(`t-${timer.id}-toggle`);
   announce(t('focus.added', { name: timer.name, duration: clock(timer.durationMs) }));
 }
