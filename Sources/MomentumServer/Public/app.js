@@ -14,6 +14,8 @@ import { startIfWanted as startReminderNotifications } from './js/reminder-notif
 import { startLive, relocalizeLive } from './js/live.js';
 
 const sections = { meditate, library, breathe, workout, timers, morse, progress, settings, about };
+/** The sections a phone's "Practice" tab holds (app.css shows them as one tab and a switch row). */
+const PRACTICES = ['meditate', 'library', 'breathe', 'workout'];
 const mounted = new Set();
 let current = null;
 
@@ -28,6 +30,11 @@ function route() {
     if (link.dataset.route === key) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
+  // Phones: one "Practice" tab for the four practices, and the row that switches between them.
+  const practice = PRACTICES.includes(key);
+  document.querySelector('.tab-practice a')?.classList.toggle('group-current', practice);
+  const switcher = document.getElementById('practice-switch');
+  if (switcher) switcher.hidden = !practice;
   const view = document.getElementById(`view-${key}`);
   if (!mounted.has(key)) {
     mounted.add(key);

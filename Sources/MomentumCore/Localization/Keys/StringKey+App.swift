@@ -41,4 +41,10 @@ extension StringKey {
     public static let actionCopy = StringKey("action.copy")
     public static let navLibrary = StringKey("nav.library")
     public static let didYouMean = StringKey("cli.didYouMean")
+    public static let navPractice = StringKey("nav.practice")
+    public static let navPractices = StringKey("nav.practices")
+    public static let navSwitchMeditate = StringKey("nav.switch.meditate")
+    public static let navSwitchLibrary = StringKey("nav.switch.library")
+    public static let navSwitchBreathe = StringKey("nav.switch.breathe")
+    public static let navSwitchWorkout = StringKey("nav.switch.workout")
 }
