@@ -32,9 +32,11 @@ def test_a_new_preset_is_saved_and_chosen(server, browser):
     type_into(browser, "b-rounds", 500)  # more than the server allows
     allow_console(browser, r"422 \(Unprocessable")
     browser.find_element(By.ID, "b-save").click()
-    error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "b-error")).is_displayed() and e,
+    # Beside the rounds, with the bounds (issue 39: every refusal beside its field).
+    error = wait_for(browser, lambda d: (e := d.find_element(By.ID, "b-rounds-error")).is_displayed() and e,
                      message="no message for 500 rounds")
-    assert "round" in error.text.lower(), error.text
+    assert "99" in error.text, error.text
+    assert browser.find_element(By.ID, "b-rounds").get_attribute("aria-invalid") == "true"
     assert own_presets(server) == [], "a refused preset was stored"
     shot(browser, "breathe-editor-error")
 

@@ -12,8 +12,8 @@ GERMAN_NAV = {"meditate": "Meditieren", "library": "Bibliothek", "breathe": "Atm
 def nav_labels(driver):
     """Each navigation link's text (the phone's gear keeps it for screen readers only)."""
     return driver.execute_script(
-        "return Object.fromEntries([...document.querySelectorAll('[data-route]')]"
-        ".map((a) => [a.dataset.route, a.textContent.trim()]));")
+        "return Object.fromEntries([...document.querySelectorAll('nav.tabs [data-route]')]"
+        ".map((a) => [a.dataset.route, (a.querySelector('span:not(.label-phone)') || a).textContent.trim()]));")
 
 
 def heading(driver, section):

@@ -7,7 +7,7 @@ import re
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import (PHONE, DESKTOP, allow_console, axe_violations, missing_keys, open_app, set_size, shot,
+from conftest import (PHONE, wait_for, DESKTOP, allow_console, axe_violations, missing_keys, open_app, set_size, shot,
                       wait_for)
 
 SEED = "7"  # data-seed on #view-morse: the server draws the same station every run
@@ -87,9 +87,21 @@ def over_for(hint, station_call):
     return " ".join(words for _, words in named) + " K"
 
 
+def open_qso(driver):
+    """A learner at level 1 is told when a contact makes sense; "Try a contact anyway" opens it."""
+    wait_for(driver, lambda d: d.find_elements(By.ID, "mo-qso-setup"))
+    tried = driver.find_elements(By.ID, "mo-qso-try")
+    if tried and not tried[0].get_attribute("open"):
+        assert "25 of 25" in text_of(driver, "mo-qso-later") or "25 von 25" in text_of(driver, "mo-qso-later")
+        summary = tried[0].find_element(By.TAG_NAME, "summary")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
+        summary.click()
+
+
 def test_answering_a_cq_copied_by_ear_to_the_end(server, browser):
     allow_console(browser, r"status of 422")
     open_app(browser, server, "morse")
+    open_qso(browser)
     card = by_id(browser, "mo-qso-setup")
     assert text_of(browser, "mo-qso-setup-title") == "QSO practice"
     assert by_id(browser, "mo-qso-call-none").is_displayed()
@@ -231,6 +243,7 @@ def test_calling_cq_in_german_has_every_string(server, browser):
     status, body = server.api("PUT", "/morse/call-sign", {"callSign": OWN_CALL})
     assert status == 200, body
     open_app(browser, server, "morse")
+    open_qso(browser)
     assert text_of(browser, "mo-qso-setup-title") == "QSO-Übung"
     assert by_id(browser, "mo-qso-call").get_attribute("value") == OWN_CALL
     assert not by_id(browser, "mo-qso-call-none").is_displayed()

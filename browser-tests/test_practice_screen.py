@@ -49,7 +49,12 @@ def test_a_practice_has_the_whole_screen_and_passes_axe(server, browser, section
             problems += [f"{where} running: {v['id']} {v['targets']}" for v in axe_violations(browser)]
             shot(browser, f"practice-{section}-running-{width}-{scheme}")
 
+            # Stop asks once (issue 39): the question passes axe too.
             browser.find_element(By.ID, f"{prefix}-stop").click()
+            wait_for(browser, lambda d: d.find_elements(By.ID, "confirm-dialog"), message=f"{where}: Stop did not ask")
+            problems += [f"{where} stop question: {v['id']} {v['targets']}" for v in axe_violations(browser)]
+            shot(browser, f"practice-{section}-stop-question-{width}-{scheme}")
+            browser.find_element(By.ID, "stop-keep").click()
             wait_for(browser, lambda d: d.find_elements(By.ID, f"{prefix}-done"), message=f"{where}: no end view")
             assert_whole_screen(browser, f"{prefix}-done", where)
             problems += [f"{where} end: {v['id']} {v['targets']}" for v in axe_violations(browser)]

@@ -112,4 +112,9 @@ extension TestResponse {
     var errorMessage: String? {
         ((try? object)?["error"] as? [String: Any])?["message"] as? String
     }
+
+    /// The field a refusal names (`durationMs`, `name`), if it names one.
+    var errorField: String? {
+        ((try? object)?["error"] as? [String: Any])?["field"] as? String
+    }
 }

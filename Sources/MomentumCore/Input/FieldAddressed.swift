@@ -126,3 +126,15 @@ extension MorseCourseSettingsError: FieldAddressedError {
         }
     }
 }
+
+extension PersonError: FieldAddressedError {
+    public var fieldName: String? {
+        switch self {
+        case .nameEmpty, .nameTooLong, .nameControlCharacter, .nameBidirectionalControl, .nameStartsWithDash,
+            .nameTaken:
+            "name"
+        case .pinFormat, .pinWrong: "pin"
+        case .unknownPerson, .lastOwner, .founderStays, .householdFull, .shareWithOwner: nil
+        }
+    }
+}

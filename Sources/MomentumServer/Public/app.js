@@ -1,4 +1,5 @@
 // The app shell: loads the catalog, fills the nav, routes #hash to one section module.
+import { welcomeIfNew } from './js/welcome.js';
 import { loadCatalog, translate, t } from './js/i18n.js';
 import { api } from './js/api.js';
 import * as meditate from './js/meditate.js';
@@ -127,6 +128,8 @@ async function start() {
   route();
   startLive();
   startReminderNotifications();
+  // A new person's first visit: the welcome, once (js/welcome.js).
+  welcomeIfNew().catch(console.error);
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
     navigator.serviceWorker.register('/sw.js').catch(() => {});
   }

@@ -8,7 +8,7 @@ const FILES = [
   '/js/chart.js', '/js/progress-calendar.js', '/js/progress-year.js', '/js/progress-stats.js', '/js/progress-log.js',
   '/js/morse.js', '/js/morse-audio.js', '/js/morse-text.js', '/js/morse-overview.js', '/js/morse-settings.js',
   '/js/morse-intro.js', '/js/morse-training.js', '/js/morse-receive.js', '/js/morse-send.js', '/js/morse-results.js',
-  '/js/morse-qso-setup.js', '/js/morse-qso.js', '/js/settings-reminders.js', '/js/reminder-notifier.js',
+  '/js/morse-qso-setup.js', '/js/morse-qso.js', '/js/morse-course-intro.js', '/js/welcome.js', '/js/settings-reminders.js', '/js/reminder-notifier.js',
   '/js/reminder-notifications.js', '/js/live.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
   '/js/runs.js', '/js/run-end.js',
   '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js',

@@ -14,6 +14,23 @@ extension MorseCourseProgress {
         public var streaksHidden: Bool
         public var receive: Direction
         public var send: Direction
+        /// What the level-up rule asks (``MorseLevelRule``), for the page that explains it.
+        public var levelRule: LevelRule
+        /// When QSO practice makes sense (``MorseQSOReadiness``).
+        public var qso: QSO
+
+        public struct LevelRule: Encodable, Sendable {
+            public var minimumAttempts = MorseLevelRule.minimumAttempts
+            public var minimumPercent = MorseLevelRule.minimumPercent
+            public var minimumNewestAttempts = MorseLevelRule.minimumNewestAttempts
+        }
+
+        public struct QSO: Encodable, Sendable {
+            /// The receive level from which a contact is offered.
+            public var recommendedLevel: Int
+            /// Whether the receive level has reached it.
+            public var isRecommended: Bool
+        }
 
         public struct Streak: Encodable, Sendable {
             public var current: Int
@@ -74,6 +91,9 @@ extension MorseCourseProgress {
             order: order, courseStart: courseStart,
             streak: report.shownStreak(for: .morse).map { JSONForm.Streak(current: $0.current, longest: $0.longest) },
             streaksHidden: report.settings.hideStreaks,
-            receive: direction(.receive), send: direction(.send))
+            receive: direction(.receive), send: direction(.send), levelRule: JSONForm.LevelRule(),
+            qso: JSONForm.QSO(
+                recommendedLevel: MorseQSOReadiness.recommendedLevel(for: order),
+                isRecommended: MorseQSOReadiness.isReady(receiveLevel: self[.receive].level, order: order)))
     }
 }

@@ -2,7 +2,7 @@
 // contact exchanges (four styles, each with a line on what is sent), who calls CQ, and Start.
 // The server checks the call sign and refuses a contact without one; its message shows here.
 import { api } from './api.js';
-import { t, errorText, boundAttributes } from './i18n.js';
+import { t, number, errorText, boundAttributes } from './i18n.js';
 import { el, field, announce } from './dom.js';
 
 export const STYLES = ['firstContact', 'signalReport', 'contest', 'ragChew'];
@@ -15,11 +15,18 @@ export const choice = { style: 'firstContact', mode: 'answer' };
  * The QSO card. `callSign` is the saved one (or null); `on.start({style, mode})` starts a contact
  * and rejects with the server's refusal.
  */
-export function qsoCard(callSign, on) {
+/** Whether "Try a contact anyway" was opened on this page (kept across redraws). */
+let triedEarly = false;
+
+export function qsoCard(callSign, on, progress) {
   let saved = callSign || '';
   const card = el('section', { class: 'card morse-qso-setup', id: 'mo-qso-setup', 'aria-labelledby': 'mo-qso-setup-title' },
     el('h2', { id: 'mo-qso-setup-title' }, t('morse.ui.qso.title')),
     el('p', { class: 'muted' }, t('morse.ui.qso.intro')));
+  // Offered from the level where a contact makes sense (the core's MorseQSOReadiness); before
+  // that the card says why, and the contact is one tap further (issue 39).
+  const qso = progress && progress.qso;
+  const early = qso && !qso.isRecommended;
 
   // The call sign: its own small form, so it can be saved without starting a contact.
   const call = el('input', {
@@ -94,7 +101,19 @@ export function qsoCard(callSign, on) {
     }
   });
 
-  card.append(callForm, form);
+  // Once opened, it stays open for this page (back from a contact, Start has the focus again).
+  const tryAnyway = early && el('details', { id: 'mo-qso-try', ...(triedEarly ? { open: '' } : {}) },
+    el('summary', {}, t('morse.ui.qso.tryAnyway')), callForm, form);
+  if (early) {
+    card.append(
+      el('p', { id: 'mo-qso-later' }, t('morse.ui.qso.later', {
+        level: number(qso.recommendedLevel), count: number(progress.receive.levelCount), current: number(progress.receive.level),
+      })),
+      tryAnyway);
+    tryAnyway.addEventListener('toggle', () => { triedEarly = tryAnyway.open; });
+  } else {
+    card.append(callForm, form);
+  }
   return card;
 }
 

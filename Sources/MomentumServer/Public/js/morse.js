@@ -8,6 +8,7 @@ import { t } from './i18n.js';
 import { el, refocus } from './dom.js';
 import * as audio from './morse-audio.js';
 import { overviewScreen } from './morse-overview.js';
+import { courseIntroScreen, wantsIntroduction } from './morse-course-intro.js';
 import { introductionScreen } from './morse-intro.js';
 import { trainingScreen } from './morse-training.js';
 import { resultsScreen } from './morse-results.js';
@@ -17,6 +18,8 @@ import { contactScreen } from './morse-qso.js';
 let root;
 // or { name: 'introduction' | 'training', session }, { name: 'results', ending }, { name: 'contact', contact }
 let screen = { name: 'overview' };
+/** The page of the course's introduction shown (0 or 1), while it is. */
+let coursePage = 0;
 let training = null; // the training screen's controls while it is up
 let contactControls = null; // the contact screen's, while it is up
 
@@ -47,7 +50,16 @@ async function render(focusId) {
   if (screen.name === 'overview') {
     const [progress, settings, call] = await Promise.all([
       api('/morse/progress'), api('/morse/settings'), api('/morse/call-sign')]);
-    const qso = qsoCard(call.callSign, { start: (chosen) => startContact(chosen), unlock: () => audio.unlock() });
+    // A learner at the start meets the course first: two short screens, once (issue 39).
+    if (wantsIntroduction(progress)) {
+      root.replaceChildren(heading(), ...courseIntroScreen(coursePage, progress, settings, {
+        page: (page) => { coursePage = page; render('mo-course-title'); },
+        done: () => { coursePage = 0; render('mo-start-receive'); },
+      }));
+      if (focusId) refocus(root, focusId);
+      return;
+    }
+    const qso = qsoCard(call.callSign, { start: (chosen) => startContact(chosen), unlock: () => audio.unlock() }, progress);
     root.replaceChildren(heading(), ...overviewScreen(progress, settings, {
       start: (direction) => start(direction),
       changed: (id) => render(id),
