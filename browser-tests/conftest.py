@@ -351,6 +351,8 @@ def go(driver, section):
     # On a phone the Settings gear steps aside while the page is scrolled down; a person scrolls
     # up to reach it (axe's contrast checks leave the page scrolled).
     driver.execute_script("window.scrollTo(0, 0)")
+    # The gear comes back once the page is at the top (the scroll event comes a moment later).
+    wait_for(driver, lambda d: not d.execute_script("return document.body.classList.contains('scrolled')"))
     if link.is_displayed():
         link.click()
     else:
