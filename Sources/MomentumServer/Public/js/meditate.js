@@ -731,21 +731,11 @@ async function togglePause() {
   tick();
 }
 
-let asking = false;
-
 /** Stop asks once (runs.js): the run pauses while asked; "Keep going" plays on. */
 async function requestStop() {
-  if (!run || finished || asking) return;
-  asking = true;
-  try {
-    const answer = await askToStop(run.id, (paused) => {
-      const button = root && root.querySelector('#m-pause');
-      if (button) button.textContent = t(paused ? 'action.resume' : 'action.pause');
-    });
-    if (answer && run && !finished) await finish(false, answer.keep);
-  } finally {
-    asking = false;
-  }
+  if (!run || finished) return;
+  const answer = await askToStop(run.id, root.querySelector('#m-pause'));
+  if (answer && run && !finished) await finish(false, answer.keep);
 }
 
 async function finish(completed, keep = true) {

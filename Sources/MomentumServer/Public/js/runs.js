@@ -23,45 +23,56 @@ export function stopRun(id, { keep = true } = {}) {
   return api(`/runs/${encodeURIComponent(id)}/stop`, { method: 'POST', body });
 }
 
+/** Whether a stop question is up (one at a time, whichever button or lock-screen control asked). */
+let asking = false;
+
 /**
  * Stop asks once, the same in every practice: the run pauses (sound and server) while the
  * server's question shows — "Stop here? You practised 1 min 10 s. Keep it in your log?" for an
  * early stop that counts, "Stop here? Less than 1 minute is not logged." for one that does not
  * (the core's rule; the terminal asks the same). Answers `{ keep }` to stop, or null after "Keep
- * going", when a run that was playing plays on. `onPause(paused)` lets the page show the state.
+ * going" (a run that was playing plays on) or while another question is up. `pauseButton`, the
+ * page's Pause, says Resume while the run is paused for the question.
  */
-export async function askToStop(id, onPause = () => {}) {
-  const wasRunning = player.state.state === 'running';
-  let state;
-  if (wasRunning) {
-    player.pause();
-    onPause(true);
-    state = await reportRun(id, 'pause');
-  } else {
-    state = await api(`/runs/${encodeURIComponent(id)}`);
-  }
-  const ask = state && state.ifStopped;
-  if (!ask || !ask.question) return { keep: true };
-  const choices = ask.asksToKeep
-    ? [
-      { id: 'stop-keep', text: t('run.stopAndKeep'), value: 'keep', className: 'primary' },
-      { id: 'stop-discard', text: t('run.stopAndDiscard'), value: 'discard', className: 'secondary danger' },
-      { id: 'stop-cancel', text: t('run.keepGoing'), value: 'continue', className: 'secondary', safe: true },
-    ]
-    : [
-      { id: 'stop-keep', text: t('run.stopNow'), value: 'keep', className: 'primary danger' },
-      { id: 'stop-cancel', text: t('run.keepGoing'), value: 'continue', className: 'secondary', safe: true },
-    ];
-  const answer = await choiceDialog(ask.question, choices);
-  if (answer === 'continue') {
+export async function askToStop(id, pauseButton) {
+  if (asking) return null;
+  asking = true;
+  const label = (paused) => { if (pauseButton) pauseButton.textContent = t(paused ? 'action.resume' : 'action.pause'); };
+  try {
+    const wasRunning = player.state.state === 'running';
+    let state;
     if (wasRunning) {
-      player.resume();
-      onPause(false);
-      await reportRun(id, 'resume');
+      player.pause();
+      label(true);
+      state = await reportRun(id, 'pause');
+    } else {
+      state = await api(`/runs/${encodeURIComponent(id)}`);
     }
-    return null;
+    const ask = state && state.ifStopped;
+    if (!ask || !ask.question) return { keep: true };
+    const choices = ask.asksToKeep
+      ? [
+        { id: 'stop-keep', text: t('run.stopAndKeep'), value: 'keep', className: 'primary' },
+        { id: 'stop-discard', text: t('run.stopAndDiscard'), value: 'discard', className: 'secondary danger' },
+        { id: 'stop-cancel', text: t('run.keepGoing'), value: 'continue', className: 'secondary', safe: true },
+      ]
+      : [
+        { id: 'stop-keep', text: t('run.stopNow'), value: 'keep', className: 'primary danger' },
+        { id: 'stop-cancel', text: t('run.keepGoing'), value: 'continue', className: 'secondary', safe: true },
+      ];
+    const answer = await choiceDialog(ask.question, choices);
+    if (answer === 'continue') {
+      if (wasRunning) {
+        player.resume();
+        label(false);
+        await reportRun(id, 'resume');
+      }
+      return null;
+    }
+    return { keep: answer === 'keep' };
+  } finally {
+    asking = false;
   }
-  return { keep: answer === 'keep' };
 }
 
 /** Tells the server the run paused or resumed now (`action`: 'pause' | 'resume'). */

@@ -315,21 +315,11 @@ async function togglePause() {
   }
 }
 
-let asking = false;
-
 /** Stop asks once (runs.js): the run pauses while asked; "Keep going" plays on. */
 async function requestStop() {
-  if (!run || asking) return;
-  asking = true;
-  try {
-    const answer = await askToStop(run.id, (paused) => {
-      const button = root && root.querySelector('#w-pause');
-      if (button) button.textContent = t(paused ? 'action.resume' : 'action.pause');
-    });
-    if (answer && run) await finish(false, answer.keep);
-  } finally {
-    asking = false;
-  }
+  if (!run) return;
+  const answer = await askToStop(run.id, root.querySelector('#w-pause'));
+  if (answer && run) await finish(false, answer.keep);
 }
 
 async function finish(completed = false, keep = true) {
