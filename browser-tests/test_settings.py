@@ -147,21 +147,27 @@ def test_a_counted_day_is_celebrated_with_one_day(server, browser):
     open_app(browser, server, "progress")
     mark = wait_for(browser, lambda d: d.find_elements(By.ID, "today-focus-counts"),
                     message="no mark for a counted day")[0]
-    assert "Today counts" in mark.text and "1 day" in mark.text, mark.text
+    # The ring's tick is the picture; the sentence is what a screen reader hears.
+    assert mark.get_attribute("class").split().count("visually-hidden") == 1
+    text = mark.get_attribute("textContent")
+    assert "Today counts" in text and "1 day" in text, text
+    assert browser.find_elements(By.CSS_SELECTOR, "#today-focus .counts-tick")
     assert "1 days" not in browser.find_element(By.ID, "view-progress").text
     focus_streak = browser.find_element(By.CSS_SELECTOR, '#streaks .stat[data-category="focus"] .value')
     assert focus_streak.text == "1 day"
     assert "0 days" in browser.find_element(By.CSS_SELECTOR, '#streaks .stat[data-category="mindfulness"]').text
-    today = browser.find_element(By.ID, "today-focus").text
+    today = browser.find_element(By.ID, "today-focus").get_attribute("textContent")
     assert "10 min" in today and "25" in today, today
+    assert browser.find_element(By.CSS_SELECTOR, "#today-focus .ring-number").text.split() == ["10", "min"]
     shot(browser, "progress-today-counts")
     axe_everywhere(browser, "progress-today-counts")
 
     assert server.api("PATCH", "/settings", {"language": "de"})[0] == 200
     browser.refresh()
-    mark = wait_for(browser, lambda d: (m := d.find_elements(By.ID, "today-focus-counts")) and "Heute" in m[0].text and m[0],
-                    message="no German mark")
-    assert "Heute zählt" in mark.text and "1 Tag" in mark.text, mark.text
+    mark = wait_for(browser, lambda d: (m := d.find_elements(By.ID, "today-focus-counts"))
+                    and "Heute" in m[0].get_attribute("textContent") and m[0], message="no German mark")
+    text = mark.get_attribute("textContent")
+    assert "Heute zählt" in text and "1 Tag" in text, text
     assert browser.find_element(By.CSS_SELECTOR, '#streaks .stat[data-category="focus"] .value').text == "1 Tag"
     shot(browser, "progress-today-counts-de")
 

@@ -19,6 +19,12 @@ public struct StreaksView: Codable, Sendable, Equatable {
     /// against the goal, whether today counts, the streak, each with its sentence.
     public var today: [TodayView]
 
+    /// This week, Monday to Sunday, each day as the calendar draws it (the glance at the top of
+    /// Progress); days to come have `isFuture`.
+    public var week: [CalendarMonthView.DayCell]
+    /// "3 days counted" (days of this week that counted in any category).
+    public var weekText: String
+
     public struct Row: Codable, Sendable, Equatable {
         public var current: Int?
         public var longest: Int?
@@ -52,6 +58,9 @@ public struct StreaksView: Codable, Sendable, Equatable {
         maximumJokers = Streak.maximumJokers
         categories = rows
         today = PracticeCategory.allCases.map { TodayView(report, category: $0, language: language) }
+        let days = report.week()
+        week = days.map(CalendarMonthView.DayCell.init)
+        weekText = catalog.format(.progressWeekCounted, ["days": catalog.days(days.count { !$0.counts.isEmpty })])
     }
 }
 
@@ -170,6 +179,8 @@ public struct TodayView: Codable, Sendable, Equatable {
     public var streakText: String?
     /// "Today counts" once today counts for the streak, else `nil`.
     public var countsText: String?
+    /// The goal in words ("25 min"); `nil` without a goal. Progress's ring says "of 25 min".
+    public var goalText: String?
 
     public init(_ report: ProgressReport, category: PracticeCategory, language: Language) {
         let catalog = StringCatalog.shared(for: language)
@@ -183,6 +194,7 @@ public struct TodayView: Codable, Sendable, Equatable {
             fill = min(1, (Double(seconds) / Double(goal * 60) * 1000).rounded() / 1000)
             goalReached = minutes >= goal
             let goalText = DurationFormatting.words(.seconds(goal * 60), language: language)
+            self.goalText = goalText
             // Nothing yet is said in words, not as "0 s of your goal".
             let key: StringKey =
                 seconds == 0 ? .progressTodayNothingYet : goalReached ? .progressTodayGoalReached : .progressTodayOfGoal
@@ -190,6 +202,7 @@ public struct TodayView: Codable, Sendable, Equatable {
         } else {
             fill = 0
             goalReached = false
+            goalText = nil
             minutesText = catalog.format(.progressTodayTime, ["time": time])
         }
         counts = total.counts(for: category)

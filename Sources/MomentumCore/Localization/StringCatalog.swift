@@ -52,13 +52,28 @@ public struct StringCatalog: Sendable {
     }
 
     /// The text for `key` with `{name}` placeholders replaced by `arguments[name]`.
+    ///
+    /// A value that ends a sentence itself ("Mara L.", "Ready?") takes the place of the
+    /// sentence's own full stop after it: "by Mara L.", never "by Mara L..". The browser's `t()`
+    /// (js/i18n.js) fills its placeholders by the same rule.
     public func format(_ key: StringKey, _ arguments: [String: String]) -> String {
-        var text = self[key]
+        Self.fill(self[key], arguments)
+    }
+
+    /// `template` with each `{name}` replaced by its value, by the rule of ``format(_:_:)``.
+    public static func fill(_ template: String, _ arguments: [String: String]) -> String {
+        var text = template
         for (name, value) in arguments {
+            if let last = value.last, sentenceEnds.contains(last) {
+                text = text.replacingOccurrences(of: "{\(name)}.", with: value)
+            }
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
         }
         return text
     }
+
+    /// The characters that end a sentence, so no full stop follows them.
+    static let sentenceEnds: Set<Character> = [".", "!", "?", "…"]
 
     /// `one` when `count` is 1, else `many` with `{count}` filled in.
     public func counted(_ count: Int, one: StringKey, many: StringKey) -> String {

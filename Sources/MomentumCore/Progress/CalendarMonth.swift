@@ -19,6 +19,30 @@ public struct CalendarMonth: Sendable, Equatable {
         public var streak: [PracticeCategory: Streak.StreakDay]
         public var isToday: Bool
         public var isFuture: Bool
+
+        /// `day` as the calendar draws it, from the same totals the streaks walk.
+        public init(
+            day: Day, totals: DailyTotals, settings: ProgressSettings, streaks: [PracticeCategory: Streak], today: Day
+        ) {
+            let total = totals[day]
+            var minutes: [PracticeCategory: Int] = [:]
+            var counts = Set<PracticeCategory>()
+            var fill: [PracticeCategory: Double] = [:]
+            var streak: [PracticeCategory: Streak.StreakDay] = [:]
+            for category in PracticeCategory.allCases {
+                if total.sessions(in: category) > 0 { minutes[category] = total.roundedMinutes(in: category) }
+                if total.counts(for: category) { counts.insert(category) }
+                fill[category] = settings.fill(of: total, for: category)
+                if !settings.hideStreaks { streak[category] = streaks[category]?.days[day] }
+            }
+            self.day = day
+            self.minutes = minutes
+            self.counts = counts
+            self.fill = fill
+            self.streak = streak
+            isToday = day == today
+            isFuture = day > today
+        }
     }
 
     public init(
@@ -31,22 +55,10 @@ public struct CalendarMonth: Sendable, Equatable {
         let count = Day.daysIn(month: month, year: year)
         var cells: [CalendarDay?] = Array(repeating: nil, count: first.isoWeekday - 1)
         for offset in 0..<count {
-            let day = first.adding(days: offset)
-            let total = totals[day]
-            var minutes: [PracticeCategory: Int] = [:]
-            var counts = Set<PracticeCategory>()
-            var fill: [PracticeCategory: Double] = [:]
-            var streak: [PracticeCategory: Streak.StreakDay] = [:]
-            for category in PracticeCategory.allCases {
-                if total.sessions(in: category) > 0 { minutes[category] = total.roundedMinutes(in: category) }
-                if total.counts(for: category) { counts.insert(category) }
-                fill[category] = settings.fill(of: total, for: category)
-                if !settings.hideStreaks { streak[category] = streaks[category]?.days[day] }
-            }
             cells.append(
                 CalendarDay(
-                    day: day, minutes: minutes, counts: counts, fill: fill, streak: streak, isToday: day == today,
-                    isFuture: day > today))
+                    day: first.adding(days: offset), totals: totals, settings: settings, streaks: streaks,
+                    today: today))
         }
         while cells.count % 7 != 0 { cells.append(nil) }
         weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }

@@ -42,9 +42,22 @@ public struct ProgressReport: Sendable {
     }
 
     public func month(year: Int, month: Int) throws(DayError) -> CalendarMonth {
-        let streaks = Dictionary(uniqueKeysWithValues: PracticeCategory.allCases.map { ($0, streak(for: $0)) })
-        return try CalendarMonth(
-            year: year, month: month, totals: totals, settings: settings, streaks: streaks, today: today)
+        try CalendarMonth(year: year, month: month, totals: totals, settings: settings, streaks: streaks, today: today)
+    }
+
+    /// This week, Monday to Sunday, as the calendar draws its days: the glance at the top of
+    /// Progress (days still to come are marked `isFuture`).
+    public func week() -> [CalendarMonth.CalendarDay] {
+        let monday = today.startOfWeek
+        let streaks = streaks
+        return (0..<7).map { offset in
+            CalendarMonth.CalendarDay(
+                day: monday.adding(days: offset), totals: totals, settings: settings, streaks: streaks, today: today)
+        }
+    }
+
+    private var streaks: [PracticeCategory: Streak] {
+        Dictionary(uniqueKeysWithValues: PracticeCategory.allCases.map { ($0, streak(for: $0)) })
     }
 
     public func heatMap(year: Int, category: PracticeCategory?) throws(DayError) -> YearHeatMap {

@@ -1,11 +1,11 @@
 // Caches the static files only (network first, cache as fallback); /api is never touched, nor the
 // manifest (the server writes it, with the person's shortcuts only for a signed-in request).
-const CACHE = 'momentum-static-v10';
+const CACHE = 'momentum-static-v11';
 const FILES = [
   '/', '/index.html', '/theme.js', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
   '/js/progress.js', '/js/settings.js', '/js/timers.js', '/js/workout.js', '/js/breathe-editor.js', '/js/timer-form.js',
-  '/js/chart.js', '/js/progress-calendar.js', '/js/progress-year.js', '/js/progress-stats.js', '/js/progress-log.js',
+  '/js/chart.js', '/js/progress-calendar.js', '/js/progress-glance.js', '/js/progress-year.js', '/js/progress-stats.js', '/js/progress-log.js',
   '/js/morse.js', '/js/morse-audio.js', '/js/morse-text.js', '/js/morse-overview.js', '/js/morse-settings.js',
   '/js/morse-intro.js', '/js/morse-training.js', '/js/morse-receive.js', '/js/morse-send.js', '/js/morse-results.js',
   '/js/morse-qso-setup.js', '/js/morse-qso.js', '/js/morse-course-intro.js', '/js/welcome.js', '/js/settings-reminders.js', '/js/reminder-notifier.js',

@@ -23,6 +23,19 @@ struct LocalizationTests {
         #expect(Set(catalog.lists.keys) == Set(StringList.allCases.map(\.rawValue)))
     }
 
+    /// A value that ends its own sentence replaces the template's full stop after it, and only there.
+    @Test(arguments: [
+        ("by {teacher}.", "Mara L.", "by Mara L."),
+        ("by {teacher}.", "Mara", "by Mara."),
+        ("Signed in as {name}.", "Who?", "Signed in as Who?"),
+        ("{name} is now called {name}.", "Dr.", "Dr. is now called Dr."),
+        ("“{name}” – {teacher}", "A.", "“A.” – A."),
+        ("{teacher}, 5 min", "Mara L.", "Mara L., 5 min"),
+    ])
+    func aValueEndingASentenceTakesThePlaceOfTheFullStop(template: String, value: String, expected: String) {
+        #expect(StringCatalog.fill(template, ["teacher": value, "name": value]) == expected)
+    }
+
     /// Each key is declared once, under one name, and the names the code uses are the declared ones.
     @Test func declaredKeysAreUniqueAndResolveToThemselves() throws {
         let declared = try DeclaredStringKeys.all()

@@ -50,6 +50,27 @@ struct StatisticsTests {
         #expect(cells.first { $0.day == today }?.fill[.mindfulness] == 1)
     }
 
+    @Test(arguments: ["2026-11-23", "2026-11-26", "2026-11-29", "2027-01-01"])
+    func theWeekRunsMondayToSundayAroundTodayAsTheCalendarDrawsIt(todayText: String) throws {
+        let today = try Day(parsing: todayText)
+        var log = try LogBuilder(today: today)
+        try log.sits(on: 0...9)
+        let report = ProgressReport(
+            records: log.records, settings: ProgressSettings(), systemTimeZone: LogBuilder.berlin,
+            now: log.calendar.start(of: today).addingTimeInterval(12 * 3600))
+        let week = report.week()
+        #expect(week.map(\.day.isoWeekday) == Array(1...7))
+        #expect(week.first { $0.isToday }?.day == today)
+        #expect(week.filter(\.isFuture).map(\.day) == week.map(\.day).filter { $0 > today })
+        #expect(week.filter { !$0.counts.isEmpty }.map(\.day) == week.map(\.day).filter { $0 <= today })
+        // The same cells as the month's calendar, day for day.
+        let (year, month, _) = today.components
+        let cells = try report.month(year: year, month: month).weeks.joined().compactMap { $0 }
+        for day in week where day.day.components.month == month {
+            #expect(cells.first { $0.day == day.day } == day)
+        }
+    }
+
     @Test func hiddenStreaksLeaveNoStreakMarksOnTheCalendar() throws {
         var log = try LogBuilder()
         try log.sits(on: 0...3)

@@ -95,4 +95,10 @@ extension StringKey {
     public static let progressHeatSummaryOne = StringKey("progress.heatSummaryOne")
     public static let progressTodayNothingYet = StringKey("progress.today.nothingYet")
     public static let progressHeatHelpTouch = StringKey("progress.heatHelpTouch")
+    public static let progressWeekCounted = StringKey("progress.weekCounted")
+    public static let progressWeekTitle = StringKey("progress.weekTitle")
+    public static let progressWeekDayCounted = StringKey("progress.weekDayCounted")
+    public static let progressWeekDayFuture = StringKey("progress.weekDayFuture")
+    public static let progressRingGoal = StringKey("progress.ringGoal")
+    public static let progressRingNoGoal = StringKey("progress.ringNoGoal")
 }

@@ -54,7 +54,13 @@ export function t(key, args = {}) {
     missing.add(key);
     text = key;
   }
-  for (const [name, value] of Object.entries(args)) text = text.replaceAll(`{${name}}`, String(value));
+  for (const [name, value] of Object.entries(args)) {
+    const shown = String(value);
+    // A value that ends a sentence itself takes the place of the sentence's full stop ("by Mara
+    // L.", not "by Mara L.."), as StringCatalog.format does on the server.
+    if (/[.!?…]$/.test(shown)) text = text.replaceAll(`{${name}}.`, shown);
+    text = text.replaceAll(`{${name}}`, shown);
+  }
   return text;
 }
 

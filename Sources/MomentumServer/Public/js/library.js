@@ -249,13 +249,17 @@ function renderPlayerState() {
   if (!root || !player.item) return;
   const durationMs = player.item.durationMs;
   const at = Math.min(durationMs, audio.currentTime * 1000);
+  // The clocks count the length the card shows: the server rounds a recording's length to the
+  // nearest second ("45 s" for 45.4 s), so the player starts at 00:45, not 00:46.
+  const shownMs = Math.round(durationMs / 1000) * 1000;
+  const shownAt = Math.min(shownMs, at);
   const seek = root.querySelector('#lib-seek');
   if (seek && document.activeElement !== seek) seek.value = String(Math.round(at));
-  if (seek) seek.setAttribute('aria-valuetext', t('library.web.positionText', { elapsed: clock(at), total: clock(durationMs) }));
+  if (seek) seek.setAttribute('aria-valuetext', t('library.web.positionText', { elapsed: clock(shownAt), total: clock(shownMs) }));
   const elapsed = root.querySelector('#lib-elapsed');
-  if (elapsed) elapsed.textContent = t('player.elapsed', { time: clock(at) });
+  if (elapsed) elapsed.textContent = t('player.elapsed', { time: clock(shownAt) });
   const remaining = root.querySelector('#lib-remaining');
-  if (remaining) remaining.textContent = t('player.remaining', { time: clock(durationMs - at) });
+  if (remaining) remaining.textContent = t('player.remaining', { time: clock(shownMs - shownAt) });
   const toggle = root.querySelector('#lib-toggle');
   if (toggle) toggle.textContent = audio.paused ? t('library.web.play') : t('action.pause');
   const note = root.querySelector('#lib-player-note');

@@ -1,5 +1,5 @@
-// Progress: today (each goal's minutes, and a clear mark once the day counts, with the streak),
-// the month calendar (pick a day to see its sessions), the sessions with edit and delete, streaks
+// Progress: first a glance (js/progress-glance.js: today's goal rings, this week's days, the
+// streaks as numbers), then the month calendar (pick a day to see its sessions), the sessions with edit and delete, streaks
 // with jokers, habit strength, the year heat map and statistics with charts. Every sentence with
 // a number ("1 day", "2 Tage", "Today: 12 min of your 25-minute goal") is the server's.
 import { api } from './api.js';
@@ -9,6 +9,7 @@ import { calendarSection, markSelected } from './progress-calendar.js';
 import { yearSection, revealStop } from './progress-year.js';
 import { statsSection } from './progress-stats.js';
 import { sessionsSection } from './progress-log.js';
+import { todaySection, weekSection, markWeekSelected } from './progress-glance.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
 
 let root;
@@ -71,10 +72,9 @@ async function render(focusId) {
   stale = false;
   root.replaceChildren(
     el('h1', { id: 'h-progress' }, t('nav.progress')),
-    todaySection(streaks),
+    el('div', { class: 'glance' }, todaySection(streaks), weekSection(streaks, selected, handlers), streakSection(streaks)),
     calendarSection(cal, selected, handlers),
     sessions,
-    streakSection(streaks),
     strengthSection(streaks),
     yearSection(heat, today, selected, handlers),
     statsSection(stats, period, handlers),
@@ -123,6 +123,7 @@ async function selectDay(day) {
   } else {
     markSelected(root.querySelector('#calendar'), day);
   }
+  markWeekSelected(root, day);
   for (const cell of root.querySelectorAll('#heatmap [data-day]')) cell.setAttribute('aria-selected', cell.dataset.day === day ? 'true' : 'false');
   const section = await sessionsSection(selected, handlers);
   root.querySelector('#log').replaceWith(section);
@@ -135,35 +136,6 @@ const ORDER = ['mindfulness', 'workout', 'morse', 'focus'];
 
 function rows(s) {
   return Object.entries(s.categories || {}).sort(([a], [b]) => ORDER.indexOf(a) - ORDER.indexOf(b));
-}
-
-/**
- * Today: a card per category with a goal (and any other practised today): the minutes against
- * the goal with a bar, and once the day counts a calm mark "Today counts" with the streak.
- */
-function todaySection(s) {
-  const days = (s.today || []).filter((day) => day.goalMinutes != null || day.minutes > 0);
-  const grid = el('div', { class: 'stats today-goals' });
-  for (const day of days) {
-    const card = el('div', { class: `stat today${day.counts ? ' counted' : ''}`, id: `today-${day.category}`, 'data-category': day.category },
-      el('span', { class: 'label' }, t(`category.${day.category}`)),
-      el('span', { class: 'today-minutes' }, day.minutesText));
-    if (day.goalMinutes != null) {
-      const bar = el('div', { class: 'meter', 'aria-hidden': 'true' }, el('span'));
-      bar.firstChild.style.setProperty('--value', String(day.fill ?? 0));
-      card.append(bar);
-    }
-    if (day.countsText) {
-      card.append(el('p', { class: 'counts-mark', id: `today-${day.category}-counts` },
-        el('span', { class: 'counts-tick', 'aria-hidden': 'true' }, '✓'),
-        el('span', {}, day.countsText),
-        day.streakText ? el('span', { class: 'counts-streak' }, day.streakText) : null));
-    }
-    grid.append(card);
-  }
-  return el('section', { id: 'today', 'aria-labelledby': 'today-title' },
-    el('h2', { id: 'today-title' }, t('progress.todayTitle')),
-    grid);
 }
 
 function streakSection(s) {
