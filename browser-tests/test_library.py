@@ -120,6 +120,11 @@ def test_upload_group_edit_play_seek_and_finish_logs_a_guided_session(server, br
     wait_for(browser, lambda d: (s := library_state(d)) and not s["paused"] and s["currentTime"] > 0.3,
              message="the player does not play")
     assert browser.find_element(By.ID, "lib-now-title").text == "Evening Body Scan"
+    # The player's total is the card's length ("3 s" on the card, 00:03 in the player, not 00:04).
+    card_seconds = int(re.match(r"(\d+) s", browser.execute_script(
+        f"return document.querySelector('#lib-play-{body_scan}').closest('li').querySelector('.lib-meta').textContent")).group(1))
+    total = browser.find_element(By.ID, "lib-seek").get_attribute("aria-valuetext")
+    assert total.endswith(f"00:{card_seconds:02d}"), (total, card_seconds)
     set_size(browser, *PHONE)
     shot(browser, "library-player-phone")
     assert axe_violations(browser) == []
