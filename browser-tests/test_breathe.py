@@ -71,13 +71,25 @@ def test_a_session_plays_the_runs_stream_pauses_and_comes_back_after_a_reload(se
     assert f"/api/v1/runs/{run_id}/audio" in playing["src"], playing
     title = browser.execute_script("return navigator.mediaSession.metadata && navigator.mediaSession.metadata.title")
     assert title, title
-    # The shape breathes from the first inhale: it grows from small, and the phase's seconds count.
+    # Three seconds to get ready, counted down, the shape waiting small; the time left is the
+    # breathing's own (the get-ready is not counted down with it).
     timeline = server.get(f"/runs/{run_id}")["timeline"]
-    assert timeline["segments"][0]["kind"] == "inhale", timeline["segments"][0]
+    assert timeline["segments"][0] == {"kind": "countdown", "startMs": 0, "durationMs": 3000}, timeline["segments"][0]
+    assert timeline["leadInMs"] == 3000
+    assert timeline["segments"][1]["kind"] == "inhale", timeline["segments"][1]
     scale = "return new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.orb')).transform).a"
-    wait_for(browser, lambda d: d.execute_script(scale) > 0.6, timeout=5, message="the shape does not grow on the inhale")
+    phase = browser.find_element(By.ID, "b-phase").text
+    if phase == "Get ready":  # the page may have been slow to draw; then the inhale has begun
+        assert browser.find_element(By.ID, "b-count").text in ("1", "2", "3")
+        assert browser.execute_script(scale) < 0.6
+        left = browser.find_element(By.ID, "b-left").text
+        assert "02:40" in left, left  # 4-4-4-4 × 10, nothing of it breathed yet
+        shot(browser, "breathe-get-ready")
+    # The shape breathes from the first inhale: it grows from small, and the phase's seconds count.
+    wait_for(browser, lambda d: d.execute_script(scale) > 0.6, timeout=8, message="the shape does not grow on the inhale")
+    assert browser.find_element(By.ID, "b-phase").text == "Breathe in"
     count = browser.find_element(By.ID, "b-count").text
-    assert count.isdigit() and 1 <= int(count) <= timeline["segments"][0]["durationMs"] / 1000, count
+    assert count.isdigit() and 1 <= int(count) <= timeline["segments"][1]["durationMs"] / 1000, count
     shot(browser, "breathe-inhale")
 
     browser.find_element(By.ID, "b-pause").click()

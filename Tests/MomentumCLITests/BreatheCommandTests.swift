@@ -14,10 +14,12 @@ struct BreatheCommandTests {
         let status = await terminal.run(["breathe", "relaxing", "--rounds", "2"], sound: sound, events: events)
         #expect(status == 0, "\(terminal.errors.text)")
         #expect(sound.played.map(\.sound) == [.inhale, .hold, .exhale, .inhale, .hold, .exhale])
-        #expect(sound.played.map(\.at) == [0, 4, 11, 19, 23, 30].map { Duration.seconds($0) })
+        // Three seconds to get ready, then the first inhale.
+        #expect(sound.played.map(\.at) == [3, 7, 14, 22, 26, 33].map { Duration.seconds($0) })
         #expect(
             terminal.output.lines == [
                 "Relaxing breath (4-7-8): 4-7-8-0 × 2 (38 s)",
+                "Get ready · 3 · Round 1 of 2 · 00:38 left",
                 "Breathe in · 4 · Round 1 of 2 · 00:38 left",
                 "Hold · 7 · Round 1 of 2 · 00:34 left",
                 "Breathe out · 8 · Round 1 of 2 · 00:27 left",
@@ -35,9 +37,10 @@ struct BreatheCommandTests {
 
     @Test func minutesEndOnAWholeRoundAndAnEarlyStopAfterAMinuteIsKept() async throws {
         let terminal = try TestTerminal()
-        // 5-0-5-0 for 2 minutes is 12 rounds; q after 70 s, Enter keeps it.
+        // 5-0-5-0 for 2 minutes is 12 rounds; q after 3 s of getting ready and 70 s of breathing,
+        // Enter keeps it.
         let status = await terminal.run(
-            ["breathe", "--pattern", "5-0-5-0", "--minutes", "2"], keys: [(.seconds(70), "q"), (.seconds(72), "\n")])
+            ["breathe", "--pattern", "5-0-5-0", "--minutes", "2"], keys: [(.seconds(73), "q"), (.seconds(75), "\n")])
         #expect(status == 0, "\(terminal.errors.text)")
         #expect(terminal.output.lines.first == "Your pattern: 5-0-5-0 × 12 (2 min)")
         #expect(terminal.output.text.contains("Keep this 1 min 10 s session in your log? [Y/n]"))
@@ -52,7 +55,8 @@ struct BreatheCommandTests {
         #expect(status == 0, "\(terminal.errors.text)")
         let timeline = try JSONDecoder().decode(Timeline.self, from: Data(terminal.output.text.utf8))
         #expect(timeline.practice == .breathing)
-        #expect(timeline.totalDuration == .seconds(16))
+        #expect(timeline.totalDuration == .seconds(3 + 16))
+        #expect(timeline.leadIn == BreathingPlan.getReady)
         #expect(try MomentumDatabase.open(directory: terminal.directory.url).practiceRecords().isEmpty)
     }
 

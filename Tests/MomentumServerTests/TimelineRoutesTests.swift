@@ -39,7 +39,9 @@ struct TimelineRoutesTests {
             let preset = try await client.send(
                 .post, "/api/v1/breathing/timeline", json: #"{"preset":"box","rounds":2}"#)
             #expect(preset.status == .ok)
-            #expect(try preset.object["totalMs"] as? Int == 32_000)
+            // Three seconds to get ready, then two rounds of 16 s.
+            #expect(try preset.object["totalMs"] as? Int == 35_000)
+            #expect(try preset.object["leadInMs"] as? Int == 3_000)
         }
     }
 

@@ -15,7 +15,9 @@ struct BreathingScreen: PracticeScreen {
         let seconds = ((state.remainingInSegment ?? .zero).wholeMilliseconds + 999) / 1000
         let round = catalog.format(
             .breathingRound, ["round": "\(plan.round(ofSegment: state.segmentIndex))", "rounds": "\(plan.rounds)"])
-        let left = catalog.format(.playerRemaining, ["time": DurationFormatting.clock(state.remaining ?? .zero)])
+        // The time left to breathe: the get-ready before it is not counted down.
+        let remaining = min(state.remaining ?? .zero, plan.totalDuration)
+        let left = catalog.format(.playerRemaining, ["time": DurationFormatting.clock(remaining)])
         var lines = [catalog[state.segment.kind.breathingNameKey] + " · \(seconds)"]
         if isLive { lines.append(LiveDisplay.bar(BreathingPlan.shapeFill(state), width: Self.barWidth)) }
         lines.append(round + " · " + left)

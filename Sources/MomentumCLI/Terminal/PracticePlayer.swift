@@ -52,7 +52,7 @@ struct PracticePlayer<Screen: PracticeScreen> {
     }
 
     private func outcome(at instant: ContinuousClock.Instant) -> PracticeOutcome {
-        PracticeOutcome(done: run.elapsed(at: instant), of: run.timeline.totalDuration ?? .zero)
+        run.timeline.outcome(elapsed: run.elapsed(at: instant))
     }
 
     private mutating func draw(at instant: ContinuousClock.Instant) {

@@ -23,16 +23,21 @@ public struct BreathingPlan: Sendable, Equatable {
 
     public var rounds: Int { length.rounds(for: pattern) }
 
-    /// Total time = (sum of the four phases) × rounds.
+    /// Total time = (sum of the four phases) × rounds: what is breathed, and logged.
     public var totalDuration: Duration { pattern.cycle * rounds }
 
-    /// Compiles the plan into a timeline: a segment per phase of every round (holds of 0 s are
-    /// left out), and at the start of each a cue with the phase's sound and its name.
+    /// The calm seconds before the first inhale ("Get ready"), counted down on the screen: time to
+    /// settle, neither breathed nor logged (a sit's countdown, ``SegmentKind/countdown``).
+    public static let getReady: Duration = .seconds(3)
+
+    /// Compiles the plan into a timeline: the get-ready countdown, then a segment per phase of
+    /// every round (holds of 0 s are left out), and at the start of each a cue with the phase's
+    /// sound and its name. The first inhale's sound ends the get-ready.
     public func timeline() throws(BreathingError) -> Timeline {
         try validate()
-        var segments: [Segment] = []
-        var cues: [Cue] = []
-        var offset = Duration.zero
+        var segments = [Segment(kind: .countdown, start: .zero, duration: Self.getReady)]
+        var cues = [Cue(offset: .zero, sound: nil, text: LocalizedText(SegmentKind.countdown.breathingNameKey, [:]))]
+        var offset = Self.getReady
         let phases = pattern.phases.filter { $0.duration > .zero }
         for round in 1...rounds {
             for phase in phases {
@@ -58,6 +63,7 @@ extension SegmentKind {
     /// The catalog key naming a breathing phase (other kinds fall back to the inhale text).
     public var breathingNameKey: StringKey {
         switch self {
+        case .countdown: .breathingGetReady
         case .holdAfterInhale, .holdAfterExhale: .breathingHold
         case .exhale: .breathingExhale
         default: .breathingInhale
@@ -90,9 +96,10 @@ extension BreathingPlan {
         }
     }
 
-    /// The round (from 1) that segment `index` of this plan's timeline belongs to.
+    /// The round (from 1) that segment `index` of this plan's timeline belongs to; the get-ready
+    /// before it belongs to the first.
     public func round(ofSegment index: Int) -> Int {
         let phasesPerRound = pattern.phases.filter { $0.duration > .zero }.count
-        return min(rounds, max(0, index) / max(1, phasesPerRound) + 1)
+        return min(rounds, max(0, index - 1) / max(1, phasesPerRound) + 1)
     }
 }

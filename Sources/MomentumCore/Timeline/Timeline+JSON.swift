@@ -2,7 +2,7 @@
 // the `--plan` output read them.
 //
 // Besides the timeline itself it carries what a player needs and should not work out again:
-// `scheduledCues`, every cue with a sound in order, repeating ones expanded (through the end, or
+// `leadInMs`, the opening countdown that is not practice (``Timeline/leadIn``), `scheduledCues`, every cue with a sound in order, repeating ones expanded (through the end, or
 // ``Timeline/scheduleHorizon`` for an open-ended sit), and `ambientFadeMs` when there is a bed.
 // Both are derived, so decoding ignores them.
 
@@ -11,7 +11,7 @@ extension Timeline: Codable {
     public static let scheduleHorizon: Duration = .seconds(24 * 3600)
 
     private enum CodingKeys: String, CodingKey {
-        case practice, totalMs, segments, cues, repeatingCues, ambient, scheduledCues, ambientFadeMs
+        case practice, totalMs, leadInMs, segments, cues, repeatingCues, ambient, scheduledCues, ambientFadeMs
     }
 
     /// A cue as a player schedules it.
@@ -41,6 +41,7 @@ extension Timeline: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(practice, forKey: .practice)
         try container.encode(totalDuration?.wholeMilliseconds, forKey: .totalMs)
+        try container.encode(leadIn.wholeMilliseconds, forKey: .leadInMs)
         try container.encode(segments, forKey: .segments)
         try container.encode(cues, forKey: .cues)
         try container.encode(repeatingCues, forKey: .repeatingCues)

@@ -56,6 +56,19 @@ public struct Timeline: Sendable, Equatable {
         return last.start + duration
     }
 
+    /// The countdown a timeline opens with (a sit's, breathing's get-ready): before the practice,
+    /// not part of it; zero when it opens with the practice itself.
+    public var leadIn: Duration {
+        guard let first = segments.first, first.kind == .countdown else { return .zero }
+        return first.duration ?? .zero
+    }
+
+    /// What ending a practice of set length after `elapsed` amounts to: the time after the
+    /// lead-in, out of the time after it.
+    public func outcome(elapsed: Duration) -> PracticeOutcome {
+        PracticeOutcome(done: max(.zero, elapsed - leadIn), of: (totalDuration ?? .zero) - leadIn)
+    }
+
     /// Whether the timeline runs until it is stopped.
     public var isOpenEnded: Bool { totalDuration == nil }
 

@@ -174,7 +174,7 @@ struct PracticeRun: Sendable {
         -> PracticeOutcome
     {
         if !run.isCompleted(at: instant) { try run.stop(at: instant) }
-        return PracticeOutcome(done: run.elapsed(at: instant), of: run.timeline.totalDuration ?? .zero)
+        return run.timeline.outcome(elapsed: run.elapsed(at: instant))
     }
 
     private mutating func change(

@@ -14,24 +14,27 @@ struct BreathingPlayTests {
         return run.state(at: .at(.milliseconds(Int64(seconds * 1000))))
     }
 
-    @Test func theShapeGrowsOnTheInhaleHoldsFullAndShrinksOnTheExhale() throws {
+    @Test func theShapeRestsEmptyWhileGettingReadyGrowsOnTheInhaleHoldsFullAndShrinksOnTheExhale() throws {
+        // Three seconds to get ready: the shape waits, empty.
         #expect(BreathingPlan.shapeFill(try state(at: 0)) == 0)
-        #expect(BreathingPlan.shapeFill(try state(at: 1)) == 0.25)
-        #expect(BreathingPlan.shapeFill(try state(at: 3)) == 0.75)
-        #expect(BreathingPlan.shapeFill(try state(at: 5)) == 1)
-        #expect(BreathingPlan.shapeFill(try state(at: 7.5)) == 0.75)
-        #expect(BreathingPlan.shapeFill(try state(at: 11.999)) < 0.001)
-        #expect(BreathingPlan.shapeFill(try state(at: 12)) == 0)
+        #expect(BreathingPlan.shapeFill(try state(at: 2.9)) == 0)
+        #expect(BreathingPlan.shapeFill(try state(at: 3 + 0)) == 0)
+        #expect(BreathingPlan.shapeFill(try state(at: 3 + 1)) == 0.25)
+        #expect(BreathingPlan.shapeFill(try state(at: 3 + 3)) == 0.75)
+        #expect(BreathingPlan.shapeFill(try state(at: 3 + 5)) == 1)
+        #expect(BreathingPlan.shapeFill(try state(at: 3 + 7.5)) == 0.75)
+        #expect(BreathingPlan.shapeFill(try state(at: 3 + 11.999)) < 0.001)
+        #expect(BreathingPlan.shapeFill(try state(at: 3 + 12)) == 0)
         // Over: the shape rests empty.
-        #expect(BreathingPlan.shapeFill(try state(at: 36)) == 0)
+        #expect(BreathingPlan.shapeFill(try state(at: 3 + 36)) == 0)
     }
 
     @Test func eachSegmentKnowsItsRoundWhetherOrNotHoldsAreZero() throws {
-        // 4-2-6-0: three segments a round.
-        #expect((0..<9).map { plan.round(ofSegment: $0) } == [1, 1, 1, 2, 2, 2, 3, 3, 3])
+        // The get-ready, then 4-2-6-0: three segments a round.
+        #expect((0..<10).map { plan.round(ofSegment: $0) } == [1, 1, 1, 1, 2, 2, 2, 3, 3, 3])
         let box = BreathingPlan(pattern: BreathingPattern(unchecked: 4, 4, 4, 4), length: .rounds(2))
-        #expect((0..<8).map { box.round(ofSegment: $0) } == [1, 1, 1, 1, 2, 2, 2, 2])
-        #expect(try state(at: 13).segmentIndex == 3)
+        #expect((0..<9).map { box.round(ofSegment: $0) } == [1, 1, 1, 1, 1, 2, 2, 2, 2])
+        #expect(try state(at: 3 + 13).segmentIndex == 4)
     }
 
     @Test func theLogKeepsThePresetPatternAndRounds() throws {

@@ -53,25 +53,39 @@ struct BreathingTests {
         #expect(BreathingLength.rounds(7).rounds(for: box) == 7)
     }
 
-    @Test func theTimelineIsEveryPhaseOfEveryRoundWithZeroHoldsLeftOut() throws {
+    @Test func theTimelineIsGetReadyThenEveryPhaseOfEveryRoundWithZeroHoldsLeftOut() throws {
         let plan = BreathingPlan(pattern: try BreathingPattern(parsing: "4-7-8-0"), length: .rounds(4))
         let timeline = try plan.timeline()
         #expect(timeline.practice == .breathing)
-        #expect(timeline.totalDuration == .seconds(19 * 4))
+        #expect(timeline.totalDuration == .seconds(3 + 19 * 4))
+        #expect(timeline.leadIn == .seconds(3))
         #expect(plan.totalDuration == .seconds(76))
-        #expect(timeline.segments.count == 12)
-        #expect(timeline.segments.prefix(3).map(\.kind) == [.inhale, .holdAfterInhale, .exhale])
-        #expect(timeline.cues.map(\.offset).prefix(4) == [.zero, .seconds(4), .seconds(11), .seconds(19)])
-        #expect(timeline.cues.prefix(3).map(\.sound) == [.inhale, .hold, .exhale])
+        #expect(timeline.segments.count == 1 + 12)
+        #expect(timeline.segments.prefix(4).map(\.kind) == [.countdown, .inhale, .holdAfterInhale, .exhale])
+        #expect(timeline.cues.map(\.offset).prefix(5) == [.zero, .seconds(3), .seconds(7), .seconds(14), .seconds(22)])
+        // The get-ready is quiet; the first inhale's sound ends it.
+        #expect(timeline.cues.prefix(4).map(\.sound) == [nil, .inhale, .hold, .exhale])
+        let catalog = StringCatalog.shared(for: .english)
+        #expect(catalog.text(try #require(timeline.cues.first?.text)) == "Get ready")
+        #expect(StringCatalog.shared(for: .german).text(try #require(timeline.cues.first?.text)) == "Bereit machen")
         let last = try #require(timeline.cues.last?.text)
-        #expect(StringCatalog.shared(for: .english).text(last) == "Breathe out")
+        #expect(catalog.text(last) == "Breathe out")
         #expect(last.arguments == ["round": "4", "rounds": "4"])
+    }
+
+    @Test(arguments: [(0, 0), (2, 0), (3, 0), (62.9, 59.9), (63, 60), (82, 76), (90, 76)] as [(Double, Double)])
+    func theGetReadyIsNeitherBreathedNorLogged(elapsed: Double, logged: Double) throws {
+        let timeline = try BreathingPlan(pattern: try BreathingPattern(parsing: "4-7-8-0"), length: .rounds(4))
+            .timeline()
+        let outcome = timeline.outcome(elapsed: .milliseconds(Int64(elapsed * 1000)))
+        #expect(outcome.time == .milliseconds(Int64(logged * 1000)))
+        #expect((outcome == .completed(.seconds(76))) == (elapsed >= 79))
     }
 
     @Test func aBoxBreathHasFourCuesPerRound() throws {
         let timeline = try BreathingPlan(pattern: try BreathingPattern(parsing: "4-4-4-4"), length: .minutes(1))
             .timeline()
-        #expect(timeline.cues.count == 16)  // 60 / 16 = 3.75 → 4 rounds
+        #expect(timeline.cues.compactMap(\.sound).count == 16)  // 60 / 16 = 3.75 → 4 rounds
         #expect(Set(timeline.cues.compactMap(\.sound)) == [.inhale, .hold, .exhale])
     }
 

@@ -217,4 +217,5 @@ extension StringKey {
     public static let runStopAndDiscard = StringKey("run.stopAndDiscard")
     public static let runStopNow = StringKey("run.stopNow")
     public static let runKeepGoing = StringKey("run.keepGoing")
+    public static let breathingGetReady = StringKey("breathing.getReady")
 }

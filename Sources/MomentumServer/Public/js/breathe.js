@@ -257,7 +257,7 @@ async function togglePause() {
 /** The shape's size at the bottom of a breath (1 at the top). */
 const SMALL = 0.45;
 
-const PHASE_KEY = { inhale: 'breathing.inhale', exhale: 'breathing.exhale', holdAfterInhale: 'breathing.hold', holdAfterExhale: 'breathing.hold' };
+const PHASE_KEY = { countdown: 'breathing.getReady', inhale: 'breathing.inhale', exhale: 'breathing.exhale', holdAfterInhale: 'breathing.hold', holdAfterExhale: 'breathing.hold' };
 
 function tick() {
   if (!timeline || !root.querySelector('.orb')) return;
@@ -292,7 +292,8 @@ function tick() {
     const fill = seg.kind === 'inhale' ? done : seg.kind === 'exhale' ? 1 - done : seg.kind === 'holdAfterInhale' ? 1 : 0;
     root.querySelector('#b-bar')?.style.setProperty('--fill', fill.toFixed(3));
   }
-  const left = Math.max(0, (timeline.totalMs || 0) - elapsed);
+  // The time left to breathe: the get-ready before the first inhale is not counted down.
+  const left = Math.max(0, (timeline.totalMs || 0) - Math.max(elapsed, timeline.leadInMs || 0));
   const leftNode = root.querySelector('#b-left');
   if (leftNode) leftNode.textContent = t('player.remaining', { time: clock(left) });
   if (paused) root.querySelector('#b-phase').textContent = t('state.paused');
