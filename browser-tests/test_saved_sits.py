@@ -150,3 +150,52 @@ def test_meditate_refusals_stand_beside_their_field_in_the_fields_unit(server, b
     width = browser.execute_script("return document.documentElement.scrollWidth")
     assert width <= PHONE[0], width
     assert presets(server) == []
+
+
+def test_saved_sits_are_put_in_another_order_with_arrange(server, browser):
+    plan = {"durationMs": 600000}
+    for name in ("Morning", "Zazen", "Evening"):
+        status, body = server.api("POST", "/meditation/presets", {"name": name, "plan": plan})
+        assert status == 201, body
+    set_size(browser, *PHONE)
+    open_app(browser, server, "meditate")
+    names = lambda d: [n.text for n in d.find_elements(By.CSS_SELECTOR, ".saved-sits .saved-name")]  # noqa: E731
+    wait_for(browser, lambda d: names(d) == ["Morning", "Zazen", "Evening"], message="not in the order made")
+    arrange = browser.find_element(By.ID, "m-arrange")
+    assert arrange.get_attribute("aria-pressed") == "false"
+    arrange.click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".saved-move"), message="Arrange shows no arrows")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".saved-edit"), "Edit stays beside the arrows"
+    zazen = next(p["id"] for p in presets(server) if p["name"] == "Zazen")
+    evening = next(p["id"] for p in presets(server) if p["name"] == "Evening")
+    morning = next(p["id"] for p in presets(server) if p["name"] == "Morning")
+    # The first cannot go up, the last cannot go down.
+    assert browser.find_element(By.ID, f"m-move-up-{morning}").get_attribute("disabled") is not None
+    assert browser.find_element(By.ID, f"m-move-down-{evening}").get_attribute("disabled") is not None
+    assert browser.find_element(By.ID, f"m-move-up-{zazen}").get_attribute("aria-label") == "Move “Zazen” up"
+    shot(browser, "saved-sits-arranging")
+    assert axe_violations(browser) == []
+
+    browser.find_element(By.ID, f"m-move-up-{zazen}").click()
+    wait_for(browser, lambda d: names(d) == ["Zazen", "Morning", "Evening"], message="Zazen did not move up")
+    assert [p["name"] for p in presets(server)] == ["Zazen", "Morning", "Evening"]
+    # Zazen is first now: its ↑ is disabled, so the focus waits on its ↓.
+    wait_for(browser, lambda d: d.switch_to.active_element.get_attribute("id") == f"m-move-down-{zazen}",
+             message="the focus did not stay with the moved sit")
+    browser.switch_to.active_element.click()
+    wait_for(browser, lambda d: names(d) == ["Morning", "Zazen", "Evening"], message="Zazen did not move down")
+    browser.find_element(By.ID, f"m-move-down-{zazen}").click()
+    wait_for(browser, lambda d: names(d) == ["Morning", "Evening", "Zazen"], message="Zazen did not move last")
+
+    # Done: the order stays after a reload, and the cards are tapped to start as before.
+    browser.find_element(By.ID, "m-arrange").click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".saved-edit"), message="Edit did not come back")
+    browser.refresh()
+    wait_for(browser, lambda d: names(d) == ["Morning", "Evening", "Zazen"], message="the order was not kept")
+
+    # A place below the first is refused with a sentence; past the last is the last.
+    status, body = server.api("PATCH", f"/meditation/presets/{morning}", {"position": -1})
+    assert status == 422 and body["error"]["field"] == "position", body
+    status, body = server.api("PATCH", f"/meditation/presets/{morning}", {"position": 99})
+    assert status == 200, body
+    assert [p["name"] for p in presets(server)] == ["Evening", "Zazen", "Morning"]

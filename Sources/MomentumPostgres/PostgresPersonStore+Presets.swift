@@ -76,22 +76,22 @@ extension PostgresPersonStore {
         try meditationPresets(
             session.query(
                 """
-                SELECT id, name, plan, created_at_ms, updated_at_ms
-                FROM meditation_preset WHERE person_id = \(personID) ORDER BY created_at_ms, position
+                SELECT id, name, plan, created_at_ms, updated_at_ms, sort_order
+                FROM meditation_preset WHERE person_id = \(personID) ORDER BY sort_order, created_at_ms, id
                 """))
     }
 
     static func meditationPresets(_ rows: [PostgresRow]) throws(StoreError) -> [MeditationPreset] {
         var presets: [MeditationPreset] = []
         for row in rows {
-            let (id, name, planJSON, createdMs, updatedMs) = try row.columns(
-                (String, String, String, Int64, Int64).self)
+            let (id, name, planJSON, createdMs, updatedMs, sortOrder) = try row.columns(
+                (String, String, String, Int64, Int64, Int64).self)
             do {
                 let plan = try JSONDecoder().decode(MeditationPlan.self, from: Data(planJSON.utf8))
                 presets.append(
                     try MeditationPreset(
                         id: id, name: name, plan: plan, createdAt: Date(millisecondsSince1970: createdMs),
-                        updatedAt: Date(millisecondsSince1970: updatedMs)))
+                        updatedAt: Date(millisecondsSince1970: updatedMs), sortOrder: Int(sortOrder)))
             } catch {
                 throw .corruptRow(table: "meditation_preset", id: id, reason: "\(error)")
             }
@@ -107,7 +107,7 @@ extension PostgresPersonStore {
             let existing = try Self.meditationPresets(
                 session.query(
                     """
-                    SELECT id, name, plan, created_at_ms, updated_at_ms
+                    SELECT id, name, plan, created_at_ms, updated_at_ms, sort_order
                     FROM meditation_preset WHERE person_id = \(personID) AND id = \(preset.id)
                     """)
             ).first
@@ -135,11 +135,12 @@ extension PostgresPersonStore {
         }
         let created = replacingCreatedAt ? "EXCLUDED.created_at_ms" : "meditation_preset.created_at_ms"
         return """
-            INSERT INTO meditation_preset (person_id, id, name, plan, created_at_ms, updated_at_ms)
+            INSERT INTO meditation_preset (person_id, id, name, plan, created_at_ms, updated_at_ms, sort_order)
             VALUES (\(personID), \(preset.id), \(preset.name), \(plan), \(preset.createdAt.millisecondsSince1970),
-                \(preset.updatedAt.millisecondsSince1970))
+                \(preset.updatedAt.millisecondsSince1970), \(Int64(preset.sortOrder)))
             ON CONFLICT (person_id, id) DO UPDATE SET name = EXCLUDED.name, plan = EXCLUDED.plan,
-                created_at_ms = \(unescaped: created), updated_at_ms = EXCLUDED.updated_at_ms
+                created_at_ms = \(unescaped: created), updated_at_ms = EXCLUDED.updated_at_ms,
+                sort_order = EXCLUDED.sort_order
             """
     }
 

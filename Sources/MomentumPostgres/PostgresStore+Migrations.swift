@@ -423,6 +423,12 @@ extension PostgresStore {
                 """
             ]),
         nameRuleMigration,
+        Migration(
+            version: 13, name: "saved sits in the person's order",
+            statements: [
+                // Every sit made before keeps 0 and with it the order it was made in.
+                "ALTER TABLE meditation_preset ADD COLUMN sort_order BIGINT NOT NULL DEFAULT 0"
+            ]),
     ]
 
     /// The versions this program knows, oldest first.

@@ -148,6 +148,7 @@ public enum ErrorMessages {
         case .invalidPlan(let plan): message(for: plan, catalog: catalog)
         case .unknownPreset(let name): catalog.format(.errorMeditationUnknownPreset, ["name": name])
         case .nameTaken(let name): catalog.format(.errorMeditationPresetNameTaken, ["name": name])
+        case .positionOutOfRange: catalog[.errorMeditationPresetPosition]
         }
     }
 

@@ -17,10 +17,10 @@ public struct MeditationPresetService: Sendable {
         self.makeID = makeID
     }
 
-    /// Every saved sit, in the order they were made.
+    /// Every saved sit, in the person's order (``MeditationPreset/ordered(_:)``).
     public func presets() throws(MeditationPresetServiceError) -> [MeditationPreset] {
         do {
-            return try repository.meditationPresets()
+            return MeditationPreset.ordered(try repository.meditationPresets())
         } catch {
             throw .store(error)
         }
@@ -41,7 +41,8 @@ public struct MeditationPresetService: Sendable {
         try checkNameIsFree(name, except: nil)
         let instant = now()
         let preset = try makePreset(
-            id: makeID().uuidString.lowercased(), name: name, plan: plan, createdAt: instant, updatedAt: instant)
+            id: makeID().uuidString.lowercased(), name: name, plan: plan, createdAt: instant, updatedAt: instant,
+            sortOrder: MeditationPreset.nextSortOrder(after: try presets()))
         try save(preset)
         return preset
     }
@@ -52,7 +53,8 @@ public struct MeditationPresetService: Sendable {
         -> MeditationPreset
     {
         let edited = try makePreset(
-            id: preset.id, name: preset.name, plan: plan, createdAt: preset.createdAt, updatedAt: now())
+            id: preset.id, name: preset.name, plan: plan, createdAt: preset.createdAt, updatedAt: now(),
+            sortOrder: preset.sortOrder)
         try save(edited)
         return edited
     }
@@ -64,9 +66,27 @@ public struct MeditationPresetService: Sendable {
     {
         try checkNameIsFree(name, except: preset.id)
         let renamed = try makePreset(
-            id: preset.id, name: name, plan: preset.plan, createdAt: preset.createdAt, updatedAt: now())
+            id: preset.id, name: name, plan: preset.plan, createdAt: preset.createdAt, updatedAt: now(),
+            sortOrder: preset.sortOrder)
         try save(renamed)
         return renamed
+    }
+
+    /// Moves a saved sit to `index` among them (0 first; past the end is last), the others keeping
+    /// their order; returns every saved sit in the new order.
+    @discardableResult
+    public func movePreset(_ preset: MeditationPreset, to index: Int) throws(MeditationPresetServiceError)
+        -> [MeditationPreset]
+    {
+        let all = try presets()
+        let changed: [MeditationPreset]
+        do {
+            changed = try MeditationPreset.moving(preset.id, to: index, in: all, at: now())
+        } catch {
+            throw .invalid(error)
+        }
+        for moved in changed { try save(moved) }
+        return try presets()
     }
 
     /// Deletes a saved sit.
@@ -95,11 +115,12 @@ public struct MeditationPresetService: Sendable {
         PresetNaming.names(id: preset.id, name: preset.name, builtInKey: nil)
     }
 
-    private func makePreset(id: String, name: String, plan: MeditationPlan, createdAt: Date, updatedAt: Date)
-        throws(MeditationPresetServiceError) -> MeditationPreset
-    {
+    private func makePreset(
+        id: String, name: String, plan: MeditationPlan, createdAt: Date, updatedAt: Date, sortOrder: Int
+    ) throws(MeditationPresetServiceError) -> MeditationPreset {
         do {
-            return try MeditationPreset(id: id, name: name, plan: plan, createdAt: createdAt, updatedAt: updatedAt)
+            return try MeditationPreset(
+                id: id, name: name, plan: plan, createdAt: createdAt, updatedAt: updatedAt, sortOrder: sortOrder)
         } catch {
             throw .invalid(error)
         }

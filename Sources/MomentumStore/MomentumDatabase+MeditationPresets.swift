@@ -10,6 +10,8 @@ struct MeditationPresetRow: Codable, FetchableRecord, PersistableRecord {
     var plan: String
     var createdAtMs: Int64
     var updatedAtMs: Int64
+    /// Optional as read: a backup made before sits were reordered has no such column (0).
+    var sortOrder: Int?
 
     init(_ preset: MeditationPreset) throws(StoreError) {
         id = preset.id
@@ -23,6 +25,7 @@ struct MeditationPresetRow: Codable, FetchableRecord, PersistableRecord {
         }
         createdAtMs = preset.createdAt.millisecondsSince1970
         updatedAtMs = preset.updatedAt.millisecondsSince1970
+        sortOrder = preset.sortOrder
     }
 
     func preset() throws(StoreError) -> MeditationPreset {
@@ -30,7 +33,7 @@ struct MeditationPresetRow: Codable, FetchableRecord, PersistableRecord {
             let plan = try JSONDecoder().decode(MeditationPlan.self, from: Data(self.plan.utf8))
             return try MeditationPreset(
                 id: id, name: name, plan: plan, createdAt: Date(millisecondsSince1970: createdAtMs),
-                updatedAt: Date(millisecondsSince1970: updatedAtMs))
+                updatedAt: Date(millisecondsSince1970: updatedAtMs), sortOrder: sortOrder ?? 0)
         } catch {
             throw .corruptRow(table: Self.databaseTableName, id: id, reason: "\(error)")
         }
@@ -38,10 +41,10 @@ struct MeditationPresetRow: Codable, FetchableRecord, PersistableRecord {
 }
 
 extension MomentumDatabase {
-    /// The person's saved sits, oldest first.
+    /// The person's saved sits in their order (``MeditationPreset/ordered(_:)``).
     public func meditationPresets() throws(StoreError) -> [MeditationPreset] {
         let rows = try read { db in
-            try MeditationPresetRow.order(Column("createdAtMs"), Column.rowID).fetchAll(db)
+            try MeditationPresetRow.order(Column("sortOrder"), Column("createdAtMs"), Column("id")).fetchAll(db)
         }
         var presets: [MeditationPreset] = []
         for row in rows { presets.append(try row.preset()) }

@@ -274,6 +274,12 @@ extension MomentumDatabase {
         }
         migrator.registerMigration("v15: the sync log is compacted", migrate: addSyncCompaction)
         migrator.registerMigration("v16: names hold no direction controls", migrate: bringStoredNamesWithinTheNameRule)
+        migrator.registerMigration("v17: saved sits in the person's order") { db in
+            // Every sit made before keeps 0 and with it the order it was made in.
+            try db.alter(table: "meditationPreset") { table in
+                table.add(column: "sortOrder", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

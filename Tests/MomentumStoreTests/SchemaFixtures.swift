@@ -197,6 +197,16 @@ enum SchemaFixtures {
         "v16: names hold no direction controls": [
             "UPDATE syncReplica SET compactedThrough = 1 WHERE id = 1"
         ],
+        // v17 adds the saved sits' order: the sit of v13 kept 0; here it is moved after a new one.
+        "v17: saved sits in the person's order": [
+            #"""
+            INSERT INTO meditationPreset (id, name, plan, createdAtMs, updatedAtMs, sortOrder) VALUES
+                ('00000017-0000-4000-8000-000000000001', 'Short sit',
+                 '{"countdownMs":10000,"durationMs":300000,"intervalGongs":{"mode":"off"},"isOpenEnded":false,"reflectionMs":0}',
+                 1700700000000, 1700700000000, 0)
+            """#,
+            "UPDATE meditationPreset SET sortOrder = 1 WHERE name = 'Evening sit'",
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

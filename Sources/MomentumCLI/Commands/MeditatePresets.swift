@@ -7,9 +7,9 @@ import MomentumServices
 struct MeditatePresets: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "presets",
-        abstract: "List, add, edit, rename or delete saved sits.",
+        abstract: "List, add, edit, rename, move or delete saved sits.",
         discussion: "Start a saved sit with: momentum meditate NAME",
-        subcommands: [List.self, Add.self, Edit.self, Rename.self, Delete.self],
+        subcommands: [List.self, Add.self, Edit.self, Rename.self, Move.self, Delete.self],
         defaultSubcommand: List.self
     )
 
@@ -19,7 +19,8 @@ struct MeditatePresets: AsyncParsableCommand {
     }
 
     struct List: ContextualCommand {
-        static let configuration = CommandConfiguration(abstract: "List your saved sits, oldest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "List your saved sits in your order (see `move`; at first the order they were made in).")
 
         @Flag(help: "Print JSON instead of a table.")
         var json = false
@@ -124,6 +125,37 @@ struct MeditatePresets: AsyncParsableCommand {
                 let presets = session.services.meditationPresets
                 let renamed = try presets.renamePreset(try presets.preset(named: preset), to: newName)
                 context.output.write(MeditatePresets.saved(renamed, catalog: session.catalog))
+            }
+        }
+    }
+
+    struct Move: ContextualCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put a saved sit in another place: 1 is first; the others keep their order.",
+            discussion: "Example: momentum meditate presets move Zazen 1")
+
+        @Argument(help: ArgumentHelp("The saved sit's name or id.", valueName: "saved-sit"))
+        var preset: String
+
+        @Argument(help: ArgumentHelp("Its new place, from 1 (a place past the last is the last).", valueName: "place"))
+        var place: Int
+
+        @OptionGroup var common: CommonOptions
+
+        func run(in context: CommandContext) async throws {
+            try await context.withSession(common) { session in
+                let catalog = session.catalog
+                let presets = session.services.meditationPresets
+                let found = try presets.preset(named: preset)
+                guard place >= 1 else {
+                    throw MeditationPresetServiceError.invalid(.positionOutOfRange)
+                }
+                let ordered = try presets.movePreset(found, to: place - 1)
+                let now = (ordered.firstIndex { $0.id == found.id } ?? 0) + 1
+                context.output.write(
+                    catalog.format(
+                        .meditationPresetMoved, ["name": found.name, "place": "\(now)", "count": "\(ordered.count)"])
+                        + "\n" + List.table(ordered, catalog: catalog))
             }
         }
     }

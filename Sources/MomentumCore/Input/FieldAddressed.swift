@@ -58,6 +58,7 @@ extension MeditationPresetError: FieldAddressedError {
         case .text(let error): error.fieldName
         case .invalidPlan(let error): error.fieldName
         case .unknownPreset: nil
+        case .positionOutOfRange: "position"
         }
     }
 }

@@ -194,11 +194,13 @@ extension MeditationPreset {
             "name": .string(name),
             "plan": .string(plan.syncText),
             "createdAt": .integer(createdAt.syncMilliseconds),
+            "sortOrder": .integer(Int64(sortOrder)),
         ]
     }
 
     /// The saved sit a replica's fields make; `nil` without a valid name or plan. A missing
-    /// `createdAt` is `fallbackCreatedAt` (when its first field was written).
+    /// `createdAt` is `fallbackCreatedAt` (when its first field was written); a missing
+    /// `sortOrder` (a device from before sits were reordered) is 0.
     public static func synced(id: String, fields: [String: SyncValue], fallbackCreatedAt: Date, updatedAt: Date)
         -> MeditationPreset?
     {
@@ -207,7 +209,8 @@ extension MeditationPreset {
         return try? MeditationPreset(
             id: id, name: name, plan: plan,
             createdAt: fields["createdAt"]?.integer.map(Date.init(syncMilliseconds:)) ?? fallbackCreatedAt,
-            updatedAt: updatedAt)
+            updatedAt: updatedAt,
+            sortOrder: fields["sortOrder"]?.integer.flatMap { Int(exactly: $0) } ?? 0)
     }
 }
 

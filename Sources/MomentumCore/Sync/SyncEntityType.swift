@@ -60,6 +60,7 @@ public enum SyncEntityType: String, Sendable, Codable, CaseIterable {
         "name": .meditationPresetName,
         "plan": .meditationPlan,
         "createdAt": .instant,
+        "sortOrder": .integer(sortOrderBounds),
     ]
 
     /// Settings are reset by writing their default, never deleted: a deleted id would stay deleted.

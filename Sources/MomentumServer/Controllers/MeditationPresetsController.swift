@@ -25,6 +25,8 @@ struct MeditationPresetsController {
         var summary: String
         var createdAt: Date
         var updatedAt: Date
+        /// Its place in the person's order, as ``MeditationPresetService/presets()`` lists them.
+        var sortOrder: Int
 
         init(_ preset: MeditationPreset, catalog: StringCatalog) {
             id = preset.id
@@ -33,6 +35,7 @@ struct MeditationPresetsController {
             summary = preset.summary(catalog)
             createdAt = preset.createdAt
             updatedAt = preset.updatedAt
+            sortOrder = preset.sortOrder
         }
     }
 
@@ -46,10 +49,12 @@ struct MeditationPresetsController {
         var plan: MeditationPlan
     }
 
-    /// The fields to change: a new name, a whole new plan, or both.
+    /// The fields to change: a new name, a whole new plan, a new place among the saved sits (0
+    /// first; past the last is the last), or any of them.
     struct PresetChanges: Decodable {
         var name: String?
         var plan: MeditationPlan?
+        var position: Int?
     }
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Presets> {
@@ -74,11 +79,18 @@ struct MeditationPresetsController {
         if let plan = body.plan {
             do { try plan.validate() } catch { throw MeditationPresetServiceError.invalid(.invalidPlan(error)) }
         }
+        if let position = body.position, !(0...MeditationPreset.maximumPosition).contains(position) {
+            throw MeditationPresetServiceError.invalid(.positionOutOfRange)
+        }
         if let name = body.name, name != preset.name {
             preset = try presets.renamePreset(preset, to: name)
         }
         if let plan = body.plan {
             preset = try presets.editPreset(preset, plan: plan)
+        }
+        if let position = body.position {
+            let id = preset.id
+            preset = try presets.movePreset(preset, to: position).first { $0.id == id } ?? preset
         }
         return JSONResponse(Preset(preset, catalog: try catalog(for: request)))
     }

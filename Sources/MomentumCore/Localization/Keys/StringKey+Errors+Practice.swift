@@ -96,4 +96,5 @@ extension StringKey {
     public static let errorMeditationPresetNameTaken = StringKey("error.meditation.presetNameTaken")
     public static let errorMeditationNothingToEdit = StringKey("error.meditation.nothingToEdit")
     public static let errorMeditationDeleteNeedsYes = StringKey("error.meditation.deleteNeedsYes")
+    public static let errorMeditationPresetPosition = StringKey("error.meditation.presetPosition")
 }

@@ -218,4 +218,9 @@ extension StringKey {
     public static let runStopNow = StringKey("run.stopNow")
     public static let runKeepGoing = StringKey("run.keepGoing")
     public static let breathingGetReady = StringKey("breathing.getReady")
+    public static let meditationPresetMoved = StringKey("meditation.presetMoved")
+    public static let meditateArrange = StringKey("meditate.arrange")
+    public static let meditateArrangeDone = StringKey("meditate.arrangeDone")
+    public static let meditateMoveUp = StringKey("meditate.moveUp")
+    public static let meditateMoveDown = StringKey("meditate.moveDown")
 }

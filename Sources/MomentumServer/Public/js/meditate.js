@@ -34,6 +34,7 @@ let finished = false;
 let ended = null;
 /** The saved sits, and the one a deep link chose ({ preset: id } or { quick: true }). */
 let presets = [];
+let arranging = false; // the saved sits show ↑ and ↓ to put them in another order
 let linked = null;
 /** The lock screen's words for the running sit, as the server says them ({ title, album }). */
 let named = null;
@@ -478,10 +479,14 @@ function ownBedAmbient(p) {
   return { id: p.ambientID, volume: p.ambientVolume, src: `/api/v1/library/${encodeURIComponent(id)}/audio` };
 }
 
-/** The saved sits as large cards: the name and the server's summary; a tap starts one. */
+/**
+ * The saved sits as large cards: the name and the server's summary; a tap starts one. Arrange
+ * (with two or more) shows ↑ and ↓ beside each instead of Edit, to put them in another order.
+ */
 function savedSits() {
-  const list = el('ul', { class: 'saved-sits' });
-  for (const preset of presets) {
+  if (presets.length < 2) arranging = false;
+  const list = el('ul', { class: arranging ? 'saved-sits arranging' : 'saved-sits' });
+  presets.forEach((preset, index) => {
     const chosen = linked && linked.preset === preset.id;
     const card = el('button', { type: 'button', class: chosen ? 'saved-sit chosen' : 'saved-sit', id: `m-preset-${preset.id}`, 'data-name': preset.name, ...(chosen ? { 'aria-current': 'true' } : {}) },
       el('span', { class: 'saved-name' }, preset.name),
@@ -490,12 +495,45 @@ function savedSits() {
       player.unlock();
       startPreset(preset).catch((error) => showFormError(error));
     });
-    const edit = el('button', { type: 'button', class: 'secondary saved-edit', id: `m-edit-${preset.id}`, 'aria-label': t('meditate.editSit', { name: preset.name }) }, t('action.edit'));
-    edit.addEventListener('click', () => editPreset(preset).catch(console.error));
-    list.append(el('li', {}, card, edit));
+    if (arranging) {
+      const move = (delta, key, symbol) => {
+        const button = el('button', { type: 'button', class: 'secondary icon-button saved-move', id: `m-move-${delta < 0 ? 'up' : 'down'}-${preset.id}`, 'aria-label': t(key, { name: preset.name }) }, symbol);
+        const target = index + delta;
+        if (target < 0 || target >= presets.length) button.disabled = true;
+        button.addEventListener('click', () => movePreset(preset, target, delta).catch((error) => showFormError(error)));
+        return button;
+      };
+      list.append(el('li', {}, card, el('div', { class: 'saved-moves' }, move(-1, 'meditate.moveUp', '↑'), move(1, 'meditate.moveDown', '↓'))));
+    } else {
+      const edit = el('button', { type: 'button', class: 'secondary saved-edit', id: `m-edit-${preset.id}`, 'aria-label': t('meditate.editSit', { name: preset.name }) }, t('action.edit'));
+      edit.addEventListener('click', () => editPreset(preset).catch(console.error));
+      list.append(el('li', {}, card, edit));
+    }
+  });
+  const title = el('h2', { id: 'm-saved-title' }, t('meditate.savedSits'));
+  let head = title;
+  if (presets.length > 1 && !editing) {
+    const arrange = el('button', { type: 'button', class: 'secondary small', id: 'm-arrange', 'aria-pressed': arranging ? 'true' : 'false' }, t(arranging ? 'meditate.arrangeDone' : 'meditate.arrange'));
+    arrange.addEventListener('click', () => {
+      arranging = !arranging;
+      render();
+      root.querySelector('#m-arrange')?.focus();
+    });
+    head = el('div', { class: 'saved-head' }, title, arrange);
   }
-  return el('section', { class: 'saved', 'aria-labelledby': 'm-saved-title' },
-    el('h2', { id: 'm-saved-title' }, t('meditate.savedSits')), list);
+  return el('section', { class: 'saved', 'aria-labelledby': 'm-saved-title' }, head, list);
+}
+
+/** Moves a saved sit to place `target` (PATCH position); focus stays on the arrow that moved it. */
+async function movePreset(preset, target, delta) {
+  const saved = await api(`/meditation/presets/${encodeURIComponent(preset.id)}`, { method: 'PATCH', body: { position: target } });
+  await loadPresets();
+  render();
+  const place = presets.findIndex((p) => p.id === saved.id);
+  announce(t('meditation.presetMoved', { name: saved.name, place: place + 1, count: presets.length }));
+  const same = root.querySelector(`#m-move-${delta < 0 ? 'up' : 'down'}-${CSS.escape(saved.id)}`);
+  const other = root.querySelector(`#m-move-${delta < 0 ? 'down' : 'up'}-${CSS.escape(saved.id)}`);
+  (same && !same.disabled ? same : other)?.focus();
 }
 
 /** "Save as a saved sit": the quick sit's settings under a name (POST /meditation/presets). */
