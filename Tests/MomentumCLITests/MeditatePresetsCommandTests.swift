@@ -7,6 +7,28 @@ import Testing
 
 @Suite("momentum meditate presets, and momentum meditate NAME")
 struct MeditatePresetsCommandTests {
+    @Test func aSavedSitIsMovedToAnotherPlaceCountedFromOne() async throws {
+        let terminal = try TestTerminal()
+        for name in ["Morning", "Zazen", "Evening"] {
+            #expect(await terminal.run(["meditate", "presets", "add", name, "10"]) == 0, "\(terminal.errors.text)")
+        }
+        let move = try TestTerminal(sharing: terminal)
+        #expect(await move.run(["meditate", "presets", "move", "zazen", "1"]) == 0, "\(move.errors.text)")
+        #expect(move.output.lines.first == "“Zazen” is now number 1 of 3.")
+        #expect(move.output.lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) } == ["Zazen", "Morning", "Evening"])
+        let german = try TestTerminal(sharing: terminal)
+        #expect(await german.run(["meditate", "presets", "move", "Zazen", "9", "--lang", "de"]) == 0)
+        #expect(german.output.lines.first == "„Zazen“ ist jetzt Nummer 3 von 3.")
+        let refused = try TestTerminal(sharing: terminal)
+        #expect(await refused.run(["meditate", "presets", "move", "Zazen", "0"]) != 0)
+        #expect(refused.errors.text.contains("There is no such place among your saved sits"))
+        let listing = try TestTerminal(sharing: terminal)
+        #expect(await listing.run(["meditate", "presets", "list", "--json"]) == 0)
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(listing.output.text.utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["name"] as? String } == ["Morning", "Evening", "Zazen"])
+    }
+
     @Test func savedSitsAreAddedListedEditedRenamedAndDeletedFromTheCommandLine() async throws {
         let terminal = try TestTerminal()
         #expect(

@@ -35,6 +35,36 @@ struct MeditationPresetServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
+    func savedSitsKeepThePersonsOrderThroughMovesEditsRenamesAndNewSits(kind: StoreKind) throws {
+        let services = try services(kind)
+        let presets = services.meditationPresets
+        let names = { try presets.presets().map(\.name) }
+        for name in ["Morning", "Zazen", "Evening"] {
+            _ = try presets.addPreset(name: name, plan: Self.twenty)
+            clock.advance(by: 1)
+        }
+        #expect(try names() == ["Morning", "Zazen", "Evening"])
+        let zazen = try presets.preset(named: "Zazen")
+        #expect(try presets.movePreset(zazen, to: 0).map(\.name) == ["Zazen", "Morning", "Evening"])
+        #expect(try names() == ["Zazen", "Morning", "Evening"])
+        // Editing and renaming keep the place; a new sit comes last; past the last is the last.
+        _ = try presets.editPreset(try presets.preset(named: "Zazen"), plan: MeditationPlan(duration: .minutes(40)))
+        _ = try presets.renamePreset(try presets.preset(named: "Zazen"), to: "Zazen long")
+        _ = try presets.addPreset(name: "Walk", plan: Self.twenty)
+        #expect(try names() == ["Zazen long", "Morning", "Evening", "Walk"])
+        #expect(
+            try presets.movePreset(try presets.preset(named: "Morning"), to: 99).map(\.name)
+                == ["Zazen long", "Evening", "Walk", "Morning"])
+        // Moving a sit to where it is changes nothing, and no place below the first exists.
+        let before = try presets.presets()
+        #expect(try presets.movePreset(try presets.preset(named: "Evening"), to: 1) == before)
+        #expect(throws: MeditationPresetServiceError.invalid(.positionOutOfRange)) {
+            try presets.movePreset(try presets.preset(named: "Evening"), to: -1)
+        }
+        #expect(try presets.presets() == before)
+    }
+
+    @Test(arguments: StoreKind.available)
     func aNameAnotherSavedSitHasIsRefusedInAnyCase(kind: StoreKind) throws {
         let services = try services(kind)
         let presets = services.meditationPresets
