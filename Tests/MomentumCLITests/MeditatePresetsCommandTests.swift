@@ -15,7 +15,10 @@ struct MeditatePresetsCommandTests {
         let move = try TestTerminal(sharing: terminal)
         #expect(await move.run(["meditate", "presets", "move", "zazen", "1"]) == 0, "\(move.errors.text)")
         #expect(move.output.lines.first == "“Zazen” is now number 1 of 3.")
-        #expect(move.output.lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) } == ["Zazen", "Morning", "Evening"])
+        #expect(
+            move.output.lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) } == [
+                "Zazen", "Morning", "Evening",
+            ])
         let german = try TestTerminal(sharing: terminal)
         #expect(await german.run(["meditate", "presets", "move", "Zazen", "9", "--lang", "de"]) == 0)
         #expect(german.output.lines.first == "„Zazen“ ist jetzt Nummer 3 von 3.")

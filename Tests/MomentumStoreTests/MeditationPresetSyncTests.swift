@@ -70,6 +70,27 @@ struct MeditationPresetSyncTests {
         #expect(try server.meditationPresets().isEmpty)
     }
 
+    @Test func theOrderOfSavedSitsMovedOnOneDeviceArrivesOnAnother() throws {
+        let (laptop, server, phone) = (try database("laptop"), try database("server"), try database("phone"))
+        try laptop.connectSyncServer("https://sync.example.org", at: now)
+        var sits: [MeditationPreset] = []
+        for (offset, name) in ["Morning", "Zazen", "Evening"].enumerated() {
+            var sit = try preset(name, plan: MeditationPlan())
+            sit.createdAt = now.addingTimeInterval(Double(offset))
+            sit.sortOrder = offset
+            try laptop.saveMeditationPreset(sit)
+            sits.append(sit)
+        }
+        var cursor = try relay(from: laptop, to: server, into: phone, after: 0)
+        #expect(try phone.meditationPresets().map(\.name) == ["Morning", "Zazen", "Evening"])
+        for moved in try MeditationPreset.moving(sits[2].id, to: 0, in: sits, at: now.addingTimeInterval(60)) {
+            try laptop.saveMeditationPreset(moved)
+        }
+        cursor = try relay(from: laptop, to: server, into: phone, after: cursor)
+        #expect(try phone.meditationPresets().map(\.name) == ["Evening", "Morning", "Zazen"])
+        #expect(try server.meditationPresets().map(\.sortOrder) == [0, 1, 2])
+    }
+
     @Test func twoDevicesNamingASitAlikeKeepBothAndTheArrivingOneTakesAFreeName() throws {
         let (laptop, phone) = (try database("laptop"), try database("phone"))
         let mine = try preset("Evening", plan: MeditationPlan())

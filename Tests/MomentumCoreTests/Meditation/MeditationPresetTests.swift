@@ -70,4 +70,42 @@ struct MeditationPresetTests {
         #expect(IntervalGongs.every(minutes: 5).label(Self.english) == "every 5 min")
         #expect(IntervalGongs.offsets([.minutes(25), .minutes(30)]).label(Self.german) == "bei 25, 30 Min.")
     }
+
+    @Test func movingASitNumbersTheOthersByTheirPlaceAndMovingNowhereChangesNothing() throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        // Three sits made before sits were reordered: all 0, in the order they were made.
+        let sits = try ["Morning", "Zazen", "Evening"].enumerated().map { offset, name in
+            try MeditationPreset(
+                id: "id-\(name)", name: name, plan: MeditationPlan(),
+                createdAt: start.addingTimeInterval(Double(offset)),
+                updatedAt: start)
+        }
+        #expect(MeditationPreset.ordered(sits.reversed()).map(\.name) == ["Morning", "Zazen", "Evening"])
+        #expect(MeditationPreset.nextSortOrder(after: sits) == 1)
+        #expect(MeditationPreset.nextSortOrder(after: []) == 0)
+        let later = start.addingTimeInterval(60)
+        #expect(try MeditationPreset.moving("id-Zazen", to: 1, in: sits, at: later).isEmpty)
+        let moved = try MeditationPreset.moving("id-Evening", to: 0, in: sits, at: later)
+        #expect(moved.map(\.name) == ["Morning", "Zazen"])  // Evening keeps 0, the others move on
+        #expect(moved.map(\.sortOrder) == [1, 2])
+        #expect(moved.allSatisfy { $0.updatedAt == later })
+        var after = sits
+        for sit in moved {
+            if let index = after.firstIndex(where: { $0.id == sit.id }) { after[index] = sit }
+        }
+        #expect(MeditationPreset.ordered(after).map(\.name) == ["Evening", "Morning", "Zazen"])
+        #expect(
+            try MeditationPreset.moving("id-Morning", to: 10_000, in: after, at: later).map(\.name) == [
+                "Zazen", "Morning",
+            ])
+        #expect(throws: MeditationPresetError.positionOutOfRange) {
+            try MeditationPreset.moving("id-Morning", to: -1, in: sits, at: later)
+        }
+        #expect(throws: MeditationPresetError.positionOutOfRange) {
+            try MeditationPreset.moving("id-Morning", to: 10_001, in: sits, at: later)
+        }
+        #expect(throws: MeditationPresetError.unknownPreset("nope")) {
+            try MeditationPreset.moving("nope", to: 0, in: sits, at: later)
+        }
+    }
 }
