@@ -25,6 +25,8 @@ struct EveryCommandErrorTests {
         Case(arguments: ["meditate", "presets", "add", "Evening", "--minutes", "0"], status: .usage),
         Case(arguments: ["meditate", "presets", "edit", "Nowhere", "--minutes", "5"], status: .usage),
         Case(arguments: ["meditate", "presets", "rename", "Nowhere", "Else"], status: .usage),
+        Case(arguments: ["meditate", "presets", "move", "Nowhere", "1"], status: .usage),
+        Case(arguments: ["meditate", "presets", "move", "Nowhere", "first"], status: .usage),
         Case(arguments: ["meditate", "presets", "delete", "Nowhere", "--yes"], status: .usage),
         Case(arguments: ["breathe", "session", "nowhere"], status: .usage),
         Case(arguments: ["breathe", "box", "--rounds", "0"], status: .usage),

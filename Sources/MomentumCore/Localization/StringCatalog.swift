@@ -64,7 +64,7 @@ public struct StringCatalog: Sendable {
     public static func fill(_ template: String, _ arguments: [String: String]) -> String {
         var text = template
         for (name, value) in arguments {
-            if let last = value.last, sentenceEnds.contains(last) {
+            if endsASentence(value) {
                 text = text.replacingOccurrences(of: "{\(name)}.", with: value)
             }
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
@@ -72,8 +72,13 @@ public struct StringCatalog: Sendable {
         return text
     }
 
-    /// The characters that end a sentence, so no full stop follows them.
-    static let sentenceEnds: Set<Character> = [".", "!", "?", "…"]
+    /// Whether `value` ends a sentence of its own: a word's last letter followed by `.`, `!`, `?`
+    /// or `…` ("Mara L.", "Ready?"). A lone mark or one after another sign (a host `.`, a path
+    /// `../`) is a literal and keeps the template's full stop.
+    static func endsASentence(_ value: String) -> Bool {
+        guard let last = value.last, [".", "!", "?", "…"].contains(last) else { return false }
+        return value.dropLast().last?.isLetter == true
+    }
 
     /// `one` when `count` is 1, else `many` with `{count}` filled in.
     public func counted(_ count: Int, one: StringKey, many: StringKey) -> String {

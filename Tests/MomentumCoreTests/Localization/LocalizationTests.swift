@@ -31,6 +31,9 @@ struct LocalizationTests {
         ("{name} is now called {name}.", "Dr.", "Dr. is now called Dr."),
         ("“{name}” – {teacher}", "A.", "“A.” – A."),
         ("{teacher}, 5 min", "Mara L.", "Mara L., 5 min"),
+        ("Not an address to listen on: {name}.", ".", "Not an address to listen on: .."),
+        ("Not in {name}.", "../", "Not in ../."),
+        ("by {teacher}.", "Ünal Ö.", "by Ünal Ö."),
     ])
     func aValueEndingASentenceTakesThePlaceOfTheFullStop(template: String, value: String, expected: String) {
         #expect(StringCatalog.fill(template, ["teacher": value, "name": value]) == expected)

@@ -56,9 +56,10 @@ export function t(key, args = {}) {
   }
   for (const [name, value] of Object.entries(args)) {
     const shown = String(value);
-    // A value that ends a sentence itself takes the place of the sentence's full stop ("by Mara
-    // L.", not "by Mara L.."), as StringCatalog.format does on the server.
-    if (/[.!?…]$/.test(shown)) text = text.replaceAll(`{${name}}.`, shown);
+    // A value that ends a sentence itself (a letter, then . ! ? or …) takes the place of the
+    // sentence's full stop ("by Mara L.", not "by Mara L.."), as StringCatalog.format does on the
+    // server; a lone mark (a host ".") is a literal and keeps it.
+    if (/\p{L}[.!?…]$/u.test(shown)) text = text.replaceAll(`{${name}}.`, shown);
     text = text.replaceAll(`{${name}}`, shown);
   }
   return text;
