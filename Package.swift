@@ -78,9 +78,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml"), .copy("Public")],
-            swiftSettings: strictness
+            exclude: ["Public"],
+            resources: [.embedInCode("Resources/openapi.yaml")],
+            swiftSettings: strictness,
+            // The browser UI is built into the binary (EmbeddedWebApp), so it serves wherever it is copied.
+            plugins: [.plugin(name: "EmbedWebApp")]
         ),
+        .executableTarget(name: "EmbedWebAppTool", path: "Sources/EmbedWebAppTool"),
+        .plugin(name: "EmbedWebApp", capability: .buildTool(), dependencies: ["EmbedWebAppTool"]),
         // The command-line interface and terminal players, as a library so tests can drive them.
         .target(
             name: "MomentumCLI",

@@ -138,8 +138,8 @@ def run_server(host="127.0.0.1"):
             process.kill()
             pytest.fail(f"momentum serve did not answer /health:\n{log_path.read_text(errors='replace')}")
         if not serves_the_ui(url):
-            pytest.fail("momentum serve has no UI files at / (a copied binary leaves its "
-                        "Momentum_MomentumServer.resources behind: set MOMENTUM_PUBLIC_DIR)")
+            pytest.fail("momentum serve has no UI files at / (the binary embeds them; "
+                        "MOMENTUM_PUBLIC_DIR, when set, must name the Public folder)")
         yield Server(url, data_dir, process, log_path, token)
         process.send_signal(signal.SIGTERM)
         try:

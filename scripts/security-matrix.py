@@ -3,8 +3,7 @@
 
 Usage: python3 scripts/security-matrix.py PATH/TO/momentum
 
-(Run the binary where it was built, or copy the `*.resources` folders beside it: the web app's
-static files are found there.)
+(The web app's static files are built into the binary, so it runs from anywhere.)
 
 Starts its own servers (free loopback ports, temporary MOMENTUM_HOME each, all stopped at the end):
 

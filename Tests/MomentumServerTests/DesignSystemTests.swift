@@ -9,8 +9,7 @@ import Testing
 @Suite("Design system: app.css uses the tokens")
 struct DesignSystemTests {
     static func stylesheet() throws -> String {
-        let folder = try #require(StaticFiles.locate(environment: [:]))
-        return try String(contentsOf: folder.appendingPathComponent("app.css"), encoding: .utf8)
+        try String(contentsOf: PublicFolder.url.appendingPathComponent("app.css"), encoding: .utf8)
     }
 
     /// The declarations `property: value` after the first `:root { … }` block.

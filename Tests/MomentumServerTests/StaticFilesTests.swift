@@ -7,11 +7,38 @@ import Testing
 
 @testable import MomentumServer
 
+/// The web app's source folder, `Sources/MomentumServer/Public`, which the binary embeds.
+enum PublicFolder {
+    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/MomentumServer/Public", isDirectory: true)
+}
+
 @Suite("Static files of the browser UI")
 struct StaticFilesTests {
-    @Test func thePublicFolderIsFoundBesideTheBinary() throws {
-        let folder = try #require(StaticFiles.locate(environment: [:]))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path))
+    /// The binary carries every file of the folder, byte for byte, and nothing else.
+    @Test func theBinaryCarriesEveryFileOfThePublicFolder() throws {
+        var onDisk: [String: Data] = [:]
+        let walk = try #require(
+            FileManager.default.enumerator(at: PublicFolder.url, includingPropertiesForKeys: [.isRegularFileKey]))
+        for case let url as URL in walk
+        where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            let path = String(url.standardizedFileURL.path.dropFirst(PublicFolder.url.standardizedFileURL.path.count))
+            onDisk[path.hasPrefix("/") ? path : "/" + path] = try Data(contentsOf: url)
+        }
+        #expect(onDisk["/index.html"] != nil)
+        #expect(Set(EmbeddedWebApp.files.keys) == Set(onDisk.keys))
+        for (path, text) in EmbeddedWebApp.files {
+            #expect(Data(base64Encoded: text) == onDisk[path], "\(path)")
+        }
+    }
+
+    /// Only `MOMENTUM_PUBLIC_DIR` serves a folder (a UI author's working copy); else the built-in files.
+    @Test func aFolderIsServedOnlyWhenMomentumPublicDirNamesOne() throws {
+        #expect(StaticFiles.locate(environment: [:]) == nil)
+        #expect(StaticFiles.locate(environment: ["MOMENTUM_PUBLIC_DIR": "/no/such/folder"]) == nil)
+        #expect(
+            StaticFiles.locate(environment: ["MOMENTUM_PUBLIC_DIR": PublicFolder.url.path])?.path
+                == PublicFolder.url.path)
     }
 
     @Test func theRootServesTheIndexAsHTMLThatIsRevalidated() async throws {

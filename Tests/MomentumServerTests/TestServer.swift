@@ -50,7 +50,7 @@ struct TestServer {
 
     init(
         host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit,
-        publicDirectory: URL? = StaticFiles.locate(environment: [:]),
+        publicDirectory: URL? = nil,
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit
     ) throws {
         directory = try TemporaryDirectory()

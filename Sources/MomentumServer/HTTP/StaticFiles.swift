@@ -1,36 +1,21 @@
 import Foundation
 import Hummingbird
 
-/// The browser UI's files from the `Public` folder, for every GET that no route answers.
+/// The browser UI's files, for every GET that no route answers.
 ///
-/// The folder is copied beside the binary by SwiftPM (`Momentum_MomentumServer.resources/Public`),
-/// which `swift run` and a release binary shipped with its resources folder both find; the
-/// `MOMENTUM_PUBLIC_DIR` variable points elsewhere (a packager's layout, or the UI author's
-/// working copy). API paths never reach the file system; unknown files are JSON 404s.
+/// They are built into the binary (`EmbeddedWebApp`, made from the `Public` folder by the
+/// EmbedWebApp build plugin), so `momentum` serves its web app wherever it is copied. The
+/// `MOMENTUM_PUBLIC_DIR` variable serves a folder instead (the UI author's working copy, so a
+/// changed script shows without a rebuild). API paths never reach the files; unknown files are
+/// JSON 404s.
 public enum StaticFiles {
-    static let resourceBundleName = "Momentum_MomentumServer"
-
-    /// The first folder that exists: `$MOMENTUM_PUBLIC_DIR`, then the resources beside the binary.
-    /// Unlike SwiftPM's `Bundle.module`, a missing folder does not stop the program: the API still
-    /// works, and `/` answers 404.
+    /// `$MOMENTUM_PUBLIC_DIR` when it names a folder that exists; `nil` serves the built-in files.
     public static func locate(environment: [String: String]) -> URL? {
-        var candidates: [URL] = []
-        if let explicit = environment["MOMENTUM_PUBLIC_DIR"], !explicit.isEmpty {
-            candidates.append(URL(fileURLWithPath: explicit, isDirectory: true))
-        }
-        let beside = [Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent()].compactMap { $0 }
-        for folder in beside {
-            candidates.append(
-                folder.appendingPathComponent("\(resourceBundleName).resources/Public", isDirectory: true))
-            candidates.append(
-                folder.appendingPathComponent(
-                    "\(resourceBundleName).bundle/Contents/Resources/Public", isDirectory: true))
-            candidates.append(folder.appendingPathComponent("\(resourceBundleName).bundle/Public", isDirectory: true))
-        }
-        return candidates.first { url in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
-        }
+        guard let explicit = environment["MOMENTUM_PUBLIC_DIR"], !explicit.isEmpty else { return nil }
+        let url = URL(fileURLWithPath: explicit, isDirectory: true)
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+            ? url : nil
     }
 
     /// HTML is revalidated every time (a new UI shows at once); other files for an hour, with
@@ -41,22 +26,98 @@ public enum StaticFiles {
     ])
 }
 
-/// Serves the UI's static files for GET and HEAD requests outside `/api`.
+/// Serves the UI's static files for GET and HEAD requests outside `/api`: a folder's, or the
+/// built-in ones.
 struct StaticFilesMiddleware<Context: RequestContext>: RouterMiddleware {
-    let files: FileMiddleware<Context, LocalFileSystem>?
+    private enum Files: Sendable {
+        case folder(FileMiddleware<Context, LocalFileSystem>)
+        case embedded(FileMiddleware<Context, EmbeddedFiles>)
+    }
+
+    private let files: Files
 
     init(folder: URL?) {
-        files = folder.map {
-            FileMiddleware($0.path, cacheControl: StaticFiles.cacheControl, searchForIndexHtml: true)
+        if let folder {
+            files = .folder(
+                FileMiddleware(folder.path, cacheControl: StaticFiles.cacheControl, searchForIndexHtml: true))
+        } else {
+            files = .embedded(
+                FileMiddleware(
+                    fileProvider: EmbeddedFiles.shared, cacheControl: StaticFiles.cacheControl,
+                    searchForIndexHtml: true))
         }
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard let files, !RoutedPaths.isRouted(request.uri.path) else {
+        guard !RoutedPaths.isRouted(request.uri.path) else {
             return try await next(request, context)
         }
-        return try await files.handle(request, context: context, next: next)
+        switch files {
+        case .folder(let middleware): return try await middleware.handle(request, context: context, next: next)
+        case .embedded(let middleware): return try await middleware.handle(request, context: context, next: next)
+        }
+    }
+}
+
+/// The web app built into the binary, as Hummingbird's file middleware reads files: a path is a
+/// file of `EmbeddedWebApp`, or a folder when files lie under it. Every file dates from when
+/// the program started (so a new build is fetched anew; HTML is revalidated every time anyway).
+struct EmbeddedFiles: FileProvider {
+    struct FileAttributes: FileMiddlewareFileAttributes, Sendable {
+        var isFolder: Bool
+        var size: Int
+        var modificationDate: Date
+    }
+
+    static let shared = EmbeddedFiles(base64: EmbeddedWebApp.files, started: Date())
+
+    private let files: [String: [UInt8]]
+    private let folders: Set<String>
+    private let started: Date
+
+    init(base64: [String: String], started: Date) {
+        var files: [String: [UInt8]] = [:]
+        var folders: Set<String> = ["/"]
+        for (path, text) in base64 {
+            guard let data = Data(base64Encoded: text) else { continue }
+            files[path] = [UInt8](data)
+            var parent = path
+            while let slash = parent.lastIndex(of: "/"), slash != parent.startIndex {
+                parent = String(parent[..<slash])
+                folders.insert(parent)
+            }
+        }
+        self.files = files
+        self.folders = folders
+        self.started = started
+    }
+
+    /// The path without a trailing slash ("/" stays): how files and folders are keyed.
+    func getFileIdentifier(_ path: String) -> String? {
+        var key = path.hasPrefix("/") ? path : "/" + path
+        while key.count > 1, key.hasSuffix("/") { key.removeLast() }
+        return key
+    }
+
+    func getAttributes(id: String) async throws -> FileAttributes? {
+        if let bytes = files[id] {
+            return FileAttributes(isFolder: false, size: bytes.count, modificationDate: started)
+        }
+        if folders.contains(id) { return FileAttributes(isFolder: true, size: 0, modificationDate: started) }
+        return nil
+    }
+
+    func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
+        guard let bytes = files[id] else { throw HTTPError(.notFound) }
+        return ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+    }
+
+    func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        guard let bytes = files[id], range.lowerBound >= 0, range.upperBound < bytes.count else {
+            throw HTTPError(.rangeNotSatisfiable)
+        }
+        return ResponseBody(byteBuffer: ByteBuffer(bytes: bytes[range]))
     }
 }
