@@ -10,7 +10,8 @@ work=$(mktemp -d)
 mkdir -p "$work/bin" "$work/home" "$work/elsewhere"
 cp "$momentum" "$work/bin/momentum"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-(cd "$work/elsewhere" && env -u MOMENTUM_PUBLIC_DIR MOMENTUM_HOME="$work/home" MOMENTUM_PORT="$port" \
+# `exec`: the background job is the server itself, so SIGTERM below reaches it (not a subshell).
+(cd "$work/elsewhere" && exec env -u MOMENTUM_PUBLIC_DIR MOMENTUM_HOME="$work/home" MOMENTUM_PORT="$port" \
     "$work/bin/momentum" serve >"$work/serve.log" 2>&1) &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -41,4 +42,11 @@ for path, file, kind in checks:
     print(f"ok    {path} ({len(body)} bytes) from a binary copied alone")
 PY
 kill -TERM "$pid"
-wait "$pid"
+status=0
+wait "$pid" || status=$?
+if [ "$status" -ne 0 ]; then
+    echo "momentum serve exited $status after SIGTERM:" >&2
+    cat "$work/serve.log" >&2
+    exit 1
+fi
+echo "ok    a clean exit on SIGTERM"
