@@ -86,6 +86,22 @@ def test_a_pairing_link_signs_a_browser_in_once(guarded_server, browser, second_
     assert "Add a device" in people.text
     assert settings.find_element(By.ID, "s-sign-out").text == "Sign out"
 
+    # This page was opened at 127.0.0.1, which a phone would open as itself: the server listens
+    # on every address, so the new link names this machine's network address (issue 40).
+    anna = next(p for p in people_seen_by(browser) if p["name"] == "Anna")
+    tap(browser, f"p-{anna['id']}-pair")
+    dialog = wait_for(browser, lambda d: (e := d.find_element(By.ID, "pair-dialog")).is_displayed() and e)
+    phone_link = browser.find_element(By.ID, "pair-link").get_attribute("value")
+    assert not re.match(r"http://(127\.|localhost|\[::1\])", phone_link), phone_link
+    if dialog.find_elements(By.ID, "pair-qr"):
+        assert re.fullmatch(r"http://[^/]+:" + server.url.rsplit(":", 1)[1] + r"/pair\.html#[0-9A-Z-]+", phone_link), phone_link
+        decoded = decoded_qr(shot(browser, "people/pair-dialog-network-address"))
+        if decoded is not None:
+            assert decoded == phone_link, decoded
+    else:  # a machine without a network address says so instead of showing a code
+        assert dialog.find_element(By.ID, "pair-notice").text.startswith("This machine has no network address")
+    browser.find_element(By.ID, "pair-close").click()
+
     # The same link once more, in another browser: refused with the catalog's sentence, and a
     # field for a new code.
     allow_console(second_browser, r"/pair - Failed to load resource.* 422")
@@ -200,16 +216,17 @@ def test_an_owner_adds_a_person_and_pairs_their_phone(server, browser, scheme):
     set_size(browser, *PHONE)
     tap(browser, f"p-{dora['id']}-pair")
     dialog = wait_for(browser, lambda d: (e := d.find_element(By.ID, "pair-dialog")).is_displayed() and e)
-    qr = dialog.find_element(By.ID, "pair-qr")
-    assert qr.tag_name == "svg" and qr.get_attribute("aria-label") == "QR code of the link"
+    # This server listens on loopback only: no QR code a phone could not open, but why and what
+    # to change; the link still serves another browser of this machine (issue 40).
+    assert not dialog.find_elements(By.ID, "pair-qr")
+    notice = dialog.find_element(By.ID, "pair-notice")
+    assert notice.text.startswith("A phone cannot open this link: the server listens on this machine only"), notice.text
+    assert "momentum serve --host 0.0.0.0" in notice.text
     link = browser.find_element(By.ID, "pair-link").get_attribute("value")
     assert re.fullmatch(re.escape(server.url) + r"/pair\.html#[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}", link), link
     assert browser.find_element(By.ID, "pair-code-text").text == link.split("#")[1]
     assert re.fullmatch(r"It works once, until \d{1,2}:\d\d( [AP]M)?\.", browser.find_element(By.ID, "pair-expires").text)
-    path = shot(browser, f"people/pair-dialog-{scheme}")
-    decoded = decoded_qr(path)
-    if decoded is not None:
-        assert decoded == link, decoded
+    shot(browser, f"people/pair-dialog-{scheme}")
     assert axe_violations(browser) == []
     browser.find_element(By.ID, "pair-close").click()
     wait_for(browser, lambda d: not d.find_elements(By.ID, "pair-dialog"))

@@ -27,6 +27,9 @@ public struct ServerDependencies: Sendable {
     /// The threads requests run on when the store blocks them on another process (PostgreSQL);
     /// nil keeps them on Swift's own.
     public var storeThreads: StoreThreads?
+    /// This machine's interface addresses, asked when a pairing link is made (``PhoneAddresses``);
+    /// tests pass a network of their own.
+    public var interfaceAddresses: @Sendable () -> [String] = { PhoneAddresses.interfaceAddresses() }
 
     public init(
         household: HouseholdService, now: @escaping @Sendable () -> Date = { Date() },
@@ -54,6 +57,9 @@ public func buildApplication(
     let limits = configuration.connectionLimits
     let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(limits.idleTimeout))
     let connections = OpenConnections(limits: limits, logger: dependencies.logger)
+    // The framework's info lines ("Server started and listening on …") show from debug on.
+    var frameworkLogger = dependencies.logger
+    frameworkLogger.logLevel = ServerLogging.frameworkLevel(for: dependencies.logger.logLevel)
     return Application(
         router: buildRouter(configuration: configuration, dependencies: dependencies),
         server: HTTPServerBuilder { responder in
@@ -66,7 +72,7 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         onServerRunning: { channel in await onRunning(channel.localAddress?.port) },
         eventLoopGroupProvider: .shared(ServerEventLoops.group),
-        logger: dependencies.logger
+        logger: frameworkLogger
     )
 }
 
@@ -154,7 +160,10 @@ func buildPersonRouter(
     LoginController(access: access, person: person, attempts: shared.attempts).addRoutes(to: router, guarded: api)
     PeopleController(
         access: access, person: person, settings: services.settings, now: dependencies.now,
-        timeZone: dependencies.timeZone, attempts: shared.attempts
+        timeZone: dependencies.timeZone, attempts: shared.attempts,
+        phoneAddresses: { [interfaceAddresses = dependencies.interfaceAddresses] port in
+            configuration.phoneAddresses(interfaceAddresses: interfaceAddresses(), port: port)
+        }
     )
     .addRoutes(to: router, guarded: api)
     AboutController(

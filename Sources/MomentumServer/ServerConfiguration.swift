@@ -7,7 +7,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var dataDirectory: URL
     /// The largest request body accepted, in bytes; larger ones are answered with 413.
     public var bodyLimit: Int
-    /// The browser UI's static files; `nil` serves none.
+    /// A folder of the browser UI's files to serve instead of the ones built into the binary
+    /// (`$MOMENTUM_PUBLIC_DIR`, for UI work); `nil` serves the built-in ones.
     public var publicDirectory: URL?
     /// Names besides this server's address and `localhost` that requests may call it by: what a
     /// reverse proxy passes on in `Host` (`--allowed-host`).
@@ -58,8 +59,21 @@ public struct ServerConfiguration: Sendable, Equatable {
         HostPolicy.Authority(name).map { $0.port == nil } ?? false
     }
 
+    /// This machine's host name (`gethostname`): on every address, requests may call the server by
+    /// it and by `NAME.local`, the names `momentum serve` prints for phones (``PhoneAddresses``).
+    public var machineName: String?
+
     /// Which names requests may use and which origins may write.
-    var hostPolicy: HostPolicy { HostPolicy(bindHost: host, allowedHosts: allowedHosts) }
+    var hostPolicy: HostPolicy {
+        let machineNames = ListenHost.isEveryAddress(host) ? PhoneAddresses.names(machineName: machineName) : []
+        return HostPolicy(bindHost: host, allowedHosts: allowedHosts + machineNames)
+    }
+
+    /// Where a phone reaches this server, by ``PhoneAddresses``' rule.
+    public func phoneAddresses(interfaceAddresses: [String], port: Int? = nil) -> PhoneAddresses {
+        PhoneAddresses(
+            listenHost: host, port: port ?? self.port, interfaceAddresses: interfaceAddresses, machineName: machineName)
+    }
 
     /// The address a person opens in a browser.
     public var address: String {

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumServer
+import MomentumServices
 import Testing
 
 @testable import MomentumCLI
@@ -51,26 +52,79 @@ struct ServeHostCommandTests {
                 + "(127.0.0.1, ::1 or [::1], 0.0.0.0 for every address) or its host name.\n")
     }
 
-    @Test func onEveryAddressItShowsAnAddressABrowserCanOpen() throws {
+    func phone(_ configuration: ServerConfiguration, _ addresses: [String]) -> PhoneAddresses {
+        var configuration = configuration
+        configuration.machineName = "pi"
+        return configuration.phoneAddresses(interfaceAddresses: ["127.0.0.1"] + addresses)
+    }
+
+    @Test func onEveryAddressItShowsTheAddressesAPhoneCanOpen() throws {
         for host in ["0.0.0.0", "::", "[::]"] {
             let configuration = try configuration(["--host", host, "--port", "9000"])
-            let shown = Serve.listening(configuration, networkAddresses: ["192.168.1.5", "10.0.0.2"], catalog: catalog)
+            let shown = Serve.listening(phone(configuration, ["192.168.1.5", "10.0.0.2"]), catalog: catalog)
             #expect(
-                shown
-                    == "Momentum is running on every address of this machine. Open http://127.0.0.1:9000/ in a "
-                    + "browser here, or http://192.168.1.5:9000/ from another device (Ctrl-C stops it).")
-            #expect(!shown.contains("0.0.0.0") && !shown.contains("[::]"))
-            let alone = Serve.listening(configuration, networkAddresses: [], catalog: catalog)
+                shown == [
+                    "Momentum is running on every address of this machine. Open http://127.0.0.1:9000/ in a browser "
+                        + "here, or one of these on a phone or another computer of your network (Ctrl-C stops it):",
+                    "  http://192.168.1.5:9000/", "  http://10.0.0.2:9000/", "  http://pi.local:9000/",
+                ])
+            #expect(!shown.joined().contains("0.0.0.0") && !shown.joined().contains("[::]"))
+            let alone = Serve.listening(phone(configuration, []), catalog: catalog).joined()
             #expect(alone.contains("http://127.0.0.1:9000/") && alone.contains("port 9000"))
         }
         let german = Serve.listening(
-            try configuration(["--host", "0.0.0.0", "--port", "9000"]), networkAddresses: ["192.168.1.5"],
+            phone(try configuration(["--host", "0.0.0.0", "--port", "9000"]), ["192.168.1.5"]),
             catalog: .shared(for: .german))
-        #expect(german.contains("Momentum läuft auf allen Adressen dieses Rechners"))
-        #expect(german.contains("http://192.168.1.5:9000/"))
-        let one = Serve.listening(
-            try configuration(["--port", "9000"]), networkAddresses: ["192.168.1.5"], catalog: catalog)
-        #expect(one == "Momentum is running. Open http://127.0.0.1:9000/ in your browser (Ctrl-C stops it).")
+        #expect(german[0].contains("Momentum läuft auf allen Adressen dieses Rechners"))
+        #expect(german[1] == "  http://192.168.1.5:9000/")
+        let one = Serve.listening(phone(try configuration(["--port", "9000"]), ["192.168.1.5"]), catalog: catalog)
+        #expect(
+            one == [
+                "Momentum is running. Open http://127.0.0.1:9000/ in your browser (Ctrl-C stops it).",
+                "A phone cannot reach it: it listens on this machine only. To use Momentum on a phone, start it with "
+                    + "--host 0.0.0.0 (or MOMENTUM_HOST=0.0.0.0).",
+            ])
+        let lan = Serve.listening(
+            phone(try configuration(["--host", "192.168.1.5", "--port", "9000"]), ["192.168.1.5"]), catalog: catalog)
+        #expect(lan == ["Momentum is running. Open http://192.168.1.5:9000/ in your browser (Ctrl-C stops it)."])
+    }
+
+    /// Given a household no one has signed in to; when `serve` starts on every address; then it
+    /// shows the owner's pairing link at the first address a phone opens, its QR code (which reads
+    /// back as the link) and the code to type — a code that signs a browser in.
+    @Test func withNothingPairedItShowsTheOwnersPairingCodeAtAnAddressAPhoneOpens() async throws {
+        let terminal = try TestTerminal()
+        let configuration = try configuration(["--host", "0.0.0.0", "--port", "9000"])
+        let reachable = phone(configuration, ["192.168.1.5"])
+        let household = try HouseholdService.open(dataDirectory: terminal.directory.url, device: "test")
+        let owner = try household.person(named: nil)
+        let lines = try Serve.firstWayIn(reachable, catalog: catalog) { base in
+            try PairCommand.lines(
+                try household.startPairing(for: owner), base: base, isInteractive: false, timeZone: .gmt,
+                catalog: catalog)
+        }
+        let link = try #require(lines.first)
+        let code = try #require(link.split(separator: "#").last.map(String.init))
+        #expect(link == "http://192.168.1.5:9000/pair.html#\(code)")
+        let qr = try QRCode.encode(link, correction: .medium).terminalLines(style: .forDarkBackground)
+        #expect(Array(lines[2..<(2 + qr.count)]) == qr)
+        #expect(lines.contains("Or open http://192.168.1.5:9000/pair.html and type the code \(code)."))
+        #expect(try household.pair(code: code, deviceName: "phone").person.id == owner.id)
+        // Nowhere a phone reaches: how to let someone in instead of a code that cannot work.
+        let nowhere = Serve.firstWayIn(phone(configuration, []), catalog: catalog) { _ in ["a code"] }
+        #expect(nowhere.count == 1 && nowhere[0].hasPrefix("Listening on 0.0.0.0 lets other machines reach it"))
+    }
+
+    @Test func logLevelAndFormatAreCheckedAndTheOptionWins() throws {
+        let logging = try Serve.parse(["--log-level", "DEBUG", "--log-format", "json"])
+            .logging(environment: ["MOMENTUM_LOG_LEVEL": "error"], catalog: catalog)
+        #expect(logging == ServerLogging(level: .debug, format: .json))
+        #expect(try Serve.parse([]).logging(environment: ["MOMENTUM_LOG_FORMAT": "json"], catalog: catalog).format == .json)
+        #expect(try Serve.parse([]).logging(environment: [:], catalog: catalog) == ServerLogging())
+        #expect(throws: CommandFailure.self) { try Serve.parse(["--log-level", "loud"]).logging(environment: [:], catalog: catalog) }
+        #expect(throws: CommandFailure.self) {
+            try Serve.parse([]).logging(environment: ["MOMENTUM_LOG_FORMAT": "xml"], catalog: catalog)
+        }
     }
 
     /// A loopback port already taken, so `serve` ends right after what it says before listening.
@@ -108,16 +162,22 @@ struct ServeHostCommandTests {
 
     /// Given no way in yet; when `serve --require-token` starts on this machine's own address; then
     /// it says the sign-in is asked although only this machine can reach it — not that other
-    /// machines can.
+    /// machines can, and no pairing code a phone could not open. A port in use ends it before
+    /// anything is said but the one sentence.
     @Test func requireTokenOnLoopbackSaysOnlyThisMachineReachesIt() async throws {
+        let configuration = try configuration(["--require-token", "--port", "9000"])
+        let said = Serve.firstWayIn(phone(configuration, ["192.168.1.5"]), catalog: catalog) { _ in ["a code"] }
+        #expect(said.count == 1)
+        #expect(
+            said[0].hasPrefix(
+                "Only this machine can reach the server at 127.0.0.1, but --require-token asks every request "
+                    + "for a sign-in: no one has one yet."))
+        #expect(!said[0].contains("other machines"))
+
         let taken = try TakenPort()
         let terminal = try TestTerminal()
         #expect(await terminal.run(["serve", "--require-token", "--port", "\(taken.port)"]) != 0)
-        #expect(
-            terminal.output.text.hasPrefix(
-                "Only this machine can reach the server at 127.0.0.1, but --require-token asks every request "
-                    + "for a sign-in: no one has one yet."))
-        #expect(!terminal.output.text.contains("other machines"))
-        #expect(terminal.errors.text.contains("\(taken.port)"))
+        #expect(terminal.output.text.isEmpty)
+        #expect(terminal.errors.text.contains("Port \(taken.port) is in use; choose another with --port."))
     }
 }

@@ -63,12 +63,15 @@ struct PeopleRoutesTests {
         let ben = try server.household.add(named: "Ben")
         let clock = server.clock
         try await server.test { client in
-            // The link names the server as the request did (the test client says `localhost`).
+            // The test client says `localhost`, which a phone would open as itself: the link names
+            // this machine's address on the home network instead.
             let pairing = try await client.send(.post, "/api/v1/people/\(ben.id)/pairing", headers: ada)
             #expect(pairing.status == .created)
             let code = try #require(try pairing.object["code"] as? String)
             let link = try #require(try pairing.object["link"] as? String)
-            #expect(link == "http://localhost/pair.html#\(code)")
+            #expect(link == "http://192.168.1.5/pair.html#\(code)")
+            #expect(try pairing.object["reachableByPhone"] as? Bool == true)
+            #expect(try pairing.object["notice"] == nil)
             let rows = try #require(try pairing.object["qr"] as? [String])
             #expect(rows.count >= 21 && rows.allSatisfy { $0.count == rows.count })
             #expect(try QRCode.encode(link).size == rows.count)
@@ -93,6 +96,31 @@ struct PeopleRoutesTests {
         let devices = try server.household.devices(of: ben)
         #expect(devices.map(\.token.name) == ["Ben's phone"])
         #expect(devices.first?.token.isPairing == true)
+    }
+
+    /// Given a server listening on this machine only; when the owner, at the server's own screen,
+    /// adds a device; then the answer says a phone cannot open the link, and how to change that
+    /// (the link still works in another browser of this machine). With no network address at
+    /// all, it says to connect the machine first.
+    @Test func aPairingAPhoneCannotOpenSaysWhyAndWhatToChange() async throws {
+        let loopback = try TestServer()
+        try await loopback.test { client in
+            let pairing = try await client.send(.post, "/api/v1/people/\(Person.founderID)/pairing")
+            #expect(pairing.status == .created)
+            #expect(try pairing.object["reachableByPhone"] as? Bool == false)
+            let notice = try #require(try pairing.object["notice"] as? String)
+            #expect(notice.contains("listens on this machine only (http://localhost)"))
+            #expect(notice.contains("momentum serve --host 0.0.0.0"))
+            let link = try #require(try pairing.object["link"] as? String)
+            #expect(link.hasPrefix("http://localhost/pair.html#"))
+        }
+        let offline = try TestServer(host: "0.0.0.0", interfaceAddresses: ["127.0.0.1", "fe80::1"])
+        let ada = Self.bearer(try offline.services.accessTokens.create(name: "ada").secret)
+        try await offline.test { client in
+            let pairing = try await client.send(.post, "/api/v1/people/\(Person.founderID)/pairing", headers: ada)
+            #expect(try pairing.object["reachableByPhone"] as? Bool == false)
+            #expect(try (pairing.object["notice"] as? String)?.hasPrefix("This machine has no network address yet") == true)
+        }
     }
 
     @Test func endingAPairedDeviceSignsItOut() async throws {

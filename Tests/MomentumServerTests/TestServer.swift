@@ -51,7 +51,8 @@ struct TestServer {
     init(
         host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit,
         publicDirectory: URL? = nil,
-        librarySizeLimit: Int64 = LibraryService.defaultSizeLimit
+        librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
+        interfaceAddresses: [String] = Self.homeNetwork
     ) throws {
         directory = try TemporaryDirectory()
         let (clock, ids) = (clock, ids)
@@ -60,11 +61,15 @@ struct TestServer {
             now: { clock.now }, makeID: { ids.make() }, librarySizeLimit: librarySizeLimit)
         configuration = ServerConfiguration(
             host: host, dataDirectory: directory.url, bodyLimit: bodyLimit, publicDirectory: publicDirectory)
-        router = buildRouter(
-            configuration: configuration,
-            dependencies: ServerDependencies(
-                household: household, now: { clock.now }, makeID: { ids.make() }, version: "test-version"))
+        var dependencies = ServerDependencies(
+            household: household, now: { clock.now }, makeID: { ids.make() }, version: "test-version")
+        dependencies.interfaceAddresses = { interfaceAddresses }
+        router = buildRouter(configuration: configuration, dependencies: dependencies)
     }
+
+    /// The interfaces of the machine a test server runs on: loopback, a home network's IPv4
+    /// address and a link-local IPv6 one.
+    static let homeNetwork = ["127.0.0.1", "::1", "192.168.1.5", "fe80::1"]
 
     /// One person's routes (every person has the same): what the server answers besides its files.
     var personRouter: Router<BasicRequestContext> {

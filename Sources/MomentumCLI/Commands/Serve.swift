@@ -56,6 +56,20 @@ struct Serve: ContextualCommand {
         help: ArgumentHelp("Most MiB of rendered audio kept for reuse, 0–100000 (default: 500).", valueName: "MiB"))
     var renderCacheMB: String?
 
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "What to log: trace, debug, info (the default), notice, warning, error or critical "
+                + "(also $MOMENTUM_LOG_LEVEL). Framework lines show from debug.", valueName: "level"))
+    var logLevel: String?
+
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp(
+            "How to log: text (the default) or json, one object per line for the journal or a log collector "
+                + "(also $MOMENTUM_LOG_FORMAT).", valueName: "format"))
+    var logFormat: String?
+
     @OptionGroup var common: CommonOptions
 
     /// The most MiB `--max-upload-mb` (or `$MOMENTUM_MAX_UPLOAD_MB`) accepts.
@@ -81,29 +95,43 @@ struct Serve: ContextualCommand {
             if let wrong = allowedHosts.first(where: { !ServerConfiguration.isValidAllowedHost($0) }) {
                 throw CommandFailure(session.catalog.format(.errorServeAllowedHost, ["value": wrong]))
             }
-            let configuration = try self.configuration(
+            var configured = try self.configuration(
                 environment: context.environment, dataDirectory: session.dataDirectory, catalog: session.catalog)
+            configured.machineName = PhoneAddresses.machineName()
+            let configuration = configured
+            let logging = try self.logging(environment: context.environment, catalog: session.catalog)
             // Off loopback, a server no one can sign in to yet starts anyway (pairing a phone needs
-            // it running) and says how to let someone in.
-            if configuration.requiresToken, try !session.services.accessTokens.hasActiveToken() {
-                // On loopback only --require-token asks for one: no other machine reaches it.
-                let notice: StringKey = configuration.isLoopback ? .serveNoWayInYetLoopback : .serveNoWayInYet
-                context.output.write(session.catalog.format(notice, ["host": configuration.host]) + "\n")
-            }
-            var logger = Logger(label: "momentum.server")
-            logger.logLevel = context.environment["MOMENTUM_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+            // it running): once it listens, it shows the owner's pairing code, or says how to let
+            // someone in.
+            let nobodyYet = try configuration.requiresToken && !session.services.accessTokens.hasActiveToken()
+            let owner = try session.household.person(named: nil)
             let output = context.output
             let catalog = session.catalog
+            let household = session.household
+            let (isInteractive, timeZone) = (context.isInteractive, context.timeZone)
             var dependencies = ServerDependencies(
-                household: session.household, now: context.now, makeID: context.makeID, logger: logger,
-                version: MomentumCommand.version)
+                household: session.household, now: context.now, makeID: context.makeID,
+                logger: logging.logger(label: "momentum.server"), version: MomentumCommand.version)
             dependencies.timeZone = context.timeZone
             // PostgreSQL answers from another process: requests wait for it on threads of their own.
             if session.services.database == nil { dependencies.storeThreads = StoreThreads() }
-            let application = buildApplication(configuration: configuration, dependencies: dependencies) { port in
-                var shown = configuration
-                shown.port = port ?? configuration.port
-                output.write(Self.listening(shown, networkAddresses: Self.networkAddresses(), catalog: catalog) + "\n")
+            let application = buildApplication(configuration: configuration, dependencies: dependencies) {
+                boundPort in
+                let phone = configuration.phoneAddresses(
+                    interfaceAddresses: PhoneAddresses.interfaceAddresses(), port: boundPort ?? configuration.port)
+                var lines = Self.listening(phone, catalog: catalog)
+                if nobodyYet {
+                    let notice = catalog.format(.serveNoWayInYet, ["host": configuration.host])
+                    let wayIn = try? Self.firstWayIn(phone, catalog: catalog) { base in
+                        let pairing = try household.startPairing(for: owner)
+                        return [catalog.format(.servePairFirstPhone, ["name": owner.name]), ""]
+                            + (try PairCommand.lines(
+                                pairing, base: base, isInteractive: isInteractive, timeZone: timeZone, catalog: catalog))
+                            + [catalog[.servePairLater]]
+                    }
+                    lines += [""] + (wayIn ?? [notice])
+                }
+                output.write(lines.joined(separator: "\n") + "\n")
             }
             do {
                 try await application.runService()
@@ -135,33 +163,56 @@ struct Serve: ContextualCommand {
         }
     }
 
-    /// What the server says once it listens: the address to open — on every address of the
-    /// machine (`0.0.0.0`, `::`), this machine's loopback address and one of `networkAddresses`
-    /// (this machine's on its networks), never `http://0.0.0.0:…`, which a browser cannot open.
-    static func listening(_ configuration: ServerConfiguration, networkAddresses: [String], catalog: StringCatalog)
-        -> String
-    {
-        guard ListenHost.isEveryAddress(configuration.host) else {
-            return catalog.format(.serveListening, ["address": configuration.address])
+    /// What the server says once it listens: the address to open here and, by ``PhoneAddresses``'
+    /// rule, the ones a phone opens — never `http://0.0.0.0:…`, which a browser cannot open; on
+    /// loopback, that a phone cannot reach it and how to change that.
+    static func listening(_ phone: PhoneAddresses, catalog: StringCatalog) -> [String] {
+        let here = PhoneAddresses.base(
+            host: ListenHost.isEveryAddress(phone.listenHost) ? ServerConfiguration.defaultHost : phone.listenHost,
+            port: phone.port)
+        switch phone.reach {
+        case .thisMachineOnly:
+            return [catalog.format(.serveListening, ["address": here + "/"]), catalog[.servePhoneCannotReach]]
+        case .noNetwork:
+            return [catalog.format(.serveListeningEverywhereNoNetwork, ["address": here + "/", "port": "\(phone.port)"])]
+        case .network(let bases) where !ListenHost.isEveryAddress(phone.listenHost):
+            return [catalog.format(.serveListening, ["address": (bases.first ?? here) + "/"])]
+        case .network(let bases):
+            return [catalog.format(.serveListeningEverywhere, ["address": here + "/"])] + bases.map { "  \($0)/" }
         }
-        var here = configuration
-        here.host = ServerConfiguration.defaultHost
-        guard let network = networkAddresses.first else {
-            return catalog.format(
-                .serveListeningEverywhereNoNetwork, ["address": here.address, "port": "\(configuration.port)"])
-        }
-        var there = configuration
-        there.host = network
-        return catalog.format(.serveListeningEverywhere, ["address": here.address, "network": there.address])
     }
 
-    /// This machine's IPv4 addresses on its networks (not loopback), in the system's order.
-    static func networkAddresses() -> [String] {
-        let devices = (try? System.enumerateDevices()) ?? []
-        return devices.compactMap { device -> String? in
-            guard let address = device.address, case .v4 = address, let text = address.ipAddress else { return nil }
-            return text.hasPrefix("127.") || text.hasPrefix("169.254.") ? nil : text
+    /// The way in of a server no one can sign in to yet: the owner's pairing code at the first
+    /// address a phone opens (`pairing`), else how to make one.
+    static func firstWayIn(
+        _ phone: PhoneAddresses, catalog: StringCatalog, pairing: (_ base: String) throws -> [String]
+    ) rethrows -> [String] {
+        switch phone.reach {
+        case .network(let bases) where !bases.isEmpty: try pairing(bases[0])
+        case .thisMachineOnly:
+            // On loopback only --require-token asks for a sign-in: no other machine reaches it.
+            [catalog.format(.serveNoWayInYetLoopback, ["host": phone.listenHost])]
+        default: [catalog.format(.serveNoWayInYet, ["host": phone.listenHost])]
         }
+    }
+
+    /// How to log: `--log-level` / `--log-format`, then `$MOMENTUM_LOG_LEVEL` / `$MOMENTUM_LOG_FORMAT`,
+    /// then `info` as text; an unknown value is refused with the ones it takes.
+    func logging(environment: [String: String], catalog: StringCatalog) throws -> ServerLogging {
+        var logging = ServerLogging()
+        if let text = [logLevel, environment["MOMENTUM_LOG_LEVEL"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) {
+            guard let level = Logger.Level(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw CommandFailure(catalog.format(.errorServeLogLevel, ["value": text]))
+            }
+            logging.level = level
+        }
+        if let text = [logFormat, environment["MOMENTUM_LOG_FORMAT"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
+        {
+            guard let format = ServerLogging.Format(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+            else { throw CommandFailure(catalog.format(.errorServeLogFormat, ["value": text])) }
+            logging.format = format
+        }
+        return logging
     }
 
     /// Where to listen: options, then `$MOMENTUM_HOST` / `$MOMENTUM_PORT`, then the defaults. A

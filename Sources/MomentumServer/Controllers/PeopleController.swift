@@ -23,6 +23,9 @@ struct PeopleController {
     let timeZone: TimeZone
     /// Wrong PINs count against the person and the client; wrong pairing codes against the client.
     let attempts: AttemptLimits
+    /// Where a phone reaches this server, as it is now (``PhoneAddresses``): the pairing link
+    /// never names this machine's loopback, which a phone would open as itself.
+    let phoneAddresses: @Sendable (_ port: Int) -> PhoneAddresses
 
     var household: HouseholdService { access.household }
 
@@ -106,6 +109,11 @@ struct PeopleController {
         var expiresText: String
         /// The link as a QR code: one string per row, `1` for a dark module (no quiet zone).
         var qr: [String]
+        /// Whether a phone can open the link: `false` when the server listens on this machine's
+        /// loopback only (the link then works in another browser of this machine alone).
+        var reachableByPhone: Bool
+        /// Why a phone cannot open it and what to change, for people; absent when it can.
+        var notice: String?
     }
 
     struct Paired: Encodable {
@@ -127,6 +135,10 @@ struct PeopleController {
         let language = try LanguageChoice.language(for: request, settings: settings)
         let zone = try settings.load().progress.dayCalendar(systemTimeZone: timeZone).timeZone
         return InstantWords(language: language, timeZone: zone)
+    }
+
+    private func catalog(for request: Request) throws -> StringCatalog {
+        StringCatalog.shared(for: try LanguageChoice.language(for: request, settings: settings))
     }
 
     // MARK: - Bodies
@@ -250,7 +262,17 @@ struct PeopleController {
 
     @Sendable func startPairing(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Pairing> {
         let target = try ownerOrSelf(context)
-        let base = (LoginController.isTLS(request) ? "https://" : "http://") + (request.head.authority ?? "")
+        let requestBase = (LoginController.isTLS(request) ? "https://" : "http://") + (request.head.authority ?? "")
+        let requestPort = HostPolicy.Authority(request.head.authority ?? "")?.port ?? 80
+        let reach = phoneAddresses(requestPort).phoneBase(forRequestBase: requestBase)
+        var base = requestBase
+        var notice: String?
+        switch reach {
+        case .network(let bases): base = bases.first ?? requestBase
+        case .thisMachineOnly:
+            notice = try catalog(for: request).format(.peoplePairingLoopbackOnly, ["host": requestBase])
+        case .noNetwork: notice = try catalog(for: request)[.peoplePairingNoNetwork]
+        }
         // The link is checked before a code is made: a host a phone cannot open spends nothing.
         _ = try PairingCode.link(base: base, code: String(repeating: "2", count: PairingCode.length))
         let pairing = try household.startPairing(for: target)
@@ -261,7 +283,8 @@ struct PeopleController {
             Pairing(
                 person: target.name, code: pairing.code, link: link,
                 expiresAt: InstantText.format(pairing.expiresAt),
-                expiresText: try instantWords(for: request).time.string(from: pairing.expiresAt), qr: rows),
+                expiresText: try instantWords(for: request).time.string(from: pairing.expiresAt), qr: rows,
+                reachableByPhone: notice == nil, notice: notice),
             status: .created)
     }
 

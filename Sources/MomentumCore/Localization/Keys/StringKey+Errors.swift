@@ -80,4 +80,6 @@ extension StringKey {
     public static let fieldInDetail = StringKey("field.in.detail")
     public static let fieldInOther = StringKey("field.in.other")
     public static let fieldOfRecord = StringKey("field.ofRecord")
+    public static let errorServeLogLevel = StringKey("error.serveLogLevel")
+    public static let errorServeLogFormat = StringKey("error.serveLogFormat")
 }

@@ -118,4 +118,9 @@ extension StringKey {
     public static let peopleRemoveType = StringKey("people.removeType")
     public static let peopleRemoveYes = StringKey("people.removeYes")
     public static let peopleRemoveMismatch = StringKey("people.removeMismatch")
+    public static let servePhoneCannotReach = StringKey("serve.phoneCannotReach")
+    public static let servePairFirstPhone = StringKey("serve.pairFirstPhone")
+    public static let servePairLater = StringKey("serve.pairLater")
+    public static let peoplePairingLoopbackOnly = StringKey("people.pairing.loopbackOnly")
+    public static let peoplePairingNoNetwork = StringKey("people.pairing.noNetwork")
 }

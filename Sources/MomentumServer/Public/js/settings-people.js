@@ -128,10 +128,14 @@ function pairingDialog(pairing) {
     announce(t('people.pairing.copied'));
   });
   const close = el('button', { type: 'button', class: 'primary', id: 'pair-close' }, t('people.pairing.done'));
-  const dialog = el('dialog', { id: 'pair-dialog', class: 'card pair-dialog', 'aria-labelledby': 'pair-dialog-title', 'aria-describedby': 'pair-dialog-hint' },
+  // A link a phone cannot open (the server listens on this machine only) gets the server's
+  // sentence of why and what to change instead of "scan this" and a QR code that cannot work.
+  const phoneCanOpen = pairing.reachableByPhone !== false;
+  const dialog = el('dialog', { id: 'pair-dialog', class: 'card pair-dialog', 'aria-labelledby': 'pair-dialog-title', 'aria-describedby': phoneCanOpen ? 'pair-dialog-hint' : 'pair-notice' },
     el('h2', { id: 'pair-dialog-title' }, t('people.pairing.title', { name: pairing.person })),
-    el('p', { id: 'pair-dialog-hint' }, t('people.pairing.hint')),
-    qrSVG(pairing.qr, t('people.pairing.qr')),
+    ...(phoneCanOpen
+      ? [el('p', { id: 'pair-dialog-hint' }, t('people.pairing.hint')), qrSVG(pairing.qr, t('people.pairing.qr'))]
+      : [el('p', { id: 'pair-notice', class: 'pair-notice', role: 'note' }, pairing.notice)]),
     el('div', { class: 'inline' }, link, copy),
     el('p', { class: 'muted' }, t('people.pairing.orType')),
     el('p', { class: 'pair-code', id: 'pair-code-text', lang: 'en' }, pairing.code),
