@@ -34,6 +34,10 @@ public struct CommandContext: Sendable {
     /// One line typed in answer to a question (`user remove` asks before it removes); `nil` at
     /// the end of input.
     public var readAnswer: @Sendable () -> String? = { readLine(strippingNewline: true) }
+    /// Asks a server's `/health` (`momentum doctor`); tests answer as a proxy would.
+    public var askHealth: @Sendable (URL) async -> Result<HealthAnswer, HealthUnreachable> = {
+        await CommandContext.liveHealth($0)
+    }
     /// Set when the system's audio player failed during this command (no audio device, say):
     /// the cues rang the bell instead, and the ending says so once (issue 38).
     let soundFailure = FailureFlag()

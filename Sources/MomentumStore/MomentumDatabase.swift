@@ -140,7 +140,7 @@ public final class MomentumDatabase: Sendable {
 
     /// SQLite files start with a fixed 16-byte header; checking it first means a foreign file is
     /// never touched (opening it in WAL mode would try to write to it).
-    private static func checkIsSQLiteOrAbsent(_ path: String) throws(StoreError) {
+    static func checkIsSQLiteOrAbsent(_ path: String) throws(StoreError) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 throw .dataDirectoryNotWritable(path: path, reason: "the database file cannot be read")

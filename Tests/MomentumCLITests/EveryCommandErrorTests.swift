@@ -110,6 +110,7 @@ struct EveryCommandErrorTests {
         Case(arguments: ["sync", "--server", "http://127.0.0.1:9"], status: .unavailable),
         Case(arguments: ["sync", "--server", "not a url"], status: .usage),
         Case(arguments: ["about", "--bogus"], status: .usage),
+        Case(arguments: ["doctor", "--url", "not a url"], status: .usage),
         Case(arguments: ["completions", "tcsh"], status: .usage),
         Case(arguments: ["help", "nonexist"], status: .usage),
         Case(arguments: ["medtate", "5"], status: .usage),

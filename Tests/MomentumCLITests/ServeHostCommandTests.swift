@@ -119,9 +119,12 @@ struct ServeHostCommandTests {
         let logging = try Serve.parse(["--log-level", "DEBUG", "--log-format", "json"])
             .logging(environment: ["MOMENTUM_LOG_LEVEL": "error"], catalog: catalog)
         #expect(logging == ServerLogging(level: .debug, format: .json))
-        #expect(try Serve.parse([]).logging(environment: ["MOMENTUM_LOG_FORMAT": "json"], catalog: catalog).format == .json)
+        #expect(
+            try Serve.parse([]).logging(environment: ["MOMENTUM_LOG_FORMAT": "json"], catalog: catalog).format == .json)
         #expect(try Serve.parse([]).logging(environment: [:], catalog: catalog) == ServerLogging())
-        #expect(throws: CommandFailure.self) { try Serve.parse(["--log-level", "loud"]).logging(environment: [:], catalog: catalog) }
+        #expect(throws: CommandFailure.self) {
+            try Serve.parse(["--log-level", "loud"]).logging(environment: [:], catalog: catalog)
+        }
         #expect(throws: CommandFailure.self) {
             try Serve.parse([]).logging(environment: ["MOMENTUM_LOG_FORMAT": "xml"], catalog: catalog)
         }

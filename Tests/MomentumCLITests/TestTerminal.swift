@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumServices
 import MomentumTestSupport
 
 @testable import MomentumCLI
@@ -165,7 +166,8 @@ struct TestTerminal {
         _ arguments: [String], keys: [(at: Duration, key: Character)] = [], sound: RecordingCuePlayer? = nil,
         events: ScriptedEvents? = nil, morse: RecordingMorsePlayer? = nil,
         environment: [String: String] = ["LANG": "en_GB.UTF-8"], interactive: Bool = false,
-        addingData: Bool = true, answer: String? = nil, systemSound: Bool = false, rows: Int? = nil
+        addingData: Bool = true, answer: String? = nil, systemSound: Bool = false, rows: Int? = nil,
+        health: @escaping @Sendable (URL) async -> Result<HealthAnswer, HealthUnreachable> = { _ in .failure(.refused) }
     ) async -> Int32 {
         let events = events ?? ScriptedEvents(keys: keys)
         let recorder = sound ?? RecordingCuePlayer(events: events)
@@ -195,6 +197,8 @@ struct TestTerminal {
         if systemSound { context.makeCuePlayer = nil }
         // What is typed when a command asks (`user remove`): nothing, unless the test says.
         context.readAnswer = { answer }
+        // What a server's /health answers `momentum doctor`: by default, nothing listens.
+        context.askHealth = health
         let data = arguments.contains("--data") || !addingData ? [] : ["--data", directory.url.path]
         return await MomentumCLI.main(arguments: arguments + data, context: context)
     }

@@ -119,7 +119,8 @@ struct PeopleRoutesTests {
         try await offline.test { client in
             let pairing = try await client.send(.post, "/api/v1/people/\(Person.founderID)/pairing", headers: ada)
             #expect(try pairing.object["reachableByPhone"] as? Bool == false)
-            #expect(try (pairing.object["notice"] as? String)?.hasPrefix("This machine has no network address yet") == true)
+            #expect(
+                try (pairing.object["notice"] as? String)?.hasPrefix("This machine has no network address yet") == true)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Logging
+import Synchronization
 import Testing
 
 @testable import MomentumServer
@@ -16,9 +16,12 @@ struct PhoneAddressesTests {
     }
 
     @Test func onEveryIPv4AddressAPhoneGetsEachNetworkAddressThenTheMachinesName() {
-        #expect(reach("0.0.0.0") == .network(["http://192.168.1.20:8080", "http://10.0.0.7:8080", "http://pi.local:8080"]))
+        #expect(
+            reach("0.0.0.0") == .network(["http://192.168.1.20:8080", "http://10.0.0.7:8080", "http://pi.local:8080"]))
         // A name with a domain is given as it is; none, or `localhost`, adds nothing.
-        #expect(reach("0.0.0.0", name: "pi.home.arpa") == .network(["http://192.168.1.20:8080", "http://10.0.0.7:8080", "http://pi.home.arpa:8080"]))
+        #expect(
+            reach("0.0.0.0", name: "pi.home.arpa")
+                == .network(["http://192.168.1.20:8080", "http://10.0.0.7:8080", "http://pi.home.arpa:8080"]))
         #expect(reach("0.0.0.0", name: "localhost") == .network(["http://192.168.1.20:8080", "http://10.0.0.7:8080"]))
         #expect(reach("0.0.0.0", name: nil) == .network(["http://192.168.1.20:8080", "http://10.0.0.7:8080"]))
         #expect(reach("0.0.0.0", port: 80, name: nil) == .network(["http://192.168.1.20", "http://10.0.0.7"]))
@@ -40,7 +43,8 @@ struct PhoneAddressesTests {
         #expect(reach("192.168.1.20") == .network(["http://192.168.1.20:8080"]))
         #expect(reach("fd00::2") == .network(["http://[fd00::2]:8080"]))
         #expect(reach("homeserver.lan") == .network(["http://homeserver.lan:8080"]))
-        let alone = PhoneAddresses(listenHost: "0.0.0.0", port: 8080, interfaceAddresses: ["127.0.0.1", "fe80::1"], machineName: "pi")
+        let alone = PhoneAddresses(
+            listenHost: "0.0.0.0", port: 8080, interfaceAddresses: ["127.0.0.1", "fe80::1"], machineName: "pi")
         #expect(alone.reach == .noNetwork)
     }
 

@@ -34,10 +34,16 @@ struct StaticFilesTests {
 
     /// Only `MOMENTUM_PUBLIC_DIR` serves a folder (a UI author's working copy); else the built-in files.
     @Test func aFolderIsServedOnlyWhenMomentumPublicDirNamesOne() throws {
-        #expect(StaticFiles.locate(environment: [:]) == nil)
-        #expect(StaticFiles.locate(environment: ["MOMENTUM_PUBLIC_DIR": "/no/such/folder"]) == nil)
+        #expect(try StaticFiles.locate(environment: [:]) == nil)
+        #expect(throws: StaticFiles.MissingWebApp(path: "/no/such/folder")) {
+            try StaticFiles.locate(environment: ["MOMENTUM_PUBLIC_DIR": "/no/such/folder"])
+        }
+        // A folder, but not the web app's: refused as well.
+        #expect(throws: StaticFiles.MissingWebApp(path: "/tmp")) {
+            try StaticFiles.locate(environment: ["MOMENTUM_PUBLIC_DIR": "/tmp"])
+        }
         #expect(
-            StaticFiles.locate(environment: ["MOMENTUM_PUBLIC_DIR": PublicFolder.url.path])?.path
+            try StaticFiles.locate(environment: ["MOMENTUM_PUBLIC_DIR": PublicFolder.url.path])?.path
                 == PublicFolder.url.path)
     }
 

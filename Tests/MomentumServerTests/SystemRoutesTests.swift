@@ -17,6 +17,12 @@ struct SystemRoutesTests {
             #expect(response.status == .ok)
             #expect(try response.object["status"] as? String == "ok")
             #expect(try response.object["version"] as? String == "test-version")
+            // What momentum doctor reads to check a proxy: plain HTTP here, and the Host it was called by.
+            let seen = try #require(try response.object["request"] as? [String: Any])
+            #expect(seen["secure"] as? Bool == false)
+            #expect(seen["host"] as? String == "localhost")
+            let proxied = try await client.send(.get, "/health", headers: [.xForwardedProto: "https"])
+            #expect(try (proxied.object["request"] as? [String: Any])?["secure"] as? Bool == true)
         }
     }
 

@@ -174,7 +174,9 @@ struct Serve: ContextualCommand {
         case .thisMachineOnly:
             return [catalog.format(.serveListening, ["address": here + "/"]), catalog[.servePhoneCannotReach]]
         case .noNetwork:
-            return [catalog.format(.serveListeningEverywhereNoNetwork, ["address": here + "/", "port": "\(phone.port)"])]
+            return [
+                catalog.format(.serveListeningEverywhereNoNetwork, ["address": here + "/", "port": "\(phone.port)"])
+            ]
         case .network(let bases) where !ListenHost.isEveryAddress(phone.listenHost):
             return [catalog.format(.serveListening, ["address": (bases.first ?? here) + "/"])]
         case .network(let bases):
@@ -206,8 +208,7 @@ struct Serve: ContextualCommand {
             }
             logging.level = level
         }
-        if let text = [logFormat, environment["MOMENTUM_LOG_FORMAT"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
-        {
+        if let text = [logFormat, environment["MOMENTUM_LOG_FORMAT"]].compactMap({ $0 }).first(where: { !$0.isEmpty }) {
             guard let format = ServerLogging.Format(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
             else { throw CommandFailure(catalog.format(.errorServeLogFormat, ["value": text])) }
             logging.format = format
@@ -237,9 +238,13 @@ struct Serve: ContextualCommand {
             }
             portNumber = value
         }
+        let publicDirectory: URL?
+        do { publicDirectory = try StaticFiles.locate(environment: environment) } catch {
+            throw CommandFailure(catalog.format(.errorServePublicDir, ["path": error.path]))
+        }
         var configuration = ServerConfiguration(
             host: listenHost, port: portNumber, dataDirectory: dataDirectory,
-            publicDirectory: StaticFiles.locate(environment: environment), allowedHosts: allowedHosts)
+            publicDirectory: publicDirectory, allowedHosts: allowedHosts)
         configuration.requiresTokenOnLoopback = requireToken
         if let renderCacheMB {
             guard let value = Int(renderCacheMB.trimmingCharacters(in: .whitespaces)), (0...100_000).contains(value)

@@ -16,10 +16,23 @@ struct SystemController {
     struct Health: Encodable {
         var status: String
         var version: String
+        /// The request as the server saw it, for `momentum doctor` to tell whether a proxy passes
+        /// `X-Forwarded-Proto` and the host name: only what the asker sent.
+        var request: SeenRequest
+    }
+
+    struct SeenRequest: Encodable {
+        /// HTTPS, or `X-Forwarded-Proto: https` from a proxy.
+        var secure: Bool
+        /// The `Host` it was called by.
+        var host: String
     }
 
     @Sendable func health(_ request: Request, context: BasicRequestContext) -> JSONResponse<Health> {
-        JSONResponse(Health(status: "ok", version: version))
+        JSONResponse(
+            Health(
+                status: "ok", version: version,
+                request: SeenRequest(secure: LoginController.isTLS(request), host: request.head.authority ?? "")))
     }
 
     @Sendable func prometheus(_ request: Request, context: BasicRequestContext) -> Response {

@@ -59,7 +59,8 @@ public struct PhoneAddresses: Sendable, Equatable {
             switch IPAddress(text) {
             case .v4(let bytes)? where bytes[0] != 127 && !(bytes[0] == 169 && bytes[1] == 254):
                 v4.append(text)
-            case .v6(let bytes)? where !IPAddress.v6(bytes).isLoopback && !(bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80):
+            case .v6(let bytes)?
+            where !IPAddress.v6(bytes).isLoopback && !(bytes[0] == 0xfe && bytes[1] & 0xc0 == 0x80):
                 v6.append(text)
             default: continue
             }
@@ -116,7 +117,8 @@ public struct PhoneAddresses: Sendable, Equatable {
             }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             if getnameinfo(address, socklen_t(length), &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 {
-                let text = String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let text = String(
+                    decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 // A link-local IPv6 address carries its zone (`fe80::1%eth0`): not an address to share.
                 if !text.contains("%") { found.append(text) }
             }

@@ -71,7 +71,8 @@ public struct JSONLogHandler: LogHandler {
     }
 
     static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+        date.formatted(
+            .iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
     }
 
     /// Writes whole lines to standard error, one `write(2)` each where it can, so lines of
@@ -79,9 +80,10 @@ public struct JSONLogHandler: LogHandler {
     public static let standardError: @Sendable (String) -> Void = { line in
         let bytes = Array(line.utf8)
         bytes.withUnsafeBytes { buffer in
+            guard let start = buffer.baseAddress else { return }
             var written = 0
             while written < buffer.count {
-                let result = Foundation.write(2, buffer.baseAddress! + written, buffer.count - written)
+                let result = Foundation.write(2, start + written, buffer.count - written)
                 if result <= 0 { break }
                 written += result
             }

@@ -9,13 +9,22 @@ import Hummingbird
 /// changed script shows without a rebuild). API paths never reach the files; unknown files are
 /// JSON 404s.
 public enum StaticFiles {
-    /// `$MOMENTUM_PUBLIC_DIR` when it names a folder that exists; `nil` serves the built-in files.
-    public static func locate(environment: [String: String]) -> URL? {
+    /// `$MOMENTUM_PUBLIC_DIR` when set; `nil` serves the built-in files. A value that names no
+    /// folder with an `index.html` is refused rather than passed over: whoever set it expects
+    /// their folder to be served.
+    public static func locate(environment: [String: String]) throws(MissingWebApp) -> URL? {
         guard let explicit = environment["MOMENTUM_PUBLIC_DIR"], !explicit.isEmpty else { return nil }
         let url = URL(fileURLWithPath: explicit, isDirectory: true)
         var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
-            ? url : nil
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue,
+            FileManager.default.isReadableFile(atPath: url.appendingPathComponent("index.html").path)
+        else { throw MissingWebApp(path: explicit) }
+        return url
+    }
+
+    /// `$MOMENTUM_PUBLIC_DIR` names no folder holding the web app.
+    public struct MissingWebApp: Error, Equatable {
+        public var path: String
     }
 
     /// HTML is revalidated every time (a new UI shows at once); other files for an hour, with

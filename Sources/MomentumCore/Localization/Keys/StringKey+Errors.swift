@@ -82,4 +82,6 @@ extension StringKey {
     public static let fieldOfRecord = StringKey("field.ofRecord")
     public static let errorServeLogLevel = StringKey("error.serveLogLevel")
     public static let errorServeLogFormat = StringKey("error.serveLogFormat")
+    public static let errorServePublicDir = StringKey("error.servePublicDir")
+    public static let errorDoctorUrl = StringKey("error.doctorUrl")
 }

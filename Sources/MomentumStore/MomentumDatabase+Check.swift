@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+
+/// What `momentum doctor` reads of a database without changing it: SQLite's integrity check, how
+/// its schema stands against this program's migrations, and the size of its write-ahead log.
+public struct DatabaseCheck: Sendable, Equatable {
+    public enum Schema: Sendable, Equatable {
+        /// Every migration this program knows has run: the newest one's name ("v17: …").
+        case current(String)
+        /// Made by an older Momentum: this many migrations run at the next start.
+        case older(pending: Int)
+        /// Made by a newer Momentum: the migrations it ran that this program does not know.
+        case newer(unknown: [String])
+    }
+
+    /// `["ok"]`, or what SQLite found wrong (its first lines).
+    public var integrity: [String]
+    public var schema: Schema
+    /// The bytes of `momentum.sqlite-wal` (0 without one).
+    public var walBytes: Int64
+
+    public var isIntact: Bool { integrity == ["ok"] }
+}
+
+extension MomentumDatabase {
+    /// Reads the database at `path` (which exists) read-only: its integrity, schema and WAL.
+    /// A file that is not SQLite, or one too damaged to read, throws ``StoreError``.
+    public static func check(path: String) throws(StoreError) -> DatabaseCheck {
+        try checkIsSQLiteOrAbsent(path)
+        var configuration = Configuration()
+        configuration.readonly = true
+        let walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int64) ?? 0
+        return try translatingErrors(path: path) {
+            var queue = try? DatabaseQueue(path: path, configuration: configuration)
+            if (try? queue?.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }) == nil {
+                // A folder this user may read but not write (no `-shm` to make): the file as it is.
+                queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
+            }
+            guard let queue else { throw StoreError.notADatabase(path: path) }
+            return try queue.read { db in
+                let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check(20)")
+                let known = Self.migrator.migrations
+                let applied =
+                    try db.tableExists("grdb_migrations")
+                    ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
+                let unknown = applied.filter { !known.contains($0) }
+                let schema: DatabaseCheck.Schema
+                if !unknown.isEmpty {
+                    schema = .newer(unknown: unknown)
+                } else if applied.count < known.count {
+                    schema = .older(pending: known.count - Set(applied).count)
+                } else {
+                    schema = .current(known.last ?? "")
+                }
+                return DatabaseCheck(integrity: integrity, schema: schema, walBytes: walBytes)
+            }
+        }
+    }
+}
