@@ -3,7 +3,8 @@
 # data directory, checks health, security headers, a logged run, JSON errors and streamed library
 # uploads over real HTTP,
 # then stops it with SIGTERM and expects a clean exit. On a network address with no way in yet it
-# starts, says how to pair a phone, and refuses every API request.
+# starts, prints where a phone reaches it and the owner's pairing code (which signs in), refuses
+# every API request without one, and momentum doctor finds it answering.
 set -euo pipefail
 momentum=${1:?usage: smoke-serve.sh PATH/TO/momentum}
 home=$(mktemp -d)
@@ -81,6 +82,32 @@ for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null &&
 grep -q "momentum pair --user" "$home/open.txt" || { echo "serve on 0.0.0.0 did not say how to pair" >&2; exit 1; }
 code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/api/v1/timers")
 [ "$code" = 401 ] || { echo "off loopback without a credential /api/v1/timers answered $code" >&2; exit 1; }
+# What it printed (issue 40): never 0.0.0.0; each network address a phone opens; with nothing
+# paired, the owner's link, its QR code and the code — and that code signs a browser in.
+python3 - "$home/open.txt" "$port" <<'PY'
+import json, re, sys, urllib.request
+text, port = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2]
+assert "0.0.0.0" not in text, text
+addresses = re.findall(r"^  (http://\S+)/$", text, re.M)
+links = re.findall(r"^(http://\S+/pair\.html#([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}))$", text, re.M)
+if addresses:  # the machine has a network address: a pairing code at the first one
+    assert all(not a.startswith("http://127.") for a in addresses), addresses
+    assert len(links) == 1 and links[0][0].startswith(addresses[0] + "/pair.html#"), (links, addresses)
+    assert "█" in text and "No device is signed in yet" in text, text
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/pair", method="POST",
+                                     data=json.dumps({"code": links[0][1]}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200 and "momentum_session" in response.headers.get("Set-Cookie", ""), response.headers
+    print(f"ok    serve on 0.0.0.0 printed {len(addresses)} address(es) and a pairing code that signs in")
+else:
+    assert "network address" in text, text
+    print("ok    serve on 0.0.0.0 on a machine without a network address says so")
+PY
+# momentum doctor finds this server answering on its port.
+MOMENTUM_HOME="$home" MOMENTUM_PORT="$port" "$momentum" doctor >"$home/doctor.txt" || {
+    cat "$home/doctor.txt" >&2; echo "doctor found a problem" >&2; exit 1; }
+grep -q "answers, version" "$home/doctor.txt" || { cat "$home/doctor.txt" >&2; exit 1; }
 kill -TERM "$pid"
 wait "$pid"
 echo "serve smoke: ok"
