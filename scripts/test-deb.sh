@@ -5,7 +5,9 @@
 # program, the service user and /var/lib/momentum, the unit verified against that root, the man
 # page and completions; `momentum serve` as the service's user answers / and /health and exits 0
 # on SIGTERM; a practice logged survives reinstalling the package (the upgrade path of the
-# maintainer scripts); `dpkg -r` keeps the data and the user, `dpkg -P` removes both.
+# maintainer scripts). Then the root is booted with systemd-nspawn: the service runs under its
+# confinement with its port from /etc/default/momentum, an upgrade restarts it, `systemctl stop`
+# ends it with exit 0. Last, `dpkg -r` keeps the data and the user, `dpkg -P` removes both.
 # Usage: scripts/test-deb.sh dist/momentum_VERSION_ARCH.deb   (as root: debootstrap, chroot)
 set -euo pipefail
 deb=$(realpath "${1:?usage: test-deb.sh dist/momentum_VERSION_ARCH.deb}")
@@ -25,8 +27,13 @@ work=$(mktemp -d)
 root="$work/root"
 server=""
 proc_mounted=""
+booted=""
 cleanup() {
     if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; fi
+    if [ -n "$booted" ]; then
+        kill "$booted" 2>/dev/null || true
+        wait "$booted" 2>/dev/null || true
+    fi
     if [ -n "$proc_mounted" ]; then umount "$root/proc" || umount -l "$root/proc" || true; fi
     rm -rf --one-file-system "$work"
 }
@@ -139,6 +146,68 @@ ok "the package installed over itself (prerm upgrade, postinst configure $versio
 [ "$(in_root stat -c '%U:%G %a' /var/lib/momentum)" = "momentum:momentum 750" ] || fail "/var/lib/momentum changed"
 grep -q 'changed by the administrator' "$root/etc/default/momentum" || fail "/etc/default/momentum was replaced"
 ok "after the upgrade: the practice, /var/lib/momentum and the changed /etc/default/momentum are kept"
+
+echo "== the service under systemd: the root booted with systemd-nspawn"
+command -v systemd-nspawn >/dev/null || { apt-get update -qq && apt-get install -y -qq systemd-container >/dev/null; }
+# The service takes its port from /etc/default/momentum (the host's network is shared).
+service_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+echo "MOMENTUM_PORT=$service_port" >>"$root/etc/default/momentum"
+cp "$deb" "$root/root/momentum.deb" # the booted system's /tmp is a fresh tmpfs
+umount "$root/proc"
+proc_mounted=""
+systemd-nspawn --quiet --register=no --keep-unit --directory="$root" --boot --console=passive \
+    >"$work/boot.log" 2>&1 &
+booted=$!
+leader=""
+for _ in $(seq 1 100); do
+    leader=$(pgrep -P "$booted" -x systemd || true)
+    [ -n "$leader" ] && break
+    sleep 0.1
+done
+[ -n "$leader" ] || { cat "$work/boot.log" >&2; fail "systemd did not start in the root"; }
+in_boot() { nsenter --target "$leader" --all "$@"; }
+state=""
+for _ in $(seq 1 600); do # until systemd has started everything (its bus is not there at once)
+    state=$(in_boot systemctl is-system-running 2>/dev/null || true)
+    case $state in running | degraded) break ;; esac
+    sleep 0.1
+done
+ok "booted: the system is $state"
+service_answers() {
+    python3 -c '
+import json, sys, time, urllib.request
+for _ in range(150):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/health", timeout=1) as response:
+            assert json.load(response)["status"] == "ok"
+            sys.exit(0)
+    except Exception:
+        time.sleep(0.1)
+sys.exit(1)' "$service_port" || { in_boot journalctl -u momentum --no-pager >&2; fail "the service does not answer"; }
+}
+service_answers
+[ "$(in_boot systemctl show momentum -P ActiveState)" = active ] || fail "the service is not active"
+first_pid=$(in_boot systemctl show momentum -P MainPID)
+ok "the service runs under its confinement, on MOMENTUM_PORT=$service_port from /etc/default/momentum"
+in_boot dpkg -i /root/momentum.deb >"$work/upgrade-booted.log" 2>&1 \
+    || { cat "$work/upgrade-booted.log" >&2; fail "dpkg -i under systemd"; }
+service_answers
+[ "$(in_boot systemctl show momentum -P MainPID)" != "$first_pid" ] || fail "the upgrade did not restart the service"
+ok "an upgrade under systemd restarts the service on the new program"
+in_boot systemctl stop momentum
+if [ "$(in_boot systemctl show momentum -P Result)" != success ] \
+    || [ "$(in_boot systemctl show momentum -P ExecMainStatus)" != 0 ]; then
+    in_boot journalctl -u momentum --no-pager >&2
+    fail "systemctl stop: not a clean exit"
+fi
+ok "systemctl stop: a clean exit (0)"
+in_boot systemctl poweroff >/dev/null 2>&1 || true
+timeout 60 tail --pid="$booted" -f /dev/null || fail "the booted root did not power off"
+booted=""
+sed -i "/^MOMENTUM_PORT=$service_port\$/d" "$root/etc/default/momentum"
+rm "$root/root/momentum.deb"
+mount -t proc proc "$root/proc"
+proc_mounted=yes
 
 echo "== dpkg -r keeps the data and the user; dpkg -P removes them"
 in_root dpkg -r momentum >"$work/remove.log" 2>&1 || { cat "$work/remove.log" >&2; fail "dpkg -r"; }
