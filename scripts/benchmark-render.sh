@@ -18,8 +18,10 @@ check=${1:-}
 if ! command -v sox >/dev/null || ! command -v soxi >/dev/null || [ ! -x /usr/bin/time ]; then
     apt-get update -qq && apt-get install -y -qq sox time >/dev/null
 fi
-swift build -c release --product momentum >/dev/null
-momentum="$(swift build -c release --show-bin-path)/momentum"
+# The flags of scripts/package.sh: SwiftPM passes --static-swift-stdlib to every module's compile,
+# so a build without it would compile everything again (and the next package build once more).
+swift build -c release --static-swift-stdlib --product momentum >/dev/null
+momentum="$(swift build -c release --static-swift-stdlib --show-bin-path)/momentum"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
