@@ -3,9 +3,16 @@ import Testing
 
 @testable import MomentumCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Symbols read back by ZBar, a decoder that shares no code with ours (`zbar-tools` on
-/// Debian; `.ci/run` installs it). One test at a time: Foundation's `Process.run()` crashed once
-/// in CI (a bad pointer in its `memcpy`) while these three spawned `zbarimg` at once.
+/// Debian; `.ci/run` installs it), one test at a time. `zbarimg` is started with `posix_spawn`,
+/// not Foundation's `Process`: on Linux, Swift 6.3's `Process.run()` now and then reads past a
+/// `readdir` buffer and crashes (swift-corelibs-foundation#5472), and these tests start it 58 times.
 @Suite("QR codes read by a real decoder", .enabled(if: zbarimg != nil), .serialized)
 struct QRCodeDecodingTests {
     @Test func randomURLsOfEveryLengthReadBackUnchanged() throws {
@@ -54,16 +61,35 @@ struct QRCodeDecodingTests {
     }
 
     private func decode(_ file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = try #require(zbarimg)
+        let executable = try #require(zbarimg).path
         // The bytes as they are: without `binary` ZBar guesses a character set and takes
         // UTF-8 for Shift JIS. Binary output has no separator, hence one image per run.
-        process.arguments = ["--quiet", "--raw", "--nodbus", "-Sbinary", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let arguments = [executable, "--quiet", "--raw", "--nodbus", "-Sbinary", file.path]
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        posix_spawn_file_actions_addclose(&actions, ends[1])
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        close(ends[1])
+        defer { close(ends[0]) }
+        try #require(spawned == 0, "posix_spawn: \(spawned)")
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(ends[0], &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0, errno == EINTR {}
         return String(decoding: data, as: UTF8.self)
     }
 }
