@@ -353,7 +353,13 @@ def go(driver, section):
     driver.execute_script("window.scrollTo(0, 0)")
     # The gear comes back once the page is at the top (the scroll event comes a moment later).
     wait_for(driver, lambda d: not d.execute_script("return document.body.classList.contains('scrolled')"))
-    if link.is_displayed():
+    behind_practice = driver.find_elements("css selector", f'#practice-switch a[data-route="{section}"]')
+    if not behind_practice:
+        # Not behind the Practice tab (Settings' gear on a phone): it shows once it has stepped
+        # back in, which takes a moment after the scroll.
+        wait_for(driver, lambda d: link.is_displayed(), message=f"the {section} link did not show")
+        link.click()
+    elif link.is_displayed():
         link.click()
     else:
         # A phone: Library, Breathe and Workout are behind the Practice tab, in its switch row.
