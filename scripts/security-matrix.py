@@ -1117,32 +1117,54 @@ def reproduction_checks(binary):
 
 def address_rule_checks(binary):
     print("== which addresses need a sign-in", flush=True)
-    # Off loopback a server with no way in yet starts (pairing a phone needs it running) and says
-    # so first; a name that is not a loopback address is treated the same (it then fails to
-    # listen, since no such host exists). On 0.0.0.0 every API request without one answers 401.
-    for host in ("0.0.0.0", "127.5.5.5.example", "127.0.0.1.example"):
-        server = MomentumServer(binary, "refused", host=host)
-        process = subprocess.Popen([binary, "serve", "--host", host, "--port", str(server.port)], env=server.env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # Off loopback a server with no way in yet starts (pairing a phone needs it running), says
+    # where it listens and then how to sign a phone in; on 0.0.0.0 every API request without a
+    # credential answers 401. A name that resolves to nothing is refused in one sentence that
+    # names it — never "something went wrong".
+    server = MomentumServer(binary, "refused", host="0.0.0.0")
+    process = subprocess.Popen([binary, "serve", "--host", "0.0.0.0", "--port", str(server.port)], env=server.env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        first = process.stdout.readline()
+        said = [first]
+        # The pairing block follows the listening lines once the server listens.
+        while not any("pair.html" in line for line in said) and len(said) < 80:
+            line = process.stdout.readline()
+            if not line:
+                break
+            said.append(line)
+        ok = "0.0.0.0" not in first and "http://" in first and any("pair.html#" in line for line in said)
+        detail = first.strip()[:160] or f"exit {process.poll()} without a word"
+        if ok:
+            status = 0
+            client = Client(server.port, timeout=2)
+            for _ in range(100):
+                # 0 while the server is not listening yet.
+                status = client.request("GET", "/api/v1/timers").status
+                if status:
+                    break
+                time.sleep(0.1)
+            ok = status == 401
+            detail += f"; GET /api/v1/timers → {status}"
+        elif said:
+            detail += " … no pair.html# link in: " + " | ".join(line.strip() for line in said)[:300]
+    finally:
+        process.kill()
+        process.wait()
+    REPORT.check("serve on 0.0.0.0 without a way in → starts, says where and how to pair, refuses the API",
+                 ok, f"serve --host 0.0.0.0: {detail}")
+    server.cleanup()
+    for host in ("127.5.5.5.example", "127.0.0.1.example"):
+        server = MomentumServer(binary, "unresolvable", host=host)
         try:
-            first = process.stdout.readline()
-            ok = "momentum pair" in first
-            detail = first.strip()[:160] or f"exit {process.poll()} without a word"
-            if ok and host == "0.0.0.0":
-                status = 0
-                client = Client(server.port, timeout=2)
-                for _ in range(100):
-                    # 0 while the server is not listening yet.
-                    status = client.request("GET", "/api/v1/timers").status
-                    if status:
-                        break
-                    time.sleep(0.1)
-                ok = status == 401
-                detail += f"; GET /api/v1/timers → {status}"
-        finally:
-            process.kill()
-            process.wait()
-        REPORT.check("serve on a non-loopback host without a way in → starts, says how to pair, refuses the API",
+            finished = subprocess.run([binary, "serve", "--host", host, "--port", str(server.port)], env=server.env,
+                                      capture_output=True, text=True, timeout=60)
+            said = (finished.stdout + finished.stderr).strip()
+            ok = finished.returncode != 0 and f"Cannot listen on {host}" in said and "inside Momentum" not in said
+            detail = f"exit {finished.returncode}: {said[:200]}"
+        except subprocess.TimeoutExpired:
+            ok, detail = False, "still running after 60 s"
+        REPORT.check("serve on a name that resolves to nothing → refused in one sentence naming it",
                      ok, f"serve --host {host}: {detail}")
         server.cleanup()
     server = MomentumServer(binary, "loopback2", host="127.0.0.2")

@@ -84,6 +84,16 @@ struct ServeAndTokenCommandTests {
         #expect(german.errors.text.contains("kann nicht gelauscht werden"))
     }
 
+    /// A name no resolver knows is the same mistake in other words: one sentence naming it, never
+    /// "something went wrong inside Momentum".
+    @Test(arguments: ["momentum-no-such-host.invalid"])
+    func serveOnANameThatResolvesToNothingSaysItCannotListen(host: String) async throws {
+        let terminal = try TestTerminal()
+        #expect(await terminal.run(["serve", "--host", host, "--port", "18098"]) != 0)
+        #expect(terminal.output.text.isEmpty)
+        #expect(terminal.errors.text == "momentum: Cannot listen on \(host) port 18098; check --host and --port.\n")
+    }
+
     @Test(arguments: ["0", "65536", "http", "99999"])
     func aBadPortIsRefused(port: String) async throws {
         let terminal = try TestTerminal()

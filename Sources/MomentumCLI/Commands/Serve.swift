@@ -137,11 +137,13 @@ struct Serve: ContextualCommand {
                 try await application.runService()
             } catch let error as IOError {
                 throw Self.listenFailure(error, configuration: configuration, catalog: catalog) ?? error
-            } catch is SocketAddressError {
-                // A name this machine cannot resolve to an address of its own.
+            } catch let error where error is SocketAddressError || error is SocketAddressError.UnknownHost {
+                // A name this machine cannot resolve to an address of its own (NIO throws the
+                // `UnknownHost` struct from getaddrinfo, the enum from older paths).
                 throw CommandFailure(
                     catalog.format(
-                        .errorServeCannotListen, ["host": configuration.host, "port": "\(configuration.port)"]))
+                        .errorServeCannotListen, ["host": configuration.host, "port": "\(configuration.port)"]),
+                    status: .unavailable)
             }
         }
     }
