@@ -37,17 +37,20 @@ let package = Package(
         ),
         // Sound synthesis and WAV files.
         .target(name: "MomentumAudio", dependencies: ["MomentumCore"], swiftSettings: strictness),
+        // What the services ask of a store and both stores implement: the repository protocols,
+        // StoreError and SyncError, the bounds both schemas keep (docs/architecture.md).
+        .target(name: "MomentumStoreContract", dependencies: ["MomentumCore"], swiftSettings: strictness),
         // SQLite through GRDB.
         .target(
             name: "MomentumStore",
-            dependencies: ["MomentumCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["MomentumCore", "MomentumStoreContract", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictness
         ),
         // PostgreSQL through postgres-nio: the store of several servers on one database (docs/postgres.md).
         .target(
             name: "MomentumPostgres",
             dependencies: [
-                "MomentumCore", "MomentumStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "MomentumCore", "MomentumStoreContract", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -57,7 +60,7 @@ let package = Package(
         .target(
             name: "MomentumServices",
             dependencies: [
-                "MomentumCore", "MomentumStore", "MomentumPostgres", "MomentumAudio",
+                "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumPostgres", "MomentumAudio",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -67,7 +70,7 @@ let package = Package(
         .target(
             name: "MomentumServer",
             dependencies: [
-                "MomentumCore", "MomentumStore", "MomentumServices", "MomentumAudio",
+                "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumServices", "MomentumAudio",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -90,7 +93,8 @@ let package = Package(
         .target(
             name: "MomentumCLI",
             dependencies: [
-                "MomentumCore", "MomentumStore", "MomentumPostgres", "MomentumAudio", "MomentumServices",
+                "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumPostgres", "MomentumAudio",
+                "MomentumServices",
                 "MomentumServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,7 +105,7 @@ let package = Package(
         .executableTarget(name: "momentum", dependencies: ["MomentumCLI"], swiftSettings: strictness),
         // Benchmarks with their own synthetic data; run by scripts/benchmark-progress.sh.
         .executableTarget(
-            name: "momentum-benchmarks", dependencies: ["MomentumCore", "MomentumStore"],
+            name: "momentum-benchmarks", dependencies: ["MomentumCore", "MomentumStoreContract", "MomentumStore"],
             path: "Sources/MomentumBenchmarks", swiftSettings: strictness),
 
         // Helpers shared by the test targets (temporary directories); not part of any product.
@@ -110,7 +114,8 @@ let package = Package(
         .target(
             name: "MomentumStoreTestSupport",
             dependencies: [
-                "MomentumCore", "MomentumStore", "MomentumPostgres", "MomentumServices", "MomentumTestSupport",
+                "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumPostgres", "MomentumServices",
+                "MomentumTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/MomentumStoreTestSupport", swiftSettings: strictness),
@@ -122,14 +127,16 @@ let package = Package(
         .testTarget(
             name: "MomentumStoreTests",
             dependencies: [
-                "MomentumStore", "MomentumCore", "MomentumTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "MomentumStore", "MomentumCore", "MomentumStoreContract", "MomentumTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictness
         ),
         .testTarget(
             name: "MomentumPostgresTests",
             dependencies: [
-                "MomentumPostgres", "MomentumCore", "MomentumStore", "MomentumServices", "MomentumStoreTestSupport",
+                "MomentumPostgres", "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumServices",
+                "MomentumStoreTestSupport",
                 "MomentumTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictness
@@ -137,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "MomentumServicesTests",
             dependencies: [
-                "MomentumServices", "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumTestSupport",
+                "MomentumServices", "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumAudio",
+                "MomentumTestSupport",
                 "MomentumStoreTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -147,7 +155,8 @@ let package = Package(
         .testTarget(
             name: "MomentumServerTests",
             dependencies: [
-                "MomentumServer", "MomentumCore", "MomentumServices", "MomentumStore", "MomentumAudio",
+                "MomentumServer", "MomentumCore", "MomentumStoreContract", "MomentumServices", "MomentumStore",
+                "MomentumAudio",
                 "MomentumTestSupport", "MomentumStoreTestSupport", "MomentumPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -164,7 +173,8 @@ let package = Package(
         .testTarget(
             name: "MomentumCLITests",
             dependencies: [
-                "MomentumCLI", "MomentumCore", "MomentumStore", "MomentumAudio", "MomentumServices", "MomentumServer",
+                "MomentumCLI", "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumAudio",
+                "MomentumServices", "MomentumServer",
                 "MomentumTestSupport", "MomentumStoreTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

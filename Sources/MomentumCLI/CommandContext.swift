@@ -4,6 +4,7 @@ import MomentumCore
 import MomentumPostgres
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 
 /// Everything a command touches outside itself: environment, output, clocks, ids, keyboard and
 /// sound. The live context uses the real ones; tests pass their own.

@@ -1,5 +1,6 @@
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 
 /// How a command ends, by one rule for every command (README, "Exit status"): the BSD
 /// `sysexits.h` codes scripts already know, and 128 + the signal for a practice ended by one.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// `momentum`: the root of the command tree.
 public struct MomentumCommand: AsyncParsableCommand {

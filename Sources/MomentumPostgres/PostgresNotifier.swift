@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import MomentumStore
+import MomentumStoreContract
 import NIOCore
 import NIOPosix
 import PostgresNIO

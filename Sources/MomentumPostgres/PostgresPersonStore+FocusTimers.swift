@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// One person's focus timers and their checklists on PostgreSQL, as SQLite keeps them in

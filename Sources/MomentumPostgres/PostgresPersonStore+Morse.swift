@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// One person's Morse course on PostgreSQL, as SQLite keeps it (`MomentumDatabase+Morse.swift`):

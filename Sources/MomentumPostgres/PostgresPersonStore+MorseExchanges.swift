@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// One person's Morse training sessions and QSO contacts in progress on PostgreSQL

@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// One person's practice runs in progress on PostgreSQL (`practice_run`, schema v9): each run's

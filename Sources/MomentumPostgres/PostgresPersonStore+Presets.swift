@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// One person's breathing presets, saved sits and workout programs on PostgreSQL, as SQLite keeps

@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// The server's side of sync for one person on PostgreSQL, as `MomentumDatabase+Sync.swift` is
@@ -8,7 +8,7 @@ import PostgresNIO
 /// the log, observers hear every change logged for the person by any server.
 extension PostgresPersonStore {
     /// The largest page a pull gives (as SQLite's).
-    public static let maximumPullLimit = MomentumDatabase.maximumPullLimit
+    public static let maximumPullLimit = StoreLimits.maximumPullLimit
 
     /// A write that logs synced changes: `body` gets the person's replica, locked for the
     /// transaction (see ``PostgresSyncReplica``). Local changes are stamped with the task's

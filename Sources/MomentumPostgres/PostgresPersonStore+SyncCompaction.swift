@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// Keeping a person's sync log small on PostgreSQL: SQLite's compaction
@@ -10,7 +10,7 @@ import PostgresNIO
 extension PostgresPersonStore {
     /// What the person's log holds: changes kept, the highest sequence number given, and how far
     /// compaction has looked.
-    public func syncLogSize() throws(StoreError) -> MomentumDatabase.SyncLogSize {
+    public func syncLogSize() throws(StoreError) -> SyncLogSize {
         try store.read { session throws(StoreError) in
             let rows = try session.query(
                 """
@@ -19,15 +19,15 @@ extension PostgresPersonStore {
                     (SELECT compacted_through FROM sync_replica WHERE person_id = \(personID))
                 """)
             guard let row = rows.first else {
-                return MomentumDatabase.SyncLogSize(kept: 0, head: 0, compactedThrough: 0)
+                return SyncLogSize(kept: 0, head: 0, compactedThrough: 0)
             }
             let (kept, head, through) = try row.columns((Int64, Int64?, Int64?).self)
-            return MomentumDatabase.SyncLogSize(kept: Int(kept), head: head ?? 0, compactedThrough: through ?? 0)
+            return SyncLogSize(kept: Int(kept), head: head ?? 0, compactedThrough: through ?? 0)
         }
     }
 
     /// Deletes the dominated changes among — or beaten by — the changes logged since the last
-    /// compaction (at most ``MomentumStore/MomentumDatabase/compactionChunk`` of them); returns how
+    /// compaction (at most ``StoreLimits/compactionChunk`` of them); returns how
     /// many went.
     ///
     /// One compaction of a person at a time (a transaction-level advisory lock), but pushes go on
@@ -44,7 +44,7 @@ extension PostgresPersonStore {
             guard let row = rows.first else { return 0 }
             let (head, through) = try row.columns((Int64, Int64).self)
             guard head > through else { return 0 }
-            let upTo = min(head, through + MomentumDatabase.compactionChunk)
+            let upTo = min(head, through + StoreLimits.compactionChunk)
             let person = personID
             let item = SyncEntityType.checklistItem.rawValue
             let timerField = SyncEntityType.timerReferenceField
@@ -86,14 +86,14 @@ extension PostgresPersonStore {
     /// The first half of compaction's advisory lock ("cmpt"); the second is the person's id.
     static let compactionLockKey: Int32 = 0x636d_7074
 
-    /// ``compactSyncLog()`` when ``MomentumStore/MomentumDatabase/compactionInterval`` changes were
+    /// ``compactSyncLog()`` when ``StoreLimits/compactionInterval`` changes were
     /// logged since it last ran (asked after every push: one indexed row).
     @discardableResult
     public func compactSyncLogIfDue() throws(StoreError) -> Int {
         let due = try store.read { session throws(StoreError) in
             let rows = try session.query(
                 """
-                SELECT head - compacted_through >= \(MomentumDatabase.compactionInterval) FROM sync_replica
+                SELECT head - compacted_through >= \(StoreLimits.compactionInterval) FROM sync_replica
                 WHERE person_id = \(personID)
                 """)
             return try rows.first?.columns(Bool.self) ?? false

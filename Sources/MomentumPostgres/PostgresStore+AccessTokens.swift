@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// The household's access tokens and browser sign-in sessions: global tables (a token names its

@@ -1,4 +1,4 @@
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 extension PostgresStore {

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Logging
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import NIOCore
 import NIOPosix
 import PostgresNIO
@@ -99,7 +99,7 @@ public final class PostgresStore: Sendable {
     public static func open(
         _ location: PostgresLocation, schema: String? = nil, poolSize: Int = defaultPoolSize,
         busyTimeout: TimeInterval = busyTimeout, device: String = "momentum",
-        makeNodeID: @escaping @Sendable () -> String = { MomentumDatabase.randomNodeID() },
+        makeNodeID: @escaping @Sendable () -> String = { SyncNodeID.random() },
         revisionAge: Duration = defaultRevisionAge, logger: Logger = Logger(label: "momentum.postgres")
     ) throws(StoreError) -> PostgresStore {
         if let schema, !PostgresLocation.isSchemaName(schema) {

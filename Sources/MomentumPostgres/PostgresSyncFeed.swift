@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import MomentumCore
-import MomentumStore
 import PostgresNIO
 import Synchronization
 

@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import PostgresNIO
 
 /// One person's sync replica inside one write transaction: what SQLite's `SyncReplicaStore` is
@@ -117,8 +117,8 @@ final class PostgresSyncReplica {
         try session.executeAndCommit(statement.query)
     }
 
-    /// Whether compaction has this replica's log to look at (``MomentumStore/MomentumDatabase/compactionInterval``).
-    var isCompactionDue: Bool { head - compactedThrough >= MomentumDatabase.compactionInterval }
+    /// Whether compaction has this replica's log to look at (``StoreLimits/compactionInterval``).
+    var isCompactionDue: Bool { head - compactedThrough >= StoreLimits.compactionInterval }
 
     /// Where the replica stands in memory (the log written up to it): what a savepoint's
     /// rollback returns to.

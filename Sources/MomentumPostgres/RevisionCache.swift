@@ -1,6 +1,6 @@
 import Dispatch
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 import Synchronization
 
 /// Each person's store revision as last read (``PostgresPersonStore/logRevision()``): what every

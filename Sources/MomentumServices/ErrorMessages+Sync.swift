@@ -1,5 +1,6 @@
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 extension ErrorMessages {
     /// Why sync stopped, in the person's words: never a Swift case or a type's raw name.

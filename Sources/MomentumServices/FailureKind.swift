@@ -1,5 +1,6 @@
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// What kind of failure an error is. It decides how every front end answers it: the HTTP status
 /// (and whether the server logs it and answers one generic sentence), and what the terminal

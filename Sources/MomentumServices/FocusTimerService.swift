@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// Focus timers: making and editing them and their checklists, and running them. Every call
 /// first settles timers whose time is up — logging each completion exactly once, as focus — and

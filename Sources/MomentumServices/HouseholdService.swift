@@ -2,6 +2,7 @@ import Foundation
 import MomentumCore
 import MomentumPostgres
 import MomentumStore
+import MomentumStoreContract
 import Synchronization
 
 /// The people of one server and the services of each: the composition root of a household.

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// Starting and finishing sits: remembers the plan, turns the affirmations, logs what counts.
 public struct MeditationService: Sendable {

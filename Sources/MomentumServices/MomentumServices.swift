@@ -2,6 +2,7 @@ import Foundation
 import MomentumCore
 import MomentumPostgres
 import MomentumStore
+import MomentumStoreContract
 
 /// Every service wired to one person's data: the composition root both front ends use.
 public struct MomentumServices: Sendable {

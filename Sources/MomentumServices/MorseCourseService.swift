@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// The Morse course as both front ends use it: its settings, the stored progress, sessions that
 /// start at the person's level and, when finished, move the progress on and write one practice

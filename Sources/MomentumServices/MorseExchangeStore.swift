@@ -2,6 +2,7 @@ import Foundation
 import MomentumCore
 import MomentumPostgres
 import MomentumStore
+import MomentumStoreContract
 
 /// Where one person's Morse training sessions and QSO contacts in progress are kept when every
 /// server of the household must see them: rows of each one's stored form (JSON text the server

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// A timed practice that has just ended: which one, with its plan and what it amounts to.
 public enum EndedPractice: Sendable, Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import MomentumCore
 import MomentumPostgres
 import MomentumStore
+import MomentumStoreContract
 
 /// Where one person's practice runs in progress are kept when every server of the household must
 /// see them: rows of the run's stored form (JSON text the server writes and reads). On PostgreSQL

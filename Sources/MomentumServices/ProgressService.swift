@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 import Synchronization
 
 /// Builds the progress report (calendar, streaks, strength, statistics) from the stored log.

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// The reminders both front ends deliver: the planner fed with the practice log, the Morse course
 /// and the person's settings, as a list or as an iCalendar feed. Planned afresh on every call, so

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// Reads and changes the person's settings.
 public struct SettingsService: Sendable {

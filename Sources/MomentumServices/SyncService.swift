@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

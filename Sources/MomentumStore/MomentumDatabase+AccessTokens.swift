@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 struct AccessTokenRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "accessToken"

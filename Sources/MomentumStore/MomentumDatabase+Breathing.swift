@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// One of the person's own breathing presets as stored: phases in milliseconds.
 struct BreathingPresetRow: Codable, FetchableRecord, PersistableRecord {

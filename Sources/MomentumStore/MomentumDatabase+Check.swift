@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MomentumStoreContract
 
 /// What `momentum doctor` reads of a database without changing it: SQLite's integrity check, how
 /// its schema stands against this program's migrations, and the size of its write-ahead log.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// A focus timer as stored: its run spread over nullable instants the table's checks keep
 /// consistent with `runState`.
@@ -121,22 +122,6 @@ struct ChecklistItemRow: Codable, FetchableRecord, PersistableRecord {
         } catch {
             throw .corruptRow(table: Self.databaseTableName, id: id, reason: "\(error)")
         }
-    }
-}
-
-/// What one change to the focus timers writes, all in one transaction.
-public struct FocusTimerChanges: Sendable, Equatable {
-    /// Timers added or changed, with their whole checklists (items not listed are removed).
-    public var saved: [FocusTimer]
-    /// Timers deleted, their items with them.
-    public var deleted: [UUID]
-    /// Practice records to log (completed timers).
-    public var records: [PracticeRecord]
-
-    public init(saved: [FocusTimer] = [], deleted: [UUID] = [], records: [PracticeRecord] = []) {
-        self.saved = saved
-        self.deleted = deleted
-        self.records = records
     }
 }
 

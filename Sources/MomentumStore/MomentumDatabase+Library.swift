@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// A guided meditation of the library as stored: times in milliseconds.
 struct LibraryItemRow: Codable, FetchableRecord, PersistableRecord {

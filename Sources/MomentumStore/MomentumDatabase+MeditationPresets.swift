@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// One saved sit as stored: its plan in the plan's own JSON form (durations in milliseconds).
 struct MeditationPresetRow: Codable, FetchableRecord, PersistableRecord {

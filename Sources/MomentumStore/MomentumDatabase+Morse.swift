@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// The Morse course's one row: the whole progress (both directions, streak, schedule) as JSON.
 struct MorseCourseRow: Codable, FetchableRecord, PersistableRecord {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 extension MomentumDatabase {
     /// The stored names and the synced fields that hold them (entity type, field): what migration

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 struct PersonRow: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "person"
@@ -145,19 +146,6 @@ extension MomentumDatabase {
 }
 
 // MARK: - Shared focus timers
-
-/// A focus timer of `ownerID` that `personID` sees and ticks too.
-public struct TimerShare: Sendable, Equatable, Hashable {
-    public var ownerID: Person.ID
-    public var timerID: UUID
-    public var personID: Person.ID
-
-    public init(ownerID: Person.ID, timerID: UUID, personID: Person.ID) {
-        self.ownerID = ownerID
-        self.timerID = timerID
-        self.personID = personID
-    }
-}
 
 extension MomentumDatabase {
     /// Every share of the household.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// A practice record as stored: instants in milliseconds, details as JSON text.
 struct PracticeRecordRow: Codable, FetchableRecord, PersistableRecord {

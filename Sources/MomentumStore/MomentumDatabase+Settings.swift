@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// One stored setting: a key and its value as JSON text.
 struct SettingRow: Codable, FetchableRecord, PersistableRecord {

@@ -1,35 +1,11 @@
 import Foundation
 import GRDB
 import MomentumCore
-
-/// Why a sync step was refused; nothing of it was stored.
-public enum SyncError: Error, Equatable, Sendable {
-    /// A pushed batch with too many changes or a bad one (its index and reason).
-    case batch(ChangeBatchError)
-    /// A pull after a sequence number the log has not reached.
-    case cursorBeyondHead(cursor: Int64, head: Int64)
-    /// A pull with a cursor below 0 or a page size outside 1…1000.
-    case invalidPage(after: Int64, limit: Int)
-    /// A pulled change that is not valid (the server at `seq` sent it).
-    case invalidPulledChange(seq: Int64, ChangeError)
-    case store(StoreError)
-}
-
-extension ChangeBatch {
-    /// A pushed batch checked whole (``validate(_:receivedAt:)``), refused as a ``SyncError``:
-    /// what every store's merge of a push begins with.
-    public static func checked(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Change] {
-        do {
-            return try validate(messages, receivedAt: now)
-        } catch {
-            throw .batch(error)
-        }
-    }
-}
+import MomentumStoreContract
 
 extension MomentumDatabase {
     /// The largest page `loggedChanges(after:limit:)` gives.
-    public static let maximumPullLimit = 1000
+    public static let maximumPullLimit = StoreLimits.maximumPullLimit
 
     /// Calls `observer` with the changes of every transaction that logged any, after it commits:
     /// local edits through this database and merged pushes alike.

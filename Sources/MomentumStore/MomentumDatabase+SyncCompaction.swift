@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// Keeping the sync log small (docs/sync.md, "Compaction").
 ///
@@ -19,27 +20,11 @@ import MomentumCore
 /// tied on stamp with another (only replicas sharing a node make those; the merge then looks at
 /// the device and value).
 extension MomentumDatabase {
-    /// Compaction runs once this many changes were logged since it last ran. (Runs every 250
-    /// changes, 500 at most, were measured too: pushes' p99 under the benchmark's mixed load rose
-    /// from 25.6 to about 30 ms — many short runs cost more than fewer long ones.)
-    public static let compactionInterval: Int64 = 1000
-    /// One run looks at no more than this many changes, so it holds the writer briefly (a few
-    /// milliseconds); a long log not compacted before is caught up over several runs.
-    public static let compactionChunk: Int64 = 5000
-
-    /// What the sync log holds: changes kept, the highest sequence number ever given (changes
-    /// ever logged, since numbers are never reused), and how far compaction has looked.
-    public struct SyncLogSize: Sendable, Equatable {
-        public var kept: Int
-        public var head: Int64
-        public var compactedThrough: Int64
-
-        public init(kept: Int, head: Int64, compactedThrough: Int64) {
-            self.kept = kept
-            self.head = head
-            self.compactedThrough = compactedThrough
-        }
-    }
+    /// ``StoreLimits/compactionInterval``, as this store has always named it.
+    public static let compactionInterval = StoreLimits.compactionInterval
+    /// ``StoreLimits/compactionChunk``.
+    public static let compactionChunk = StoreLimits.compactionChunk
+    public typealias SyncLogSize = MomentumStoreContract.SyncLogSize
 
     public func syncLogSize() throws(StoreError) -> SyncLogSize {
         try read { db in

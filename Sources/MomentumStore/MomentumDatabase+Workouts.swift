@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// One of the person's own workout programs as stored: times in whole seconds, exercise names
 /// as a JSON array.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 import Synchronization
 
 /// The one database of a Momentum data directory: SQLite through GRDB, in WAL mode with foreign
@@ -47,7 +48,7 @@ public final class MomentumDatabase: Sendable {
 
     /// A random node id: `n-` and 16 hex digits.
     public static func randomNodeID() -> String {
-        "n-" + String(UInt64.random(in: .min ... .max), radix: 16).leftPadded(to: 16)
+        SyncNodeID.random()
     }
 
     /// How long a write waits for another writer (a long terminal import, say) before it fails
@@ -211,11 +212,5 @@ public final class MomentumDatabase: Sendable {
         } catch {
             throw .database(message: "\(error)")
         }
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, length - count)) + self
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MomentumStoreContract
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MomentumCore
+import MomentumStoreContract
 
 /// The part of a replica's merged state one transaction needs, loaded from and written back to
 /// the sync tables. The merge itself is ``ReplicaState``'s; this only keeps what it needs.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 import Testing
 
 @testable import MomentumCLI

@@ -3,6 +3,7 @@ import Logging
 import MomentumCore
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 import NIOCore
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumStoreContract
 import Testing
 
 @testable import MomentumCLI

@@ -2,6 +2,7 @@ import Foundation
 import MomentumCore
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 import MomentumStoreTestSupport
 import Synchronization
 import Testing

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MomentumServices
+import MomentumStoreContract
 import MomentumStoreTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MomentumCore
+import MomentumStoreContract
 import NIOCore
 import NIOEmbedded
 import Testing

@@ -4,6 +4,7 @@ import Logging
 import MomentumCore
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 import MomentumTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import MomentumCore
 import MomentumPostgres
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 import MomentumStoreTestSupport
 import Testing
 

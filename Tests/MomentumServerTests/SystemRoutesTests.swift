@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 import Testing
 
 @testable import MomentumServer

@@ -3,6 +3,7 @@ import MomentumCore
 import MomentumPostgres
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 import MomentumTestSupport
 import PostgresNIO
 

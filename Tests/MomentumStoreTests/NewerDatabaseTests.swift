@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MomentumStoreContract
 import MomentumTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// `momentum breathe`: guided breathing, and its presets.
 struct Breathe: AsyncParsableCommand {

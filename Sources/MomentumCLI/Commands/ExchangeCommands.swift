@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// `momentum export`: a whole backup (ZIP archive or JSON), or the log as CSV or iCalendar.
 struct Export: ContextualCommand {

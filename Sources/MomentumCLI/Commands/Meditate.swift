@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// `momentum meditate`: a sit, and the saved sits.
 struct MeditateCommand: AsyncParsableCommand {

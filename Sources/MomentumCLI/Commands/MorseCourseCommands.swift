@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 extension MorseCommand {
     /// `momentum morse progress [--json]`: levels, next practice dates and weakest characters.

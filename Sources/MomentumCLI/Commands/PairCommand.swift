@@ -3,6 +3,7 @@ import Foundation
 import MomentumCore
 import MomentumServer
 import MomentumServices
+import MomentumStoreContract
 
 /// `momentum pair --user NAME`: a one-time code, and its link as text and as a QR code, that signs
 /// one browser in as that person — no token to type (see `docs/people.md`).

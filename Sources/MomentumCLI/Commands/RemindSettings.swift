@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 extension RemindCommand {
     /// `momentum remind settings [--on KIND] [--off KIND] [--quiet 22:00-08:00] [--preferred 09:00]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// `momentum workout`: interval workouts, and their programs.
 struct Workout: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// `/api/v1/meditation/presets`: the person's saved sits, each a name and a whole meditation plan,
 /// answered with its one-line summary in the request's language.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// The household's people on the web (see `docs/people.md`):
 ///

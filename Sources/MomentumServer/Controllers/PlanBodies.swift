@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 // The wire forms of the plans the core has no Codable for: durations in whole milliseconds like
 // the timeline's, every field optional with the core's defaults.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// `GET/PUT/PATCH /api/v1/settings`: the settings in their backup form; every value is checked
 /// by the core, and a bad one changes nothing. `PUT` replaces the whole object (fields left out

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// Who a request acts as, in a household (see `docs/people.md`): the person its credential
 /// belongs to — a bearer token, the session cookie (made by `POST /login`, by pairing, or by

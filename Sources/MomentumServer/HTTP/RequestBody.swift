@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// Reads JSON request bodies and turns every decoding problem into a clear 400 or 422.
 enum RequestBody {

@@ -2,6 +2,7 @@ import Foundation
 import MomentumCore
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 
 /// Where one person's Morse training sessions or QSO contacts in progress are kept: in this
 /// server's memory (``ExpiringRegistry``, on SQLite) or in the database every server of the

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 extension PracticeRun {
     /// A run as the database keeps it (docs/postgres.md): the plan it was started with once

@@ -2,6 +2,7 @@ import Foundation
 import MomentumCore
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 
 /// Where one person's practice runs in progress are kept: in this server's memory
 /// (``RunRegistry``, on SQLite) or in the database every server of the household shares

@@ -3,6 +3,7 @@ import Hummingbird
 import MomentumCore
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 
 /// `/api/v1/sync`: devices push their changes and pull everyone's (docs/sync.md).
 ///

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 import ZIPFoundation
 
 #if canImport(Glibc)

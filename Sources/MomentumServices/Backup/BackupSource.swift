@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 import ZIPFoundation
 
 /// A backup file opened for restoring: a JSON document, or a ZIP archive whose structure has

@@ -2,6 +2,7 @@ import Foundation
 import MomentumAudio
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// Why a file was not imported. Each case names the file (cleaned of any path); in every case
 /// the library is left as it was: no row, no file.

@@ -2,6 +2,7 @@ import Foundation
 import MomentumAudio
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// The steps of an import after its bytes are written, and the cleanup of what a crash left:
 /// shared by ``LibraryService`` and every ``LibraryStagedImport`` it begins.

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// The guided meditation library: importing files, listing them by teacher, editing, deleting,
 /// ambient beds, remembered positions, and logging what was listened to.

@@ -1,6 +1,7 @@
 import Foundation
 import MomentumCore
 import MomentumStore
+import MomentumStoreContract
 
 /// The household's library as one person sees it (docs/people.md): the items and their files
 /// are the household's (the founder's database), and each person's edits, ambient choices and

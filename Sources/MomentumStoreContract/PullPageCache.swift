@@ -1,4 +1,5 @@
 import Foundation
+import MomentumCore
 import Synchronization
 
 /// Pull pages (the route's JSON) that can no longer change, by cursor and page size.

@@ -1,7 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumPostgres
-import MomentumStore
 
 /// Where settings are kept: key → JSON text.
 public protocol SettingsRepository: Sendable {
@@ -66,10 +64,6 @@ public protocol AccessTokenRepository: Sendable {
     func deleteAccessSessions(lastUsedBefore cutoff: Date) throws(StoreError) -> Int
 }
 
-extension MomentumDatabase: SettingsRepository, PracticeLogRepository, BreathingPresetRepository,
-    MeditationPresetRepository, FocusTimerRepository, WorkoutProgramRepository, AccessTokenRepository
-{}
-
 /// Where the Morse course keeps its progress and session history.
 public protocol MorseCourseRepository: Sendable {
     func morseCourseJSON() throws(StoreError) -> String?
@@ -77,8 +71,6 @@ public protocol MorseCourseRepository: Sendable {
         throws(StoreError)
     func morseSessions(limit: Int) throws(StoreError) -> [MorseSessionSummary]
 }
-
-extension MomentumDatabase: MorseCourseRepository {}
 
 /// Where the guided meditation library's rows are kept (the files are the service's).
 public protocol LibraryRepository: Sendable {
@@ -91,8 +83,6 @@ public protocol LibraryRepository: Sendable {
     func setLibraryItemPosition(id: UUID, _ position: Duration, at now: Date) throws(StoreError) -> Bool
     func deleteLibraryItem(id: UUID) throws(StoreError) -> Bool
 }
-
-extension MomentumDatabase: LibraryRepository {}
 
 /// The household's library rows (the items every person sees; docs/people.md).
 public protocol SharedLibraryStore: Sendable {
@@ -109,8 +99,6 @@ public protocol LibraryViewStore: Sendable {
     func libraryView(id: UUID) throws(StoreError) -> LibraryPersonalView?
     func changeLibraryView(id: UUID, at now: Date, _ change: (inout LibraryPersonalView) -> Void) throws(StoreError)
 }
-
-extension MomentumDatabase: SharedLibraryStore, LibraryViewStore {}
 
 /// The household's own tables: its people, their tokens and sign-in sessions, pairing codes and
 /// timer shares. On SQLite the founder's database keeps them; on PostgreSQL, global tables.
@@ -131,9 +119,6 @@ public protocol HouseholdStore: AccessTokenRepository {
     /// Each token's sign-in sessions: how many, and when one was last used.
     func accessSessionUse() throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)]
 }
-
-extension MomentumDatabase: HouseholdStore {}
-extension PostgresStore: HouseholdStore {}
 
 /// Everything of one person's own data that the services keep in a store: what
 /// ``MomentumServices`` is composed of, on either store.
@@ -159,18 +144,3 @@ public protocol SyncLogStore: Sendable {
     /// in the order of the log.
     func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void)
 }
-
-extension MomentumDatabase: SyncLogStore {}
-
-/// One person's data on PostgreSQL (what is ported so far; the rest follows, see docs/postgres.md).
-extension PostgresPersonStore: SettingsRepository, PracticeLogRepository, FocusTimerRepository,
-    BreathingPresetRepository,
-    MeditationPresetRepository, WorkoutProgramRepository, MorseCourseRepository
-{}
-
-/// One person's sync log on PostgreSQL (`PostgresPersonStore+Sync.swift`).
-extension PostgresPersonStore: SyncLogStore {}
-
-/// The household's tables on PostgreSQL.
-extension PostgresStore: AccessTokenRepository, SharedLibraryStore {}
-extension PostgresPersonStore: LibraryViewStore {}
