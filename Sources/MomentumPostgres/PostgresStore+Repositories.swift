@@ -1,6 +1,12 @@
+import MomentumCore
 import MomentumStoreContract
 
-extension PostgresStore: HouseholdStore {}
+extension PostgresStore: HouseholdStore {
+    /// The person's rows of `practice_run`, so that any server pauses a run another started.
+    public func practiceRunStore(for person: Person.ID) -> (any PracticeRunStore)? { scoped(to: person) }
+    /// The person's rows of `morse_exchange`, so that any server answers a session another started.
+    public func morseExchangeStore(for person: Person.ID) -> (any MorseExchangeStore)? { scoped(to: person) }
+}
 
 /// One person's data on PostgreSQL (what is ported so far; the rest follows, see docs/postgres.md).
 extension PostgresPersonStore: SettingsRepository, PracticeLogRepository, FocusTimerRepository,
@@ -15,3 +21,5 @@ extension PostgresPersonStore: SyncLogStore {}
 extension PostgresStore: AccessTokenRepository, SharedLibraryStore {}
 
 extension PostgresPersonStore: LibraryViewStore {}
+
+extension PostgresPersonStore: PracticeRunStore, MorseExchangeStore {}

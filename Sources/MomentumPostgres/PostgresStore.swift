@@ -69,7 +69,7 @@ public final class PostgresStore: Sendable {
     }
 
     /// How long a call waits for a free connection before it fails with ``StoreError/busy``.
-    public static let busyTimeout: TimeInterval = 5
+    public static let busyTimeout = StoreLimits.busyTimeout
     /// Connections kept open at most (per process).
     public static let defaultPoolSize = 8
     /// How long a person's store revision is kept at most without reading it again: changes are

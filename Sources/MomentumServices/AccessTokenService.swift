@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// Access tokens for the web app off loopback: made once (the secret is shown then and never

@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// Breathing presets (the nine built in and the person's own) and logging breathing sessions.

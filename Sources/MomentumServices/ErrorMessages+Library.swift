@@ -1,6 +1,5 @@
 import MomentumAudio
 import MomentumCore
-import MomentumStore
 
 extension ErrorMessages {
     /// The library's errors and the audio readers', in the person's words; `nil` for others.

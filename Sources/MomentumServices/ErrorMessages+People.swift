@@ -1,5 +1,4 @@
 import MomentumCore
-import MomentumStore
 
 extension ErrorMessages {
     /// Why a household change, a person's name or a pairing was refused, in the person's words.

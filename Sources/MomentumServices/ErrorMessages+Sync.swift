@@ -1,5 +1,4 @@
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 extension ErrorMessages {

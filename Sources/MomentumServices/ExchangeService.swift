@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// Export of the log (JSON backup, CSV, iCalendar) and import of backups and CSV logs.

@@ -1,5 +1,4 @@
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// What kind of failure an error is. It decides how every front end answers it: the HTTP status
@@ -39,7 +38,7 @@ extension ClassifiedFailure {
 extension FailureKind {
     /// For `.unavailable`: the seconds after which the same request is likely to work (the
     /// store's wait for another writer).
-    public static var retryAfterSeconds: Int { Int(MomentumDatabase.busyTimeout) }
+    public static var retryAfterSeconds: Int { Int(StoreLimits.busyTimeout) }
 
     /// The kind of any error. An error that does not say is `.invalid` when ``ErrorMessages``
     /// knows it (a rule of the core), else `.unexpected`. Whatever else it is, an error that

@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// The person's saved sits: listing, finding by name or id, adding, editing, renaming, deleting.

@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// Starting and finishing sits: remembers the plan, turns the affirmations, logs what counts.

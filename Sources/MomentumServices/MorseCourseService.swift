@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// The Morse course as both front ends use it: its settings, the stored progress, sessions that

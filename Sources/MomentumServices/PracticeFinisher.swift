@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// A timed practice that has just ended: which one, with its plan and what it amounts to.

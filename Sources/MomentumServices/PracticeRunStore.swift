@@ -1,36 +1,10 @@
-import Foundation
 import MomentumCore
-import MomentumPostgres
-import MomentumStore
 import MomentumStoreContract
-
-/// Where one person's practice runs in progress are kept when every server of the household must
-/// see them: rows of the run's stored form (JSON text the server writes and reads). On PostgreSQL
-/// a change holds the run's row for its whole transaction (docs/postgres.md); on SQLite the one
-/// server keeps its runs in memory and has none of this.
-public protocol PracticeRunStore: Sendable {
-    /// Writes a new run: its stored form, when it ended (nil while it goes on).
-    func insertPracticeRun(id: UUID, state: String, endedAtMs: Int64?, at now: Date) throws(StoreError)
-    /// The stored form of the run `id`, nil when there is none.
-    func practiceRun(id: UUID) throws(StoreError) -> String?
-    /// The stored form of every run.
-    func practiceRuns() throws(StoreError) -> [String]
-    /// Deletes the runs that ended before `milliseconds` (since 1970).
-    @discardableResult
-    func deletePracticeRuns(endedBefore milliseconds: Int64) throws(StoreError) -> Int
-    /// Changes the run `id` by `change`, one change of a run at a time across servers; nil when
-    /// there is no such run, and nothing written when `change` throws.
-    func changePracticeRun<Result>(
-        id: UUID, at now: Date, _ change: (String) throws -> (state: String, endedAtMs: Int64?, result: Result)
-    ) throws -> Result?
-}
-
-extension PostgresPersonStore: PracticeRunStore {}
 
 extension HouseholdService {
     /// Where `person`'s practice runs are kept when the household is on PostgreSQL, so that any
     /// server can pause a run another started; nil on SQLite (the server keeps them in memory).
     public func practiceRunStore(for person: Person.ID) -> (any PracticeRunStore)? {
-        (store as? PostgresStore)?.scoped(to: person)
+        store.practiceRunStore(for: person)
     }
 }

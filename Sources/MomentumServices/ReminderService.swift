@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// The reminders both front ends deliver: the planner fed with the practice log, the Morse course

@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// Workout programs (the five built in and the person's own) and logging workouts.

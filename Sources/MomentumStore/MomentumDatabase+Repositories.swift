@@ -1,3 +1,4 @@
+import MomentumCore
 import MomentumStoreContract
 
 /// One SQLite database is every store of the contract: one person's data, and (the founder's)
@@ -12,6 +13,11 @@ extension MomentumDatabase: LibraryRepository {}
 
 extension MomentumDatabase: SharedLibraryStore, LibraryViewStore {}
 
-extension MomentumDatabase: HouseholdStore {}
+extension MomentumDatabase: HouseholdStore {
+    /// None: the one server of an SQLite household keeps its runs in memory.
+    public func practiceRunStore(for person: Person.ID) -> (any PracticeRunStore)? { nil }
+    /// None: the one server of an SQLite household keeps its Morse sessions in memory.
+    public func morseExchangeStore(for person: Person.ID) -> (any MorseExchangeStore)? { nil }
+}
 
 extension MomentumDatabase: SyncLogStore {}

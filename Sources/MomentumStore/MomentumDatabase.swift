@@ -53,7 +53,7 @@ public final class MomentumDatabase: Sendable {
 
     /// How long a write waits for another writer (a long terminal import, say) before it fails
     /// with ``StoreError/busy``.
-    public static let busyTimeout: TimeInterval = 5
+    public static let busyTimeout = StoreLimits.busyTimeout
 
     /// Opens (creating if needed) the database in `directory` and brings its schema up to date.
     /// `device` names this installation in synced changes; `makeNodeID` makes its sync node id

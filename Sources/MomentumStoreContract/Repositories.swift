@@ -118,6 +118,12 @@ public protocol HouseholdStore: AccessTokenRepository {
     func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) throws(StoreError)
     /// Each token's sign-in sessions: how many, and when one was last used.
     func accessSessionUse() throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)]
+    /// Where `person`'s practice runs in progress are kept when every server must see them; nil
+    /// where one server keeps them in memory (SQLite).
+    func practiceRunStore(for person: Person.ID) -> (any PracticeRunStore)?
+    /// Where `person`'s Morse sessions and QSO contacts are kept when every server must see them;
+    /// nil where one server keeps them in memory (SQLite).
+    func morseExchangeStore(for person: Person.ID) -> (any MorseExchangeStore)?
 }
 
 /// Everything of one person's own data that the services keep in a store: what

@@ -28,6 +28,9 @@ extension ChangeBatch {
 
 /// Bounds both stores keep alike.
 public enum StoreLimits {
+    /// How long a write waits for another writer (a long terminal import, say) before it fails
+    /// with ``StoreError/busy``; what a refused request's `Retry-After` says.
+    public static let busyTimeout: TimeInterval = 5
     /// The largest page of the sync log a pull gives.
     public static let maximumPullLimit = 1000
     /// Compaction runs once this many changes were logged since it last ran. (Runs every 250

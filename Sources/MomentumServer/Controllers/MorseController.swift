@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import MomentumCore
 import MomentumServices
+import MomentumStoreContract
 
 /// `/api/v1/morse/…`: the Koch course in the browser. The server keeps each session and draws,
 /// keys, decodes and scores with the core; the browser only plays the elements it is given on the

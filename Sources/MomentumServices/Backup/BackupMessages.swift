@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 
 /// The sentences of backups and restores, for the terminal and the web app alike.
 public enum BackupMessages {

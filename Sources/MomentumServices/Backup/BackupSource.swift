@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 import ZIPFoundation
 

@@ -1,7 +1,6 @@
 import Foundation
 import MomentumAudio
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// Why a file was not imported. Each case names the file (cleaned of any path); in every case

@@ -1,7 +1,6 @@
 import Foundation
 import MomentumAudio
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// The steps of an import after its bytes are written, and the cleanup of what a crash left:

@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// The guided meditation library: importing files, listing them by teacher, editing, deleting,

@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import MomentumAudio
 import MomentumCore
-import MomentumStore
 import Synchronization
 
 /// What became of a file given to the library.

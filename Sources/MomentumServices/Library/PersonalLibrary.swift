@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// The household's library as one person sees it (docs/people.md): the items and their files
