@@ -1,6 +1,6 @@
 import Foundation
 import MomentumCore
-import MomentumStore
+import MomentumStoreContract
 
 extension ErrorMessages {
     /// The message for an error of the input rules (numbers, instants, texts from outside).

@@ -1,5 +1,4 @@
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 /// Turns the typed errors of every layer into one clear, localized line, for every front end.

@@ -113,7 +113,7 @@ public struct MomentumServices: Sendable {
             morse: morse,
             reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now),
             library: library,
-            sync: sqlite.map { SyncService(database: $0, now: now) } ?? SyncService(log: store, now: now),
+            sync: sqlite.map { SyncService(replica: $0, now: now) } ?? SyncService(log: store, now: now),
             backup: BackupService(
                 database: sqlite, libraryDirectory: parts.libraryDirectory, fileSystem: parts.libraryFileSystem,
                 fileSizeLimit: parts.librarySizeLimit, now: now, makeID: makeID)

@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 #if canImport(Glibc)
@@ -83,6 +82,8 @@ public struct SelfHostDoctor: Sendable {
     /// Whether the system names a time zone (`/etc/localtime` or `$TZ`).
     public var systemHasTimeZone: Bool
     public var askHealth: @Sendable (URL) async -> Result<HealthAnswer, DoctorUnreachable>
+    /// How the data directory's database files are read.
+    public var databaseFiles: DatabaseFileCheck
 
     /// Why nothing answered, in words (`Connection refused`, `certificate not trusted`).
     public struct DoctorUnreachable: Error, Sendable, Equatable {
@@ -93,7 +94,8 @@ public struct SelfHostDoctor: Sendable {
     public init(
         dataDirectory: URL, databaseURL: String?, localServer: URL, publicAddress: URL?, version: String,
         catalog: StringCatalog, now: @escaping @Sendable () -> Date, timeZone: TimeZone, systemHasTimeZone: Bool,
-        askHealth: @escaping @Sendable (URL) async -> Result<HealthAnswer, DoctorUnreachable>
+        askHealth: @escaping @Sendable (URL) async -> Result<HealthAnswer, DoctorUnreachable>,
+        databaseFiles: DatabaseFileCheck
     ) {
         self.dataDirectory = dataDirectory
         self.databaseURL = databaseURL
@@ -105,6 +107,7 @@ public struct SelfHostDoctor: Sendable {
         self.timeZone = timeZone
         self.systemHasTimeZone = systemHasTimeZone
         self.askHealth = askHealth
+        self.databaseFiles = databaseFiles
     }
 
     /// Below this much free space the disk is a problem; below `lowSpace`, a warning.
@@ -182,10 +185,10 @@ public struct SelfHostDoctor: Sendable {
             let shown = parts.map { "\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")\($0.path)" } ?? "PostgreSQL"
             return [finding(.database, .skipped, .doctorDatabasePostgres, ["database": shown])]
         }
-        var files = [dataDirectory.appendingPathComponent(MomentumDatabase.fileName)]
+        var files = [dataDirectory.appendingPathComponent(databaseFiles.fileName)]
         let people = dataDirectory.appendingPathComponent("people")
         for folder in (try? FileManager.default.contentsOfDirectory(atPath: people.path))?.sorted() ?? [] {
-            let file = people.appendingPathComponent(folder).appendingPathComponent(MomentumDatabase.fileName)
+            let file = people.appendingPathComponent(folder).appendingPathComponent(databaseFiles.fileName)
             if FileManager.default.fileExists(atPath: file.path) { files.append(file) }
         }
         return files.flatMap(databaseFindings(file:))
@@ -198,7 +201,7 @@ public struct SelfHostDoctor: Sendable {
         }
         let check: DatabaseCheck
         do {
-            check = try MomentumDatabase.check(path: file.path)
+            check = try databaseFiles.check(file.path)
         } catch {
             let detail = ErrorMessages.message(for: error, catalog: catalog)
             return [

@@ -1,6 +1,5 @@
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 
 #if canImport(FoundationNetworking)
@@ -46,12 +45,12 @@ public struct SyncReport: Sendable, Equatable {
 public struct SyncService: Sendable {
     private let log: any SyncLogStore
     /// The terminal's replica; `nil` for a person kept on PostgreSQL (a server, never a client).
-    private let replica: MomentumDatabase?
+    private let replica: (any TerminalReplicaStore)?
     private let now: @Sendable () -> Date
 
-    public init(database: MomentumDatabase, now: @escaping @Sendable () -> Date) {
-        self.log = database
-        self.replica = database
+    public init(replica: any TerminalReplicaStore & SyncLogStore, now: @escaping @Sendable () -> Date) {
+        self.log = replica
+        self.replica = replica
         self.now = now
     }
 
@@ -63,7 +62,7 @@ public struct SyncService: Sendable {
     }
 
     /// The terminal's replica, or why there is none.
-    private var database: MomentumDatabase {
+    private var database: any TerminalReplicaStore {
         get throws(StoreError) {
             guard let replica else { throw .unavailable(what: "the terminal's sync replica") }
             return replica

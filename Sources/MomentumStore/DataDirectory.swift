@@ -1,4 +1,5 @@
 import Foundation
+import MomentumStoreContract
 
 /// Where Momentum keeps its database and library files.
 ///
@@ -22,10 +23,4 @@ public enum DataDirectory {
         return URL(fileURLWithPath: homeDirectory, isDirectory: true)
             .appendingPathComponent(".local/share/momentum", isDirectory: true)
     }
-}
-
-/// Why the data directory that was asked for cannot be used.
-public enum DataDirectoryError: Error, Equatable, Sendable {
-    /// `--data` was given an empty (or blank) path.
-    case emptyPath
 }

@@ -29,25 +29,6 @@ extension BackupKind {
     }
 }
 
-/// What a restore adds and keeps: rows whose id (or setting key, or library audio) is not here
-/// yet are added, the others kept as they are here.
-public struct BackupRestorePlan: Sendable {
-    public var added: [BackupKind: Int]
-    public var kept: [BackupKind: Int]
-    /// Presets and programs renamed because another one here has their name.
-    public var renamed: [String: String]
-    /// Library rows left out because their audio is not available.
-    public var skippedWithoutAudio: Int
-    /// The library rows to add: their audio must be in place before ``MomentumDatabase/restore(_:libraryFileAvailable:at:)``.
-    public var libraryItems: [LibraryItem]
-    /// Every row of the backup, per kind.
-    public var counts: [BackupKind: Int]
-
-    init() {
-        (added, kept, renamed, skippedWithoutAudio, libraryItems, counts) = ([:], [:], [:], 0, [], [:])
-    }
-}
-
 extension MomentumDatabase {
     /// Tables that belong to this machine or its household, not to the person: never in a backup.
     static let machineTables: Set<String> = [

@@ -2,25 +2,11 @@ import Foundation
 import GRDB
 import MomentumStoreContract
 
-/// What `momentum doctor` reads of a database without changing it: SQLite's integrity check, how
-/// its schema stands against this program's migrations, and the size of its write-ahead log.
-public struct DatabaseCheck: Sendable, Equatable {
-    public enum Schema: Sendable, Equatable {
-        /// Every migration this program knows has run: the newest one's name ("v17: …").
-        case current(String)
-        /// Made by an older Momentum: this many migrations run at the next start.
-        case older(pending: Int)
-        /// Made by a newer Momentum: the migrations it ran that this program does not know.
-        case newer(unknown: [String])
+extension DatabaseFileCheck {
+    /// SQLite's: `momentum.sqlite`, read by ``MomentumDatabase/check(path:)``.
+    public static let sqlite = DatabaseFileCheck(fileName: MomentumDatabase.fileName) {
+        (path: String) throws(StoreError) -> DatabaseCheck in try MomentumDatabase.check(path: path)
     }
-
-    /// `["ok"]`, or what SQLite found wrong (its first lines).
-    public var integrity: [String]
-    public var schema: Schema
-    /// The bytes of `momentum.sqlite-wal` (0 without one).
-    public var walBytes: Int64
-
-    public var isIntact: Bool { integrity == ["ok"] }
 }
 
 extension MomentumDatabase {

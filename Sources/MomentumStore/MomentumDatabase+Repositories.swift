@@ -20,4 +20,4 @@ extension MomentumDatabase: HouseholdStore {
     public func morseExchangeStore(for person: Person.ID) -> (any MorseExchangeStore)? { nil }
 }
 
-extension MomentumDatabase: SyncLogStore {}
+extension MomentumDatabase: SyncLogStore, TerminalReplicaStore, BackupTableStore {}

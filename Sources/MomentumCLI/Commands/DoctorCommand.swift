@@ -4,6 +4,7 @@ import MomentumCore
 import MomentumServer
 import MomentumServices
 import MomentumStore
+import MomentumStoreContract
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -55,7 +56,7 @@ struct DoctorCommand: ContextualCommand {
                 || FileManager.default.fileExists(atPath: "/etc/localtime"),
             askHealth: { url in
                 await context.askHealth(url).mapError { .init(reason: catalog[$0.reasonKey]) }
-            })
+            }, databaseFiles: .sqlite)
         let findings = await doctor.run()
         if json {
             context.output.write(try JSONOutput.encode(Report(findings: findings)) + "\n")

@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import MomentumCore
-import MomentumStore
 import MomentumStoreContract
 import ZIPFoundation
 
@@ -29,7 +28,7 @@ public enum BackupFailure: Error, Sendable, Equatable {
 public struct BackupService: Sendable {
     /// The data directory's database; `nil` for a person kept on PostgreSQL, whose backups are
     /// the database's own (`pg_dump`, docs/deploy.md).
-    private let database: MomentumDatabase?
+    private let database: (any BackupTableStore)?
     private let libraryDirectory: URL
     private let fileSystem: any LibraryFileSystem
     /// The largest audio file an archive may carry (the library's own limit).
@@ -38,7 +37,8 @@ public struct BackupService: Sendable {
     private let makeID: @Sendable () -> UUID
 
     public init(
-        database: MomentumDatabase?, libraryDirectory: URL, fileSystem: any LibraryFileSystem, fileSizeLimit: Int64,
+        database: (any BackupTableStore)?, libraryDirectory: URL, fileSystem: any LibraryFileSystem,
+        fileSizeLimit: Int64,
         now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID
     ) {
         self.database = database
@@ -50,7 +50,7 @@ public struct BackupService: Sendable {
     }
 
     /// The database a backup is made from and restored into, or why there is none.
-    private var sqlite: MomentumDatabase {
+    private var sqlite: any BackupTableStore {
         get throws(StoreError) {
             guard let database else { throw .unavailable(what: "a backup of a person kept on PostgreSQL") }
             return database
