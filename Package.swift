@@ -60,9 +60,18 @@ let package = Package(
         .target(
             name: "MomentumServices",
             dependencies: [
-                "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumPostgres", "MomentumAudio",
+                "MomentumCore", "MomentumStoreContract", "MomentumAudio",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: strictness
+        ),
+        // The composition root: which store keeps the data is decided here, for the terminal and
+        // the server alike (docs/architecture.md).
+        .target(
+            name: "MomentumComposition",
+            dependencies: [
+                "MomentumCore", "MomentumStoreContract", "MomentumServices", "MomentumStore", "MomentumPostgres",
             ],
             swiftSettings: strictness
         ),
@@ -93,6 +102,7 @@ let package = Package(
         .target(
             name: "MomentumCLI",
             dependencies: [
+                "MomentumComposition",
                 "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumPostgres", "MomentumAudio",
                 "MomentumServices",
                 "MomentumServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -135,6 +145,7 @@ let package = Package(
         .testTarget(
             name: "MomentumPostgresTests",
             dependencies: [
+                "MomentumComposition",
                 "MomentumPostgres", "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumServices",
                 "MomentumStoreTestSupport",
                 "MomentumTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -144,6 +155,7 @@ let package = Package(
         .testTarget(
             name: "MomentumServicesTests",
             dependencies: [
+                "MomentumComposition",
                 "MomentumServices", "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumAudio",
                 "MomentumTestSupport",
                 "MomentumStoreTestSupport",
@@ -155,6 +167,7 @@ let package = Package(
         .testTarget(
             name: "MomentumServerTests",
             dependencies: [
+                "MomentumComposition",
                 "MomentumServer", "MomentumCore", "MomentumStoreContract", "MomentumServices", "MomentumStore",
                 "MomentumAudio",
                 "MomentumTestSupport", "MomentumStoreTestSupport", "MomentumPostgres",
@@ -173,6 +186,7 @@ let package = Package(
         .testTarget(
             name: "MomentumCLITests",
             dependencies: [
+                "MomentumComposition",
                 "MomentumCLI", "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumAudio",
                 "MomentumServices", "MomentumServer",
                 "MomentumTestSupport", "MomentumStoreTestSupport",

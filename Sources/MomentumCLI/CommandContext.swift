@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MomentumComposition
 import MomentumCore
 import MomentumPostgres
 import MomentumServices

@@ -1,13 +1,12 @@
 import Foundation
 import MomentumCore
-import MomentumPostgres
-import MomentumStore
 import MomentumStoreContract
 
-/// Every service wired to one person's data: the composition root both front ends use.
+/// Every service wired to one person's data, whichever store keeps it. Which store that is, is
+/// decided in one place, MomentumComposition (`MomentumServices.open`), which both front ends use.
 public struct MomentumServices: Sendable {
-    /// The person's SQLite database (a data directory); `nil` when they are kept on PostgreSQL.
-    public let database: MomentumDatabase?
+    /// The person's data, whichever store keeps it.
+    public let store: any PersonDataStore
     public let settings: SettingsService
     public let meditation: MeditationService
     public let practiceLog: PracticeLogService
@@ -24,53 +23,8 @@ public struct MomentumServices: Sendable {
     public let sync: SyncService
     public let backup: BackupService
 
-    /// Opens the data directory's database and wires the services to the real clock and ids.
-    /// A household member's services (see ``HouseholdService``) pass the `household` database,
-    /// which keeps the tokens and the library's rows, and the household's `libraryDirectory`.
-    public static func open(
-        dataDirectory: URL,
-        device: String,
-        timeZone: TimeZone = .current,
-        now: @escaping @Sendable () -> Date = { Date() },
-        makeID: @escaping @Sendable () -> UUID = { UUID() },
-        librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
-        libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem(),
-        household: MomentumDatabase? = nil, libraryDirectory: URL? = nil
-    ) throws(StoreError) -> MomentumServices {
-        let database = try MomentumDatabase.open(directory: dataDirectory, device: device)
-        // A household member's services: tokens and the library rows are the household's (the
-        // founder's database), their practice is their own.
-        let household = household ?? database
-        let parts = Parts(
-            device: device, timeZone: timeZone, now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
-            libraryFileSystem: libraryFileSystem,
-            libraryDirectory: libraryDirectory
-                ?? dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true))
-        return compose(store: database, sqlite: database, tokens: household, library: household, parts)
-    }
-
-    /// One person's services on PostgreSQL (docs/postgres.md): their data is `store`'s rows with
-    /// their `person_id`, the household's tables are `store`'s own, and the library's audio files
-    /// are in `libraryDirectory` (a folder every server shares, docs/deploy.md).
-    public static func open(
-        postgres store: PostgresStore,
-        person: Person.ID,
-        libraryDirectory: URL,
-        device: String,
-        timeZone: TimeZone = .current,
-        now: @escaping @Sendable () -> Date = { Date() },
-        makeID: @escaping @Sendable () -> UUID = { UUID() },
-        librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
-        libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
-    ) -> MomentumServices {
-        let parts = Parts(
-            device: device, timeZone: timeZone, now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
-            libraryFileSystem: libraryFileSystem, libraryDirectory: libraryDirectory)
-        return compose(store: store.scoped(to: person), sqlite: nil, tokens: store, library: store, parts)
-    }
-
     /// What every person's services are made with, whichever store keeps them.
-    private struct Parts {
+    package struct Parts {
         var device: String
         var timeZone: TimeZone
         var now: @Sendable () -> Date
@@ -78,10 +32,23 @@ public struct MomentumServices: Sendable {
         var librarySizeLimit: Int64
         var libraryFileSystem: any LibraryFileSystem
         var libraryDirectory: URL
+
+        package init(
+            device: String, timeZone: TimeZone, now: @escaping @Sendable () -> Date,
+            makeID: @escaping @Sendable () -> UUID, librarySizeLimit: Int64, libraryFileSystem: any LibraryFileSystem,
+            libraryDirectory: URL
+        ) {
+            (self.device, self.timeZone, self.now, self.makeID) = (device, timeZone, now, makeID)
+            (self.librarySizeLimit, self.libraryFileSystem, self.libraryDirectory) =
+                (librarySizeLimit, libraryFileSystem, libraryDirectory)
+        }
     }
 
-    private static func compose(
-        store: any PersonDataStore, sqlite: MomentumDatabase?, tokens: any AccessTokenRepository,
+    /// A person's services over `store`; `replica` is the terminal's full replica with its
+    /// backups, which only an SQLite data directory has (`nil` on PostgreSQL).
+    package static func compose(
+        store: any PersonDataStore, replica: (any TerminalReplicaStore & BackupTableStore & SyncLogStore)?,
+        tokens: any AccessTokenRepository,
         library shared: any SharedLibraryStore, _ parts: Parts
     ) -> MomentumServices {
         let (device, timeZone, now, makeID) = (parts.device, parts.timeZone, parts.now, parts.makeID)
@@ -98,7 +65,7 @@ public struct MomentumServices: Sendable {
             device: device)
         library.removeLeftovers()
         return MomentumServices(
-            database: sqlite,
+            store: store,
             settings: settings,
             meditation: MeditationService(settings: settings, log: store, now: now, makeID: makeID, device: device),
             practiceLog: PracticeLogService(repository: store, now: now, makeID: makeID, device: device),
@@ -113,9 +80,9 @@ public struct MomentumServices: Sendable {
             morse: morse,
             reminders: ReminderService(progress: progress, morse: morse, settings: settings, now: now),
             library: library,
-            sync: sqlite.map { SyncService(replica: $0, now: now) } ?? SyncService(log: store, now: now),
+            sync: replica.map { SyncService(replica: $0, now: now) } ?? SyncService(log: store, now: now),
             backup: BackupService(
-                database: sqlite, libraryDirectory: parts.libraryDirectory, fileSystem: parts.libraryFileSystem,
+                database: replica, libraryDirectory: parts.libraryDirectory, fileSystem: parts.libraryFileSystem,
                 fileSizeLimit: parts.librarySizeLimit, now: now, makeID: makeID)
         )
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import MomentumComposition
 import MomentumCore
 import MomentumServer
 import MomentumServices

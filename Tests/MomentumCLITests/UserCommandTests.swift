@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MomentumComposition
 import MomentumCore
 import MomentumServices
 import MomentumTestSupport

@@ -3,6 +3,7 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MomentumComposition
 import MomentumCore
 import MomentumServices
 import MomentumStoreTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MomentumComposition
 import MomentumCore
 import MomentumPostgres
 import MomentumServices

@@ -182,7 +182,7 @@ extension MomentumServices {
     /// The SQLite database of services composed on a data directory (what most tests make).
     public var sqlite: MomentumDatabase {
         get throws {
-            guard let database else { throw TestStoreError.noSQLite }
+            guard let database = store as? MomentumDatabase else { throw TestStoreError.noSQLite }
             return database
         }
     }

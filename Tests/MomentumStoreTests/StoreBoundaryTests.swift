@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The seam between the services and the two stores (docs/architecture.md): both stores implement
-/// `MomentumStoreContract`, neither knows the other, and the contract knows no store. Read from
+/// `MomentumStoreContract`, neither knows the other, the contract knows no store, and the
+/// services know only the contract. Read from
 /// Package.swift and the sources themselves, so a new `import` that crosses the seam fails here.
 @Suite struct StoreBoundaryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -52,6 +53,18 @@ import Testing
         let allowed: Set = ["Foundation", "Dispatch", "Synchronization", "MomentumCore"]
         #expect(try Self.imports(of: "MomentumStoreContract").subtracting(allowed).isEmpty)
         #expect(try Self.packageDependencies(of: "MomentumStoreContract") == ["MomentumCore"])
+    }
+
+    /// The services ask the contract; which store answers is decided in MomentumComposition.
+    @Test func theServicesKnowNoStore() throws {
+        let stores: Set = ["MomentumStore", "MomentumPostgres", "GRDB", "PostgresNIO"]
+        #expect(try Self.imports(of: "MomentumServices").isDisjoint(with: stores))
+        #expect(try Self.packageDependencies(of: "MomentumServices").isDisjoint(with: stores))
+        #expect(try Self.imports(of: "MomentumServices").contains("MomentumStoreContract"))
+        #expect(
+            try Self.packageDependencies(of: "MomentumComposition").isSuperset(of: [
+                "MomentumStore", "MomentumPostgres",
+            ]))
     }
 
     /// The helpers read what they should: a test that could not fail would prove nothing.

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MomentumCore
+import MomentumPostgres
 import MomentumServer
 import MomentumServices
 import NIOCore
@@ -114,7 +115,7 @@ struct Serve: ContextualCommand {
                 logger: logging.logger(label: "momentum.server"), version: MomentumCommand.version)
             dependencies.timeZone = context.timeZone
             // PostgreSQL answers from another process: requests wait for it on threads of their own.
-            if session.services.database == nil { dependencies.storeThreads = StoreThreads() }
+            if session.household.store is PostgresStore { dependencies.storeThreads = StoreThreads() }
             let application = buildApplication(configuration: configuration, dependencies: dependencies) {
                 boundPort in
                 let phone = configuration.phoneAddresses(

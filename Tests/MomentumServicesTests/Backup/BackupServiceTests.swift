@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MomentumComposition
 import MomentumCore
 import MomentumStore
 import MomentumStoreTestSupport

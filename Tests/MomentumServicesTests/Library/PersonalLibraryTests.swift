@@ -1,4 +1,5 @@
 import Foundation
+import MomentumComposition
 import MomentumCore
 import MomentumStore
 import MomentumStoreTestSupport
