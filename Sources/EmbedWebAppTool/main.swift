@@ -13,7 +13,8 @@ let output = URL(fileURLWithPath: arguments[2])
 var entries: [(path: String, base64: String)] = []
 if let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) {
     for case let url as URL in walk {
-        guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+        // A file whose kind cannot be read stops the build rather than leaving the web app without it.
+        guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
         let relative = url.standardizedFileURL.path.dropFirst(folder.path.count)
         let path = relative.hasPrefix("/") ? String(relative) : "/" + relative
         entries.append((path, try Data(contentsOf: url).base64EncodedString()))

@@ -49,13 +49,15 @@ func uuid(_ generator: inout SeededRandomNumberGenerator) -> uuid_t {
     }
 }
 
-func measure(_ name: String, runs: Int, _ work: () -> Int) {
+/// Runs `work` `runs` times and prints the times; a failure of `work` ends the benchmark, so a
+/// failing operation is never timed as if it had worked.
+func measure(_ name: String, runs: Int, _ work: () throws -> Int) rethrows {
     let clock = ContinuousClock()
     var samples: [Duration] = []
     var sink = 0
     for _ in 0..<runs {
         let started = clock.now
-        sink &+= work()
+        sink &+= try work()
         samples.append(started.duration(to: clock.now))
     }
     samples.sort()
@@ -72,9 +74,9 @@ case "progress":
     print("log: \(records.count) records over 7300 days")
     var settings = ProgressSettings()
     settings.timeZoneIdentifier = "Europe/Berlin"
-    measure("core progress (totals, month, 4 streaks with jokers, strength, year statistics)", runs: 50) {
+    try measure("core progress (totals, month, 4 streaks with jokers, strength, year statistics)", runs: 50) {
         let report = ProgressReport(records: records, settings: settings, systemTimeZone: berlin, now: now)
-        let month = (try? report.month(year: report.today.year, month: report.today.month))?.weeks.count ?? 0
+        let month = try report.month(year: report.today.year, month: report.today.month).weeks.count
         let streak = report.streak(for: .mindfulness)
         let strength = report.strength(for: .mindfulness).current
         let year = report.statistics(for: .year)
@@ -84,8 +86,8 @@ case "progress":
     measure("  of which daily totals", runs: 50) {
         DailyTotals(records: records, calendar: settings.dayCalendar(systemTimeZone: berlin)).firstDay?.number ?? 0
     }
-    measure("  of which calendar month (with 4 streaks)", runs: 50) {
-        (try? report.month(year: report.today.year, month: report.today.month))?.weeks.count ?? 0
+    try measure("  of which calendar month (with 4 streaks)", runs: 50) {
+        try report.month(year: report.today.year, month: report.today.month).weeks.count
     }
     measure("  of which one streak", runs: 50) { report.streak(for: .mindfulness).current }
     measure("  of which strength", runs: 50) { Int(report.strength(for: .mindfulness).current * 100) }
@@ -104,15 +106,16 @@ case "seed":
     print("seeded \(records.count) records into \(database.path)")
 case "revision":
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("momentum-revision-\(getpid())")
+    // try?: the benchmark's own scratch database in the system's temporary directory.
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = try MomentumDatabase.open(directory: directory)
     try database.savePracticeRecords(try twentyYearLog(), at: now)
-    measure("store revision 1000×, files just written (SQLite read)", runs: 20) {
-        (0..<1000).reduce(0) { sum, _ in sum &+ Int((try? database.logRevision()) ?? 0) }
+    try measure("store revision 1000×, files just written (SQLite read)", runs: 20) {
+        try (0..<1000).reduce(0) { sum, _ in try sum &+ Int(database.logRevision()) }
     }
     Thread.sleep(forTimeInterval: 2.5)
-    measure("store revision 1000×, files settled (stat only)", runs: 20) {
-        (0..<1000).reduce(0) { sum, _ in sum &+ Int((try? database.logRevision()) ?? 0) }
+    try measure("store revision 1000×, files settled (stat only)", runs: 20) {
+        try (0..<1000).reduce(0) { sum, _ in try sum &+ Int(database.logRevision()) }
     }
 case "pull":
     // The store's part of `GET /api/v1/sync/pull?after=1000&limit=100` on a seeded directory.
@@ -122,14 +125,14 @@ case "pull":
     }
     let database = try MomentumDatabase.open(directory: URL(fileURLWithPath: path))
     _ = try database.loggedChangeTexts(after: 0, limit: 1, at: Date())
-    measure("sync pull page of 100, 1000×", runs: 10) {
-        (0..<1000).reduce(0) { sum, _ in
-            sum &+ ((try? database.loggedChangeTexts(after: 1000, limit: 100, at: Date()))?.changes.count ?? 0)
+    try measure("sync pull page of 100, 1000×", runs: 10) {
+        try (0..<1000).reduce(0) { sum, _ in
+            try sum &+ database.loggedChangeTexts(after: 1000, limit: 100, at: Date()).changes.count
         }
     }
-    measure("sync pull page of 100 as the route's JSON, 1000×", runs: 10) {
-        (0..<1000).reduce(0) { sum, _ in
-            sum &+ ((try? database.pullPageJSON(after: 1000, limit: 100, at: Date()))?.count ?? 0)
+    try measure("sync pull page of 100 as the route's JSON, 1000×", runs: 10) {
+        try (0..<1000).reduce(0) { sum, _ in
+            try sum &+ database.pullPageJSON(after: 1000, limit: 100, at: Date()).count
         }
     }
 case "push":
@@ -159,10 +162,10 @@ case "push":
     }
     let batches = try (0..<2200).map { _ in try batch() }
     var next = 0
-    measure("sync push of 5 changes, 100× (one transaction each)", runs: 10) {
-        (0..<100).reduce(0) { sum, _ in
+    try measure("sync push of 5 changes, 100× (one transaction each)", runs: 10) {
+        try (0..<100).reduce(0) { sum, _ in
             next += 1
-            return sum &+ ((try? database.acceptPush(batches[next], at: Date()))?.count ?? 0)
+            return try sum &+ database.acceptPush(batches[next], at: Date()).count
         }
     }
     // Compaction as the server runs it: after every 1000 logged changes (200 such pushes).

@@ -162,6 +162,7 @@ public final class PostgresNotifier: Sendable {
         guard let connection else { return }
         // Waiting on an event loop from that event loop (a handler closing) would never end.
         if MultiThreadedEventLoopGroup.currentEventLoop == nil {
+            // try?: a connection that fails to close is gone either way; nothing of it is kept
             try? connection.close().wait()
         } else {
             let closing: EventLoopFuture<Void> = connection.close()

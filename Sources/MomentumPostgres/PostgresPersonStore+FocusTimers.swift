@@ -99,32 +99,14 @@ extension PostgresPersonStore {
 
     /// Adds a timer or replaces every column of the one with the same id (its place stays).
     static func upsert(_ timer: FocusTimer, for personID: Person.ID) -> PostgresQuery {
-        var started: Int64?
-        var resumed: Int64?
-        var paused: Int64?
-        var completed: Int64?
-        var elapsed: Int64 = 0
-        switch timer.run {
-        case .idle: break
-        case .running(let start, let resumedAt, let before):
-            started = start.millisecondsSince1970
-            resumed = resumedAt.millisecondsSince1970
-            elapsed = before.wholeMilliseconds
-        case .paused(let start, let pausedAt, let elapsedTime):
-            started = start.millisecondsSince1970
-            paused = pausedAt.millisecondsSince1970
-            elapsed = elapsedTime.wholeMilliseconds
-        case .completed(let start, let completedAt, let elapsedTime):
-            started = start.millisecondsSince1970
-            completed = completedAt.millisecondsSince1970
-            elapsed = elapsedTime.wholeMilliseconds
-        }
+        let run = FocusRunColumns(timer.run)
         return """
             INSERT INTO focus_timer (person_id, \(unescaped: timerColumns))
             VALUES (\(personID), \(timer.id.uuidString.lowercased()), \(timer.name), \(timer.duration.wholeMilliseconds),
                 \(timer.icon), \(timer.color), \(timer.notes), \(Int64(timer.sortOrder)),
                 \(timer.createdAt.millisecondsSince1970), \(timer.updatedAt.millisecondsSince1970),
-                \(timer.run.status.rawValue), \(started), \(resumed), \(paused), \(completed), \(elapsed))
+                \(run.state), \(run.startedAtMs), \(run.resumedAtMs), \(run.pausedAtMs), \(run.completedAtMs),
+                \(run.elapsedMs))
             ON CONFLICT (person_id, id) DO UPDATE SET name = EXCLUDED.name, duration_ms = EXCLUDED.duration_ms,
                 icon = EXCLUDED.icon, color = EXCLUDED.color, notes = EXCLUDED.notes, sort_order = EXCLUDED.sort_order,
                 created_at_ms = EXCLUDED.created_at_ms, updated_at_ms = EXCLUDED.updated_at_ms,
@@ -171,28 +153,11 @@ extension PostgresPersonStore {
         let id: String = try cells.value(0)
         func corrupt(_ reason: String) -> StoreError { .corruptRow(table: "focus_timer", id: id, reason: reason) }
         guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
-        func date(_ index: Int) throws(StoreError) -> Date? {
-            let milliseconds: Int64? = try cells.value(index)
-            return milliseconds.map(Date.init(millisecondsSince1970:))
-        }
         let state: String = try cells.value(9)
-        let (started, resumed, paused, completed) = (try date(10), try date(11), try date(12), try date(13))
-        let elapsed = Duration.milliseconds(try cells.value(14) as Int64)
-        let run: FocusRun?
-        switch state {
-        case "idle": run = .idle
-        case "running":
-            run = started.flatMap { start in
-                resumed.map { .running(startedAt: start, resumedAt: $0, elapsedBefore: elapsed) }
-            }
-        case "paused":
-            run = started.flatMap { start in paused.map { .paused(startedAt: start, pausedAt: $0, elapsed: elapsed) } }
-        case "completed":
-            run = started.flatMap { start in
-                completed.map { .completed(startedAt: start, completedAt: $0, elapsed: elapsed) }
-            }
-        default: run = nil
-        }
+        let run = FocusRunColumns(
+            state: state, startedAtMs: try cells.value(10), resumedAtMs: try cells.value(11),
+            pausedAtMs: try cells.value(12), completedAtMs: try cells.value(13), elapsedMs: try cells.value(14)
+        ).run
         guard let run else { throw corrupt("run state \(state) lacks its instants") }
         let durationMs: Int64 = try cells.value(2)
         let sortOrder: Int = try cells.value(6)

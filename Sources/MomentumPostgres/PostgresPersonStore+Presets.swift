@@ -178,6 +178,7 @@ extension PostgresPersonStore {
             func corrupt(_ reason: String) -> StoreError {
                 .corruptRow(table: "workout_program", id: id, reason: reason)
             }
+            // try?: names that do not read are thrown as a corrupt row just below
             guard let names = try? JSONDecoder().decode([String].self, from: Data(namesJSON.utf8)) else {
                 throw corrupt("exercise names are not a JSON array of strings")
             }
@@ -200,6 +201,7 @@ extension PostgresPersonStore {
     /// Adds a program, or replaces the one with the same id (keeping when it was first created).
     public func saveWorkoutProgram(_ program: WorkoutProgram, at now: Date) throws(StoreError) {
         let plan = program.plan
+        // try?: encoding texts cannot fail (JSONEncoder throws only for non-finite numbers); exercise names are texts
         let names = (try? JSONEncoder().encode(plan.exerciseNames)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         let ms = now.millisecondsSince1970
         func seconds(_ duration: Duration) -> Int64 { duration.wholeMilliseconds / 1000 }

@@ -34,6 +34,8 @@ extension PostgresPersonStore {
     /// otherwise); a compaction that fails (busy) is tried again after the next write finds it due.
     private func compactIfFoundDue() {
         guard store.compactionDue.withLock({ $0.remove(personID) != nil }) else { return }
+        // try?: a compaction that fails (busy) is tried again when the next write finds it due; the write it follows
+        // has committed
         _ = try? compactSyncLog()
     }
 

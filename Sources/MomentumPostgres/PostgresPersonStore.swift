@@ -75,7 +75,14 @@ public struct PostgresPersonStore: Sendable {
     /// and logs the fields that differ from the stored record.
     public func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
         try syncedWrite(at: now) { session, replica throws(StoreError) in
-            let existing = try? Self.loggedRecord(id: record.id.uuidString.lowercased(), in: session, for: personID)
+            // A stored row that no longer reads counts as absent: every field of the saved one is logged.
+            let existing: LoggedRecord?
+            do throws(StoreError) {
+                existing = try Self.loggedRecord(id: record.id.uuidString.lowercased(), in: session, for: personID)
+            } catch {
+                guard case .corruptRow = error else { throw error }
+                existing = nil
+            }
             try session.execute(
                 Self.insert([LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true)
             )
@@ -242,6 +249,7 @@ public struct PostgresPersonStore: Sendable {
             binds.append(record.end.millisecondsSince1970)
             binds.append(Int64(record.countedSeconds))
             binds.append(record.energyKilocalories)
+            // try?: encoding texts cannot fail (JSONEncoder throws only for non-finite numbers); details are texts
             binds.append((try? encoder.encode(record.details)).map { String(decoding: $0, as: UTF8.self) } ?? "{}")
             binds.append(record.device)
             binds.append(logged.createdAt.millisecondsSince1970)
@@ -271,6 +279,7 @@ public struct PostgresPersonStore: Sendable {
         func corrupt(_ reason: String) -> StoreError { .corruptRow(table: "practice_record", id: id, reason: reason) }
         guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
         guard let kind = PracticeKind(rawValue: kindName) else { throw corrupt("unknown kind \(kindName)") }
+        // try?: details that do not read are thrown as a corrupt row just below
         guard let details = try? JSONDecoder().decode([String: String].self, from: Data(detailsJSON.utf8)) else {
             throw corrupt("details are not a JSON object of strings")
         }
@@ -285,12 +294,5 @@ public struct PostgresPersonStore: Sendable {
         } catch {
             throw corrupt("\(error)")
         }
-    }
-}
-
-extension Date {
-    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-    init(millisecondsSince1970 milliseconds: Int64) {
-        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }

@@ -146,7 +146,9 @@ public final class PostgresStore: Sendable {
                 result = try body(session)
             } catch {
                 // A connection that cannot roll back is not handed out again.
+                // try?: a connection that cannot roll back is closed just below and never handed out again
                 if !transaction.beginPending, !transaction.committed, (try? session.execute("ROLLBACK")) == nil {
+                    // try?: a connection that fails to close is gone either way; nothing of it is kept
                     try? session.connection.close().wait()
                 }
                 throw error
@@ -354,6 +356,7 @@ final class ConnectionPool: Sendable {
             state.idle.append(connection)
             return true
         }
+        // try?: a connection that fails to close is gone either way; nothing of it is kept
         if !keep { try? connection.close().wait() }
     }
 
@@ -387,6 +390,7 @@ final class ConnectionPool: Sendable {
             defer { state.idle = [] }
             return state.idle
         }
+        // try?: a connection that fails to close is gone either way; nothing of it is kept
         for connection in idle { try? connection.close().wait() }
     }
 }

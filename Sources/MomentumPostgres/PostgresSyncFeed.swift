@@ -19,7 +19,8 @@ final class PostgresSyncFeed: Sendable {
 
     private struct Watch {
         var observers: [Observer]
-        var delivered: Int64
+        /// The last sequence number handed out; `nil` while the log's head could not be read.
+        var delivered: Int64?
     }
 
     private struct State {
@@ -41,7 +42,9 @@ final class PostgresSyncFeed: Sendable {
     func observe(_ personID: Person.ID, in store: PostgresStore, _ observer: @escaping Observer) {
         startListening(store)
         // Read after listening: what commits later is notified, what committed before is not new.
-        let head = (try? store.scoped(to: personID).syncHead()) ?? 0
+        // try?: a head that cannot be read (the database unreachable) is read again at the next
+        // announcement (``catchUp(_:in:)``); guessing 0 would hand the whole log out as new.
+        let head = try? store.scoped(to: personID).syncHead()
         state.withLock { state in
             if state.watches[personID] == nil {
                 state.watches[personID] = Watch(observers: [observer], delivered: head)
@@ -70,6 +73,7 @@ final class PostgresSyncFeed: Sendable {
     private func startListening(_ store: PostgresStore) {
         starting.withLock { _ in
             guard state.withLock({ $0.notifier == nil && !$0.isClosed }) else { return }
+            // try?: a notifier that cannot start is tried again a second later, just below
             guard let notifier = try? PostgresNotifier.start(store) else {
                 queue.asyncAfter(deadline: .now() + Self.retryDelay) { [weak self] in
                     guard let self else { return }
@@ -84,7 +88,7 @@ final class PostgresSyncFeed: Sendable {
                 case .notified(let payload):
                     guard let (personID, head) = Self.parse(payload) else { return }
                     let behind = self.state.withLock { state in
-                        state.watches[personID].map { $0.delivered < head } ?? false
+                        state.watches[personID].map { watch in watch.delivered.map { $0 < head } ?? true } ?? false
                     }
                     if behind { self.queue.async { self.catchUp(personID, in: store) } }
                 case .mayHaveMissed:
@@ -113,9 +117,18 @@ final class PostgresSyncFeed: Sendable {
     }
 
     /// Reads the person's log after what was delivered and hands it to their observers (on the
-    /// feed's queue). A failed read stops here: the next notification catches up.
+    /// feed's queue). A failed read stops here: the next notification catches up. A watch whose
+    /// head was never read starts at the head read now: what came before reached no observer, and
+    /// the live feed is only a hint — a client pulls from the head it is told when it connects.
     private func catchUp(_ personID: Person.ID, in store: PostgresStore) {
-        while let delivered = state.withLock({ $0.watches[personID]?.delivered }) {
+        while let watched = state.withLock({ $0.watches[personID].map(\.delivered) }) {
+            guard let delivered = watched else {
+                // try?: an unreadable head stays unknown until the next announcement.
+                guard let head = try? store.scoped(to: personID).syncHead() else { return }
+                state.withLock { $0.watches[personID]?.delivered = head }
+                return
+            }
+            // try?: a failed read stops here; the next announcement catches up from `delivered`.
             guard let page = try? store.scoped(to: personID).loggedChanges(after: delivered, limit: Self.pageSize),
                 let last = page.last
             else { return }

@@ -21,7 +21,7 @@ import PostgresNIO
 /// `sync_…` tables (fields, deletions, links, log) is kept here and written in one statement —
 /// together with the clock, the head and the `NOTIFY` when ``finish()`` writes it
 /// (``PendingSyncWrites``). A push of one timer is six round trips, `BEGIN` and `COMMIT` included.
-final class PostgresSyncReplica {
+final class PostgresSyncReplica: SyncReplicaPrimitives {
     let session: PostgresSession
     let personID: Person.ID
     let device: String
@@ -95,10 +95,9 @@ final class PostgresSyncReplica {
         let records = try PostgresPersonStore.loggedRecords(in: session, for: personID).map(\.record)
         let presets = try PostgresPersonStore.meditationPresets(in: session, for: personID)
         let settings = try PostgresPersonStore.settingValues(in: session, for: personID)
-        try recordLocal(
-            sets: LocalSyncChanges.seed(
-                timers: timers, records: records, meditationPresets: presets, storedSettings: settings),
-            deletes: [], at: now)
+        try SyncReplicaEngine.seed(
+            timers: timers, records: records, meditationPresets: presets, storedSettings: settings, clock: &clock,
+            device: device, at: now, in: self)
     }
 
     /// Writes what is pending, the clock and the head back, and announces what was logged (on
@@ -141,72 +140,29 @@ final class PostgresSyncReplica {
         pending = PendingSyncWrites()
     }
 
-    // MARK: Local changes
+    // MARK: Local changes and changes from elsewhere
 
     /// Turns the new values of entities written here into stamped changes, merged and logged as
-    /// local (see ``ReplicaState/recordLocal(sets:deletes:clock:device:at:)``). Writes to an
-    /// entity the replica has deleted are dropped, and so is its row.
+    /// local (``SyncReplicaEngine/recordLocal(sets:deletes:clock:device:at:in:)``).
     func recordLocal(sets: [(SyncEntityKey, [String: SyncValue])], deletes: [SyncEntityKey], at now: Date)
         throws(StoreError)
     {
-        let keys = Set(sets.map(\.0)).union(deletes)
-        guard !keys.isEmpty else { return }
-        let before = try load(keys, timerIDs: [])
-        var state = before
-        let (changes, dropped): ([Change], Set<SyncEntityKey>)
-        do {
-            (changes, dropped) = try state.recordLocal(
-                sets: sets, deletes: deletes, clock: &clock, device: device, at: now)
-        } catch {
-            // What sync would refuse (a record ending more than a day after the write) is refused.
-            throw .database(message: "\(error)")
-        }
-        try persist(from: before, to: state)
-        for key in dropped { try removeRow(key) }
-        for change in changes { try appendToLog(change, origin: "local") }
+        try SyncReplicaEngine.recordLocal(
+            sets: sets, deletes: deletes, clock: &clock, device: device, at: now, in: self)
     }
 
-    // MARK: Changes from elsewhere
-
-    /// Merges checked changes from elsewhere (as SQLite's `applyRemote`): applies them, moves
-    /// the clock past their stamps, logs each that is not a duplicate and brings the person's
-    /// rows up to date. Each change's sequence number (a duplicate's earlier one).
+    /// Merges checked changes from elsewhere, dropping the writes they beat from the log
+    /// (``SyncReplicaEngine/applyRemote(_:clock:at:compacting:in:)``). Each change's sequence
+    /// number (a duplicate's earlier one).
     func applyRemote(_ changes: [Change], at now: Date) throws(StoreError) -> [Int64?] {
-        let keys = Set(changes.map(\.entity))
-        let timerIDs = Set(
-            changes.compactMap { change -> String? in
-                guard case .set(SyncEntityType.timerReferenceField, .string(let id)) = change.operation else {
-                    return nil
-                }
-                return id
-            })
-        let before = try load(keys, timerIDs: timerIDs)
-        var state = before
-        var seqs: [Int64?] = []
-        for change in changes {
-            let outcome = state.apply(change)
-            // A stamp too far ahead is applied but does not move the clock.
-            do {
-                _ = try clock.receive(change.stamp, at: now)
-            } catch {
-                guard case .tooFarAhead = error else { throw .database(message: "\(error)") }
-            }
-            if outcome == .duplicate {
-                seqs.append(try seqOfLogged(change))
-            } else {
-                seqs.append(try appendToLog(change, origin: "remote"))
-                if outcome == .applied { pending.dropWrites(beatenBy: change) }
-            }
-        }
-        try persist(from: before, to: state)
-        try materialize(from: before, to: state, at: now)
-        return seqs
+        try SyncReplicaEngine.applyRemote(changes, clock: &clock, at: now, compacting: true, in: self).seqs
     }
 
     // MARK: The log
 
-    @discardableResult
-    private func appendToLog(_ change: Change, origin: String) throws(StoreError) -> Int64 {
+    func failure(_ error: any Error) -> StoreError { .database(message: "\(error)") }
+
+    func appendToLog(_ change: Change, origin: String) throws(StoreError) -> LoggedChange {
         let message = ChangeMessage(change)
         let text: String
         do {
@@ -217,10 +173,14 @@ final class PostgresSyncReplica {
         head += 1
         pending.log(change, message: text, origin: origin, seq: head)
         loggedSeqs[Self.logKey(change)] = loggedSeqs[Self.logKey(change)] ?? head
-        logged.append(LoggedChange(seq: head, change: message))
+        let entry = LoggedChange(seq: head, change: message)
+        logged.append(entry)
         if pending.logCount >= 1000 { try flush() }
-        return head
+        return entry
     }
+
+    /// Keeps the beaten writes out of the statement that writes the log (``PendingSyncWrites``).
+    func dropWritesBeaten(by change: Change) throws(StoreError) { pending.dropWrites(beatenBy: change) }
 
     private static func logKey(_ change: Change) -> LogKey {
         LogKey(
@@ -236,7 +196,7 @@ final class PostgresSyncReplica {
         try session.execute(statement.query)
     }
 
-    private func seqOfLogged(_ change: Change) throws(StoreError) -> Int64? {
+    func seqOfLogged(_ change: Change) throws(StoreError) -> Int64? {
         let key = Self.logKey(change)
         if let seq = loggedSeqs[key] { return seq }
         let rows = try session.query(
@@ -250,13 +210,11 @@ final class PostgresSyncReplica {
 
     // MARK: Loading and saving the replica
 
-    /// The merged state of `keys`, the timers `timerIDs`, the timers each item named and every item
-    /// that named a loaded timer: everything ``ReplicaState/apply(_:)`` reads for them — in one
-    /// statement (after writing what is pending, which it must see).
-    private func load(_ keys: Set<SyncEntityKey>, timerIDs: Set<String>) throws(StoreError) -> ReplicaState {
+    /// The merged state of `keys`, the timers each item named and every item that named a loaded
+    /// timer: everything ``ReplicaState/apply(_:)`` reads for them — in one statement (after
+    /// writing what is pending, which it must see).
+    func load(_ keys: Set<SyncEntityKey>) throws(StoreError) -> ReplicaState {
         try flush()
-        var keys = keys
-        for id in timerIDs { keys.insert(SyncEntityKey(type: .focusTimer, id: id)) }
         let (item, timer) = (SyncEntityType.checklistItem.rawValue, SyncEntityType.focusTimer.rawValue)
         // The kind of each row: f a field's version, d a deletion, t an item's timer.
         let rows = try session.query(
@@ -315,142 +273,13 @@ final class PostgresSyncReplica {
 
     /// Keeps what differs between two states of the loaded entities, to be written with the
     /// next statement that writes (``flush()``, ``finish()``).
-    private func persist(from before: ReplicaState, to after: ReplicaState) throws(StoreError) {
-        for type in SyncEntityType.allCases {
-            let old = before.entities[type] ?? [:]
-            let new = after.entities[type] ?? [:]
-            for id in Set(old.keys).union(new.keys) where old[id] != new[id] {
-                let oldFields = old[id] ?? [:]
-                let newFields = new[id] ?? [:]
-                for field in oldFields.keys where newFields[field] == nil {
-                    pending.removeField(type: type, id: id, field: field)
-                }
-                for (field, version) in newFields where oldFields[field] != version {
-                    pending.writeField(type: type, id: id, field: field, version, value: try Self.json(version.value))
-                }
-            }
+    func persist(_ changes: SyncReplicaEngine.StateChanges) throws(StoreError) {
+        for (type, id, field) in changes.removedFields { pending.removeField(type: type, id: id, field: field) }
+        for (type, id, field, version) in changes.writtenFields {
+            pending.writeField(type: type, id: id, field: field, version, value: try Self.json(version.value))
         }
-        for (key, deletion) in after.deletions where before.deletions[key] != deletion {
-            pending.writeDeletion(key, deletion)
-        }
-        for (itemID, timers) in after.timersOfItems {
-            for timerID in timers.subtracting(before.timersOfItems[itemID] ?? []) {
-                pending.link(item: itemID, timer: timerID)
-            }
-        }
-    }
-
-    // MARK: The person's rows
-
-    /// Brings the rows of every entity whose merged state changed up to date, with SQLite's
-    /// rules: timers first (an item needs its timer's row), then items — also those of a changed
-    /// timer — records, settings and saved sits. A state that makes no valid value leaves the
-    /// row out.
-    private func materialize(from before: ReplicaState, to after: ReplicaState, at now: Date) throws(StoreError) {
-        let changed = after.entitiesToMaterialize(since: before)
-        for id in (changed[.focusTimer] ?? []).sorted() { try materializeTimer(id, in: after, at: now) }
-        for id in (changed[.checklistItem] ?? []).sorted() { try materializeItem(id, in: after, at: now) }
-        for id in (changed[.practiceRecord] ?? []).sorted() { try materializeRecord(id, in: after, at: now) }
-        if let settingIDs = changed[.setting] { try materializeSettings(settingIDs, in: after, at: now) }
-        for id in (changed[.meditationPreset] ?? []).sorted() {
-            try materializeMeditationPreset(id, in: after, at: now)
-        }
-    }
-
-    private func materializeTimer(_ id: String, in state: ReplicaState, at now: Date) throws(StoreError) {
-        let key = SyncEntityKey(type: .focusTimer, id: id)
-        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
-            let timer = FocusTimer.synced(
-                id: uuid, fields: fields, items: [], fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
-        else { return try removeRow(key) }
-        try session.execute(PostgresPersonStore.upsert(timer, for: personID))
-    }
-
-    private func materializeItem(_ id: String, in state: ReplicaState, at now: Date) throws(StoreError) {
-        let key = SyncEntityKey(type: .checklistItem, id: id)
-        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
-            let (item, timerID) = ChecklistItem.synced(
-                id: uuid, fields: fields, fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
-        else { return try removeRow(key) }
-        let timer = timerID.uuidString.lowercased()
-        let rows = try session.query(
-            """
-            SELECT EXISTS (SELECT 1 FROM focus_timer WHERE person_id = \(personID) AND id = \(timer)),
-                (SELECT COUNT(*) FROM checklist_item WHERE person_id = \(personID) AND timer_id = \(timer) AND id <> \(id))
-            """)
-        guard let row = rows.first else { return try removeRow(key) }
-        let (timerExists, count) = try row.columns((Bool, Int64).self)
-        guard timerExists, count < FocusTimer.maximumItems else { return try removeRow(key) }
-        try session.execute(
-            """
-            INSERT INTO checklist_item (person_id, id, timer_id, text, done, sort_order, created_at_ms, updated_at_ms)
-            VALUES (\(personID), \(id), \(timer), \(item.text), \(item.done), \(Int64(item.sortOrder)),
-                \(item.createdAt.millisecondsSince1970), \(item.updatedAt.millisecondsSince1970))
-            ON CONFLICT (person_id, id) DO UPDATE SET timer_id = EXCLUDED.timer_id, text = EXCLUDED.text,
-                done = EXCLUDED.done, sort_order = EXCLUDED.sort_order, created_at_ms = EXCLUDED.created_at_ms,
-                updated_at_ms = EXCLUDED.updated_at_ms
-            """)
-    }
-
-    private func materializeRecord(_ id: String, in state: ReplicaState, at now: Date) throws(StoreError) {
-        let key = SyncEntityKey(type: .practiceRecord, id: id)
-        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
-            let record = PracticeRecord.synced(id: uuid, fields: fields)
-        else { return try removeRow(key) }
-        let existing = try PostgresPersonStore.loggedRecord(id: id, in: session, for: personID)
-        if existing?.record == record { return }
-        // An upsert keeps the stored row's `created_at_ms`.
-        try session.execute(
-            PostgresPersonStore.insert(
-                [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true))
-        session.movesRevision()
-    }
-
-    private func materializeSettings(_ ids: Set<String>, in state: ReplicaState, at now: Date) throws(StoreError) {
-        var texts: [SettingKey: String] = [:]
-        for id in ids {
-            guard let key = SettingKey(rawValue: id),
-                case .string(let text)? = state.values(of: SyncEntityKey(type: .setting, id: id))?[
-                    SyncEntityType.settingValueField]
-            else { continue }
-            texts[key] = text
-        }
-        let stored = try PostgresPersonStore.settingValues(in: session, for: personID)
-        let settings = MomentumSettings(storedValues: stored).applyingSyncTexts(texts)
-        let changed = settings.storedValues.filter { stored[$0.key] != $0.value }
-        try PostgresPersonStore.saveSettings(changed, in: session, for: personID, at: now)
-    }
-
-    /// A saved sit whose name another one has takes the first free "Name (2)" here, as on SQLite.
-    private func materializeMeditationPreset(_ id: String, in state: ReplicaState, at now: Date) throws(StoreError) {
-        let key = SyncEntityKey(type: .meditationPreset, id: id)
-        guard let fields = state.values(of: key),
-            var preset = MeditationPreset.synced(
-                id: id, fields: fields, fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
-        else { return try removeRow(key) }
-        var taken: Set<String> = []
-        for row in try session.query(
-            "SELECT name FROM meditation_preset WHERE person_id = \(personID) AND id <> \(id)")
-        {
-            taken.insert(try row.columns(String.self).lowercased())
-        }
-        if let free = LocalSyncChanges.freeName(preset.name, taken: &taken) { preset.name = free }
-        try session.execute(PostgresPersonStore.upsert(preset, for: personID, replacingCreatedAt: true))
-    }
-
-    private func removeRow(_ key: SyncEntityKey) throws(StoreError) {
-        let (person, id) = (personID, key.id)
-        switch key.type {
-        case .focusTimer: try session.execute("DELETE FROM focus_timer WHERE person_id = \(person) AND id = \(id)")
-        case .checklistItem:
-            try session.execute("DELETE FROM checklist_item WHERE person_id = \(person) AND id = \(id)")
-        case .practiceRecord:
-            try session.execute("DELETE FROM practice_record WHERE person_id = \(person) AND id = \(id)")
-            session.movesRevision()
-        case .setting: break
-        case .meditationPreset:
-            try session.execute("DELETE FROM meditation_preset WHERE person_id = \(person) AND id = \(id)")
-        }
+        for (key, deletion) in changes.deletions { pending.writeDeletion(key, deletion) }
+        for (item, timer) in changes.links { pending.link(item: item, timer: timer) }
     }
 
     static func json(_ value: SyncValue) throws(StoreError) -> String {

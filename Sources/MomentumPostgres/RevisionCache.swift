@@ -101,6 +101,7 @@ final class RevisionCache: Sendable {
         }
         guard starts else { return }
         DispatchQueue.global().async { [weak self] in
+            // try?: a notifier that cannot connect is started again a second later, at the next call after that
             let notifier = try? PostgresNotifier.start(store)
             notifier?.subscribe { [weak self] event in
                 switch event {

@@ -41,7 +41,7 @@ public struct ServerDependencies: Sendable {
         self.makeID = makeID
         self.logger = logger
         self.version = version
-        self.liveFeeds = LiveFeeds(household: household)
+        self.liveFeeds = LiveFeeds(household: household, logger: logger)
     }
 }
 

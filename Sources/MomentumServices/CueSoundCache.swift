@@ -28,6 +28,8 @@ public struct CueSoundCache: Sendable {
         let partial = url.appendingPathExtension("\(UUID().uuidString).partial")
         try data.write(to: partial)
         guard rename(partial.path, url.path) == 0 else {
+            // try?: the rename's failure is thrown below; a partial file that stays is only a cue's
+            // sound, which is rendered again the next time.
             try? FileManager.default.removeItem(at: partial)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
         }

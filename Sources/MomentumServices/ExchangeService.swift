@@ -54,9 +54,13 @@ public struct ExchangeService: Sendable {
             throw .cannotRead(.missing)
         }
         guard !isDirectory.boolValue else { throw .cannotRead(.isFolder) }
-        guard let attributes = try? files.attributesOfItem(atPath: url.path),
-            let size = (attributes[.size] as? NSNumber)?.int64Value
-        else { throw .cannotRead(.permission) }
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try files.attributesOfItem(atPath: url.path)
+        } catch {
+            throw .cannotRead(FileProblem(error))
+        }
+        guard let size = (attributes[.size] as? NSNumber)?.int64Value else { throw .cannotRead(.other) }
         // Refused before reading: a 2 GB file is never loaded into memory.
         guard size <= PracticeLogImport.maximumFileBytes else {
             throw .file(.tooLarge(bytes: size, limit: PracticeLogImport.maximumFileBytes))

@@ -222,7 +222,14 @@ public final class HouseholdService: Sendable {
     {
         let own: FocusTimerService
         do { own = try services(for: person).focusTimers } catch { throw .store(error) }
-        if (try? own.timer(named: name)) != nil { return (own, name) }
+        do throws(FocusTimerServiceError) {
+            _ = try own.timer(named: name)
+            return (own, name)
+        } catch {
+            // None of their own has that name (or several do): a shared timer may be meant. A
+            // store that fails is reported, not taken for "none".
+            if case .store = error { throw error }
+        }
         let shared = try timersShared(with: person)
         let byID = shared.filter { $0.timer.id.uuidString.lowercased() == name.lowercased() }
         let byName = shared.filter { $0.timer.name.lowercased() == name.lowercased() }
@@ -355,6 +362,8 @@ public final class HouseholdService: Sendable {
         do { normalized = try PairingCode.normalized(code) } catch { throw .pairing(error) }
         let at = now()
         let id = String(makeID().uuidString.lowercased().suffix(8))
+        // try?: the device's name is only a label in the owner's list; one that may not be shown
+        // (empty, too long, control characters) gets `paired-<id>`, and pairing goes on.
         let name = deviceName.flatMap { try? DeviceName.validated($0) } ?? "paired-\(id)"
         let token = AccessToken(
             id: id, name: name, secretHash: AccessTokenService.hash(makeSecret()), createdAt: at, isPairing: true)

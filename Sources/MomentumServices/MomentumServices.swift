@@ -63,7 +63,10 @@ public struct MomentumServices: Sendable {
             directory: parts.libraryDirectory,
             fileSystem: parts.libraryFileSystem, sizeLimit: parts.librarySizeLimit, now: now, makeID: makeID,
             device: device)
-        library.removeLeftovers()
+        // try?: opening must not fail over housekeeping: a store that cannot be read now removes
+        // nothing (the leftovers wait for the next opening), and one that stays unreadable fails
+        // the first real use with its error.
+        _ = try? library.removeLeftovers()
         return MomentumServices(
             store: store,
             settings: settings,

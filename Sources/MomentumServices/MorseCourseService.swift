@@ -40,6 +40,8 @@ public struct MorseCourseService: Sendable {
     /// The course settings; missing or unreadable ones take the defaults (as every setting does).
     public func courseSettings() throws(StoreError) -> MorseCourseSettings {
         let stored = try settingValues.settingValues()[Self.settingsKey]
+        // try?: a stored value that no longer decodes (older, or edited by hand) takes the defaults,
+        // as every setting does; it is not overwritten until the course settings are saved.
         if let stored, let settings = try? JSONDecoder().decode(MorseCourseSettings.self, from: Data(stored.utf8)) {
             return settings
         }
@@ -65,8 +67,11 @@ public struct MorseCourseService: Sendable {
     /// longer reads as a call sign: like every setting, an unreadable value counts as unset).
     public func callSign() throws(StoreError) -> CallSign? {
         guard let stored = try settingValues.settingValues()[Self.callSignKey],
+            // try?: a stored value that is not a JSON string counts as unset, as documented above;
+            // it stays stored until a call sign is saved.
             let text = try? JSONDecoder().decode(String?.self, from: Data(stored.utf8))
         else { return nil }
+        // try?: likewise a text that no longer reads as a call sign (the rules got stricter).
         return try? CallSign(text)
     }
 
@@ -78,6 +83,8 @@ public struct MorseCourseService: Sendable {
 
     // The defaults can always be made; the force of `try!` is avoided with a checked fallback.
     static let defaultSettings: MorseCourseSettings = {
+        // try?: the defaults are within every bound; were they not, the else branch stops the
+        // program, so the failure is never silent.
         guard let settings = try? MorseCourseSettings() else { preconditionFailure("default Morse settings") }
         return settings
     }()

@@ -29,8 +29,9 @@ public struct ReminderService: Sendable {
         public var plannedAt: Date
         /// The quiet hours the plan kept (its moved reminders say so).
         public var quietHours: QuietHours = .standard
-        /// Whether the Morse course's progress could be read; when not, the plan has no Morse
-        /// reminders (the course reports the problem itself) and everything else still comes.
+        /// Whether the Morse course's stored progress reads as valid progress; when not, the plan
+        /// has no Morse reminders (the course reports the problem itself) and everything else
+        /// still comes. A store that fails fails the plan.
         public var includesMorse: Bool
     }
 
@@ -41,7 +42,16 @@ public struct ReminderService: Sendable {
         let now = instant ?? self.now()
         let report = try progress.report()
         let reminderSettings = try settings.load().reminders
-        let course = try? morse.progress()
+        let course: MorseCourseProgress?
+        do throws(MorseCourseServiceError) {
+            course = try morse.progress()
+        } catch {
+            switch error {
+            case .store(let store): throw store
+            // Progress that does not read (the only other failure of `progress()`): no Morse reminders.
+            default: course = nil
+            }
+        }
         let inputs: ReminderInputs =
             if let course {
                 ReminderInputs(report: report, now: now, settings: reminderSettings, morseCourse: course)

@@ -187,11 +187,24 @@ public struct SelfHostDoctor: Sendable {
         }
         var files = [dataDirectory.appendingPathComponent(databaseFiles.fileName)]
         let people = dataDirectory.appendingPathComponent("people")
-        for folder in (try? FileManager.default.contentsOfDirectory(atPath: people.path))?.sorted() ?? [] {
+        var unlisted: [DoctorFinding] = []
+        let folders: [String]
+        do {
+            folders = try FileManager.default.contentsOfDirectory(atPath: people.path).sorted()
+        } catch {
+            // No folder: no one but the founder yet. One that cannot be listed hides databases.
+            folders = []
+            let problem = FileProblem(error)
+            if problem != .missing {
+                let values = ["path": people.path, "reason": problem.text(catalog)]
+                unlisted.append(finding(.database, .problem, .errorImportCannotRead, values))
+            }
+        }
+        for folder in folders {
             let file = people.appendingPathComponent(folder).appendingPathComponent(databaseFiles.fileName)
             if FileManager.default.fileExists(atPath: file.path) { files.append(file) }
         }
-        return files.flatMap(databaseFindings(file:))
+        return files.flatMap(databaseFindings(file:)) + unlisted
     }
 
     func databaseFindings(file: URL) -> [DoctorFinding] {

@@ -188,7 +188,13 @@ public struct HTTPSyncTransport: SyncTransport {
         var request = URLRequest(url: server.appendingPathComponent("api/v1/sync/push"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONEncoder().encode(PushBody(changes: changes))
+        do {
+            request.httpBody = try JSONEncoder().encode(PushBody(changes: changes))
+        } catch {
+            // A pending change that does not encode (a number that is not finite) is not sent as
+            // an empty push: the sync stops with what the encoder said.
+            throw .store(.database(message: "a pending change does not encode as JSON: \(error)"))
+        }
         return try await send(request, as: PushAnswer.self).seqs
     }
 
@@ -219,6 +225,8 @@ public struct HTTPSyncTransport: SyncTransport {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard status == 200 else {
             if status == 401 { throw .unauthorized }
+            // try?: an error answer that is not Momentum's JSON (a proxy's page) is reported below
+            // as a bad answer with its HTTP status.
             if let answer = try? JSONDecoder().decode(ErrorAnswer.self, from: data) {
                 throw .refused(status: status, code: answer.error.code, message: answer.error.message)
             }

@@ -164,6 +164,7 @@ extension MomentumDatabase {
                     case .morseCourse:
                         let course = try MorseCourseRow(row: row)
                         guard course.id == 1,
+                            // try?: progress that does not read refuses the backup just below
                             (try? JSONDecoder().decode(MorseCourseProgress.self, from: Data(course.progress.utf8)))
                                 != nil
                         else { throw invalid("the course progress does not read") }
@@ -304,6 +305,8 @@ extension MomentumDatabase {
             throw Self.storeError(error, path: path)
         }
         // One transaction wrote every page into the write-ahead log: give the space back.
+        // try?: giving the write-ahead log's space back is best-effort: the restore has committed, and SQLite
+        // checkpoints again on its own
         try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         return plan
     }

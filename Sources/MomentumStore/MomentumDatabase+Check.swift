@@ -16,9 +16,13 @@ extension MomentumDatabase {
         try checkIsSQLiteOrAbsent(path)
         var configuration = Configuration()
         configuration.readonly = true
+        // try?: no write-ahead log file means no bytes in it
         let walBytes = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int64) ?? 0
         return try translatingErrors(path: path) {
+            // try?: a file this connection cannot open or read is opened again as immutable just below, which throws
+            // what is wrong
             var queue = try? DatabaseQueue(path: path, configuration: configuration)
+            // try?: a connection that cannot read is replaced by the immutable one below
             if (try? queue?.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }) == nil {
                 // A folder this user may read but not write (no `-shm` to make): the file as it is.
                 queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)

@@ -33,41 +33,16 @@ struct FocusTimerRow: Codable, FetchableRecord, PersistableRecord {
         sortOrder = timer.sortOrder
         createdAtMs = timer.createdAt.millisecondsSince1970
         updatedAtMs = timer.updatedAt.millisecondsSince1970
-        runState = timer.run.status.rawValue
-        elapsedMs = 0
-        switch timer.run {
-        case .idle: break
-        case .running(let start, let resumed, let before):
-            startedAtMs = start.millisecondsSince1970
-            resumedAtMs = resumed.millisecondsSince1970
-            elapsedMs = before.wholeMilliseconds
-        case .paused(let start, let paused, let elapsed):
-            startedAtMs = start.millisecondsSince1970
-            pausedAtMs = paused.millisecondsSince1970
-            elapsedMs = elapsed.wholeMilliseconds
-        case .completed(let start, let completed, let elapsed):
-            startedAtMs = start.millisecondsSince1970
-            completedAtMs = completed.millisecondsSince1970
-            elapsedMs = elapsed.wholeMilliseconds
-        }
+        let run = FocusRunColumns(timer.run)
+        (runState, startedAtMs, resumedAtMs) = (run.state, run.startedAtMs, run.resumedAtMs)
+        (pausedAtMs, completedAtMs, elapsedMs) = (run.pausedAtMs, run.completedAtMs, run.elapsedMs)
     }
 
     func run() -> FocusRun? {
-        func date(_ milliseconds: Int64?) -> Date? { milliseconds.map(Date.init(millisecondsSince1970:)) }
-        let elapsed = Duration.milliseconds(elapsedMs)
-        switch runState {
-        case "idle": return .idle
-        case "running":
-            guard let start = date(startedAtMs), let resumed = date(resumedAtMs) else { return nil }
-            return .running(startedAt: start, resumedAt: resumed, elapsedBefore: elapsed)
-        case "paused":
-            guard let start = date(startedAtMs), let paused = date(pausedAtMs) else { return nil }
-            return .paused(startedAt: start, pausedAt: paused, elapsed: elapsed)
-        case "completed":
-            guard let start = date(startedAtMs), let completed = date(completedAtMs) else { return nil }
-            return .completed(startedAt: start, completedAt: completed, elapsed: elapsed)
-        default: return nil
-        }
+        FocusRunColumns(
+            state: runState, startedAtMs: startedAtMs, resumedAtMs: resumedAtMs, pausedAtMs: pausedAtMs,
+            completedAtMs: completedAtMs, elapsedMs: elapsedMs
+        ).run
     }
 
     func timer(items: [ChecklistItemRow]) throws(StoreError) -> FocusTimer {

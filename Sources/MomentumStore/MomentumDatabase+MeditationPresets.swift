@@ -63,6 +63,8 @@ extension MomentumDatabase {
             try row.save(db)
             guard let key = Self.syncKey(ofMeditationPreset: preset.id) else { return ((), []) }
             let saved = try row.preset()
+            // try?: a stored row that no longer reads counts as absent: every field of the saved one is logged as
+            // changed
             let changed = Self.changedFields(saved.syncFields, from: (try? existing?.preset())?.syncFields)
             return ((), try replica.recordLocal(sets: [(key, changed)], deletes: [], at: preset.updatedAt))
         }

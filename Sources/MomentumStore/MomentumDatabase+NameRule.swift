@@ -49,10 +49,13 @@ extension MomentumDatabase {
         for row in try Row.fetchAll(db, sql: "SELECT id, exerciseNames FROM workoutProgram") {
             let id: String = row["id"]
             let json: String = row["exerciseNames"]
+            // try?: a migration leaves a value that does not read as it was: it only cleans values that read, and the
+            // row's own reader names a bad one as a corrupt row
             guard let names = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else { continue }
             let cleaned = names.map { TextInput.cleaned($0).trimmingCharacters(in: .whitespaces) }.filter {
                 !$0.isEmpty
             }
+            // try?: encoding texts cannot fail (JSONEncoder throws only for non-finite numbers)
             guard cleaned != names, let encoded = try? JSONEncoder().encode(cleaned) else { continue }
             try db.execute(
                 sql: "UPDATE workoutProgram SET exerciseNames = ? WHERE id = ?",
@@ -74,6 +77,8 @@ extension MomentumDatabase {
             for row in rows {
                 let id: String = row["entityId"]
                 let value: String = row["value"]
+                // try?: a migration leaves a value that does not read as it was: it only cleans values that read, and
+                // the row's own reader names a bad one as a corrupt row
                 guard case .string(let text)? = try? JSONDecoder().decode(SyncValue.self, from: Data(value.utf8)),
                     TextInput.firstRefusedCharacter(in: text) != nil
                 else { continue }
@@ -92,6 +97,9 @@ extension MomentumDatabase {
                 arguments: [entityType, field])
             for row in logged {
                 let text: String = row["message"]
+                // try?: a migration leaves a value that does not read as it was: it only cleans values that read, and
+                // the row's own reader names a bad one as a corrupt row (a log message that does not read is refused by
+                // the pull's reader)
                 guard var message = try? JSONDecoder().decode(ChangeMessage.self, from: Data(text.utf8)),
                     case .string(let value)? = message.value, TextInput.firstRefusedCharacter(in: value) != nil
                 else { continue }

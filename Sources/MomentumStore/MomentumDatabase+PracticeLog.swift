@@ -26,6 +26,7 @@ struct PracticeRecordRow: Codable, FetchableRecord, PersistableRecord {
         energyKilocalories = record.energyKilocalories
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        // try?: encoding texts cannot fail (JSONEncoder throws only for non-finite numbers); details are texts
         details = (try? encoder.encode(record.details)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         device = record.device
         createdAtMs = createdAt.millisecondsSince1970
@@ -48,6 +49,7 @@ struct PracticeRecordRow: Codable, FetchableRecord, PersistableRecord {
         }
         guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
         guard let kind = PracticeKind(rawValue: kind) else { throw corrupt("unknown kind \(kind)") }
+        // try?: details that do not read are thrown as a corrupt row just below
         guard let details = try? JSONDecoder().decode([String: String].self, from: Data(details.utf8)) else {
             throw corrupt("details are not a JSON object of strings")
         }
@@ -72,6 +74,8 @@ extension MomentumDatabase {
                 updatedAt: now
             ).save(db)
             let (key, fields) = Self.syncSet(record)
+            // try?: a stored row that no longer reads counts as absent: every field of the saved one is logged as
+            // changed
             let changed = Self.changedFields(fields, from: (try? existing?.record())?.syncFields)
             return ((), try replica.recordLocal(sets: [(key, changed)], deletes: [], at: now))
         }

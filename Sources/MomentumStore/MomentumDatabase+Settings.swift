@@ -45,10 +45,3 @@ extension MomentumDatabase {
         LocalSyncChanges.settings(from: stored, to: changed)
     }
 }
-
-extension Date {
-    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-    init(millisecondsSince1970 milliseconds: Int64) {
-        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-}

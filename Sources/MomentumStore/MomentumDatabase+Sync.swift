@@ -73,7 +73,7 @@ extension MomentumDatabase {
         let changes = try ChangeBatch.checked(messages, at: now)
         return try await pushCommits.accept(
             changes, at: now, merging: { batches, now in self.acceptPushes(batches, at: now) },
-            // A compaction that fails (another process writing) is tried again after the next group.
+            // try?: a compaction that fails (another process writing) is tried again after the next group.
             afterwards: { _ = try? self.compactSyncLogIfDue() }
         ).get()
     }

@@ -34,8 +34,9 @@ struct WorkoutProgramRow: Codable, FetchableRecord, PersistableRecord {
         sets = plan.sets
         setRestSeconds = plan.setRest.wholeMilliseconds / 1000
         coolDownSeconds = plan.coolDown.wholeMilliseconds / 1000
-        exerciseNames =
-            (try? JSONEncoder().encode(plan.exerciseNames)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        // try?: encoding texts cannot fail (JSONEncoder throws only for non-finite numbers).
+        let names = try? JSONEncoder().encode(plan.exerciseNames)
+        exerciseNames = names.map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         activity = plan.activity.rawValue
         createdAtMs = createdAt.millisecondsSince1970
         updatedAtMs = updatedAt.millisecondsSince1970
@@ -45,6 +46,7 @@ struct WorkoutProgramRow: Codable, FetchableRecord, PersistableRecord {
         func corrupt(_ reason: String) -> StoreError {
             .corruptRow(table: Self.databaseTableName, id: id, reason: reason)
         }
+        // try?: names that do not read are thrown as a corrupt row just below
         guard let names = try? JSONDecoder().decode([String].self, from: Data(exerciseNames.utf8)) else {
             throw corrupt("exercise names are not a JSON array of strings")
         }

@@ -148,7 +148,9 @@ public final class MomentumDatabase: Sendable {
             }
             return
         }
+        // try?: the handle only reads; a failed close loses nothing
         defer { try? handle.close() }
+        // try?: a header that does not read is taken for an empty file: opening it then names the failure
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
     }
@@ -160,13 +162,16 @@ public final class MomentumDatabase: Sendable {
     /// files behind (the pool still writes one page to it: see `NewerDatabaseTests`).
     private static func refuseNewerRollbackJournalDatabase(_ path: String, configuration: Configuration) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        // try?: a header that does not read is left to the pool's own open and check, which name the failure
         let header = (try? handle.read(upToCount: 20)) ?? Data()
+        // try?: the handle only read; a failed close loses nothing
         try? handle.close()
         // Bytes 18 and 19 are the file format's write and read versions: 2 means WAL.
         guard header.count == 20, header[18] == 1 else { return }
         var readOnly = configuration
         readOnly.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: readOnly)
+        // try?: a read-only queue; a failed close loses nothing
         defer { try? queue.close() }
         if try queue.read({ try migrator.hasBeenSuperseded($0) }) {
             throw StoreError.databaseFromNewerVersion(path: path)

@@ -45,6 +45,7 @@ public enum WAVFileWriter {
                 throw AudioFileError.writeFailed(url.path, FileProblem(errno: errno))
             }
         } catch {
+            // try?: the write already failed and that error is thrown; the partial file is removed.
             try? file.close()
             unlink(partial)
             throw error

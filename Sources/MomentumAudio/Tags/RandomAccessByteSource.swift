@@ -58,7 +58,7 @@ public final class FileByteSource: RandomAccessByteSource {
         }
     }
 
-    deinit { try? handle.close() }
+    deinit { try? handle.close() }  // try?: a file opened only for reading loses nothing on close
 
     public func bytes(in range: Range<Int>) throws(ByteSourceError) -> [UInt8] {
         guard range.lowerBound >= 0, range.upperBound <= count else {

@@ -42,29 +42,35 @@ extension CommandContext {
     /// The names of `kind` in the data directory and for the person the typed words choose
     /// (`--data`, `--user`, else the environment's); none when there is no database there yet
     /// (completion never creates one) or the household is on PostgreSQL.
+    ///
+    /// Tab prints candidates only, into the shell's own line: anything that cannot be read offers
+    /// none, and the command the person then runs reports why.
     func completionNames(_ kind: CompletionNames, typed: [String]) -> [String] {
         func value(of option: String) -> String? { UsageErrors.value(of: option, in: typed) }
+        // try?: no candidates is the answer when a name list cannot be read (see above).
+        func names(_ read: () throws -> [String]) -> [String] { (try? read()) ?? [] }
         guard value(of: "--database") == nil, (environment["MOMENTUM_DATABASE_URL"] ?? "").isEmpty,
+            // try?: no data directory to be found: no candidates (see above).
             let directory = try? DataDirectory.resolve(
                 explicit: value(of: "--data"), environment: environment, homeDirectory: homeDirectory),
             FileManager.default.fileExists(atPath: directory.appendingPathComponent(MomentumDatabase.fileName).path)
         else { return [] }
         let arguments = ["--data", directory.path] + (value(of: "--user").map { ["--user", $0] } ?? [])
+        // try?: an unknown `--user` or a database that will not open: no candidates (see above).
         guard let common = try? CommonOptions.parse(arguments), let session = try? openSession(common) else {
             return []
         }
         let services = session.services
         switch kind {
         case .timers:
-            let own = (try? services.focusTimers.timers().map(\.name)) ?? []
-            let shared = (try? session.household.timersShared(with: session.person).map(\.timer.name)) ?? []
-            return own + shared
-        case .savedSits: return (try? services.meditationPresets.presets().map(\.name)) ?? []
+            return names { try services.focusTimers.timers().map(\.name) }
+                + names { try session.household.timersShared(with: session.person).map(\.timer.name) }
+        case .savedSits: return names { try services.meditationPresets.presets().map(\.name) }
         case .breathingPresets:
-            return (try? services.breathing.presets().map { $0.isBuiltIn ? $0.id : $0.name }) ?? []
+            return names { try services.breathing.presets().map { $0.isBuiltIn ? $0.id : $0.name } }
         case .workoutPrograms:
-            return (try? services.workouts.programs().map { $0.isBuiltIn ? $0.id : $0.name }) ?? []
-        case .people: return (try? session.household.people().map(\.name)) ?? []
+            return names { try services.workouts.programs().map { $0.isBuiltIn ? $0.id : $0.name } }
+        case .people: return names { try session.household.people().map(\.name) }
         }
     }
 }

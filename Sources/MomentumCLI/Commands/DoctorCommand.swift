@@ -165,6 +165,8 @@ extension CommandContext {
             guard let http = response as? HTTPURLResponse else {
                 return .failure(.other)
             }
+            // try?: a body that is not JSON (a proxy's error page) leaves version, host and
+            // secure unknown; the status and the Date header still tell what answered.
             let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
             let seen = object?["request"] as? [String: Any]
             let date = (http.value(forHTTPHeaderField: "Date")).flatMap(HTTPDate.parse)

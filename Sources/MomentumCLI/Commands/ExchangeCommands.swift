@@ -46,10 +46,15 @@ struct Export: ContextualCommand {
             case .archive, .json:
                 guard let output else {
                     guard format == .json else { throw CommandFailure(catalog[.backupArchiveNeedsFile]) }
-                    let document = try Self.backup(catalog) { () throws(BackupFailure) in
-                        try session.services.backup.document()
+                    let json = try Self.backup(catalog) { () throws(BackupFailure) -> Data in
+                        let document = try session.services.backup.document()
+                        do throws(BackupError) {
+                            return try document.encoded()
+                        } catch {
+                            throw .backup(error)
+                        }
                     }
-                    context.output.write(String(decoding: document.encoded(), as: UTF8.self))
+                    context.output.write(String(decoding: json, as: UTF8.self))
                     return
                 }
                 let target = OutputTarget(output)
@@ -168,6 +173,7 @@ struct Import: ContextualCommand {
         let names = people.map(\.name).joined(separator: ", ")
         context.output.write(session.catalog.format(.importWhose, ["names": names]) + " ")
         let answer = context.readAnswer()?.trimmingCharacters(in: .whitespaces) ?? ""
+        // try?: an answer that names no one (the only refusal) is answered with how to say whose.
         guard !answer.isEmpty, let person = try? Household.person(named: answer, in: people) else {
             context.output.write("\n")
             throw CommandFailure(session.catalog[.importSayWhose])

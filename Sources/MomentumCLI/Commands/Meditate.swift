@@ -68,11 +68,20 @@ struct Meditate: ContextualCommand {
             return (try options.plan(from: session.settings.meditation, catalog: catalog), nil)
         }
         let presets = session.services.meditationPresets
-        guard let preset = try? presets.preset(named: word) else {
+        let found: MeditationPreset?
+        do {
+            found = try presets.preset(named: word)
+        } catch {
+            // Only "no sit of that name" means the word may be a length; a store error is said.
+            guard case .invalid(.unknownPreset) = error else { throw error }
+            found = nil
+        }
+        guard let preset = found else {
             // Neither a length nor a saved sit: the length's own error, and the closest saved sit if any.
             do {
                 return (try options.plan(from: session.settings.meditation, catalog: catalog), nil)
             } catch let failure as CommandFailure {
+                // try?: the names are read only for the hint; without them the error stands alone.
                 let names = ((try? presets.presets()) ?? []).map(\.name)
                 guard failure.hint == nil, let closest = NameSuggestion.closest(to: word, among: names) else {
                     throw failure

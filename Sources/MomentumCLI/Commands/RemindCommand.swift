@@ -137,6 +137,8 @@ struct ReminderNotifier: Sendable {
         process.arguments = ["--app-name=Momentum", title, body]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // try?: the reminder is already written to the terminal above; the desktop notification
+        // is a second copy, and a notify-send that cannot start loses nothing.
         try? process.run()
     }
 }

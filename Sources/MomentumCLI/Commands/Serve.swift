@@ -110,9 +110,10 @@ struct Serve: ContextualCommand {
             let catalog = session.catalog
             let household = session.household
             let (isInteractive, timeZone) = (context.isInteractive, context.timeZone)
+            let logger = logging.logger(label: "momentum.server")
             var dependencies = ServerDependencies(
                 household: session.household, now: context.now, makeID: context.makeID,
-                logger: logging.logger(label: "momentum.server"), version: MomentumCommand.version)
+                logger: logger, version: MomentumCommand.version)
             dependencies.timeZone = context.timeZone
             // PostgreSQL answers from another process: requests wait for it on threads of their own.
             if session.household.store is PostgresStore { dependencies.storeThreads = StoreThreads() }
@@ -122,15 +123,23 @@ struct Serve: ContextualCommand {
                     interfaceAddresses: PhoneAddresses.interfaceAddresses(), port: boundPort ?? configuration.port)
                 var lines = Self.listening(phone, catalog: catalog)
                 if nobodyYet {
-                    let notice = catalog.format(.serveNoWayInYet, ["host": configuration.host])
-                    let wayIn = try? Self.firstWayIn(phone, catalog: catalog) { base in
-                        let pairing = try household.startPairing(for: owner)
-                        return [catalog.format(.servePairFirstPhone, ["name": owner.name]), ""]
-                            + (try PairCommand.lines(
-                                pairing, base: base, isInteractive: isInteractive, timeZone: timeZone, catalog: catalog))
-                            + [catalog[.servePairLater]]
+                    var wayIn = [catalog.format(.serveNoWayInYet, ["host": configuration.host])]
+                    do {
+                        wayIn = try Self.firstWayIn(phone, catalog: catalog) { base in
+                            let pairing = try household.startPairing(for: owner)
+                            return [catalog.format(.servePairFirstPhone, ["name": owner.name]), ""]
+                                + (try PairCommand.lines(
+                                    pairing, base: base, isInteractive: isInteractive, timeZone: timeZone,
+                                    catalog: catalog))
+                                + [catalog[.servePairLater]]
+                        }
+                    } catch {
+                        // The server runs on without a code: the notice says how to let someone in,
+                        // the log why no code was made.
+                        logger.error(
+                            "the first phone's pairing code could not be made", metadata: ["error": "\(error)"])
                     }
-                    lines += [""] + (wayIn ?? [notice])
+                    lines += [""] + wayIn
                 }
                 output.write(lines.joined(separator: "\n") + "\n")
             }

@@ -111,6 +111,8 @@ struct FocusCountdown {
     }
 
     private mutating func leave(timerID: String) {
+        // try?: leaving changes nothing in the store; this read only words the goodbye line. A
+        // timer deleted meanwhile, or a store that cannot be read now, ends the screen without it.
         guard let timer = try? service.timer(named: timerID) else { return }
         let instant = now()
         if display.isLive {

@@ -49,6 +49,8 @@ extension CompletionNode {
     /// Momentum's whole command tree.
     static let momentum: CompletionNode = {
         let dump = Data(MomentumCommand._dumpHelp().utf8)
+        // try?: ArgumentParser's dump of our own tree; EveryCommandErrorTests.everyCommandHasACase
+        // walks the tree read from it, so a dump this cannot read fails it, and Tab then offers no words.
         guard let tool = try? JSONDecoder().decode(DumpedTool.self, from: dump) else {
             return CompletionNode(name: "momentum")
         }

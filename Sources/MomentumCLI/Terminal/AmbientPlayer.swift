@@ -105,6 +105,7 @@ public final class PipedAmbientPlayer: AmbientPlayer, @unchecked Sendable {
         #endif
         let thread = Thread { [self] in
             feed(descriptor)
+            // try?: the feed is over; a pipe the player already closed has nothing left to lose.
             try? pipe.fileHandleForWriting.close()
             // The player plays what it holds, then ends: the fade is heard before we go on.
             process.waitUntilExit()

@@ -78,10 +78,14 @@ public final class SystemCuePlayer: CuePlayer {
     }
 
     public func prepare() {
+        // try?: rendering ahead only saves time at the first cue; a sound that fails here is
+        // rendered again when it is played.
         for sound in CueSound.allCases { _ = try? cache.file(for: sound) }
     }
 
     public func play(_ sound: CueSound) {
+        // try?: a sound that cannot be rendered or cached (the data folder full or read-only)
+        // rings the bell in its place, so the cue is still heard.
         guard !state.hasFailed, let file = try? cache.file(for: sound) else {
             fallback.play(sound)
             return

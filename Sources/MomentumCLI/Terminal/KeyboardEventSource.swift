@@ -64,6 +64,8 @@ public final class KeyboardEventSource: PlayerEventSource {
             return nil
         }
         if keys.isClosed {
+            // try?: sleeping throws only when the task is cancelled (the player is stopping):
+            // the tick then comes early, and the caller looks at the time itself.
             try? await clock.sleep(until: deadline)
             return .tick
         }
@@ -75,6 +77,8 @@ public final class KeyboardEventSource: PlayerEventSource {
                 return nil
             }
             group.addTask {
+                // try?: cancelled only when a key came first (or the player is stopping); the key
+                // wins below, and a tick says no more than "look at the time".
                 try? await clock.sleep(until: deadline)
                 return .tick
             }

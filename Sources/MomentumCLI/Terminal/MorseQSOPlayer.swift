@@ -110,6 +110,8 @@ struct MorseQSOPlayer {
     }
 
     private func play(_ text: String) {
+        // try?: the station's texts are the contact's own (QSOReply.text: never empty, prosigns
+        // written `<SK>`), so they key; one that did not is still shown on Enter (revealStation).
         if let keying = try? keyer.keying(text, skippingUnencodable: true) { sound.play(keying, text: text) }
     }
 

@@ -31,6 +31,8 @@ public final class SystemMorsePlayer: MorseSoundPlayer {
     }
 
     public func play(_ keying: MorseKeying, text: String) {
+        // try?: a keying whose WAV cannot be written (the data folder's cache full or read-only)
+        // stays silent, as a failed player does (see above); the drill itself goes on.
         guard !state.hasFailed, !keying.elements.isEmpty, let file = try? render(keying) else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
@@ -40,12 +42,14 @@ public final class SystemMorsePlayer: MorseSoundPlayer {
         process.standardInput = FileHandle.nullDevice
         let state = self.state
         process.terminationHandler = { finished in
+            // try?: the WAV was only for this playing; one left in cache/morse takes a little room.
             try? FileManager.default.removeItem(at: file)
             if finished.terminationStatus != 0 { state.markFailed() }
         }
         do {
             try process.run()
         } catch {
+            // try?: as above: the unplayed WAV in cache/morse is ours and holds nothing else.
             try? FileManager.default.removeItem(at: file)
             state.markFailed()
         }

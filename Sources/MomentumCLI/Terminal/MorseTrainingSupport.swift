@@ -86,6 +86,7 @@ enum MorseTrainingText {
         if attempt.score.isCorrect {
             return catalog.format(.morseLearnCorrect, ["character": attempt.item.text, "pattern": expected])
         }
+        // try?: a pattern of no symbol is what the "unknown" line says, showing the pattern keyed.
         guard let symbol = try? keyed.decoded() else {
             return catalog.format(
                 .morseLearnSendUnknown,
@@ -210,6 +211,8 @@ extension MorseTrainingPlayer {
     mutating func play() async throws {
         for line in MorseTrainingText.introduction(of: session, controls: keys, catalog: catalog) { display.say(line) }
         let symbols = session.introduction.map(\.displayText).joined(separator: " ")
+        // try?: every symbol's displayText reads back as that symbol, so only an introduction of
+        // none fails (`nothingToSend`): there is nothing to play.
         if let keying = try? keyer.keying(symbols) { sound.play(keying, text: symbols) }
         while true {
             let now = events.now

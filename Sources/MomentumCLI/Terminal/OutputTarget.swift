@@ -105,6 +105,8 @@ enum OutputTarget: Equatable {
     ) throws -> T {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("momentum-output-\(UUID().uuidString.lowercased())")
+        // try?: removing our own folder in the system's temporary directory is cleanup after the
+        // output was copied or refused; one left behind is the system's to clear.
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -121,7 +123,7 @@ enum OutputTarget: Equatable {
         guard let input = FileHandle(forReadingAtPath: temporary.path) else {
             throw cannotWrite(catalog[.errorFileReasonOther], catalog: catalog)
         }
-        defer { try? input.close() }
+        defer { try? input.close() }  // try?: a file opened only for reading loses nothing on close
         let destination: Int32
         switch self {
         case .standardOutput: destination = -1

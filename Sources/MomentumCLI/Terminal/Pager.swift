@@ -46,8 +46,9 @@ enum Pager {
         } catch {
             return false
         }
-        // A pager quit early closes its end: the rest is not wanted, not a failure.
+        // try?: a pager quit early closes its end: the rest is not wanted, not a failure.
         try? pipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        // try?: closing only tells the pager the text is over; a pager gone needs no telling.
         try? pipe.fileHandleForWriting.close()
         process.waitUntilExit()
         return true

@@ -124,7 +124,16 @@ extension FocusTimer {
         // Counted time never exceeds the stretch it lies in, even if the wall clock was moved.
         let stretch = Duration.milliseconds(Int64((end.timeIntervalSince(start) * 1000).rounded(.down)))
         let outcome = PracticeOutcome(done: min(elapsed, stretch), of: duration)
-        return try? outcome.record(
-            id: id, kind: .focus, start: start, end: end, details: ["timer": name], device: device)
+        do {
+            // `nil` when the run is too short to log: the one case without a record.
+            return try outcome.record(
+                id: id, kind: .focus, start: start, end: end, details: ["timer": name], device: device)
+        } catch {
+            // None of PracticeRecord's refusals can happen: an end before the start (`end` is at
+            // least `start`); counted time below zero (a logged outcome counts a minute or more,
+            // or the whole duration, at least a second) or more than a second past the stretch
+            // (it counts at most `stretch`, rounded to the second); energy out of bounds (none).
+            preconditionFailure("a focus run that makes no valid record: \(error)")
+        }
     }
 }

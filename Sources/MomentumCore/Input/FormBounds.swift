@@ -157,6 +157,8 @@ public enum FormBounds {
 
     /// The Morse course settings, a typed answer, and the QSO's call sign and transmission.
     static var morse: [(String, FieldBounds)] {
+        // try?: the defaults are within their own bounds (FormBoundsTests.morseCourseSettings shows
+        // them as these fields' defaults); were they not, the form would only lack a default hint.
         let defaults = try? MorseCourseSettings()
         let speeds = MorseTiming.characterSpeedBounds
         return [

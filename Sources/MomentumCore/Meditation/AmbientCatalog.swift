@@ -26,6 +26,8 @@ public struct AmbientCatalog: Sendable, Equatable {
     /// The catalog bundled with Momentum. Its tests guarantee it decodes; should it ever not,
     /// only `silent` is offered rather than crashing.
     public static let builtIn: AmbientCatalog =
+        // try?: the bundled JSON is compiled in and LocalizationTests decodes it and compares it
+        // with this one, so the fallback is never reached by a release that passed its tests.
         (try? AmbientCatalog(json: Data(PackageResources.ambient_catalog_json)))
         ?? AmbientCatalog(unchecked: [.silent])
 

@@ -133,6 +133,8 @@ public enum PersonName {
     /// The founder's name when a household is first made: the login's name if it may name a
     /// person, otherwise "owner" (`user rename` changes it).
     public static func founder(login: String?) -> String {
+        // try?: a login that may not name a person (empty, too long, starting with `-`) makes
+        // the founder "owner", as documented above; `user rename` gives them their name.
         guard let login, let name = try? validated(login), name != "root" else { return "owner" }
         return name
     }

@@ -35,8 +35,8 @@ public struct DayCalendar: Sendable, Equatable {
     /// at 01:30 when days start at 4:00 (it counts on the day before), else 0. What a list shows
     /// beside the clock time ("01:30 +1"), so a day and a time never make a moment that was not.
     public func calendarDaysAfterItsDay(_ instant: Date) -> Int {
-        guard dayStartHour > 0, let midnight = try? DayCalendar(timeZone: timeZone, dayStartHour: 0) else { return 0 }
-        return midnight.day(of: instant).number - day(of: instant).number
+        guard dayStartHour > 0 else { return 0 }
+        return DayCalendar(unchecked: timeZone).day(of: instant).number - day(of: instant).number
     }
 
     public func day(of instant: Date) -> Day {

@@ -75,6 +75,7 @@ extension ProgressSettings {
     public func dayCalendar(systemTimeZone: TimeZone) -> DayCalendar {
         let zone = timeZoneIdentifier.flatMap(TimeZone.init(identifier:)) ?? systemTimeZone
         let hour = DayCalendar.dayStartHours.contains(dayStartHour) ? dayStartHour : 0
+        // try?: `hour` is within DayCalendar.dayStartHours, the one thing the initializer checks.
         return (try? DayCalendar(timeZone: zone, dayStartHour: hour)) ?? DayCalendar(unchecked: zone)
     }
 }

@@ -23,6 +23,7 @@ struct LocalClock: Sendable {
     /// The local wall-clock time of `instant`, to the minute (seconds dropped).
     func time(of instant: Date) -> TimeOfDay {
         let components = calendar.dateComponents([.hour, .minute], from: instant)
+        // try?: a Gregorian calendar's hour is 0–23 and its minute 0–59, exactly what TimeOfDay takes.
         return (try? TimeOfDay(hour: components.hour ?? 0, minute: components.minute ?? 0)) ?? .midnight
     }
 

@@ -16,6 +16,9 @@ extension MomentumSettings {
         self.init()
         let decoder = JSONDecoder()
         func decode<T: Decodable>(_ type: T.Type, _ key: String) -> T? {
+            // try?: a value this version cannot read (written by a newer Momentum, or a database
+            // edited by hand) keeps its default, as documented above; a backup's values are
+            // checked before they are stored (storedValueProblem below).
             values[key].flatMap { try? decoder.decode(T.self, from: Data($0.utf8)) }
         }
         if let plan = decode(MeditationPlan.self, StoredKey.meditation) { meditation = plan }
@@ -31,7 +34,15 @@ extension MomentumSettings {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         func encode<T: Encodable>(_ value: T) -> String {
-            (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+            do {
+                return String(decoding: try encoder.encode(value), as: UTF8.self)
+            } catch {
+                // JSONEncoder refuses only non-finite numbers. The settings' one number that is
+                // not an integer is the meditation's ambient volume, kept within 0…1 by set(_:to:)
+                // and MeditationPlan.validate; decoded JSON has no NaN or infinity. "null" in its
+                // place would have reset the setting at the next load.
+                preconditionFailure("a setting JSON cannot hold: \(error)")
+            }
         }
         return [
             StoredKey.meditation: encode(meditation),
@@ -60,12 +71,14 @@ extension MomentumSettings {
     public static func storedValueProblem(key: String, value: String) -> String? {
         let decoder = JSONDecoder()
         let data = Data(value.utf8)
+        // try?: a value that does not decode is the problem this function reports.
         func reads<T: Decodable>(_ type: T.Type) -> Bool { (try? decoder.decode(T.self, from: data)) != nil }
         guard storedKeys.contains(key) else { return "\(key) is not a setting" }
         let readable: Bool =
             switch key {
             case StoredKey.meditation: reads(MeditationPlan.self)
             case StoredKey.language:
+                // try?: not JSON text or null: reported below as not a valid value.
                 (try? decoder.decode(String?.self, from: data)).map { $0.map { Language(rawValue: $0) != nil } ?? true }
                     ?? false
             case StoredKey.sound: reads(Bool.self)
@@ -74,6 +87,7 @@ extension MomentumSettings {
             case StoredKey.reminders: reads(ReminderSettings.self)
             case morseCourseKey: reads(MorseCourseSettings.self)
             case morseCallSignKey:
+                // try?: not JSON text or null, or text that is no call sign: reported below.
                 (try? decoder.decode(String?.self, from: data)).map { $0.map { (try? CallSign($0)) != nil } ?? true }
                     ?? false
             default: false

@@ -33,7 +33,11 @@ extension FocusTimer {
         }
         let duration = Duration.milliseconds(durationMs)
         var run = fields["run"].flatMap(FocusRun.init(syncValue:)) ?? .idle
+        // try?: two devices' edits may leave a run that no longer fits the duration; it falls back
+        // to idle, as docs/sync.md ("Merged changes") says.
         if (try? run.validate(duration: duration)) == nil { run = .idle }
+        // try?: fields that make no valid timer together leave it out until a later change mends
+        // it; its fields stay in the replica (docs/sync.md, "Merged changes").
         return try? FocusTimer(
             id: id, name: name, duration: duration,
             // An icon written before the icon list (issue 22) falls back rather than hiding the timer.
@@ -68,6 +72,8 @@ extension ChecklistItem {
         var done = false
         if case .bool(let flag)? = fields["done"] { done = flag }
         guard
+            // try?: an item that is not valid is left out until a later change mends it; its fields
+            // stay in the replica (docs/sync.md, "Merged changes").
             let item = try? ChecklistItem(
                 id: id, text: text, done: done, sortOrder: fields["sortOrder"]?.integer.map { Int($0) } ?? 0,
                 createdAt: fields["createdAt"]?.integer.map(Date.init(syncMilliseconds:)) ?? fallbackCreatedAt,
@@ -158,6 +164,8 @@ extension PracticeRecord {
         }
         var details: [String: String] = [:]
         if case .object(let object)? = fields["details"] { details = object.compactMapValues(\.text) }
+        // try?: an end before the start made by two devices' edits leaves the record out of the
+        // log until a later change mends it, as the doc above and docs/sync.md say.
         return try? PracticeRecord(
             id: id, kind: kind, start: Date(syncMilliseconds: start), end: Date(syncMilliseconds: end),
             countedSeconds: Int(counted), energyKilocalories: energy, details: details, device: device)
@@ -180,6 +188,8 @@ extension MomentumSettings {
         for _ in 0..<2 {
             pending = pending.filter { key in
                 guard let text = texts[key], settings.text(for: key) != text else { return false }
+                // try?: a text that does not fit the others is tried again after the rest and then
+                // kept only in the replica, as the doc above and docs/sync.md say.
                 return (try? settings.set(key, to: text)) == nil
             }
         }
@@ -206,6 +216,8 @@ extension MeditationPreset {
     {
         guard let name = fields["name"]?.text, let plan = fields["plan"]?.text.flatMap(MeditationPlan.init(syncText:))
         else { return nil }
+        // try?: a name that is not valid leaves the saved sit out until a later change mends it;
+        // its fields stay in the replica (docs/sync.md, "Merged changes").
         return try? MeditationPreset(
             id: id, name: name, plan: plan,
             createdAt: fields["createdAt"]?.integer.map(Date.init(syncMilliseconds:)) ?? fallbackCreatedAt,
@@ -219,15 +231,25 @@ extension MeditationPlan {
     public var syncText: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        // Encoding a plan (integers, a string, a double in 0…1, a flag) cannot fail.
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        do {
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        } catch {
+            // JSONEncoder refuses only a non-finite number, and a plan's one number that is not an
+            // integer is its ambient volume: saved sits, whose plans are synced, are validated by
+            // MeditationPreset.init (volume within 0…1), and decoded JSON holds no NaN or infinity.
+            // A fallback such as "{}" would sync the default plan in the sit's place.
+            preconditionFailure("a meditation plan that JSON cannot hold: \(error)")
+        }
     }
 
     /// The plan a synced JSON text stands for, or `nil` when it has a field a plan does not, or is
     /// out of the plan's bounds.
     public init?(syncText: String) {
         guard syncText.utf8.count <= 20_000,
+            // try?: text that is not a plan, or a plan out of bounds, is `nil` as documented: the
+            // field's rule refuses the change, and a merged state leaves the saved sit out.
             let plan = try? StrictJSON.decode(MeditationPlan.self, from: Data(syncText.utf8)),
+            // try?: a plan out of its bounds is `nil` too, as above.
             (try? plan.validate()) != nil
         else { return nil }
         self = plan

@@ -52,6 +52,9 @@ public enum SyncFieldRule: Sendable, Equatable {
 
     /// Whether `value` is one this field takes; `entityID` is the change's (canonical) id and
     /// `stamp` when it was made.
+    ///
+    /// A field's own check (`FocusTimer.checkName` …) says why it refuses a value; here only
+    /// whether it does: the change is refused as `wrongValue` with ``expectation`` (Change.swift).
     func accepts(_ value: SyncValue, entityID: String, stamp: HybridTimestamp) -> Bool {
         switch self {
         case .text(let maximumLength, let blankAllowed):
@@ -61,15 +64,19 @@ public enum SyncFieldRule: Sendable, Equatable {
             return blankAllowed || !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         case .focusTimerName:
             guard let text = value.text else { return false }
+            // try?: a refused value is the answer; the change is refused naming what the field takes.
             return (try? FocusTimer.checkName(text)) != nil
         case .checklistText:
             guard let text = value.text else { return false }
+            // try?: a refused value is the answer; the change is refused naming what the field takes.
             return (try? ChecklistItem.checkText(text)) != nil
         case .icon:
             guard let text = value.text else { return false }
+            // try?: a refused value is the answer; the change is refused naming what the field takes.
             return (try? FocusTimer.checkIcon(text)) != nil
         case .color:
             guard let text = value.text else { return false }
+            // try?: a refused value is the answer; the change is refused naming what the field takes.
             return (try? FocusTimer.checkColor(text)) != nil
         case .integer(let bounds):
             return value.integer.map(bounds.contains) ?? false
@@ -108,6 +115,7 @@ public enum SyncFieldRule: Sendable, Equatable {
             return Self.acceptsRun(value)
         case .meditationPresetName:
             guard let text = value.text else { return false }
+            // try?: a refused value is the answer; the change is refused naming what the field takes.
             return (try? MeditationPreset.checkName(text)) != nil
         case .meditationPlan:
             return value.text.flatMap(MeditationPlan.init(syncText:)) != nil

@@ -15,17 +15,18 @@ public enum SyncValue: Sendable, Hashable {
 extension SyncValue: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Each `try?` asks whether the value has that shape; the last shape (an object) throws.
         if container.decodeNil() {
             self = .null
-        } else if let flag = try? container.decode(Bool.self) {
+        } else if let flag = try? container.decode(Bool.self) {  // try?: not this shape: try the next
             self = .bool(flag)
-        } else if let integer = try? container.decode(Int64.self) {
+        } else if let integer = try? container.decode(Int64.self) {  // try?: not this shape: try the next
             self = .integer(integer)
-        } else if let number = try? container.decode(Double.self) {
+        } else if let number = try? container.decode(Double.self) {  // try?: not this shape: try the next
             self = .number(number)
-        } else if let text = try? container.decode(String.self) {
+        } else if let text = try? container.decode(String.self) {  // try?: not this shape: try the next
             self = .string(text)
-        } else if let array = try? container.decode([SyncValue].self) {
+        } else if let array = try? container.decode([SyncValue].self) {  // try?: not this shape: try the next
             self = .array(array)
         } else {
             self = .object(try container.decode([String: SyncValue].self))

@@ -19,6 +19,8 @@ extension SoundInterruption {
         for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = entry.split(separator: "+", omittingEmptySubsequences: false)
             guard parts.count == 2, let offset = milliseconds(parts[0]), let length = milliseconds(parts[1]),
+                // try?: an entry out of bounds makes the text not ours: no interruptions are told, as
+                // documented above; the details text itself stays in the record untouched.
                 let interruption = try? SoundInterruption(offsetMilliseconds: offset, lengthMilliseconds: length)
             else { return [] }
             interruptions.append(interruption)

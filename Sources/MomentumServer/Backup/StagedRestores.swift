@@ -40,7 +40,10 @@ final class StagedRestores: Sendable {
 
     /// Removes everything a stopped server left in the folder.
     func removeLeftovers() {
+        // try?: the folder is missing until the first backup request makes it; then nothing is left.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // try?: best-effort: these are the server's own copies of uploads and downloads, none the
+        // only copy of anything; one that stays is tried again at the next start.
         for name in names { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
     }
 
@@ -95,6 +98,8 @@ final class StagedRestores: Sendable {
     }
 
     func remove(_ url: URL) {
+        // try?: the file may already be gone (a download's archive is unlinked once open); one
+        // that stays is only a copy of an upload, removed when the server next starts.
         try? FileManager.default.removeItem(at: url)
     }
 }

@@ -89,13 +89,29 @@ struct BackupController {
         let (backup, libraryDirectory) = (backup, libraryDirectory)
         let counted = await Self.offThread { () throws(BackupFailure) -> (BackupDocument, [ArchiveSize.Entry]) in
             let document = try backup.document()
-            let data = document.encoded()
+            let data: Data
+            do throws(BackupError) {
+                data = try document.encoded()
+            } catch {
+                throw .backup(error)
+            }
             var entries = [ArchiveSize.Entry(path: BackupArchiveLayout.documentPath, bytes: Int64(data.count))]
             for row in document.tables[BackupKind.library.rawValue] ?? [] {
                 guard case .text(let fileName) = row["fileName"] ?? .null else { continue }
                 let path = libraryDirectory.appendingPathComponent(fileName).path
-                guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber
-                else { throw .backup(.libraryFileMissing(fileName: fileName)) }
+                // As the archive would: a missing file is said (409); one that cannot be read is a
+                // logged 500 naming it.
+                let attributes: [FileAttributeKey: Any]
+                do {
+                    attributes = try FileManager.default.attributesOfItem(atPath: path)
+                } catch {
+                    let problem = FileProblem(error)
+                    guard problem == .missing else { throw .backup(.cannotWrite(path: path, problem: problem)) }
+                    throw .backup(.libraryFileMissing(fileName: fileName))
+                }
+                guard let size = attributes[.size] as? NSNumber else {
+                    throw .backup(.libraryFileMissing(fileName: fileName))
+                }
                 entries.append(
                     ArchiveSize.Entry(path: BackupArchiveLayout.libraryFolder + fileName, bytes: size.int64Value))
             }
@@ -255,6 +271,8 @@ struct BackupController {
     private func scheduleExpiry() {
         let (staged, now) = (staged, now)
         Task.detached(priority: .background) {
+            // try?: the sleep throws only when the task is cancelled, which nothing does; removing
+            // what expired is right either way.
             try? await Task.sleep(for: .seconds(StagedRestores.lifetime + 1))
             staged.removeExpired(now: now())
         }
@@ -277,6 +295,8 @@ struct BackupController {
             throw APIError.serverFault
         }
         let handle = try FileHandle(forWritingTo: url)
+        // try?: the bytes were synchronized to disk below before the file is used, or the upload
+        // has failed and is removed; closing loses nothing either way.
         defer { try? handle.close() }
         var received: Int64 = 0
         var start: [UInt8] = []
@@ -333,12 +353,12 @@ struct BackupController {
         _ work: @escaping @Sendable () throws(BackupFailure) -> Value
     ) async -> Result<Value, BackupFailure> {
         let worker = RenderWorker()
-        // The worker's step never throws: the failure travels in the result.
-        return
-            (try? await worker.run { () -> Result<Value, BackupFailure> in
-                Result { () throws(BackupFailure) in try work() }
-            })
-            ?? .failure(.backup(.cannotRead(.interrupted)))
+        // try?: the worker's step never throws (the failure travels in the result), and `run`
+        // throws only what its step throws, so the fallback is never taken.
+        let outcome = try? await worker.run { () -> Result<Value, BackupFailure> in
+            Result { () throws(BackupFailure) in try work() }
+        }
+        return outcome ?? .failure(.backup(.cannotRead(.interrupted)))
     }
 
     /// The file's name as the messages show it: its last component, without control characters,

@@ -45,6 +45,8 @@ struct CatalogController {
                 hourCycle: language.usesTwentyFourHourClock ? "h23" : "h12", strings: catalog.strings,
                 lists: catalog.lists,
                 forms: FormBounds.all)
+            // try?: a language whose catalog did not encode is left out, and asking for it answers
+            // 500 (serverFault, above) rather than a catalog with strings missing.
             return (try? JSONResponse<Catalog>.encoder.encode(value)).map { (language, $0) }
         })
 

@@ -76,6 +76,7 @@ struct LogController {
         let calendar = try progress.dayCalendar()
         if let text = query["day"] {
             // The sessions of one day as the server counts it: from its day start to the next.
+            // try?: a day that does not parse is answered 400 with the format a day takes.
             guard let day = try? Day(parsing: String(text)) else {
                 throw APIError.badRequest(.apiDayFormat)
             }

@@ -184,6 +184,8 @@ extension MorseWire {
             transcript = qso.transcript.map { Line(sender: $0.sender, text: $0.text) }
             let keyer = contact.settings.keyer
             station = qso.transcript.last(where: { $0.sender == .station }).map { line in
+                // try?: the station's line is Momentum's own text; one with nothing left to key
+                // is shown without sound, its text still on screen.
                 let elements = (try? keyer.keying(line.text, skippingUnencodable: true))?.elements ?? []
                 return Transmission(
                     text: line.text, elements: elements.map { Element(on: $0.isKeyDown, ms: milliseconds($0.duration)) }

@@ -88,6 +88,8 @@ struct MorseController {
     {
         guard
             let body = try await RequestBody.data(of: request),
+            // try?: a body that is not JSON is refused like one that is not an object: 400, a
+            // settings object is needed.
             let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         else { throw APIError.badRequest(.apiSettingsObjectNeeded) }
         guard
@@ -319,6 +321,8 @@ struct MorseController {
                     guard let marks = MorseMark.marks(from: text) else {
                         throw APIError.invalid(.apiMorseNotAPattern, ["value": String(text.prefix(20))])
                     }
+                    // try?: a pattern of no symbol answers `*`, which matches no character and
+                    // is scored wrong, as ``MorseKeyedCharacter`` answers it.
                     return (try? MorseCode.decode(marks).displayText) ?? "*"
                 }.joined())
         }

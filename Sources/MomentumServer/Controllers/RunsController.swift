@@ -217,9 +217,16 @@ struct RunsController {
                 throw error
             } catch {
                 logger.error("a completed run could not be logged", metadata: ["error": "\(error)"])
-                _ = try? await registry.update(id: run.id) { run in
-                    guard run.ending == nil else { return }
-                    run.ending = .init(outcome: "completed", practicedMs: 0, logged: false)
+                do {
+                    _ = try await registry.update(id: run.id) { run in
+                        guard run.ending == nil else { return }
+                        run.ending = .init(outcome: "completed", practicedMs: 0, logged: false)
+                    }
+                } catch {
+                    // It stays going, and the next request that lists or starts runs tries again.
+                    logger.warning(
+                        "a completed run that could not be logged could not be ended either",
+                        metadata: ["error": "\(error)"])
                 }
             }
         }

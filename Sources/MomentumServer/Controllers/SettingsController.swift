@@ -32,6 +32,8 @@ struct SettingsController {
     {
         guard
             let body = try await RequestBody.data(of: request),
+            // try?: a body that is not JSON is refused like one that is not an object: 400, a
+            // settings object is needed.
             let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         else { throw APIError.badRequest(.apiSettingsObjectNeeded) }
         let current = try settings.load()

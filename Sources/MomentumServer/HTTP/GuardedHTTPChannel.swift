@@ -38,6 +38,8 @@ struct GuardedHTTPChannel: ServerChildChannel {
         await ClientConnection.$current.withValue(connection) {
             await inner.handle(value: value, logger: quiet)
         }
+        // try?: the connection is done; the handler has mostly closed it already (then close
+        // throws "already closed") or the client has gone, and nothing is left to send.
         try? await value.channel.close()
     }
 }

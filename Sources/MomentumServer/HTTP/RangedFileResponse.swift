@@ -4,12 +4,19 @@ import Hummingbird
 extension FileIO {
     /// A file streamed as the request's `Range` header asks: `200` with the whole file, `206` with
     /// one range and its `Content-Range`, or `416` with `Content-Range: bytes */size`. Every answer
-    /// says `Accept-Ranges: bytes`, so players know they may seek.
+    /// says `Accept-Ranges: bytes`, so players know they may seek. A file that cannot be read is
+    /// a logged 500, never an empty answer a browser would keep.
     func rangedResponse(
         path: String, contentType: String, request: Request, context: some RequestContext,
         headers extra: HTTPFields = [:]
     ) async throws -> Response {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let size: Int
+        do {
+            size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        } catch {
+            context.logger.error("a file to send cannot be read", metadata: ["path": "\(path)", "error": "\(error)"])
+            throw APIError.serverFault
+        }
         let asked = ByteRangeRequest(header: request.headers[.range], size: size)
         var headers = extra
         headers[.acceptRanges] = "bytes"

@@ -12,6 +12,7 @@ enum ServerEventLoops {
 
     static var threadCount: Int {
         let cores = System.coreCount
+        // try?: without a readable /proc/self/status (macOS has none) NIO's own count is used.
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let allowed = cpuCount(inStatus: status)
         else { return cores }

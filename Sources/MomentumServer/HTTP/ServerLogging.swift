@@ -111,6 +111,7 @@ indirect enum JSONValue {
         case .string(let text):
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
+            // try?: a String always encodes as a JSON string; the fallback only keeps the line whole.
             let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
             return String(decoding: data, as: UTF8.self)
         case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"

@@ -53,12 +53,14 @@ struct RenderCache: Sendable {
     func trim() -> [String] {
         let keys: Set<URLResourceKey> = [.fileSizeKey, .contentModificationDateKey]
         guard
+            // try?: a folder that cannot be listed holds no render this trim could remove.
             let files = try? FileManager.default.contentsOfDirectory(
                 at: folder, includingPropertiesForKeys: Array(keys))
         else { return [] }
         var total: Int64 = 0
         var finished: [(name: String, size: Int64, used: Date)] = []
         for file in files {
+            // try?: a file gone since the listing (another trim removed it) neither counts nor goes.
             guard let values = try? file.resourceValues(forKeys: keys) else { continue }
             let size = Int64(values.fileSize ?? 0)
             total += size
@@ -79,6 +81,7 @@ struct RenderCache: Sendable {
 
     /// Removes renders a stopped server left half written.
     func removeLeftovers() {
+        // try?: the folder is missing until the first render is kept; then nothing is left.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names where name.hasSuffix(Self.partialSuffix) {
             unlink(folder.appendingPathComponent(name).path)

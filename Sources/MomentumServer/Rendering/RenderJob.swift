@@ -43,11 +43,15 @@ final class RenderJob: @unchecked Sendable {
     func step() -> [UInt8]? {
         if case .asked(let cache, let tag) = cache {
             // Made on the first step, so a response dropped unsent leaves no file behind.
+            // try?: a cache file that cannot be made costs the cache, not the listener, who gets
+            // every byte; the render is made again next time.
             self.cache = (try? cache.makeFile(tag: tag)).map { Keeping.writing(cache, $0) } ?? .no
         }
         guard let chunk = nextChunk() else {
             if case .writing(let cache, let file) = cache {
                 self.cache = .no
+                // try?: a file that cannot be named is removed by commit(); the listener has every
+                // byte, and the render is made again next time.
                 if (try? file.commit()) != nil { cache.trim() }
             }
             return nil

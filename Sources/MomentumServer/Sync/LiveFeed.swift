@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import Logging
 import MomentumCore
 import MomentumServices
 import Synchronization
@@ -11,10 +12,12 @@ import Synchronization
 /// `{"head": 11}`, the last sequence number at that moment, so a client knows where to pull from.
 final class LiveFeed: Sendable {
     private let sync: SyncService
+    private let logger: Logger
     private let subscribers = Mutex<(next: Int, streams: [Int: AsyncStream<String>.Continuation])>((0, [:]))
 
-    init(sync: SyncService) {
+    init(sync: SyncService, logger: Logger) {
         self.sync = sync
+        self.logger = logger
         sync.observeChanges { [weak self] changes in self?.publish(changes) }
     }
 
@@ -35,7 +38,17 @@ final class LiveFeed: Sendable {
     private func publish(_ changes: [LoggedChange]) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let texts = changes.compactMap { (try? encoder.encode($0)).map { String(decoding: $0, as: UTF8.self) } }
+        // A change that does not encode is left out and logged: the next sequence number then
+        // shows the browsers a gap, and they re-read every section.
+        let texts = changes.compactMap { change -> String? in
+            do {
+                return String(decoding: try encoder.encode(change), as: UTF8.self)
+            } catch {
+                logger.warning(
+                    "a change left out of the live feed", metadata: ["seq": "\(change.seq)", "error": "\(error)"])
+                return nil
+            }
+        }
         subscribers.withLock { state in
             for continuation in state.streams.values {
                 for text in texts { continuation.yield(text) }
@@ -62,7 +75,15 @@ final class LiveFeed: Sendable {
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let (id, stream) = subscribe()
         defer { unsubscribe(id) }
-        let head = (try? sync.head()) ?? 0
+        // A head that cannot be read is sent as 0: it differs from what a browser saw last, so
+        // it re-reads every section, and so it does at the next change's gap.
+        let head: Int64
+        do {
+            head = try sync.head()
+        } catch {
+            logger.warning("the live feed's head could not be read", metadata: ["error": "\(error)"])
+            head = 0
+        }
         try await outbound.write(.text("{\"head\":\(head)}"))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -81,12 +102,14 @@ final class LiveFeed: Sendable {
 /// only their own changes.
 final class LiveFeeds: Sendable {
     private let household: HouseholdService
+    private let logger: Logger
     private let feeds = Mutex<[Person.ID: LiveFeed]>([:])
     /// The people whose changes are watched for timers they shared.
     private let watched = Mutex<Set<Person.ID>>([])
 
-    init(household: HouseholdService) {
+    init(household: HouseholdService, logger: Logger) {
         self.household = household
+        self.logger = logger
     }
 
     func feed(for person: Person.ID) throws -> LiveFeed {
@@ -94,7 +117,7 @@ final class LiveFeeds: Sendable {
         let sync = try household.services(forID: person).sync
         let feed = feeds.withLock { feeds in
             if let earlier = feeds[person] { return earlier }
-            let feed = LiveFeed(sync: sync)
+            let feed = LiveFeed(sync: sync, logger: logger)
             feeds[person] = feed
             return feed
         }
@@ -107,12 +130,17 @@ final class LiveFeeds: Sendable {
     /// of `owner` changes — also when one of those people ticks it, since it is `owner`'s to log.
     func watchSharedTimers(of owner: Person.ID) throws {
         guard watched.withLock({ $0.insert(owner).inserted }) else { return }
-        let household = household
+        let (household, logger) = (household, logger)
         try household.services(forID: owner).sync.observeChanges { [weak self] changes in
             let types = Set(changes.compactMap { SyncEntityType(rawValue: $0.change.type) })
                 .intersection([.focusTimer, .checklistItem])
-            guard let self, !types.isEmpty, let sharees = try? household.peopleSharing(with: owner) else { return }
-            self.nudge(sharees, types)
+            guard let self, !types.isEmpty else { return }
+            do {
+                self.nudge(try household.peopleSharing(with: owner), types)
+            } catch {
+                // Their browsers show the timer as it was until they next re-read it.
+                logger.warning("people sharing a timer could not be nudged", metadata: ["error": "\(error)"])
+            }
         }
     }
 

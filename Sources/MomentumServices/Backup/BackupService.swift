@@ -76,8 +76,14 @@ public struct BackupService: Sendable {
     @discardableResult
     public func writeDocument(to url: URL) throws(BackupFailure) -> BackupContents {
         let document = try document()
+        let data: Data
         do {
-            try document.encoded().write(to: url, options: .atomic)
+            data = try document.encoded()
+        } catch {
+            throw .backup(error)
+        }
+        do {
+            try data.write(to: url, options: .atomic)
         } catch {
             throw .backup(.cannotWrite(path: url.path, problem: FileProblem(error)))
         }
@@ -93,14 +99,18 @@ public struct BackupService: Sendable {
             .appendingPathComponent(".\(url.lastPathComponent).\(makeID().uuidString.lowercased()).partial")
         var audioBytes: Int64 = 0
         do {
-            defer { try? FileManager.default.removeItem(at: partial) }
+            defer {
+                // try?: after the rename there is no partial file left; after a failure, which is
+                // thrown, removing the hidden `.partial` beside the backup is best-effort.
+                try? FileManager.default.removeItem(at: partial)
+            }
             let archive: Archive
             do {
                 archive = try Archive(url: partial, accessMode: .create)
             } catch {
                 throw BackupError.cannotWrite(path: url.path, problem: FileProblem(error))
             }
-            let data = document.encoded()
+            let data = try document.encoded()
             try Self.writing(url) {
                 try archive.addEntry(
                     with: BackupArchiveLayout.documentPath, type: .file, uncompressedSize: Int64(data.count),
@@ -112,10 +122,24 @@ public struct BackupService: Sendable {
             for row in document.tables[BackupKind.library.rawValue] ?? [] {
                 guard case .text(let fileName) = row["fileName"] ?? .null else { continue }
                 let source = libraryDirectory.appendingPathComponent(fileName)
-                guard let handle = try? FileHandle(forReadingFrom: source),
-                    let size = try? handle.seekToEnd()
-                else { throw BackupError.libraryFileMissing(fileName: fileName) }
-                defer { try? handle.close() }
+                // A library file that cannot be read fails the backup: missing, or with the reason
+                // (as a read that fails while it is copied does).
+                let handle: FileHandle
+                do {
+                    handle = try FileHandle(forReadingFrom: source)
+                } catch {
+                    let problem = FileProblem(error)
+                    throw problem == .missing
+                        ? BackupError.libraryFileMissing(fileName: fileName)
+                        : BackupError.cannotWrite(path: url.path, problem: problem)
+                }
+                defer { try? handle.close() }  // try?: the library file was only read; closing it loses nothing
+                let size: UInt64
+                do {
+                    size = try handle.seekToEnd()
+                } catch {
+                    throw BackupError.cannotWrite(path: url.path, problem: FileProblem(error))
+                }
                 try Self.writing(url) {
                     try archive.addEntry(
                         with: BackupArchiveLayout.libraryFolder + fileName, type: .file, uncompressedSize: Int64(size),
@@ -155,8 +179,11 @@ public struct BackupService: Sendable {
     /// Whether the file at `url` is a backup this service restores: a ZIP archive, or a JSON
     /// document of version 2 or later. Version 1 documents and CSV logs go to the log import.
     public static func recognizes(_ url: URL) -> Bool {
+        // try?: a file that cannot be opened is not recognized; the log import it goes to next
+        // says why it cannot be read.
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
+        defer { try? handle.close() }  // try?: the file was only read; closing it cannot lose anything
+        // try?: likewise for a file that cannot be read: the log import reports it.
         guard let start = try? handle.read(upToCount: 4) else { return false }
         if start == Data([0x50, 0x4B, 0x03, 0x04]) || start == Data([0x50, 0x4B, 0x05, 0x06]) { return true }
         // Read through (not held) to its format and version, which come after the tables.
@@ -180,7 +207,11 @@ public struct BackupService: Sendable {
             // folder that may be memory) and read from there.
             let staged = libraryDirectory.deletingLastPathComponent()
                 .appendingPathComponent(".restore-\(makeID().uuidString.lowercased()).json")
-            defer { try? FileManager.default.removeItem(at: staged) }
+            defer {
+                // try?: for a JSON document no copy was made; a copy that stays is a hidden file
+                // holding only what the backup itself holds, so removing it is best-effort.
+                try? FileManager.default.removeItem(at: staged)
+            }
             let document = try BackupDocumentReader(url: try source.documentFile(staged: staged))
             let window = InstantWindow.record(now: now())
             let plan = try sqlite.planRestore(document) { item in
@@ -245,7 +276,11 @@ public struct BackupService: Sendable {
             let placedNames = Set(plan.libraryItems.map(\.fileName))
             try sqlite.restore(document, libraryFileAvailable: { placedNames.contains($0.fileName) }, at: now())
         } catch {
+            // try?: the failure is thrown below; a file that stays is named by no row (`.incoming-*`
+            // or `<uuid>.<ext>`), so the library's cleanup removes it when the services next open.
             for file in placed { try? fileSystem.removeItem(at: file.url) }
+            // try?: this restore made the folder; one that stays holds at most the files above, and
+            // the next import uses it.
             if createdDirectory { try? fileSystem.removeItem(at: libraryDirectory) }
             throw error
         }

@@ -11,7 +11,10 @@ final class BackupSource {
     let isArchive: Bool
     private let url: URL
     private let archive: Archive?
-    private var document: Entry?
+    /// An archive's entry (ZIPFoundation's `Entry`), named so that its optional does not end in
+    /// "try" and a question mark, which the check for unexplained silent tries takes for one.
+    private typealias ArchiveMember = Entry
+    private var document: ArchiveMember?
     /// Library entries by file name.
     private var files: [String: Entry] = [:]
     private(set) var audioBytes: Int64 = 0
@@ -23,10 +26,16 @@ final class BackupSource {
             throw .cannotRead(.missing)
         }
         guard !isDirectory.boolValue else { throw .cannotRead(.isFolder) }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { throw .cannotRead(.permission) }
-        let start = (try? handle.read(upToCount: 2)) ?? Data()
-        let size = Int64((try? handle.seekToEnd()) ?? 0)
-        try? handle.close()
+        let start: Data
+        let size: Int64
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }  // try?: the file was only read; closing it cannot lose anything
+            start = try handle.read(upToCount: 2) ?? Data()
+            size = Int64(try handle.seekToEnd())
+        } catch {
+            throw .cannotRead(FileProblem(error))
+        }
         guard start == Data([0x50, 0x4B]) else {
             isArchive = false
             archive = nil
@@ -36,7 +45,7 @@ final class BackupSource {
         isArchive = true
         // ZIPFoundation looks for the end record byte by byte back to the start of the file: on a
         // truncated 500 MB archive that takes minutes, and may stop at a look-alike in the audio.
-        guard Self.endsWithEndRecord(url, size: size) else { throw .damagedArchive(detail: "no end record") }
+        guard try Self.endsWithEndRecord(url, size: size) else { throw .damagedArchive(detail: "no end record") }
         let opened: Archive
         do {
             opened = try Archive(url: url, accessMode: .read)
@@ -77,15 +86,23 @@ final class BackupSource {
     }
 
     /// Whether the file ends with a ZIP end-of-central-directory record: the signature, then 18
-    /// bytes, then exactly as many bytes of comment as the record says (at most 65 535).
-    static func endsWithEndRecord(_ url: URL, size: Int64) -> Bool {
+    /// bytes, then exactly as many bytes of comment as the record says (at most 65 535). Throws
+    /// ``BackupError/cannotRead(_:)`` when its end cannot be read.
+    static func endsWithEndRecord(_ url: URL, size: Int64) throws(BackupError) -> Bool {
         let recordSize = 22
         let tail = min(size, Int64(recordSize + 65_535))
-        guard tail >= recordSize, let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: UInt64(size - tail))) != nil,
-            let bytes = try? handle.read(upToCount: Int(tail)), bytes.count == Int(tail)
-        else { return false }
+        guard tail >= recordSize else { return false }
+        let bytes: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }  // try?: the file was only read; closing it cannot lose anything
+            try handle.seek(toOffset: UInt64(size - tail))
+            bytes = try handle.read(upToCount: Int(tail)) ?? Data()
+        } catch {
+            throw .cannotRead(FileProblem(error))
+        }
+        // Shorter than it was a moment ago: cut off while it was being read.
+        guard bytes.count == Int(tail) else { return false }
         let data = [UInt8](bytes)
         var index = data.count - recordSize
         while index >= 0 {
@@ -103,10 +120,21 @@ final class BackupSource {
     /// which the caller removes.
     func documentFile(staged: URL) throws(BackupError) -> URL {
         guard let archive, let document else { return url }
-        guard FileManager.default.createFile(atPath: staged.path, contents: nil),
-            let handle = try? FileHandle(forWritingTo: staged)
-        else { throw .cannotWrite(path: staged.path, problem: FileProblem(POSIXError.current)) }
-        defer { try? handle.close() }
+        guard FileManager.default.createFile(atPath: staged.path, contents: nil) else {
+            throw .cannotWrite(path: staged.path, problem: FileProblem(POSIXError.current))
+        }
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forWritingTo: staged)
+        } catch {
+            throw .cannotWrite(path: staged.path, problem: FileProblem(error))
+        }
+        var closed = false
+        defer {
+            // try?: closes here only when the copy has already failed and that failure is thrown;
+            // the caller removes the staged file.
+            if !closed { try? handle.close() }
+        }
         var written: Int64 = 0
         let checksum: CRC32
         do {
@@ -123,6 +151,13 @@ final class BackupSource {
             throw error
         } catch {
             throw .damagedArchive(detail: "\(BackupArchiveLayout.documentPath): \(error)")
+        }
+        // The copy is whole only once it is closed without an error.
+        closed = true
+        do {
+            try handle.close()
+        } catch {
+            throw .cannotWrite(path: staged.path, problem: FileProblem(error))
         }
         try Self.checkCRC(checksum, of: document, path: BackupArchiveLayout.documentPath)
         return staged

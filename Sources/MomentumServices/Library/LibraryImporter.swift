@@ -23,6 +23,9 @@ struct LibraryImporter: Sendable {
     /// Removes `url`, ignoring a failure: whatever stays behind is a leftover the next cleanup
     /// removes.
     func remove(_ url: URL) {
+        // try?: every caller removes a file no row names (an `.incoming-*` copy, or a `<uuid>.<ext>`
+        // whose row was never written or was deleted); one that stays is removed by
+        // removeLeftovers() when the services next open.
         try? fileSystem.removeItem(at: url)
     }
 
@@ -41,7 +44,17 @@ struct LibraryImporter: Sendable {
             remove(incomingURL)
             throw .unreadableAudio(.unreadable(fileName: fileName, reason: Self.reason(error)))
         }
-        if let existing = try? repository.libraryItem(contentHash: contentHash) {
+        // A store that cannot say whether the bytes are there already stops the import: taking
+        // its failure for "not there" would import them twice.
+        let existing: LibraryItem?
+        do {
+            existing = try repository.libraryItem(contentHash: contentHash)
+        } catch {
+            remove(incomingURL)
+            if Self.isDiskFull(error) { throw .diskFull(fileName: fileName) }
+            throw .saveFailed(fileName: fileName, reason: Self.reason(error))
+        }
+        if let existing {
             remove(incomingURL)
             return .duplicate(fileName: fileName, existing: existing)
         }
@@ -64,6 +77,8 @@ struct LibraryImporter: Sendable {
         } catch {
             remove(finalURL)
             // Another import of the same bytes may have won the race since the check above.
+            // try?: if the store cannot say, the insert's own failure below is what is reported;
+            // either way nothing was imported and the copy is gone.
             if let existing = try? repository.libraryItem(contentHash: contentHash) {
                 return .duplicate(fileName: fileName, existing: existing)
             }
@@ -76,14 +91,16 @@ struct LibraryImporter: Sendable {
     /// Removes what an import that died left behind: `.incoming-*` files, and `<uuid>.<ext>`
     /// files without a row (the process died between the rename and the insert). Files another
     /// process is importing are locked and left alone; files of other names are never touched.
-    /// Returns the names removed.
+    /// Returns the names removed. A store that cannot be read stops the cleanup with its error:
+    /// without the rows, no file can be told to be a leftover.
     @discardableResult
-    func removeLeftovers() -> [String] {
+    func removeLeftovers() throws(StoreError) -> [String] {
+        // try?: a folder that cannot be listed (most often: not made yet, before the first import)
+        // shows no leftover, and nothing is removed.
         guard let names = try? fileSystem.fileNames(in: directory),
-            names.contains(where: { Self.isIncoming($0) || Self.isStoredFileName($0) }),
-            let rowsBefore = try? repository.libraryItems()
+            names.contains(where: { Self.isIncoming($0) || Self.isStoredFileName($0) })
         else { return [] }
-        let known = Set(rowsBefore.map(\.fileName))
+        let known = Set(try repository.libraryItems().map(\.fileName))
         let candidates = names.filter { Self.isIncoming($0) || (Self.isStoredFileName($0) && !known.contains($0)) }
         var locked: [(name: String, handle: any LibraryFileHandle)] = []
         for name in candidates.sorted() {
@@ -91,10 +108,12 @@ struct LibraryImporter: Sendable {
         }
         defer { for entry in locked { entry.handle.close() } }
         // The rows are read again once the files are locked: an import that finished meanwhile has its row.
-        guard !locked.isEmpty, let items = try? repository.libraryItems() else { return [] }
-        let kept = Set(items.map(\.fileName))
+        guard !locked.isEmpty else { return [] }
+        let kept = Set(try repository.libraryItems().map(\.fileName))
         var removed: [String] = []
         for entry in locked where !kept.contains(entry.name) {
+            // try?: a leftover that cannot be removed stays, is not counted as removed, and is
+            // tried again at the next opening; it is named by no row, so nothing is lost.
             if (try? fileSystem.removeItem(at: fileURL(named: entry.name))) != nil { removed.append(entry.name) }
         }
         return removed

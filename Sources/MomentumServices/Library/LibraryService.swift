@@ -90,7 +90,7 @@ public struct LibraryService: Sendable {
         } catch {
             throw .sourceUnreadable(fileName: fileName, problem: FileProblem(error))
         }
-        defer { try? source.close() }
+        defer { try? source.close() }  // try?: the source was only read; closing it loses nothing
         let staged = try beginImport(originalFileName: url.lastPathComponent, expectedByteCount: total)
         progress(0, total)
         while true {
@@ -109,9 +109,10 @@ public struct LibraryService: Sendable {
     }
 
     /// Removes what imports that died left in the library folder (see the docs); returns the
-    /// names removed. Called when the services are opened.
+    /// names removed. Called when the services are opened. Throws when the store cannot be read:
+    /// then nothing is removed.
     @discardableResult
-    public func removeLeftovers() -> [String] { importer.removeLeftovers() }
+    public func removeLeftovers() throws(StoreError) -> [String] { try importer.removeLeftovers() }
 
     // MARK: - Reading
 

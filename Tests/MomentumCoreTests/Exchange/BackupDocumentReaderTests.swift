@@ -31,9 +31,22 @@ struct BackupDocumentReaderTests {
         return url
     }
 
+    @Test func aNumberJSONCannotHoldIsRefusedNamingItsColumnNotWrittenAsAnEmptyFile() {
+        var document = Self.document(rows: 4)
+        document.tables["practiceLog"]?[2]["energy"] = .real(.infinity)
+        #expect(
+            throws: BackupError.invalidRow(
+                table: "practiceLog", row: 3, reason: "energy holds inf, which JSON cannot hold")
+        ) {
+            try document.encoded()
+        }
+        document.tables["practiceLog"]?[2]["energy"] = .real(-.nan)
+        #expect(throws: BackupError.self) { try document.encoded() }
+    }
+
     @Test func aDocumentReadsBackAsItWasWrittenFromMemoryAndFromAFile() throws {
         let document = Self.document()
-        let data = document.encoded()
+        let data = try document.encoded()
         let reader = try BackupDocumentReader(data: data)
         #expect(reader.tableNames == ["library", "practiceLog", "settings"])
         #expect(reader.count(of: "practiceLog") == 20 && reader.count(of: "library") == 0)
@@ -47,7 +60,7 @@ struct BackupDocumentReaderTests {
     @Test func rowsThatCrossTheReadersPiecesReadWhole() throws {
         // 700 rows, every seventh with a 15 KB text: far more than one 256 KB piece, texts cut anywhere.
         let document = Self.document(rows: 700)
-        let data = document.encoded()
+        let data = try document.encoded()
         #expect(data.count > 4 * ByteChunks.chunkSize)
         let url = try write(data)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -146,7 +159,7 @@ struct BackupDocumentReaderTests {
     /// 800 damaged copies of a real document (bytes changed, cut, repeated, put in): the reader
     /// never crashes, throws only ``BackupError``s, and reads a copy whole only when it is JSON.
     @Test func damagedDocumentsAreRefusedCleanlyAndOnlyJSONIsEverRead() throws {
-        let original = [UInt8](Self.document(rows: 6).encoded())
+        let original = [UInt8](try Self.document(rows: 6).encoded())
         var generator = SeededGenerator(seed: 46)
         var readWhole = 0
         for _ in 0..<800 {

@@ -443,7 +443,7 @@ extension BackupServiceTests {
         try (Self.wavHeader(dataBytes: audio.count) + audio).write(to: wav)
         _ = try source.library.importFile(at: wav)
         let data = try archiveData(source)
-        #expect(BackupSource.endsWithEndRecord(try write(data, "whole.zip"), size: Int64(data.count)))
+        #expect(try BackupSource.endsWithEndRecord(try write(data, "whole.zip"), size: Int64(data.count)))
         let truncated = try write(data.prefix(data.count - 100_000), "large-truncated.zip")
         try expectRefused(truncated, .damagedArchive(detail: "no end record"))
     }

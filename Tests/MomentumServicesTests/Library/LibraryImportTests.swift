@@ -283,7 +283,10 @@ struct LibraryImportAtomicityTests {
         let sweeper = bed.library
         let swept = SweptNames()
         let repository = FailingInsertRepository(
-            database: bed.database, failsInsert: false, beforeInsert: { swept.add(sweeper.removeLeftovers()) })
+            database: bed.database, failsInsert: false,
+            beforeInsert: {
+                do { swept.add(try sweeper.removeLeftovers()) } catch { Issue.record(error) }
+            })
         let item = try bed.importFixture("with-cover.mp3", into: bed.library(repository: repository))
         #expect(swept.names.isEmpty)
         #expect(try bed.snapshot().files.keys.contains(item.fileName))
@@ -294,13 +297,13 @@ struct LibraryImportAtomicityTests {
         let staged = try bed.library.beginImport(originalFileName: "slow upload.mp3")
         try staged.write(try Data(contentsOf: fixture))
         // Another process opening the data directory meanwhile.
-        #expect(bed.library.removeLeftovers().isEmpty)
+        #expect(try bed.library.removeLeftovers().isEmpty)
         guard case .imported(let item) = try staged.finish() else {
             Issue.record("not imported")
             return
         }
         #expect(try bed.snapshot().rows.map(\.id).contains(item.id))
-        #expect(bed.library.removeLeftovers().isEmpty)
+        #expect(try bed.library.removeLeftovers().isEmpty)
     }
 }
 

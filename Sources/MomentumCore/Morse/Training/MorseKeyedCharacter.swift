@@ -52,6 +52,7 @@ public struct MorseKeyedCharacter<Instant: InstantProtocol>: Sendable, Hashable 
     /// `nil` when nothing was keyed.
     public func attempt(for item: MorseDrillItem) -> MorseAttempt? {
         guard let lastKeyedAt else { return nil }
+        // try?: a pattern of no symbol answers `*`, as documented above: it is scored wrong.
         let answer = (try? decoded())?.displayText ?? "*"
         return MorseAttempt(item: item, answer: answer, responseTime: max(.zero, promptedAt.duration(to: lastKeyedAt)))
     }

@@ -30,6 +30,7 @@ public enum InstantText {
     public static func parse(_ text: String, assumedTimeZone: TimeZone? = nil) -> Date? {
         let characters = Array(text.trimmingCharacters(in: .whitespaces))
         guard characters.count >= 16, characters[10] == "T" || characters[10] == " " else { return nil }
+        // try?: a text whose first ten characters are no date is not an instant: `nil`, as documented.
         guard let day = try? Day(parsing: String(characters[0..<10])) else { return nil }
         var index = 11
         func number(_ digits: Int) -> Int? {

@@ -48,8 +48,16 @@ public struct PracticeBackup: Sendable, Equatable, Codable {
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every field is a plain value; encoding cannot fail.
-        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+        do {
+            return try encoder.encode(self) + Data("\n".utf8)
+        } catch {
+            // JSONEncoder refuses only non-finite numbers. The two numbers here that are not
+            // integers are finite on every way in: a record's energy (PracticeRecord.init takes
+            // 0…maximumEnergyKilocalories only) and the meditation's ambient volume (0…1, checked
+            // by MomentumSettings.set and MeditationPlan.validate; decoded JSON has no NaN or
+            // infinity). An empty file in its place would have lost the whole log.
+            preconditionFailure("a practice backup JSON cannot hold: \(error)")
+        }
     }
 
     /// Reads a backup: the format and version first (so a newer file is named as such even when

@@ -64,12 +64,19 @@ public enum PracticeLogCSV {
         guard !details.isEmpty else { return "" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(details)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        do {
+            return String(decoding: try encoder.encode(details), as: UTF8.self)
+        } catch {
+            // JSONEncoder refuses only non-finite numbers, and an object of strings holds none.
+            preconditionFailure("details JSON cannot hold: \(error)")
+        }
     }
 
     static func details(_ text: String) -> [String: String]? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [:] }
+        // try?: `nil` is the answer for text that is not an object of strings; the import reports
+        // it for its row (`invalidDetails`).
         return try? JSONDecoder().decode([String: String].self, from: Data(trimmed.utf8))
     }
 }
