@@ -7,8 +7,6 @@ import PostgresNIO
 /// on SQLite (docs/sync.md, docs/postgres.md "Sync"): pushes merged and logged, pulls read from
 /// the log, observers hear every change logged for the person by any server.
 extension PostgresPersonStore {
-    /// The largest page a pull gives (as SQLite's).
-    public static let maximumPullLimit = StoreLimits.maximumPullLimit
 
     /// A write that logs synced changes: `body` gets the person's replica, locked for the
     /// transaction (see ``PostgresSyncReplica``). Local changes are stamped with the task's
@@ -114,7 +112,7 @@ extension PostgresPersonStore {
     /// kept, as on SQLite (``MomentumStore/PullPageCache``): the log grows only at its end, on
     /// every server, so that page never changes.
     public func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data {
-        guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
+        guard after >= 0, (1...StoreLimits.maximumPullLimit).contains(limit) else {
             throw .invalidPage(after: after, limit: limit)
         }
         let kept = store.pullPages(of: personID)

@@ -68,8 +68,6 @@ public final class PostgresStore: Sendable {
         }
     }
 
-    /// How long a call waits for a free connection before it fails with ``StoreError/busy``.
-    public static let busyTimeout = StoreLimits.busyTimeout
     /// Connections kept open at most (per process).
     public static let defaultPoolSize = 8
     /// How long a person's store revision is kept at most without reading it again: changes are
@@ -98,7 +96,7 @@ public final class PostgresStore: Sendable {
     /// ``MomentumStore/MomentumDatabase``'s); `makeNodeID` makes a person's sync node id.
     public static func open(
         _ location: PostgresLocation, schema: String? = nil, poolSize: Int = defaultPoolSize,
-        busyTimeout: TimeInterval = busyTimeout, device: String = "momentum",
+        busyTimeout: TimeInterval = StoreLimits.busyTimeout, device: String = "momentum",
         makeNodeID: @escaping @Sendable () -> String = { SyncNodeID.random() },
         revisionAge: Duration = defaultRevisionAge, logger: Logger = Logger(label: "momentum.postgres")
     ) throws(StoreError) -> PostgresStore {

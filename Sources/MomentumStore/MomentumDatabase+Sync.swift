@@ -4,9 +4,6 @@ import MomentumCore
 import MomentumStoreContract
 
 extension MomentumDatabase {
-    /// The largest page `loggedChanges(after:limit:)` gives.
-    public static let maximumPullLimit = StoreLimits.maximumPullLimit
-
     /// Calls `observer` with the changes of every transaction that logged any, after it commits:
     /// local edits through this database and merged pushes alike.
     public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) {
@@ -131,7 +128,7 @@ extension MomentumDatabase {
     /// ``loggedChanges(after:limit:at:)`` with each change as the JSON text it was logged as, for
     /// the server's pull route, which passes the texts on without reading them.
     public func loggedChangeTexts(after: Int64, limit: Int, at now: Date) throws(SyncError) -> SyncTextPage {
-        guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
+        guard after >= 0, (1...StoreLimits.maximumPullLimit).contains(limit) else {
             throw .invalidPage(after: after, limit: limit)
         }
         try ensureReplica(at: now)
@@ -163,7 +160,7 @@ extension MomentumDatabase {
     /// such a page never changes — every device of a person pulls the same pages after a change,
     /// and a new one pulls the same backlog.
     public func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data {
-        guard after >= 0, (1...Self.maximumPullLimit).contains(limit) else {
+        guard after >= 0, (1...StoreLimits.maximumPullLimit).contains(limit) else {
             throw .invalidPage(after: after, limit: limit)
         }
         if let kept = pullPages.page(after: after, limit: limit) { return kept }

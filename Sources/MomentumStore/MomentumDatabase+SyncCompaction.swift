@@ -20,12 +20,6 @@ import MomentumStoreContract
 /// tied on stamp with another (only replicas sharing a node make those; the merge then looks at
 /// the device and value).
 extension MomentumDatabase {
-    /// ``StoreLimits/compactionInterval``, as this store has always named it.
-    public static let compactionInterval = StoreLimits.compactionInterval
-    /// ``StoreLimits/compactionChunk``.
-    public static let compactionChunk = StoreLimits.compactionChunk
-    public typealias SyncLogSize = MomentumStoreContract.SyncLogSize
-
     public func syncLogSize() throws(StoreError) -> SyncLogSize {
         try read { db in
             let row = try Row.fetchOne(
@@ -39,14 +33,14 @@ extension MomentumDatabase {
     }
 
     /// Deletes the dominated changes among — or beaten by — the changes logged since the last
-    /// compaction (at most ``compactionChunk`` of them); returns how many went. One write
+    /// compaction (at most ``StoreLimits/compactionChunk`` of them); returns how many went. One write
     /// transaction; pulls read on meanwhile.
     @discardableResult
     public func compactSyncLog() throws(StoreError) -> Int {
         try write { db in try Self.compactSyncLog(db) }
     }
 
-    /// ``compactSyncLog()`` when ``compactionInterval`` changes were logged since it last ran.
+    /// ``compactSyncLog()`` when ``StoreLimits/compactionInterval`` changes were logged since it last ran.
     @discardableResult
     public func compactSyncLogIfDue() throws(StoreError) -> Int {
         // Asked after every group of pushes: two lookups by key (not `syncLogSize`, which counts).
@@ -56,7 +50,7 @@ extension MomentumDatabase {
                     sql: """
                         SELECT (SELECT MAX(seq) FROM syncLog) - compactedThrough >= ? FROM syncReplica WHERE id = 1
                         """),
-                arguments: [Self.compactionInterval]) ?? false
+                arguments: [StoreLimits.compactionInterval]) ?? false
         }
         return due ? try compactSyncLog() : 0
     }
@@ -66,7 +60,7 @@ extension MomentumDatabase {
         else { return 0 }
         let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
         guard head > through else { return 0 }
-        let upTo = min(head, through + compactionChunk)
+        let upTo = min(head, through + StoreLimits.compactionChunk)
         /// The writes that never become dominated (see above), of the row named `alias`.
         func alwaysKept(_ alias: String) -> String {
             "(\(alias).entityType = 'checklistItem' AND \(alias).field = '\(SyncEntityType.timerReferenceField)')"

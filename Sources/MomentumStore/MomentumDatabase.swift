@@ -46,15 +46,6 @@ public final class MomentumDatabase: Sendable {
         pushCommits = PushCommitQueue()
     }
 
-    /// A random node id: `n-` and 16 hex digits.
-    public static func randomNodeID() -> String {
-        SyncNodeID.random()
-    }
-
-    /// How long a write waits for another writer (a long terminal import, say) before it fails
-    /// with ``StoreError/busy``.
-    public static let busyTimeout = StoreLimits.busyTimeout
-
     /// Opens (creating if needed) the database in `directory` and brings its schema up to date.
     /// `device` names this installation in synced changes; `makeNodeID` makes its sync node id
     /// (once, kept in the database).
@@ -63,7 +54,7 @@ public final class MomentumDatabase: Sendable {
     /// newer than this program knows.
     public static func open(
         directory: URL, device: String = "momentum",
-        makeNodeID: @escaping @Sendable () -> String = { MomentumDatabase.randomNodeID() }
+        makeNodeID: @escaping @Sendable () -> String = { SyncNodeID.random() }
     ) throws(StoreError) -> MomentumDatabase {
         let directoryPath = directory.path
         let path = directory.appendingPathComponent(fileName).path
@@ -71,7 +62,7 @@ public final class MomentumDatabase: Sendable {
         try checkIsSQLiteOrAbsent(path)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.busyMode = .timeout(StoreLimits.busyTimeout)
         guard writable else {
             return try openReadOnly(path: path, directory: directoryPath, configuration: configuration, device: device)
         }
@@ -127,7 +118,7 @@ public final class MomentumDatabase: Sendable {
             }
             if isNewer { throw StoreError.databaseFromNewerVersion(path: path) }
             guard isCurrent else { throw StoreError.readOnly(path: directory) }
-            return MomentumDatabase(writer: pool, path: path, device: device, makeNodeID: { randomNodeID() })
+            return MomentumDatabase(writer: pool, path: path, device: device, makeNodeID: { SyncNodeID.random() })
         }
     }
 

@@ -164,7 +164,7 @@ struct SyncLogCompactionStoreTests {
     @Test(arguments: StoreKind.available)
     func compactionRunsByItselfOnceEnoughChangesWereLogged(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
-        let interval = Int(MomentumDatabase.compactionInterval)
+        let interval = Int(StoreLimits.compactionInterval)
         // A name for each of many timers: no write beats another as it is merged.
         let timers = (1..<interval).map { _ in UUID().uuidString.lowercased() }
         let writes = try timers.enumerated().map { index, timer in
@@ -181,8 +181,8 @@ struct SyncLogCompactionStoreTests {
         #expect(
             try store.compaction.syncLogSize()
                 == .init(
-                    kept: interval - 1, head: MomentumDatabase.compactionInterval,
-                    compactedThrough: MomentumDatabase.compactionInterval))
+                    kept: interval - 1, head: StoreLimits.compactionInterval,
+                    compactedThrough: StoreLimits.compactionInterval))
     }
 
     /// What a merge drops at once, on both stores: the writes of a field a newer write beats —

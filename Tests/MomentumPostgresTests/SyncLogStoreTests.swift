@@ -245,6 +245,53 @@ struct SyncLogStoreTests {
         #expect(try store.store.focusTimers().isEmpty)
     }
 
+    /// The rules of the one sync engine (``SyncReplicaEngine``) for the person's rows, on both
+    /// stores: a merged state that makes no valid value has no row until a later change mends it,
+    /// an item waits for its timer, and a sit named like one here takes a free name.
+    @Test(arguments: StoreKind.available)
+    func mergedStatesThatMakeNoValidRowWaitForTheChangeThatMendsThem(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        var clock = try HybridLogicalClock(node: "phone")
+        let practice = try record(start: 1_799_990_000, device: "browser@phone")
+        let recordID = practice.id.uuidString.lowercased()
+        _ = try await store.syncLog.acceptPushGrouped(
+            try sets(.practiceRecord, recordID, practice.syncFields, clock: &clock), at: Self.now)
+        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()) == [practice])
+        // Another device moved the start past the end: the record leaves the log…
+        let late = Int64(1_799_999_000_000)
+        _ = try await store.syncLog.acceptPushGrouped(
+            try sets(.practiceRecord, recordID, ["start": .integer(late)], clock: &clock), at: Self.now)
+        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).isEmpty)
+        // …and comes back when a later change mends it.
+        _ = try await store.syncLog.acceptPushGrouped(
+            try sets(.practiceRecord, recordID, ["end": .integer(late + 300_000)], clock: &clock), at: Self.now)
+        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).map(\.id) == [practice.id])
+
+        // An item pushed before its timer has no row; the timer brings it.
+        let item = try ChecklistItem(id: UUID(), text: "Kettle", sortOrder: 0, createdAt: Self.now)
+        let timer = try FocusTimer(id: UUID(), name: "Tea", sortOrder: 0, createdAt: Self.now, items: [item])
+        _ = try await store.syncLog.acceptPushGrouped(
+            try sets(
+                .checklistItem, item.id.uuidString.lowercased(), item.syncFields(timerID: timer.id), clock: &clock),
+            at: Self.now)
+        #expect(try store.store.focusTimers().isEmpty)
+        _ = try await store.syncLog.acceptPushGrouped(
+            try sets(.focusTimer, timer.id.uuidString.lowercased(), timer.syncFields, clock: &clock), at: Self.now)
+        #expect(try store.store.focusTimers().first?.items.map(\.text) == ["Kettle"])
+
+        // A sit named like one here keeps both: the arriving one takes the first free name.
+        let here = try MeditationPreset(
+            id: UUID().uuidString.lowercased(), name: "Evening", plan: MeditationPlan(), createdAt: Self.now,
+            updatedAt: Self.now)
+        try store.store.saveMeditationPreset(here)
+        let arriving = try MeditationPreset(
+            id: UUID().uuidString.lowercased(), name: "evening", plan: MeditationPlan(), createdAt: Self.now,
+            updatedAt: Self.now)
+        _ = try await store.syncLog.acceptPushGrouped(
+            try sets(.meditationPreset, arriving.id, arriving.syncFields, clock: &clock), at: Self.now)
+        #expect(Set(try store.store.meditationPresets().map(\.name)) == ["Evening", "evening (2)"])
+    }
+
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func bothStoresGiveTheSamePageBytesForTheSamePushes() async throws {
         let sqlite = try StoreUnderTest(.sqlite)

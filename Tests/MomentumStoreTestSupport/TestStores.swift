@@ -52,7 +52,7 @@ public final class StoreUnderTest: Sendable {
     /// `makeNodeID` makes the person's sync node id (as the server's store would).
     public init(
         _ kind: StoreKind, personID: Person.ID = Person.founderID,
-        makeNodeID: @escaping @Sendable () -> String = { MomentumDatabase.randomNodeID() }
+        makeNodeID: @escaping @Sendable () -> String = { SyncNodeID.random() }
     ) throws {
         self.kind = kind
         self.personID = personID
@@ -167,7 +167,7 @@ public typealias HouseholdPeopleStore = HouseholdStore
 public protocol SyncLogCompaction: SyncLogStore {
     @discardableResult func compactSyncLog() throws(StoreError) -> Int
     @discardableResult func compactSyncLogIfDue() throws(StoreError) -> Int
-    func syncLogSize() throws(StoreError) -> MomentumDatabase.SyncLogSize
+    func syncLogSize() throws(StoreError) -> SyncLogSize
 }
 
 extension MomentumDatabase: SyncLogCompaction {}

@@ -219,7 +219,7 @@ struct SyncCompactionTests {
         let directory = try TemporaryDirectory()
         let server = try MomentumDatabase.open(directory: directory.url)
         let timer = UUID().uuidString.lowercased()
-        let chunk = Int(MomentumDatabase.compactionChunk)
+        let chunk = Int(StoreLimits.compactionChunk)
         let writes = try (1...chunk + 500).map { index in
             try set(.focusTimer, timer, "sortOrder", .integer(Int64(index % 5)), at: Int64(index))
         }
@@ -239,7 +239,7 @@ struct SyncCompactionTests {
     @Test func compactionRunsOnlyOnceEnoughChangesWereLoggedSinceTheLastRun() throws {
         let directory = try TemporaryDirectory()
         let server = try MomentumDatabase.open(directory: directory.url)
-        let interval = Int(MomentumDatabase.compactionInterval)
+        let interval = Int(StoreLimits.compactionInterval)
         // A name for each of many timers: no write beats another as it is merged.
         let timers = (1..<interval).map { _ in UUID().uuidString.lowercased() }
         let writes = try timers.enumerated().map { index, timer in
@@ -257,8 +257,8 @@ struct SyncCompactionTests {
         #expect(
             try server.syncLogSize()
                 == .init(
-                    kept: interval - 1, head: MomentumDatabase.compactionInterval,
-                    compactedThrough: MomentumDatabase.compactionInterval))
+                    kept: interval - 1, head: StoreLimits.compactionInterval,
+                    compactedThrough: StoreLimits.compactionInterval))
     }
 
     /// What a merge drops at once: the writes of a field a newer write beats, even in the same

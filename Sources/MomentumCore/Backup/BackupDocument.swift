@@ -132,7 +132,6 @@ public enum BackupArchiveLayout {
         case libraryFile(fileName: String)
     }
 
-    // try?: there is none here; the lint reads the `Entry?` below as one.
     public static func entry(at path: String) -> Entry? {
         if path == documentPath { return .document }
         guard path.hasPrefix(libraryFolder) else { return nil }
