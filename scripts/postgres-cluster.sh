@@ -5,6 +5,12 @@
 # `postgres://momentum@127.0.0.1:PORT/momentum` and writes it to DIR/url. `stop DIR` stops it
 # (the caller removes DIR). Installs Debian's `postgresql` when no server is on the machine.
 #
+# The server also speaks TLS (connections may use it or not), with a certificate for `localhost`
+# (not for 127.0.0.1: tests reach the same server by a name it does not have) signed by a root
+# made for this cluster: DIR/tls/root.crt (what `sslrootcert`
+# names). DIR/tls/other-root.crt is a root that signed nothing here (for tests that a wrong root
+# is refused).
+#
 # Made for tests and benchmarks, never for data that matters: fsync, synchronous commit and
 # full-page writes are off (a crash may lose or corrupt the cluster, which a test throws away),
 # unless PG_CLUSTER_DURABLE=1 (benchmarks: commits wait for the disk, as in a real deployment).
@@ -70,6 +76,32 @@ EOF
     if [ "${PG_CLUSTER_DURABLE:-0}" != 1 ]; then
         printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >>"$data/postgresql.conf"
     fi
+    # TLS: a root made for this cluster signs the server's certificate.
+    if ! command -v openssl >/dev/null 2>&1; then
+        echo "installing openssl" >&2
+        apt-get update -qq >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null
+    fi
+    tls="$dir/tls"
+    mkdir -p "$tls"
+    (
+        cd "$tls"
+        for root in root other-root; do
+            openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=Momentum test $root" \
+                -keyout "$root.key" -out "$root.crt" 2>/dev/null
+        done
+        openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout server.key -out server.csr 2>/dev/null
+        printf 'subjectAltName = DNS:localhost\n' >server.ext
+        openssl x509 -req -in server.csr -CA root.crt -CAkey root.key -CAcreateserial -days 2 \
+            -extfile server.ext -out server.crt 2>/dev/null
+        chmod 600 server.key
+    )
+    if [ "$(id -u)" -eq 0 ]; then chown -R postgres "$tls"; fi
+    cat >>"$data/postgresql.conf" <<EOF
+ssl = on
+ssl_cert_file = '$tls/server.crt'
+ssl_key_file = '$tls/server.key'
+EOF
     as_owner "$bin/pg_ctl" --pgdata="$data" --log="$dir/server.log" --wait --timeout=60 start >/dev/null \
         || { cat "$dir/server.log" >&2; exit 1; }
     as_owner "$bin/psql" --quiet --no-psqlrc --host=127.0.0.1 --port="$port" --username=postgres \

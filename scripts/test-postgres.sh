@@ -12,6 +12,7 @@ cleanup() {
 }
 trap cleanup EXIT
 MOMENTUM_TEST_POSTGRES_URL=$(bash scripts/postgres-cluster.sh start "$pg_dir")
-export MOMENTUM_TEST_POSTGRES_URL
+MOMENTUM_TEST_POSTGRES_TLS="$pg_dir/tls"
+export MOMENTUM_TEST_POSTGRES_URL MOMENTUM_TEST_POSTGRES_TLS
 echo "PostgreSQL for the tests: $MOMENTUM_TEST_POSTGRES_URL" >&2
 swift test "$@"

@@ -173,9 +173,16 @@ extension CommandContext {
         let location: PostgresLocation
         do {
             location = try PostgresLocation(url: url)
+            try location.checkTLS()
         } catch {
             // Never the address itself: it may carry a password.
-            throw CommandFailure(catalog[error == .badPort ? .errorDatabasePort : .errorDatabaseUrl])
+            switch error {
+            case .badPort: throw CommandFailure(catalog[.errorDatabasePort])
+            case .badTLSOption: throw CommandFailure(catalog[.errorDatabaseTls])
+            case .unreadableRootCertificate(let path):
+                throw CommandFailure(catalog.format(.errorDatabaseRootCertificate, ["path": path]))
+            case .notAPostgresURL, .badSchemaName: throw CommandFailure(catalog[.errorDatabaseUrl])
+            }
         }
         let opened = Result { () throws(StoreError) in try PostgresStore.open(location, device: device) }
         // The driver's words name sockets and SQLSTATEs; the address (without its password) is

@@ -70,7 +70,8 @@ struct CommonOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A PostgreSQL database for several servers, postgres://USER@HOST[:PORT]/DATABASE "
+            "A PostgreSQL database for several servers, postgres://USER@HOST[:PORT]/DATABASE, with "
+                + "?sslmode=require|verify-ca|verify-full&sslrootcert=PEM for TLS "
                 + "(default: $MOMENTUM_DATABASE_URL; without one, SQLite in the data directory).",
             valueName: "url"))
     var database: String?

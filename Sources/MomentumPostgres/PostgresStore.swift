@@ -103,8 +103,15 @@ public final class PostgresStore: Sendable {
         if let schema, !PostgresLocation.isSchemaName(schema) {
             throw .database(message: "schema name refused: \(PostgresLocationError.badSchemaName)")
         }
+        let tls: PostgresConnection.Configuration.TLS
+        do throws(PostgresLocationError) {
+            tls = try location.connectionTLS()
+        } catch {
+            throw .database(message: "TLS refused: \(error)")
+        }
         let pool = ConnectionPool(
-            location: location, schema: schema, size: max(1, poolSize), busyTimeout: busyTimeout, logger: logger)
+            location: location, schema: schema, tls: tls, size: max(1, poolSize), busyTimeout: busyTimeout,
+            logger: logger)
         let store = PostgresStore(
             location: location, schema: schema, device: device, makeNodeID: makeNodeID, pool: pool,
             revisionAge: revisionAge)
@@ -296,6 +303,8 @@ final class ConnectionPool: Sendable {
     let location: PostgresLocation
     let schema: String?
     let logger: Logger
+    /// How each connection is encrypted (``PostgresLocation/tls``).
+    private let tls: PostgresConnection.Configuration.TLS
     private let busyTimeout: TimeInterval
     /// Counts the connections that may still be handed out.
     private let free: DispatchSemaphore
@@ -307,8 +316,12 @@ final class ConnectionPool: Sendable {
         var isClosed = false
     }
 
-    init(location: PostgresLocation, schema: String?, size: Int, busyTimeout: TimeInterval, logger: Logger) {
+    init(
+        location: PostgresLocation, schema: String?, tls: PostgresConnection.Configuration.TLS, size: Int,
+        busyTimeout: TimeInterval, logger: Logger
+    ) {
         self.location = location
+        self.tls = tls
         self.schema = schema
         self.busyTimeout = busyTimeout
         self.logger = logger
@@ -370,7 +383,7 @@ final class ConnectionPool: Sendable {
     func connectFuture() -> EventLoopFuture<PostgresConnection> {
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
-            database: location.database, tls: .disable)
+            database: location.database, tls: tls)
         configuration.options.connectTimeout = .seconds(Int64(busyTimeout.rounded(.up)))
         // Every connection names the store's channel, where the revision trigger announces changes.
         configuration.options.additionalStartupParameters = [

@@ -27,6 +27,26 @@ struct DatabaseOptionTests {
         #expect(!terminal.errors.text.contains("secret"))
     }
 
+    @Test func aTLSOptionTheStoreDoesNotTakeOrARootItCannotReadIsNamed() async throws {
+        let terminal = try TestTerminal()
+        let environment = ["LANG": "en_GB.UTF-8"]
+        #expect(
+            await terminal.run(
+                ["log", "--database", "postgres://u:secret@db/m?sslmode=allow"], environment: environment) != 0)
+        #expect(
+            terminal.errors.text.hasPrefix(
+                "momentum: The PostgreSQL address (--database or MOMENTUM_DATABASE_URL) takes only ?sslmode="))
+        #expect(!terminal.errors.text.contains("secret"))
+        let other = try TestTerminal()
+        let root = "/nonexistent/momentum-root.pem"
+        #expect(
+            await other.run(
+                ["log", "--database", "postgres://u:secret@db/m?sslmode=verify-full&sslrootcert=\(root)"],
+                environment: environment) != 0)
+        #expect(other.errors.text.hasPrefix("momentum: Cannot read the root certificate \(root) named by sslrootcert"))
+        #expect(!other.errors.text.contains("secret"))
+    }
+
     @Test func anUnreachableDatabaseIsNamedWithoutItsPasswordInThePersonsLanguage() async throws {
         let terminal = try TestTerminal()
         let status = await terminal.run(

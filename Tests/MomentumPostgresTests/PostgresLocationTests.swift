@@ -22,7 +22,6 @@ struct PostgresLocationTests {
     @Test(arguments: [
         "", "momentum", "sqlite:///tmp/x.sqlite", "http://me@host/db", "postgres://host/db", "postgres://me@/db",
         "postgres://me@host", "postgres://me@host/", "postgres://me@host/db/more",
-        "postgres://me@host/db?sslmode=require",
         "postgres://me@host/db#x", "postgres://me@host/d b", "postgres://me@host/db\n",
     ])
     func anythingElseIsRefused(url: String) {

@@ -56,6 +56,8 @@ extension StringKey {
     public static let errorUnexpected = StringKey("error.unexpected")
     public static let errorDatabaseUrl = StringKey("error.database.url")
     public static let errorDatabasePort = StringKey("error.database.port")
+    public static let errorDatabaseTls = StringKey("error.database.tls")
+    public static let errorDatabaseRootCertificate = StringKey("error.database.rootCertificate")
     public static let errorDatabaseUnreachable = StringKey("error.database.unreachable")
 
     public static let inputUnitSeconds = StringKey("input.unit.seconds")
