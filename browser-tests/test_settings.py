@@ -186,5 +186,8 @@ def test_nothing_technical_shows_on_loopback(server, browser):
         assert "primary" in classes or "secondary" in classes, button.get_attribute("id")
     assert server.api("PATCH", "/settings", {"progress": {"hideStreaks": True}})[0] == 200
     open_app(browser, server, "progress")
-    hidden = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#streaks p"))
-    assert hidden.text == "Streaks are hidden. You can show them again in Settings."
+    # The progress screen may render again as it loads: the sentence is waited for, not read once.
+    hidden = "Streaks are hidden. You can show them again in Settings."
+    wait_for(
+        browser, lambda d: d.find_element(By.CSS_SELECTOR, "#streaks p").text == hidden,
+        message="the streaks card says they are hidden")
