@@ -157,7 +157,7 @@ let package = Package(
             dependencies: [
                 "MomentumComposition",
                 "MomentumServices", "MomentumCore", "MomentumStoreContract", "MomentumStore", "MomentumAudio",
-                "MomentumTestSupport",
+                "MomentumPostgres", "MomentumTestSupport",
                 "MomentumStoreTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

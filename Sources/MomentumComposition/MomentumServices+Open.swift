@@ -42,7 +42,8 @@ extension MomentumServices {
         let parts = Parts(
             device: device, timeZone: timeZone, now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
             libraryFileSystem: libraryFileSystem, libraryDirectory: libraryDirectory)
-        return compose(store: database, replica: database, tokens: household, library: household, parts)
+        return compose(
+            store: database, replica: database, backups: database, tokens: household, library: household, parts)
     }
 
     /// One person's services on PostgreSQL (docs/postgres.md): their data is `store`'s rows with
@@ -62,6 +63,7 @@ extension MomentumServices {
         let parts = Parts(
             device: device, timeZone: timeZone, now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
             libraryFileSystem: libraryFileSystem, libraryDirectory: libraryDirectory)
-        return compose(store: store.scoped(to: person), replica: nil, tokens: store, library: store, parts)
+        let personal = store.scoped(to: person)
+        return compose(store: personal, replica: nil, backups: personal, tokens: store, library: store, parts)
     }
 }

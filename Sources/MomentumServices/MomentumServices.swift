@@ -44,10 +44,12 @@ public struct MomentumServices: Sendable {
         }
     }
 
-    /// A person's services over `store`; `replica` is the terminal's full replica with its
-    /// backups, which only an SQLite data directory has (`nil` on PostgreSQL).
+    /// A person's services over `store`; `replica` is the terminal's full replica, which only an
+    /// SQLite data directory has (`nil` on PostgreSQL); `backups` is where their backups are
+    /// read from and restored into.
     package static func compose(
-        store: any PersonDataStore, replica: (any TerminalReplicaStore & BackupTableStore & SyncLogStore)?,
+        store: any PersonDataStore, replica: (any TerminalReplicaStore & SyncLogStore)?,
+        backups: any BackupTableStore,
         tokens: any AccessTokenRepository,
         library shared: any SharedLibraryStore, _ parts: Parts
     ) -> MomentumServices {
@@ -85,7 +87,7 @@ public struct MomentumServices: Sendable {
             library: library,
             sync: replica.map { SyncService(replica: $0, now: now) } ?? SyncService(log: store, now: now),
             backup: BackupService(
-                database: replica, libraryDirectory: parts.libraryDirectory, fileSystem: parts.libraryFileSystem,
+                database: backups, libraryDirectory: parts.libraryDirectory, fileSystem: parts.libraryFileSystem,
                 fileSizeLimit: parts.librarySizeLimit, now: now, makeID: makeID)
         )
     }

@@ -3,43 +3,6 @@ import GRDB
 import MomentumCore
 import MomentumStoreContract
 
-/// One of the person's own breathing presets as stored: phases in milliseconds.
-struct BreathingPresetRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "breathingPreset"
-    var id: String
-    var name: String
-    var inhaleMs: Int64
-    var holdAfterInhaleMs: Int64
-    var exhaleMs: Int64
-    var holdAfterExhaleMs: Int64
-    var rounds: Int
-    var createdAtMs: Int64
-    var updatedAtMs: Int64
-
-    init(_ preset: BreathingPreset, createdAt: Date, updatedAt: Date) {
-        id = preset.id
-        name = preset.name
-        inhaleMs = preset.pattern.inhale.wholeMilliseconds
-        holdAfterInhaleMs = preset.pattern.holdAfterInhale.wholeMilliseconds
-        exhaleMs = preset.pattern.exhale.wholeMilliseconds
-        holdAfterExhaleMs = preset.pattern.holdAfterExhale.wholeMilliseconds
-        rounds = preset.rounds
-        createdAtMs = createdAt.millisecondsSince1970
-        updatedAtMs = updatedAt.millisecondsSince1970
-    }
-
-    func preset() throws(StoreError) -> BreathingPreset {
-        do {
-            let pattern = try BreathingPattern(
-                inhale: Double(inhaleMs) / 1000, holdAfterInhale: Double(holdAfterInhaleMs) / 1000,
-                exhale: Double(exhaleMs) / 1000, holdAfterExhale: Double(holdAfterExhaleMs) / 1000)
-            return try BreathingPreset(id: id, name: name, pattern: pattern, rounds: rounds)
-        } catch {
-            throw .corruptRow(table: Self.databaseTableName, id: id, reason: "\(error)")
-        }
-    }
-}
-
 extension MomentumDatabase {
     /// The person's own breathing presets, oldest first.
     public func breathingPresets() throws(StoreError) -> [BreathingPreset] {
@@ -68,4 +31,8 @@ extension MomentumDatabase {
     public func deleteBreathingPreset(id: String) throws(StoreError) -> Bool {
         try write { db in try BreathingPresetRow.deleteOne(db, key: id) }
     }
+}
+
+extension BreathingPresetRow: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { tableName }
 }

@@ -3,103 +3,6 @@ import GRDB
 import MomentumCore
 import MomentumStoreContract
 
-/// A focus timer as stored: its run spread over nullable instants the table's checks keep
-/// consistent with `runState`.
-struct FocusTimerRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "focusTimer"
-    var id: String
-    var name: String
-    var durationMs: Int64
-    var icon: String
-    var color: String
-    var notes: String
-    var sortOrder: Int
-    var createdAtMs: Int64
-    var updatedAtMs: Int64
-    var runState: String
-    var startedAtMs: Int64?
-    var resumedAtMs: Int64?
-    var pausedAtMs: Int64?
-    var completedAtMs: Int64?
-    var elapsedMs: Int64
-
-    init(_ timer: FocusTimer) {
-        id = timer.id.uuidString.lowercased()
-        name = timer.name
-        durationMs = timer.duration.wholeMilliseconds
-        icon = timer.icon
-        color = timer.color
-        notes = timer.notes
-        sortOrder = timer.sortOrder
-        createdAtMs = timer.createdAt.millisecondsSince1970
-        updatedAtMs = timer.updatedAt.millisecondsSince1970
-        let run = FocusRunColumns(timer.run)
-        (runState, startedAtMs, resumedAtMs) = (run.state, run.startedAtMs, run.resumedAtMs)
-        (pausedAtMs, completedAtMs, elapsedMs) = (run.pausedAtMs, run.completedAtMs, run.elapsedMs)
-    }
-
-    func run() -> FocusRun? {
-        FocusRunColumns(
-            state: runState, startedAtMs: startedAtMs, resumedAtMs: resumedAtMs, pausedAtMs: pausedAtMs,
-            completedAtMs: completedAtMs, elapsedMs: elapsedMs
-        ).run
-    }
-
-    func timer(items: [ChecklistItemRow]) throws(StoreError) -> FocusTimer {
-        func corrupt(_ reason: String) -> StoreError {
-            .corruptRow(table: Self.databaseTableName, id: id, reason: reason)
-        }
-        guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
-        guard let run = run() else { throw corrupt("run state \(runState) lacks its instants") }
-        var checklist: [ChecklistItem] = []
-        for item in items { checklist.append(try item.item()) }
-        do {
-            return try FocusTimer(
-                id: uuid, name: name, duration: .milliseconds(durationMs), icon: icon, color: color, notes: notes,
-                sortOrder: sortOrder, createdAt: Date(millisecondsSince1970: createdAtMs),
-                updatedAt: Date(millisecondsSince1970: updatedAtMs), items: checklist, run: run)
-        } catch {
-            throw corrupt("\(error)")
-        }
-    }
-}
-
-/// A checklist item as stored.
-struct ChecklistItemRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "checklistItem"
-    var id: String
-    var timerId: String
-    var text: String
-    var done: Bool
-    var sortOrder: Int
-    var createdAtMs: Int64
-    var updatedAtMs: Int64
-
-    init(_ item: ChecklistItem, timerID: UUID) {
-        id = item.id.uuidString.lowercased()
-        timerId = timerID.uuidString.lowercased()
-        text = item.text
-        done = item.done
-        sortOrder = item.sortOrder
-        createdAtMs = item.createdAt.millisecondsSince1970
-        updatedAtMs = item.updatedAt.millisecondsSince1970
-    }
-
-    func item() throws(StoreError) -> ChecklistItem {
-        guard let uuid = UUID(uuidString: id) else {
-            throw .corruptRow(table: Self.databaseTableName, id: id, reason: "id is not a UUID")
-        }
-        do {
-            return try ChecklistItem(
-                id: uuid, text: text, done: done, sortOrder: sortOrder,
-                createdAt: Date(millisecondsSince1970: createdAtMs), updatedAt: Date(millisecondsSince1970: updatedAtMs)
-            )
-        } catch {
-            throw .corruptRow(table: Self.databaseTableName, id: id, reason: "\(error)")
-        }
-    }
-}
-
 extension MomentumDatabase {
     /// Every focus timer with its checklist, in their order.
     public func focusTimers() throws(StoreError) -> [FocusTimer] {
@@ -163,4 +66,12 @@ extension MomentumDatabase {
         for row in timers { result.append(try row.timer(items: byTimer[row.id] ?? [])) }
         return result
     }
+}
+
+extension FocusTimerRow: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { tableName }
+}
+
+extension ChecklistItemRow: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { tableName }
 }

@@ -3,60 +3,6 @@ import GRDB
 import MomentumCore
 import MomentumStoreContract
 
-/// A guided meditation of the library as stored: times in milliseconds.
-struct LibraryItemRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "library_items"
-    var id: String
-    var originalTeacher: String?
-    var originalName: String
-    var originalAlbum: String?
-    var editedTeacher: String?
-    var editedName: String?
-    var durationMs: Int64
-    var format: String
-    var fileName: String
-    var originalFileName: String
-    var byteSize: Int64
-    var contentHash: String
-    var importedAtMs: Int64
-    var isAmbientBed: Bool
-    var positionMs: Int64
-    var updatedAtMs: Int64
-
-    init(_ item: LibraryItem, updatedAt: Date) {
-        id = item.id.uuidString.lowercased()
-        originalTeacher = item.originalTeacher
-        originalName = item.originalName
-        originalAlbum = item.originalAlbum
-        editedTeacher = item.editedTeacher
-        editedName = item.editedName
-        durationMs = item.duration.wholeMilliseconds
-        format = item.format.rawValue
-        fileName = item.fileName
-        originalFileName = item.originalFileName
-        byteSize = item.byteSize
-        contentHash = item.contentHash
-        importedAtMs = item.importedAt.millisecondsSince1970
-        isAmbientBed = item.isAmbientBed
-        positionMs = item.position.wholeMilliseconds
-        updatedAtMs = updatedAt.millisecondsSince1970
-    }
-
-    func item() throws(StoreError) -> LibraryItem {
-        func corrupt(_ reason: String) -> StoreError {
-            .corruptRow(table: Self.databaseTableName, id: id, reason: reason)
-        }
-        guard let uuid = UUID(uuidString: id) else { throw corrupt("the id is not a UUID") }
-        guard let format = LibraryAudioFormat(rawValue: format) else { throw corrupt("unknown format \(format)") }
-        return LibraryItem(
-            id: uuid, originalTeacher: originalTeacher, originalName: originalName, originalAlbum: originalAlbum,
-            editedTeacher: editedTeacher, editedName: editedName, duration: .milliseconds(durationMs), format: format,
-            fileName: fileName, originalFileName: originalFileName, byteSize: byteSize, contentHash: contentHash,
-            importedAt: Date(millisecondsSince1970: importedAtMs), isAmbientBed: isAmbientBed,
-            position: .milliseconds(positionMs))
-    }
-}
-
 extension MomentumDatabase {
     /// Every item of the library, oldest import first.
     public func libraryItems() throws(StoreError) -> [LibraryItem] {
@@ -128,37 +74,6 @@ extension MomentumDatabase {
     }
 }
 
-/// One person's view of a library item as stored (see ``LibraryPersonalView``).
-struct LibraryViewRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "library_views"
-    var id: String
-    var hasEdits: Bool
-    var editedTeacher: String?
-    var editedName: String?
-    var isAmbientBed: Bool?
-    var positionMs: Int64
-    var updatedAtMs: Int64
-
-    init(_ view: LibraryPersonalView, updatedAt: Date) {
-        id = view.itemID.uuidString.lowercased()
-        hasEdits = view.hasEdits
-        editedTeacher = view.editedTeacher
-        editedName = view.editedName
-        isAmbientBed = view.isAmbientBed
-        positionMs = max(0, view.position.wholeMilliseconds)
-        updatedAtMs = updatedAt.millisecondsSince1970
-    }
-
-    func view() throws(StoreError) -> LibraryPersonalView {
-        guard let uuid = UUID(uuidString: id) else {
-            throw .corruptRow(table: Self.databaseTableName, id: id, reason: "the id is not a UUID")
-        }
-        return LibraryPersonalView(
-            itemID: uuid, hasEdits: hasEdits, editedTeacher: editedTeacher, editedName: editedName,
-            isAmbientBed: isAmbientBed, position: .milliseconds(positionMs))
-    }
-}
-
 extension MomentumDatabase {
     /// This database's person's views of library items, by item.
     public func libraryViews() throws(StoreError) -> [UUID: LibraryPersonalView] {
@@ -190,4 +105,12 @@ extension MomentumDatabase {
             try LibraryViewRow(view, updatedAt: now).save(db)
         }
     }
+}
+
+extension LibraryItemRow: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { tableName }
+}
+
+extension LibraryViewRow: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { tableName }
 }

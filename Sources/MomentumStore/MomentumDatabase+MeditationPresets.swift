@@ -3,44 +3,6 @@ import GRDB
 import MomentumCore
 import MomentumStoreContract
 
-/// One saved sit as stored: its plan in the plan's own JSON form (durations in milliseconds).
-struct MeditationPresetRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "meditationPreset"
-    var id: String
-    var name: String
-    var plan: String
-    var createdAtMs: Int64
-    var updatedAtMs: Int64
-    /// Optional as read: a backup made before sits were reordered has no such column (0).
-    var sortOrder: Int?
-
-    init(_ preset: MeditationPreset) throws(StoreError) {
-        id = preset.id
-        name = preset.name
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        do {
-            plan = String(decoding: try encoder.encode(preset.plan), as: UTF8.self)
-        } catch {
-            throw .corruptRow(table: Self.databaseTableName, id: preset.id, reason: "\(error)")
-        }
-        createdAtMs = preset.createdAt.millisecondsSince1970
-        updatedAtMs = preset.updatedAt.millisecondsSince1970
-        sortOrder = preset.sortOrder
-    }
-
-    func preset() throws(StoreError) -> MeditationPreset {
-        do {
-            let plan = try JSONDecoder().decode(MeditationPlan.self, from: Data(self.plan.utf8))
-            return try MeditationPreset(
-                id: id, name: name, plan: plan, createdAt: Date(millisecondsSince1970: createdAtMs),
-                updatedAt: Date(millisecondsSince1970: updatedAtMs), sortOrder: sortOrder ?? 0)
-        } catch {
-            throw .corruptRow(table: Self.databaseTableName, id: id, reason: "\(error)")
-        }
-    }
-}
-
 extension MomentumDatabase {
     /// The person's saved sits in their order (``MeditationPreset/ordered(_:)``).
     public func meditationPresets() throws(StoreError) -> [MeditationPreset] {
@@ -85,4 +47,8 @@ extension MomentumDatabase {
     static func syncKey(ofMeditationPreset id: String) -> SyncEntityKey? {
         LocalSyncChanges.meditationPresetKey(id)
     }
+}
+
+extension MeditationPresetRow: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { tableName }
 }

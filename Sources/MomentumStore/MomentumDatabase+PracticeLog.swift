@@ -3,67 +3,6 @@ import GRDB
 import MomentumCore
 import MomentumStoreContract
 
-/// A practice record as stored: instants in milliseconds, details as JSON text.
-struct PracticeRecordRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "practiceRecord"
-    var id: String
-    var kind: String
-    var startMs: Int64
-    var endMs: Int64
-    var countedSeconds: Int
-    var energyKilocalories: Double?
-    var details: String
-    var device: String
-    var createdAtMs: Int64
-    var updatedAtMs: Int64
-
-    init(_ record: PracticeRecord, createdAt: Date, updatedAt: Date) {
-        id = record.id.uuidString.lowercased()
-        kind = record.kind.rawValue
-        startMs = record.start.millisecondsSince1970
-        endMs = record.end.millisecondsSince1970
-        countedSeconds = record.countedSeconds
-        energyKilocalories = record.energyKilocalories
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        // try?: encoding texts cannot fail (JSONEncoder throws only for non-finite numbers); details are texts
-        details = (try? encoder.encode(record.details)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        device = record.device
-        createdAtMs = createdAt.millisecondsSince1970
-        updatedAtMs = updatedAt.millisecondsSince1970
-    }
-
-    init(_ logged: LoggedRecord) {
-        self.init(logged.record, createdAt: logged.createdAt, updatedAt: logged.updatedAt)
-    }
-
-    func logged() throws(StoreError) -> LoggedRecord {
-        LoggedRecord(
-            record: try record(), createdAt: Date(millisecondsSince1970: createdAtMs),
-            updatedAt: Date(millisecondsSince1970: updatedAtMs))
-    }
-
-    func record() throws(StoreError) -> PracticeRecord {
-        func corrupt(_ reason: String) -> StoreError {
-            .corruptRow(table: Self.databaseTableName, id: id, reason: reason)
-        }
-        guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
-        guard let kind = PracticeKind(rawValue: kind) else { throw corrupt("unknown kind \(kind)") }
-        // try?: details that do not read are thrown as a corrupt row just below
-        guard let details = try? JSONDecoder().decode([String: String].self, from: Data(details.utf8)) else {
-            throw corrupt("details are not a JSON object of strings")
-        }
-        do {
-            return try PracticeRecord(
-                id: uuid, kind: kind, start: Date(millisecondsSince1970: startMs),
-                end: Date(millisecondsSince1970: endMs), countedSeconds: countedSeconds,
-                energyKilocalories: energyKilocalories, details: details, device: device)
-        } catch {
-            throw corrupt("\(error)")
-        }
-    }
-}
-
 extension MomentumDatabase {
     /// Adds a record, or replaces the one with the same id (keeping when it was first created).
     public func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
@@ -178,4 +117,8 @@ extension MomentumDatabase {
     static func syncSet(_ record: PracticeRecord) -> (SyncEntityKey, [String: SyncValue]) {
         LocalSyncChanges.record(record)
     }
+}
+
+extension PracticeRecordRow: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { tableName }
 }

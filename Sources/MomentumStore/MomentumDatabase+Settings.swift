@@ -3,14 +3,6 @@ import GRDB
 import MomentumCore
 import MomentumStoreContract
 
-/// One stored setting: a key and its value as JSON text.
-struct SettingRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "setting"
-    var key: String
-    var value: String
-    var updatedAtMs: Int64
-}
-
 extension MomentumDatabase {
     /// Every stored setting, key → JSON text.
     public func settingValues() throws(StoreError) -> [String: String] {
@@ -44,4 +36,8 @@ extension MomentumDatabase {
     {
         LocalSyncChanges.settings(from: stored, to: changed)
     }
+}
+
+extension SettingRow: FetchableRecord, PersistableRecord {
+    public static var databaseTableName: String { tableName }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MomentumCore
 import MomentumServices
+import MomentumStoreTestSupport
 import MomentumTestSupport
 import Testing
 
@@ -266,6 +267,41 @@ struct BackupRoutesTests {
             #expect(archive.status != .contentTooLarge, "\(archive.text)")
         }
         #expect(Self.stagingFiles(server) == [])
+    }
+
+    /// A backup downloaded from a server on SQLite restores, from the web, into a person kept on
+    /// PostgreSQL — staged and applied on one server, seen through the other — whose own backup
+    /// then downloads with the same counts (from the server whose library folder has the audio:
+    /// these two do not share one, as servers behind one address must, docs/deploy.md).
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func aPersonKeptOnPostgreSQLRestoresAndBacksUpFromTheWeb() async throws {
+        let source = try TestServer()
+        let before = try await source.test { client in
+            try await Self.seed(client)
+            return try await Self.listing(client)
+        }
+        let archive = Data(buffer: try await Self.download(source).body)
+        let servers = try RunsAcrossServersTests.TwoServers()
+        try await servers.test { first, second in
+            let staged = try await Self.stage(first, archive)
+            #expect(staged.status == .created, "\(staged.text)")
+            let id = try #require(try staged.object["id"] as? String)
+            let applied = try await first.send(.post, "/api/v1/restores/\(id)/apply")
+            #expect(applied.status == .ok, "\(applied.text)")
+            let after = try await Self.listing(second)
+            for path in Self.listings { #expect(after[path] == before[path], "\(path)") }
+
+            let summary = try await first.send(.get, "/api/v1/backup/summary")
+            #expect(summary.status == .ok, "\(summary.text)")
+            let counts = try #require(try summary.object["counts"] as? [String: Int])
+            #expect(counts["practiceLog"] == 1)
+            #expect(counts["checklistItems"] == 2)
+            #expect(counts["library"] == 1)
+            let download = try await first.send(.get, "/api/v1/backup")
+            #expect(download.status == .ok)
+            #expect(download.headers[.contentType] == "application/zip")
+            #expect(try summary.object["archiveBytes"] as? Int == download.body.readableBytes)
+        }
     }
 
     @Test func offLoopbackEveryBackupRouteNeedsAToken() async throws {

@@ -26,9 +26,9 @@ public enum BackupFailure: Error, Sendable, Equatable {
 /// audio file's size and SHA-256 — and only then writes: the audio into the library (locked
 /// against cleanup), then every row in one transaction. Nothing is kept of a refused backup.
 public struct BackupService: Sendable {
-    /// The data directory's database; `nil` for a person kept on PostgreSQL, whose backups are
-    /// the database's own (`pg_dump`, docs/deploy.md).
-    private let database: (any BackupTableStore)?
+    /// Where the person's rows are read from and restored into: their SQLite database, or their
+    /// rows of a PostgreSQL database.
+    private let database: any BackupTableStore
     private let libraryDirectory: URL
     private let fileSystem: any LibraryFileSystem
     /// The largest audio file an archive may carry (the library's own limit).
@@ -37,7 +37,7 @@ public struct BackupService: Sendable {
     private let makeID: @Sendable () -> UUID
 
     public init(
-        database: (any BackupTableStore)?, libraryDirectory: URL, fileSystem: any LibraryFileSystem,
+        database: any BackupTableStore, libraryDirectory: URL, fileSystem: any LibraryFileSystem,
         fileSizeLimit: Int64,
         now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID
     ) {
@@ -49,14 +49,6 @@ public struct BackupService: Sendable {
         self.makeID = makeID
     }
 
-    /// The database a backup is made from and restored into, or why there is none.
-    private var sqlite: any BackupTableStore {
-        get throws(StoreError) {
-            guard let database else { throw .unavailable(what: "a backup of a person kept on PostgreSQL") }
-            return database
-        }
-    }
-
     static let chunkSize = 256 * 1024
     /// ZIP entries get one fixed time, so equal data gives an equal archive.
     static let entryDate = Date(timeIntervalSince1970: 946_684_800)
@@ -66,11 +58,14 @@ public struct BackupService: Sendable {
     /// The backup document of everything stored now (the audio only described).
     public func document() throws(BackupFailure) -> BackupDocument {
         do {
-            return BackupDocument(tables: try sqlite.backupRows())
+            return BackupDocument(tables: try database.backupRows())
         } catch {
             throw .store(error)
         }
     }
+
+    /// The columns a row of `kind` has in this store, by the document's names.
+    func columns(of kind: BackupKind) throws(StoreError) -> [String] { try database.backupColumns(of: kind) }
 
     /// Writes the JSON document to `url` (atomically) and says what it holds.
     @discardableResult
@@ -205,8 +200,17 @@ public struct BackupService: Sendable {
             let source = try BackupSource(url: url, fileSizeLimit: fileSizeLimit)
             // An archive's document is copied out beside the database (not into a temporary
             // folder that may be memory) and read from there.
-            let staged = libraryDirectory.deletingLastPathComponent()
-                .appendingPathComponent(".restore-\(makeID().uuidString.lowercased()).json")
+            let folder = libraryDirectory.deletingLastPathComponent()
+            let staged = folder.appendingPathComponent(".restore-\(makeID().uuidString.lowercased()).json")
+            // A person kept on PostgreSQL may have no data directory yet: the restore makes it
+            // (as it makes the library's folder for the audio).
+            if source.isArchive, !FileManager.default.fileExists(atPath: folder.path) {
+                do {
+                    try fileSystem.createDirectory(at: folder)
+                } catch {
+                    throw BackupError.cannotWrite(path: staged.path, problem: FileProblem(error))
+                }
+            }
             defer {
                 // try?: for a JSON document no copy was made; a copy that stays is a hidden file
                 // holding only what the backup itself holds, so removing it is best-effort.
@@ -214,7 +218,7 @@ public struct BackupService: Sendable {
             }
             let document = try BackupDocumentReader(url: try source.documentFile(staged: staged))
             let window = InstantWindow.record(now: now())
-            let plan = try sqlite.planRestore(document) { item in
+            let plan = try database.planRestore(document) { item in
                 source.isArchive ? source.hasFile(item.fileName) : false
             } checkRecord: { record, index in
                 try ExchangeService.checkInstantsAndTexts(of: record, index: index, in: window)
@@ -274,7 +278,7 @@ public struct BackupService: Sendable {
                 placed[placed.count - 1].url = final
             }
             let placedNames = Set(plan.libraryItems.map(\.fileName))
-            try sqlite.restore(document, libraryFileAvailable: { placedNames.contains($0.fileName) }, at: now())
+            try database.restore(document, libraryFileAvailable: { placedNames.contains($0.fileName) }, at: now())
         } catch {
             // try?: the failure is thrown below; a file that stays is named by no row (`.incoming-*`
             // or `<uuid>.<ext>`), so the library's cleanup removes it when the services next open.

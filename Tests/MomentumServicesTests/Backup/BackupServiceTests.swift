@@ -108,7 +108,7 @@ struct BackupServiceTests {
             timers: try services.focusTimers.timers(), morse: try services.morse.progress(),
             morseSettings: try services.morse.courseSettings(), callSign: try services.morse.callSign(),
             morseSessions: try services.morse.sessions(), library: try services.library.items(),
-            settings: try services.settings.load(), log: try services.sqlite.loggedRecords())
+            settings: try services.settings.load(), log: try services.store.loggedRecords())
     }
 
     func libraryFiles(_ services: MomentumServices) throws -> [String: Data] {

@@ -1,11 +1,15 @@
 import Foundation
 import MomentumCore
 
-/// Where a person's backup is read from and restored into, table by table (docs/backup.md). Only
-/// SQLite has it so far; a person kept on PostgreSQL has no backup through Momentum yet.
+/// Where a person's backup is read from and restored into, table by table (docs/backup.md): their
+/// SQLite database, or their rows of a PostgreSQL database. Both list the same document, by
+/// SQLite's column names, and decide a restore by one walk (``BackupRestoreWalk``).
 public protocol BackupTableStore: Sendable {
     /// Every row a person owns, per kind, column for column, in the order they were written.
     func backupRows() throws(StoreError) -> [String: [BackupRow]]
+    /// The columns a row of `kind` has, by the document's names (the same on every store: a test
+    /// compares them).
+    func backupColumns(of kind: BackupKind) throws(StoreError) -> [String]
     /// Checks every row of `document` and plans what a restore adds (nothing is written).
     func planRestore(
         _ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool,

@@ -1,0 +1,342 @@
+import Foundation
+import MomentumCore
+import MomentumStoreContract
+import PostgresNIO
+
+/// A person's backup on PostgreSQL (docs/backup.md): the same document as SQLite's — each kind's
+/// rows column for column, by SQLite's column names (`timerId` is `timer_id` here), booleans as
+/// 0 and 1 — so an archive made on either store restores into the other. The household's library
+/// items are in the founder's backup, as the founder's database keeps them on SQLite.
+extension PostgresPersonStore: BackupTableStore {
+    /// Every row the person owns, per kind, column for column: kinds whose written order matters
+    /// in that order, the others by key (as SQLite lists them).
+    public func backupRows() throws(StoreError) -> [String: [BackupRow]] {
+        try store.read { session throws(StoreError) in
+            var tables: [String: [BackupRow]] = [:]
+            for kind in BackupKind.allCases {
+                guard kind != .library || personID == Person.founderID else {
+                    tables[kind.rawValue] = []
+                    continue
+                }
+                let columns = try Self.backupColumns(of: kind, in: session)
+                let stored = columns.filter { !$0.isFixed }
+                // The Morse course is one row, keyed by the person alone.
+                let order =
+                    kind == .morseCourse
+                    ? ""
+                    : " ORDER BY "
+                        + (kind.keepsWrittenOrder ? "position" : Self.postgresName(kind.key))
+                let sql =
+                    "SELECT \(stored.map(\.name).joined(separator: ", ")) FROM \(kind.postgresTable)"
+                    + (kind.isHouseholds ? "" : " WHERE person_id = $1") + order
+                let rows = try session.query(
+                    PostgresQuery(unsafeSQL: sql, binds: kind.isHouseholds ? PostgresBindings() : Self.binds(personID)))
+                var backupRows: [BackupRow] = []
+                backupRows.reserveCapacity(rows.count)
+                for row in rows {
+                    var values: BackupRow = [:]
+                    for column in columns where column.isFixed { values[column.backupName] = .integer(1) }
+                    for (column, cell) in zip(stored, row) {
+                        values[column.backupName] = try Self.backupValue(cell, kind: kind)
+                    }
+                    backupRows.append(values)
+                }
+                tables[kind.rawValue] = backupRows
+            }
+            return tables
+        }
+    }
+
+    public func backupColumns(of kind: BackupKind) throws(StoreError) -> [String] {
+        try store.read { session throws(StoreError) in try Self.backupColumns(of: kind, in: session).map(\.backupName) }
+    }
+
+    public func planRestore(
+        _ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool,
+        checkRecord: (PracticeRecord, Int) throws -> Void
+    ) throws -> BackupRestorePlan {
+        var refusal: (any Error)?
+        do {
+            return try store.read { session throws(StoreError) in
+                do {
+                    return try BackupRestoreWalk.walk(
+                        document, into: PostgresRestoreTarget(session: session, personID: personID),
+                        libraryFileAvailable: libraryFileAvailable, checkRecord: checkRecord, add: nil)
+                } catch let error as StoreError {
+                    throw error
+                } catch {
+                    refusal = error
+                    throw StoreError.database(message: "backup refused")
+                }
+            }
+        } catch {
+            if let refusal { throw refusal }
+            throw error
+        }
+    }
+
+    /// Adds every row of `document` that is not here yet (deciding as ``planRestore`` does) in
+    /// one transaction, and logs the synced kinds for the other devices, as SQLite's restore does.
+    @discardableResult
+    public func restore(_ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool, at now: Date)
+        throws -> BackupRestorePlan
+    {
+        var refusal: (any Error)?
+        do {
+            return try syncedWrite(at: now) { session, replica throws(StoreError) in
+                try Self.lockFocusTimers(in: session, for: personID)
+                let restore = BackupRestoreWriter(session: session, replica: replica, personID: personID, now: now)
+                let storedSettings = try Self.settingValues(in: session, for: personID)
+                let plan: BackupRestorePlan
+                do {
+                    plan = try BackupRestoreWalk.walk(
+                        document, into: PostgresRestoreTarget(session: session, personID: personID),
+                        libraryFileAvailable: libraryFileAvailable, checkRecord: { _, _ in }, add: restore.add)
+                } catch let error as StoreError {
+                    throw error
+                } catch {
+                    refusal = error
+                    throw StoreError.database(message: "backup refused")
+                }
+                try restore.finish(storedSettings: storedSettings)
+                return plan
+            }
+        } catch {
+            if let refusal { throw refusal }
+            throw error
+        }
+    }
+
+    // MARK: Columns
+
+    /// A column of a kind's table: its name here and in the document, and its type. The Morse
+    /// course's `id` is fixed (1): PostgreSQL keeps one course per person, without an id.
+    struct BackupColumn {
+        var name: String
+        var backupName: String
+        var type: String
+        var isFixed = false
+    }
+
+    /// The columns of `kind`'s table but the person's id and the written order, as the schema has them.
+    static func backupColumns(of kind: BackupKind, in session: PostgresSession) throws(StoreError) -> [BackupColumn] {
+        let rows = try session.query(
+            """
+            SELECT column_name, data_type FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = \(kind.postgresTable) ORDER BY ordinal_position
+            """)
+        var columns: [BackupColumn] =
+            kind == .morseCourse ? [BackupColumn(name: "", backupName: "id", type: "bigint", isFixed: true)] : []
+        for row in rows {
+            let (name, type) = try row.columns((String, String).self)
+            guard name != "person_id", name != "position" else { continue }
+            columns.append(BackupColumn(name: name, backupName: backupName(name), type: type))
+        }
+        return columns
+    }
+
+    /// `timer_id` → `timerId`: SQLite's name of a column.
+    static func backupName(_ name: String) -> String {
+        let parts = name.split(separator: "_")
+        return parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.capitalized }.joined()
+    }
+
+    /// `timerId` → `timer_id`: this store's name of a column.
+    static func postgresName(_ name: String) -> String {
+        name.unicodeScalars.map {
+            CharacterSet.uppercaseLetters.contains($0) ? "_" + String($0).lowercased() : String($0)
+        }
+        .joined()
+    }
+
+    /// A stored value as the document holds it: what SQLite would hold.
+    static func backupValue(_ cell: PostgresCell, kind: BackupKind) throws(StoreError) -> BackupValue {
+        guard cell.bytes != nil else { return .null }
+        do {
+            switch cell.dataType {
+            case .int8, .int4, .int2: return .integer(try cell.decode(Int64.self))
+            case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+            case .float8, .float4: return .real(try cell.decode(Double.self))
+            case .text, .varchar: return .text(try cell.decode(String.self))
+            default:
+                throw StoreError.corruptRow(
+                    table: kind.postgresTable, id: "?", reason: "\(cell.columnName) is of type \(cell.dataType)")
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .corruptRow(table: kind.postgresTable, id: "?", reason: "\(cell.columnName) does not read")
+        }
+    }
+}
+
+extension BackupKind {
+    /// The table PostgreSQL keeps rows of this kind in.
+    var postgresTable: String {
+        switch self {
+        case .settings: "setting"
+        case .practiceLog: "practice_record"
+        case .breathingPresets: "breathing_preset"
+        case .meditationPresets: "meditation_preset"
+        case .workoutPrograms: "workout_program"
+        case .focusTimers: "focus_timer"
+        case .checklistItems: "checklist_item"
+        case .morseCourse: "morse_course"
+        case .morseSessions: "morse_session"
+        case .library: "library_item"
+        case .libraryViews: "library_view"
+        }
+    }
+
+    /// The household's rows (the library's items), not one person's.
+    var isHouseholds: Bool { self == .library }
+}
+
+/// The restore's questions, asked of PostgreSQL inside its transaction, about one person's rows
+/// (and the household's library).
+private struct PostgresRestoreTarget: BackupRestoreTarget {
+    let session: PostgresSession
+    let personID: Person.ID
+    var viewsNeedTheirItem: Bool { true }
+
+    func columns(of kind: BackupKind) throws -> [String] {
+        try PostgresPersonStore.backupColumns(of: kind, in: session).map(\.backupName)
+    }
+
+    func contains(_ kind: BackupKind, key: BackupValue) throws -> Bool {
+        var binds = PostgresBindings()
+        var conditions: [String] = []
+        if !kind.isHouseholds {
+            binds.append(personID)
+            conditions.append("person_id = $1")
+        }
+        switch (kind, key) {
+        case (.morseCourse, _): break
+        case (_, .text(let text)):
+            binds.append(text)
+            conditions.append("\(PostgresPersonStore.postgresName(kind.key)) = $\(binds.count)")
+        default: return false
+        }
+        let sql = "SELECT 1 FROM \(kind.postgresTable) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
+        return try !session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).isEmpty
+    }
+
+    func libraryContentHashes() throws -> Set<String> {
+        var hashes: Set<String> = []
+        for row in try session.query("SELECT content_hash FROM library_item") {
+            hashes.insert(try row.columns(String.self))
+        }
+        return hashes
+    }
+
+    func names(of kind: BackupKind) throws -> [String] {
+        let sql = "SELECT name FROM \(kind.postgresTable) WHERE person_id = $1"
+        return try session.query(PostgresQuery(unsafeSQL: sql, binds: PostgresPersonStore.binds(personID)))
+            .map { row throws(StoreError) in try row.columns(String.self) }
+    }
+}
+
+/// Writes the rows a restore adds, and hands what other devices must hear of to the sync log a
+/// thousand rows at a time, as SQLite's restore does (docs/backup.md).
+private final class BackupRestoreWriter {
+    let session: PostgresSession
+    let replica: PostgresSyncReplica
+    let personID: Person.ID
+    let now: Date
+    private var columns: [BackupKind: [PostgresPersonStore.BackupColumn]] = [:]
+    private var sets: [(SyncEntityKey, [String: SyncValue])] = []
+    private var addedSettings: [String: String] = [:]
+    private var addedTimers: Set<String> = []
+    private var addedItems: Set<String> = []
+    static let batch = 1000
+
+    init(session: PostgresSession, replica: PostgresSyncReplica, personID: Person.ID, now: Date) {
+        (self.session, self.replica, self.personID, self.now) = (session, replica, personID, now)
+    }
+
+    func add(_ kind: BackupKind, _ values: BackupRow) throws {
+        if columns[kind] == nil { columns[kind] = try PostgresPersonStore.backupColumns(of: kind, in: session) }
+        let stored = (columns[kind] ?? []).filter { !$0.isFixed }
+        var binds = PostgresBindings(capacity: stored.count + 1)
+        var names: [String] = []
+        if !kind.isHouseholds {
+            binds.append(personID)
+            names.append("person_id")
+        }
+        for column in stored {
+            try Self.bind(values[column.backupName] ?? .null, as: column, kind: kind, to: &binds)
+            names.append(column.name)
+        }
+        let sql =
+            "INSERT INTO \(kind.postgresTable) (\(names.joined(separator: ", "))) VALUES (\((1...names.count).map { "$\($0)" }.joined(separator: ", ")))"
+        try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds))
+        switch kind {
+        case .settings:
+            let setting = try BackupRowDecoder.decode(SettingRow.self, from: values)
+            addedSettings[setting.key] = setting.value
+            session.movesRevision()
+        case .practiceLog:
+            sets.append(
+                LocalSyncChanges.record(try BackupRowDecoder.decode(PracticeRecordRow.self, from: values).record()))
+            session.movesRevision()
+        case .meditationPresets:
+            let preset = try BackupRowDecoder.decode(MeditationPresetRow.self, from: values).preset()
+            if let key = LocalSyncChanges.meditationPresetKey(preset.id) { sets.append((key, preset.syncFields)) }
+        case .focusTimers: addedTimers.insert(values["id"]?.textValue ?? "")
+        case .checklistItems: addedItems.insert(values["id"]?.textValue ?? "")
+        default: break
+        }
+        if sets.count >= Self.batch { try log() }
+    }
+
+    /// Logs the settings whose synced text changed and the added timers and items, read back
+    /// whole so their fields are the ones a device merges.
+    func finish(storedSettings: [String: String]) throws(StoreError) {
+        sets += LocalSyncChanges.settings(from: storedSettings, to: storedSettings.merging(addedSettings) { $1 })
+        if !addedTimers.isEmpty || !addedItems.isEmpty {
+            for timer in try PostgresPersonStore.focusTimers(in: session, for: personID) {
+                let id = timer.id.uuidString.lowercased()
+                if addedTimers.contains(id) {
+                    sets.append((SyncEntityKey(type: .focusTimer, id: id), timer.syncFields))
+                }
+                for item in timer.items where addedItems.contains(item.id.uuidString.lowercased()) {
+                    sets.append(
+                        (
+                            SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()),
+                            item.syncFields(timerID: timer.id)
+                        ))
+                }
+            }
+        }
+        try log()
+    }
+
+    private func log() throws(StoreError) {
+        guard !sets.isEmpty else { return }
+        try replica.recordLocal(sets: sets, deletes: [], at: now)
+        sets.removeAll(keepingCapacity: true)
+    }
+
+    /// `value` as the column's type: the walk has checked it is a value a stored row may have.
+    private static func bind(
+        _ value: BackupValue, as column: PostgresPersonStore.BackupColumn, kind: BackupKind,
+        to binds: inout PostgresBindings
+    ) throws {
+        func refused() -> BackupError {
+            .invalidRow(table: kind.rawValue, row: 0, reason: "\(column.backupName) does not fit its column")
+        }
+        switch (column.type, value) {
+        case ("bigint", .null): binds.append(Int64?.none)
+        case ("bigint", .integer(let integer)): binds.append(integer)
+        case ("bigint", .real(let real)) where real.rounded() == real && abs(real) < 9.0e15: binds.append(Int64(real))
+        case ("boolean", .null): binds.append(Bool?.none)
+        case ("boolean", .integer(let integer)) where integer == 0 || integer == 1: binds.append(integer == 1)
+        case ("double precision", .null): binds.append(Double?.none)
+        case ("double precision", .real(let real)): binds.append(real)
+        case ("double precision", .integer(let integer)): binds.append(Double(integer))
+        case ("text", .null): binds.append(String?.none)
+        case ("text", .text(let text)): binds.append(text)
+        default: throw refused()
+        }
+    }
+}
