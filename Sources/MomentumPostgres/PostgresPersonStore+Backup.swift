@@ -47,6 +47,15 @@ extension PostgresPersonStore: BackupTableStore {
         }
     }
 
+    /// Writes one stored row of `kind` as it is: the schema's checks, and only they, decide (a
+    /// restore writes each row its walk has checked so; tests probe the schema with it).
+    public func insertStoredRow(_ kind: BackupKind, _ values: BackupRow) throws {
+        try store.write(rethrowing: { session in
+            var columns: [BackupKind: [BackupColumn]] = [:]
+            try BackupRestoreWriter.insert(kind, values, session: session, personID: personID, columns: &columns)
+        })
+    }
+
     public func backupColumns(of kind: BackupKind) throws(StoreError) -> [String] {
         try store.read { session throws(StoreError) in try Self.backupColumns(of: kind, in: session).map(\.backupName) }
     }
@@ -172,7 +181,7 @@ extension PostgresPersonStore: BackupTableStore {
 
 extension BackupKind {
     /// The table PostgreSQL keeps rows of this kind in.
-    var postgresTable: String {
+    public var postgresTable: String {
         switch self {
         case .settings: "setting"
         case .practiceLog: "practice_record"
@@ -255,21 +264,7 @@ private final class BackupRestoreWriter {
     }
 
     func add(_ kind: BackupKind, _ values: BackupRow) throws {
-        if columns[kind] == nil { columns[kind] = try PostgresPersonStore.backupColumns(of: kind, in: session) }
-        let stored = (columns[kind] ?? []).filter { !$0.isFixed }
-        var binds = PostgresBindings(capacity: stored.count + 1)
-        var names: [String] = []
-        if !kind.isHouseholds {
-            binds.append(personID)
-            names.append("person_id")
-        }
-        for column in stored {
-            try Self.bind(values[column.backupName] ?? .null, as: column, kind: kind, to: &binds)
-            names.append(column.name)
-        }
-        let sql =
-            "INSERT INTO \(kind.postgresTable) (\(names.joined(separator: ", "))) VALUES (\((1...names.count).map { "$\($0)" }.joined(separator: ", ")))"
-        try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds))
+        try Self.insert(kind, values, session: session, personID: personID, columns: &columns)
         switch kind {
         case .settings:
             let setting = try BackupRowDecoder.decode(SettingRow.self, from: values)
@@ -315,6 +310,29 @@ private final class BackupRestoreWriter {
         guard !sets.isEmpty else { return }
         try replica.recordLocal(sets: sets, deletes: [], at: now)
         sets.removeAll(keepingCapacity: true)
+    }
+
+    /// Inserts one stored row of `kind` for `personID` (the household's, for the library), its
+    /// values as its columns' types.
+    static func insert(
+        _ kind: BackupKind, _ values: BackupRow, session: PostgresSession, personID: Person.ID,
+        columns: inout [BackupKind: [PostgresPersonStore.BackupColumn]]
+    ) throws {
+        if columns[kind] == nil { columns[kind] = try PostgresPersonStore.backupColumns(of: kind, in: session) }
+        let stored = (columns[kind] ?? []).filter { !$0.isFixed }
+        var binds = PostgresBindings(capacity: stored.count + 1)
+        var names: [String] = []
+        if !kind.isHouseholds {
+            binds.append(personID)
+            names.append("person_id")
+        }
+        for column in stored {
+            try bind(values[column.backupName] ?? .null, as: column, kind: kind, to: &binds)
+            names.append(column.name)
+        }
+        let sql =
+            "INSERT INTO \(kind.postgresTable) (\(names.joined(separator: ", "))) VALUES (\((1...names.count).map { "$\($0)" }.joined(separator: ", ")))"
+        try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds))
     }
 
     /// `value` as the column's type: the walk has checked it is a value a stored row may have.

@@ -4,7 +4,8 @@ import MomentumCore
 import MomentumStoreContract
 
 extension BackupKind {
-    var table: String {
+    /// The table SQLite keeps rows of this kind in.
+    public var table: String {
         switch self {
         case .settings: SettingRow.databaseTableName
         case .practiceLog: PracticeRecordRow.databaseTableName
@@ -58,6 +59,21 @@ extension MomentumDatabase {
 
     public func backupColumns(of kind: BackupKind) throws(StoreError) -> [String] {
         try read { db in try db.columns(in: kind.table).map(\.name) }
+    }
+
+    /// Writes one stored row of `kind` as it is: the schema's checks, and only they, decide (a
+    /// restore writes each row its walk has checked so; tests probe the schema with it).
+    public func insertStoredRow(_ kind: BackupKind, _ values: BackupRow) throws(StoreError) {
+        try write { db in try Self.insert(kind, values, db) }
+    }
+
+    private static func insert(_ kind: BackupKind, _ values: BackupRow, _ db: Database) throws {
+        let columns = try db.columns(in: kind.table).map(\.name)
+        let statement = try db.cachedStatement(
+            sql:
+                "INSERT INTO \(kind.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+        )
+        try statement.execute(arguments: StatementArguments(columns.map { (values[$0] ?? .null).databaseValue }))
     }
 
     /// The names of every table of the schema (for the test that each is backed up or the machine's).
@@ -124,20 +140,11 @@ extension MomentumDatabase {
                 var addedSettings: [String: String] = [:]
                 var addedTimers: Set<String> = []
                 var addedItems: Set<String> = []
-                var inserts: [BackupKind: (columns: [String], statement: Statement)] = [:]
                 let plan = try BackupRestoreWalk.walk(
                     document, into: SQLiteRestoreTarget(db: db), libraryFileAvailable: libraryFileAvailable,
                     checkRecord: { _, _ in }
                 ) { kind, values in
-                    if inserts[kind] == nil {
-                        let columns = try db.columns(in: kind.table).map(\.name)
-                        let sql =
-                            "INSERT INTO \(kind.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-                        inserts[kind] = (columns, try db.makeStatement(sql: sql))
-                    }
-                    guard let (columns, statement) = inserts[kind] else { return }
-                    try statement.execute(
-                        arguments: StatementArguments(columns.map { (values[$0] ?? .null).databaseValue }))
+                    try Self.insert(kind, values, db)
                     switch kind {
                     case .settings:
                         let setting = try BackupRowDecoder.decode(SettingRow.self, from: values)
