@@ -4,9 +4,8 @@ import MomentumStoreContract
 import PostgresNIO
 
 /// Keeping a person's sync log small on PostgreSQL: SQLite's compaction
-/// (`MomentumDatabase+SyncCompaction.swift`, docs/sync.md "Compaction") with the same rules and
-/// the same intervals — dominated changes among (or beaten by) those logged since the last run
-/// go; an item's `timerID` writes and the newest change of the log always stay.
+/// (`MomentumDatabase+SyncCompaction.swift`, docs/sync.md "Compaction") with the same rule — one
+/// statement, ``SyncLogCompactionRule`` — and the same intervals.
 extension PostgresPersonStore {
     /// What the person's log holds: changes kept, the highest sequence number given, and how far
     /// compaction has looked.
@@ -46,37 +45,10 @@ extension PostgresPersonStore {
             guard head > through else { return 0 }
             let upTo = min(head, through + StoreLimits.compactionChunk)
             let person = personID
-            let item = SyncEntityType.checklistItem.rawValue
-            let timerField = SyncEntityType.timerReferenceField
+            let compaction = SyncLogCompactionRule(
+                table: "sync_log", entityType: "entity_type", entityID: "entity_id", person: ("person_id", person))
             let removed = try session.execute(
-                """
-                DELETE FROM sync_log WHERE person_id = \(person) AND seq IN (
-                    -- writes beaten by a newer write of the same field logged since
-                    SELECT old.seq FROM sync_log new JOIN sync_log old
-                        ON old.person_id = new.person_id AND old.entity_type = new.entity_type
-                            AND old.entity_id = new.entity_id AND old.field = new.field AND old.stamp < new.stamp
-                        WHERE new.person_id = \(person) AND new.seq > \(through) AND new.seq <= \(upTo)
-                            AND new.field IS NOT NULL AND NOT (new.entity_type = \(item) AND new.field = \(timerField))
-                    UNION
-                    -- writes and older deletions of an entity deleted since
-                    SELECT old.seq FROM sync_log new JOIN sync_log old
-                        ON old.person_id = new.person_id AND old.entity_type = new.entity_type
-                            AND old.entity_id = new.entity_id AND old.seq <> new.seq
-                        WHERE new.person_id = \(person) AND new.seq > \(through) AND new.seq <= \(upTo)
-                            AND new.field IS NULL
-                            AND ((old.field IS NOT NULL AND NOT (old.entity_type = \(item) AND old.field = \(timerField)))
-                                OR (old.field IS NULL AND old.stamp < new.stamp))
-                    UNION
-                    -- writes logged since to an entity deleted before
-                    SELECT new.seq FROM sync_log new
-                        WHERE new.person_id = \(person) AND new.seq > \(through) AND new.seq <= \(upTo)
-                            AND new.field IS NOT NULL AND NOT (new.entity_type = \(item) AND new.field = \(timerField))
-                            AND EXISTS (SELECT 1 FROM sync_log gone WHERE gone.person_id = new.person_id
-                                AND gone.entity_type = new.entity_type AND gone.entity_id = new.entity_id
-                                AND gone.field IS NULL))
-                    -- the newest change of the log stays: a pull's last number is always the head
-                    AND seq < \(head)
-                """)
+                PostgresQuery(unsafeSQL: compaction.deleteDominated(through: through, upTo: upTo, head: head)))
             try session.execute(
                 "UPDATE sync_replica SET compacted_through = \(upTo) WHERE person_id = \(person)")
             return removed

@@ -61,35 +61,9 @@ extension MomentumDatabase {
         let head = try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM syncLog") ?? 0
         guard head > through else { return 0 }
         let upTo = min(head, through + StoreLimits.compactionChunk)
-        /// The writes that never become dominated (see above), of the row named `alias`.
-        func alwaysKept(_ alias: String) -> String {
-            "(\(alias).entityType = 'checklistItem' AND \(alias).field = '\(SyncEntityType.timerReferenceField)')"
-        }
         try db.execute(
-            sql: """
-                DELETE FROM syncLog WHERE seq IN (
-                    -- writes beaten by a newer write of the same field logged since
-                    SELECT old.seq FROM syncLog new JOIN syncLog old
-                        ON old.entityType = new.entityType AND old.entityId = new.entityId AND old.field = new.field
-                            AND old.stamp < new.stamp
-                        WHERE new.seq > :through AND new.seq <= :upTo AND new.field IS NOT NULL AND NOT \(alwaysKept("new"))
-                    UNION
-                    -- writes and older deletions of an entity deleted since
-                    SELECT old.seq FROM syncLog new JOIN syncLog old
-                        ON old.entityType = new.entityType AND old.entityId = new.entityId AND old.seq <> new.seq
-                        WHERE new.seq > :through AND new.seq <= :upTo AND new.field IS NULL
-                            AND ((old.field IS NOT NULL AND NOT \(alwaysKept("old")))
-                                OR (old.field IS NULL AND old.stamp < new.stamp))
-                    UNION
-                    -- writes logged since to an entity deleted before
-                    SELECT new.seq FROM syncLog new
-                        WHERE new.seq > :through AND new.seq <= :upTo AND new.field IS NOT NULL AND NOT \(alwaysKept("new"))
-                            AND EXISTS (SELECT 1 FROM syncLog gone WHERE gone.entityType = new.entityType
-                                AND gone.entityId = new.entityId AND gone.field IS NULL))
-                    -- the newest change of the log stays, so its number is never given again
-                    AND seq < :head
-                """,
-            arguments: ["through": through, "upTo": upTo, "head": head])
+            sql: SyncLogCompactionRule(table: "syncLog", entityType: "entityType", entityID: "entityId")
+                .deleteDominated(through: through, upTo: upTo, head: head))
         let removed = db.changesCount
         try db.execute(sql: "UPDATE syncReplica SET compactedThrough = ? WHERE id = 1", arguments: [upTo])
         return removed
