@@ -179,6 +179,7 @@ extension CommandContext {
             switch error {
             case .badPort: throw CommandFailure(catalog[.errorDatabasePort])
             case .badTLSOption: throw CommandFailure(catalog[.errorDatabaseTls])
+            case .tlsUnavailable: throw CommandFailure(catalog[.errorDatabaseTlsUnavailable])
             case .unreadableRootCertificate(let path):
                 throw CommandFailure(catalog.format(.errorDatabaseRootCertificate, ["path": path]))
             case .notAPostgresURL, .badSchemaName: throw CommandFailure(catalog[.errorDatabaseUrl])

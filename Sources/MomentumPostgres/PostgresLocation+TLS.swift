@@ -26,7 +26,8 @@ extension PostgresLocation {
         do {
             context = try NIOSSLContext(configuration: configuration)
         } catch {
-            throw .unreadableRootCertificate(path: tls.rootCertificate ?? "")
+            guard let path = tls.rootCertificate else { throw .tlsUnavailable }
+            throw .unreadableRootCertificate(path: path)
         }
         return tls == .prefer ? .prefer(context) : .require(context)
     }

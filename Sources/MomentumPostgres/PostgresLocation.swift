@@ -14,6 +14,9 @@ public enum PostgresLocationError: Error, Equatable, Sendable {
     case badTLSOption
     /// The `sslrootcert` file cannot be read as PEM certificates.
     case unreadableRootCertificate(path: String)
+    /// Encryption cannot be set up on this machine (its system certificates, with no
+    /// `sslrootcert`, cannot be loaded).
+    case tlsUnavailable
 }
 
 /// Whether and how a connection to PostgreSQL is encrypted: libpq's `sslmode` (without `allow`).

@@ -58,6 +58,7 @@ extension StringKey {
     public static let errorDatabasePort = StringKey("error.database.port")
     public static let errorDatabaseTls = StringKey("error.database.tls")
     public static let errorDatabaseRootCertificate = StringKey("error.database.rootCertificate")
+    public static let errorDatabaseTlsUnavailable = StringKey("error.database.tlsUnavailable")
     public static let errorDatabaseUnreachable = StringKey("error.database.unreachable")
 
     public static let inputUnitSeconds = StringKey("input.unit.seconds")
