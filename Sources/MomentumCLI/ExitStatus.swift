@@ -41,7 +41,7 @@ enum CommandExit: Int32, Sendable, CaseIterable {
             }
         }
         return switch FailureKind.of(error) {
-        case .malformed, .invalid, .notFound, .conflict, .tooLarge: .usage
+        case .malformed, .invalid, .forbidden, .notFound, .conflict, .tooLarge: .usage
         case .unavailable: .unavailable
         case .storageFull: .ioError
         case .unexpected: .software

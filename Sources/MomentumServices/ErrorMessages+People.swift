@@ -11,6 +11,8 @@ extension ErrorMessages {
             case .person(let person): message(for: person, catalog: catalog)
             case .pairing(let pairing): message(for: pairing, catalog: catalog)
             case .store(let store): message(for: store, catalog: catalog)
+            case .ownerOnly: catalog[.apiOwnerOnly]
+            case .noSuchPerson: catalog[.apiNoSuchPerson]
             }
         default: nil
         }
@@ -67,10 +69,15 @@ extension HouseholdError: ClassifiedFailure {
         case .person(let person): person.failureKind
         case .pairing(let pairing): pairing.failureKind
         case .store(let store): store.failureKind
+        case .ownerOnly: .forbidden
+        case .noSuchPerson: .notFound
         }
     }
     public var failureCode: String? {
-        if case .pairing(let pairing) = self { return pairing.failureCode }
-        return nil
+        switch self {
+        case .pairing(let pairing): pairing.failureCode
+        case .ownerOnly: "owner_only"
+        default: nil
+        }
     }
 }

@@ -9,6 +9,8 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
     case malformed
     /// A value a rule refuses (HTTP 422).
     case invalid
+    /// Not the asking person's to do: another's role is needed (HTTP 403).
+    case forbidden
     /// What was asked for does not exist (HTTP 404).
     case notFound
     /// Not possible in the present state (HTTP 409).

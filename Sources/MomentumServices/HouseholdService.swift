@@ -378,7 +378,7 @@ public final class HouseholdService: Sendable {
     }
 
     @discardableResult
-    private func storing<T>(_ work: () throws(StoreError) -> T) throws(HouseholdError) -> T {
+    func storing<T>(_ work: () throws(StoreError) -> T) throws(HouseholdError) -> T {
         do { return try work() } catch { throw .store(error) }
     }
 }
@@ -388,4 +388,9 @@ public enum HouseholdError: Error, Equatable, Sendable {
     case person(PersonError)
     case pairing(PairingError)
     case store(StoreError)
+    /// Changing the household is an owner's (docs/people.md).
+    case ownerOnly
+    /// No person of that id — or none the asking member may reach: to a member, the others do
+    /// not exist.
+    case noSuchPerson
 }

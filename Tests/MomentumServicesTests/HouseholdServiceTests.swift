@@ -31,6 +31,32 @@ struct HouseholdServiceTests {
 
     var founder: Person { get throws { try household.person(named: nil) } }
 
+    // MARK: - Who may do what
+
+    @Test func anOwnerManagesEveryoneAndAMemberReachesOnlyThemselves() throws {
+        let owner = try founder
+        let ben = try household.add(named: "Ben")
+        let cleo = try household.add(named: "Cleo", role: .owner)
+        #expect(try household.people(seenBy: owner).map(\.name) == ["Ada", "Ben", "Cleo"])
+        #expect(try household.people(seenBy: ben).map(\.name) == ["Ben"])
+        #expect(household.canManage(cleo) && !household.canManage(ben))
+
+        // A member changes no one, not even themselves; an owner anyone there is.
+        #expect(throws: HouseholdError.ownerOnly) { try household.requireOwner(ben) }
+        #expect(throws: HouseholdError.ownerOnly) { try household.person(id: ben.id, changedBy: ben) }
+        #expect(try household.person(id: ben.id, changedBy: cleo) == ben)
+        #expect(throws: HouseholdError.noSuchPerson) { try household.person(id: 99, changedBy: owner) }
+        #expect(throws: HouseholdError.noSuchPerson) { try household.person(id: nil, changedBy: owner) }
+
+        // Reaching a person (their devices, a pairing): a member reaches only themselves, and to
+        // them another's id is no one's.
+        #expect(try household.person(id: ben.id, reachedBy: ben) == ben)
+        #expect(throws: HouseholdError.noSuchPerson) { try household.person(id: owner.id, reachedBy: ben) }
+        #expect(try household.person(id: ben.id, reachedBy: owner) == ben)
+        #expect(FailureKind.of(HouseholdError.ownerOnly) == .forbidden)
+        #expect(FailureKind.of(HouseholdError.noSuchPerson) == .notFound)
+    }
+
     // MARK: - Each person's own practice
 
     @Test func aNewHouseholdHasItsFounderAsOwner() throws {

@@ -218,22 +218,21 @@ struct PeopleController {
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<People> {
         let asking = try askingPerson()
-        let people = try household.people().filter { asking.role == .owner || $0.id == asking.id }
+        let people = try household.people(seenBy: asking)
         let words = try instantWords(for: request)
         return JSONResponse(
-            People(canManage: asking.role == .owner, people: try people.map { try view($0, words: words) }))
+            People(canManage: household.canManage(asking), people: try people.map { try view($0, words: words) }))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
-        try requireOwner()
+        try household.requireOwner(try askingPerson())
         let body = try await RequestBody.decode(NewPerson.self, from: request)
         let added = try household.add(named: body.name, role: body.role ?? .member, language: body.language)
         return JSONResponse(try view(added, words: try instantWords(for: request)), status: .created)
     }
 
     @Sendable func change(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
-        try requireOwner()
-        var changed = try named(context)
+        var changed = try changed(context)
         let body = try await RequestBody.decode(PersonChanges.self, from: request)
         if let name = body.name { changed = try household.rename(changed.name, to: name) }
         if let role = body.role { changed = try household.setRole(of: changed.name, to: role) }
@@ -241,21 +240,19 @@ struct PeopleController {
     }
 
     @Sendable func remove(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try requireOwner()
-        try household.remove(try named(context).name)
+        try household.remove(try changed(context).name)
         return Response(status: .noContent)
     }
 
     @Sendable func setPIN(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        try requireOwner()
+        let target = try changed(context)
         let body = try await RequestBody.decode(PINBody.self, from: request)
-        try household.setPIN(of: try named(context).name, to: body.pin)
+        try household.setPIN(of: target.name, to: body.pin)
         return Response(status: .noContent)
     }
 
     @Sendable func clearPIN(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try requireOwner()
-        try household.setPIN(of: try named(context).name, to: nil)
+        try household.setPIN(of: try changed(context).name, to: nil)
         return Response(status: .noContent)
     }
 
@@ -302,29 +299,19 @@ struct PeopleController {
     // MARK: - Who asks
 
     private func askingPerson() throws -> Person {
-        guard let asking = try household.person(id: person) else { throw APIError.unauthorized }
+        guard let asking = try household.asking(person) else { throw APIError.unauthorized }
         return asking
     }
 
-    private func requireOwner() throws {
-        guard try askingPerson().role == .owner else {
-            throw APIError(.forbidden, code: "owner_only", key: .apiOwnerOnly)
-        }
+    /// The person named by the path's id, as an owner changes them (owners only).
+    private func changed(_ context: BasicRequestContext) throws -> Person {
+        try household.person(id: context.parameters.get("id").flatMap(Person.ID.init), changedBy: try askingPerson())
     }
 
     /// The person named by the path's id: anyone for an owner; a member only themselves (others
     /// answer 404, as if they did not exist).
     private func ownerOrSelf(_ context: BasicRequestContext) throws -> Person {
-        let asking = try askingPerson()
-        let target = try named(context)
-        guard asking.role == .owner || target.id == asking.id else { throw APIError.notFound(.apiNoSuchPerson) }
-        return target
-    }
-
-    private func named(_ context: BasicRequestContext) throws -> Person {
-        guard let id = context.parameters.get("id").flatMap(Person.ID.init), let found = try household.person(id: id)
-        else { throw APIError.notFound(.apiNoSuchPerson) }
-        return found
+        try household.person(id: context.parameters.get("id").flatMap(Person.ID.init), reachedBy: try askingPerson())
     }
 
     private func view(_ shown: Person, words: InstantWords) throws -> PersonView {

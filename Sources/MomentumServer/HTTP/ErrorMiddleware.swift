@@ -85,6 +85,7 @@ enum ServiceErrorMapping {
             return .diskFull
         case .malformed: return APIError(.badRequest, code: code ?? "bad_request", describing: error)
         case .invalid: return APIError(.unprocessableContent, code: code ?? "invalid_value", describing: error)
+        case .forbidden: return APIError(.forbidden, code: code ?? "forbidden", describing: error)
         case .notFound: return APIError(.notFound, code: code ?? "not_found", describing: error)
         case .conflict: return APIError(.conflict, code: code ?? "conflict", describing: error)
         case .tooLarge: return APIError(.contentTooLarge, code: code ?? "too_large", describing: error)
