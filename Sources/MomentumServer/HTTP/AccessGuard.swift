@@ -24,11 +24,30 @@ struct HouseholdAccess: Sendable {
         case token(AccessToken, refreshedSession: String?)
     }
 
+    /// The credential a request presents — the one place a request's credential is read, by the
+    /// dispatch and by every guard alike: a bearer header before the session cookie, the cookie
+    /// before `?token=`.
+    enum Presented: Equatable {
+        case none
+        case bearer(String)
+        case session(String)
+        /// `?token=`: what a calendar app sends. Only a guard of the feed's scope takes it; any
+        /// other treats the request as presenting nothing.
+        case query(String)
+    }
+
+    static func presented(in request: Request) -> Presented {
+        if let bearer = bearer(in: request) { return .bearer(bearer) }
+        if let sessionID = request.cookies[cookieName]?.value, !sessionID.isEmpty { return .session(sessionID) }
+        if let secret = request.uri.queryParameters["token"].map(String.init) { return .query(secret) }
+        return .none
+    }
+
     func credential(of request: Request, scope: AccessScope) throws -> Credential {
-        if let bearer = Self.bearer(in: request) {
-            return try verify(secret: bearer).map { .token($0, refreshedSession: nil) } ?? .refused
-        }
-        if let sessionID = request.cookies[Self.cookieName]?.value, !sessionID.isEmpty {
+        switch Self.presented(in: request) {
+        case .bearer(let secret):
+            return try verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
+        case .session(let sessionID):
             guard let live = try liveSession(sessionID) else {
                 // Not live when the request was dispatched: checked once more, and a dead session deleted.
                 guard let session = try tokens.verifySession(sessionID) else { return .refused }
@@ -36,11 +55,11 @@ struct HouseholdAccess: Sendable {
             }
             let session = try tokens.use(live)
             return .token(session.token, refreshedSession: session.wasRefreshed ? sessionID : nil)
-        }
-        if scope == .feed, let secret = request.uri.queryParameters["token"].map(String.init) {
+        case .query(let secret) where scope == .feed:
             return try verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
+        case .query, .none:
+            return .none
         }
-        return .none
     }
 
     /// Whether the household has more than one person: then even on loopback a request says
@@ -60,19 +79,16 @@ struct HouseholdAccess: Sendable {
     func dispatch(_ request: Request) throws -> (person: Person.ID, found: FoundCredential) {
         var found = FoundCredential()
         let token: AccessToken?
-        if let bearer = Self.bearer(in: request) {
-            token = try tokens.verify(secret: bearer)
-            (found.secret, found.token) = (bearer, token)
-        } else if let sessionID = request.cookies[Self.cookieName]?.value, !sessionID.isEmpty {
+        switch Self.presented(in: request) {
+        case .bearer(let secret), .query(let secret):
+            // A `?token=` goes to its person's routes, whose guards take it only on the feed.
+            token = try tokens.verify(secret: secret)
+            (found.secret, found.token) = (secret, token)
+        case .session(let sessionID):
             let live = try tokens.liveSession(sessionID)
             (found.sessionID, found.session) = (sessionID, live)
             token = live?.token
-        } else if RoutedPaths.normalized(request.uri.path) == RoutedPaths.calendarFeed,
-            let secret = request.uri.queryParameters["token"].map(String.init)
-        {
-            token = try tokens.verify(secret: secret)
-            (found.secret, found.token) = (secret, token)
-        } else {
+        case .none:
             token = nil
         }
         guard let token, try household.person(id: token.personID) != nil else {
