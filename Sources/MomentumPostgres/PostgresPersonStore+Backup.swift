@@ -253,11 +253,7 @@ private final class BackupRestoreWriter {
     let personID: Person.ID
     let now: Date
     private var columns: [BackupKind: [PostgresPersonStore.BackupColumn]] = [:]
-    private var sets: [(SyncEntityKey, [String: SyncValue])] = []
-    private var addedSettings: [String: String] = [:]
-    private var addedTimers: Set<String> = []
-    private var addedItems: Set<String> = []
-    static let batch = 1000
+    private var changes = RestoredSyncChanges()
 
     init(session: PostgresSession, replica: PostgresSyncReplica, personID: Person.ID, now: Date) {
         (self.session, self.replica, self.personID, self.now) = (session, replica, personID, now)
@@ -265,51 +261,22 @@ private final class BackupRestoreWriter {
 
     func add(_ kind: BackupKind, _ values: BackupRow) throws {
         try Self.insert(kind, values, session: session, personID: personID, columns: &columns)
-        switch kind {
-        case .settings:
-            let setting = try BackupRowDecoder.decode(SettingRow.self, from: values)
-            addedSettings[setting.key] = setting.value
-            session.movesRevision()
-        case .practiceLog:
-            sets.append(
-                LocalSyncChanges.record(try BackupRowDecoder.decode(PracticeRecordRow.self, from: values).record()))
-            session.movesRevision()
-        case .meditationPresets:
-            let preset = try BackupRowDecoder.decode(MeditationPresetRow.self, from: values).preset()
-            if let key = LocalSyncChanges.meditationPresetKey(preset.id) { sets.append((key, preset.syncFields)) }
-        case .focusTimers: addedTimers.insert(values["id"]?.textValue ?? "")
-        case .checklistItems: addedItems.insert(values["id"]?.textValue ?? "")
-        default: break
-        }
-        if sets.count >= Self.batch { try log() }
+        if try changes.note(kind, values) { session.movesRevision() }
+        if changes.isBatchFull { try log() }
     }
 
     /// Logs the settings whose synced text changed and the added timers and items, read back
     /// whole so their fields are the ones a device merges.
     func finish(storedSettings: [String: String]) throws(StoreError) {
-        sets += LocalSyncChanges.settings(from: storedSettings, to: storedSettings.merging(addedSettings) { $1 })
-        if !addedTimers.isEmpty || !addedItems.isEmpty {
-            for timer in try PostgresPersonStore.focusTimers(in: session, for: personID) {
-                let id = timer.id.uuidString.lowercased()
-                if addedTimers.contains(id) {
-                    sets.append((SyncEntityKey(type: .focusTimer, id: id), timer.syncFields))
-                }
-                for item in timer.items where addedItems.contains(item.id.uuidString.lowercased()) {
-                    sets.append(
-                        (
-                            SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()),
-                            item.syncFields(timerID: timer.id)
-                        ))
-                }
-            }
-        }
+        let timers = changes.needsTimers ? try PostgresPersonStore.focusTimers(in: session, for: personID) : []
+        changes.finish(storedSettings: storedSettings, timers: timers)
         try log()
     }
 
     private func log() throws(StoreError) {
+        let sets = changes.take()
         guard !sets.isEmpty else { return }
         try replica.recordLocal(sets: sets, deletes: [], at: now)
-        sets.removeAll(keepingCapacity: true)
     }
 
     /// Inserts one stored row of `kind` for `personID` (the household's, for the library), its

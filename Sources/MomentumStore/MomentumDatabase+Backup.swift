@@ -107,11 +107,6 @@ extension MomentumDatabase {
         }
     }
 
-    /// How many synced rows a restore hands to the sync log at a time, and how many logged
-    /// changes it tells observers about at most: a larger restore tells them only of its last
-    /// change, and live clients, seeing the gap, pull (docs/sync.md).
-    static let restoreBatch = 1000
-
     /// Adds every row of `document` that is not here yet (deciding as ``planRestore`` does), in
     /// one transaction, and logs the synced kinds (log, settings, focus timers and their items,
     /// saved sits) for the other devices — a new row is one change. All of it, or nothing. The
@@ -128,61 +123,29 @@ extension MomentumDatabase {
                 _ = try replica.clock(at: now)
                 let storedSettings = Dictionary(
                     uniqueKeysWithValues: try SettingRow.fetchAll(db).map { ($0.key, $0.value) })
-                var sets: [(SyncEntityKey, [String: SyncValue])] = []
+                var changes = RestoredSyncChanges()
                 var told: [LoggedChange] = []
                 var loggedCount = 0
                 func log() throws {
-                    let logged = try replica.recordLocal(sets: sets, deletes: [], at: now)
-                    sets.removeAll(keepingCapacity: true)
+                    let logged = try replica.recordLocal(sets: changes.take(), deletes: [], at: now)
                     loggedCount += logged.count
-                    told = loggedCount > Self.restoreBatch ? logged.last.map { [$0] } ?? told : told + logged
+                    told = loggedCount > StoreLimits.restoreBatch ? logged.last.map { [$0] } ?? told : told + logged
                 }
-                var addedSettings: [String: String] = [:]
-                var addedTimers: Set<String> = []
-                var addedItems: Set<String> = []
                 let plan = try BackupRestoreWalk.walk(
                     document, into: SQLiteRestoreTarget(db: db), libraryFileAvailable: libraryFileAvailable,
                     checkRecord: { _, _ in }
                 ) { kind, values in
                     try Self.insert(kind, values, db)
-                    switch kind {
-                    case .settings:
-                        let setting = try BackupRowDecoder.decode(SettingRow.self, from: values)
-                        addedSettings[setting.key] = setting.value
-                    case .practiceLog:
-                        sets.append(
-                            Self.syncSet(try BackupRowDecoder.decode(PracticeRecordRow.self, from: values).record()))
-                    case .meditationPresets:
-                        let preset = try BackupRowDecoder.decode(MeditationPresetRow.self, from: values).preset()
-                        if let key = Self.syncKey(ofMeditationPreset: preset.id) {
-                            sets.append((key, preset.syncFields))
-                        }
-                    case .focusTimers: addedTimers.insert(values["id"]?.textValue ?? "")
-                    case .checklistItems: addedItems.insert(values["id"]?.textValue ?? "")
-                    default: break
-                    }
-                    if sets.count >= Self.restoreBatch { try log() }
+                    try changes.note(kind, values)
+                    if changes.isBatchFull { try log() }
                 }
-                sets += Self.settingSyncSets(from: storedSettings, to: storedSettings.merging(addedSettings) { $1 })
                 // Timers and items are read back whole, so their fields are the ones a device merges.
-                if !addedTimers.isEmpty || !addedItems.isEmpty {
-                    let timers = try Self.assemble(
+                let timers =
+                    changes.needsTimers
+                    ? try Self.assemble(
                         try FocusTimerRow.order(Column("sortOrder"), Column.rowID).fetchAll(db),
-                        try ChecklistItemRow.order(Column("sortOrder"), Column.rowID).fetchAll(db))
-                    for timer in timers {
-                        let id = timer.id.uuidString.lowercased()
-                        if addedTimers.contains(id) {
-                            sets.append((SyncEntityKey(type: .focusTimer, id: id), timer.syncFields))
-                        }
-                        for item in timer.items where addedItems.contains(item.id.uuidString.lowercased()) {
-                            sets.append(
-                                (
-                                    SyncEntityKey(type: .checklistItem, id: item.id.uuidString.lowercased()),
-                                    item.syncFields(timerID: timer.id)
-                                ))
-                        }
-                    }
-                }
+                        try ChecklistItemRow.order(Column("sortOrder"), Column.rowID).fetchAll(db)) : []
+                changes.finish(storedSettings: storedSettings, timers: timers)
                 try log()
                 return (plan, told)
             }

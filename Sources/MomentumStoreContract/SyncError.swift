@@ -40,6 +40,10 @@ public enum StoreLimits {
     /// One run looks at no more than this many changes, so it holds the writer briefly (a few
     /// milliseconds); a long log not compacted before is caught up over several runs.
     public static let compactionChunk: Int64 = 5000
+    /// How many synced rows a restore hands to the sync log at a time, and (SQLite) how many
+    /// logged changes it tells observers about at most: a larger restore tells them only of its
+    /// last change, and live clients, seeing the gap, pull (docs/sync.md).
+    public static let restoreBatch = 1000
 }
 
 /// What the sync log holds: changes kept, the highest sequence number ever given (changes
