@@ -6,11 +6,6 @@ import MomentumStoreContract
 /// manages everyone — adds, renames, removes people, sets their PINs, pairs and ends their
 /// devices; a member sees and pairs only themselves, and the others do not exist for them.
 extension HouseholdService {
-    /// The person a request or command acts as, or `nil` when they were removed meanwhile.
-    public func asking(_ id: Person.ID) throws(StoreError) -> Person? {
-        try person(id: id)
-    }
-
     /// Whether `asking` manages the household.
     public func canManage(_ asking: Person) -> Bool {
         asking.role == .owner

@@ -158,11 +158,6 @@ extension MomentumDatabase {
         try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         return plan
     }
-
-    /// `nil` when `name` is free (and takes it); otherwise the first free "name (2)", "name (3)" ….
-    static func freeName(_ name: String, taken: inout Set<String>) -> String? {
-        LocalSyncChanges.freeName(name, taken: &taken)
-    }
 }
 
 extension BackupValue {

@@ -299,7 +299,7 @@ struct PeopleController {
     // MARK: - Who asks
 
     private func askingPerson() throws -> Person {
-        guard let asking = try household.asking(person) else { throw APIError.unauthorized }
+        guard let asking = try household.person(id: person) else { throw APIError.unauthorized }
         return asking
     }
 
