@@ -214,6 +214,13 @@ def run_browser():
     driver.momentum_welcome_seen = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
         "source": "try { localStorage.setItem('momentum.welcomed', '1');"
                   " localStorage.setItem('momentum.morseIntro', '1'); } catch (e) {}"})["identifier"]
+    # Counts the page's requests still on their way, so a test's end can wait for them
+    # (`pytest_runtest_call` below): the server stops at teardown, and a read the page started
+    # just before would find it gone and be reported as a console error (CI stop 54).
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "(() => { const f = window.fetch; window.__momentumFetches = 0;"
+                  " window.fetch = function (...a) { window.__momentumFetches += 1;"
+                  " return f.apply(this, a).finally(() => { window.__momentumFetches -= 1; }); }; })();"})
     try:
         set_size(driver, *DESKTOP)
         yield driver
@@ -223,6 +230,21 @@ def run_browser():
             pytest.fail("the page reported problems:\n" + "\n".join(problems))
     finally:
         driver.quit()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """After a test's body, before its server stops: waits (a few seconds at most) until no page
+    has a request on its way."""
+    yield
+    for driver in (item.funcargs.get(name) for name in ("browser", "second_browser")):
+        if driver is None:
+            continue
+        try:
+            WebDriverWait(driver, 5, poll_frequency=0.05).until(
+                lambda d: not d.execute_script("return window.__momentumFetches || 0"))
+        except Exception:  # a page that never settles is the test's own finding, reported at teardown
+            pass
 
 
 def allow_console(driver, pattern):

@@ -178,6 +178,11 @@ def test_a_program_built_in_the_page_is_saved_and_runs(browser, server):
     wait_for(browser, lambda d: d.find_element(By.ID, "confirm-yes")).click()
     wait_for(browser, lambda d: not [p for p in server.get("/workouts/programs")["programs"] if p["name"] == "Kitchen HIIT"],
              message="the program was not deleted")
+    # The page reads the list again after a delete; the test ends only once it has (the server
+    # stops at teardown, and a read still on its way would find it gone: CI stop 54).
+    wait_for(browser, lambda d: saved[0]["id"] not in [o.get_attribute("value") for o in
+                                                       Select(d.find_element(By.ID, "w-program")).options],
+             message="the page still offers the deleted program")
 
 
 def test_deep_links_open_a_breathing_preset_and_a_program_ready_to_start(browser, server):
