@@ -13,12 +13,13 @@ extension PostgresPersonStore: BackupTableStore {
     public func backupRows() throws(StoreError) -> [String: [BackupRow]] {
         try store.read { session throws(StoreError) in
             var tables: [String: [BackupRow]] = [:]
+            let columnsByKind = try Self.backupColumns(in: session)
             for kind in BackupKind.allCases {
                 guard kind != .library || personID == Person.founderID else {
                     tables[kind.rawValue] = []
                     continue
                 }
-                let columns = try Self.backupColumns(of: kind, in: session)
+                let columns = columnsByKind[kind] ?? []
                 let stored = columns.filter { !$0.isFixed }
                 // The Morse course is one row, keyed by the person alone.
                 let order =
@@ -57,7 +58,9 @@ extension PostgresPersonStore: BackupTableStore {
     }
 
     public func backupColumns(of kind: BackupKind) throws(StoreError) -> [String] {
-        try store.read { session throws(StoreError) in try Self.backupColumns(of: kind, in: session).map(\.backupName) }
+        try store.read { session throws(StoreError) in
+            (try Self.backupColumns(in: session)[kind] ?? []).map(\.backupName)
+        }
     }
 
     public func planRestore(
@@ -69,7 +72,7 @@ extension PostgresPersonStore: BackupTableStore {
             return try store.read { session throws(StoreError) in
                 do {
                     return try BackupRestoreWalk.walk(
-                        document, into: PostgresRestoreTarget(session: session, personID: personID),
+                        document, into: try PostgresRestoreTarget(session: session, personID: personID),
                         libraryFileAvailable: libraryFileAvailable, checkRecord: checkRecord, add: nil)
                 } catch let error as StoreError {
                     throw error
@@ -99,7 +102,7 @@ extension PostgresPersonStore: BackupTableStore {
                 let plan: BackupRestorePlan
                 do {
                     plan = try BackupRestoreWalk.walk(
-                        document, into: PostgresRestoreTarget(session: session, personID: personID),
+                        document, into: try PostgresRestoreTarget(session: session, personID: personID),
                         libraryFileAvailable: libraryFileAvailable, checkRecord: { _, _ in }, add: restore.add)
                 } catch let error as StoreError {
                     throw error
@@ -127,19 +130,29 @@ extension PostgresPersonStore: BackupTableStore {
         var isFixed = false
     }
 
-    /// The columns of `kind`'s table but the person's id and the written order, as the schema has them.
-    static func backupColumns(of kind: BackupKind, in session: PostgresSession) throws(StoreError) -> [BackupColumn] {
+    /// Each kind's columns but the person's id and the written order, as the schema has them: one
+    /// read of the catalog for every kind.
+    static func backupColumns(in session: PostgresSession) throws(StoreError) -> [BackupKind: [BackupColumn]] {
+        let tables = BackupKind.allCases.map(\.postgresTable)
         let rows = try session.query(
             """
-            SELECT column_name, data_type FROM information_schema.columns
-            WHERE table_schema = current_schema() AND table_name = \(kind.postgresTable) ORDER BY ordinal_position
+            SELECT table_name, column_name, data_type FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = ANY(\(tables))
+            ORDER BY table_name, ordinal_position
             """)
-        var columns: [BackupColumn] =
-            kind == .morseCourse ? [BackupColumn(name: "", backupName: "id", type: "bigint", isFixed: true)] : []
+        var columnsByTable: [String: [BackupColumn]] = [:]
         for row in rows {
-            let (name, type) = try row.columns((String, String).self)
+            let (table, name, type) = try row.columns((String, String, String).self)
             guard name != "person_id", name != "position" else { continue }
-            columns.append(BackupColumn(name: name, backupName: backupName(name), type: type))
+            columnsByTable[table, default: []].append(
+                BackupColumn(name: name, backupName: backupName(name), type: type))
+        }
+        var columns: [BackupKind: [BackupColumn]] = [:]
+        for kind in BackupKind.allCases {
+            // PostgreSQL keeps one Morse course per person, without an id; the document has `id` 1.
+            let fixed =
+                kind == .morseCourse ? [BackupColumn(name: "", backupName: "id", type: "bigint", isFixed: true)] : []
+            columns[kind] = fixed + (columnsByTable[kind.postgresTable] ?? [])
         }
         return columns
     }
@@ -206,10 +219,16 @@ extension BackupKind {
 private struct PostgresRestoreTarget: BackupRestoreTarget {
     let session: PostgresSession
     let personID: Person.ID
+    let columnsByKind: [BackupKind: [PostgresPersonStore.BackupColumn]]
     var viewsNeedTheirItem: Bool { true }
 
+    init(session: PostgresSession, personID: Person.ID) throws(StoreError) {
+        (self.session, self.personID) = (session, personID)
+        columnsByKind = try PostgresPersonStore.backupColumns(in: session)
+    }
+
     func columns(of kind: BackupKind) throws -> [String] {
-        try PostgresPersonStore.backupColumns(of: kind, in: session).map(\.backupName)
+        (columnsByKind[kind] ?? []).map(\.backupName)
     }
 
     func contains(_ kind: BackupKind, key: BackupValue) throws -> Bool {
@@ -285,7 +304,7 @@ private final class BackupRestoreWriter {
         _ kind: BackupKind, _ values: BackupRow, session: PostgresSession, personID: Person.ID,
         columns: inout [BackupKind: [PostgresPersonStore.BackupColumn]]
     ) throws {
-        if columns[kind] == nil { columns[kind] = try PostgresPersonStore.backupColumns(of: kind, in: session) }
+        if columns.isEmpty { columns = try PostgresPersonStore.backupColumns(in: session) }
         let stored = (columns[kind] ?? []).filter { !$0.isFixed }
         var binds = PostgresBindings(capacity: stored.count + 1)
         var names: [String] = []
