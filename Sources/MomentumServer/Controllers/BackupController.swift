@@ -117,7 +117,7 @@ struct BackupController {
             }
             return (document, entries)
         }
-        let (document, entries) = try result(counted, catalog: catalog, path: "", context: context)
+        let (document, entries) = try result(counted, step: "summary", catalog: catalog, path: "", context: context)
         let counts = document.tables.mapValues(\.count).filter { $0.value > 0 }
         let audioBytes = entries.dropFirst().reduce(0) { $0 + $1.bytes }
         let archiveBytes = ArchiveSize.bytes(of: entries)
@@ -144,7 +144,7 @@ struct BackupController {
         let backup = backup
         let written = await Self.offThread { () throws(BackupFailure) in try backup.writeArchive(to: url) }
         defer { unlink(url.path) }
-        _ = try result(written, catalog: catalog, path: name, context: context)
+        _ = try result(written, step: "archive", catalog: catalog, path: name, context: context)
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else {
             context.logger.error("backup archive vanished", metadata: ["errno": "\(errno)"])
@@ -215,7 +215,7 @@ struct BackupController {
             let checked = await Self.offThread { () throws(BackupFailure) in
                 try backup.restore(from: url, dryRun: true)
             }
-            let summary = try result(checked, catalog: catalog, path: name, context: context)
+            let summary = try result(checked, step: "restore check", catalog: catalog, path: name, context: context)
             let kept = StagedRestores.Staged(
                 id: id, url: url, name: name, expires: now().addingTimeInterval(StagedRestores.lifetime))
             staged.keep(kept, now: now())
@@ -245,7 +245,7 @@ struct BackupController {
         } else {
             staged.remove(kept.url)
         }
-        let summary = try result(restored, catalog: catalog, path: kept.name, context: context)
+        let summary = try result(restored, step: "restore", catalog: catalog, path: kept.name, context: context)
         return JSONResponse(
             Restored(summary: summary, lines: BackupMessages.summary(summary, path: kept.name, catalog: catalog)))
     }
@@ -323,7 +323,8 @@ struct BackupController {
     /// The value, or the failure as an answer: a refused backup is a 422 with the terminal's
     /// sentence (and "Nothing was changed."), a busy database a 503, a broken disk a logged 500.
     private func result<Value>(
-        _ outcome: Result<Value, BackupFailure>, catalog: StringCatalog, path: String, context: BasicRequestContext
+        _ outcome: Result<Value, BackupFailure>, step: String, catalog: StringCatalog, path: String,
+        context: BasicRequestContext
     ) throws -> Value {
         switch outcome {
         case .success(let value):
@@ -332,8 +333,10 @@ struct BackupController {
             throw ServiceErrorMapping.apiError(for: store, logger: context.logger)
         case .failure(.backup(.cannotWrite(let target, let problem))):
             // The path is the server's own: it goes to the log only.
+            // `step` says which: the summary and a restore read files, the archive writes one.
             context.logger.error(
-                "backup archive not written", metadata: ["path": "\(target)", "problem": "\(problem)"])
+                "backup file could not be used",
+                metadata: ["step": "\(step)", "path": "\(target)", "problem": "\(problem)"])
             throw APIError.serverFault
         case .failure(.backup(.libraryFileMissing(let file))):
             throw APIError(.conflict, code: "library_file_missing") { catalog in
