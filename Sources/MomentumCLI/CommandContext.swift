@@ -121,7 +121,7 @@ public struct CommandContext: Sendable {
         _ common: CommonOptions, librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
         _ body: (Session) async throws -> Void
     ) async throws {
-        let session = try openSession(common, librarySizeLimit: librarySizeLimit)
+        let session = try await openSession(common, librarySizeLimit: librarySizeLimit)
         do {
             try await body(session)
         } catch let exit as ExitCode {
@@ -134,7 +134,7 @@ public struct CommandContext: Sendable {
     }
 
     /// Opens the data directory chosen by `--data` or the environment and reads the settings.
-    func openSession(_ common: CommonOptions, librarySizeLimit: Int64 = LibraryService.defaultSizeLimit) throws
+    func openSession(_ common: CommonOptions, librarySizeLimit: Int64 = LibraryService.defaultSizeLimit) async throws
         -> Session
     {
         let languageOption = try common.language()
@@ -151,7 +151,7 @@ public struct CommandContext: Sendable {
             throw LocalizedFailure(underlying: error, catalog: catalog, hint: nil)
         }
         let services = try household.services(for: person)
-        let settings = try services.settings.load()
+        let settings = try await services.settings.load()
         let language = languageOption ?? settings.language ?? Language.preferred(in: environment)
         return Session(
             household: household, person: person, services: services, dataDirectory: directory, settings: settings,

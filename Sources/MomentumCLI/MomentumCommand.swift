@@ -104,7 +104,7 @@ public enum MomentumCLI {
             return InterruptibleEvents(source: source, interruption: interruption)
         }
         if arguments.first == CompletionScripts.command {
-            return Completions.answer(Array(arguments.dropFirst()), context: context)
+            return await Completions.answer(Array(arguments.dropFirst()), context: context)
         }
         let fallbackCatalog = UsageErrors.catalog(arguments: arguments, environment: context.environment)
         if let negative = arguments.first(where: isNegativeNumber) {

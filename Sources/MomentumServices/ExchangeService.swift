@@ -33,13 +33,13 @@ public struct ExchangeService: Sendable {
     }
 
     /// The export in `format` and how many records it holds.
-    public func export(_ format: ExportFormat, catalog: StringCatalog) throws(StoreError) -> (data: Data, count: Int) {
+    public func export(_ format: ExportFormat, catalog: StringCatalog) async throws(StoreError) -> (data: Data, count: Int) {
         let logged = try log.loggedRecords()
         switch format {
         case .json:
-            return (PracticeBackup(settings: try settings.load(), log: logged).encoded(), logged.count)
+            return (PracticeBackup(settings: try await settings.load(), log: logged).encoded(), logged.count)
         case .csv:
-            let zone = try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone).timeZone
+            let zone = try await settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone).timeZone
             return (Data(PracticeLogCSV.export(logged.map(\.record), timeZone: zone).utf8), logged.count)
         case .ics:
             return (Data(PracticeLogCalendar.export(logged, catalog: catalog).utf8), logged.count)

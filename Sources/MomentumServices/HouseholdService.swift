@@ -92,7 +92,7 @@ public final class HouseholdService: Sendable {
 
     /// Adds a person, with their own (empty) practice data; `language` is their first setting.
     @discardableResult
-    public func add(named name: String, role: PersonRole = .member, language: Language? = nil)
+    public func add(named name: String, role: PersonRole = .member, language: Language? = nil) async
         throws(HouseholdError) -> Person
     {
         let people = try storing { () throws(StoreError) in try self.people() }
@@ -106,9 +106,9 @@ public final class HouseholdService: Sendable {
         }
         if let language {
             let services = try storing { () throws(StoreError) in try self.services(for: person) }
-            var settings = try storing { () throws(StoreError) in try services.settings.load() }
+            var settings = try await storing { () async throws(StoreError) in try await services.settings.load() }
             settings.language = language
-            try storing { () throws(StoreError) in try services.settings.save(settings) }
+            try await storing { () async throws(StoreError) in try await services.settings.save(settings) }
         }
         return person
     }
@@ -380,6 +380,10 @@ public final class HouseholdService: Sendable {
     @discardableResult
     func storing<T>(_ work: () throws(StoreError) -> T) throws(HouseholdError) -> T {
         do { return try work() } catch { throw .store(error) }
+    }
+
+    func storing<T>(_ work: () async throws(StoreError) -> T) async throws(HouseholdError) -> T {
+        do { return try await work() } catch { throw .store(error) }
     }
 }
 

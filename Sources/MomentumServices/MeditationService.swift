@@ -36,7 +36,7 @@ public struct MeditationService: Sendable {
     /// and returns what the player needs. Nothing is stored when the plan is invalid.
     public func startSit(
         plan: MeditationPlan, fromSavedSit: Bool = false, language: Language
-    ) throws(MeditationServiceError) -> PreparedSit {
+    ) async throws(MeditationServiceError) -> PreparedSit {
         let timeline: Timeline
         do {
             timeline = try plan.timeline()
@@ -44,13 +44,13 @@ public struct MeditationService: Sendable {
             throw .invalidPlan(error)
         }
         do {
-            var stored = try settings.load()
+            var stored = try await settings.load()
             let affirmations = Affirmations(
                 rotationIndex: stored.affirmationRotation, catalog: .shared(for: language))
             stored.meditation = MeditationPlan.lastSit(
                 after: plan, fromSavedSit: fromSavedSit, before: stored.meditation)
             stored.affirmationRotation += 1
-            try settings.save(stored)
+            try await settings.save(stored)
             return PreparedSit(plan: plan, affirmations: affirmations, timeline: timeline)
         } catch {
             throw .store(error)

@@ -116,12 +116,13 @@ public struct MorseCourseService: Sendable {
 
     /// The course as both front ends show it at `at` (default now): levels, dates, statistics and
     /// the Morse streak — the practice log's, the same number Progress shows — unless hidden.
-    public func overview(at instant: Date? = nil) throws(MorseCourseServiceError) -> MorseCourseProgress.JSONForm {
+    public func overview(at instant: Date? = nil) async throws(MorseCourseServiceError) -> MorseCourseProgress.JSONForm
+    {
         let now = instant ?? self.now()
         let progress = try progress()
         let report: ProgressReport
         do {
-            report = try progressReports.report(at: now)
+            report = try await progressReports.report(at: now)
         } catch {
             throw .store(error)
         }
@@ -175,8 +176,26 @@ public struct MorseCourseService: Sendable {
 
     /// Ends `session` at `at` (default now), applies it to the progress and saves progress,
     /// history line and practice record together.
-    public func finish(_ session: inout MorseSession, at instant: Date? = nil) throws(MorseCourseServiceError)
+    public func finish(_ session: inout MorseSession, at instant: Date? = nil) async throws(MorseCourseServiceError)
         -> Finished
+    {
+        try finish(&session, at: instant, dayCalendar: try await dayCalendar())
+    }
+
+    /// The day calendar a finished session is counted by: read before a caller that ends a
+    /// session inside a change of its own (the server's exchange registry) calls
+    /// ``finish(_:at:dayCalendar:)``.
+    public func dayCalendar() async throws(MorseCourseServiceError) -> DayCalendar {
+        do {
+            return try await settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// ``finish(_:at:)`` by `dayCalendar`, without waiting on anything but the store.
+    public func finish(_ session: inout MorseSession, at instant: Date? = nil, dayCalendar: DayCalendar)
+        throws(MorseCourseServiceError) -> Finished
     {
         let end = instant ?? now()
         let previous = try progress()
@@ -186,12 +205,6 @@ public struct MorseCourseService: Sendable {
             result = try ended.end(at: end)
         } catch {
             throw .session(error)
-        }
-        let dayCalendar: DayCalendar
-        do {
-            dayCalendar = try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
-        } catch {
-            throw .store(error)
         }
         let next: MorseCourseProgress
         do {

@@ -23,14 +23,14 @@ public struct ProgressService: Sendable {
 
     /// Which day an instant counts for, by the person's `progress.time-zone` and day start: what
     /// the report, the log's `day` and every front end go by.
-    public func dayCalendar() throws(StoreError) -> DayCalendar {
-        try settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
+    public func dayCalendar() async throws(StoreError) -> DayCalendar {
+        try await settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
     }
 
     /// The first instant of the log's "recent" list: the start of the day
     /// ``PracticeRecord/recentDays`` − 1 days before today, as ``dayCalendar()`` counts days.
-    public func recentSince() throws(StoreError) -> Date {
-        let calendar = try dayCalendar()
+    public func recentSince() async throws(StoreError) -> Date {
+        let calendar = try await dayCalendar()
         return calendar.start(of: calendar.day(of: now()).adding(days: -(PracticeRecord.recentDays - 1)))
     }
 
@@ -39,25 +39,25 @@ public struct ProgressService: Sendable {
     /// The report is kept while the store's revision and the day stay the same, so the server
     /// answers streak and calendar requests without reading 20 years of log each time; any write
     /// to the log or the settings, from any process, makes the next call read again.
-    public func report() throws(StoreError) -> ProgressReport {
-        try revisedReport().report
+    public func report() async throws(StoreError) -> ProgressReport {
+        try await revisedReport().report
     }
 
     /// The report as of `instant` (a front end's reported instant), from every record.
-    public func report(at instant: Date) throws(StoreError) -> ProgressReport {
-        try revisedReport(at: instant).report
+    public func report(at instant: Date) async throws(StoreError) -> ProgressReport {
+        try await revisedReport(at: instant).report
     }
 
     /// The report with the store revision it reflects, for callers that keep what they derive
     /// from it (the server keeps its encoded answers while revision and day stay the same).
-    public func revisedReport(at reported: Date? = nil) throws(StoreError) -> (revision: Int64, report: ProgressReport)
+    public func revisedReport(at reported: Date? = nil) async throws(StoreError) -> (revision: Int64, report: ProgressReport)
     {
         let revision = try log.logRevision()
         let instant = reported ?? now()
         if let cached = cache.report(revision: revision, now: instant) {
             return (revision, cached)
         }
-        let progress = try settings.load().progress
+        let progress = try await settings.load().progress
         let entries = try log.practiceEntries()
         let report = ProgressReport(entries: entries, settings: progress, systemTimeZone: systemTimeZone, now: instant)
         cache.keep(report, revision: revision, systemTimeZone: systemTimeZone)

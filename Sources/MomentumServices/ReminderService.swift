@@ -36,12 +36,12 @@ public struct ReminderService: Sendable {
     }
 
     /// The reminders of the next `horizonDays` days from `at` (default now).
-    public func plan(at instant: Date? = nil, horizonDays: Int = ReminderPlanner.defaultHorizonDays)
+    public func plan(at instant: Date? = nil, horizonDays: Int = ReminderPlanner.defaultHorizonDays) async
         throws(StoreError) -> Plan
     {
         let now = instant ?? self.now()
-        let report = try progress.report()
-        let reminderSettings = try settings.load().reminders
+        let report = try await progress.report()
+        let reminderSettings = try await settings.load().reminders
         let course: MorseCourseProgress?
         do throws(MorseCourseServiceError) {
             course = try morse.progress()
@@ -65,8 +65,8 @@ public struct ReminderService: Sendable {
     }
 
     /// The plan as an iCalendar feed (RFC 5545) in `language`.
-    public func calendarFeed(language: Language, at instant: Date? = nil) throws(StoreError) -> String {
-        let plan = try plan(at: instant)
+    public func calendarFeed(language: Language, at instant: Date? = nil) async throws(StoreError) -> String {
+        let plan = try await plan(at: instant)
         return ReminderCalendarFeed(
             reminders: plan.reminders, language: language, timeZone: plan.timeZone, now: plan.plannedAt
         ).text

@@ -13,30 +13,30 @@ public struct SettingsService: Sendable {
     }
 
     /// The stored settings; anything missing or unreadable takes its default.
-    public func load() throws(StoreError) -> MomentumSettings {
+    public func load() async throws(StoreError) -> MomentumSettings {
         MomentumSettings(storedValues: try repository.settingValues())
     }
 
     /// Stores every setting.
-    public func save(_ settings: MomentumSettings) throws(StoreError) {
+    public func save(_ settings: MomentumSettings) async throws(StoreError) {
         try repository.saveSettingValues(settings.storedValues, at: now())
     }
 
     /// Replaces every setting a person chooses with `wanted`'s, keeping what the app itself keeps
     /// (the affirmation rotation). `wanted` was checked when it was decoded. Returns the new settings.
-    public func replace(with wanted: MomentumSettings) throws(StoreError) -> MomentumSettings {
+    public func replace(with wanted: MomentumSettings) async throws(StoreError) -> MomentumSettings {
         var settings = wanted
-        settings.affirmationRotation = try load().affirmationRotation
-        try save(settings)
+        settings.affirmationRotation = try await load().affirmationRotation
+        try await save(settings)
         return settings
     }
 
     /// Changes one setting from the text a person typed and stores it; returns the new settings.
-    public func change(_ key: SettingKey, to text: String) throws(SettingsChangeError) -> MomentumSettings {
+    public func change(_ key: SettingKey, to text: String) async throws(SettingsChangeError) -> MomentumSettings {
         do {
-            var settings = try load()
+            var settings = try await load()
             try settings.set(key, to: text)
-            try save(settings)
+            try await save(settings)
             return settings
         } catch let error as SettingValueError {
             throw .invalidValue(error)

@@ -17,58 +17,59 @@ struct CompletionTests {
         }
     }
 
-    private func words(_ typed: [String]) -> [String] {
-        guard case .words(let words) = engine.complete(typed) else { return [] }
+    private func words(_ typed: [String]) async -> [String] {
+        guard case .words(let words) = await engine.complete(typed) else { return [] }
         return words
     }
 
-    @Test func aDefaultSubcommandsOptionsCompleteOnItsGroup() {
-        #expect(words(["meditate", "--am"]) == ["--ambient"])
-        #expect(words(["meditate", "20", "--re"]) == ["--reflection"])
-        #expect(words(["breathe", "--pat"]) == ["--pattern"])
-        #expect(words(["log", "--li"]) == ["--limit"])
+    @Test func aDefaultSubcommandsOptionsCompleteOnItsGroup() async {
+        await #expect(words(["meditate", "--am"]) == ["--ambient"])
+        await #expect(words(["meditate", "20", "--re"]) == ["--reflection"])
+        await #expect(words(["breathe", "--pat"]) == ["--pattern"])
+        await #expect(words(["log", "--li"]) == ["--limit"])
         // An option already given is not offered again.
-        #expect(!words(["meditate", "--ambient", "rain", "--"]).contains("--ambient"))
-        #expect(words(["meditate", "--ambient", "rain", "--"]).contains("--volume"))
+        await #expect(!words(["meditate", "--ambient", "rain", "--"]).contains("--ambient"))
+        await #expect(words(["meditate", "--ambient", "rain", "--"]).contains("--volume"))
     }
 
-    @Test func optionValuesComeFromTheCoresLists() {
-        #expect(words(["meditate", "--ambient", ""]) == ["silent", "rain", "ocean", "stream", "brown"])
-        #expect(words(["meditate", "--ambient", "r"]) == ["rain"])
-        #expect(words(["log", "--kind", "b"]) == ["breathing"])
-        #expect(words(["stats", "--lang", ""]) == ["en", "de"])
-        #expect(words(["morse", "qso", "--style", ""]) == ["first-contact", "signal-report", "contest", "rag-chew"])
-        #expect(words(["settings", "set", "progress."]).contains("progress.day-start"))
-        #expect(words(["log", "--user", ""]) == ["Ada", "Ben"])
+    @Test func optionValuesComeFromTheCoresLists() async {
+        await #expect(words(["meditate", "--ambient", ""]) == ["silent", "rain", "ocean", "stream", "brown"])
+        await #expect(words(["meditate", "--ambient", "r"]) == ["rain"])
+        await #expect(words(["log", "--kind", "b"]) == ["breathing"])
+        await #expect(words(["stats", "--lang", ""]) == ["en", "de"])
+        await #expect(
+            words(["morse", "qso", "--style", ""]) == ["first-contact", "signal-report", "contest", "rag-chew"])
+        await #expect(words(["settings", "set", "progress."]).contains("progress.day-start"))
+        await #expect(words(["log", "--user", ""]) == ["Ada", "Ben"])
     }
 
-    @Test func namesComeFromTheDataDirectory() {
-        #expect(words(["timer", "start", ""]) == ["Morning pages", "Tea"])
-        #expect(words(["timer", "run", "T"]) == ["Tea"])
-        #expect(words(["render", "timer", ""]) == ["Morning pages", "Tea"])
-        #expect(words(["meditate", "Z"]) == ["Zazen"])
-        #expect(words(["meditate", ""]) == ["sit", "presets", "Zazen"])
-        #expect(words(["meditate", "presets", "delete", ""]) == ["Zazen"])
-        #expect(words(["breathe", "E"]) == ["Evening"])
-        #expect(words(["workout", "programs", "delete", ""]) == ["tabata"])
-        #expect(words(["user", "pin", ""]) == ["Ada", "Ben"])
+    @Test func namesComeFromTheDataDirectory() async {
+        await #expect(words(["timer", "start", ""]) == ["Morning pages", "Tea"])
+        await #expect(words(["timer", "run", "T"]) == ["Tea"])
+        await #expect(words(["render", "timer", ""]) == ["Morning pages", "Tea"])
+        await #expect(words(["meditate", "Z"]) == ["Zazen"])
+        await #expect(words(["meditate", ""]) == ["sit", "presets", "Zazen"])
+        await #expect(words(["meditate", "presets", "delete", ""]) == ["Zazen"])
+        await #expect(words(["breathe", "E"]) == ["Evening"])
+        await #expect(words(["workout", "programs", "delete", ""]) == ["tabata"])
+        await #expect(words(["user", "pin", ""]) == ["Ada", "Ben"])
         // A new name has nothing to complete.
-        #expect(words(["timer", "add", ""]).isEmpty)
+        await #expect(words(["timer", "add", ""]).isEmpty)
     }
 
-    @Test func filesWhereAFileGoes() {
-        #expect(engine.complete(["import", ""]) == .files)
-        #expect(engine.complete(["library", "import", "a"]) == .files)
-        #expect(engine.complete(["export", "-o", ""]) == .files)
-        #expect(engine.complete(["chart", "streak", "--output", ""]) == .files)
-        #expect(engine.complete(["log", "--data", ""]) == .directories)
+    @Test func filesWhereAFileGoes() async {
+        await #expect(engine.complete(["import", ""]) == .files)
+        await #expect(engine.complete(["library", "import", "a"]) == .files)
+        await #expect(engine.complete(["export", "-o", ""]) == .files)
+        await #expect(engine.complete(["chart", "streak", "--output", ""]) == .files)
+        await #expect(engine.complete(["log", "--data", ""]) == .directories)
     }
 
-    @Test func subcommandsAndTheRoot() {
-        #expect(words(["ti"]) == ["timer"])
-        #expect(words(["timer", "st"]) == ["start"])
-        #expect(words(["-"]) == ["--version", "--help"])
-        #expect(!words([""]).contains("__complete"))
+    @Test func subcommandsAndTheRoot() async {
+        await #expect(words(["ti"]) == ["timer"])
+        await #expect(words(["timer", "st"]) == ["start"])
+        await #expect(words(["-"]) == ["--version", "--help"])
+        await #expect(!words([""]).contains("__complete"))
     }
 
     @Test func theHiddenCommandAnswersFromTheRealDataDirectory() async throws {

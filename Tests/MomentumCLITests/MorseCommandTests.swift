@@ -10,7 +10,7 @@ import Testing
 @Suite("momentum morse progress and settings")
 struct MorseCommandTests {
     /// A finished receive session with `count` answers, all right, stored through the service.
-    private func passSession(in terminal: TestTerminal, count: Int = 20) throws {
+    private func passSession(in terminal: TestTerminal, count: Int = 20) async throws {
         var clockNow = terminal.wallOrigin.addingTimeInterval(-3600)
         let later = terminal.wallOrigin.addingTimeInterval(-3000)
         let services = try MomentumServices.open(
@@ -26,7 +26,7 @@ struct MorseCommandTests {
             try session.record(
                 MorseAttempt(item: item, answer: item.text, responseTime: .milliseconds(700)), at: clockNow)
         }
-        _ = try services.morse.finish(&session, at: clockNow)
+        _ = try await services.morse.finish(&session, at: clockNow)
     }
 
     @Test func aNewCourseStartsAtLevelOneAndIsDue() async throws {
@@ -43,7 +43,7 @@ struct MorseCommandTests {
 
     @Test func aPassedSessionShowsTheNewLevelTheNextDateAndTheStreak() async throws {
         let terminal = try TestTerminal()
-        try passSession(in: terminal)
+        try await passSession(in: terminal)
         #expect(await terminal.run(["morse", "progress"]) == 0, "\(terminal.errors.text)")
         let lines = terminal.output.lines
         #expect(

@@ -86,7 +86,7 @@ struct DrillScript {
 }
 
 /// A finished receive session of 20 right answers, stored through the service: level 2 (K M R).
-func passReceiveLevelOne(in terminal: TestTerminal) throws {
+func passReceiveLevelOne(in terminal: TestTerminal) async throws {
     var clockNow = terminal.wallOrigin.addingTimeInterval(-3600)
     let later = terminal.wallOrigin.addingTimeInterval(-3000)
     let services = try MomentumServices.open(
@@ -100,7 +100,7 @@ func passReceiveLevelOne(in terminal: TestTerminal) throws {
         let item = try session.nextItem(at: clockNow, using: &generator)
         try session.record(MorseAttempt(item: item, answer: item.text, responseTime: .milliseconds(700)), at: clockNow)
     }
-    _ = try services.morse.finish(&session, at: clockNow)
+    _ = try await services.morse.finish(&session, at: clockNow)
 }
 
 @Suite("momentum morse learn: receive and send training in the terminal")
@@ -314,7 +314,7 @@ struct MorseLearnCommandTests {
     @Test func theSameSeedGivesTheSameDrillAndAnotherSeedAnother() async throws {
         func drill(seed: String) async throws -> [String] {
             let terminal = try TestTerminal()
-            try passReceiveLevelOne(in: terminal)
+            try await passReceiveLevelOne(in: terminal)
             let events = ScriptedEvents(keys: [(.seconds(1), "\n"), (.seconds(40), "q")])
             let morse = RecordingMorsePlayer(events: events)
             let status = await terminal.run(

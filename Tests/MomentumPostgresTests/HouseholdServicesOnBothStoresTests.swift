@@ -32,22 +32,22 @@ struct HouseholdServicesOnBothStoresTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func eachPersonKeepsTheirOwnPracticeAndRemovingSomeoneRemovesIt(kind: StoreKind) throws {
+    func eachPersonKeepsTheirOwnPracticeAndRemovingSomeoneRemovesIt(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         let folder = try TemporaryDirectory()
         let household = try household(on: store, folder: folder)
         #expect(try household.people().map(\.name) == ["ada"])
-        let ben = try household.add(named: "Ben", language: .german)
+        let ben = try await household.add(named: "Ben", language: .german)
         let bens = try household.services(for: ben)
         try bens.practiceLog.addRecord(kind: .meditation, start: Self.start.addingTimeInterval(-900), length: 600)
         #expect(try bens.practiceLog.records().count == 1)
-        #expect(try bens.settings.load().language == .german)
+        #expect(try await bens.settings.load().language == .german)
         #expect(try household.founder.practiceLog.records().isEmpty)
 
         try household.remove("Ben")
         #expect(try household.people().map(\.name) == ["ada"])
         // Whoever is added next starts with nothing of Ben's.
-        let cleo = try household.add(named: "Cleo")
+        let cleo = try await household.add(named: "Cleo")
         #expect(try household.services(for: cleo).practiceLog.records().isEmpty)
         if kind == .postgres {
             #expect(try store.postgres("SELECT count(*)::int FROM practice_record WHERE person_id = \(ben.id)") == 0)
@@ -56,11 +56,11 @@ struct HouseholdServicesOnBothStoresTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func theLibraryIsTheHouseholdsAndEachPersonsEditsAreTheirOwn(kind: StoreKind) throws {
+    func theLibraryIsTheHouseholdsAndEachPersonsEditsAreTheirOwn(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         let folder = try TemporaryDirectory()
         let household = try household(on: store, folder: folder)
-        let ben = try household.services(for: try household.add(named: "Ben"))
+        let ben = try household.services(for: try await household.add(named: "Ben"))
         let outcome = try household.founder.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
         guard case .imported(let item) = outcome else {
             Issue.record("the fixture was not imported: \(outcome)")
@@ -78,13 +78,13 @@ struct HouseholdServicesOnBothStoresTests {
         #expect(try ben.library.items().isEmpty)
     }
 
-    @Test func twoServersOnOneDatabaseServeTheSamePeopleAndData() throws {
+    @Test func twoServersOnOneDatabaseServeTheSamePeopleAndData() async throws {
         guard StoreKind.postgresURL != nil else { return }
         let store = try StoreUnderTest(.postgres)
         let (folderA, folderB) = (try TemporaryDirectory(), try TemporaryDirectory())
         let a = try household(on: store, folder: folderA)
         let b = try household(on: store, folder: folderB, second: true)
-        let ben = try a.add(named: "Ben")
+        let ben = try await a.add(named: "Ben")
         #expect(try b.people().map(\.name) == ["ada", "Ben"])
         try a.services(for: ben).practiceLog.addRecord(
             kind: .breathing, start: Self.start.addingTimeInterval(-300), length: 240)

@@ -173,10 +173,10 @@ struct AboutAndManifestRoutesTests {
                 let stopped = try await client.send(.post, "/api/v1/runs/\(id)/stop")
                 #expect((try stopped.object["ending"] as? [String: Any])?["logged"] as? Bool == true)
             }
-            let lastSit = try settings.load().meditation
+            let lastSit = try await settings.load().meditation
             try await run(#"{"kind":"meditation","preset":"\#(sit.id)"}"#)
             // A saved sit leaves "your last sit" as it was (issue 38).
-            #expect(try settings.load().meditation == lastSit)
+            await #expect(try settings.load().meditation == lastSit)
             try await run(#"{"kind":"breathing","plan":{"preset":"box","rounds":2}}"#)
             try await run(#"{"kind":"workout","program":"tabata"}"#)
 

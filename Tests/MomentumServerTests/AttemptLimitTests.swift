@@ -23,7 +23,7 @@ struct AttemptLimitTests {
 
     @Test func aSixthWrongPINWaitsASecondAndTheRightOneAfterItGetsIn() async throws {
         let server = try TestServer()
-        let ben = try server.household.add(named: "Ben")
+        let ben = try await server.household.add(named: "Ben")
         try server.household.setPIN(of: "Ben", to: "2468")
         let clock = server.clock
         try await server.test { client in
@@ -52,9 +52,9 @@ struct AttemptLimitTests {
 
     @Test func thePINOfOnePersonIsLimitedForEveryClientAndNotForOthers() async throws {
         let server = try TestServer()
-        let ben = try server.household.add(named: "Ben")
+        let ben = try await server.household.add(named: "Ben")
         try server.household.setPIN(of: "Ben", to: "2468")
-        let cleo = try server.household.add(named: "Cleo")
+        let cleo = try await server.household.add(named: "Cleo")
         try server.household.setPIN(of: "Cleo", to: "1357")
         try await server.test { client in
             var statuses: [HTTPResponse.Status] = []

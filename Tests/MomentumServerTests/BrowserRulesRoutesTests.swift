@@ -80,9 +80,9 @@ struct BrowserRulesRoutesTests {
 
     @Test func recentSessionsAreTheLastDaysAsTheServerCountsThem() async throws {
         let server = try TestServer()
-        var settings = try server.services.settings.load()
+        var settings = try await server.services.settings.load()
         settings.progress.timeZoneIdentifier = "Europe/Berlin"
-        try server.services.settings.save(settings)
+        try await server.services.settings.save(settings)
         try await server.test { client in
             // Now is 2027-01-15 09:00 in Berlin: the last 14 days begin on 2 January at 00:00 there.
             for start in ["2027-01-01T22:59:00Z", "2027-01-01T23:00:00Z", "2027-01-15T07:00:00Z"] {

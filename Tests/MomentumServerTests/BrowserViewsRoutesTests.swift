@@ -12,10 +12,10 @@ import Testing
 struct BrowserViewsRoutesTests {
     @Test func theMeditationFormCarriesIntervalGongsAtOffsets() async throws {
         let server = try TestServer()
-        var settings = try server.services.settings.load()
+        var settings = try await server.services.settings.load()
         settings.meditation.duration = .minutes(40)
         settings.meditation.intervalGongs = .offsets([.minutes(25), .minutes(30)])
-        try server.services.settings.save(settings)
+        try await server.services.settings.save(settings)
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/meditation/form?lang=en")
             #expect(response.status == .ok)
@@ -65,14 +65,14 @@ struct BrowserViewsRoutesTests {
             )
             #expect(started.status == .created)
         }
-        #expect(try server.services.settings.load().meditation.intervalGongs.text == "25,30")
+        await #expect(try server.services.settings.load().meditation.intervalGongs.text == "25,30")
     }
 
     @Test func logRecordsCarryTheDayTheServerCounts() async throws {
         let server = try TestServer()
-        var settings = try server.services.settings.load()
+        var settings = try await server.services.settings.load()
         settings.progress.timeZoneIdentifier = "Europe/Berlin"
-        try server.services.settings.save(settings)
+        try await server.services.settings.save(settings)
         try await server.test { client in
             // 23:30 UTC on 14 January is 00:30 on the 15th in Berlin.
             let added = try await client.send(
@@ -97,10 +97,10 @@ struct BrowserViewsRoutesTests {
 
     @Test func aDayStartMovesAnEarlySessionToTheDayBefore() async throws {
         let server = try TestServer()
-        var settings = try server.services.settings.load()
+        var settings = try await server.services.settings.load()
         settings.progress.timeZoneIdentifier = "Europe/Berlin"
         settings.progress.dayStartHour = 4
-        try server.services.settings.save(settings)
+        try await server.services.settings.save(settings)
         try await server.test { client in
             let added = try await client.send(
                 .post, "/api/v1/log", json: #"{"kind":"meditation","start":"2027-01-14T23:30:00Z","durationMs":600000}"#

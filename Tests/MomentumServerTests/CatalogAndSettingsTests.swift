@@ -52,7 +52,7 @@ struct CatalogAndSettingsTests {
             #expect(put.status == .ok)
             #expect(try put.object["language"] as? String == "de")
         }
-        let stored = try server.services.settings.load()
+        let stored = try await server.services.settings.load()
         #expect(stored.language == .german)
         #expect(stored.meditation.duration == .minutes(20))
         #expect(!stored.isSoundOn)
@@ -71,13 +71,13 @@ struct CatalogAndSettingsTests {
     ])
     func aBadSettingIsRefusedAndNothingChanges(body: String, status: HTTPResponse.Status) async throws {
         let server = try TestServer()
-        let before = try server.services.settings.load()
+        let before = try await server.services.settings.load()
         try await server.test { client in
             let response = try await client.send(.put, "/api/v1/settings", json: body)
             #expect(response.status == status, "\(response.text)")
             #expect(response.errorMessage?.isEmpty == false)
         }
-        #expect(try server.services.settings.load() == before)
+        await #expect(try server.services.settings.load() == before)
     }
 
     @Test func reminderSettingsArePatchedStoredAndCheckedWithSettingsUnchangedOnARefusal() async throws {
@@ -97,7 +97,7 @@ struct CatalogAndSettingsTests {
                 #expect(refused.status == .unprocessableContent, "\(bad) → \(refused.status) \(refused.text)")
             }
         }
-        let stored = try server.services.settings.load().reminders
+        let stored = try await server.services.settings.load().reminders
         #expect(stored.quietHours.start.description == "21:30")
         #expect(stored.dailyReminders.map(\.id) == ["1"])
     }
@@ -123,7 +123,7 @@ struct CatalogAndSettingsTests {
         async throws
     {
         let server = try TestServer()
-        let before = try server.services.settings.load()
+        let before = try await server.services.settings.load()
         try await server.test { client in
             var german = HTTPFields()
             german[.acceptLanguage] = "de"
@@ -133,7 +133,7 @@ struct CatalogAndSettingsTests {
             let inEnglish = try await client.send(.patch, "/api/v1/settings", json: body)
             #expect(inEnglish.errorMessage == StringCatalog.shared(for: .english).text(error.localized))
         }
-        #expect(try server.services.settings.load() == before)
+        await #expect(try server.services.settings.load() == before)
     }
 
     @Test func patchChangesOnlyTheNamedFieldsAndMergesNestedOnes() async throws {
@@ -145,7 +145,7 @@ struct CatalogAndSettingsTests {
                 .patch, "/api/v1/settings", json: #"{"sound":true,"meditation":{"countdownMs":10000}}"#)
             #expect(patched.status == .ok, "\(patched.text)")
         }
-        let stored = try server.services.settings.load()
+        let stored = try await server.services.settings.load()
         #expect(stored.language == .german)
         #expect(stored.isSoundOn)
         #expect(stored.meditation.duration == .minutes(20))
@@ -158,11 +158,11 @@ struct CatalogAndSettingsTests {
         try await server.test { client in
             let german = try await client.send(.patch, "/api/v1/settings", json: #"{"language":"de"}"#)
             #expect(german.status == .ok)
-            #expect(try settings.load().language == .german)
+            await #expect(try settings.load().language == .german)
             let system = try await client.send(.patch, "/api/v1/settings", json: #"{"language":null}"#)
             #expect(system.status == .ok)
         }
-        #expect(try server.services.settings.load().language == nil)
+        await #expect(try server.services.settings.load().language == nil)
     }
 
     @Test(arguments: [
@@ -175,13 +175,13 @@ struct CatalogAndSettingsTests {
     ])
     func aBadPatchIsRefusedAndNothingChanges(body: String, status: HTTPResponse.Status) async throws {
         let server = try TestServer()
-        let before = try server.services.settings.load()
+        let before = try await server.services.settings.load()
         try await server.test { client in
             let response = try await client.send(.patch, "/api/v1/settings", json: body)
             #expect(response.status == status, "\(response.text)")
             #expect(response.errorMessage?.isEmpty == false)
         }
-        #expect(try server.services.settings.load() == before)
+        await #expect(try server.services.settings.load() == before)
     }
 
     @Test func errorMessagesSpeakTheRequestsLanguage() async throws {

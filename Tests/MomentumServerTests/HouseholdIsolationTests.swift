@@ -31,14 +31,14 @@ struct HouseholdIsolationTests {
 
     static func makeHousehold(host: String = "0.0.0.0") async throws -> (TestServer, Household) {
         let server = try TestServer(host: host)
-        let ben = try server.household.add(named: "Ben")
+        let ben = try await server.household.add(named: "Ben")
         let tokens = server.household.accessTokens
         let ada = Self.bearer(try tokens.create(name: "ada-phone", scope: .full, personID: Person.founderID).secret)
         let benHeaders = Self.bearer(try tokens.create(name: "ben-phone", scope: .full, personID: ben.id).secret)
         // Ada's daily reminder: her calendar feed has an event, Ben's must not.
-        var settings = try server.services.settings.load()
+        var settings = try await server.services.settings.load()
         settings.reminders = try settings.reminders.addingDaily(time: "10:00", weekdays: "all", category: "focus")
-        try server.services.settings.save(settings)
+        try await server.services.settings.save(settings)
         let ids = try await server.test { client in try await Self.makeAdasThings(client, as: ada) }
         return (server, Household(ben: ben, ada: ada, benHeaders: benHeaders, ids: ids))
     }
@@ -208,7 +208,7 @@ struct HouseholdIsolationTests {
     @Test func anotherPersonsListingsShowWhatANewcomerSees() async throws {
         let (server, home) = try await Self.makeHousehold()
         let tokens = server.household.accessTokens
-        let cy = try server.household.add(named: "Cy")
+        let cy = try await server.household.add(named: "Cy")
         let cyHeaders = Self.bearer(try tokens.create(name: "cy-phone", personID: cy.id).secret)
         let benFeed = try tokens.create(name: "ben-calendar", scope: .feed, personID: home.ben.id).secret
         let cyFeed = try tokens.create(name: "cy-calendar", scope: .feed, personID: cy.id).secret
@@ -359,7 +359,7 @@ struct HouseholdIsolationTests {
             #expect(response.status == .ok)
         }
         let shared = try TestServer()
-        let ben = try shared.household.add(named: "Ben")
+        let ben = try await shared.household.add(named: "Ben")
         try await shared.test { client in
             let response = try await client.send(.get, "/api/v1/timers")
             #expect(response.status == .unauthorized)

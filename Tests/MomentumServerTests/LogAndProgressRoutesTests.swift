@@ -98,7 +98,7 @@ struct LogAndProgressRoutesTests {
                 kind: .meditation, start: Date(timeIntervalSince1970: 1_800_000_000 - Double(15 - day) * 86_400),
                 length: 1200)
         }
-        let report = try server.services.progress.report()
+        let report = try await server.services.progress.report()
         try await server.test { client in
             let calendar = try await client.send(.get, "/api/v1/progress/calendar?month=2027-01")
             #expect(calendar.status == .ok)
@@ -145,7 +145,7 @@ struct LogAndProgressRoutesTests {
                 start: Date(timeIntervalSince1970: 1_800_000_000 - 3_600 - Double(15 - day) * 86_400),
                 length: 1_380)
         }
-        let report = try server.services.progress.report()
+        let report = try await server.services.progress.report()
         try await server.test { client in
             // A breathing session's completion view asks by its kind: breathing is mindfulness.
             let today = try await client.send(.get, "/api/v1/progress/today?kind=breathing")

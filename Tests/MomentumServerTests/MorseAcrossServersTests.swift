@@ -90,7 +90,7 @@ struct MorseAcrossServersTests {
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aPersonsSessionsGoWithThem() async throws {
         let servers = try TwoServers()
-        let ben = try servers.households[0].add(named: "Ben")
+        let ben = try await servers.households[0].add(named: "Ben")
         let bens = try #require(servers.households[1].morseExchangeStore(for: ben.id))
         let founders = try #require(servers.households[1].morseExchangeStore(for: Person.founderID))
         let id = UUID()

@@ -60,7 +60,7 @@ struct PeopleRoutesTests {
     @Test func aPairingCodeSignsOneBrowserInOnceAsItsPerson() async throws {
         let server = try TestServer(host: "0.0.0.0")
         let ada = Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
-        let ben = try server.household.add(named: "Ben")
+        let ben = try await server.household.add(named: "Ben")
         let clock = server.clock
         try await server.test { client in
             // The test client says `localhost`, which a phone would open as itself: the link names
@@ -126,7 +126,7 @@ struct PeopleRoutesTests {
 
     @Test func endingAPairedDeviceSignsItOut() async throws {
         let server = try TestServer(host: "0.0.0.0")
-        let ben = try server.household.add(named: "Ben")
+        let ben = try await server.household.add(named: "Ben")
         let pairing = try server.household.startPairing(for: ben)
         let (sessionID, _) = try server.household.pair(code: pairing.code, deviceName: "tablet")
         let benHeaders = Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
@@ -145,7 +145,7 @@ struct PeopleRoutesTests {
 
     @Test func theServersOwnScreenPicksAProfileWithItsPIN() async throws {
         let server = try TestServer()
-        let ben = try server.household.add(named: "Ben")
+        let ben = try await server.household.add(named: "Ben")
         try server.household.setPIN(of: "Ben", to: "2468")
         try await server.test { client in
             let unchosen = try await client.send(.get, "/api/v1/timers")

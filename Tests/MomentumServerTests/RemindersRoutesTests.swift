@@ -11,15 +11,15 @@ import Testing
 @Suite("Reminders over HTTP: the plan as JSON and as an iCalendar feed, planned on every fetch")
 struct RemindersRoutesTests {
     /// A daily focus reminder at 10:00, every day (the test clock stands at 08:00 GMT).
-    static func withDailyReminder(_ server: TestServer) throws {
-        var settings = try server.services.settings.load()
+    static func withDailyReminder(_ server: TestServer) async throws {
+        var settings = try await server.services.settings.load()
         settings.reminders = try settings.reminders.addingDaily(time: "10:00", weekdays: "all", category: "focus")
-        try server.services.settings.save(settings)
+        try await server.services.settings.save(settings)
     }
 
     @Test func thePlanComesAsJSONInTheAskedLanguage() async throws {
         let server = try TestServer()
-        try Self.withDailyReminder(server)
+        try await Self.withDailyReminder(server)
         try await server.test { client in
             let plan = try await client.send(.get, "/api/v1/reminders?lang=de&days=2").object
             let reminders = try #require(plan["reminders"] as? [[String: Any]])
@@ -41,7 +41,7 @@ struct RemindersRoutesTests {
 
     @Test func theFeedIsICalendarWithStableUIDsAndForgetsWhatWasPractised() async throws {
         let server = try TestServer()
-        try Self.withDailyReminder(server)
+        try await Self.withDailyReminder(server)
         let (log, clock) = (server.services.practiceLog, server.clock)
         try await server.test { client in
             let first = try await client.send(.get, "/reminders.ics")

@@ -151,7 +151,7 @@ struct RunsAcrossServersTests {
             let started = try await a.send(.post, "/api/v1/runs", json: #"{"kind":"workout"}"#)
             #expect(started.status == .created)
         }
-        let ben = try servers.households[0].add(named: "Ben")
+        let ben = try await servers.households[0].add(named: "Ben")
         let bens = try #require(servers.households[1].practiceRunStore(for: ben.id))
         let founders = try #require(servers.households[1].practiceRunStore(for: Person.founderID))
         #expect(try founders.practiceRuns().count == 1)

@@ -50,7 +50,7 @@ struct RunsRoutesTests {
         #expect(records.first?.start == Date(timeIntervalSince1970: 1_800_000_000))
         #expect(records.first?.end == Date(timeIntervalSince1970: 1_800_000_360.5))
         // Starting the sit made its plan the default for next time, as in the terminal.
-        #expect(try server.services.settings.load().meditation.duration == .minutes(2))
+        await #expect(try server.services.settings.load().meditation.duration == .minutes(2))
     }
 
     @Test func aShortStopIsNotLoggedAndADiscardedEarlyStopIsNot() async throws {
@@ -214,7 +214,7 @@ struct RunsRoutesTests {
             #expect(response.status == status, "\(response.text)")
             #expect(response.errorMessage?.isEmpty == false)
         }
-        #expect(try server.services.settings.load() == MomentumSettings())
+        await #expect(try server.services.settings.load() == MomentumSettings())
     }
 
     @Test(arguments: ["/api/v1/runs/00000000-0000-0000-0000-000000000099/stop", "/api/v1/runs/not-a-uuid/pause"])

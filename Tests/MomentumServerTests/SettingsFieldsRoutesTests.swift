@@ -60,7 +60,7 @@ struct SettingsFieldsRoutesTests {
     ])
     func aRefusedValueNamesItsFieldAndSpeaksGerman(body: String, field: String, message: String?) async throws {
         let server = try TestServer()
-        let before = try server.services.settings.load()
+        let before = try await server.services.settings.load()
         try await server.test { client in
             let response = try await client.send(.patch, "/api/v1/settings", json: body, headers: Self.german)
             #expect(response.status == .unprocessableContent, "\(response.text)")
@@ -68,7 +68,7 @@ struct SettingsFieldsRoutesTests {
             if let message { #expect(response.errorMessage == message) }
             #expect(response.errorMessage?.contains("`") == false, "no field names in the sentence")
         }
-        #expect(try server.services.settings.load() == before)
+        await #expect(try server.services.settings.load() == before)
     }
 
     @Test func theFocusGoalIsSavedThroughPatch() async throws {
@@ -80,7 +80,7 @@ struct SettingsFieldsRoutesTests {
             let goals = (try response.object["progress"] as? [String: Any])?["goals"] as? [String: Int]
             #expect(goals == ["mindfulness": 10, "workout": 10, "focus": 90])
         }
-        #expect(try server.services.settings.load().progress.goal(for: .focus) == 90)
+        await #expect(try server.services.settings.load().progress.goal(for: .focus) == 90)
     }
 
     @Test func timeZonesComeByRegionInTheRequestsLanguage() async throws {

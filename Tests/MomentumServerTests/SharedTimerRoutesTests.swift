@@ -19,9 +19,9 @@ struct SharedTimerRoutesTests {
         let ben: HTTPFields
         let timer: FocusTimer
 
-        init() throws {
+        init() async throws {
             server = try TestServer(host: "0.0.0.0")
-            let ben = try server.household.add(named: "Ben")
+            let ben = try await server.household.add(named: "Ben")
             self.ada = Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
             self.ben = Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
             timer = try server.services.focusTimers.addTimer(
@@ -43,7 +43,7 @@ struct SharedTimerRoutesTests {
     }
 
     @Test func anUnsharedTimerIsInvisibleToTheOtherPersonByListAndById() async throws {
-        let home = try Household()
+        let home = try await Household()
         let (ada, ben, id, items) = (home.ada, home.ben, home.id, home.timer.items)
         try await home.server.test { client in
             let list = try await client.send(.get, "/api/v1/timers", headers: ben)
@@ -61,7 +61,7 @@ struct SharedTimerRoutesTests {
     }
 
     @Test func aSharedTimerIsListedWithItsOwnerAndTickedIntoTheOwnersTimer() async throws {
-        let home = try Household()
+        let home = try await Household()
         let (ada, ben, id, items) = (home.ada, home.ben, home.id, home.timer.items)
         try await home.server.test { client in
             let shared = try await client.send(
@@ -96,7 +96,7 @@ struct SharedTimerRoutesTests {
     }
 
     @Test func sharingWithNoOneTakesItAwayAgain() async throws {
-        let home = try Household()
+        let home = try await Household()
         let (ada, ben, id, items) = (home.ada, home.ben, home.id, home.timer.items)
         try await home.server.test { client in
             _ = try await client.send(
@@ -108,7 +108,7 @@ struct SharedTimerRoutesTests {
     }
 
     @Test func sharingWithAnUnknownPersonOrTheOwnerIsRefusedAndChangesNothing() async throws {
-        let home = try Household()
+        let home = try await Household()
         let (ada, ben, id, items) = (home.ada, home.ben, home.id, home.timer.items)
         try await home.server.test { client in
             let unknown = try await client.send(
@@ -128,7 +128,7 @@ struct SharedTimerRoutesTests {
     /// A push naming another person's timer or item — shared or not, guessed or known — merges
     /// nothing; a push of one's own new timer merges as ever.
     @Test func aPushNamingAnotherPersonsTimerIsRefusedWhole() async throws {
-        let home = try Household()
+        let home = try await Household()
         let ada = try home.server.household.person(named: "Ada")
         try home.server.household.share(home.timer, of: ada, with: ["Ben"])
         var phone = try TestDevice(node: "n-benphone", name: "Ben's phone")
@@ -152,7 +152,7 @@ struct SharedTimerRoutesTests {
     }
 
     @Test func removingAPersonEndsTheSharesWithThem() async throws {
-        let home = try Household()
+        let home = try await Household()
         let ada = try home.server.household.person(named: "Ada")
         try home.server.household.share(home.timer, of: ada, with: ["Ben"])
         try home.server.household.remove("Ben")

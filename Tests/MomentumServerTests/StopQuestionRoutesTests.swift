@@ -94,6 +94,6 @@ struct StopQuestionRoutesTests {
             #expect(missing.status == .notFound)
         }
         // Using a saved sit never becomes the quick sit (the core's MeditationPlan.lastSit).
-        #expect(try server.services.settings.load().meditation.duration != .minutes(40))
+        await #expect(try server.services.settings.load().meditation.duration != .minutes(40))
     }
 }

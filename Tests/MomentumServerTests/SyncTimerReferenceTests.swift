@@ -27,7 +27,7 @@ struct SyncTimerReferenceTests {
         let bensTimer: FocusTimer
         let benID: Person.ID
 
-        init(on kind: StoreKind) throws {
+        init(on kind: StoreKind) async throws {
             folder = try TemporaryDirectory()
             let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
             switch kind {
@@ -42,7 +42,7 @@ struct SyncTimerReferenceTests {
                     postgres: try #require(store.postgresStore), dataDirectory: folder.url, device: "test",
                     login: "Ada", timeZone: .gmt, now: now)
             }
-            let ben = try household.add(named: "Ben")
+            let ben = try await household.add(named: "Ben")
             benID = ben.id
             let tokens = household.accessTokens
             ada = [.authorization: "Bearer " + (try tokens.create(name: "ada", personID: Person.founderID).secret)]
@@ -65,7 +65,7 @@ struct SyncTimerReferenceTests {
     /// `not_yours` at the item's change — and nothing of it is stored, in Ben's data or in Ada's.
     @Test(arguments: StoreKind.available)
     func anItemPushedUnderAnotherPersonsTimerIsRefusedWhole(kind: StoreKind) async throws {
-        let home = try Home(on: kind)
+        let home = try await Home(on: kind)
         var phone = try TestDevice(node: "n-benphone", name: "Ben's phone")
         let rename = try phone.set(.focusTimer, home.bensTimer.id.uuidString.lowercased(), "name", .string("Renamed"))
         for spelling in [home.adasTimer.id.uuidString.lowercased(), home.adasTimer.id.uuidString] {
@@ -92,7 +92,7 @@ struct SyncTimerReferenceTests {
     /// The same item under Ben's own timer is his to push: it is stored and shows in his timer.
     @Test(arguments: StoreKind.available)
     func anItemPushedUnderThePushersOwnTimerIsStored(kind: StoreKind) async throws {
-        let home = try Home(on: kind)
+        let home = try await Home(on: kind)
         var phone = try TestDevice(node: "n-benphone", name: "Ben's phone")
         let body = try pushBody(
             try phone.item(UUID().uuidString.lowercased(), of: home.bensTimer.id.uuidString, text: "Shoes"))

@@ -24,11 +24,11 @@ struct ExchangeServiceTests {
     }
 
     /// A log with a bit of everything: kinds, energy, details with awkward characters, settings.
-    func filled(_ kind: StoreKind) throws -> LogServices {
+    func filled(_ kind: StoreKind) async throws -> LogServices {
         let services = try services(kind)
-        _ = try services.settings.change(.dayStartHour, to: "3")
-        _ = try services.settings.change(.workoutGoal, to: "30")
-        _ = try services.settings.change(.meditationDuration, to: "25")
+        _ = try await services.settings.change(.dayStartHour, to: "3")
+        _ = try await services.settings.change(.workoutGoal, to: "30")
+        _ = try await services.settings.change(.meditationDuration, to: "25")
         for day in 0..<40 {
             let start = Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400 + Double(day % 5) * 3_600)
             try services.practiceLog.addRecord(kind: .meditation, start: start, length: 600 + Double(day) * 7.5)
@@ -45,35 +45,35 @@ struct ExchangeServiceTests {
     @Test(arguments: StoreKind.available, ExchangeService.ExportFormat.allCases)
     func exportImportIntoAnEmptyDatabaseAndExportAgainGivesIdenticalFiles(
         kind: StoreKind, _ format: ExchangeService.ExportFormat
-    ) throws {
-        let source = try filled(kind)
-        let first = try source.exchange.export(format, catalog: catalog)
+    ) async throws {
+        let source = try await filled(kind)
+        let first = try await source.exchange.export(format, catalog: catalog)
         #expect(first.count == 54)
         guard format != .ics else {
             // iCalendar is export only; two exports of the same log are identical.
-            #expect(try source.exchange.export(.ics, catalog: catalog).data == first.data)
+            await #expect(try source.exchange.export(.ics, catalog: catalog).data == first.data)
             return
         }
         let target = try services(kind)
         let summary = try target.exchange.importData(first.data, dryRun: false)
         #expect(summary.imported == 54)
         #expect(summary.duplicates == 0)
-        let second = try target.exchange.export(format, catalog: catalog)
+        let second = try await target.exchange.export(format, catalog: catalog)
         #expect(String(decoding: second.data, as: UTF8.self) == String(decoding: first.data, as: UTF8.self))
         if format == .json {
-            #expect(try target.settings.load() == source.settings.load())
-            #expect(
+            await #expect(try target.settings.load() == source.settings.load())
+            await #expect(
                 try target.progress.report().streak(for: .mindfulness)
                     == source.progress.report().streak(for: .mindfulness))
         }
     }
 
     @Test(arguments: StoreKind.available)
-    func aSecondImportSkipsEverythingAsDuplicates(kind: StoreKind) throws {
-        let source = try filled(kind)
+    func aSecondImportSkipsEverythingAsDuplicates(kind: StoreKind) async throws {
+        let source = try await filled(kind)
         let target = try services(kind)
         for format in [ExchangeService.ExportFormat.json, .csv] {
-            let data = try source.exchange.export(format, catalog: catalog).data
+            let data = try await source.exchange.export(format, catalog: catalog).data
             _ = try target.exchange.importData(data, dryRun: false)
             let again = try target.exchange.importData(data, dryRun: false)
             #expect(again.imported == 0)
@@ -83,40 +83,40 @@ struct ExchangeServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aDryRunReportsAndChangesNothing(kind: StoreKind) throws {
-        let source = try filled(kind)
+    func aDryRunReportsAndChangesNothing(kind: StoreKind) async throws {
+        let source = try await filled(kind)
         let target = try services(kind)
-        let before = try target.exchange.export(.json, catalog: catalog).data
+        let before = try await target.exchange.export(.json, catalog: catalog).data
         let summary = try target.exchange.importData(
-            try source.exchange.export(.json, catalog: catalog).data, dryRun: true)
+            try await source.exchange.export(.json, catalog: catalog).data, dryRun: true)
         #expect(
             summary
                 == ImportSummary(
                     format: .backup, total: 54, imported: 54, duplicates: 0, restoresSettings: true, dryRun: true))
-        #expect(try target.exchange.export(.json, catalog: catalog).data == before)
+        await #expect(try target.exchange.export(.json, catalog: catalog).data == before)
     }
 
     @Test(arguments: StoreKind.available)
-    func aFileWithOneBadRowLeavesTheDataExactlyAsItWas(kind: StoreKind) throws {
-        let services = try filled(kind)
-        let before = try services.exchange.export(.json, catalog: catalog).data
-        var csv = String(decoding: try services.exchange.export(.csv, catalog: catalog).data, as: UTF8.self)
+    func aFileWithOneBadRowLeavesTheDataExactlyAsItWas(kind: StoreKind) async throws {
+        let services = try await filled(kind)
+        let before = try await services.exchange.export(.json, catalog: catalog).data
+        var csv = String(decoding: try await services.exchange.export(.csv, catalog: catalog).data, as: UTF8.self)
         csv += ",meditation,2027-02-29T10:00:00Z,2027-02-29T10:20:00Z,1200,,,\r\n"
         csv = csv.replacingOccurrences(of: "laptop", with: "phone")
         #expect(throws: ImportError.self) { try services.exchange.importData(Data(csv.utf8), dryRun: false) }
-        #expect(try services.exchange.export(.json, catalog: catalog).data == before)
+        await #expect(try services.exchange.export(.json, catalog: catalog).data == before)
     }
 
     @Test(arguments: StoreKind.available)
-    func aBackupFromANewerMomentumIsRefusedUntouched(kind: StoreKind) throws {
-        let services = try filled(kind)
-        let before = try services.exchange.export(.json, catalog: catalog).data
+    func aBackupFromANewerMomentumIsRefusedUntouched(kind: StoreKind) async throws {
+        let services = try await filled(kind)
+        let before = try await services.exchange.export(.json, catalog: catalog).data
         let newer = String(decoding: before, as: UTF8.self)
             .replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2")
         #expect(throws: ImportError.file(.newerBackup(version: 2, supported: 1))) {
             try services.exchange.importData(Data(newer.utf8), dryRun: false)
         }
-        #expect(try services.exchange.export(.json, catalog: catalog).data == before)
+        await #expect(try services.exchange.export(.json, catalog: catalog).data == before)
     }
 
     @Test(arguments: StoreKind.available)

@@ -33,10 +33,10 @@ struct HouseholdServiceTests {
 
     // MARK: - Who may do what
 
-    @Test func anOwnerManagesEveryoneAndAMemberReachesOnlyThemselves() throws {
+    @Test func anOwnerManagesEveryoneAndAMemberReachesOnlyThemselves() async throws {
         let owner = try founder
-        let ben = try household.add(named: "Ben")
-        let cleo = try household.add(named: "Cleo", role: .owner)
+        let ben = try await household.add(named: "Ben")
+        let cleo = try await household.add(named: "Cleo", role: .owner)
         #expect(try household.people(seenBy: owner).map(\.name) == ["Ada", "Ben", "Cleo"])
         #expect(try household.people(seenBy: ben).map(\.name) == ["Ben"])
         #expect(household.canManage(cleo) && !household.canManage(ben))
@@ -69,8 +69,8 @@ struct HouseholdServiceTests {
         #expect(try again.people().map(\.name) == ["Ada"])
     }
 
-    @Test func twoPeopleEachSeeOnlyTheirOwnPractice() throws {
-        let ben = try household.add(named: "Ben")
+    @Test func twoPeopleEachSeeOnlyTheirOwnPractice() async throws {
+        let ben = try await household.add(named: "Ben")
         let ada = try household.services(for: try founder)
         let bens = try household.services(for: ben)
         #expect(try ada.sqlite.path == household.founder.sqlite.path)
@@ -82,9 +82,9 @@ struct HouseholdServiceTests {
         try ada.meditationPresets.addPreset(name: "Ada's sit", plan: plan)
         try ada.morse.saveCallSign(try CallSign("DL1ADA"))
         try ada.morse.saveCourseSettings(try MorseCourseSettings(characterWPM: 25, effectiveWPM: 15))
-        var settings = try ada.settings.load()
+        var settings = try await ada.settings.load()
         settings.reminders = try settings.reminders.addingDaily(time: "10:00", weekdays: "all", category: "focus")
-        try ada.settings.save(settings)
+        try await ada.settings.save(settings)
 
         try bens.focusTimers.addTimer(name: "Ben's tea")
 
@@ -93,16 +93,16 @@ struct HouseholdServiceTests {
         #expect(try bens.meditationPresets.presets().isEmpty)
         #expect(try bens.morse.callSign() == nil)
         #expect(try bens.morse.courseSettings() == (try MorseCourseSettings()))
-        #expect(try bens.settings.load().reminders == MomentumSettings().reminders)
-        #expect(try bens.reminders.plan().reminders.isEmpty)
-        #expect(try bens.progress.report().streak(for: .mindfulness).current == 0)
+        await #expect(try bens.settings.load().reminders == MomentumSettings().reminders)
+        await #expect(try bens.reminders.plan().reminders.isEmpty)
+        await #expect(try bens.progress.report().streak(for: .mindfulness).current == 0)
 
         #expect(try ada.practiceLog.records().count == 1)
         #expect(try ada.focusTimers.timers().map(\.name) == ["Ada's pages"])
         #expect(try ada.meditationPresets.presets().map(\.name) == ["Ada's sit"])
         #expect(try ada.morse.callSign()?.text == "DL1ADA")
-        #expect(try !ada.reminders.plan().reminders.isEmpty)
-        #expect(try ada.progress.report().streak(for: .mindfulness).current == 1)
+        await #expect(try !ada.reminders.plan().reminders.isEmpty)
+        await #expect(try ada.progress.report().streak(for: .mindfulness).current == 1)
 
         // Ben's database is his own file, under people/ID.
         let bensFile = directory.url.appendingPathComponent("people/\(ben.id)/\(MomentumDatabase.fileName)")
@@ -110,25 +110,25 @@ struct HouseholdServiceTests {
         #expect(try bens.sqlite.path == bensFile.path)
     }
 
-    @Test func aPersonAddedWithALanguageHasItAsTheirSetting() throws {
-        let anna = try household.add(named: "Anna", language: .german)
-        #expect(try household.services(for: anna).settings.load().language == .german)
-        #expect(try household.founder.settings.load().language == nil)
-        let ben = try household.add(named: "Ben")
-        #expect(try household.services(for: ben).settings.load().language == nil)
+    @Test func aPersonAddedWithALanguageHasItAsTheirSetting() async throws {
+        let anna = try await household.add(named: "Anna", language: .german)
+        await #expect(try household.services(for: anna).settings.load().language == .german)
+        await #expect(try household.founder.settings.load().language == nil)
+        let ben = try await household.add(named: "Ben")
+        await #expect(try household.services(for: ben).settings.load().language == nil)
     }
 
-    @Test func aNameTakenOrInvalidAddsNobody() throws {
-        try household.add(named: "Ben")
-        #expect(throws: HouseholdError.person(.nameTaken("ben"))) { try household.add(named: "ben") }
-        #expect(throws: HouseholdError.person(.nameStartsWithDash)) { try household.add(named: "-x") }
+    @Test func aNameTakenOrInvalidAddsNobody() async throws {
+        try await household.add(named: "Ben")
+        await #expect(throws: HouseholdError.person(.nameTaken("ben"))) { try await household.add(named: "ben") }
+        await #expect(throws: HouseholdError.person(.nameStartsWithDash)) { try await household.add(named: "-x") }
         #expect(try household.people().map(\.name) == ["Ada", "Ben"])
     }
 
     // MARK: - Leaving
 
-    @Test func removingAPersonDeletesTheirFolderTokensAndSessionsAndNothingOfTheFounders() throws {
-        let ben = try household.add(named: "Ben")
+    @Test func removingAPersonDeletesTheirFolderTokensAndSessionsAndNothingOfTheFounders() async throws {
+        let ben = try await household.add(named: "Ben")
         try household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
         try household.founder.focusTimers.addTimer(name: "Ada's pages")
         let tokens = household.accessTokens
@@ -156,16 +156,16 @@ struct HouseholdServiceTests {
         #expect(throws: HouseholdError.person(.unknownPerson("Ben"))) { try household.person(named: "Ben") }
     }
 
-    @Test func aPersonAddedAgainAfterRemovalStartsEmpty() throws {
-        let ben = try household.add(named: "Ben")
+    @Test func aPersonAddedAgainAfterRemovalStartsEmpty() async throws {
+        let ben = try await household.add(named: "Ben")
         try household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
         try household.remove("Ben")
-        let again = try household.add(named: "Ben")
+        let again = try await household.add(named: "Ben")
         #expect(try household.services(for: again).focusTimers.timers().isEmpty)
     }
 
-    @Test func theFounderCannotBeRemoved() throws {
-        try household.add(named: "Cy", role: .owner)
+    @Test func theFounderCannotBeRemoved() async throws {
+        try await household.add(named: "Cy", role: .owner)
         #expect(throws: HouseholdError.person(.founderStays("Ada"))) { try household.remove("Ada") }
         #expect(try household.people().count == 2)
     }
@@ -176,8 +176,8 @@ struct HouseholdServiceTests {
 
     // MARK: - Names and roles
 
-    @Test func aPersonIsRenamedAndFoundByTheNewName() throws {
-        let ben = try household.add(named: "Ben")
+    @Test func aPersonIsRenamedAndFoundByTheNewName() async throws {
+        let ben = try await household.add(named: "Ben")
         let renamed = try household.rename("ben", to: "Benedikt")
         #expect(renamed.id == ben.id && renamed.name == "Benedikt")
         #expect(try household.person(named: "benedikt").id == ben.id)
@@ -185,8 +185,8 @@ struct HouseholdServiceTests {
         #expect(throws: HouseholdError.person(.nameTaken("Ada"))) { try household.rename("Benedikt", to: "Ada") }
     }
 
-    @Test func aRoleChangeKeepsAnOwner() throws {
-        try household.add(named: "Ben")
+    @Test func aRoleChangeKeepsAnOwner() async throws {
+        try await household.add(named: "Ben")
         #expect(throws: HouseholdError.person(.lastOwner("Ada"))) { try household.setRole(of: "Ada", to: .member) }
         #expect(try household.setRole(of: "Ben", to: .owner).role == .owner)
         #expect(try household.setRole(of: "Ada", to: .member).role == .member)
@@ -196,8 +196,8 @@ struct HouseholdServiceTests {
 
     // MARK: - PINs
 
-    @Test func aPINLocksAProfileUntilCleared() throws {
-        let ben = try household.add(named: "Ben")
+    @Test func aPINLocksAProfileUntilCleared() async throws {
+        let ben = try await household.add(named: "Ben")
         #expect(try household.checkPIN(nil, for: ben))
         #expect(try household.checkPIN("9999", for: ben))
         try household.setPIN(of: "Ben", to: "2580")
@@ -220,8 +220,8 @@ struct HouseholdServiceTests {
 
     // MARK: - Pairing
 
-    @Test func aPairingCodeSignsInOnceAsItsPerson() throws {
-        let ben = try household.add(named: "Ben")
+    @Test func aPairingCodeSignsInOnceAsItsPerson() async throws {
+        let ben = try await household.add(named: "Ben")
         let pairing = try household.startPairing(for: ben)
         #expect(pairing.person == ben)
         #expect(pairing.expiresAt == Self.start.addingTimeInterval(600))
@@ -240,8 +240,8 @@ struct HouseholdServiceTests {
         }
     }
 
-    @Test func aPairingCodeTenMinutesOldIsRefused() throws {
-        let ben = try household.add(named: "Ben")
+    @Test func aPairingCodeTenMinutesOldIsRefused() async throws {
+        let ben = try await household.add(named: "Ben")
         let late = try household.startPairing(for: ben)
         let justInTime = try household.startPairing(for: ben)
         advance(by: 599)
@@ -263,8 +263,8 @@ struct HouseholdServiceTests {
         }
     }
 
-    @Test func aRemovedPersonsCodeIsNotUsable() throws {
-        let ben = try household.add(named: "Ben")
+    @Test func aRemovedPersonsCodeIsNotUsable() async throws {
+        let ben = try await household.add(named: "Ben")
         let pairing = try household.startPairing(for: ben)
         try household.remove("Ben")
         #expect(throws: HouseholdError.pairing(.notUsable)) { try household.pair(code: pairing.code, deviceName: nil) }

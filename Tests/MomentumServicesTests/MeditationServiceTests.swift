@@ -28,10 +28,10 @@ struct MeditationServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aSitEndsAtTheInstantTheFrontEndReportsNotTheServicesClock(kind: StoreKind) throws {
+    func aSitEndsAtTheInstantTheFrontEndReportsNotTheServicesClock(kind: StoreKind) async throws {
         let services = try services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .zero)
-        let sit = try services.meditation.startSit(plan: plan, language: .english)
+        let sit = try await services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
         let reportedEnd = start.addingTimeInterval(300)
         clock.advance(by: 400)
@@ -45,10 +45,10 @@ struct MeditationServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aCompletedSitBecomesExactlyOneRecordWithTheMeditationSegmentCounted(kind: StoreKind) throws {
+    func aCompletedSitBecomesExactlyOneRecordWithTheMeditationSegmentCounted(kind: StoreKind) async throws {
         let services = try services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .seconds(15), reflection: .minutes(2))
-        let sit = try services.meditation.startSit(plan: plan, language: .english)
+        let sit = try await services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
         clock.advance(by: 15 + 600 + 120)
         let record = try services.meditation.finishSit(
@@ -65,10 +65,10 @@ struct MeditationServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aThirtySecondEarlyStopRecordsNothing(kind: StoreKind) throws {
+    func aThirtySecondEarlyStopRecordsNothing(kind: StoreKind) async throws {
         let services = try services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .zero)
-        _ = try services.meditation.startSit(plan: plan, language: .english)
+        _ = try await services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
         clock.advance(by: 30)
         let record = try services.meditation.finishSit(
@@ -90,25 +90,27 @@ struct MeditationServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func startingASitRemembersThePlanAndTurnsTheAffirmations(kind: StoreKind) throws {
+    func startingASitRemembersThePlanAndTurnsTheAffirmations(kind: StoreKind) async throws {
         let services = try services(kind)
         let plan = MeditationPlan(duration: .minutes(25), intervalGongs: .every(minutes: 5), ambientID: "ocean")
         let catalog = StringCatalog.shared(for: .german)
         var seen: [Affirmations] = []
-        for _ in 0..<3 { seen.append(try services.meditation.startSit(plan: plan, language: .german).affirmations) }
+        for _ in 0..<3 {
+            seen.append(try await services.meditation.startSit(plan: plan, language: .german).affirmations)
+        }
         #expect(seen == (0..<3).map { Affirmations(rotationIndex: $0, catalog: catalog) })
-        let settings = try services.settings.load()
+        let settings = try await services.settings.load()
         #expect(settings.meditation == plan)
         #expect(settings.affirmationRotation == 3)
     }
 
     @Test(arguments: StoreKind.available)
-    func anInvalidPlanStoresNothing(kind: StoreKind) throws {
+    func anInvalidPlanStoresNothing(kind: StoreKind) async throws {
         let services = try services(kind)
-        let before = try services.settings.load()
-        #expect(throws: MeditationServiceError.invalidPlan(.countdownTooLong)) {
-            try services.meditation.startSit(plan: MeditationPlan(countdown: .seconds(99)), language: .english)
+        let before = try await services.settings.load()
+        await #expect(throws: MeditationServiceError.invalidPlan(.countdownTooLong)) {
+            try await services.meditation.startSit(plan: MeditationPlan(countdown: .seconds(99)), language: .english)
         }
-        #expect(try services.settings.load() == before)
+        await #expect(try services.settings.load() == before)
     }
 }

@@ -31,7 +31,7 @@ struct MorseCourseServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aPassingSessionAdvancesTheLevelAndIsLoggedAsMorse(kind: StoreKind) throws {
+    func aPassingSessionAdvancesTheLevelAndIsLoggedAsMorse(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
         var session = try morse.startSession(.receive)
@@ -39,7 +39,7 @@ struct MorseCourseServiceTests {
         #expect(session.length == .minutes(5))
         try train(&session, count: 20, right: 20)
         clock.advance(by: 20)  // a minute of training: logged (stopped early, before its 5 minutes)
-        let finished = try morse.finish(&session)
+        let finished = try await morse.finish(&session)
         #expect(finished.progress[.receive].level == 2)
         #expect(finished.progress[.send].level == 1)
         #expect(try morse.progress() == finished.progress)
@@ -62,12 +62,12 @@ struct MorseCourseServiceTests {
     /// The rule every kind follows: stopped within its first minute, a session is not logged —
     /// but its answers still count for the course, and it stays in the course's history.
     @Test(arguments: StoreKind.available)
-    func aSessionStoppedWithinAMinuteCountsForTheCourseButIsNotLogged(kind: StoreKind) throws {
+    func aSessionStoppedWithinAMinuteCountsForTheCourseButIsNotLogged(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
         var session = try morse.startSession(.receive)
         try train(&session, count: 2, right: 2)
-        let finished = try morse.finish(&session)
+        let finished = try await morse.finish(&session)
         #expect(finished.result.trainingTime == .seconds(4))
         #expect(finished.record == nil)
         #expect(try services.practiceLog.records().isEmpty)
@@ -76,12 +76,12 @@ struct MorseCourseServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aSessionWithoutAttemptsChangesNothingAndLogsNothing(kind: StoreKind) throws {
+    func aSessionWithoutAttemptsChangesNothingAndLogsNothing(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
         var session = try morse.startSession(.send)
         clock.advance(by: 30)
-        let finished = try morse.finish(&session)
+        let finished = try await morse.finish(&session)
         #expect(finished.record == nil)
         #expect(try services.practiceLog.records().isEmpty)
         #expect(try morse.sessions().isEmpty)

@@ -19,17 +19,17 @@ struct ProgressServiceTests {
         return LogServices(store: try StoreUnderTest(kind), now: { clock.now })
     }
 
-    private func minutesToday(_ services: LogServices) throws -> Int {
-        let report = try services.progress.report()
+    private func minutesToday(_ services: LogServices) async throws -> Int {
+        let report = try await services.progress.report()
         return report.totals[report.today].seconds(in: .mindfulness) / 60
     }
 
     @Test(arguments: StoreKind.available)
-    func readingDoesNotMoveTheRevisionAndWritingDoes(kind: StoreKind) throws {
+    func readingDoesNotMoveTheRevisionAndWritingDoes(kind: StoreKind) async throws {
         let services = try services(kind)
         let database = services.store.store
         let before = try database.logRevision()
-        _ = try services.progress.report()
+        _ = try await services.progress.report()
         _ = try services.practiceLog.records()
         #expect(try database.logRevision() == before)
         let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
@@ -38,54 +38,54 @@ struct ProgressServiceTests {
         try services.practiceLog.editRecord(record, length: 900)
         let edited = try database.logRevision()
         #expect(edited > added)
-        _ = try services.settings.change(.jokers, to: "off")
+        _ = try await services.settings.change(.jokers, to: "off")
         #expect(try database.logRevision() > edited)
     }
 
     @Test(arguments: StoreKind.available)
-    func theReportFollowsEveryWrite(kind: StoreKind) throws {
+    func theReportFollowsEveryWrite(kind: StoreKind) async throws {
         let services = try services(kind)
-        #expect(try minutesToday(services) == 0)
+        #expect(try await minutesToday(services) == 0)
         let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
-        #expect(try minutesToday(services) == 10)
+        #expect(try await minutesToday(services) == 10)
         try services.practiceLog.editRecord(record, length: 1200)
-        #expect(try minutesToday(services) == 20)
+        #expect(try await minutesToday(services) == 20)
         try services.practiceLog.deleteRecord(record)
-        #expect(try minutesToday(services) == 0)
+        #expect(try await minutesToday(services) == 0)
     }
 
     /// SQLite: the terminal writing while the server runs; PostgreSQL: another server.
     @Test(arguments: StoreKind.available)
-    func aWriteByAnotherProcessIsSeen(kind: StoreKind) throws {
+    func aWriteByAnotherProcessIsSeen(kind: StoreKind) async throws {
         let services = try services(kind)
-        #expect(try minutesToday(services) == 0)
+        #expect(try await minutesToday(services) == 0)
         let clock = self.clock
         let terminal = LogServices(
             store: services.store, repository: try services.store.reopened(), device: "terminal", now: { clock.now })
         try terminal.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 300)
-        #expect(try minutesToday(services) == 5)
+        #expect(try await minutesToday(services) == 5)
     }
 
     @Test(arguments: StoreKind.available)
-    func aChangedDayStartIsSeen(kind: StoreKind) throws {
+    func aChangedDayStartIsSeen(kind: StoreKind) async throws {
         let services = try services(kind)
         try services.practiceLog.addRecord(
             kind: .meditation, start: clock.now.addingTimeInterval(-3 * 3600), length: 600)
-        #expect(try minutesToday(services) == 10)  // 05:00 counts for today
-        _ = try services.settings.change(.dayStartHour, to: "6")
-        #expect(try minutesToday(services) == 0)  // with days from 06:00 it belongs to yesterday
+        await #expect(try minutesToday(services) == 10)  // 05:00 counts for today
+        _ = try await services.settings.change(.dayStartHour, to: "6")
+        await #expect(try minutesToday(services) == 0)  // with days from 06:00 it belongs to yesterday
     }
 
     @Test(arguments: StoreKind.available)
-    func theNextDayIsANewToday(kind: StoreKind) throws {
+    func theNextDayIsANewToday(kind: StoreKind) async throws {
         let services = try services(kind)
         try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
-        let first = try services.progress.report()
+        let first = try await services.progress.report()
         #expect(first.streak(for: .mindfulness).todayCounts)
         clock.advance(by: 16 * 3600 - 1)  // 23:59:59
-        #expect(try services.progress.report().today == first.today)
+        await #expect(try services.progress.report().today == first.today)
         clock.advance(by: 1)
-        let next = try services.progress.report()
+        let next = try await services.progress.report()
         #expect(next.today == first.today.adding(days: 1))
         #expect(!next.streak(for: .mindfulness).todayCounts)
     }

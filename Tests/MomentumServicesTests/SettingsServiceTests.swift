@@ -16,30 +16,30 @@ struct SettingsServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func defaultsComeBackFromAnEmptyStore(kind: StoreKind) throws {
+    func defaultsComeBackFromAnEmptyStore(kind: StoreKind) async throws {
         let (service, store) = try service(kind)
         defer { withExtendedLifetime(store) {} }
-        #expect(try service.load() == MomentumSettings())
+        #expect(try await service.load() == MomentumSettings())
     }
 
     @Test(arguments: StoreKind.available)
-    func replacingTheSettingsKeepsTheAffirmationRotation(kind: StoreKind) throws {
+    func replacingTheSettingsKeepsTheAffirmationRotation(kind: StoreKind) async throws {
         let (service, store) = try service(kind)
         defer { withExtendedLifetime(store) {} }
         var stored = MomentumSettings()
         stored.affirmationRotation = 7
-        try service.save(stored)
+        try await service.save(stored)
         var wanted = MomentumSettings()
         wanted.language = .german
         wanted.meditation.duration = .minutes(25)
-        let replaced = try service.replace(with: wanted)
+        let replaced = try await service.replace(with: wanted)
         #expect(replaced.affirmationRotation == 7)
-        #expect(try service.load() == replaced)
+        await #expect(try service.load() == replaced)
         #expect(replaced.language == .german)
     }
 
     @Test(arguments: StoreKind.available)
-    func everySettingRoundTripsThroughTheStore(kind: StoreKind) throws {
+    func everySettingRoundTripsThroughTheStore(kind: StoreKind) async throws {
         let (service, store) = try service(kind)
         defer { withExtendedLifetime(store) {} }
         var settings = MomentumSettings()
@@ -49,8 +49,8 @@ struct SettingsServiceTests {
         settings.language = .german
         settings.isSoundOn = false
         settings.affirmationRotation = 17
-        try service.save(settings)
-        #expect(try service.load() == settings)
+        try await service.save(settings)
+        await #expect(try service.load() == settings)
     }
 
     @Test(
@@ -71,14 +71,15 @@ struct SettingsServiceTests {
             (.sound, "off", "off"),
         ])
     func changingASettingStoresItAndReadsBack(kind: StoreKind, change: (key: SettingKey, input: String, shown: String))
+        async
         throws
     {
         let (key, input, shown) = change
         let (service, store) = try service(kind)
         defer { withExtendedLifetime(store) {} }
-        let changed = try service.change(key, to: input)
+        let changed = try await service.change(key, to: input)
         #expect(changed.text(for: key) == shown)
-        #expect(try service.load().text(for: key) == shown)
+        await #expect(try service.load().text(for: key) == shown)
     }
 
     @Test(
@@ -95,12 +96,12 @@ struct SettingsServiceTests {
         ])
     func anInvalidValueIsRefusedAndNothingChanges(
         kind: StoreKind, refusal: (key: SettingKey, input: String, error: SettingValueError)
-    ) throws {
+    ) async throws {
         let (key, input, error) = refusal
         let (service, store) = try service(kind)
         defer { withExtendedLifetime(store) {} }
-        let before = try service.load()
-        #expect(throws: SettingsChangeError.invalidValue(error)) { try service.change(key, to: input) }
-        #expect(try service.load() == before)
+        let before = try await service.load()
+        await #expect(throws: SettingsChangeError.invalidValue(error)) { try await service.change(key, to: input) }
+        await #expect(try service.load() == before)
     }
 }

@@ -15,7 +15,7 @@ struct AboutCommand: ContextualCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in context: CommandContext) async throws {
-        let session = try context.openSession(common)
+        let session = try await context.openSession(common)
         let about = AboutInfo(version: MomentumCommand.version, language: session.catalog.language)
         if json {
             context.output.write(try JSONOutput.encode(about) + "\n")

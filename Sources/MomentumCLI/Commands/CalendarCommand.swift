@@ -33,7 +33,7 @@ struct CalendarCommand: ContextualCommand {
                     catalog.format(.errorConflictingOptions, ["first": "--month", "second": "--year"]))
             }
             let chosen = try LogArguments.category(category, catalog: catalog)
-            let report = try session.services.progress.report()
+            let report = try await session.services.progress.report()
             let colours = context.isInteractive && context.environment["NO_COLOR"] == nil
             if let year {
                 guard let number = CalendarPeriodText.year(year) else {

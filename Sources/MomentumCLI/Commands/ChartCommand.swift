@@ -37,7 +37,7 @@ struct ChartCommand: ContextualCommand {
             }
             guard output != nil || json else { throw CommandFailure(catalog[.errorChartNeedsOutput]) }
             let chosen = try LogArguments.category(category, catalog: catalog)
-            let report = try session.services.progress.report()
+            let report = try await session.services.progress.report()
             if kind == .streak && report.settings.hideStreaks {
                 // Hidden streaks are hidden here too: no numbers, no picture, and the way back.
                 if json {

@@ -27,9 +27,9 @@ struct Completions: ContextualCommand {
     }
 
     /// `momentum __complete WORDS…`, what the scripts call at each Tab: the candidates, one a line.
-    static func answer(_ words: [String], context: CommandContext) -> Int32 {
-        let engine = CompletionEngine { kind, typed in context.completionNames(kind, typed: typed) }
-        switch engine.complete(words.isEmpty ? [""] : words) {
+    static func answer(_ words: [String], context: CommandContext) async -> Int32 {
+        let engine = CompletionEngine { kind, typed in await context.completionNames(kind, typed: typed) }
+        switch await engine.complete(words.isEmpty ? [""] : words) {
         case .files: context.output.write(":files\n")
         case .directories: context.output.write(":directories\n")
         case .words(let words): context.output.write(words.map { $0 + "\n" }.joined())
@@ -45,7 +45,7 @@ extension CommandContext {
     ///
     /// Tab prints candidates only, into the shell's own line: anything that cannot be read offers
     /// none, and the command the person then runs reports why.
-    func completionNames(_ kind: CompletionNames, typed: [String]) -> [String] {
+    func completionNames(_ kind: CompletionNames, typed: [String]) async -> [String] {
         func value(of option: String) -> String? { UsageErrors.value(of: option, in: typed) }
         // try?: no candidates is the answer when a name list cannot be read (see above).
         func names(_ read: () throws -> [String]) -> [String] { (try? read()) ?? [] }
@@ -57,7 +57,7 @@ extension CommandContext {
         else { return [] }
         let arguments = ["--data", directory.path] + (value(of: "--user").map { ["--user", $0] } ?? [])
         // try?: an unknown `--user` or a database that will not open: no candidates (see above).
-        guard let common = try? CommonOptions.parse(arguments), let session = try? openSession(common) else {
+        guard let common = try? CommonOptions.parse(arguments), let session = try? await openSession(common) else {
             return []
         }
         let services = session.services

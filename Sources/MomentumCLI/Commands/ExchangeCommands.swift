@@ -74,7 +74,7 @@ struct Export: ContextualCommand {
                 target.confirmations(context).write(text)
             case .csv, .ics:
                 let exchangeFormat: ExchangeService.ExportFormat = format == .csv ? .csv : .ics
-                let (data, count) = try session.services.exchange.export(exchangeFormat, catalog: catalog)
+                let (data, count) = try await session.services.exchange.export(exchangeFormat, catalog: catalog)
                 guard let output else {
                     context.output.write(String(decoding: data, as: UTF8.self))
                     return

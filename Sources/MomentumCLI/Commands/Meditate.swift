@@ -99,7 +99,7 @@ struct Meditate: ContextualCommand {
         plan: MeditationPlan, preset: MeditationPreset?, session: CommandContext.Session, context: CommandContext
     ) async throws {
         let (services, catalog) = (session.services, session.catalog)
-        let prepared = try services.meditation.startSit(
+        let prepared = try await services.meditation.startSit(
             plan: plan, fromSavedSit: preset != nil, language: catalog.language)
         let soundOn = session.settings.isSoundOn && !noSound
         let cuePlayer = context.cuePlayer(soundOn: soundOn, session: session)

@@ -16,11 +16,11 @@ extension MorseCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
+            let session = try await context.openSession(common)
             let catalog = session.catalog
             let now = context.now()
             let dayCalendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
-            let form = try session.services.morse.overview(at: now)
+            let form = try await session.services.morse.overview(at: now)
             if json {
                 context.output.write(try JSONOutput.encode(form) + "\n")
                 return
@@ -115,7 +115,7 @@ extension MorseCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
+            let session = try await context.openSession(common)
             let catalog = session.catalog
             let morse = session.services.morse
             var settings = try morse.courseSettings()

@@ -103,7 +103,7 @@ struct MorseTrainingOptions: ParsableArguments {
                 try await player.play()
                 played = player.session
             }
-            let finished = try morse.finish(&played, at: context.now())
+            let finished = try await morse.finish(&played, at: context.now())
             let dayCalendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
             let lines = MorseTrainingText.summary(finished, catalog: catalog, timeZone: dayCalendar.timeZone)
             context.output.write(lines.joined(separator: "\n") + "\n")

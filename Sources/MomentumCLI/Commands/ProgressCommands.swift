@@ -14,9 +14,9 @@ struct StreakCommand: ContextualCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in context: CommandContext) async throws {
-        let session = try context.openSession(common)
+        let session = try await context.openSession(common)
         let catalog = session.catalog
-        let report = try session.services.progress.report()
+        let report = try await session.services.progress.report()
         let hidden = report.settings.hideStreaks
         if json {
             // The HTTP API's streaks view (`GET /api/v1/progress/streaks`).
@@ -82,7 +82,7 @@ struct Stats: ContextualCommand {
     @OptionGroup var common: CommonOptions
 
     func run(in context: CommandContext) async throws {
-        let session = try context.openSession(common)
+        let session = try await context.openSession(common)
         let catalog = session.catalog
         let statisticsPeriod: PracticeStatistics.Period =
             switch period {
@@ -91,7 +91,7 @@ struct Stats: ContextualCommand {
             case .year: .year
             case .all: .allTime
             }
-        let statistics = try session.services.progress.report().statistics(for: statisticsPeriod)
+        let statistics = try await session.services.progress.report().statistics(for: statisticsPeriod)
         if json {
             context.output.write(try JSONOutput.encode(statistics.jsonForm) + "\n")
             return

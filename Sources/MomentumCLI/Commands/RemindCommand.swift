@@ -38,7 +38,7 @@ extension RemindCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
+            let session = try await context.openSession(common)
             let catalog = session.catalog
             guard (1...28).contains(days) else {
                 throw CommandFailure(catalog.format(.errorRemindDays, ["value": "\(days)"]))
@@ -47,7 +47,7 @@ extension RemindCommand {
                 try await Self.watch(session: session, context: context)
                 return
             }
-            let plan = try session.services.reminders.plan(at: context.now(), horizonDays: days)
+            let plan = try await session.services.reminders.plan(at: context.now(), horizonDays: days)
             if json {
                 context.output.write(
                     try JSONOutput.encode(
@@ -78,14 +78,14 @@ extension RemindCommand {
             var delivered: Set<String> = []
             while true {
                 let now = context.now()
-                let plan = try session.services.reminders.plan(at: lastLook, horizonDays: 1)
+                let plan = try await session.services.reminders.plan(at: lastLook, horizonDays: 1)
                 for reminder in ReminderWatch.due(plan.reminders, after: lastLook, upTo: now)
                 where !delivered.contains(reminder.occurrenceID) {
                     delivered.insert(reminder.occurrenceID)
                     notifier.deliver(title: catalog.text(reminder.title), body: catalog.text(reminder.body))
                 }
                 lastLook = now
-                let next = try session.services.reminders.plan(at: now, horizonDays: 1).reminders.first?.fireAt
+                let next = try await session.services.reminders.plan(at: now, horizonDays: 1).reminders.first?.fireAt
                 let wait = ReminderWatch.wait(until: next, now: now)
                 switch await events.next(until: events.now.advanced(by: wait)) {
                 case .key(let key) where key == UInt8(ascii: "q") || key == 3: return

@@ -58,7 +58,7 @@ extension RemindCommand {
                 }
                 if changed != settings.reminders {
                     settings.reminders = changed
-                    try session.services.settings.save(settings)
+                    try await session.services.settings.save(settings)
                 }
                 if json {
                     context.output.write(try JSONOutput.encode(changed) + "\n")

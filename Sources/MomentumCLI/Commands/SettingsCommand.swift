@@ -21,7 +21,7 @@ struct SettingsCommand: AsyncParsableCommand {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            let session = try context.openSession(common)
+            let session = try await context.openSession(common)
             let settings = session.settings
             context.output.write(json ? try Self.json(settings) + "\n" : Self.table(settings, catalog: session.catalog))
         }
@@ -68,7 +68,7 @@ struct SettingsCommand: AsyncParsableCommand {
                             catalog.format(.didYouMean, ["suggestion": $0])
                         })
                 }
-                let changed = try session.services.settings.change(settingKey, to: value)
+                let changed = try await session.services.settings.change(settingKey, to: value)
                 // A language change answers in the new language (unless --lang says otherwise).
                 let language = try common.language() ?? changed.language ?? Language.preferred(in: context.environment)
                 let shownCatalog = StringCatalog.shared(for: language)

@@ -29,7 +29,7 @@ struct UserCommand: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             let language = try common.language()
             try await context.withSession(common) { session in
-                let person = try session.household.add(named: name, role: role, language: language)
+                let person = try await session.household.add(named: name, role: role, language: language)
                 context.output.write(
                     session.catalog.format(
                         .userAdded, ["name": person.name, "role": session.catalog[person.role.textKey]]) + "\n")
@@ -58,8 +58,10 @@ struct UserCommand: AsyncParsableCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let people = try session.household.people()
-                let languages = try people.map { person in
-                    try session.household.services(for: person).settings.load().language?.rawValue
+                var languages: [String?] = []
+                for person in people {
+                    languages.append(
+                        try await session.household.services(for: person).settings.load().language?.rawValue)
                 }
                 if json {
                     let rows = zip(people, languages).map { person, language in

@@ -21,11 +21,11 @@ struct CompletionEngine {
     var root: CompletionNode = .momentum
     /// The names of a kind, for the data directory and person the typed words choose (`--data`,
     /// `--user`); empty when there is none.
-    var names: (CompletionNames, _ typed: [String]) -> [String]
+    var names: (CompletionNames, _ typed: [String]) async -> [String]
 
     /// `words` are the words after `momentum`; the last is the one being completed (empty for a
     /// new word).
-    func complete(_ words: [String]) -> CompletionAnswer {
+    func complete(_ words: [String]) async -> CompletionAnswer {
         let current = words.last ?? ""
         let typed = Array(words.dropLast())
         var node = root
@@ -64,7 +64,7 @@ struct CompletionEngine {
             }
             positionals += 1
         }
-        if let pending { return values(for: pending, path: path, typed: typed, current: current) }
+        if let pending { return await values(for: pending, path: path, typed: typed, current: current) }
         if current.hasPrefix("-"), !afterTerminator, !isNumber(current) {
             let offered =
                 options(of: node, positionals: positionals)
@@ -83,7 +83,11 @@ struct CompletionEngine {
         }
         if let positional = positional(of: target, at: positionals) {
             if positional.wantsFile || Self.fileArguments.contains(positional.valueName) { return .files }
-            offered += positional.fixedValues ?? positionalValues(positional.valueName, path: path, typed: typed)
+            if let fixed = positional.fixedValues {
+                offered += fixed
+            } else {
+                offered += await positionalValues(positional.valueName, path: path, typed: typed)
+            }
         }
         return .words(unique(offered.filter { $0.hasPrefix(current) }))
     }
@@ -99,7 +103,7 @@ struct CompletionEngine {
         return node.positionals.last.flatMap { $0.isRepeating ? $0 : nil }
     }
 
-    private func values(for option: CompletionOption, path: [String], typed: [String], current: String)
+    private func values(for option: CompletionOption, path: [String], typed: [String], current: String) async
         -> CompletionAnswer
     {
         if option.wantsDirectory || option.key == "data" { return .directories }
@@ -113,7 +117,7 @@ struct CompletionEngine {
             case "kind": values = PracticeKind.allCases.map(\.rawValue)
             case "category": values = PracticeCategory.allCases.map(\.rawValue)
             case "lang": values = Language.allCases.map(\.rawValue)
-            case "user", "with": values = names(.people, typed)
+            case "user", "with": values = await names(.people, typed)
             default: values = []
             }
         }
@@ -121,18 +125,18 @@ struct CompletionEngine {
     }
 
     /// A positional argument's values, by its value name and command.
-    private func positionalValues(_ valueName: String, path: [String], typed: [String]) -> [String] {
+    private func positionalValues(_ valueName: String, path: [String], typed: [String]) async -> [String] {
         // A name given to something new (`timer add NAME`) has nothing to complete.
         guard path.last != "add" else { return [] }
         switch (path.first, valueName) {
         case ("settings", "key"): return SettingKey.allCases.map(\.rawValue)
-        case ("user", "name"): return names(.people, typed)
-        case ("timer", "name"), ("render", "name"): return names(.timers, typed)
-        case ("meditate", "saved-sit"): return names(.savedSits, typed)
+        case ("user", "name"): return await names(.people, typed)
+        case ("timer", "name"), ("render", "name"): return await names(.timers, typed)
+        case ("meditate", "saved-sit"): return await names(.savedSits, typed)
         // `meditate NAME` starts a saved sit where the minutes go.
-        case ("meditate", "minutes") where path == ["meditate", "sit"]: return names(.savedSits, typed)
-        case (_, "preset"): return names(.breathingPresets, typed)
-        case (_, "program"): return names(.workoutPrograms, typed)
+        case ("meditate", "minutes") where path == ["meditate", "sit"]: return await names(.savedSits, typed)
+        case (_, "preset"): return await names(.breathingPresets, typed)
+        case (_, "program"): return await names(.workoutPrograms, typed)
         default: return []
         }
     }

@@ -22,8 +22,8 @@ struct AboutController {
         router.get(RouterPath(String(RoutedPaths.manifest.dropFirst())), use: manifest)
     }
 
-    @Sendable func about(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<AboutInfo> {
-        let language = try LanguageChoice.language(for: request, settings: services.settings)
+    @Sendable func about(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<AboutInfo> {
+        let language = try await LanguageChoice.language(for: request, settings: services.settings)
         return JSONResponse(AboutInfo(version: version, language: language))
     }
 
@@ -31,11 +31,11 @@ struct AboutController {
     /// (on loopback, where none is needed, always). Without one — the login page, an install
     /// prompt, someone else — it is the manifest without `shortcuts`, never a refusal: the app
     /// stays installable, and nothing of the person's shows.
-    @Sendable func manifest(_ request: Request, context: BasicRequestContext) throws -> Response {
+    @Sendable func manifest(_ request: Request, context: BasicRequestContext) async throws -> Response {
         var manifest = WebManifest()
         if try mayReadShortcuts(request) {
             do {
-                let language = try LanguageChoice.language(for: request, settings: services.settings)
+                let language = try await LanguageChoice.language(for: request, settings: services.settings)
                 manifest.shortcuts = try services.practiceShortcuts(now: now(), language: language).map {
                     WebManifest.Shortcut(name: $0.name, shortName: $0.name, url: $0.url)
                 }

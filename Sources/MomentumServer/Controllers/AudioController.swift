@@ -57,7 +57,7 @@ struct AudioController {
 
     @Sendable func render(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
-        let timeline = try timeline(kind: context.parameters.get("kind") ?? "", request: request)
+        let timeline = try await timeline(kind: context.parameters.get("kind") ?? "", request: request)
         let rate = try query["rate"].map { text in
             guard let value = Int(text) else { throw APIError.badRequest(.apiRateNotWhole) }
             return value
@@ -147,14 +147,17 @@ struct AudioController {
 
     /// The practice to render from `?plan=` (the same JSON as the timeline routes), with an
     /// optional `?ambient=` and `?volume=` bed under breathing and workouts.
-    private func timeline(kind: String, request: Request) throws -> Timeline {
+    private func timeline(kind: String, request: Request) async throws -> Timeline {
         let query = request.uri.queryParameters
         let planJSON = Data((query["plan"].map(String.init) ?? "{}").utf8)
         func decode<T: Decodable>(_ type: T.Type) throws -> T { try RequestBody.decode(T.self, from: planJSON) }
         var timeline: Timeline
         switch kind {
         case "meditation":
-            let plan = query["plan"] == nil ? try services.settings.load().meditation : try decode(MeditationPlan.self)
+            let plan =
+                if query["plan"] == nil { try await services.settings.load().meditation } else {
+                    try decode(MeditationPlan.self)
+                }
             return try plan.timeline()
         case "breathing":
             timeline = try decode(BreathingPlanBody.self).plan(breathing: services.breathing).timeline()

@@ -85,7 +85,7 @@ struct BackupController {
     /// `GET /backup/summary`: what a backup holds now, and its archive's size — counted from the
     /// rows and the library files' sizes, nothing written.
     @Sendable func summary(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Summary> {
-        let catalog = try catalog(for: request)
+        let catalog = try await catalog(for: request)
         let (backup, libraryDirectory) = (backup, libraryDirectory)
         let counted = await Self.offThread { () throws(BackupFailure) -> (BackupDocument, [ArchiveSize.Entry]) in
             let document = try backup.document()
@@ -122,7 +122,7 @@ struct BackupController {
         let audioBytes = entries.dropFirst().reduce(0) { $0 + $1.bytes }
         let archiveBytes = ArchiveSize.bytes(of: entries)
         let size = ErrorMessages.byteSizeText(archiveBytes)
-        return JSONResponse(
+        return await JSONResponse(
             Summary(
                 counts: counts, audioBytes: audioBytes, archiveBytes: archiveBytes, archiveSize: size,
                 fileName: try fileName(),
@@ -138,8 +138,8 @@ struct BackupController {
     /// `GET /backup`: the archive, written into the staging folder and streamed from there. The
     /// file is unlinked as soon as it is open, so nothing is left behind however the download ends.
     @Sendable func download(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let catalog = try catalog(for: request)
-        let name = try fileName()
+        let catalog = try await catalog(for: request)
+        let name = try await fileName()
         let url = try staged.makeURL(prefix: "download", id: makeID(), extension: "zip")
         let backup = backup
         let written = await Self.offThread { () throws(BackupFailure) in try backup.writeArchive(to: url) }
@@ -167,8 +167,8 @@ struct BackupController {
     }
 
     /// `momentum-backup-YYYY-MM-DD.zip`, the day the person's (settings' zone and day start).
-    private func fileName() throws -> String {
-        let day = try settings.load().progress.dayCalendar(systemTimeZone: timeZone).day(of: now())
+    private func fileName() async throws -> String {
+        let day = try await settings.load().progress.dayCalendar(systemTimeZone: timeZone).day(of: now())
         return "momentum-backup-\(day).zip"
     }
 
@@ -193,7 +193,7 @@ struct BackupController {
     /// pass it), checked completely, and kept for an hour. 201 with what a restore would do; a
     /// refused file answers 422 with the terminal's sentence and is removed.
     @Sendable func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let catalog = try catalog(for: request)
+        let catalog = try await catalog(for: request)
         let name = Self.shownName(request.uri.queryParameters["name"].map(String.init), catalog: catalog)
         let tooLarge = APIError(
             .contentTooLarge, code: "backup_too_large", key: .backupWebTooLarge,
@@ -233,7 +233,7 @@ struct BackupController {
     /// `POST /restores/{id}/apply`: restores the checked upload (checked again, all or nothing)
     /// and removes it. 404 for an unknown id, 410 for one that expired.
     @Sendable func apply(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Restored> {
-        let catalog = try catalog(for: request)
+        let catalog = try await catalog(for: request)
         let kept = try take(context, catalog: catalog)
         let backup = backup
         let restored = await Self.offThread { () throws(BackupFailure) in
@@ -251,8 +251,8 @@ struct BackupController {
     }
 
     /// `DELETE /restores/{id}`: drops the upload. 204; 404 or 410 as for apply.
-    @Sendable func discard(_ request: Request, context: BasicRequestContext) throws -> Response {
-        let kept = try take(context, catalog: try catalog(for: request))
+    @Sendable func discard(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let kept = try take(context, catalog: try await catalog(for: request))
         staged.remove(kept.url)
         return Response(status: .noContent)
     }
@@ -375,7 +375,7 @@ struct BackupController {
         return cleaned.count > 200 ? String(cleaned.prefix(200)) + "…" : cleaned
     }
 
-    private func catalog(for request: Request) throws -> StringCatalog {
-        .shared(for: try LanguageChoice.language(for: request, settings: settings))
+    private func catalog(for request: Request) async throws -> StringCatalog {
+        .shared(for: try await LanguageChoice.language(for: request, settings: settings))
     }
 }

@@ -58,8 +58,8 @@ struct BreathingPresetsController {
         var rounds: Int?
     }
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Presets> {
-        let catalog = try catalog(for: request)
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Presets> {
+        let catalog = try await catalog(for: request)
         return JSONResponse(Presets(presets: try breathing.presets().map { Preset($0, catalog: catalog) }))
     }
 
@@ -68,13 +68,13 @@ struct BreathingPresetsController {
         let pattern = try body.pattern.map { text throws(BreathingError) in try BreathingPattern(parsing: text) }
         let preset = try breathing.addPreset(
             name: body.name, pattern: pattern ?? .newPreset, rounds: body.rounds ?? BreathingPreset.newPresetRounds)
-        return JSONResponse(Preset(preset, catalog: try catalog(for: request)), status: .created)
+        return await JSONResponse(Preset(preset, catalog: try catalog(for: request)), status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
         let original = try preset(context)
         let body = try await RequestBody.decode(PresetChanges.self, from: request)
-        let catalog = try catalog(for: request)
+        let catalog = try await catalog(for: request)
         let pattern = try body.pattern.map { text throws(BreathingError) in try BreathingPattern(parsing: text) }
         var preset = original
         if pattern != nil || body.rounds != nil {
@@ -95,7 +95,7 @@ struct BreathingPresetsController {
         try breathing.preset(named: context.parameters.get("id") ?? "")
     }
 
-    private func catalog(for request: Request) throws -> StringCatalog {
-        .shared(for: try LanguageChoice.language(for: request, settings: settings))
+    private func catalog(for request: Request) async throws -> StringCatalog {
+        .shared(for: try await LanguageChoice.language(for: request, settings: settings))
     }
 }

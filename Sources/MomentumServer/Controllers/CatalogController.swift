@@ -29,8 +29,8 @@ struct CatalogController {
         var forms: [String: FieldBounds]
     }
 
-    @Sendable func catalog(_ request: Request, context: BasicRequestContext) throws -> Response {
-        let language = try LanguageChoice.language(for: request, settings: settings)
+    @Sendable func catalog(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let language = try await LanguageChoice.language(for: request, settings: settings)
         guard let data = Self.encoded[language] else { throw APIError.serverFault }
         return JSONBody.response(data)
     }
@@ -61,7 +61,7 @@ struct CatalogController {
 
 /// The language a request asks for: `?lang=`, then the person's setting, then `Accept-Language`.
 enum LanguageChoice {
-    static func language(for request: Request, settings: SettingsService) throws -> Language {
+    static func language(for request: Request, settings: SettingsService) async throws -> Language {
         if let code = request.uri.queryParameters["lang"] {
             guard let language = Language(rawValue: String(code)) else {
                 throw APIError.invalid(
@@ -69,7 +69,7 @@ enum LanguageChoice {
             }
             return language
         }
-        if let chosen = try settings.load().language { return chosen }
+        if let chosen = try await settings.load().language { return chosen }
         return accepted(by: request) ?? .english
     }
 

@@ -32,8 +32,8 @@ struct LibraryController {
 
     // MARK: - Reading
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<LibraryListJSON> {
-        let catalog = try catalog(for: request)
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<LibraryListJSON> {
+        let catalog = try await catalog(for: request)
         let groups = try library.groupedItems(locale: try locale(for: request, catalog: catalog))
         return JSONResponse(LibraryListJSON(groups, catalog: catalog))
     }
@@ -43,8 +43,8 @@ struct LibraryController {
     }
 
     /// The items marked as ambient beds, by name: the meditation's own ambient choices.
-    @Sendable func ambientBeds(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Items> {
-        let catalog = try catalog(for: request)
+    @Sendable func ambientBeds(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Items> {
+        let catalog = try await catalog(for: request)
         let beds = try library.ambientBeds(locale: try locale(for: request, catalog: catalog))
         return JSONResponse(Items(items: beds.map { LibraryItemJSON($0, catalog: catalog) }))
     }
@@ -53,8 +53,8 @@ struct LibraryController {
         var suggestions: [String]
     }
 
-    @Sendable func suggestions(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Suggestions> {
-        let catalog = try catalog(for: request)
+    @Sendable func suggestions(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Suggestions> {
+        let catalog = try await catalog(for: request)
         let text = request.uri.queryParameters["q"].map(String.init) ?? ""
         guard text.count <= LibraryText.maximumCharacters else {
             throw APIError.invalid(.apiQueryTooLong, ["maximum": "\(LibraryText.maximumCharacters)"])
@@ -65,8 +65,8 @@ struct LibraryController {
                     for: text, locale: try locale(for: request, catalog: catalog))))
     }
 
-    @Sendable func show(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<LibraryItemJSON> {
-        JSONResponse(LibraryItemJSON(try item(context), catalog: try catalog(for: request)))
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<LibraryItemJSON> {
+        JSONResponse(LibraryItemJSON(try item(context), catalog: try await catalog(for: request)))
     }
 
     /// The item's file with its MIME type, whole (200) or the one range asked for (206, 416).
@@ -96,7 +96,7 @@ struct LibraryController {
     /// Content-Length is over the library's size limit and stopped when the bytes pass it.
     /// 201 imported, 200 skipped as a duplicate; a refused file leaves neither row nor file.
     @Sendable func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let catalog = try catalog(for: request)
+        let catalog = try await catalog(for: request)
         guard let name = request.uri.queryParameters["name"].map(String.init),
             !name.trimmingCharacters(in: .whitespaces).isEmpty
         else {
@@ -152,7 +152,7 @@ struct LibraryController {
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<LibraryItemJSON>
     {
-        let catalog = try catalog(for: request)
+        let catalog = try await catalog(for: request)
         var edited = try item(context)
         let id = edited.id
         let changes = try await RequestBody.decode(ItemChanges.self, from: request)
@@ -210,7 +210,7 @@ struct LibraryController {
     @Sendable func savePosition(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<LibraryItemJSON>
     {
-        let catalog = try catalog(for: request)
+        let catalog = try await catalog(for: request)
         let id = try item(context).id
         let body = try await RequestBody.decode(Position.self, from: request)
         return JSONResponse(
@@ -243,7 +243,7 @@ struct LibraryController {
         let record = try library.logListening(
             itemID: id, listened: .milliseconds(body.listenedMs), finished: body.finished)
         if let record { metrics.recordSessionLogged(kind: record.kind.rawValue) }
-        let text = EndingSentence.listening(
+        let text = await EndingSentence.listening(
             .milliseconds(body.listenedMs), logged: record != nil, language: try catalog(for: request).language)
         return JSONResponse(ListenedAnswer(logged: record != nil, record: record, text: text))
     }
@@ -257,8 +257,8 @@ struct LibraryController {
         return try library.item(id: id)
     }
 
-    private func catalog(for request: Request) throws -> StringCatalog {
-        .shared(for: try LanguageChoice.language(for: request, settings: settings))
+    private func catalog(for request: Request) async throws -> StringCatalog {
+        .shared(for: try await LanguageChoice.language(for: request, settings: settings))
     }
 
     /// The locale to sort in: `?locale=` (a BCP 47 tag such as `de-DE`, what the browser's

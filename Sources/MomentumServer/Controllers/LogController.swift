@@ -55,7 +55,7 @@ struct LogController {
         }
     }
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Records> {
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Records> {
         let query = request.uri.queryParameters
         var filter = PracticeLogQuery()
         if let kind = query["kind"] {
@@ -72,8 +72,8 @@ struct LogController {
         filter.since = try query["since"].map { try Self.instant(String($0), name: "since") }
         filter.until = try query["until"].map { try Self.instant(String($0), name: "until") }
         // `?recent`: the last `PracticeRecord.recentDays` days, today included, as the server counts days.
-        if query["recent"] != nil { filter.since = max(filter.since ?? .distantPast, try progress.recentSince()) }
-        let calendar = try progress.dayCalendar()
+        if query["recent"] != nil { filter.since = max(filter.since ?? .distantPast, try await progress.recentSince()) }
+        let calendar = try await progress.dayCalendar()
         if let text = query["day"] {
             // The sessions of one day as the server counts it: from its day start to the next.
             // try?: a day that does not parse is answered 400 with the format a day takes.
@@ -84,7 +84,7 @@ struct LogController {
             filter.since = max(filter.since ?? start, start)
             filter.until = min(filter.until ?? end, end)
         }
-        let language = try LanguageChoice.language(for: request, settings: settings)
+        let language = try await LanguageChoice.language(for: request, settings: settings)
         let records = try log.records(matching: filter).map {
             DatedRecord(record: $0, day: calendar.day(of: $0.start), language: language)
         }

@@ -47,11 +47,14 @@ struct MeditationFormController {
         var bounds: [String: Bounds]
     }
 
-    @Sendable func form(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Form> {
-        let language = try LanguageChoice.language(for: request, settings: settings)
+    @Sendable func form(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Form> {
+        let language = try await LanguageChoice.language(for: request, settings: settings)
         let plan =
-            try request.uri.queryParameters["preset"].map { try presets.preset(named: String($0)).plan }
-            ?? settings.load().meditation
+            if let preset = request.uri.queryParameters["preset"] {
+                try presets.preset(named: String(preset)).plan
+            } else {
+                try await settings.load().meditation
+            }
         var chosen = plan.intervalGongs
         if let typed = request.uri.queryParameters["interval"] {
             guard let gongs = IntervalGongs(parsing: String(typed)) else {

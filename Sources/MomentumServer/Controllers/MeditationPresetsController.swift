@@ -58,19 +58,19 @@ struct MeditationPresetsController {
         var position: Int?
     }
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Presets> {
-        let catalog = try catalog(for: request)
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Presets> {
+        let catalog = try await catalog(for: request)
         return JSONResponse(Presets(presets: try presets.presets().map { Preset($0, catalog: catalog) }))
     }
 
-    @Sendable func show(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Preset> {
-        JSONResponse(Preset(try preset(context), catalog: try catalog(for: request)))
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
+        JSONResponse(Preset(try preset(context), catalog: try await catalog(for: request)))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
         let body = try await RequestBody.decode(NewPreset.self, from: request)
         let preset = try presets.addPreset(name: body.name, plan: body.plan)
-        return JSONResponse(Preset(preset, catalog: try catalog(for: request)), status: .created)
+        return await JSONResponse(Preset(preset, catalog: try catalog(for: request)), status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
@@ -93,7 +93,7 @@ struct MeditationPresetsController {
             let id = preset.id
             preset = try presets.movePreset(preset, to: position).first { $0.id == id } ?? preset
         }
-        return JSONResponse(Preset(preset, catalog: try catalog(for: request)))
+        return await JSONResponse(Preset(preset, catalog: try catalog(for: request)))
     }
 
     @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
@@ -105,7 +105,7 @@ struct MeditationPresetsController {
         try presets.preset(named: context.parameters.get("id") ?? "")
     }
 
-    private func catalog(for request: Request) throws -> StringCatalog {
-        .shared(for: try LanguageChoice.language(for: request, settings: settings))
+    private func catalog(for request: Request) async throws -> StringCatalog {
+        .shared(for: try await LanguageChoice.language(for: request, settings: settings))
     }
 }

@@ -61,10 +61,10 @@ struct MorseController {
 
     // MARK: Course
 
-    @Sendable func progress(_ request: Request, context: BasicRequestContext) throws
+    @Sendable func progress(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MorseCourseProgress.JSONForm>
     {
-        JSONResponse(try morse.overview(at: now()))
+        JSONResponse(try await morse.overview(at: now()))
     }
 
     @Sendable func settings(_ request: Request, context: BasicRequestContext) throws
@@ -272,13 +272,16 @@ struct MorseController {
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
         let instant = try ReportedInstant.instant(body.at, now: now())
         let morse = morse
+        let dayCalendar = try await morse.dayCalendar()
         let (training, finished) = try await registry.update(id: id) { training in
-            let finished = try training.end(at: instant) { session in try morse.finish(&session, at: instant) }
+            let finished = try training.end(at: instant) { session in
+                try morse.finish(&session, at: instant, dayCalendar: dayCalendar)
+            }
             return (training, finished)
         }
         try await registry.remove(id: id)
         if finished.record != nil { metrics.recordSessionLogged(kind: "morse") }
-        let overview = try morse.overview(at: instant)
+        let overview = try await morse.overview(at: instant)
         let language = LanguageChoice.accepted(by: request) ?? .english
         return JSONResponse(
             MorseWire.Ending(

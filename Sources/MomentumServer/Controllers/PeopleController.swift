@@ -132,14 +132,14 @@ struct PeopleController {
         }
     }
 
-    private func instantWords(for request: Request) throws -> InstantWords {
-        let language = try LanguageChoice.language(for: request, settings: settings)
-        let zone = try settings.load().progress.dayCalendar(systemTimeZone: timeZone).timeZone
+    private func instantWords(for request: Request) async throws -> InstantWords {
+        let language = try await LanguageChoice.language(for: request, settings: settings)
+        let zone = try await settings.load().progress.dayCalendar(systemTimeZone: timeZone).timeZone
         return InstantWords(language: language, timeZone: zone)
     }
 
-    private func catalog(for request: Request) throws -> StringCatalog {
-        StringCatalog.shared(for: try LanguageChoice.language(for: request, settings: settings))
+    private func catalog(for request: Request) async throws -> StringCatalog {
+        StringCatalog.shared(for: try await LanguageChoice.language(for: request, settings: settings))
     }
 
     // MARK: - Bodies
@@ -216,19 +216,20 @@ struct PeopleController {
 
     // MARK: - People
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<People> {
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<People> {
         let asking = try askingPerson()
         let people = try household.people(seenBy: asking)
-        let words = try instantWords(for: request)
-        return JSONResponse(
-            People(canManage: household.canManage(asking), people: try people.map { try view($0, words: words) }))
+        let words = try await instantWords(for: request)
+        var views: [PersonView] = []
+        for person in people { views.append(try await view(person, words: words)) }
+        return JSONResponse(People(canManage: household.canManage(asking), people: views))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
         try household.requireOwner(try askingPerson())
         let body = try await RequestBody.decode(NewPerson.self, from: request)
-        let added = try household.add(named: body.name, role: body.role ?? .member, language: body.language)
-        return JSONResponse(try view(added, words: try instantWords(for: request)), status: .created)
+        let added = try await household.add(named: body.name, role: body.role ?? .member, language: body.language)
+        return await JSONResponse(try view(added, words: try instantWords(for: request)), status: .created)
     }
 
     @Sendable func change(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
@@ -236,7 +237,7 @@ struct PeopleController {
         let body = try await RequestBody.decode(PersonChanges.self, from: request)
         if let name = body.name { changed = try household.rename(changed.name, to: name) }
         if let role = body.role { changed = try household.setRole(of: changed.name, to: role) }
-        return JSONResponse(try view(changed, words: try instantWords(for: request)))
+        return await JSONResponse(try view(changed, words: try instantWords(for: request)))
     }
 
     @Sendable func remove(_ request: Request, context: BasicRequestContext) throws -> Response {
@@ -258,7 +259,8 @@ struct PeopleController {
 
     // MARK: - Devices
 
-    @Sendable func startPairing(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Pairing> {
+    @Sendable func startPairing(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Pairing>
+    {
         let target = try ownerOrSelf(context)
         let requestBase = (LoginController.isTLS(request) ? "https://" : "http://") + (request.head.authority ?? "")
         let requestPort = HostPolicy.Authority(request.head.authority ?? "")?.port ?? 80
@@ -268,8 +270,8 @@ struct PeopleController {
         switch reach {
         case .network(let bases): base = bases.first ?? requestBase
         case .thisMachineOnly:
-            notice = try catalog(for: request).format(.peoplePairingLoopbackOnly, ["host": requestBase])
-        case .noNetwork: notice = try catalog(for: request)[.peoplePairingNoNetwork]
+            notice = try await catalog(for: request).format(.peoplePairingLoopbackOnly, ["host": requestBase])
+        case .noNetwork: notice = try await catalog(for: request)[.peoplePairingNoNetwork]
         }
         // The link is checked before a code is made: a host a phone cannot open spends nothing.
         _ = try PairingCode.link(base: base, code: String(repeating: "2", count: PairingCode.length))
@@ -281,7 +283,7 @@ struct PeopleController {
             Pairing(
                 person: target.name, code: pairing.code, link: link,
                 expiresAt: InstantText.format(pairing.expiresAt),
-                expiresText: try instantWords(for: request).time.string(from: pairing.expiresAt), qr: rows,
+                expiresText: try await instantWords(for: request).time.string(from: pairing.expiresAt), qr: rows,
                 reachableByPhone: notice == nil, notice: notice),
             status: .created)
     }
@@ -314,11 +316,11 @@ struct PeopleController {
         try household.person(id: context.parameters.get("id").flatMap(Person.ID.init), reachedBy: try askingPerson())
     }
 
-    private func view(_ shown: Person, words: InstantWords) throws -> PersonView {
+    private func view(_ shown: Person, words: InstantWords) async throws -> PersonView {
         let services = try household.services(for: shown)
         return PersonView(
             id: shown.id, name: shown.name, role: shown.role, hasPIN: shown.hasPIN,
-            language: try services.settings.load().language, isYou: shown.id == person,
+            language: try await services.settings.load().language, isYou: shown.id == person,
             devices: try household.devices(of: shown).map { DeviceView($0, words: words) })
     }
 }

@@ -23,7 +23,7 @@ struct ProgressController {
 
     /// Today in the category of `?kind=` (a practice kind, e.g. `meditation`) or `?category=`
     /// (default mindfulness): what a practice's completion view shows.
-    @Sendable func today(_ request: Request, context: BasicRequestContext) throws -> Response {
+    @Sendable func today(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let language = LanguageChoice.accepted(by: request) ?? .english
         let category: PracticeCategory
         if let text = request.uri.queryParameters["kind"] {
@@ -39,13 +39,13 @@ struct ProgressController {
         } else {
             category = try Self.category(request) ?? .mindfulness
         }
-        return try answer(request, variant: language.rawValue) { report in
+        return try await answer(request, variant: language.rawValue) { report in
             TodayView(report, category: category, language: language)
         }
     }
 
-    @Sendable func calendar(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try answer(request) { report in try Self.month(request, report: report) }
+    @Sendable func calendar(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await answer(request) { report in try Self.month(request, report: report) }
     }
 
     private static func month(_ request: Request, report: ProgressReport) throws -> CalendarMonthView {
@@ -59,9 +59,9 @@ struct ProgressController {
         return CalendarMonthView(try report.month(year: year, month: month), today: report.today)
     }
 
-    @Sendable func year(_ request: Request, context: BasicRequestContext) throws -> Response {
+    @Sendable func year(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let language = LanguageChoice.accepted(by: request) ?? .english
-        return try answer(request, variant: language.rawValue) { report in
+        return try await answer(request, variant: language.rawValue) { report in
             try Self.heatMap(request, report: report, language: language)
         }
     }
@@ -82,14 +82,14 @@ struct ProgressController {
             language: language)
     }
 
-    @Sendable func streaks(_ request: Request, context: BasicRequestContext) throws -> Response {
+    @Sendable func streaks(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let language = LanguageChoice.accepted(by: request) ?? .english
-        return try answer(request, variant: language.rawValue) { report in StreaksView(report, language: language) }
+        return try await answer(request, variant: language.rawValue) { report in StreaksView(report, language: language) }
     }
 
-    @Sendable func statistics(_ request: Request, context: BasicRequestContext) throws -> Response {
+    @Sendable func statistics(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let language = LanguageChoice.accepted(by: request) ?? .english
-        return try answer(request, variant: language.rawValue) { report in
+        return try await answer(request, variant: language.rawValue) { report in
             StatisticsView(statistics: try Self.statistics(request, report: report), language: language)
         }
     }
@@ -151,8 +151,8 @@ struct ProgressController {
     /// `variant` tells apart answers to the same query that differ by more (their language).
     private func answer(
         _ request: Request, variant: String = "", _ make: (ProgressReport) throws -> some Encodable
-    ) throws -> Response {
-        let (revision, report) = try progress.revisedReport()
+    ) async throws -> Response {
+        let (revision, report) = try await progress.revisedReport()
         let era = AnswerCache.Era(revision: revision, day: report.today)
         let key = "\(variant) \(request.uri.path)?\(request.uri.query ?? "")"
         if let data = answers.data(era: era, key: key) { return JSONBody.response(data) }

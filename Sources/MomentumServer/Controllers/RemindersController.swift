@@ -16,9 +16,9 @@ struct RemindersController {
         api.get("reminders", use: plan)
     }
 
-    @Sendable func feed(_ request: Request, context: BasicRequestContext) throws -> Response {
-        let language = try LanguageChoice.language(for: request, settings: settings)
-        let text = try reminders.calendarFeed(language: language)
+    @Sendable func feed(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let language = try await LanguageChoice.language(for: request, settings: settings)
+        let text = try await reminders.calendarFeed(language: language)
         var headers = HTTPFields()
         headers[.contentType] = "text/calendar; charset=utf-8"
         headers[.contentDisposition] = "inline; filename=\"momentum-reminders.ics\""
@@ -33,8 +33,8 @@ struct RemindersController {
         var includesMorse: Bool
     }
 
-    @Sendable func plan(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<PlanResponse> {
-        let language = try LanguageChoice.language(for: request, settings: settings)
+    @Sendable func plan(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PlanResponse> {
+        let language = try await LanguageChoice.language(for: request, settings: settings)
         var days = ReminderPlanner.defaultHorizonDays
         if let text = request.uri.queryParameters["days"] {
             guard let value = Int(text), (1...28).contains(value) else {
@@ -42,7 +42,7 @@ struct RemindersController {
             }
             days = value
         }
-        let plan = try reminders.plan(horizonDays: days)
+        let plan = try await reminders.plan(horizonDays: days)
         return JSONResponse(
             PlanResponse(
                 reminders: plan.reminders.map {

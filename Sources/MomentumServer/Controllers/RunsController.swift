@@ -192,7 +192,7 @@ struct RunsController {
     /// had reported the end (a closed tab loses no session).
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunList> {
         let instant = WallInstant(now())
-        let language = try LanguageChoice.language(for: request, settings: services.settings)
+        let language = try await LanguageChoice.language(for: request, settings: services.settings)
         try await finishCompletedRuns(at: instant, logger: context.logger)
         let going = try await registry.all().filter { $0.ending == nil }
             .sorted { ($0.run.startedAt ?? instant) < ($1.run.startedAt ?? instant) }
@@ -237,7 +237,7 @@ struct RunsController {
         try await finishCompletedRuns(at: WallInstant(now()), logger: context.logger)
         let body = try await RequestBody.decode(StartBody.self, from: request)
         let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
-        let language = try LanguageChoice.language(for: request, settings: services.settings)
+        let language = try await LanguageChoice.language(for: request, settings: services.settings)
         var run: PracticeRun
         if body.preset != nil, body.kind != .meditation { throw APIError.badRequest(.apiPresetOnlyForMeditation) }
         if body.preset != nil, body.meditation != nil { throw APIError.badRequest(.apiPresetOrPlan) }
@@ -246,8 +246,11 @@ struct RunsController {
         switch body.kind {
         case .meditation:
             let preset = try body.preset.map { try services.meditationPresets.preset(named: $0) }
-            let plan = try preset?.plan ?? body.meditation ?? services.settings.load().meditation
-            let prepared = try services.meditation.startSit(
+            let plan =
+                if let chosen = preset?.plan ?? body.meditation { chosen } else {
+                    try await services.settings.load().meditation
+                }
+            let prepared = try await services.meditation.startSit(
                 plan: plan, fromSavedSit: preset != nil, language: language)
             let sit = try MeditationSit<WallInstant>(plan: prepared.plan, affirmations: prepared.affirmations)
             run = PracticeRun(id: makeID(), plan: .meditation(sit))
@@ -271,7 +274,7 @@ struct RunsController {
         guard let run = try await registry.run(id: id) else {
             throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()])
         }
-        let language = try LanguageChoice.language(for: request, settings: services.settings)
+        let language = try await LanguageChoice.language(for: request, settings: services.settings)
         return JSONResponse(RunResponse(run, at: WallInstant(now()), language: language))
     }
 
@@ -336,7 +339,7 @@ struct RunsController {
         _ action: @Sendable (inout PracticeRun, WallInstant) throws -> Void
     ) async throws -> JSONResponse<RunResponse> {
         let instant = WallInstant(try ReportedInstant.instant(reported, now: now()))
-        let language = try LanguageChoice.language(for: request, settings: services.settings)
+        let language = try await LanguageChoice.language(for: request, settings: services.settings)
         let run = try await registry.update(id: id) { run in
             try action(&run, instant)
             return run

@@ -16,15 +16,15 @@ struct SettingsController {
         group.patch("settings", use: update)
     }
 
-    @Sendable func show(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<MomentumSettings> {
-        JSONResponse(try settings.load())
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<MomentumSettings> {
+        JSONResponse(try await settings.load())
     }
 
     @Sendable func replace(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MomentumSettings>
     {
         let wanted = try await RequestBody.decode(MomentumSettings.self, from: request)
-        return JSONResponse(try settings.replace(with: wanted))
+        return await JSONResponse(try settings.replace(with: wanted))
     }
 
     @Sendable func update(_ request: Request, context: BasicRequestContext) async throws
@@ -36,7 +36,7 @@ struct SettingsController {
             // settings object is needed.
             let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         else { throw APIError.badRequest(.apiSettingsObjectNeeded) }
-        let current = try settings.load()
+        let current = try await settings.load()
         guard
             var merged = try JSONSerialization.jsonObject(with: JSONResponse<MomentumSettings>.encoder.encode(current))
                 as? [String: Any]
@@ -46,7 +46,7 @@ struct SettingsController {
         }
         Self.merge(patch, into: &merged)
         let wanted = try RequestBody.decode(MomentumSettings.self, from: JSONSerialization.data(withJSONObject: merged))
-        return JSONResponse(try settings.replace(with: wanted))
+        return await JSONResponse(try settings.replace(with: wanted))
     }
 
     /// Settings that are left out of the JSON while unset (`language` follows the system).

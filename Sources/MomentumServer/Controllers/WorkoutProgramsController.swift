@@ -47,8 +47,8 @@ struct WorkoutProgramsController {
         var plan: WorkoutPlanBody
     }
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Programs> {
-        let catalog = try catalog(for: request)
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Programs> {
+        let catalog = try await catalog(for: request)
         return JSONResponse(Programs(programs: try workouts.programs().map { Program($0, catalog: catalog) }))
     }
 
@@ -56,13 +56,13 @@ struct WorkoutProgramsController {
         let body = try await RequestBody.decode(NewProgram.self, from: request)
         let plan = try (body.plan ?? WorkoutPlanBody(WorkoutProgram.newProgramPlan)).plan()
         let program = try workouts.addProgram(name: body.name, plan: plan)
-        return JSONResponse(Program(program, catalog: try catalog(for: request)), status: .created)
+        return await JSONResponse(Program(program, catalog: try catalog(for: request)), status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Program> {
         let original = try program(context)
         let body = try await RequestBody.decode(ProgramChanges.self, from: request)
-        let catalog = try catalog(for: request)
+        let catalog = try await catalog(for: request)
         let plan = try body.plan.plan(base: original.plan(catalog: catalog))
         return JSONResponse(Program(try workouts.editProgram(original, plan: plan, catalog: catalog), catalog: catalog))
     }
@@ -76,7 +76,7 @@ struct WorkoutProgramsController {
         try workouts.program(named: context.parameters.get("id") ?? "")
     }
 
-    private func catalog(for request: Request) throws -> StringCatalog {
-        .shared(for: try LanguageChoice.language(for: request, settings: settings))
+    private func catalog(for request: Request) async throws -> StringCatalog {
+        .shared(for: try await LanguageChoice.language(for: request, settings: settings))
     }
 }

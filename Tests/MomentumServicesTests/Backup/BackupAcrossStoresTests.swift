@@ -30,9 +30,9 @@ struct BackupAcrossStoresTests {
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
-    func anArchiveMadeOnSQLiteRestoresIntoPostgreSQLAndBackIdentically() throws {
+    func anArchiveMadeOnSQLiteRestoresIntoPostgreSQLAndBackIdentically() async throws {
         let side = try BackupServiceTests()
-        let source = try side.everything("source")
+        let source = try await side.everything("source")
         let archive = side.directory.file("from-sqlite.zip")
         let written = try source.backup.writeArchive(to: archive)
 
@@ -42,7 +42,7 @@ struct BackupAcrossStoresTests {
         #expect(summary.added == written.counts)
         #expect(summary.kept.isEmpty)
         #expect(try postgres.backup.document().encoded() == source.backup.document().encoded())
-        #expect(try side.listings(postgres) == side.listings(source))
+        await #expect(try side.listings(postgres) == side.listings(source))
         #expect(try side.libraryFiles(postgres) == side.libraryFiles(source))
         // Other devices hear of what was restored: each record, timer and item is logged.
         for (type, kind) in [
@@ -63,14 +63,14 @@ struct BackupAcrossStoresTests {
         let restored = try target.backup.restore(from: back, dryRun: false)
         #expect(restored.added == written.counts)
         #expect(try target.backup.document().encoded() == source.backup.document().encoded())
-        #expect(try side.listings(target) == side.listings(source))
+        await #expect(try side.listings(target) == side.listings(source))
         #expect(try side.libraryFiles(target) == side.libraryFiles(source))
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
-    func aDamagedBackupIsRefusedOnPostgreSQLAndKeepsNothing() throws {
+    func aDamagedBackupIsRefusedOnPostgreSQLAndKeepsNothing() async throws {
         let side = try BackupServiceTests()
-        let source = try side.everything("source")
+        let source = try await side.everything("source")
         var document = try source.backup.document()
         // A valid first record, then a breathing preset with a breath longer than a minute.
         document.tables["breathingPresets"]?[0]["inhaleMs"] = .integer(600_000)

@@ -39,8 +39,8 @@ extension BackupServiceTests {
     /// Given a good archive made by the exporter; when its document's or an audio file's CRC-32 is
     /// wrong in both headers (the bytes and their SHA-256 untouched); then the restore is refused as
     /// a damaged archive naming the entry, and nothing changes.
-    @Test func anArchiveWhoseCRCIsWrongInBothHeadersIsRefusedAndChangesNothing() throws {
-        let source = try everything("source")
+    @Test func anArchiveWhoseCRCIsWrongInBothHeadersIsRefusedAndChangesNothing() async throws {
+        let source = try await everything("source")
         let data = try archiveData(source)
         let item = try #require(try source.library.items().first)
         for path in [BackupArchiveLayout.documentPath, BackupArchiveLayout.libraryFolder + item.fileName] {

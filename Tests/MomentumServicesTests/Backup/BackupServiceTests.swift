@@ -29,11 +29,11 @@ struct BackupServiceTests {
     }
 
     /// A data directory with at least one of every entity a backup holds.
-    func everything(_ name: String) throws -> MomentumServices {
+    func everything(_ name: String) async throws -> MomentumServices {
         let services = try services(name)
-        _ = try services.settings.change(.meditationDuration, to: "25")
-        _ = try services.settings.change(.dayStartHour, to: "3")
-        var settings = try services.settings.load()
+        _ = try await services.settings.change(.meditationDuration, to: "25")
+        _ = try await services.settings.change(.dayStartHour, to: "3")
+        var settings = try await services.settings.load()
         settings.reminders = try ReminderSettings(
             kindsOff: [.streak], preferredTime: try TimeOfDay(hour: 7),
             dailyReminders: [
@@ -41,7 +41,7 @@ struct BackupServiceTests {
                     id: "morning", time: try TimeOfDay(hour: 7, minute: 30), weekdays: [.monday, .wednesday],
                     category: .mindfulness)
             ])
-        try services.settings.save(settings)
+        try await services.settings.save(settings)
         try services.practiceLog.addRecord(
             kind: .workout, start: clock.now.addingTimeInterval(-86_400), length: 1_200, energyKilocalories: 180.5,
             details: ["note": "legs\nand arms"])
@@ -73,7 +73,7 @@ struct BackupServiceTests {
             try session.record(
                 MorseAttempt(item: item, answer: item.text, responseTime: .milliseconds(800)), at: clock.now)
         }
-        _ = try services.morse.finish(&session)
+        _ = try await services.morse.finish(&session)
         for file in ["id3v24-utf8.mp3", "tagged.m4a"] {
             _ = try services.library.importFile(at: SharedAudioFixtures.url(file))
         }
@@ -101,14 +101,14 @@ struct BackupServiceTests {
         var log: [LoggedRecord]
     }
 
-    func listings(_ services: MomentumServices) throws -> Listings {
+    func listings(_ services: MomentumServices) async throws -> Listings {
         Listings(
             presets: try services.breathing.presets(), sits: try services.meditationPresets.presets(),
             programs: try services.workouts.programs(),
             timers: try services.focusTimers.timers(), morse: try services.morse.progress(),
             morseSettings: try services.morse.courseSettings(), callSign: try services.morse.callSign(),
             morseSessions: try services.morse.sessions(), library: try services.library.items(),
-            settings: try services.settings.load(), log: try services.store.loggedRecords())
+            settings: try await services.settings.load(), log: try services.store.loggedRecords())
     }
 
     func libraryFiles(_ services: MomentumServices) throws -> [String: Data] {
@@ -121,8 +121,8 @@ struct BackupServiceTests {
 
     // MARK: - Restore is identical
 
-    @Test func anArchiveRestoresEverythingIntoAnEmptyDirectoryIdentically() throws {
-        let source = try everything("source")
+    @Test func anArchiveRestoresEverythingIntoAnEmptyDirectoryIdentically() async throws {
+        let source = try await everything("source")
         let archive = directory.file("backup.zip")
         let written = try source.backup.writeArchive(to: archive)
         #expect(written.includesAudio)
@@ -132,7 +132,7 @@ struct BackupServiceTests {
         let summary = try target.backup.restore(from: archive, dryRun: false)
         #expect(summary.kept.isEmpty)
         #expect(summary.added == written.counts)
-        #expect(try listings(target) == listings(source))
+        await #expect(try listings(target) == listings(source))
         #expect(try libraryFiles(target) == libraryFiles(source))
         #expect(try target.backup.document().encoded() == source.backup.document().encoded())
 
@@ -140,11 +140,11 @@ struct BackupServiceTests {
         let again = try target.backup.restore(from: archive, dryRun: false)
         #expect(again.added.isEmpty)
         #expect(again.kept == written.counts)
-        #expect(try listings(target) == listings(source))
+        await #expect(try listings(target) == listings(source))
     }
 
-    @Test func theJSONDocumentRestoresEverythingButAudioItDoesNotHave() throws {
-        let source = try everything("source")
+    @Test func theJSONDocumentRestoresEverythingButAudioItDoesNotHave() async throws {
+        let source = try await everything("source")
         let json = directory.file("backup.json")
         let written = try source.backup.writeDocument(to: json)
         #expect(!written.includesAudio)
@@ -159,18 +159,18 @@ struct BackupServiceTests {
         try source.backup.writeArchive(to: archive)
         let second = try target.backup.restore(from: archive, dryRun: false)
         #expect(second.added == [BackupKind.library.rawValue: 2])
-        #expect(try listings(target) == listings(source))
+        await #expect(try listings(target) == listings(source))
     }
 
-    @Test func restoringIntoADirectoryWithDataAddsWhatIsMissingAndKeepsWhatIsThere() throws {
-        let source = try everything("source")
+    @Test func restoringIntoADirectoryWithDataAddsWhatIsMissingAndKeepsWhatIsThere() async throws {
+        let source = try await everything("source")
         let archive = directory.file("backup.zip")
         try source.backup.writeArchive(to: archive)
         let target = try services("target")
         // Another preset with the same name, and the same audio under another id.
         _ = try target.breathing.addPreset(name: "evening CALM")
         _ = try target.library.importFile(at: SharedAudioFixtures.url("tagged.m4a"))
-        _ = try target.settings.change(.meditationDuration, to: "40")
+        _ = try await target.settings.change(.meditationDuration, to: "40")
 
         let dry = try target.backup.restore(from: archive, dryRun: true)
         #expect(dry.dryRun)
@@ -183,13 +183,13 @@ struct BackupServiceTests {
         #expect(
             try Set(target.breathing.presets().filter { !$0.isBuiltIn }.map(\.name))
                 == ["evening CALM", "Evening calm (2)"])
-        #expect(try target.settings.load().meditation.duration == .seconds(40 * 60))
+        await #expect(try target.settings.load().meditation.duration == .seconds(40 * 60))
         #expect(try target.library.items().count == 2)
         #expect(try target.focusTimers.timers() == source.focusTimers.timers())
     }
 
-    @Test func aSavedSitWhoseNameIsTakenHereIsRestoredUnderAFreeNameWithItsWholePlan() throws {
-        let source = try everything("source")
+    @Test func aSavedSitWhoseNameIsTakenHereIsRestoredUnderAFreeNameWithItsWholePlan() async throws {
+        let source = try await everything("source")
         let archive = directory.file("backup.zip")
         try source.backup.writeArchive(to: archive)
         let target = try services("target")
@@ -201,16 +201,16 @@ struct BackupServiceTests {
         #expect(try Set(target.meditationPresets.presets().map(\.id)) == [mine.id, restored.id])
     }
 
-    @Test func aVersionOneBackupIsNotThisServicesAndStillImportsThroughTheLogImport() throws {
-        let source = try everything("source")
+    @Test func aVersionOneBackupIsNotThisServicesAndStillImportsThroughTheLogImport() async throws {
+        let source = try await everything("source")
         let v1 = directory.file("v1.json")
-        try PracticeBackup(settings: try source.settings.load(), log: try source.sqlite.loggedRecords()).encoded()
+        try PracticeBackup(settings: try await source.settings.load(), log: try source.sqlite.loggedRecords()).encoded()
             .write(to: v1)
         #expect(!BackupService.recognizes(v1))
         let target = try services("target")
         let summary = try target.exchange.importFile(at: v1, dryRun: false)
         #expect(summary.imported == 2)
-        #expect(try target.settings.load() == source.settings.load())
+        await #expect(try target.settings.load() == source.settings.load())
         #expect(try target.sqlite.loggedRecords() == source.sqlite.loggedRecords())
     }
 
@@ -269,8 +269,8 @@ struct BackupServiceTests {
         return url
     }
 
-    @Test func aTruncatedArchiveIsRefusedAndChangesNothing() throws {
-        let data = try archiveData(try everything("source"))
+    @Test func aTruncatedArchiveIsRefusedAndChangesNothing() async throws {
+        let data = try archiveData(try await everything("source"))
         for cut in [data.count / 2, data.count - 10, 30] {
             let file = try write(data.prefix(cut), "truncated-\(cut).zip")
             let target = try services("t-\(cut)")
@@ -282,8 +282,8 @@ struct BackupServiceTests {
         try expectRefused(half) { if case .damagedArchive = $0 { true } else { false } }
     }
 
-    @Test func anArchiveWithOneAudioByteChangedIsRefusedAndChangesNothing() throws {
-        let source = try everything("source")
+    @Test func anArchiveWithOneAudioByteChangedIsRefusedAndChangesNothing() async throws {
+        let source = try await everything("source")
         var data = try archiveData(source)
         let audio = try #require(try libraryFiles(source).values.first)
         let range = try #require(data.range(of: audio))
@@ -294,8 +294,8 @@ struct BackupServiceTests {
         try expectRefused(file, .fileMismatch(path: "library/" + item.fileName))
     }
 
-    @Test func pathsOutsideTheLibraryAreRefused() throws {
-        let source = try everything("source")
+    @Test func pathsOutsideTheLibraryAreRefused() async throws {
+        let source = try await everything("source")
         let document = try source.backup.document().encoded()
         for path in [
             "../evil.mp3", "library/../../evil.mp3", "/etc/evil", "library/evil.mp3", "library\\x.mp3",
@@ -328,8 +328,8 @@ struct BackupServiceTests {
         try expectRefused(url, .compressedEntry(path: BackupArchiveLayout.documentPath))
     }
 
-    @Test func aForeignZIPAndABackupFromANewerMomentumAreRefused() throws {
-        let source = try everything("source")
+    @Test func aForeignZIPAndABackupFromANewerMomentumAreRefused() async throws {
+        let source = try await everything("source")
         let foreign = directory.file("foreign.zip")
         let archive = try Archive(url: foreign, accessMode: .create)
         let text = Data("hello".utf8)
@@ -405,8 +405,8 @@ struct BackupServiceTests {
 }
 
 extension BackupServiceTests {
-    @Test func aDocumentWithAFieldOfItsOwnIsRefused() throws {
-        let source = try everything("source")
+    @Test func aDocumentWithAFieldOfItsOwnIsRefused() async throws {
+        let source = try await everything("source")
         let extra = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"format\" :", with: "\"comment\" : \"mine\", \"format\" :")
         try expectRefused(
@@ -415,8 +415,8 @@ extension BackupServiceTests {
 }
 
 extension BackupServiceTests {
-    @Test func exportingOverAnEarlierBackupReplacesItWhole() throws {
-        let source = try everything("source")
+    @Test func exportingOverAnEarlierBackupReplacesItWhole() async throws {
+        let source = try await everything("source")
         let archive = directory.file("backup.zip")
         try source.backup.writeArchive(to: archive)
         _ = try source.breathing.addPreset(name: "Later")

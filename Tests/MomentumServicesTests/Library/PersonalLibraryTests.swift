@@ -17,7 +17,7 @@ struct PersonalLibraryTests {
     let item: LibraryItem
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory()
         household = try HouseholdService.open(dataDirectory: directory.url, device: "test", login: "Ada")
         let id = UUID()
@@ -27,7 +27,7 @@ struct PersonalLibraryTests {
             originalFileName: "scan.mp3", byteSize: 1000, contentHash: String(repeating: "a", count: 64),
             importedAt: now)
         try household.founder.sqlite.insertLibraryItem(item, at: now)
-        try household.add(named: "Ben")
+        try await household.add(named: "Ben")
     }
 
     func library(of name: String) throws -> PersonalLibrary {
