@@ -33,7 +33,9 @@ public struct ExchangeService: Sendable {
     }
 
     /// The export in `format` and how many records it holds.
-    public func export(_ format: ExportFormat, catalog: StringCatalog) async throws(StoreError) -> (data: Data, count: Int) {
+    public func export(_ format: ExportFormat, catalog: StringCatalog) async throws(StoreError) -> (
+        data: Data, count: Int
+    ) {
         let logged = try log.loggedRecords()
         switch format {
         case .json:

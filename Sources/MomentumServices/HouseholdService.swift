@@ -92,7 +92,8 @@ public final class HouseholdService: Sendable {
 
     /// Adds a person, with their own (empty) practice data; `language` is their first setting.
     @discardableResult
-    public func add(named name: String, role: PersonRole = .member, language: Language? = nil) async
+    public func add(named name: String, role: PersonRole = .member, language: Language? = nil)
+        async
         throws(HouseholdError) -> Person
     {
         let people = try storing { () throws(StoreError) in try self.people() }
@@ -106,9 +107,13 @@ public final class HouseholdService: Sendable {
         }
         if let language {
             let services = try storing { () throws(StoreError) in try self.services(for: person) }
-            var settings = try await storing { () async throws(StoreError) in try await services.settings.load() }
-            settings.language = language
-            try await storing { () async throws(StoreError) in try await services.settings.save(settings) }
+            do {
+                var settings = try await services.settings.load()
+                settings.language = language
+                try await services.settings.save(settings)
+            } catch {
+                throw .store(error)
+            }
         }
         return person
     }
@@ -161,108 +166,6 @@ public final class HouseholdService: Sendable {
     /// The timers `owner` shares, with whom.
     public func timerShares(ownedBy owner: Person.ID) throws(StoreError) -> [TimerShare] {
         try store.timerShares().filter { $0.ownerID == owner }
-    }
-
-    // MARK: - Shared focus timers
-
-    /// A focus timer another person shared with someone: whose it is, and with whom it is shared.
-    public struct SharedTimer: Sendable {
-        public var owner: Person
-        public var timer: FocusTimer
-        public var services: MomentumServices
-    }
-
-    /// The people `timer` of `owner` is shared with.
-    public func sharees(ofTimer timer: UUID, ownedBy owner: Person.ID) throws(StoreError) -> [Person] {
-        let ids = Set(try store.timerShares().filter { $0.ownerID == owner && $0.timerID == timer }.map(\.personID))
-        return try people().filter { ids.contains($0.id) }
-    }
-
-    /// Shares `timer` of `owner` with exactly the people named (none: with no one); they see it in
-    /// their timers and tick it live, the timer stays the owner's.
-    @discardableResult
-    public func share(_ timer: FocusTimer, of owner: Person, with names: [String]) throws(HouseholdError) -> [Person] {
-        let people = try storing { () throws(StoreError) in try self.people() }
-        let sharees: [Person]
-        do { sharees = try Household.sharees(named: names, owner: owner, among: people) } catch { throw .person(error) }
-        try storing { () throws(StoreError) in
-            try self.store.setTimerShares(ownerID: owner.id, timerID: timer.id, with: sharees.map(\.id))
-        }
-        return sharees
-    }
-
-    /// The timers others shared with `person`, each with its owner (timers since deleted are left out).
-    public func timersShared(with person: Person) throws(FocusTimerServiceError) -> [SharedTimer] {
-        let shares: [TimerShare]
-        let people: [Person]
-        do {
-            shares = try store.timerShares().filter { $0.personID == person.id }
-            people = try self.people()
-        } catch { throw .store(error) }
-        var shared: [SharedTimer] = []
-        for owner in people {
-            let ids = Set(shares.filter { $0.ownerID == owner.id }.map(\.timerID))
-            guard !ids.isEmpty else { continue }
-            let services: MomentumServices
-            do { services = try self.services(for: owner) } catch { throw .store(error) }
-            for timer in try services.focusTimers.timers() where ids.contains(timer.id) {
-                shared.append(SharedTimer(owner: owner, timer: timer, services: services))
-            }
-        }
-        return shared
-    }
-
-    /// The service that runs the timer `name` names for `person`, and the name to give it there
-    /// (issue 38: both front ends ask this): their own timer first (by name or id, as
-    /// ``FocusTimerService`` finds one); else a timer shared with them, by its id or by its name
-    /// (ignoring case) when no other shared timer has it. Sharers run, edit and tick a timer; only
-    /// its owner moves, deletes or shares it, so those use the person's own service.
-    public func timerService(named name: String, for person: Person) throws(FocusTimerServiceError)
-        -> (service: FocusTimerService, name: String)
-    {
-        let own: FocusTimerService
-        do { own = try services(for: person).focusTimers } catch { throw .store(error) }
-        do throws(FocusTimerServiceError) {
-            _ = try own.timer(named: name)
-            return (own, name)
-        } catch {
-            // None of their own has that name (or several do): a shared timer may be meant. A
-            // store that fails is reported, not taken for "none".
-            if case .store = error { throw error }
-        }
-        let shared = try timersShared(with: person)
-        let byID = shared.filter { $0.timer.id.uuidString.lowercased() == name.lowercased() }
-        let byName = shared.filter { $0.timer.name.lowercased() == name.lowercased() }
-        guard let found = byID.first ?? (byName.count == 1 ? byName.first : nil) else { return (own, name) }
-        return (found.services.focusTimers, found.timer.id.uuidString.lowercased())
-    }
-
-    /// The first of `changes` (its index) that names a timer or checklist item of someone other
-    /// than `person`, or gives an item of theirs another person's timer (``OthersTimers``), or `nil`.
-    public func changeOfSomeoneElse(in changes: [ChangeMessage], pushedBy person: Person.ID)
-        throws(FocusTimerServiceError) -> Int?
-    {
-        let named = changes.contains { [.focusTimer, .checklistItem].contains(SyncEntityType(rawValue: $0.type)) }
-        guard named else { return nil }
-        return try othersTimers(besides: person).firstChangeNotYours(in: changes)
-    }
-
-    /// The timers and items of everyone in the household but `person`.
-    func othersTimers(besides person: Person.ID) throws(FocusTimerServiceError) -> OthersTimers {
-        var others = OthersTimers()
-        let people: [Person]
-        do { people = try self.people() } catch { throw .store(error) }
-        for other in people where other.id != person {
-            let services: MomentumServices
-            do { services = try self.services(for: other) } catch { throw .store(error) }
-            for timer in try services.focusTimers.timers() { others.insert(timer) }
-        }
-        return others
-    }
-
-    /// Who sees the timers of `owner` besides them: the people whose live feeds hear of their changes.
-    public func peopleSharing(with owner: Person.ID) throws(StoreError) -> Set<Person.ID> {
-        Set(try store.timerShares().filter { $0.ownerID == owner }.map(\.personID))
     }
 
     // MARK: - Devices
@@ -380,10 +283,6 @@ public final class HouseholdService: Sendable {
     @discardableResult
     func storing<T>(_ work: () throws(StoreError) -> T) throws(HouseholdError) -> T {
         do { return try work() } catch { throw .store(error) }
-    }
-
-    func storing<T>(_ work: () async throws(StoreError) -> T) async throws(HouseholdError) -> T {
-        do { return try await work() } catch { throw .store(error) }
     }
 }
 

@@ -50,8 +50,9 @@ public struct ProgressService: Sendable {
 
     /// The report with the store revision it reflects, for callers that keep what they derive
     /// from it (the server keeps its encoded answers while revision and day stay the same).
-    public func revisedReport(at reported: Date? = nil) async throws(StoreError) -> (revision: Int64, report: ProgressReport)
-    {
+    public func revisedReport(at reported: Date? = nil) async throws(StoreError) -> (
+        revision: Int64, report: ProgressReport
+    ) {
         let revision = try log.logRevision()
         let instant = reported ?? now()
         if let cached = cache.report(revision: revision, now: instant) {

@@ -36,7 +36,8 @@ public struct ReminderService: Sendable {
     }
 
     /// The reminders of the next `horizonDays` days from `at` (default now).
-    public func plan(at instant: Date? = nil, horizonDays: Int = ReminderPlanner.defaultHorizonDays) async
+    public func plan(at instant: Date? = nil, horizonDays: Int = ReminderPlanner.defaultHorizonDays)
+        async
         throws(StoreError) -> Plan
     {
         let now = instant ?? self.now()

@@ -32,7 +32,8 @@ struct LibraryController {
 
     // MARK: - Reading
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<LibraryListJSON> {
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<LibraryListJSON>
+    {
         let catalog = try await catalog(for: request)
         let groups = try library.groupedItems(locale: try locale(for: request, catalog: catalog))
         return JSONResponse(LibraryListJSON(groups, catalog: catalog))
@@ -53,7 +54,9 @@ struct LibraryController {
         var suggestions: [String]
     }
 
-    @Sendable func suggestions(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Suggestions> {
+    @Sendable func suggestions(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<
+        Suggestions
+    > {
         let catalog = try await catalog(for: request)
         let text = request.uri.queryParameters["q"].map(String.init) ?? ""
         guard text.count <= LibraryText.maximumCharacters else {
@@ -65,7 +68,8 @@ struct LibraryController {
                     for: text, locale: try locale(for: request, catalog: catalog))))
     }
 
-    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<LibraryItemJSON> {
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<LibraryItemJSON>
+    {
         JSONResponse(LibraryItemJSON(try item(context), catalog: try await catalog(for: request)))
     }
 

@@ -84,7 +84,8 @@ struct ProgressController {
 
     @Sendable func streaks(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let language = LanguageChoice.accepted(by: request) ?? .english
-        return try await answer(request, variant: language.rawValue) { report in StreaksView(report, language: language) }
+        return try await answer(request, variant: language.rawValue) { report in StreaksView(report, language: language)
+        }
     }
 
     @Sendable func statistics(_ request: Request, context: BasicRequestContext) async throws -> Response {

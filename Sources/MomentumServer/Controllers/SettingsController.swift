@@ -16,7 +16,8 @@ struct SettingsController {
         group.patch("settings", use: update)
     }
 
-    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<MomentumSettings> {
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<MomentumSettings>
+    {
         JSONResponse(try await settings.load())
     }
 
