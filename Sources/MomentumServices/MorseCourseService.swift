@@ -187,7 +187,7 @@ public struct MorseCourseService: Sendable {
     /// ``finish(_:at:dayCalendar:)``.
     public func dayCalendar() async throws(MorseCourseServiceError) -> DayCalendar {
         do {
-            return try await settings.load().progress.dayCalendar(systemTimeZone: systemTimeZone)
+            return try await progressReports.dayCalendar()
         } catch {
             throw .store(error)
         }
