@@ -110,7 +110,11 @@ def test_a_saved_sit_is_edited_renamed_started_from_its_link_and_deleted(server,
     tap(browser, f"m-edit-{zazen['id']}")
     tap(browser, "m-delete")
     tap(browser, "confirm-yes")
-    wait_for(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".saved-sit"), message="the sit is still shown")
+    # The editor hides the saved sits, so "none shown" alone would pass before the delete: the
+    # editor is gone first (the page leaves it once the server has answered the delete).
+    wait_for(browser, lambda d: not d.find_elements(By.ID, "m-delete")
+             and d.find_elements(By.ID, "meditate-form")
+             and not d.find_elements(By.CSS_SELECTOR, ".saved-sit"), message="the sit is still shown")
     assert presets(server) == []
     assert console_errors(browser) == []
 

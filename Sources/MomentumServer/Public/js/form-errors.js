@@ -24,9 +24,10 @@ export function clearRefusals(form, general) {
 
 /**
  * Shows `failure` next to the control `controlFor(field)` names (an element, or a list whose
- * first gets the message and focus), else in `general`.
+ * first gets the message and focus), else in `general`. `focus: false` leaves the cursor where it
+ * is: for a refusal read in the background, while the person has moved on.
  */
-export function showRefusal(form, failure, controlFor, general) {
+export function showRefusal(form, failure, controlFor, general, { focus = true } = {}) {
   clearRefusals(form, general);
   const text = errorText(failure);
   const found = failure && failure.field ? controlFor(failure.field) : null;
@@ -47,7 +48,7 @@ export function showRefusal(form, failure, controlFor, general) {
     control.setAttribute('aria-describedby', [id, ...ids].join(' '));
     control.dataset.describedError = id;
   }
-  (first.tagName === 'FIELDSET' ? first.querySelector('input, select') : first)?.focus();
+  if (focus) (first.tagName === 'FIELDSET' ? first.querySelector('input, select') : first)?.focus();
 }
 
 /**

@@ -274,7 +274,9 @@ function renderForm() {
   const custom = el('input', { type: 'text', id: 'm-interval-custom', name: 'intervalCustom', autocomplete: 'off', inputmode: 'decimal', value: form.interval.gongs.mode === 'offsets' ? form.interval.text.replaceAll(',', ', ') : '' });
   // Typed gongs are read by the server when the field is left, and the choice list follows — in
   // place, so whatever the person moved on to keeps its focus and its typing.
-  custom.addEventListener('change', () => { readCustomGongs().catch(console.error); });
+  // Read as soon as they are typed; a refusal then stands beside them without taking the cursor
+  // from the field the person has moved on to (Start or Save gives it back to the gongs).
+  custom.addEventListener('change', () => { readCustomGongs({ focus: false }).catch(console.error); });
   const ambientSelect = el('select', { id: 'm-ambient', name: 'ambient' });
   const lang = language();
   const own = storage('local')?.getItem(OWN_BED_KEY);
@@ -409,7 +411,7 @@ function readForm(formNode) {
  * Reads the typed gongs ("25, 30") through the server and makes them the chosen interval, in
  * place. Resolves false (with the server's sentence beside the field) when they cannot be read.
  */
-async function readCustomGongs() {
+async function readCustomGongs({ focus = true } = {}) {
   const formNode = root.querySelector('#meditate-form');
   const custom = formNode && formNode.querySelector('#m-interval-custom');
   if (!custom) return true;
@@ -426,7 +428,7 @@ async function readCustomGongs() {
     formNode.dispatchEvent(new Event('input', { bubbles: true }));
     return true;
   } catch (error) {
-    showFormError({ ...error, message: error.message, status: error.status, code: error.code, field: 'intervalCustom' });
+    showFormError({ ...error, message: error.message, status: error.status, code: error.code, field: 'intervalCustom' }, { focus });
     return false;
   }
 }
@@ -455,7 +457,7 @@ function controlFor(path) {
   return control;
 }
 
-function showFormError(error) {
+function showFormError(error, options = {}) {
   // A refused plan (4xx) is the person's to fix and shows beside its field; only faults of the
   // app or the network belong in the console (errorText logs those).
   const formNode = root.querySelector('#meditate-form');
@@ -464,7 +466,7 @@ function showFormError(error) {
     if (box) { box.textContent = localizeError(error); box.hidden = false; }
     return;
   }
-  showRefusal(formNode, error, controlFor, box);
+  showRefusal(formNode, error, controlFor, box, options);
 }
 
 /** The plan as the server takes it: an own bed is played by the browser, so it says `silent`. */
