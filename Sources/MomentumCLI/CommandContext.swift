@@ -128,7 +128,7 @@ public struct CommandContext: Sendable {
             // Already reported by the command itself.
             throw exit
         } catch {
-            throw LocalizedFailure(
+            throw await LocalizedFailure(
                 underlying: error, catalog: session.catalog, hint: DidYouMean.hint(for: error, session: session))
         }
     }

@@ -43,7 +43,7 @@ enum DidYouMean {
     ///
     /// The names to suggest from are read only for the hint: when they cannot be read, the
     /// error itself is still reported, without a "did you mean".
-    static func hint(for error: any Error, session: CommandContext.Session) -> String? {
+    static func hint(for error: any Error, session: CommandContext.Session) async -> String? {
         let catalog = session.catalog
         let typed: String
         let names: [String]
@@ -53,15 +53,19 @@ enum DidYouMean {
         case BreathingServiceError.invalid(.unknownPreset(let name)):
             typed = name
             // try?: no names, no hint; the error is reported all the same.
-            names = ((try? session.services.breathing.presets()) ?? []).flatMap { [$0.id, $0.displayName(catalog)] }
+            names = ((try? await session.services.breathing.presets()) ?? []).flatMap {
+                [$0.id, $0.displayName(catalog)]
+            }
         case MeditationPresetServiceError.invalid(.unknownPreset(let name)):
             typed = name
             // try?: no names, no hint; the error is reported all the same.
-            names = ((try? session.services.meditationPresets.presets()) ?? []).flatMap { [$0.id, $0.name] }
+            names = ((try? await session.services.meditationPresets.presets()) ?? []).flatMap { [$0.id, $0.name] }
         case WorkoutServiceError.invalid(.unknownProgram(let name)):
             typed = name
             // try?: no names, no hint; the error is reported all the same.
-            names = ((try? session.services.workouts.programs()) ?? []).flatMap { [$0.id, $0.displayName(catalog)] }
+            names = ((try? await session.services.workouts.programs()) ?? []).flatMap {
+                [$0.id, $0.displayName(catalog)]
+            }
         default:
             return nil
         }

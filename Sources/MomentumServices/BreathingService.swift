@@ -22,14 +22,14 @@ public struct BreathingService: Sendable {
     }
 
     /// The built-in presets, then the person's own in the order they were made.
-    public func presets() throws(BreathingServiceError) -> [BreathingPreset] {
-        BreathingPreset.builtIn + (try ownPresets())
+    public func presets() async throws(BreathingServiceError) -> [BreathingPreset] {
+        BreathingPreset.builtIn + (try await ownPresets())
     }
 
     /// The preset called `name` (its id, or its name in any language, ignoring case).
-    public func preset(named name: String) throws(BreathingServiceError) -> BreathingPreset {
+    public func preset(named name: String) async throws(BreathingServiceError) -> BreathingPreset {
         let wanted = name.trimmingCharacters(in: .whitespaces)
-        guard let found = try presets().first(where: { Self.names(of: $0).contains(Self.folded(wanted)) }) else {
+        guard let found = try await presets().first(where: { Self.names(of: $0).contains(Self.folded(wanted)) }) else {
             throw .invalid(.unknownPreset(name))
         }
         return found
@@ -39,10 +39,10 @@ public struct BreathingService: Sendable {
     @discardableResult
     public func addPreset(
         name: String, pattern: BreathingPattern = .newPreset, rounds: Int = BreathingPreset.newPresetRounds
-    ) throws(BreathingServiceError) -> BreathingPreset {
-        try checkNameIsFree(name, except: nil)
+    ) async throws(BreathingServiceError) -> BreathingPreset {
+        try await checkNameIsFree(name, except: nil)
         let preset = try makePreset(id: makeID().uuidString.lowercased(), name: name, pattern: pattern, rounds: rounds)
-        try save(preset)
+        try await save(preset)
         return preset
     }
 
@@ -51,44 +51,46 @@ public struct BreathingService: Sendable {
     @discardableResult
     public func editPreset(
         _ preset: BreathingPreset, pattern: BreathingPattern? = nil, rounds: Int? = nil, catalog: StringCatalog
-    ) throws(BreathingServiceError) -> BreathingPreset {
+    ) async throws(BreathingServiceError) -> BreathingPreset {
         let pattern = pattern ?? preset.pattern
         let rounds = rounds ?? preset.rounds
         guard !preset.isBuiltIn else {
-            return try copy(preset, name: nil, pattern: pattern, rounds: rounds, catalog: catalog)
+            return try await copy(preset, name: nil, pattern: pattern, rounds: rounds, catalog: catalog)
         }
         let edited = try makePreset(id: preset.id, name: preset.name, pattern: pattern, rounds: rounds)
-        try save(edited)
+        try await save(edited)
         return edited
     }
 
     /// Renames a preset of the person's own; renaming a built-in saves a copy under the new name.
     @discardableResult
     public func renamePreset(_ preset: BreathingPreset, to name: String, catalog: StringCatalog)
+        async
         throws(BreathingServiceError) -> BreathingPreset
     {
         guard !preset.isBuiltIn else {
-            return try copy(preset, name: name, pattern: preset.pattern, rounds: preset.rounds, catalog: catalog)
+            return try await copy(preset, name: name, pattern: preset.pattern, rounds: preset.rounds, catalog: catalog)
         }
-        try checkNameIsFree(name, except: preset.id)
+        try await checkNameIsFree(name, except: preset.id)
         let renamed = try makePreset(id: preset.id, name: name, pattern: preset.pattern, rounds: preset.rounds)
-        try save(renamed)
+        try await save(renamed)
         return renamed
     }
 
     /// A copy of any preset, named `name` or "… (copy)".
     @discardableResult
     public func duplicatePreset(_ preset: BreathingPreset, name: String? = nil, catalog: StringCatalog)
+        async
         throws(BreathingServiceError) -> BreathingPreset
     {
-        try copy(preset, name: name, pattern: preset.pattern, rounds: preset.rounds, catalog: catalog)
+        try await copy(preset, name: name, pattern: preset.pattern, rounds: preset.rounds, catalog: catalog)
     }
 
     /// Deletes a preset of the person's own; built-ins cannot be deleted.
-    public func deletePreset(_ preset: BreathingPreset) throws(BreathingServiceError) {
+    public func deletePreset(_ preset: BreathingPreset) async throws(BreathingServiceError) {
         guard !preset.isBuiltIn else { throw .invalid(.builtInPresetCannotBeDeleted(preset.id)) }
         do {
-            guard try presetsRepository.deleteBreathingPreset(id: preset.id) else {
+            guard try await presetsRepository.deleteBreathingPreset(id: preset.id) else {
                 throw BreathingServiceError.invalid(.unknownPreset(preset.name))
             }
         } catch let error as BreathingServiceError {
@@ -122,9 +124,9 @@ public struct BreathingService: Sendable {
 
     // MARK: - Helpers
 
-    private func ownPresets() throws(BreathingServiceError) -> [BreathingPreset] {
+    private func ownPresets() async throws(BreathingServiceError) -> [BreathingPreset] {
         do {
-            return try presetsRepository.breathingPresets()
+            return try await presetsRepository.breathingPresets()
         } catch {
             throw .store(error)
         }
@@ -132,27 +134,27 @@ public struct BreathingService: Sendable {
 
     private func copy(
         _ preset: BreathingPreset, name: String?, pattern: BreathingPattern, rounds: Int, catalog: StringCatalog
-    ) throws(BreathingServiceError) -> BreathingPreset {
+    ) async throws(BreathingServiceError) -> BreathingPreset {
         let copyName: String
         if let name {
-            try checkNameIsFree(name, except: nil)
+            try await checkNameIsFree(name, except: nil)
             copyName = name
         } else {
-            copyName = try freeCopyName(for: preset.displayName(catalog), catalog: catalog)
+            copyName = try await freeCopyName(for: preset.displayName(catalog), catalog: catalog)
         }
-        return try addPreset(name: copyName, pattern: pattern, rounds: rounds)
+        return try await addPreset(name: copyName, pattern: pattern, rounds: rounds)
     }
 
-    private func freeCopyName(for name: String, catalog: StringCatalog) throws(BreathingServiceError) -> String {
+    private func freeCopyName(for name: String, catalog: StringCatalog) async throws(BreathingServiceError) -> String {
         PresetNaming.freeCopyName(
-            for: name, taken: Set(try presets().flatMap(Self.names(of:))), catalog: catalog)
+            for: name, taken: Set(try await presets().flatMap(Self.names(of:))), catalog: catalog)
     }
 
     /// Refuses a name that already names a preset (other than `id`), so every name finds one preset.
-    private func checkNameIsFree(_ name: String, except id: String?) throws(BreathingServiceError) {
+    private func checkNameIsFree(_ name: String, except id: String?) async throws(BreathingServiceError) {
         let wanted = Self.folded(name.trimmingCharacters(in: .whitespaces))
         guard !wanted.isEmpty else { throw .invalid(.emptyPresetName) }
-        for preset in try presets() where preset.id != id && Self.names(of: preset).contains(wanted) {
+        for preset in try await presets() where preset.id != id && Self.names(of: preset).contains(wanted) {
             throw .invalid(.presetNameTaken(name.trimmingCharacters(in: .whitespaces)))
         }
     }
@@ -173,9 +175,9 @@ public struct BreathingService: Sendable {
         }
     }
 
-    private func save(_ preset: BreathingPreset) throws(BreathingServiceError) {
+    private func save(_ preset: BreathingPreset) async throws(BreathingServiceError) {
         do {
-            try presetsRepository.saveBreathingPreset(preset, at: now())
+            try await presetsRepository.saveBreathingPreset(preset, at: now())
         } catch {
             throw .store(error)
         }

@@ -28,10 +28,10 @@ public struct FocusTimerService: Sendable {
     /// so each `GET /api/v1/timers` was a write, and a full disk answered it with a 500.) A
     /// completion the full disk refused is shown all the same, and written by the first read after
     /// there is room.
-    public func timers() throws(FocusTimerServiceError) -> [FocusTimer] {
+    public func timers() async throws(FocusTimerServiceError) -> [FocusTimer] {
         let instant = now()
         let stored: [FocusTimer]
-        do { stored = try repository.focusTimers() } catch { throw .store(error) }
+        do { stored = try await repository.focusTimers() } catch { throw .store(error) }
         let settled = stored.map { timer in
             var timer = timer
             _ = timer.settle(at: instant)
@@ -40,7 +40,7 @@ public struct FocusTimerService: Sendable {
         guard settled != stored else { return stored }
         do throws(FocusTimerServiceError) {
             // Only the settled timers are saved (see `write`), not every timer.
-            return try write { timers in (FocusTimerChanges(), timers) }
+            return try await write { timers in (FocusTimerChanges(), timers) }
         } catch {
             guard case .store(.diskFull) = error else { throw error }
             return settled
@@ -49,8 +49,8 @@ public struct FocusTimerService: Sendable {
 
     /// The timer called `name` (ignoring case), else the one timer whose name or id (4+
     /// characters) begins with it.
-    public func timer(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
-        let timers = try timers()
+    public func timer(named name: String) async throws(FocusTimerServiceError) -> FocusTimer {
+        let timers = try await timers()
         do {
             return try Self.find(name, in: timers)
         } catch {
@@ -63,9 +63,9 @@ public struct FocusTimerService: Sendable {
     public func addTimer(
         name: String, duration: Duration = FocusTimer.defaultDuration, items: [String] = [],
         icon: String = FocusTimer.defaultIcon, color: String = FocusTimer.defaultColor, notes: String = ""
-    ) throws(FocusTimerServiceError) -> FocusTimer {
+    ) async throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
-        return try change { timers in
+        return try await change { timers in
             try Self.checkNameIsFree(name, in: timers, except: nil)
             let timer = try FocusTimer(
                 id: makeID(), name: name, duration: duration, icon: icon, color: color, notes: notes,
@@ -107,9 +107,9 @@ public struct FocusTimerService: Sendable {
 
     /// Changes a timer's fields and checklist. A new duration resets a run in progress.
     @discardableResult
-    public func editTimer(named name: String, _ edit: Edit) throws(FocusTimerServiceError) -> FocusTimer {
+    public func editTimer(named name: String, _ edit: Edit) async throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
-        return try change { timers in
+        return try await change { timers in
             var timer = try Self.find(name, in: timers)
             if let newName = edit.name {
                 try Self.checkNameIsFree(newName, in: timers, except: timer.id)
@@ -138,8 +138,8 @@ public struct FocusTimerService: Sendable {
     }
 
     /// Deletes a timer and its checklist.
-    public func deleteTimer(named name: String) throws(FocusTimerServiceError) {
-        try write { timers in
+    public func deleteTimer(named name: String) async throws(FocusTimerServiceError) {
+        try await write { timers in
             let timer = try Self.find(name, in: timers)
             return (FocusTimerChanges(deleted: [timer.id]), ())
         }
@@ -147,9 +147,9 @@ public struct FocusTimerService: Sendable {
 
     /// Moves a timer to `position` (from 1) and renumbers the order.
     @discardableResult
-    public func moveTimer(named name: String, to position: Int) throws(FocusTimerServiceError) -> [FocusTimer] {
+    public func moveTimer(named name: String, to position: Int) async throws(FocusTimerServiceError) -> [FocusTimer] {
         let instant = now()
-        return try change { timers in
+        return try await change { timers in
             let timer = try Self.find(name, in: timers)
             guard (1...timers.count).contains(position) else {
                 throw FocusTimerError.positionOutOfRange(position: position, count: timers.count)
@@ -168,11 +168,11 @@ public struct FocusTimerService: Sendable {
 
     /// Moves a checklist item to `position` (from 1) within its timer.
     @discardableResult
-    public func moveItem(_ wanted: String, ofTimer name: String, to position: Int) throws(FocusTimerServiceError)
+    public func moveItem(_ wanted: String, ofTimer name: String, to position: Int) async throws(FocusTimerServiceError)
         -> FocusTimer
     {
         let instant = now()
-        return try change { timers in
+        return try await change { timers in
             var timer = try Self.find(name, in: timers)
             let item = try Self.findItem(wanted, in: timer)
             guard (1...timer.items.count).contains(position) else {
@@ -193,11 +193,11 @@ public struct FocusTimerService: Sendable {
 
     /// Ticks (or unticks) a checklist item.
     @discardableResult
-    public func setItem(_ wanted: String, ofTimer name: String, done: Bool) throws(FocusTimerServiceError)
+    public func setItem(_ wanted: String, ofTimer name: String, done: Bool) async throws(FocusTimerServiceError)
         -> FocusTimer
     {
         let instant = now()
-        return try change { timers in
+        return try await change { timers in
             var timer = try Self.find(name, in: timers)
             let item = try Self.findItem(wanted, in: timer)
             guard let index = timer.items.firstIndex(where: { $0.id == item.id }) else {
@@ -212,11 +212,11 @@ public struct FocusTimerService: Sendable {
 
     /// Changes a checklist item's text.
     @discardableResult
-    public func renameItem(_ wanted: String, ofTimer name: String, to text: String) throws(FocusTimerServiceError)
+    public func renameItem(_ wanted: String, ofTimer name: String, to text: String) async throws(FocusTimerServiceError)
         -> FocusTimer
     {
         let instant = now()
-        return try change { timers in
+        return try await change { timers in
             var timer = try Self.find(name, in: timers)
             let item = try Self.findItem(wanted, in: timer)
             guard let index = timer.items.firstIndex(where: { $0.id == item.id }) else {
@@ -233,13 +233,13 @@ public struct FocusTimerService: Sendable {
 
     /// Starts (or resumes) a timer; any other running timer is paused first.
     @discardableResult
-    public func start(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
-        try start(named: name, requirePaused: false)
+    public func start(named name: String) async throws(FocusTimerServiceError) -> FocusTimer {
+        try await start(named: name, requirePaused: false)
     }
 
-    private func start(named name: String, requirePaused: Bool) throws(FocusTimerServiceError) -> FocusTimer {
+    private func start(named name: String, requirePaused: Bool) async throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
-        return try change { timers in
+        return try await change { timers in
             var timer = try Self.find(name, in: timers)
             if requirePaused, timer.run.status != .paused { throw FocusTimerError.notPaused(timer.name) }
             var saved: [FocusTimer] = []
@@ -253,25 +253,25 @@ public struct FocusTimerService: Sendable {
     }
 
     @discardableResult
-    public func pause(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
-        try act(on: name) { timer, instant throws(FocusTimerError) in try timer.pause(at: instant) }
+    public func pause(named name: String) async throws(FocusTimerServiceError) -> FocusTimer {
+        try await act(on: name) { timer, instant throws(FocusTimerError) in try timer.pause(at: instant) }
     }
 
     @discardableResult
-    public func resume(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
-        try start(named: name, requirePaused: true)
+    public func resume(named name: String) async throws(FocusTimerServiceError) -> FocusTimer {
+        try await start(named: name, requirePaused: true)
     }
 
     @discardableResult
-    public func reset(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
-        try act(on: name) { timer, instant throws(FocusTimerError) in timer.reset(at: instant) }
+    public func reset(named name: String) async throws(FocusTimerServiceError) -> FocusTimer {
+        try await act(on: name) { timer, instant throws(FocusTimerError) in timer.reset(at: instant) }
     }
 
     /// Marks a running or paused timer done now, logging the time counted.
     @discardableResult
-    public func complete(named name: String) throws(FocusTimerServiceError) -> FocusTimer {
+    public func complete(named name: String) async throws(FocusTimerServiceError) -> FocusTimer {
         let instant = now()
-        return try write { timers in
+        return try await write { timers in
             var timer = try Self.find(name, in: timers)
             if case .completed = timer.run { return (FocusTimerChanges(), timer) }
             try timer.complete(at: instant)
@@ -283,10 +283,11 @@ public struct FocusTimerService: Sendable {
     // MARK: - Helpers
 
     private func act(on name: String, _ action: (inout FocusTimer, Date) throws(FocusTimerError) -> Void)
+        async
         throws(FocusTimerServiceError) -> FocusTimer
     {
         let instant = now()
-        return try change { timers in
+        return try await change { timers in
             var timer = try Self.find(name, in: timers)
             try action(&timer, instant)
             return ([timer], timer)
@@ -297,8 +298,8 @@ public struct FocusTimerService: Sendable {
     /// completed and their records logged (`body` sees them), together with whatever `body` saves.
     private func change<Result: Sendable>(
         _ body: ([FocusTimer]) throws -> ([FocusTimer], Result)
-    ) throws(FocusTimerServiceError) -> Result {
-        try write { timers in
+    ) async throws(FocusTimerServiceError) -> Result {
+        try await write { timers in
             let (saved, result) = try body(timers)
             return (FocusTimerChanges(saved: saved), result)
         }
@@ -307,12 +308,12 @@ public struct FocusTimerService: Sendable {
     /// As ``change(_:)``, for a body that also deletes timers or logs records.
     private func write<Result: Sendable>(
         _ body: ([FocusTimer]) throws -> (FocusTimerChanges, Result)
-    ) throws(FocusTimerServiceError) -> Result {
+    ) async throws(FocusTimerServiceError) -> Result {
         let instant = now()
         let makeID = self.makeID
         let device = self.device
         do {
-            return try repository.changeFocusTimers(at: instant) { stored in
+            return try await repository.changeFocusTimers(at: instant) { stored in
                 var settled: [FocusTimer] = []
                 var records: [PracticeRecord] = []
                 for var timer in stored {

@@ -18,18 +18,18 @@ public struct MeditationPresetService: Sendable {
     }
 
     /// Every saved sit, in the person's order (``MeditationPreset/ordered(_:)``).
-    public func presets() throws(MeditationPresetServiceError) -> [MeditationPreset] {
+    public func presets() async throws(MeditationPresetServiceError) -> [MeditationPreset] {
         do {
-            return MeditationPreset.ordered(try repository.meditationPresets())
+            return MeditationPreset.ordered(try await repository.meditationPresets())
         } catch {
             throw .store(error)
         }
     }
 
     /// The saved sit called `name` (its id or its name, ignoring case).
-    public func preset(named name: String) throws(MeditationPresetServiceError) -> MeditationPreset {
+    public func preset(named name: String) async throws(MeditationPresetServiceError) -> MeditationPreset {
         let wanted = PresetNaming.folded(name)
-        guard let found = try presets().first(where: { Self.names(of: $0).contains(wanted) }) else {
+        guard let found = try await presets().first(where: { Self.names(of: $0).contains(wanted) }) else {
             throw .invalid(.unknownPreset(name.trimmingCharacters(in: .whitespaces)))
         }
         return found
@@ -37,63 +37,65 @@ public struct MeditationPresetService: Sendable {
 
     /// Saves `plan` under `name`, which no other saved sit may have (ignoring case).
     @discardableResult
-    public func addPreset(name: String, plan: MeditationPlan) throws(MeditationPresetServiceError) -> MeditationPreset {
-        try checkNameIsFree(name, except: nil)
+    public func addPreset(name: String, plan: MeditationPlan) async throws(MeditationPresetServiceError)
+        -> MeditationPreset
+    {
+        try await checkNameIsFree(name, except: nil)
         let instant = now()
         let preset = try makePreset(
             id: makeID().uuidString.lowercased(), name: name, plan: plan, createdAt: instant, updatedAt: instant,
-            sortOrder: MeditationPreset.nextSortOrder(after: try presets()))
-        try save(preset)
+            sortOrder: MeditationPreset.nextSortOrder(after: try await presets()))
+        try await save(preset)
         return preset
     }
 
     /// Replaces a saved sit's plan.
     @discardableResult
-    public func editPreset(_ preset: MeditationPreset, plan: MeditationPlan) throws(MeditationPresetServiceError)
+    public func editPreset(_ preset: MeditationPreset, plan: MeditationPlan) async throws(MeditationPresetServiceError)
         -> MeditationPreset
     {
         let edited = try makePreset(
             id: preset.id, name: preset.name, plan: plan, createdAt: preset.createdAt, updatedAt: now(),
             sortOrder: preset.sortOrder)
-        try save(edited)
+        try await save(edited)
         return edited
     }
 
     /// Gives a saved sit another name, which no other saved sit may have (ignoring case).
     @discardableResult
-    public func renamePreset(_ preset: MeditationPreset, to name: String) throws(MeditationPresetServiceError)
+    public func renamePreset(_ preset: MeditationPreset, to name: String) async throws(MeditationPresetServiceError)
         -> MeditationPreset
     {
-        try checkNameIsFree(name, except: preset.id)
+        try await checkNameIsFree(name, except: preset.id)
         let renamed = try makePreset(
             id: preset.id, name: name, plan: preset.plan, createdAt: preset.createdAt, updatedAt: now(),
             sortOrder: preset.sortOrder)
-        try save(renamed)
+        try await save(renamed)
         return renamed
     }
 
     /// Moves a saved sit to `index` among them (0 first; past the end is last), the others keeping
     /// their order; returns every saved sit in the new order.
     @discardableResult
-    public func movePreset(_ preset: MeditationPreset, to index: Int) throws(MeditationPresetServiceError)
+    public func movePreset(_ preset: MeditationPreset, to index: Int) async throws(MeditationPresetServiceError)
         -> [MeditationPreset]
     {
-        let all = try presets()
+        let all = try await presets()
         let changed: [MeditationPreset]
         do {
             changed = try MeditationPreset.moving(preset.id, to: index, in: all, at: now())
         } catch {
             throw .invalid(error)
         }
-        for moved in changed { try save(moved) }
-        return try presets()
+        for moved in changed { try await save(moved) }
+        return try await presets()
     }
 
     /// Deletes a saved sit.
-    public func deletePreset(_ preset: MeditationPreset) throws(MeditationPresetServiceError) {
+    public func deletePreset(_ preset: MeditationPreset) async throws(MeditationPresetServiceError) {
         let deleted: Bool
         do {
-            deleted = try repository.deleteMeditationPreset(id: preset.id, at: now())
+            deleted = try await repository.deleteMeditationPreset(id: preset.id, at: now())
         } catch {
             throw .store(error)
         }
@@ -103,10 +105,10 @@ public struct MeditationPresetService: Sendable {
     // MARK: - Helpers
 
     /// Refuses a name that already names a saved sit (other than `id`), so every name finds one.
-    private func checkNameIsFree(_ name: String, except id: String?) throws(MeditationPresetServiceError) {
+    private func checkNameIsFree(_ name: String, except id: String?) async throws(MeditationPresetServiceError) {
         let wanted = PresetNaming.folded(name)
         guard !wanted.isEmpty else { throw .invalid(.emptyName) }
-        for preset in try presets() where preset.id != id && Self.names(of: preset).contains(wanted) {
+        for preset in try await presets() where preset.id != id && Self.names(of: preset).contains(wanted) {
             throw .invalid(.nameTaken(name.trimmingCharacters(in: .whitespaces)))
         }
     }
@@ -126,9 +128,9 @@ public struct MeditationPresetService: Sendable {
         }
     }
 
-    private func save(_ preset: MeditationPreset) throws(MeditationPresetServiceError) {
+    private func save(_ preset: MeditationPreset) async throws(MeditationPresetServiceError) {
         do {
-            try repository.saveMeditationPreset(preset)
+            try await repository.saveMeditationPreset(preset)
         } catch {
             throw .store(error)
         }

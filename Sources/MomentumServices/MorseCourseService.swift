@@ -38,8 +38,8 @@ public struct MorseCourseService: Sendable {
     }
 
     /// The course settings; missing or unreadable ones take the defaults (as every setting does).
-    public func courseSettings() throws(StoreError) -> MorseCourseSettings {
-        let stored = try settingValues.settingValues()[Self.settingsKey]
+    public func courseSettings() async throws(StoreError) -> MorseCourseSettings {
+        let stored = try await settingValues.settingValues()[Self.settingsKey]
         // try?: a stored value that no longer decodes (older, or edited by hand) takes the defaults,
         // as every setting does; it is not overwritten until the course settings are saved.
         if let stored, let settings = try? JSONDecoder().decode(MorseCourseSettings.self, from: Data(stored.utf8)) {
@@ -49,7 +49,7 @@ public struct MorseCourseService: Sendable {
     }
 
     /// Stores `settings` (already checked when they were made).
-    public func saveCourseSettings(_ settings: MorseCourseSettings) throws(MorseCourseServiceError) {
+    public func saveCourseSettings(_ settings: MorseCourseSettings) async throws(MorseCourseServiceError) {
         let json: Data
         do {
             json = try JSONEncoder.sorted.encode(settings)
@@ -57,7 +57,8 @@ public struct MorseCourseService: Sendable {
             throw .store(.database(message: "\(error)"))
         }
         do {
-            try settingValues.saveSettingValues([Self.settingsKey: String(decoding: json, as: UTF8.self)], at: now())
+            try await settingValues.saveSettingValues(
+                [Self.settingsKey: String(decoding: json, as: UTF8.self)], at: now())
         } catch {
             throw .store(error)
         }
@@ -65,8 +66,8 @@ public struct MorseCourseService: Sendable {
 
     /// The person's call sign for QSO practice, or `nil` when none is set (or the stored one no
     /// longer reads as a call sign: like every setting, an unreadable value counts as unset).
-    public func callSign() throws(StoreError) -> CallSign? {
-        guard let stored = try settingValues.settingValues()[Self.callSignKey],
+    public func callSign() async throws(StoreError) -> CallSign? {
+        guard let stored = try await settingValues.settingValues()[Self.callSignKey],
             // try?: a stored value that is not a JSON string counts as unset, as documented above;
             // it stays stored until a call sign is saved.
             let text = try? JSONDecoder().decode(String?.self, from: Data(stored.utf8))
@@ -76,9 +77,9 @@ public struct MorseCourseService: Sendable {
     }
 
     /// Stores `callSign` as the person's own, or forgets it when `nil`.
-    public func saveCallSign(_ callSign: CallSign?) throws(StoreError) {
+    public func saveCallSign(_ callSign: CallSign?) async throws(StoreError) {
         let json = callSign.map { "\"\($0.text)\"" } ?? "null"
-        try settingValues.saveSettingValues([Self.callSignKey: json], at: now())
+        try await settingValues.saveSettingValues([Self.callSignKey: json], at: now())
     }
 
     // The defaults can always be made; the force of `try!` is avoided with a checked fallback.
@@ -93,20 +94,25 @@ public struct MorseCourseService: Sendable {
     ///
     /// - Throws: ``MorseCourseServiceError/corruptProgress(_:)`` when the stored row does not read
     ///   as valid progress (it is left untouched).
-    public func progress() throws(MorseCourseServiceError) -> MorseCourseProgress {
+    public func progress() async throws(MorseCourseServiceError) -> MorseCourseProgress {
+        let order: KochOrder
+        do {
+            order = try await courseSettings().order
+        } catch {
+            throw .store(error)
+        }
+        return try progress(newCourseOrder: order)
+    }
+
+    /// The stored progress, or a new course in `order` before the first session.
+    private func progress(newCourseOrder order: KochOrder) throws(MorseCourseServiceError) -> MorseCourseProgress {
         let stored: String?
         do {
             stored = try repository.morseCourseJSON()
         } catch {
             throw .store(error)
         }
-        guard let stored else {
-            do {
-                return MorseCourseProgress(order: try courseSettings().order)
-            } catch {
-                throw .store(error)
-            }
-        }
+        guard let stored else { return MorseCourseProgress(order: order) }
         do {
             return try MorseCourseProgress.decoded(fromJSON: Data(stored.utf8))
         } catch {
@@ -119,7 +125,7 @@ public struct MorseCourseService: Sendable {
     public func overview(at instant: Date? = nil) async throws(MorseCourseServiceError) -> MorseCourseProgress.JSONForm
     {
         let now = instant ?? self.now()
-        let progress = try progress()
+        let progress = try await progress()
         let report: ProgressReport
         do {
             report = try await progressReports.report(at: now)
@@ -134,11 +140,11 @@ public struct MorseCourseService: Sendable {
     /// The course keeps the Koch order it started with; a changed order applies to a new course.
     public func startSession(
         _ direction: MorseDirection, groupSize: Int = 1, length: Duration? = nil, at instant: Date? = nil
-    ) throws(MorseCourseServiceError) -> MorseSession {
-        let progress = try progress()
+    ) async throws(MorseCourseServiceError) -> MorseSession {
+        let progress = try await progress()
         let settings: MorseCourseSettings
         do {
-            settings = try courseSettings()
+            settings = try await courseSettings()
         } catch {
             throw .store(error)
         }
@@ -179,26 +185,36 @@ public struct MorseCourseService: Sendable {
     public func finish(_ session: inout MorseSession, at instant: Date? = nil) async throws(MorseCourseServiceError)
         -> Finished
     {
-        try finish(&session, at: instant, dayCalendar: try await dayCalendar())
+        try finish(&session, at: instant, by: try await finishing())
     }
 
-    /// The day calendar a finished session is counted by: read before a caller that ends a
-    /// session inside a change of its own (the server's exchange registry) calls
-    /// ``finish(_:at:dayCalendar:)``.
-    public func dayCalendar() async throws(MorseCourseServiceError) -> DayCalendar {
+    /// What ending a session goes by that the settings say: the day calendar it counts for, and
+    /// the Koch order of a course that has not begun. Read before a caller that ends a session
+    /// inside a change of its own (the server's exchange registry) calls
+    /// ``finish(_:at:by:)``.
+    public struct Finishing: Sendable {
+        let dayCalendar: DayCalendar
+        let newCourseOrder: KochOrder
+    }
+
+    /// ``Finishing`` as the settings say now.
+    public func finishing() async throws(MorseCourseServiceError) -> Finishing {
         do {
-            return try await progressReports.dayCalendar()
+            return Finishing(
+                dayCalendar: try await progressReports.dayCalendar(),
+                newCourseOrder: try await courseSettings().order)
         } catch {
             throw .store(error)
         }
     }
 
-    /// ``finish(_:at:)`` by `dayCalendar`, without waiting on anything but the store.
-    public func finish(_ session: inout MorseSession, at instant: Date? = nil, dayCalendar: DayCalendar)
+    /// ``finish(_:at:)`` by what `finishing` read of the settings.
+    public func finish(_ session: inout MorseSession, at instant: Date? = nil, by finishing: Finishing)
         throws(MorseCourseServiceError) -> Finished
     {
+        let dayCalendar = finishing.dayCalendar
         let end = instant ?? now()
-        let previous = try progress()
+        let previous = try progress(newCourseOrder: finishing.newCourseOrder)
         var ended = session
         let result: MorseSessionResult
         do {

@@ -45,7 +45,7 @@ public struct ReminderService: Sendable {
         let reminderSettings = try await settings.load().reminders
         let course: MorseCourseProgress?
         do throws(MorseCourseServiceError) {
-            course = try morse.progress()
+            course = try await morse.progress()
         } catch {
             switch error {
             case .store(let store): throw store

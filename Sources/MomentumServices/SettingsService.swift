@@ -14,12 +14,12 @@ public struct SettingsService: Sendable {
 
     /// The stored settings; anything missing or unreadable takes its default.
     public func load() async throws(StoreError) -> MomentumSettings {
-        MomentumSettings(storedValues: try repository.settingValues())
+        await MomentumSettings(storedValues: try repository.settingValues())
     }
 
     /// Stores every setting.
     public func save(_ settings: MomentumSettings) async throws(StoreError) {
-        try repository.saveSettingValues(settings.storedValues, at: now())
+        try await repository.saveSettingValues(settings.storedValues, at: now())
     }
 
     /// Replaces every setting a person chooses with `wanted`'s, keeping what the app itself keeps

@@ -22,18 +22,18 @@ public struct WorkoutService: Sendable {
     }
 
     /// The built-in programs, then the person's own in the order they were saved.
-    public func programs() throws(WorkoutServiceError) -> [WorkoutProgram] {
+    public func programs() async throws(WorkoutServiceError) -> [WorkoutProgram] {
         do {
-            return WorkoutProgram.builtIn + (try programsRepository.workoutPrograms())
+            return WorkoutProgram.builtIn + (try await programsRepository.workoutPrograms())
         } catch {
             throw .store(error)
         }
     }
 
     /// The program called `name` (its id, or its name in any language, ignoring case).
-    public func program(named name: String) throws(WorkoutServiceError) -> WorkoutProgram {
+    public func program(named name: String) async throws(WorkoutServiceError) -> WorkoutProgram {
         let wanted = PresetNaming.folded(name)
-        guard let found = try programs().first(where: { Self.names(of: $0).contains(wanted) }) else {
+        guard let found = try await programs().first(where: { Self.names(of: $0).contains(wanted) }) else {
             throw .invalid(.unknownProgram(name))
         }
         return found
@@ -41,8 +41,8 @@ public struct WorkoutService: Sendable {
 
     /// Saves a program of the person's own.
     @discardableResult
-    public func addProgram(name: String, plan: WorkoutPlan) throws(WorkoutServiceError) -> WorkoutProgram {
-        try checkNameIsFree(name, except: nil)
+    public func addProgram(name: String, plan: WorkoutPlan) async throws(WorkoutServiceError) -> WorkoutProgram {
+        try await checkNameIsFree(name, except: nil)
         var plan = plan
         plan.programName = nil
         plan.programID = nil
@@ -52,21 +52,22 @@ public struct WorkoutService: Sendable {
         } catch {
             throw .invalid(error)
         }
-        try save(program)
+        try await save(program)
         return program
     }
 
     /// Replaces a program's plan. Editing a built-in saves a copy ("… (copy)") and leaves it alone.
     @discardableResult
     public func editProgram(_ program: WorkoutProgram, plan: WorkoutPlan, catalog: StringCatalog)
+        async
         throws(WorkoutServiceError) -> WorkoutProgram
     {
         var plan = plan
         plan.programName = nil
         plan.programID = nil
         guard !program.isBuiltIn else {
-            let taken = Set(try programs().flatMap(Self.names(of:)))
-            return try addProgram(
+            let taken = Set(try await programs().flatMap(Self.names(of:)))
+            return try await addProgram(
                 name: PresetNaming.freeCopyName(for: program.displayName(catalog), taken: taken, catalog: catalog),
                 plan: plan)
         }
@@ -76,16 +77,16 @@ public struct WorkoutService: Sendable {
         } catch {
             throw .invalid(error)
         }
-        try save(edited)
+        try await save(edited)
         return edited
     }
 
     /// Deletes a program of the person's own; built-ins cannot be deleted.
-    public func deleteProgram(_ program: WorkoutProgram) throws(WorkoutServiceError) {
+    public func deleteProgram(_ program: WorkoutProgram) async throws(WorkoutServiceError) {
         guard !program.isBuiltIn else { throw .invalid(.builtInProgramCannotBeDeleted(program.id)) }
         let deleted: Bool
         do {
-            deleted = try programsRepository.deleteWorkoutProgram(id: program.id)
+            deleted = try await programsRepository.deleteWorkoutProgram(id: program.id)
         } catch {
             throw .store(error)
         }
@@ -116,17 +117,17 @@ public struct WorkoutService: Sendable {
         PresetNaming.names(id: program.id, name: program.name, builtInKey: program.nameKey)
     }
 
-    private func checkNameIsFree(_ name: String, except id: String?) throws(WorkoutServiceError) {
+    private func checkNameIsFree(_ name: String, except id: String?) async throws(WorkoutServiceError) {
         let wanted = PresetNaming.folded(name)
         guard !wanted.isEmpty else { throw .invalid(.emptyProgramName) }
-        for program in try programs() where program.id != id && Self.names(of: program).contains(wanted) {
+        for program in try await programs() where program.id != id && Self.names(of: program).contains(wanted) {
             throw .invalid(.programNameTaken(name.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
     }
 
-    private func save(_ program: WorkoutProgram) throws(WorkoutServiceError) {
+    private func save(_ program: WorkoutProgram) async throws(WorkoutServiceError) {
         do {
-            try programsRepository.saveWorkoutProgram(program, at: now())
+            try await programsRepository.saveWorkoutProgram(program, at: now())
         } catch {
             throw .store(error)
         }

@@ -3,8 +3,8 @@ import MomentumCore
 
 /// Where settings are kept: key → JSON text.
 public protocol SettingsRepository: Sendable {
-    func settingValues() throws(StoreError) -> [String: String]
-    func saveSettingValues(_ values: [String: String], at now: Date) throws(StoreError)
+    func settingValues() async throws(StoreError) -> [String: String]
+    func saveSettingValues(_ values: [String: String], at now: Date) async throws(StoreError)
 }
 
 /// Where practice records are kept.
@@ -24,32 +24,32 @@ public protocol PracticeLogRepository: Sendable {
 
 /// Where the person's own breathing presets are kept.
 public protocol BreathingPresetRepository: Sendable {
-    func breathingPresets() throws(StoreError) -> [BreathingPreset]
-    func saveBreathingPreset(_ preset: BreathingPreset, at now: Date) throws(StoreError)
-    func deleteBreathingPreset(id: String) throws(StoreError) -> Bool
+    func breathingPresets() async throws(StoreError) -> [BreathingPreset]
+    func saveBreathingPreset(_ preset: BreathingPreset, at now: Date) async throws(StoreError)
+    func deleteBreathingPreset(id: String) async throws(StoreError) -> Bool
 }
 
 /// Where the person's saved sits are kept.
 public protocol MeditationPresetRepository: Sendable {
-    func meditationPresets() throws(StoreError) -> [MeditationPreset]
-    func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError)
-    func deleteMeditationPreset(id: String, at now: Date) throws(StoreError) -> Bool
+    func meditationPresets() async throws(StoreError) -> [MeditationPreset]
+    func saveMeditationPreset(_ preset: MeditationPreset) async throws(StoreError)
+    func deleteMeditationPreset(id: String, at now: Date) async throws(StoreError) -> Bool
 }
 
 /// Where focus timers and their checklists are kept.
 public protocol FocusTimerRepository: Sendable {
-    func focusTimers() throws(StoreError) -> [FocusTimer]
+    func focusTimers() async throws(StoreError) -> [FocusTimer]
     /// Reads the timers and writes what `change` decides, in one transaction.
     func changeFocusTimers<Result: Sendable>(
         at now: Date, _ change: ([FocusTimer]) throws -> (FocusTimerChanges, Result)
-    ) throws -> Result
+    ) async throws -> Result
 }
 
 /// Where the person's own workout programs are kept.
 public protocol WorkoutProgramRepository: Sendable {
-    func workoutPrograms() throws(StoreError) -> [WorkoutProgram]
-    func saveWorkoutProgram(_ program: WorkoutProgram, at now: Date) throws(StoreError)
-    func deleteWorkoutProgram(id: String) throws(StoreError) -> Bool
+    func workoutPrograms() async throws(StoreError) -> [WorkoutProgram]
+    func saveWorkoutProgram(_ program: WorkoutProgram, at now: Date) async throws(StoreError)
+    func deleteWorkoutProgram(id: String) async throws(StoreError) -> Bool
 }
 
 /// Where access tokens to the web app are kept (hashed).

@@ -17,7 +17,7 @@ struct MorseCommandTests {
             dataDirectory: terminal.directory.url, device: "test",
             timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
             now: { later })
-        var session = try services.morse.startSession(.receive, at: clockNow)
+        var session = try await services.morse.startSession(.receive, at: clockNow)
         var generator = SeededRandomNumberGenerator(seed: 3)
         try session.startTraining(at: clockNow)
         for _ in 0..<count {

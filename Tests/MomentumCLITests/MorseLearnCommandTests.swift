@@ -92,7 +92,7 @@ func passReceiveLevelOne(in terminal: TestTerminal) async throws {
     let services = try MomentumServices.open(
         dataDirectory: terminal.directory.url, device: "test", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
         now: { later })
-    var session = try services.morse.startSession(.receive, at: clockNow)
+    var session = try await services.morse.startSession(.receive, at: clockNow)
     var generator = SeededRandomNumberGenerator(seed: 3)
     try session.startTraining(at: clockNow)
     for _ in 0..<20 {
@@ -275,7 +275,7 @@ struct MorseLearnCommandTests {
         #expect(morse.played[1].duration == .milliseconds(180))
         #expect(morse.played[3].duration == .milliseconds(60))
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
-        #expect(try services.morse.progress()[.send].schedule.lastPractice != nil)
+        await #expect(try services.morse.progress()[.send].schedule.lastPractice != nil)
         #expect(try services.morse.sessions().first?.direction == .send)
         #expect(try services.practiceLog.records().isEmpty)
     }

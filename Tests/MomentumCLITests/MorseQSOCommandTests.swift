@@ -89,7 +89,7 @@ struct MorseQSOCommandTests {
         #expect(terminal.output.text.contains("Contact ended early.\nTranscript:\n"))
         // The call given here is not stored.
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
-        #expect(try services.morse.callSign() == nil)
+        await #expect(try services.morse.callSign() == nil)
     }
 
     @Test func aQSOWithoutACallSignSaysHowToSetOneAndStoresNothing() async throws {
@@ -111,8 +111,8 @@ struct MorseQSOCommandTests {
         #expect(await terminal.run(["morse", "settings", "--call", "K1", "--wpm", "25"]) != 0)
         #expect(terminal.errors.text.contains("K1 is too short for a call sign"))
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
-        #expect(try services.morse.callSign() == nil)
-        #expect(try services.morse.courseSettings().timing.characterWPM == 20)
+        await #expect(try services.morse.callSign() == nil)
+        await #expect(try services.morse.courseSettings().timing.characterWPM == 20)
 
         let german = try TestTerminal(sharing: terminal)
         #expect(await german.run(["morse", "qso", "--call", "ABC", "--lang", "de"]) != 0)
@@ -133,7 +133,7 @@ struct MorseQSOCommandTests {
         let shown = try JSONSerialization.jsonObject(with: Data(cleared.output.text.utf8)) as? [String: Any]
         #expect(shown?["callSign"] is NSNull)
         let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
-        #expect(try services.morse.callSign() == nil)
+        await #expect(try services.morse.callSign() == nil)
     }
 
     @Test func anUnknownStyleIsRefusedByTheParser() async throws {

@@ -145,7 +145,7 @@ struct SyncCommandTests {
                 #expect(await listing.run(["timer", "list"]) == 0)
                 #expect(!listing.output.text.contains("Reading"), "\(listing.output.text)")
             }
-            #expect(try server.services.focusTimers.timers().isEmpty)
+            await #expect(try server.services.focusTimers.timers().isEmpty)
         }
     }
 
@@ -156,7 +156,7 @@ struct SyncCommandTests {
     }
 
     func farAheadStampsAreApplied(from server: RunningSyncServer) async throws {
-        try server.services.focusTimers.addTimer(name: "From the future")
+        try await server.services.focusTimers.addTimer(name: "From the future")
         let terminal = try TestTerminal()
         #expect(await terminal.run(["sync", "--server", server.url]) == 0)
         #expect(terminal.errors.text.contains("more than 5 minutes ahead of this computer's clock"))

@@ -36,7 +36,7 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
     private(set) var delivered: [Int32] = []
     /// What happens elsewhere at offsets (another shell pausing a timer, say): run when the
     /// scripted clock reaches them, then the player gets a tick.
-    private var actions: [(at: Duration, @Sendable () -> Void)] = []
+    private var actions: [(at: Duration, @Sendable () async -> Void)] = []
 
     /// Keys pressed at offsets from the moment the source was made.
     init(keys: [(at: Duration, key: Character)] = []) {
@@ -59,7 +59,7 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
 
     /// Keys, and things that happen elsewhere at offsets.
     convenience init(
-        keys: [(at: Duration, key: Character)] = [], actions: [(at: Duration, action: @Sendable () -> Void)]
+        keys: [(at: Duration, key: Character)] = [], actions: [(at: Duration, action: @Sendable () async -> Void)]
     ) {
         self.init(keys: keys)
         self.actions = actions.sorted { $0.at < $1.at }.map { ($0.at, $0.action) }
@@ -86,7 +86,7 @@ final class ScriptedEvents: PlayerEventSource, @unchecked Sendable {
         }
         let action = lock.withLock { takeDue(&actions, before: deadline) }
         if let action {
-            action()
+            await action()
             // A key pressed at that very moment still comes, on a screen drawn before it.
             let keyNow = lock.withLock { script.first.map { $0.at <= offset } ?? false }
             if !keyNow { return .tick }

@@ -138,21 +138,21 @@ struct TimerCommandTests {
         let (directory, origin) = (terminal.directory.url, terminal.wallOrigin)
         let clock = ScriptedClockBox()
         // Another shell on the same data directory, at the scripted clock's time.
-        let elsewhere = { @Sendable (act: @Sendable (FocusTimerService) throws -> Void) in
+        let elsewhere = { @Sendable (act: @Sendable (FocusTimerService) async throws -> Void) in
             let services = try? MomentumServices.open(
                 dataDirectory: directory, device: "other-shell", timeZone: .gmt,
                 now: { origin.addingTimeInterval(clock.elapsed.inSeconds) }, makeID: { UUID() })
-            if let services { try? act(services.focusTimers) }
+            if let services { try? await act(services.focusTimers) }
         }
         // Paused, resumed and paused elsewhere; then finished elsewhere just as space is pressed
         // here, on a screen that still says "paused" — which used to start the timer again.
         let events = ScriptedEvents(
             keys: [(.seconds(150), " ")],
             actions: [
-                (.seconds(30), { elsewhere { _ = try $0.pause(named: "Reading") } }),
-                (.seconds(90), { elsewhere { _ = try $0.resume(named: "Reading") } }),
-                (.seconds(120), { elsewhere { _ = try $0.pause(named: "Reading") } }),
-                (.seconds(150), { elsewhere { _ = try $0.complete(named: "Reading") } }),
+                (.seconds(30), { await elsewhere { _ = try await $0.pause(named: "Reading") } }),
+                (.seconds(90), { await elsewhere { _ = try await $0.resume(named: "Reading") } }),
+                (.seconds(120), { await elsewhere { _ = try await $0.pause(named: "Reading") } }),
+                (.seconds(150), { await elsewhere { _ = try await $0.complete(named: "Reading") } }),
             ])
         clock.events = events
         let sound = RecordingCuePlayer(events: events)

@@ -120,7 +120,7 @@ struct UserCommandTests {
 
         let household = try household(terminal)
         let anna = try household.person(named: "Anna")
-        #expect(try household.services(for: anna).focusTimers.timers().map(\.name) == ["Annas tea"])
+        await #expect(try household.services(for: anna).focusTimers.timers().map(\.name) == ["Annas tea"])
 
         let confirmed = try TestTerminal(sharing: terminal)
         #expect(await confirmed.run(["user", "remove", "Anna"], answer: " anna ") == 0)

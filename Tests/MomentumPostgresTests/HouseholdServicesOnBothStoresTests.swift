@@ -89,8 +89,8 @@ struct HouseholdServicesOnBothStoresTests {
         try a.services(for: ben).practiceLog.addRecord(
             kind: .breathing, start: Self.start.addingTimeInterval(-300), length: 240)
         #expect(try b.services(for: ben).practiceLog.records().map(\.kind) == [.breathing])
-        let timer = try b.services(for: ben).focusTimers.addTimer(name: "Deep work")
-        #expect(try a.services(for: ben).focusTimers.timers().map(\.id) == [timer.id])
+        let timer = try await b.services(for: ben).focusTimers.addTimer(name: "Deep work")
+        await #expect(try a.services(for: ben).focusTimers.timers().map(\.id) == [timer.id])
         // Either server's backup of a person is the same document.
         #expect(try a.services(for: ben).backup.document().tables["focusTimers"]?.count == 1)
         #expect(try a.services(for: ben).backup.document() == b.services(for: ben).backup.document())

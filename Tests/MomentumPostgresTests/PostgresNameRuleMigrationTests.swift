@@ -18,16 +18,16 @@ struct PostgresNameRuleMigrationTests {
     /// other's; a saved sit named by marks alone; a byte-order mark before a person's name); when
     /// migration 12 runs again; then everything reads back, and pulls, without them.
     @Test(.enabled(if: StoreKind.postgresURL != nil))
-    func migration12LeavesDirectionControlsOutOfNames() throws {
+    func migration12LeavesDirectionControlsOutOfNames() async throws {
         let store = try StoreUnderTest(.postgres)
         let services = LogServices(store: store, now: { Self.now })
         // Made, then renamed: a new timer is logged as one put, a rename as a set of its name — the
         // logged write of a name this migration cleans (it ran before puts were logged).
-        _ = try services.focusTimers.addTimer(name: "Draft", items: ["Glasses"])
-        let timer = try services.focusTimers.editTimer(named: "Draft", .init(name: "Reading"))
-        _ = try services.breathing.addPreset(name: "Calm")
-        let other = try services.breathing.addPreset(name: "Other")
-        let sit = try services.meditationPresets.addPreset(name: "Sit", plan: MeditationPlan())
+        _ = try await services.focusTimers.addTimer(name: "Draft", items: ["Glasses"])
+        let timer = try await services.focusTimers.editTimer(named: "Draft", .init(name: "Reading"))
+        _ = try await services.breathing.addPreset(name: "Calm")
+        let other = try await services.breathing.addPreset(name: "Other")
+        let sit = try await services.meditationPresets.addPreset(name: "Sit", plan: MeditationPlan())
         let person = store.personID
         _ = try store.household.ensureFounder(named: "Ada", at: Self.now)
         let override = "'Read' || chr(8238) || 'ing'"
@@ -51,7 +51,7 @@ struct PostgresNameRuleMigrationTests {
         }
 
         let reopened = try store.reopened()
-        let timers = try reopened.focusTimers()
+        let timers = try await reopened.focusTimers()
         #expect(timers.map(\.name) == ["Reading"])
         #expect(timers.first?.items.map(\.text) == ["Glasses"])
         let key = SyncEntityKey(type: .focusTimer, id: timer.id.uuidString.lowercased())
@@ -65,8 +65,8 @@ struct PostgresNameRuleMigrationTests {
         }
         #expect(names == [.string("Reading")])
         // "Calm" is taken by the other preset: the cleaned one ends in its id's first characters.
-        #expect(try reopened.breathingPresets().map(\.name).sorted() == ["Calm", "Calm " + other.id.prefix(8)])
-        #expect(try reopened.meditationPresets().map(\.name) == ["Untitled " + sit.id.prefix(8)])
+        #expect(try await reopened.breathingPresets().map(\.name).sorted() == ["Calm", "Calm " + other.id.prefix(8)])
+        #expect(try await reopened.meditationPresets().map(\.name) == ["Untitled " + sit.id.prefix(8)])
         #expect(try store.reopenedHousehold().people().map(\.name) == ["Ada"])
     }
 }

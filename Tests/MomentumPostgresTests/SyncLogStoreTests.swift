@@ -45,7 +45,7 @@ struct SyncLogStoreTests {
     // MARK: Local writes
 
     @Test(arguments: StoreKind.available)
-    func localWritesAreLoggedWithTheDeviceAndOnlyWhatChanged(kind: StoreKind) throws {
+    func localWritesAreLoggedWithTheDeviceAndOnlyWhatChanged(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind, makeNodeID: { "n-test" })
         let person = store.store
         let first = try record(start: 1_799_990_000)
@@ -72,8 +72,8 @@ struct SyncLogStoreTests {
         #expect(changes.map(\.change.op) == ["delete"])
 
         // Settings: only those whose synced text changed.
-        try person.saveSettingValues(["sound": "false"], at: Self.now)
-        try person.saveSettingValues(["sound": "false"], at: Self.now)
+        try await person.saveSettingValues(["sound": "false"], at: Self.now)
+        try await person.saveSettingValues(["sound": "false"], at: Self.now)
         changes = try page(store.syncLog, after: 3).changes
         #expect(changes.map(\.change.id) == ["sound"])
         #expect(changes.first?.change.value == .string("off"))
@@ -81,7 +81,7 @@ struct SyncLogStoreTests {
         // A timer with an item; then the item removed; then the timer deleted.
         let item = try ChecklistItem(id: UUID(), text: "Kettle", sortOrder: 0, createdAt: Self.now)
         var timer = try FocusTimer(id: UUID(), name: "Tea", sortOrder: 0, createdAt: Self.now, items: [item])
-        try person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
+        try await person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
         changes = try page(store.syncLog, after: 4).changes
         #expect(Set(changes.map(\.change.type)) == ["focusTimer", "checklistItem"])
         // The timer is one put; an item's fields are each a set (its `timerID` write is kept apart).
@@ -89,18 +89,18 @@ struct SyncLogStoreTests {
         #expect(changes.count == 1 + item.syncFields(timerID: timer.id).count)
         let head = try store.syncLog.syncHead()
         timer.items = []
-        try person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
+        try await person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
         changes = try page(store.syncLog, after: head).changes
         #expect(changes.map(\.change.op) == ["delete"])
         #expect(changes.map(\.change.id) == [item.id.uuidString.lowercased()])
-        try person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(deleted: [timer.id]), ()) }
+        try await person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(deleted: [timer.id]), ()) }
         #expect(try page(store.syncLog, after: head + 1).changes.map(\.change.type) == ["focusTimer"])
 
         // A saved sit with a lower-case UUID syncs, stamped with its own time; another id does not.
         let sit = try MeditationPreset(
             id: UUID().uuidString.lowercased(), name: "Evening", plan: MeditationPlan(),
             createdAt: Self.now.addingTimeInterval(60), updatedAt: Self.now.addingTimeInterval(60))
-        try person.saveMeditationPreset(sit)
+        try await person.saveMeditationPreset(sit)
         let sitChanges = try page(store.syncLog, after: head + 2).changes
         #expect(sitChanges.map(\.change.op) == ["put"])
         #expect(
@@ -108,10 +108,10 @@ struct SyncLogStoreTests {
         let before = try store.syncLog.syncHead()
         let foreign = try MeditationPreset(
             id: "from-a-backup", name: "Other", plan: MeditationPlan(), createdAt: Self.now, updatedAt: Self.now)
-        try person.saveMeditationPreset(foreign)
-        #expect(try person.deleteMeditationPreset(id: foreign.id, at: Self.now))
+        try await person.saveMeditationPreset(foreign)
+        #expect(try await person.deleteMeditationPreset(id: foreign.id, at: Self.now))
         #expect(try store.syncLog.syncHead() == before)
-        #expect(try person.deleteMeditationPreset(id: sit.id, at: Self.now))
+        #expect(try await person.deleteMeditationPreset(id: sit.id, at: Self.now))
         #expect(try page(store.syncLog, after: before).changes.map(\.change.op) == ["delete"])
     }
 
@@ -167,7 +167,7 @@ struct SyncLogStoreTests {
             try await store.syncLog.acceptPushGrouped([good, bad], at: Self.now)
         }
         #expect(try store.syncLog.syncHead() == 0)
-        #expect(try store.store.focusTimers().isEmpty)
+        await #expect(try store.store.focusTimers().isEmpty)
         let seqs = try await store.syncLog.acceptPushGrouped([good], at: Self.now)
         #expect(seqs == [1])
         let again = try await store.syncLog.acceptPushGrouped([good, good], at: Self.now)
@@ -226,15 +226,15 @@ struct SyncLogStoreTests {
         messages += try sets(.setting, "sound", [SyncEntityType.settingValueField: .string("off")], clock: &clock)
         _ = try await store.syncLog.acceptPushGrouped(messages, at: Self.now)
 
-        let timers = try store.store.focusTimers()
+        let timers = try await store.store.focusTimers()
         #expect(timers.map(\.id) == [timer.id])
         #expect(timers.first?.name == "Tea")
         #expect(timers.first?.items.map(\.id) == [item.id])
         #expect(timers.first?.items.first?.text == "Kettle")
         #expect(try store.store.practiceRecords(matching: PracticeLogQuery()) == [practice])
-        #expect(try store.store.meditationPresets().map(\.id) == [sit.id])
-        #expect(try store.store.meditationPresets().first?.name == "Evening")
-        #expect(try store.store.settingValues()["sound"] == "false")
+        await #expect(try store.store.meditationPresets().map(\.id) == [sit.id])
+        await #expect(try store.store.meditationPresets().first?.name == "Evening")
+        await #expect(try store.store.settingValues()["sound"] == "false")
 
         // A deletion of the timer takes its item and its row.
         let deletion = ChangeMessage(
@@ -242,7 +242,7 @@ struct SyncLogStoreTests {
                 entityType: .focusTimer, entityID: timer.id.uuidString.lowercased(), operation: .delete,
                 stamp: clock.send(at: Self.now), device: "browser@phone"))
         _ = try await store.syncLog.acceptPushGrouped([deletion], at: Self.now)
-        #expect(try store.store.focusTimers().isEmpty)
+        await #expect(try store.store.focusTimers().isEmpty)
     }
 
     /// The rules of the one sync engine (``SyncReplicaEngine``) for the person's rows, on both
@@ -274,22 +274,22 @@ struct SyncLogStoreTests {
             try sets(
                 .checklistItem, item.id.uuidString.lowercased(), item.syncFields(timerID: timer.id), clock: &clock),
             at: Self.now)
-        #expect(try store.store.focusTimers().isEmpty)
+        await #expect(try store.store.focusTimers().isEmpty)
         _ = try await store.syncLog.acceptPushGrouped(
             try sets(.focusTimer, timer.id.uuidString.lowercased(), timer.syncFields, clock: &clock), at: Self.now)
-        #expect(try store.store.focusTimers().first?.items.map(\.text) == ["Kettle"])
+        await #expect(try store.store.focusTimers().first?.items.map(\.text) == ["Kettle"])
 
         // A sit named like one here keeps both: the arriving one takes the first free name.
         let here = try MeditationPreset(
             id: UUID().uuidString.lowercased(), name: "Evening", plan: MeditationPlan(), createdAt: Self.now,
             updatedAt: Self.now)
-        try store.store.saveMeditationPreset(here)
+        try await store.store.saveMeditationPreset(here)
         let arriving = try MeditationPreset(
             id: UUID().uuidString.lowercased(), name: "evening", plan: MeditationPlan(), createdAt: Self.now,
             updatedAt: Self.now)
         _ = try await store.syncLog.acceptPushGrouped(
             try sets(.meditationPreset, arriving.id, arriving.syncFields, clock: &clock), at: Self.now)
-        #expect(Set(try store.store.meditationPresets().map(\.name)) == ["Evening", "evening (2)"])
+        await #expect(Set(try store.store.meditationPresets().map(\.name)) == ["Evening", "evening (2)"])
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
@@ -377,13 +377,13 @@ struct SyncLogStoreTests {
             }
         }
         #expect(seen == Set(1...120))
-        #expect(try store.store.focusTimers().count == 40)
+        await #expect(try store.store.focusTimers().count == 40)
     }
 
     /// A batch that fails in the database (a trigger refuses it) is refused alone: the batches
     /// merged with it in one transaction keep their changes and get consecutive numbers.
     @Test(.enabled(if: StoreKind.postgresURL != nil))
-    func aBatchFailingInTheDatabaseLeavesTheOthersOfItsGroup() throws {
+    func aBatchFailingInTheDatabaseLeavesTheOthersOfItsGroup() async throws {
         let store = try StoreUnderTest(.postgres)
         let person = try #require(store.postgresStore).scoped(to: store.personID)
         let poisoned = UUID().uuidString.lowercased()
@@ -408,7 +408,7 @@ struct SyncLogStoreTests {
         #expect(throws: SyncError.self) { try outcomes[1].get() }
         #expect(try outcomes[2].get() == [3, 4])
         #expect(try page(store.syncLog).changes.map(\.change.id) == [first, first, second, second])
-        #expect(Set(try store.store.focusTimers().map { $0.id.uuidString.lowercased() }) == [first, second])
+        #expect(Set(try await store.store.focusTimers().map { $0.id.uuidString.lowercased() }) == [first, second])
         #expect(try store.syncLog.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: poisoned)) == nil)
         #expect(try store.syncLog.syncHead() == 4)
     }

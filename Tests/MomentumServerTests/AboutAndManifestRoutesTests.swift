@@ -56,8 +56,8 @@ struct AboutAndManifestRoutesTests {
 
     /// Seeds the log: the breathing preset `calming` three times, the saved sit "Morning 20" twice
     /// (once long ago, outside the window), Tabata twice, Core circuit once.
-    static func seed(_ server: TestServer) throws -> MeditationPreset {
-        let sit = try server.services.meditationPresets.addPreset(
+    static func seed(_ server: TestServer) async throws -> MeditationPreset {
+        let sit = try await server.services.meditationPresets.addPreset(
             name: "Morning 20", plan: MeditationPlan(duration: .minutes(20)))
         let now = server.clock.now
         var number = 0
@@ -83,7 +83,7 @@ struct AboutAndManifestRoutesTests {
 
     @Test func onLoopbackTheManifestOffersTheThreeMostUsedPractices() async throws {
         let server = try TestServer()
-        _ = try Self.seed(server)
+        _ = try await Self.seed(server)
         try await server.test { client in
             let response = try await client.send(.get, "/manifest.webmanifest")
             #expect(response.status == .ok)
@@ -105,9 +105,9 @@ struct AboutAndManifestRoutesTests {
             let bare = try await client.send(.get, "/manifest.webmanifest")
             #expect(try Self.shortcutURLs(bare) == ["/#breathe?preset=box", "/#workout?program=tabata"])
         }
-        _ = try server.services.meditationPresets.addPreset(
+        _ = try await server.services.meditationPresets.addPreset(
             name: "Zazen 40", plan: MeditationPlan(duration: .minutes(40)))
-        _ = try server.services.meditationPresets.addPreset(
+        _ = try await server.services.meditationPresets.addPreset(
             name: "Morning 20", plan: MeditationPlan(duration: .minutes(20)))
         try await server.test { client in
             let response = try await client.send(.get, "/manifest.webmanifest")
@@ -120,7 +120,7 @@ struct AboutAndManifestRoutesTests {
 
     @Test func offLoopbackOnlyALiveFullCredentialSeesTheShortcutsHoweverThePathIsSpelled() async throws {
         let server = try TestServer(host: "0.0.0.0")
-        _ = try Self.seed(server)
+        _ = try await Self.seed(server)
         let tokens = server.services.accessTokens
         let full = try tokens.create(name: "phone")
         let feed = try tokens.create(name: "calendar", scope: .feed)
@@ -162,7 +162,7 @@ struct AboutAndManifestRoutesTests {
     @Test func runsLogTheSavedSitPresetAndProgramTheyStartedFrom() async throws {
         let server = try TestServer()
         let (clock, settings) = (server.clock, server.services.settings)
-        let sit = try server.services.meditationPresets.addPreset(
+        let sit = try await server.services.meditationPresets.addPreset(
             name: "Morning 20", plan: MeditationPlan(duration: .minutes(2), countdown: .zero))
         try await server.test { client in
             func run(_ json: String) async throws {

@@ -78,6 +78,6 @@ struct HostHeaderTests {
         #expect(response.status == .badRequest)
         #expect(response.errorCode == "bad_host")
         #expect(response.errorMessage == "Eine Anfrage muss den Server in genau einer Host-Kopfzeile nennen.")
-        #expect(try server.services.focusTimers.timers().isEmpty)
+        await #expect(try server.services.focusTimers.timers().isEmpty)
     }
 }

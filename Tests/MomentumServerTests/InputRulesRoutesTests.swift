@@ -52,9 +52,9 @@ struct InputRulesRoutesTests {
             #expect(refused.errorCode == "unknown_field")
             #expect(refused.errorMessage?.contains("“\(field)”") == true, "\(refused.text)")
         }
-        #expect(try server.services.focusTimers.timers().isEmpty)
+        await #expect(try server.services.focusTimers.timers().isEmpty)
         #expect(try server.services.practiceLog.records().isEmpty)
-        #expect(try server.services.breathing.presets().allSatisfy(\.isBuiltIn))
+        await #expect(try server.services.breathing.presets().allSatisfy(\.isBuiltIn))
     }
 
     @Test func aSessionStartingMoreThanADayAheadOrWithTooMuchEnergyIsNotLogged() async throws {

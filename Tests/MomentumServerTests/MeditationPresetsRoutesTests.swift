@@ -46,7 +46,7 @@ struct MeditationPresetsRoutesTests {
             #expect(try await client.send(.delete, "/api/v1/meditation/presets/\(id)").status == .noContent)
             #expect(try await client.send(.delete, "/api/v1/meditation/presets/\(id)").status == .notFound)
         }
-        #expect(try server.services.meditationPresets.presets().isEmpty)
+        await #expect(try server.services.meditationPresets.presets().isEmpty)
     }
 
     @Test func refusalsSayWhyInTheRequestsLanguageAndStoreNothing() async throws {
@@ -86,7 +86,7 @@ struct MeditationPresetsRoutesTests {
                 .patch, "/api/v1/meditation/presets/evening", json: #"{"name":"Dawn","plan":{"ambientID":"thunder"}}"#)
             #expect(badEdit.status == .unprocessableContent)
         }
-        #expect(try server.services.meditationPresets.presets().map(\.name) == ["Evening"])
+        await #expect(try server.services.meditationPresets.presets().map(\.name) == ["Evening"])
     }
 
     @Test func aRunStartsFromASavedSit() async throws {

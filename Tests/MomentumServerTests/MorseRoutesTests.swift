@@ -81,7 +81,7 @@ struct MorseRoutesTests {
         #expect(records.first?.kind == .morse)
         #expect(records.first?.details["accuracy"] == "100%")
         #expect(records.first?.countedSeconds == 60)
-        #expect(try server.services.morse.progress().receive.level == 2)
+        await #expect(try server.services.morse.progress().receive.level == 2)
     }
 
     @Test func theSameSeedDrawsTheSameItems() async throws {
@@ -200,7 +200,7 @@ struct MorseRoutesTests {
 
     @Test func anAnswerAfterTheTimeRanOutCountsAndThenOnlyEndingIsLeft() async throws {
         let server = try TestServer()
-        try server.services.morse.saveCourseSettings(try MorseCourseSettings(sessionLength: .minutes(1)))
+        try await server.services.morse.saveCourseSettings(try MorseCourseSettings(sessionLength: .minutes(1)))
         let clock = server.clock
         try await server.test { client in
             let (id, _) = try await Self.start(client, direction: "receive")

@@ -18,25 +18,25 @@ struct NameRuleRoutesTests {
         var path: String
         /// The body with `NAME` where the name goes (as a JSON string's contents).
         var body: String
-        var count: @Sendable (TestServer) throws -> Int
+        var count: @Sendable (TestServer) async throws -> Int
         var testDescription: String { path }
     }
 
     static let entryPoints = [
         EntryPoint(path: "/api/v1/timers", body: #"{"name":"NAME","durationMs":60000}"#) {
-            try $0.services.focusTimers.timers().count
+            try await $0.services.focusTimers.timers().count
         },
         EntryPoint(path: "/api/v1/timers", body: #"{"name":"Tea","durationMs":60000,"items":["NAME"]}"#) {
-            try $0.services.focusTimers.timers().count
+            try await $0.services.focusTimers.timers().count
         },
         EntryPoint(path: "/api/v1/meditation/presets", body: #"{"name":"NAME","plan":{"durationMs":1200000}}"#) {
-            try $0.services.meditationPresets.presets().count
+            try await $0.services.meditationPresets.presets().count
         },
         EntryPoint(path: "/api/v1/breathing/presets", body: #"{"name":"NAME","pattern":"4-2-6-0","rounds":8}"#) {
-            try $0.services.breathing.presets().count
+            try await $0.services.breathing.presets().count
         },
         EntryPoint(path: "/api/v1/workouts/programs", body: #"{"name":"NAME"}"#) {
-            try $0.services.workouts.programs().count
+            try await $0.services.workouts.programs().count
         },
         EntryPoint(path: "/api/v1/people", body: #"{"name":"NAME"}"#) { try $0.household.people().count },
     ]
@@ -53,7 +53,7 @@ struct NameRuleRoutesTests {
     @Test(arguments: entryPoints)
     func aNameWithADirectionControlIsRefusedAndNothingIsStored(entry: EntryPoint) async throws {
         let server = try TestServer()
-        let before = try entry.count(server)
+        let before = try await entry.count(server)
         for code in Self.directionControls {
             // At the start (what trimming would not see) and inside the name.
             for name in ["\\u\(Self.hex(code))Calm", "Ca\\u\(Self.hex(code))lm"] {
@@ -65,7 +65,7 @@ struct NameRuleRoutesTests {
                 #expect(response.errorMessage?.contains("U+\(Self.hex(code))") == true, "\(response.text)")
             }
         }
-        #expect(try entry.count(server) == before)
+        #expect(try await entry.count(server) == before)
         // The same route takes the name without it.
         let plain = try await server.test { client in
             try await client.send(.post, entry.path, json: entry.body.replacingOccurrences(of: "NAME", with: "Calm"))

@@ -37,7 +37,7 @@ struct PresetsProgramsTimersTests {
             #expect(try await client.send(.delete, "/api/v1/breathing/presets/\(id)").status == .noContent)
             #expect(try await client.send(.delete, "/api/v1/breathing/presets/\(id)").status == .notFound)
         }
-        #expect(try server.services.breathing.presets().count == BreathingPreset.builtIn.count)
+        await #expect(try server.services.breathing.presets().count == BreathingPreset.builtIn.count)
     }
 
     @Test func aBadPresetStoresNothing() async throws {
@@ -50,7 +50,7 @@ struct PresetsProgramsTimersTests {
                 #expect([.badRequest, .unprocessableContent].contains(response.status), "\(body)")
             }
         }
-        #expect(try server.services.breathing.presets().count == BreathingPreset.builtIn.count)
+        await #expect(try server.services.breathing.presets().count == BreathingPreset.builtIn.count)
     }
 
     @Test func workoutProgramsAreListedAddedEditedAndDeleted() async throws {
@@ -143,6 +143,6 @@ struct PresetsProgramsTimersTests {
             let unknown = try await client.send(.post, "/api/v1/timers/nope/start")
             #expect(unknown.status == .notFound)
         }
-        #expect(try server.services.focusTimers.timers().isEmpty)
+        await #expect(try server.services.focusTimers.timers().isEmpty)
     }
 }

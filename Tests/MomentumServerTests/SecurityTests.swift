@@ -52,7 +52,7 @@ struct PathSpellingTests {
             let response = try await client.send(.post, "//api/v1/timers", json: #"{"name":"x","durationMs":60000}"#)
             #expect(response.status == .badRequest)
         }
-        #expect(try server.services.focusTimers.timers().isEmpty)
+        await #expect(try server.services.focusTimers.timers().isEmpty)
     }
 
     @Test(arguments: ["/api/v1/settings/", "/api/v1/settings", "/metrics", "/metrics/", "/reminders.ics"])
@@ -218,7 +218,7 @@ struct CrossSiteTests {
             // Reads carry no Origin rule: a foreign page cannot read the answer anyway (no CORS).
             #expect(try await client.send(.get, "/api/v1/timers", headers: origin("http://evil.example")).status == .ok)
         }
-        #expect(try server.services.focusTimers.timers().map(\.name).sorted() == ["own", "tool"])
+        await #expect(try server.services.focusTimers.timers().map(\.name).sorted() == ["own", "tool"])
     }
 
     @Test func aBodyThatIsNotJSONIsRefused() async throws {
@@ -244,7 +244,7 @@ struct CrossSiteTests {
                 body: ByteBuffer(string: #"{"name":"ok","durationMs":60000}"#))
             #expect(typed.status == .created)
         }
-        #expect(try server.services.focusTimers.timers().map(\.name) == ["ok"])
+        await #expect(try server.services.focusTimers.timers().map(\.name) == ["ok"])
     }
 
     @Test func theLibraryUploadTakesAudioTypesOnly() async throws {

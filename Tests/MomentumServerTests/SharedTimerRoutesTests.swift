@@ -24,7 +24,7 @@ struct SharedTimerRoutesTests {
             let ben = try await server.household.add(named: "Ben")
             self.ada = Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
             self.ben = Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
-            timer = try server.services.focusTimers.addTimer(
+            timer = try await server.services.focusTimers.addTimer(
                 name: "Chores", duration: .seconds(1500), items: ["Dishes", "Laundry"], icon: FocusTimer.defaultIcon,
                 color: FocusTimer.defaultColor, notes: "")
         }
@@ -57,7 +57,7 @@ struct SharedTimerRoutesTests {
                 headers: ben)
             #expect(tick.status == .notFound)
         }
-        #expect(try home.server.services.focusTimers.timer(named: home.id).items.map(\.done) == [false, false])
+        await #expect(try home.server.services.focusTimers.timer(named: home.id).items.map(\.done) == [false, false])
     }
 
     @Test func aSharedTimerIsListedWithItsOwnerAndTickedIntoTheOwnersTimer() async throws {
@@ -87,12 +87,12 @@ struct SharedTimerRoutesTests {
             #expect(own.first?["owner"] == nil)
             #expect(own.first?["sharedWith"] as? [String] == ["Ben"])
         }
-        let timer = try home.server.services.focusTimers.timer(named: home.id)
+        let timer = try await home.server.services.focusTimers.timer(named: home.id)
         #expect(timer.items.map(\.done) == [false, true])
         #expect(timer.run.status == .running)
         // Ben's own practice holds nothing of it.
         let benPerson = try home.server.household.person(named: "Ben")
-        #expect(try home.server.household.services(for: benPerson).focusTimers.timers().isEmpty)
+        await #expect(try home.server.household.services(for: benPerson).focusTimers.timers().isEmpty)
     }
 
     @Test func sharingWithNoOneTakesItAwayAgain() async throws {
@@ -146,9 +146,9 @@ struct SharedTimerRoutesTests {
             let accepted = try await client.send(.post, "/api/v1/sync/push", json: acceptedBody, headers: ben)
             #expect(accepted.status == .ok)
         }
-        #expect(try home.server.services.focusTimers.timer(named: home.id).items.map(\.done) == [false, false])
+        await #expect(try home.server.services.focusTimers.timer(named: home.id).items.map(\.done) == [false, false])
         let benPerson = try home.server.household.person(named: "Ben")
-        #expect(try home.server.household.services(for: benPerson).focusTimers.timers().map(\.name) == ["Mine"])
+        await #expect(try home.server.household.services(for: benPerson).focusTimers.timers().map(\.name) == ["Mine"])
     }
 
     @Test func removingAPersonEndsTheSharesWithThem() async throws {

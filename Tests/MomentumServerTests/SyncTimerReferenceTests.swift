@@ -47,8 +47,8 @@ struct SyncTimerReferenceTests {
             let tokens = household.accessTokens
             ada = [.authorization: "Bearer " + (try tokens.create(name: "ada", personID: Person.founderID).secret)]
             self.ben = [.authorization: "Bearer " + (try tokens.create(name: "ben", personID: ben.id).secret)]
-            adasTimer = try household.founder.focusTimers.addTimer(name: "Ada's tea", duration: .seconds(180))
-            bensTimer = try household.services(for: ben).focusTimers.addTimer(
+            adasTimer = try await household.founder.focusTimers.addTimer(name: "Ada's tea", duration: .seconds(180))
+            bensTimer = try await household.services(for: ben).focusTimers.addTimer(
                 name: "Ben's run", duration: .seconds(600))
             router = buildRouter(
                 configuration: ServerConfiguration(host: "0.0.0.0", dataDirectory: folder.url),
@@ -56,7 +56,9 @@ struct SyncTimerReferenceTests {
         }
 
         var bensTimers: [FocusTimer] {
-            get throws { try household.services(for: try household.person(named: "Ben")).focusTimers.timers() }
+            get async throws {
+                try await household.services(for: try household.person(named: "Ben")).focusTimers.timers()
+            }
         }
     }
 
@@ -84,9 +86,9 @@ struct SyncTimerReferenceTests {
             }
             #expect(!adasLog.contains("Hidden"))
         }
-        #expect(try home.bensTimers.map(\.name) == ["Ben's run"])
-        #expect(try home.bensTimers.first?.items == [])
-        #expect(try home.household.founder.focusTimers.timers().map(\.items.count) == [0])
+        await #expect(try home.bensTimers.map(\.name) == ["Ben's run"])
+        await #expect(try home.bensTimers.first?.items == [])
+        await #expect(try home.household.founder.focusTimers.timers().map(\.items.count) == [0])
     }
 
     /// The same item under Ben's own timer is his to push: it is stored and shows in his timer.
@@ -101,6 +103,6 @@ struct SyncTimerReferenceTests {
             let pushed = try await client.send(.post, "/api/v1/sync/push", json: body, headers: ben)
             #expect(pushed.status == .ok, "\(pushed.status) \(pushed.text)")
         }
-        #expect(try home.bensTimers.first?.items.map(\.text) == ["Shoes"])
+        await #expect(try home.bensTimers.first?.items.map(\.text) == ["Shoes"])
     }
 }

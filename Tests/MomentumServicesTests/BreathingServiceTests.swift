@@ -19,110 +19,115 @@ struct BreathingServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aNewPresetStartsAsFourZeroFourZeroTimesTenAndIsFoundByNameInAnyCase(kind: StoreKind) throws {
+    func aNewPresetStartsAsFourZeroFourZeroTimesTenAndIsFoundByNameInAnyCase(kind: StoreKind) async throws {
         let services = try services(kind)
         let breathing = services.breathing
-        let made = try breathing.addPreset(name: "  Evening wind-down ")
+        let made = try await breathing.addPreset(name: "  Evening wind-down ")
         #expect(made.name == "Evening wind-down")
         #expect(made.pattern.text == "4-0-4-0")
         #expect(made.rounds == 10)
-        #expect(try breathing.preset(named: "evening WIND-DOWN") == made)
-        #expect(try breathing.preset(named: made.id) == made)
-        #expect(try breathing.presets().map(\.id) == BreathingPreset.builtIn.map(\.id) + [made.id])
+        #expect(try await breathing.preset(named: "evening WIND-DOWN") == made)
+        #expect(try await breathing.preset(named: made.id) == made)
+        #expect(try await breathing.presets().map(\.id) == BreathingPreset.builtIn.map(\.id) + [made.id])
         // Built-ins answer to their id and their name in either language.
-        #expect(try breathing.preset(named: "Box-Atmung").id == "box")
-        #expect(try breathing.preset(named: "relaxing").id == "relaxing")
+        #expect(try await breathing.preset(named: "Box-Atmung").id == "box")
+        #expect(try await breathing.preset(named: "relaxing").id == "relaxing")
     }
 
     @Test(arguments: StoreKind.available)
-    func aNameOverOneHundredCharactersIsRefusedAndACopyOfALongNameStillFits(kind: StoreKind) throws {
+    func aNameOverOneHundredCharactersIsRefusedAndACopyOfALongNameStillFits(kind: StoreKind) async throws {
         let services = try services(kind)
         let breathing = services.breathing
         let long = String(repeating: "Calm ", count: 20)  // 100 characters, the last a space
-        #expect(throws: BreathingServiceError.invalid(.presetNameTooLong)) {
-            try breathing.addPreset(name: long + "breath")
+        await #expect(throws: BreathingServiceError.invalid(.presetNameTooLong)) {
+            try await breathing.addPreset(name: long + "breath")
         }
-        let made = try breathing.addPreset(name: long.dropLast() + "x")
+        let made = try await breathing.addPreset(name: long.dropLast() + "x")
         #expect(made.name.count == 100)
-        let copy = try breathing.duplicatePreset(made, catalog: english)
+        let copy = try await breathing.duplicatePreset(made, catalog: english)
         #expect(copy.name.count <= BreathingPreset.maximumNameLength)
         #expect(copy.name.hasSuffix("… (copy)"))
-        let second = try breathing.duplicatePreset(made, catalog: english)
+        let second = try await breathing.duplicatePreset(made, catalog: english)
         #expect(second.name.count <= BreathingPreset.maximumNameLength)
         #expect(second.name != copy.name)
-        #expect(throws: BreathingServiceError.invalid(.presetNameTooLong)) {
-            try breathing.renamePreset(made, to: long + long, catalog: english)
+        await #expect(throws: BreathingServiceError.invalid(.presetNameTooLong)) {
+            try await breathing.renamePreset(made, to: long + long, catalog: english)
         }
     }
 
     @Test(arguments: StoreKind.available)
-    func editingOrRenamingABuiltInSavesACopyAndLeavesTheBuiltInAlone(kind: StoreKind) throws {
+    func editingOrRenamingABuiltInSavesACopyAndLeavesTheBuiltInAlone(kind: StoreKind) async throws {
         let services = try services(kind)
         let breathing = services.breathing
-        let box = try breathing.preset(named: "box")
-        let edited = try breathing.editPreset(box, rounds: 5, catalog: english)
+        let box = try await breathing.preset(named: "box")
+        let edited = try await breathing.editPreset(box, rounds: 5, catalog: english)
         #expect(!edited.isBuiltIn)
         #expect(edited.name == "Box breathing (copy)")
         #expect(edited.rounds == 5)
         #expect(edited.pattern == box.pattern)
-        let again = try breathing.editPreset(box, pattern: try BreathingPattern(parsing: "5-5-5-5"), catalog: english)
+        let again = try await breathing.editPreset(
+            box, pattern: try BreathingPattern(parsing: "5-5-5-5"), catalog: english)
         #expect(again.name == "Box breathing (copy 2)")
-        let renamed = try breathing.renamePreset(box, to: "My square", catalog: english)
+        let renamed = try await breathing.renamePreset(box, to: "My square", catalog: english)
         #expect(renamed.name == "My square")
-        #expect(try breathing.preset(named: "box") == box)
-        #expect(try breathing.presets().count == 12)
+        #expect(try await breathing.preset(named: "box") == box)
+        #expect(try await breathing.presets().count == 12)
     }
 
     @Test(arguments: StoreKind.available)
-    func ownPresetsAreEditedRenamedDuplicatedAndDeletedInPlace(kind: StoreKind) throws {
+    func ownPresetsAreEditedRenamedDuplicatedAndDeletedInPlace(kind: StoreKind) async throws {
         let services = try services(kind)
         let breathing = services.breathing
-        let evening = try breathing.addPreset(
+        let evening = try await breathing.addPreset(
             name: "Evening", pattern: try BreathingPattern(parsing: "4-2-6-0"), rounds: 8)
         clock.advance(by: 60)
-        let edited = try breathing.editPreset(evening, rounds: 12, catalog: english)
+        let edited = try await breathing.editPreset(evening, rounds: 12, catalog: english)
         #expect(edited.id == evening.id)
         #expect(edited.rounds == 12)
-        let renamed = try breathing.renamePreset(edited, to: "Night", catalog: english)
+        let renamed = try await breathing.renamePreset(edited, to: "Night", catalog: english)
         #expect(renamed.id == evening.id)
-        let copy = try breathing.duplicatePreset(renamed, catalog: english)
+        let copy = try await breathing.duplicatePreset(renamed, catalog: english)
         #expect(copy.name == "Night (copy)")
         #expect(copy.id != renamed.id)
         #expect(copy.pattern == renamed.pattern)
-        try breathing.deletePreset(renamed)
-        #expect(try breathing.presets().map(\.name).suffix(1) == ["Night (copy)"])
+        try await breathing.deletePreset(renamed)
+        #expect(try await breathing.presets().map(\.name).suffix(1) == ["Night (copy)"])
         // Reopened from disk, the same.
         let reopened = try services.store.reopened()
-        #expect(try reopened.breathingPresets() == [copy])
+        #expect(try await reopened.breathingPresets() == [copy])
     }
 
     @Test(arguments: StoreKind.available)
-    func badNamesAndBuiltInDeletesAreRefusedAndNothingChanges(kind: StoreKind) throws {
+    func badNamesAndBuiltInDeletesAreRefusedAndNothingChanges(kind: StoreKind) async throws {
         let services = try services(kind)
         let breathing = services.breathing
-        let evening = try breathing.addPreset(name: "Evening")
-        let before = try breathing.presets()
-        #expect(throws: BreathingServiceError.invalid(.emptyPresetName)) { try breathing.addPreset(name: " \t ") }
-        #expect(throws: BreathingServiceError.invalid(.presetNameTaken("EVENING"))) {
-            try breathing.addPreset(name: "EVENING")
+        let evening = try await breathing.addPreset(name: "Evening")
+        let before = try await breathing.presets()
+        await #expect(throws: BreathingServiceError.invalid(.emptyPresetName)) {
+            try await breathing.addPreset(name: " \t ")
         }
-        #expect(throws: BreathingServiceError.invalid(.presetNameTaken("Box-Atmung"))) {
-            try breathing.addPreset(name: "Box-Atmung")
+        await #expect(throws: BreathingServiceError.invalid(.presetNameTaken("EVENING"))) {
+            try await breathing.addPreset(name: "EVENING")
         }
-        #expect(throws: BreathingServiceError.invalid(.roundsOutOfRange)) {
-            try breathing.addPreset(name: "Long", rounds: 100)
+        await #expect(throws: BreathingServiceError.invalid(.presetNameTaken("Box-Atmung"))) {
+            try await breathing.addPreset(name: "Box-Atmung")
         }
-        #expect(throws: BreathingServiceError.invalid(.roundsOutOfRange)) {
-            try breathing.editPreset(evening, rounds: 0, catalog: english)
+        await #expect(throws: BreathingServiceError.invalid(.roundsOutOfRange)) {
+            try await breathing.addPreset(name: "Long", rounds: 100)
         }
-        #expect(throws: BreathingServiceError.invalid(.presetNameTaken("Awake"))) {
-            try breathing.renamePreset(evening, to: "Awake", catalog: english)
+        await #expect(throws: BreathingServiceError.invalid(.roundsOutOfRange)) {
+            try await breathing.editPreset(evening, rounds: 0, catalog: english)
         }
-        #expect(throws: BreathingServiceError.invalid(.builtInPresetCannotBeDeleted("box"))) {
-            try breathing.deletePreset(try breathing.preset(named: "box"))
+        await #expect(throws: BreathingServiceError.invalid(.presetNameTaken("Awake"))) {
+            try await breathing.renamePreset(evening, to: "Awake", catalog: english)
         }
-        #expect(throws: BreathingServiceError.invalid(.unknownPreset("nope"))) { try breathing.preset(named: "nope") }
-        #expect(try breathing.presets() == before)
+        await #expect(throws: BreathingServiceError.invalid(.builtInPresetCannotBeDeleted("box"))) {
+            try await breathing.deletePreset(try await breathing.preset(named: "box"))
+        }
+        await #expect(throws: BreathingServiceError.invalid(.unknownPreset("nope"))) {
+            try await breathing.preset(named: "nope")
+        }
+        #expect(try await breathing.presets() == before)
     }
 
     @Test(arguments: StoreKind.available)

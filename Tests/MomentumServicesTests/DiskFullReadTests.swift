@@ -12,7 +12,7 @@ import Testing
 struct FullDiskFocusTimers: FocusTimerRepository {
     let real: any FocusTimerRepository
 
-    func focusTimers() throws(StoreError) -> [FocusTimer] { try real.focusTimers() }
+    func focusTimers() async throws(StoreError) -> [FocusTimer] { try await real.focusTimers() }
 
     func changeFocusTimers<Result: Sendable>(
         at now: Date, _ change: ([FocusTimer]) throws -> (FocusTimerChanges, Result)
@@ -49,21 +49,21 @@ struct DiskFullReadTests {
     /// timers read back with it completed (nothing written), and once there is room again the
     /// completion is stored and logged once.
     @Test(arguments: StoreKind.available)
-    func aTimerWhoseTimeIsUpIsShownCompletedOnAFullDisk(kind: StoreKind) throws {
+    func aTimerWhoseTimeIsUpIsShownCompletedOnAFullDisk(kind: StoreKind) async throws {
         let clock = self.clock
         let services = LogServices(store: try StoreUnderTest(kind), now: { clock.now })
-        try services.focusTimers.addTimer(name: "Tea", duration: .seconds(600))
-        _ = try services.focusTimers.start(named: "Tea")
+        try await services.focusTimers.addTimer(name: "Tea", duration: .seconds(600))
+        _ = try await services.focusTimers.start(named: "Tea")
         clock.advance(by: 900)
 
         let full = FocusTimerService(
             repository: FullDiskFocusTimers(real: services.store.store), now: { clock.now }, makeID: { UUID() },
             device: "test")
-        #expect(try full.timers().map(\.run.status) == [.completed])
-        #expect(try services.store.store.focusTimers().map(\.run.status) == [.running])
+        #expect(try await full.timers().map(\.run.status) == [.completed])
+        #expect(try await services.store.store.focusTimers().map(\.run.status) == [.running])
         #expect(try services.practiceLog.records().isEmpty)
 
-        #expect(try services.focusTimers.timers().map(\.run.status) == [.completed])
+        #expect(try await services.focusTimers.timers().map(\.run.status) == [.completed])
         #expect(try services.practiceLog.records().map(\.kind) == [.focus])
     }
 

@@ -29,95 +29,96 @@ struct FocusTimerServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func newTimersArePlacedLastAndCanBeReordered(kind: StoreKind) throws {
+    func newTimersArePlacedLastAndCanBeReordered(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
-        try timers.addTimer(name: "Morning pages", items: ["water", "notebook", "phone away"])
-        try timers.addTimer(name: "Reading", duration: .seconds(1200))
-        try timers.addTimer(name: "Tidy desk", duration: .seconds(300))
-        #expect(try timers.timers().map(\.name) == ["Morning pages", "Reading", "Tidy desk"])
-        #expect(try timers.timers().map(\.sortOrder) == [0, 1, 2])
-        #expect(try timers.timer(named: "morning").duration == .seconds(1500))
-        try timers.moveTimer(named: "tidy", to: 1)
-        #expect(try timers.timers().map(\.name) == ["Tidy desk", "Morning pages", "Reading"])
-        try timers.moveItem("phone away", ofTimer: "Morning pages", to: 1)
-        #expect(try timers.timer(named: "Morning pages").items.map(\.text) == ["phone away", "water", "notebook"])
-        #expect(throws: FocusTimerServiceError.invalid(.positionOutOfRange(position: 4, count: 3))) {
-            try timers.moveTimer(named: "Reading", to: 4)
+        try await timers.addTimer(name: "Morning pages", items: ["water", "notebook", "phone away"])
+        try await timers.addTimer(name: "Reading", duration: .seconds(1200))
+        try await timers.addTimer(name: "Tidy desk", duration: .seconds(300))
+        #expect(try await timers.timers().map(\.name) == ["Morning pages", "Reading", "Tidy desk"])
+        #expect(try await timers.timers().map(\.sortOrder) == [0, 1, 2])
+        #expect(try await timers.timer(named: "morning").duration == .seconds(1500))
+        try await timers.moveTimer(named: "tidy", to: 1)
+        #expect(try await timers.timers().map(\.name) == ["Tidy desk", "Morning pages", "Reading"])
+        try await timers.moveItem("phone away", ofTimer: "Morning pages", to: 1)
+        #expect(
+            try await timers.timer(named: "Morning pages").items.map(\.text) == ["phone away", "water", "notebook"])
+        await #expect(throws: FocusTimerServiceError.invalid(.positionOutOfRange(position: 4, count: 3))) {
+            try await timers.moveTimer(named: "Reading", to: 4)
         }
         // Reopened: the same order.
         #expect(
-            try reopened(services).timers().map(\.name) == [
+            try await reopened(services).timers().map(\.name) == [
                 "Tidy desk", "Morning pages", "Reading",
             ])
     }
 
     @Test(arguments: StoreKind.available)
-    func startingOnePausesTheOthers(kind: StoreKind) throws {
+    func startingOnePausesTheOthers(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
-        try timers.addTimer(name: "A", duration: .seconds(600))
-        try timers.addTimer(name: "B", duration: .seconds(600))
-        try timers.start(named: "A")
+        try await timers.addTimer(name: "A", duration: .seconds(600))
+        try await timers.addTimer(name: "B", duration: .seconds(600))
+        try await timers.start(named: "A")
         clock.advance(by: 100)
-        try timers.start(named: "B")
-        let (a, b) = (try timers.timer(named: "A"), try timers.timer(named: "B"))
+        try await timers.start(named: "B")
+        let (a, b) = (try await timers.timer(named: "A"), try await timers.timer(named: "B"))
         #expect(
             a.run == .paused(startedAt: clock.now.addingTimeInterval(-100), pausedAt: clock.now, elapsed: .seconds(100))
         )
         #expect(b.status(at: clock.now) == .running)
-        #expect(try timers.timers().filter { $0.status(at: clock.now) == .running }.map(\.name) == ["B"])
+        #expect(try await timers.timers().filter { $0.status(at: clock.now) == .running }.map(\.name) == ["B"])
         clock.advance(by: 50)
-        try timers.resume(named: "A")
-        #expect(try timers.timer(named: "B").status(at: clock.now) == .paused)
-        #expect(try timers.timer(named: "B").remaining(at: clock.now) == .seconds(550))
+        try await timers.resume(named: "A")
+        #expect(try await timers.timer(named: "B").status(at: clock.now) == .paused)
+        #expect(try await timers.timer(named: "B").remaining(at: clock.now) == .seconds(550))
     }
 
     @Test(arguments: StoreKind.available)
-    func remainingTimeSurvivesARestartThroughPauseAndResume(kind: StoreKind) throws {
+    func remainingTimeSurvivesARestartThroughPauseAndResume(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
-        try timers.addTimer(name: "Deep work", duration: .seconds(3000))
-        try timers.start(named: "Deep work")
+        try await timers.addTimer(name: "Deep work", duration: .seconds(3000))
+        try await timers.start(named: "Deep work")
         clock.advance(by: 600)
-        try timers.pause(named: "Deep work")
+        try await timers.pause(named: "Deep work")
         clock.advance(by: 3600)
         // "Restart": a fresh process on the same data.
         let restarted = try reopened(services)
-        #expect(try restarted.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2400))
-        try restarted.resume(named: "Deep work")
+        #expect(try await restarted.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2400))
+        try await restarted.resume(named: "Deep work")
         clock.advance(by: 400)
         let again = try reopened(services)
-        #expect(try again.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2000))
+        #expect(try await again.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2000))
     }
 
     @Test(arguments: StoreKind.available)
-    func anItemsTextCanBeChangedKeepingItsPlaceAndTick(kind: StoreKind) throws {
+    func anItemsTextCanBeChangedKeepingItsPlaceAndTick(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
-        try timers.addTimer(name: "Sprint", items: ["plan", "write"])
-        try timers.setItem("plan", ofTimer: "Sprint", done: true)
-        let renamed = try timers.renameItem("plan", ofTimer: "Sprint", to: "  plan the day ")
+        try await timers.addTimer(name: "Sprint", items: ["plan", "write"])
+        try await timers.setItem("plan", ofTimer: "Sprint", done: true)
+        let renamed = try await timers.renameItem("plan", ofTimer: "Sprint", to: "  plan the day ")
         #expect(renamed.items.map(\.text) == ["plan the day", "write"])
         #expect(renamed.items.first?.done == true)
-        #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
-            try timers.renameItem("write", ofTimer: "Sprint", to: "  ")
+        await #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
+            try await timers.renameItem("write", ofTimer: "Sprint", to: "  ")
         }
-        #expect(try timers.timer(named: "Sprint").items.map(\.text) == ["plan the day", "write"])
+        #expect(try await timers.timer(named: "Sprint").items.map(\.text) == ["plan the day", "write"])
     }
 
     @Test(arguments: StoreKind.available)
-    func aCompletionIsLoggedOnceHoweverOftenItIsLookedAt(kind: StoreKind) throws {
+    func aCompletionIsLoggedOnceHoweverOftenItIsLookedAt(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
-        try timers.addTimer(name: "Sprint", duration: .seconds(300), items: ["plan"])
+        try await timers.addTimer(name: "Sprint", duration: .seconds(300), items: ["plan"])
         let started = clock.now
-        try timers.start(named: "Sprint")
+        try await timers.start(named: "Sprint")
         clock.advance(by: 1000)
         for _ in 0..<5 {
-            _ = try timers.timers()
-            _ = try reopened(services).timer(named: "Sprint")
-            try timers.setItem("plan", ofTimer: "Sprint", done: true)
+            _ = try await timers.timers()
+            _ = try await reopened(services).timer(named: "Sprint")
+            try await timers.setItem("plan", ofTimer: "Sprint", done: true)
         }
         let records = try services.practiceLog.records()
         #expect(records.count == 1)
@@ -125,39 +126,39 @@ struct FocusTimerServiceTests {
         #expect(records.first?.start == started)
         #expect(records.first?.end == started.addingTimeInterval(300))
         #expect(records.first?.countedSeconds == 300)
-        #expect(try timers.timer(named: "Sprint").status(at: clock.now) == .completed)
+        #expect(try await timers.timer(named: "Sprint").status(at: clock.now) == .completed)
         // A second run is a second completion.
-        try timers.start(named: "Sprint")
+        try await timers.start(named: "Sprint")
         clock.advance(by: 300)
-        #expect(try timers.timers().count == 1)
+        #expect(try await timers.timers().count == 1)
         #expect(try services.practiceLog.records().count == 2)
     }
 
     @Test(arguments: StoreKind.available)
-    func completingByHandLogsTheTimeCounted(kind: StoreKind) throws {
+    func completingByHandLogsTheTimeCounted(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
-        try timers.addTimer(name: "Email", duration: .seconds(900))
-        try timers.start(named: "Email")
+        try await timers.addTimer(name: "Email", duration: .seconds(900))
+        try await timers.start(named: "Email")
         clock.advance(by: 240)
-        try timers.complete(named: "Email")
-        try timers.complete(named: "Email")
+        try await timers.complete(named: "Email")
+        try await timers.complete(named: "Email")
         #expect(try services.practiceLog.records().map(\.countedSeconds) == [240])
     }
 
     @Test(arguments: StoreKind.available)
-    func deletingATimerDeletesItsItemsInTheDatabase(kind: StoreKind) throws {
+    func deletingATimerDeletesItsItemsInTheDatabase(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
-        let timer = try timers.addTimer(name: "Morning pages", items: ["water", "notebook"])
-        try timers.addTimer(name: "Other", items: ["keep me"])
-        try timers.deleteTimer(named: "Morning pages")
+        let timer = try await timers.addTimer(name: "Morning pages", items: ["water", "notebook"])
+        try await timers.addTimer(name: "Other", items: ["keep me"])
+        try await timers.deleteTimer(named: "Morning pages")
         let id = timer.id.uuidString.lowercased()
         // The database itself cascades: deleting the row directly takes the items too.
         switch kind {
         case .sqlite:
             let database = try #require(services.store.store as? MomentumDatabase)
-            let (itemsLeft, itemsOfDeleted) = try database.writer.read { db in
+            let (itemsLeft, itemsOfDeleted) = try await database.writer.read { db in
                 (
                     try Int.fetchOne(db, sql: "SELECT count(*) FROM checklistItem") ?? -1,
                     try Int.fetchOne(db, sql: "SELECT count(*) FROM checklistItem WHERE timerId = ?", arguments: [id])
@@ -166,8 +167,9 @@ struct FocusTimerServiceTests {
             }
             #expect(itemsLeft == 1)
             #expect(itemsOfDeleted == 0)
-            try database.writer.write { db in try db.execute(sql: "DELETE FROM focusTimer") }
-            #expect(try database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM checklistItem") } == 0)
+            try await database.writer.write { db in try db.execute(sql: "DELETE FROM focusTimer") }
+            await #expect(
+                try database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM checklistItem") } == 0)
         case .postgres:
             let store = services.store
             #expect(try store.postgres("SELECT count(*) FROM checklist_item") == 1)
@@ -178,46 +180,52 @@ struct FocusTimerServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func badInputIsRefusedAndNothingIsStored(kind: StoreKind) throws {
+    func badInputIsRefusedAndNothingIsStored(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
-        try timers.addTimer(name: "Reading", items: ["book"])
-        let before = try timers.timers()
-        #expect(throws: FocusTimerServiceError.invalid(.blankName)) { try timers.addTimer(name: "  ") }
-        #expect(throws: FocusTimerServiceError.invalid(.durationOutOfRange)) {
-            try timers.addTimer(name: "Zero", duration: .zero)
+        try await timers.addTimer(name: "Reading", items: ["book"])
+        let before = try await timers.timers()
+        await #expect(throws: FocusTimerServiceError.invalid(.blankName)) { try await timers.addTimer(name: "  ") }
+        await #expect(throws: FocusTimerServiceError.invalid(.durationOutOfRange)) {
+            try await timers.addTimer(name: "Zero", duration: .zero)
         }
-        #expect(throws: FocusTimerServiceError.invalid(.durationOutOfRange)) {
-            try timers.addTimer(name: "Long", duration: .seconds(25 * 3600))
+        await #expect(throws: FocusTimerServiceError.invalid(.durationOutOfRange)) {
+            try await timers.addTimer(name: "Long", duration: .seconds(25 * 3600))
         }
-        #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
-            try timers.addTimer(name: "Items", items: ["ok", " "])
+        await #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
+            try await timers.addTimer(name: "Items", items: ["ok", " "])
         }
-        #expect(throws: FocusTimerServiceError.invalid(.nameTaken("reading"))) { try timers.addTimer(name: "reading") }
-        #expect(throws: FocusTimerServiceError.invalid(.unknownTimer("nope"))) { try timers.start(named: "nope") }
-        #expect(throws: FocusTimerServiceError.invalid(.unknownItem("9"))) {
-            try timers.setItem("9", ofTimer: "Reading", done: true)
+        await #expect(throws: FocusTimerServiceError.invalid(.nameTaken("reading"))) {
+            try await timers.addTimer(name: "reading")
         }
-        #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
-            try timers.editTimer(named: "Reading", .init(name: "Renamed", addItems: [""]))
+        await #expect(throws: FocusTimerServiceError.invalid(.unknownTimer("nope"))) {
+            try await timers.start(named: "nope")
         }
-        #expect(throws: FocusTimerServiceError.invalid(.invalidColor("#XYZ"))) {
-            try timers.editTimer(named: "Reading", .init(color: "#XYZ"))
+        await #expect(throws: FocusTimerServiceError.invalid(.unknownItem("9"))) {
+            try await timers.setItem("9", ofTimer: "Reading", done: true)
         }
-        #expect(try timers.timers() == before)
+        await #expect(throws: FocusTimerServiceError.invalid(.blankItemText)) {
+            try await timers.editTimer(named: "Reading", .init(name: "Renamed", addItems: [""]))
+        }
+        await #expect(throws: FocusTimerServiceError.invalid(.invalidColor("#XYZ"))) {
+            try await timers.editTimer(named: "Reading", .init(color: "#XYZ"))
+        }
+        #expect(try await timers.timers() == before)
     }
 
     @Test(arguments: StoreKind.available)
-    func aRejectedChangeWritesNothingEvenTheSettling(kind: StoreKind) throws {
+    func aRejectedChangeWritesNothingEvenTheSettling(kind: StoreKind) async throws {
         let services = try services(kind)
         let timers = services.focusTimers
         // Written by hand into SQLite: a running row whose time is up, plus a bad change.
-        try timers.addTimer(name: "Due", duration: .seconds(60))
-        try timers.start(named: "Due")
+        try await timers.addTimer(name: "Due", duration: .seconds(60))
+        try await timers.start(named: "Due")
         clock.advance(by: 120)
-        #expect(throws: FocusTimerServiceError.invalid(.nameTaken("Due"))) { try timers.addTimer(name: "Due") }
+        await #expect(throws: FocusTimerServiceError.invalid(.nameTaken("Due"))) {
+            try await timers.addTimer(name: "Due")
+        }
         #expect(try services.practiceLog.records().isEmpty)
-        _ = try timers.timers()
+        _ = try await timers.timers()
         #expect(try services.practiceLog.records().count == 1)
     }
 }

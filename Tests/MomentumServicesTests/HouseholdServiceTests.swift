@@ -77,30 +77,30 @@ struct HouseholdServiceTests {
         #expect(try bens.sqlite.path == (try household.services(forID: ben.id)).sqlite.path)
 
         try ada.practiceLog.addRecord(kind: .meditation, start: Self.start.addingTimeInterval(-3600), length: 600)
-        try ada.focusTimers.addTimer(name: "Ada's pages", items: ["Pen"])
+        try await ada.focusTimers.addTimer(name: "Ada's pages", items: ["Pen"])
         let plan = MeditationPlan(duration: .seconds(1200))
-        try ada.meditationPresets.addPreset(name: "Ada's sit", plan: plan)
-        try ada.morse.saveCallSign(try CallSign("DL1ADA"))
-        try ada.morse.saveCourseSettings(try MorseCourseSettings(characterWPM: 25, effectiveWPM: 15))
+        try await ada.meditationPresets.addPreset(name: "Ada's sit", plan: plan)
+        try await ada.morse.saveCallSign(try CallSign("DL1ADA"))
+        try await ada.morse.saveCourseSettings(try MorseCourseSettings(characterWPM: 25, effectiveWPM: 15))
         var settings = try await ada.settings.load()
         settings.reminders = try settings.reminders.addingDaily(time: "10:00", weekdays: "all", category: "focus")
         try await ada.settings.save(settings)
 
-        try bens.focusTimers.addTimer(name: "Ben's tea")
+        try await bens.focusTimers.addTimer(name: "Ben's tea")
 
         #expect(try bens.practiceLog.records().isEmpty)
-        #expect(try bens.focusTimers.timers().map(\.name) == ["Ben's tea"])
-        #expect(try bens.meditationPresets.presets().isEmpty)
-        #expect(try bens.morse.callSign() == nil)
-        #expect(try bens.morse.courseSettings() == (try MorseCourseSettings()))
+        await #expect(try bens.focusTimers.timers().map(\.name) == ["Ben's tea"])
+        await #expect(try bens.meditationPresets.presets().isEmpty)
+        await #expect(try bens.morse.callSign() == nil)
+        await #expect(try bens.morse.courseSettings() == (try MorseCourseSettings()))
         await #expect(try bens.settings.load().reminders == MomentumSettings().reminders)
         await #expect(try bens.reminders.plan().reminders.isEmpty)
         await #expect(try bens.progress.report().streak(for: .mindfulness).current == 0)
 
         #expect(try ada.practiceLog.records().count == 1)
-        #expect(try ada.focusTimers.timers().map(\.name) == ["Ada's pages"])
-        #expect(try ada.meditationPresets.presets().map(\.name) == ["Ada's sit"])
-        #expect(try ada.morse.callSign()?.text == "DL1ADA")
+        await #expect(try ada.focusTimers.timers().map(\.name) == ["Ada's pages"])
+        await #expect(try ada.meditationPresets.presets().map(\.name) == ["Ada's sit"])
+        await #expect(try ada.morse.callSign()?.text == "DL1ADA")
         await #expect(try !ada.reminders.plan().reminders.isEmpty)
         await #expect(try ada.progress.report().streak(for: .mindfulness).current == 1)
 
@@ -129,8 +129,8 @@ struct HouseholdServiceTests {
 
     @Test func removingAPersonDeletesTheirFolderTokensAndSessionsAndNothingOfTheFounders() async throws {
         let ben = try await household.add(named: "Ben")
-        try household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
-        try household.founder.focusTimers.addTimer(name: "Ada's pages")
+        try await household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
+        try await household.founder.focusTimers.addTimer(name: "Ada's pages")
         let tokens = household.accessTokens
         let bensToken = try tokens.create(name: "ben-phone", personID: ben.id)
         let bensSession = try #require(try tokens.startSession(secret: bensToken.secret))
@@ -149,7 +149,7 @@ struct HouseholdServiceTests {
 
         #expect(try tokens.verify(secret: adasToken.secret)?.id == adasToken.token.id)
         #expect(try tokens.verifySession(adasSession) != nil)
-        #expect(try household.founder.focusTimers.timers().map(\.name) == ["Ada's pages"])
+        await #expect(try household.founder.focusTimers.timers().map(\.name) == ["Ada's pages"])
         #expect(
             FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(MomentumDatabase.fileName).path)
         )
@@ -158,10 +158,10 @@ struct HouseholdServiceTests {
 
     @Test func aPersonAddedAgainAfterRemovalStartsEmpty() async throws {
         let ben = try await household.add(named: "Ben")
-        try household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
+        try await household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
         try household.remove("Ben")
         let again = try await household.add(named: "Ben")
-        #expect(try household.services(for: again).focusTimers.timers().isEmpty)
+        await #expect(try household.services(for: again).focusTimers.timers().isEmpty)
     }
 
     @Test func theFounderCannotBeRemoved() async throws {

@@ -21,14 +21,14 @@ struct LogRepositoryTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func settingsRoundTripAndLaterSavesReplaceEarlierOnes(kind: StoreKind) throws {
+    func settingsRoundTripAndLaterSavesReplaceEarlierOnes(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        try database.saveSettingValues(["sound": "true", "language": "\"en\""], at: now)
-        try database.saveSettingValues(["sound": "false"], at: now)
-        let values = try database.settingValues()
+        try await database.saveSettingValues(["sound": "true", "language": "\"en\""], at: now)
+        try await database.saveSettingValues(["sound": "false"], at: now)
+        let values = try await database.settingValues()
         #expect(values == ["sound": "false", "language": "\"en\""])
     }
 
@@ -112,7 +112,7 @@ struct LogRepositoryTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func anImportIsAllOrNothing(kind: StoreKind) throws {
+    func anImportIsAllOrNothing(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
@@ -126,17 +126,17 @@ struct LogRepositoryTests {
         }
         let afterClash = try database.loggedRecords()
         #expect(afterClash.map(\.record) == [existing])
-        let settingsAfterClash = try database.settingValues()
+        let settingsAfterClash = try await database.settingValues()
         #expect(settingsAfterClash.isEmpty)
         try database.importLog([fresh], settingValues: ["sound": "false"], at: now)
         let imported = try database.loggedRecords()
         #expect(imported.map(\.record) == [existing, fresh.record])
-        let settings = try database.settingValues()
+        let settings = try await database.settingValues()
         #expect(settings == ["sound": "false"])
     }
 
     @Test(arguments: StoreKind.available)
-    func theRevisionMovesWithEveryWriteAndOnlyThen(kind: StoreKind) throws {
+    func theRevisionMovesWithEveryWriteAndOnlyThen(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
@@ -146,10 +146,10 @@ struct LogRepositoryTests {
         let saved = try database.logRevision()
         #expect(saved > start)
         _ = try database.practiceRecords(matching: PracticeLogQuery())
-        _ = try database.settingValues()
+        _ = try await database.settingValues()
         let read = try database.logRevision()
         #expect(read == saved)
-        try database.saveSettingValues(["sound": "false"], at: Date())
+        try await database.saveSettingValues(["sound": "false"], at: Date())
         let set = try database.logRevision()
         #expect(set > saved)
         try database.deletePracticeRecord(id: sit.id, at: Date())

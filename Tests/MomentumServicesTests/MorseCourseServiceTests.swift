@@ -34,7 +34,7 @@ struct MorseCourseServiceTests {
     func aPassingSessionAdvancesTheLevelAndIsLoggedAsMorse(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
-        var session = try morse.startSession(.receive)
+        var session = try await morse.startSession(.receive)
         #expect(session.level == 1)
         #expect(session.length == .minutes(5))
         try train(&session, count: 20, right: 20)
@@ -42,7 +42,7 @@ struct MorseCourseServiceTests {
         let finished = try await morse.finish(&session)
         #expect(finished.progress[.receive].level == 2)
         #expect(finished.progress[.send].level == 1)
-        #expect(try morse.progress() == finished.progress)
+        await #expect(try morse.progress() == finished.progress)
 
         let record = try #require(finished.record)
         #expect(record.kind == .morse)
@@ -56,7 +56,7 @@ struct MorseCourseServiceTests {
         #expect(history.map(\.nextLevel) == [2])
 
         // The next session starts at the new level.
-        #expect(try morse.startSession(.receive).level == 2)
+        await #expect(try morse.startSession(.receive).level == 2)
     }
 
     /// The rule every kind follows: stopped within its first minute, a session is not logged —
@@ -65,21 +65,21 @@ struct MorseCourseServiceTests {
     func aSessionStoppedWithinAMinuteCountsForTheCourseButIsNotLogged(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
-        var session = try morse.startSession(.receive)
+        var session = try await morse.startSession(.receive)
         try train(&session, count: 2, right: 2)
         let finished = try await morse.finish(&session)
         #expect(finished.result.trainingTime == .seconds(4))
         #expect(finished.record == nil)
         #expect(try services.practiceLog.records().isEmpty)
         #expect(try morse.sessions().map(\.attempts) == [2])
-        #expect(try morse.progress().receive.characterStatistics.values.map(\.attempts).reduce(0, +) == 2)
+        await #expect(try morse.progress().receive.characterStatistics.values.map(\.attempts).reduce(0, +) == 2)
     }
 
     @Test(arguments: StoreKind.available)
     func aSessionWithoutAttemptsChangesNothingAndLogsNothing(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
-        var session = try morse.startSession(.send)
+        var session = try await morse.startSession(.send)
         clock.advance(by: 30)
         let finished = try await morse.finish(&session)
         #expect(finished.record == nil)
@@ -89,7 +89,7 @@ struct MorseCourseServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func corruptStoredProgressIsReportedAndLeftAsItIs(kind: StoreKind) throws {
+    func corruptStoredProgressIsReportedAndLeftAsItIs(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
         let corrupt = #"{"order":"standard","receive":{"level":99}}"#
@@ -105,48 +105,48 @@ struct MorseCourseServiceTests {
                 "INSERT INTO morse_course (person_id, progress, updated_at_ms) VALUES (\(services.store.personID), '\(corrupt)', 0)"
             )
         }
-        #expect(throws: MorseCourseServiceError.self) { try morse.progress() }
-        #expect(throws: MorseCourseServiceError.self) { try morse.startSession(.receive) }
+        await #expect(throws: MorseCourseServiceError.self) { try await morse.progress() }
+        await #expect(throws: MorseCourseServiceError.self) { try await morse.startSession(.receive) }
         #expect(try services.store.store.morseCourseJSON() == corrupt)
     }
 
     @Test(arguments: StoreKind.available)
-    func courseSettingsAreKeptAndTheirLengthShapesTheSession(kind: StoreKind) throws {
+    func courseSettingsAreKeptAndTheirLengthShapesTheSession(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
-        #expect(try morse.courseSettings() == MorseCourseService.defaultSettings)
+        #expect(try await morse.courseSettings() == MorseCourseService.defaultSettings)
         let chosen = try MorseCourseSettings(
             characterWPM: 25, effectiveWPM: 10, toneHertz: 700, riseTime: .milliseconds(8), order: .extended,
             sessionLength: .minutes(2))
-        try morse.saveCourseSettings(chosen)
-        #expect(try morse.courseSettings() == chosen)
-        let session = try morse.startSession(.receive)
+        try await morse.saveCourseSettings(chosen)
+        #expect(try await morse.courseSettings() == chosen)
+        let session = try await morse.startSession(.receive)
         #expect(session.length == .minutes(2))
         #expect(session.order == .extended)
     }
 
     @Test(arguments: StoreKind.available)
-    func theCallSignIsKeptWithTheSettingsAndAnUnreadableOneCountsAsUnset(kind: StoreKind) throws {
+    func theCallSignIsKeptWithTheSettingsAndAnUnreadableOneCountsAsUnset(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
-        #expect(try morse.callSign() == nil)
-        try morse.saveCallSign(try CallSign("dl1abc/p"))
-        #expect(try morse.callSign()?.text == "DL1ABC/P")
-        #expect(try services.store.store.settingValues()[MorseCourseService.callSignKey] == #""DL1ABC/P""#)
-        try services.store.store.saveSettingValues([MorseCourseService.callSignKey: #""K1""#], at: clock.now)
-        #expect(try morse.callSign() == nil)
-        try morse.saveCallSign(try CallSign("K1ABC"))
-        try morse.saveCallSign(nil)
-        #expect(try morse.callSign() == nil)
+        #expect(try await morse.callSign() == nil)
+        try await morse.saveCallSign(try CallSign("dl1abc/p"))
+        #expect(try await morse.callSign()?.text == "DL1ABC/P")
+        #expect(try await services.store.store.settingValues()[MorseCourseService.callSignKey] == #""DL1ABC/P""#)
+        try await services.store.store.saveSettingValues([MorseCourseService.callSignKey: #""K1""#], at: clock.now)
+        #expect(try await morse.callSign() == nil)
+        try await morse.saveCallSign(try CallSign("K1ABC"))
+        try await morse.saveCallSign(nil)
+        #expect(try await morse.callSign() == nil)
     }
 
     @Test(arguments: StoreKind.available)
-    func aSessionLengthGivenForOneSessionWinsOverTheSetting(kind: StoreKind) throws {
+    func aSessionLengthGivenForOneSessionWinsOverTheSetting(kind: StoreKind) async throws {
         let services = try services(kind)
         let morse = services.morse
-        #expect(try morse.startSession(.send, length: .minutes(2)).length == .minutes(2))
-        #expect(throws: MorseCourseServiceError.session(.lengthOutOfRange(.minutes(61)))) {
-            try morse.startSession(.send, length: .minutes(61))
+        #expect(try await morse.startSession(.send, length: .minutes(2)).length == .minutes(2))
+        await #expect(throws: MorseCourseServiceError.session(.lengthOutOfRange(.minutes(61)))) {
+            try await morse.startSession(.send, length: .minutes(61))
         }
     }
 }

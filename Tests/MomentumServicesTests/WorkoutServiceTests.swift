@@ -19,71 +19,71 @@ struct WorkoutServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func ownProgramsAreSavedFoundEditedAndDeleted(kind: StoreKind) throws {
+    func ownProgramsAreSavedFoundEditedAndDeleted(kind: StoreKind) async throws {
         let services = try services(kind)
         let workouts = services.workouts
         let plan = WorkoutPlan(
             warmUp: .seconds(120), work: .seconds(45), rest: .seconds(15), rounds: 6, sets: 2, setRest: .seconds(90),
             coolDown: .seconds(60), exerciseNames: ["Squats", "Push-ups"], activity: .other)
-        let saved = try workouts.addProgram(name: " Legs day ", plan: plan)
+        let saved = try await workouts.addProgram(name: " Legs day ", plan: plan)
         #expect(saved.name == "Legs day")
-        #expect(try workouts.program(named: "LEGS DAY") == saved)
-        #expect(try workouts.programs().map(\.id) == WorkoutProgram.builtIn.map(\.id) + [saved.id])
+        #expect(try await workouts.program(named: "LEGS DAY") == saved)
+        #expect(try await workouts.programs().map(\.id) == WorkoutProgram.builtIn.map(\.id) + [saved.id])
         // Every field survives the database.
         let reopened = try services.store.reopened()
-        #expect(try reopened.workoutPrograms() == [saved])
+        #expect(try await reopened.workoutPrograms() == [saved])
         var longer = plan
         longer.rounds = 8
-        let edited = try workouts.editProgram(saved, plan: longer, catalog: english)
+        let edited = try await workouts.editProgram(saved, plan: longer, catalog: english)
         #expect(edited.id == saved.id)
         #expect(edited.plan.rounds == 8)
-        try workouts.deleteProgram(edited)
-        #expect(try workouts.programs().count == 5)
+        try await workouts.deleteProgram(edited)
+        #expect(try await workouts.programs().count == 5)
     }
 
     @Test(arguments: StoreKind.available)
-    func editingABuiltInSavesACopy(kind: StoreKind) throws {
+    func editingABuiltInSavesACopy(kind: StoreKind) async throws {
         let services = try services(kind)
         let workouts = services.workouts
-        let tabata = try workouts.program(named: "tabata")
+        let tabata = try await workouts.program(named: "tabata")
         var plan = tabata.plan
         plan.rounds = 12
-        let copy = try workouts.editProgram(tabata, plan: plan, catalog: english)
+        let copy = try await workouts.editProgram(tabata, plan: plan, catalog: english)
         #expect(copy.name == "Tabata (copy)")
         #expect(!copy.isBuiltIn)
-        #expect(try workouts.program(named: "tabata").plan.rounds == 8)
-        #expect(try workouts.program(named: "core-zirkel").id == "core-circuit")
+        #expect(try await workouts.program(named: "tabata").plan.rounds == 8)
+        #expect(try await workouts.program(named: "core-zirkel").id == "core-circuit")
     }
 
     @Test(arguments: StoreKind.available)
-    func badProgramsAreRefusedAndNothingStored(kind: StoreKind) throws {
+    func badProgramsAreRefusedAndNothingStored(kind: StoreKind) async throws {
         let services = try services(kind)
         let workouts = services.workouts
-        #expect(throws: WorkoutServiceError.invalid(.emptyProgramName)) {
-            try workouts.addProgram(name: "  ", plan: WorkoutPlan())
+        await #expect(throws: WorkoutServiceError.invalid(.emptyProgramName)) {
+            try await workouts.addProgram(name: "  ", plan: WorkoutPlan())
         }
-        #expect(throws: WorkoutServiceError.invalid(.programNameTaken("tabata"))) {
-            try workouts.addProgram(name: "tabata", plan: WorkoutPlan())
+        await #expect(throws: WorkoutServiceError.invalid(.programNameTaken("tabata"))) {
+            try await workouts.addProgram(name: "tabata", plan: WorkoutPlan())
         }
-        #expect(throws: WorkoutServiceError.invalid(.roundsOutOfRange)) {
-            try workouts.addProgram(name: "Too long", plan: WorkoutPlan(rounds: 201))
+        await #expect(throws: WorkoutServiceError.invalid(.roundsOutOfRange)) {
+            try await workouts.addProgram(name: "Too long", plan: WorkoutPlan(rounds: 201))
         }
-        #expect(throws: WorkoutServiceError.invalid(.builtInProgramCannotBeDeleted("emom-10"))) {
-            try workouts.deleteProgram(try workouts.program(named: "EMOM 10"))
+        await #expect(throws: WorkoutServiceError.invalid(.builtInProgramCannotBeDeleted("emom-10"))) {
+            try await workouts.deleteProgram(try await workouts.program(named: "EMOM 10"))
         }
-        #expect(throws: WorkoutServiceError.invalid(.unknownProgram("yoga flow"))) {
-            try workouts.program(named: "yoga flow")
+        await #expect(throws: WorkoutServiceError.invalid(.unknownProgram("yoga flow"))) {
+            try await workouts.program(named: "yoga flow")
         }
-        #expect(try services.store.reopened().workoutPrograms().isEmpty)
+        #expect(try await services.store.reopened().workoutPrograms().isEmpty)
     }
 
     @Test(arguments: StoreKind.available)
-    func aWorkoutIsLoggedWithItsEnergyEstimate(kind: StoreKind) throws {
+    func aWorkoutIsLoggedWithItsEnergyEstimate(kind: StoreKind) async throws {
         let services = try services(kind)
         let workouts = services.workouts
         let start = clock.now
         clock.advance(by: 240)
-        let plan = try workouts.program(named: "tabata").plan(catalog: english)
+        let plan = try await workouts.program(named: "tabata").plan(catalog: english)
         let record = try #require(
             try workouts.finishSession(plan: plan, outcome: .completed(.seconds(240)), startedAt: start).record)
         #expect(record.kind == .workout)

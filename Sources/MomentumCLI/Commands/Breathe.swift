@@ -42,7 +42,7 @@ extension Breathe {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let plan = try options.plan(session: session)
+                let plan = try await options.plan(session: session)
                 if printPlan {
                     context.output.write(try TimelineJSON.text(try plan.timeline()))
                     return
@@ -98,9 +98,9 @@ struct BreathingOptions: ParsableArguments {
     static let defaultPresetID = "box"
 
     /// The chosen preset with this command line's options applied, checked.
-    func plan(session: CommandContext.Session) throws -> BreathingPlan {
+    func plan(session: CommandContext.Session) async throws -> BreathingPlan {
         let catalog = session.catalog
-        let base = try session.services.breathing.preset(named: preset ?? Self.defaultPresetID)
+        let base = try await session.services.breathing.preset(named: preset ?? Self.defaultPresetID)
         var plan = base.plan(catalog: catalog)
         if let pattern {
             plan.pattern = try BreathingPattern(parsing: pattern)

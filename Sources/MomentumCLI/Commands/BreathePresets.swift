@@ -34,7 +34,7 @@ struct BreathePresets: AsyncParsableCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let presets = try session.services.breathing.presets()
+                let presets = try await session.services.breathing.presets()
                 let catalog = session.catalog
                 context.output.write(
                     json ? try Self.json(presets, catalog: catalog) : Self.table(presets, catalog: catalog))
@@ -90,7 +90,7 @@ struct BreathePresets: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
-                let preset = try session.services.breathing.addPreset(
+                let preset = try await session.services.breathing.addPreset(
                     name: name, pattern: try pattern.map(BreathingPattern.init(parsing:)) ?? .newPreset,
                     rounds: try BreathePresets.rounds(rounds, catalog: catalog) ?? BreathingPreset.newPresetRounds)
                 context.output.write(BreathePresets.saved(preset, catalog: catalog))
@@ -120,7 +120,7 @@ struct BreathePresets: AsyncParsableCommand {
                     throw CommandFailure(catalog[.errorBreathingNothingToEdit])
                 }
                 let breathing = session.services.breathing
-                let edited = try breathing.editPreset(
+                let edited = try await breathing.editPreset(
                     try breathing.preset(named: preset), pattern: try pattern.map(BreathingPattern.init(parsing:)),
                     rounds: try BreathePresets.rounds(rounds, catalog: catalog), catalog: catalog)
                 context.output.write(BreathePresets.saved(edited, catalog: catalog))
@@ -143,7 +143,7 @@ struct BreathePresets: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let breathing = session.services.breathing
-                let renamed = try breathing.renamePreset(
+                let renamed = try await breathing.renamePreset(
                     try breathing.preset(named: preset), to: newName, catalog: session.catalog)
                 context.output.write(BreathePresets.saved(renamed, catalog: session.catalog))
             }
@@ -164,7 +164,7 @@ struct BreathePresets: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let breathing = session.services.breathing
-                let copy = try breathing.duplicatePreset(
+                let copy = try await breathing.duplicatePreset(
                     try breathing.preset(named: preset), name: name, catalog: session.catalog)
                 context.output.write(BreathePresets.saved(copy, catalog: session.catalog))
             }
@@ -182,8 +182,8 @@ struct BreathePresets: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let breathing = session.services.breathing
-                let found = try breathing.preset(named: preset)
-                try breathing.deletePreset(found)
+                let found = try await breathing.preset(named: preset)
+                try await breathing.deletePreset(found)
                 context.output.write(
                     session.catalog.format(.breathingPresetDeleted, ["name": found.displayName(session.catalog)]) + "\n"
                 )

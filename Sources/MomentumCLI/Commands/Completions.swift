@@ -48,7 +48,7 @@ extension CommandContext {
     func completionNames(_ kind: CompletionNames, typed: [String]) async -> [String] {
         func value(of option: String) -> String? { UsageErrors.value(of: option, in: typed) }
         // try?: no candidates is the answer when a name list cannot be read (see above).
-        func names(_ read: () throws -> [String]) -> [String] { (try? read()) ?? [] }
+        func names(_ read: () async throws -> [String]) async -> [String] { (try? await read()) ?? [] }
         guard value(of: "--database") == nil, (environment["MOMENTUM_DATABASE_URL"] ?? "").isEmpty,
             // try?: no data directory to be found: no candidates (see above).
             let directory = try? DataDirectory.resolve(
@@ -63,14 +63,17 @@ extension CommandContext {
         let services = session.services
         switch kind {
         case .timers:
-            return names { try services.focusTimers.timers().map(\.name) }
-                + names { try session.household.timersShared(with: session.person).map(\.timer.name) }
-        case .savedSits: return names { try services.meditationPresets.presets().map(\.name) }
+            let own = await names { try await services.focusTimers.timers().map(\.name) }
+            let shared = await names {
+                try await session.household.timersShared(with: session.person).map(\.timer.name)
+            }
+            return own + shared
+        case .savedSits: return await names { try await services.meditationPresets.presets().map(\.name) }
         case .breathingPresets:
-            return names { try services.breathing.presets().map { $0.isBuiltIn ? $0.id : $0.name } }
+            return await names { try await services.breathing.presets().map { $0.isBuiltIn ? $0.id : $0.name } }
         case .workoutPrograms:
-            return names { try services.workouts.programs().map { $0.isBuiltIn ? $0.id : $0.name } }
-        case .people: return names { try session.household.people().map(\.name) }
+            return await names { try await services.workouts.programs().map { $0.isBuiltIn ? $0.id : $0.name } }
+        case .people: return await names { try session.household.people().map(\.name) }
         }
     }
 }

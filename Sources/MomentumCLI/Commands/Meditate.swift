@@ -45,7 +45,7 @@ struct Meditate: ContextualCommand {
 
     func run(in context: CommandContext) async throws {
         try await context.withSession(common) { session in
-            let (plan, preset) = try sitPlan(session: session)
+            let (plan, preset) = try await sitPlan(session: session)
             if printPlan {
                 context.output.write(try TimelineJSON.text(try plan.timeline()))
                 return
@@ -62,7 +62,7 @@ struct Meditate: ContextualCommand {
 
     /// The sit to run: a saved sit when the first word is a saved sit's name rather than a
     /// length (with this command line's options applied), otherwise the last sit with them.
-    private func sitPlan(session: CommandContext.Session) throws -> (MeditationPlan, MeditationPreset?) {
+    private func sitPlan(session: CommandContext.Session) async throws -> (MeditationPlan, MeditationPreset?) {
         let catalog = session.catalog
         guard let word = options.minutes, DurationText.parse(word, defaultUnit: .minutes) == nil else {
             return (try options.plan(from: session.settings.meditation, catalog: catalog), nil)
@@ -70,7 +70,7 @@ struct Meditate: ContextualCommand {
         let presets = session.services.meditationPresets
         let found: MeditationPreset?
         do {
-            found = try presets.preset(named: word)
+            found = try await presets.preset(named: word)
         } catch {
             // Only "no sit of that name" means the word may be a length; a store error is said.
             guard case .invalid(.unknownPreset) = error else { throw error }
@@ -82,7 +82,7 @@ struct Meditate: ContextualCommand {
                 return (try options.plan(from: session.settings.meditation, catalog: catalog), nil)
             } catch let failure as CommandFailure {
                 // try?: the names are read only for the hint; without them the error stands alone.
-                let names = ((try? presets.presets()) ?? []).map(\.name)
+                let names = ((try? await presets.presets()) ?? []).map(\.name)
                 guard failure.hint == nil, let closest = NameSuggestion.closest(to: word, among: names) else {
                     throw failure
                 }

@@ -29,7 +29,7 @@ struct MeditatePresets: AsyncParsableCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let presets = try session.services.meditationPresets.presets()
+                let presets = try await session.services.meditationPresets.presets()
                 let catalog = session.catalog
                 if json {
                     context.output.write(try Self.json(presets, catalog: catalog))
@@ -80,7 +80,7 @@ struct MeditatePresets: AsyncParsableCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let plan = try options.plan(from: session.settings.meditation, catalog: catalog)
-                let preset = try session.services.meditationPresets.addPreset(name: name, plan: plan)
+                let preset = try await session.services.meditationPresets.addPreset(name: name, plan: plan)
                 context.output.write(MeditatePresets.saved(preset, catalog: catalog))
             }
         }
@@ -102,8 +102,9 @@ struct MeditatePresets: AsyncParsableCommand {
                 let catalog = session.catalog
                 guard options.changesAnything else { throw CommandFailure(catalog[.errorMeditationNothingToEdit]) }
                 let presets = session.services.meditationPresets
-                let found = try presets.preset(named: preset)
-                let edited = try presets.editPreset(found, plan: try options.plan(from: found.plan, catalog: catalog))
+                let found = try await presets.preset(named: preset)
+                let edited = try await presets.editPreset(
+                    found, plan: try options.plan(from: found.plan, catalog: catalog))
                 context.output.write(MeditatePresets.saved(edited, catalog: catalog))
             }
         }
@@ -123,7 +124,7 @@ struct MeditatePresets: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let presets = session.services.meditationPresets
-                let renamed = try presets.renamePreset(try presets.preset(named: preset), to: newName)
+                let renamed = try await presets.renamePreset(try presets.preset(named: preset), to: newName)
                 context.output.write(MeditatePresets.saved(renamed, catalog: session.catalog))
             }
         }
@@ -146,11 +147,11 @@ struct MeditatePresets: AsyncParsableCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let presets = session.services.meditationPresets
-                let found = try presets.preset(named: preset)
+                let found = try await presets.preset(named: preset)
                 guard place >= 1 else {
                     throw MeditationPresetServiceError.invalid(.positionOutOfRange)
                 }
-                let ordered = try presets.movePreset(found, to: place - 1)
+                let ordered = try await presets.movePreset(found, to: place - 1)
                 let now = (ordered.firstIndex { $0.id == found.id } ?? 0) + 1
                 context.output.write(
                     catalog.format(
@@ -176,11 +177,11 @@ struct MeditatePresets: AsyncParsableCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let presets = session.services.meditationPresets
-                let found = try presets.preset(named: preset)
+                let found = try await presets.preset(named: preset)
                 guard yes else {
                     throw CommandFailure(catalog.format(.errorMeditationDeleteNeedsYes, ["name": found.name]))
                 }
-                try presets.deletePreset(found)
+                try await presets.deletePreset(found)
                 context.output.write(catalog.format(.meditationPresetDeleted, ["name": found.name]) + "\n")
             }
         }

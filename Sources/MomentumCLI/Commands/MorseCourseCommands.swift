@@ -118,7 +118,7 @@ extension MorseCommand {
             let session = try await context.openSession(common)
             let catalog = session.catalog
             let morse = session.services.morse
-            var settings = try morse.courseSettings()
+            var settings = try await morse.courseSettings()
             // Checked before anything is saved, like every other value.
             if clearCall && call != nil { throw ValidationError("--call and --clear-call exclude each other.") }
             let callSign = try call.map { text throws(CallSignError) in try CallSign(text) }
@@ -143,11 +143,11 @@ extension MorseCommand {
                     sessionLength: try length.map { minutes throws(NumberInputError) in
                         try Duration(checkingMinutes: minutes, field: "--length")
                     } ?? settings.sessionLength)
-                try morse.saveCourseSettings(settings)
+                try await morse.saveCourseSettings(settings)
             }
-            if let callSign { try morse.saveCallSign(callSign) }
-            if clearCall { try morse.saveCallSign(nil) }
-            let storedCall = try morse.callSign()
+            if let callSign { try await morse.saveCallSign(callSign) }
+            if clearCall { try await morse.saveCallSign(nil) }
+            let storedCall = try await morse.callSign()
             if json {
                 let form = SettingsJSON(settings: settings, callSign: storedCall?.text)
                 context.output.write(try JSONOutput.encode(form) + "\n")

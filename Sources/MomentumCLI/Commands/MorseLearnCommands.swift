@@ -80,8 +80,9 @@ struct MorseTrainingOptions: ParsableArguments {
             let length = try minutes.map { minutes throws(NumberInputError) in
                 try Duration(checkingMinutes: minutes, field: "--minutes")
             }
-            let settings = try morse.courseSettings()
-            let training = try morse.startSession(direction, groupSize: groupSize, length: length, at: context.now())
+            let settings = try await morse.courseSettings()
+            let training = try await morse.startSession(
+                direction, groupSize: groupSize, length: length, at: context.now())
             let events = context.makeEvents()
             defer { events.restore() }
             let sound = context.morsePlayer(

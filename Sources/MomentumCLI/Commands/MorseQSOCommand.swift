@@ -43,7 +43,7 @@ extension MorseCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let (catalog, morse) = (session.catalog, session.services.morse)
-                let ownCall = try call ?? morse.callSign()?.text
+                let ownCall = if let call { call } else { try await morse.callSign()?.text }
                 var random = SeededRandomNumberGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))
                 let qso: QSO
                 do {
@@ -53,7 +53,7 @@ extension MorseCommand {
                         ErrorMessages.message(for: QSOError.noOwnCallSign, catalog: catalog) + " "
                             + catalog[.morseQSOSetCallSign])
                 }
-                let settings = try morse.courseSettings()
+                let settings = try await morse.courseSettings()
                 let events = context.makeEvents()
                 defer { events.restore() }
                 var player = MorseQSOPlayer(

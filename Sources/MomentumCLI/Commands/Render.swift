@@ -77,7 +77,7 @@ extension Render {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                var timeline = try options.plan(session: session).timeline()
+                var timeline = try await options.plan(session: session).timeline()
                 timeline.ambient = try ambient.choice(catalog: session.catalog)
                 try context.render(timeline, audio: audio, catalog: session.catalog)
             }
@@ -99,7 +99,12 @@ extension Render {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
-                let base = try program.map { try session.services.workouts.program(named: $0).plan(catalog: catalog) }
+                let base =
+                    if let program {
+                        try await session.services.workouts.program(named: program).plan(catalog: catalog)
+                    } else {
+                        nil as WorkoutPlan?
+                    }
                 var timeline = try options.apply(to: base ?? WorkoutPlan(), catalog: catalog).timeline()
                 timeline.ambient = try ambient.choice(catalog: catalog)
                 try context.render(timeline, audio: audio, catalog: catalog)
@@ -120,7 +125,7 @@ extension Render {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                var timeline = try session.services.focusTimers.timer(named: name).timeline()
+                var timeline = try await session.services.focusTimers.timer(named: name).timeline()
                 timeline.ambient = try ambient.choice(catalog: session.catalog)
                 try context.render(timeline, audio: audio, catalog: session.catalog)
             }

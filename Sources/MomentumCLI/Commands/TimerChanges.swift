@@ -19,7 +19,8 @@ extension TimerCommand {
         /// Ticks or unticks the item and prints the checklist.
         func set(done: Bool, in context: CommandContext) async throws {
             try await TimerCommand.withTimer(named: name, common, context) { service, name, _ in
-                TimerCommand.checklist(try service.setItem(item, ofTimer: name, done: done)).joined(separator: "\n")
+                TimerCommand.checklist(try await service.setItem(item, ofTimer: name, done: done)).joined(
+                    separator: "\n")
                     + "\n"
             }
         }
@@ -80,7 +81,7 @@ extension TimerCommand {
                     name: newName, duration: try duration.map { try TimerCommand.duration($0, catalog: catalog) },
                     icon: icon, color: color, notes: notes, addItems: addItems, removeItems: removeItems)
                 guard !edit.isEmpty else { throw CommandFailure(catalog[.errorFocusNothingToEdit]) }
-                let timer = try service.editTimer(named: name, edit)
+                let timer = try await service.editTimer(named: name, edit)
                 return catalog.format(.focusSaved, ["name": timer.name]) + "\n"
                     + TimerCommand.details(timer, at: context.now(), catalog: catalog)
             }
@@ -105,10 +106,10 @@ extension TimerCommand {
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimers(common, context) { service, catalog in
                 if let item {
-                    let timer = try service.moveItem(item, ofTimer: name, to: position)
+                    let timer = try await service.moveItem(item, ofTimer: name, to: position)
                     return TimerCommand.checklist(timer).joined(separator: "\n") + "\n"
                 }
-                let timers = try service.moveTimer(named: name, to: position)
+                let timers = try await service.moveTimer(named: name, to: position)
                 let moved = timers[position - 1]
                 return catalog.format(.focusMoved, ["name": moved.name, "position": "\(position)"]) + "\n"
             }
@@ -125,8 +126,8 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimers(common, context) { service, catalog in
-                let timer = try service.timer(named: name)
-                try service.deleteTimer(named: timer.id.uuidString)
+                let timer = try await service.timer(named: name)
+                try await service.deleteTimer(named: timer.id.uuidString)
                 return catalog.format(.focusDeleted, ["name": timer.name]) + "\n"
             }
         }
@@ -154,7 +155,7 @@ extension TimerCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 guard people.isEmpty == none else { throw CommandFailure(catalog[.focusShareWithOrNone]) }
-                let timer = try session.services.focusTimers.timer(named: name)
+                let timer = try await session.services.focusTimers.timer(named: name)
                 let sharees = try session.household.share(timer, of: session.person, with: people)
                 let text =
                     sharees.isEmpty

@@ -58,10 +58,10 @@ struct TimerCommand: AsyncParsableCommand {
     /// Runs `body` with the focus timer service and the session's catalog.
     static func withTimers(
         _ common: CommonOptions, _ context: CommandContext,
-        _ body: (FocusTimerService, StringCatalog) throws -> String
+        _ body: (FocusTimerService, StringCatalog) async throws -> String
     ) async throws {
         try await context.withSession(common) { session in
-            context.output.write(try body(session.services.focusTimers, session.catalog))
+            context.output.write(try await body(session.services.focusTimers, session.catalog))
         }
     }
 
@@ -70,11 +70,11 @@ struct TimerCommand: AsyncParsableCommand {
     /// the name to give it there.
     static func withTimer(
         named name: String, _ common: CommonOptions, _ context: CommandContext,
-        _ body: (FocusTimerService, String, StringCatalog) throws -> String
+        _ body: (FocusTimerService, String, StringCatalog) async throws -> String
     ) async throws {
         try await context.withSession(common) { session in
-            let (service, named) = try session.household.timerService(named: name, for: session.person)
-            context.output.write(try body(service, named, session.catalog))
+            let (service, named) = try await session.household.timerService(named: name, for: session.person)
+            context.output.write(try await body(service, named, session.catalog))
         }
     }
 }
@@ -108,7 +108,7 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimers(common, context) { timers, catalog in
-                let timer = try timers.addTimer(
+                let timer = try await timers.addTimer(
                     name: name,
                     duration: try duration.map { try TimerCommand.duration($0, catalog: catalog) }
                         ?? FocusTimer.defaultDuration,
@@ -137,8 +137,8 @@ extension TimerCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 // One's own timers, then those others of the household shared (as the web lists them).
-                let own = try session.services.focusTimers.timers().map { ($0, String?.none) }
-                let shared = try session.household.timersShared(with: session.person).map {
+                let own = try await session.services.focusTimers.timers().map { ($0, String?.none) }
+                let shared = try await session.household.timersShared(with: session.person).map {
                     ($0.timer, Optional($0.owner.name))
                 }
                 let timers = own + shared
@@ -180,7 +180,7 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
-                let timer = try service.timer(named: name)
+                let timer = try await service.timer(named: name)
                 if json { return try FocusTimerJSON.text(FocusTimerView(timer, at: context.now())) }
                 return TimerCommand.details(timer, at: context.now(), catalog: catalog)
             }

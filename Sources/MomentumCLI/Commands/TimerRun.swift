@@ -26,13 +26,15 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let (service, named) = try session.household.timerService(named: name, for: session.person)
-                var timer = try service.timer(named: named)
+                let (service, named) = try await session.household.timerService(named: name, for: session.person)
+                var timer = try await service.timer(named: named)
                 if printPlan {
                     context.output.write(try TimelineJSON.text(try timer.timeline()))
                     return
                 }
-                if timer.status(at: context.now()) != .running { timer = try service.start(named: timer.id.uuidString) }
+                if timer.status(at: context.now()) != .running {
+                    timer = try await service.start(named: timer.id.uuidString)
+                }
                 let sound = context.cuePlayer(soundOn: session.settings.isSoundOn && !noSound, session: session)
                 let events = context.makeEvents()
                 defer { events.restore() }
@@ -66,7 +68,7 @@ struct FocusCountdown {
             // instant, so a timer this look sees done has been completed and logged there.
             // (The other order showed "done — logged" for a timer the store still had running.)
             let instant = now()
-            let timer = try service.timer(named: timerID)
+            let timer = try await service.timer(named: timerID)
             let status = timer.status(at: instant)
             if status == .completed || status == .idle {
                 if status == .completed { sound.play(.endGong) }
@@ -95,25 +97,25 @@ struct FocusCountdown {
             case .key(MeditationPlayer.space):
                 // What the timer is now, not what the screen showed: another device may have
                 // finished or reset it meanwhile, and a key must not start it again (issue 38).
-                switch try service.timer(named: timerID).status(at: now()) {
-                case .running: try service.pause(named: timerID)
-                case .paused: try service.resume(named: timerID)
+                switch try await service.timer(named: timerID).status(at: now()) {
+                case .running: try await service.pause(named: timerID)
+                case .paused: try await service.resume(named: timerID)
                 case .completed, .idle: continue
                 }
             case .key(let key) where MeditationPlayer.stopKeys.contains(key):
-                return leave(timerID: timerID)
+                return await leave(timerID: timerID)
             case .key:
                 continue
             case nil:
-                return leave(timerID: timerID)
+                return await leave(timerID: timerID)
             }
         }
     }
 
-    private mutating func leave(timerID: String) {
+    private mutating func leave(timerID: String) async {
         // try?: leaving changes nothing in the store; this read only words the goodbye line. A
         // timer deleted meanwhile, or a store that cannot be read now, ends the screen without it.
-        guard let timer = try? service.timer(named: timerID) else { return }
+        guard let timer = try? await service.timer(named: timerID) else { return }
         let instant = now()
         if display.isLive {
             let shown = lines(timer, at: instant, withControls: false)

@@ -17,8 +17,8 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
-                let before = try service.timers()
-                let timer = try service.start(named: name)
+                let before = try await service.timers()
+                let timer = try await service.start(named: name)
                 let now = context.now()
                 let paused = before.filter { $0.id != timer.id && $0.status(at: now) == .running }.map { other in
                     catalog.format(
@@ -45,10 +45,12 @@ extension TimerCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let wanted =
-                    try name
-                    ?? TimerCommand.runningTimer(session.services.focusTimers, at: context.now(), catalog: catalog)
-                let (service, named) = try session.household.timerService(named: wanted, for: session.person)
-                let timer = try service.pause(named: named)
+                    if let name { name } else {
+                        try await TimerCommand.runningTimer(
+                            session.services.focusTimers, at: context.now(), catalog: catalog)
+                    }
+                let (service, named) = try await session.household.timerService(named: wanted, for: session.person)
+                let timer = try await service.pause(named: named)
                 context.output.write(
                     catalog.format(
                         .focusPausedTimer,
@@ -58,8 +60,9 @@ extension TimerCommand {
         }
     }
 
-    static func runningTimer(_ service: FocusTimerService, at now: Date, catalog: StringCatalog) throws -> String {
-        guard let running = try service.timers().first(where: { $0.status(at: now) == .running }) else {
+    static func runningTimer(_ service: FocusTimerService, at now: Date, catalog: StringCatalog) async throws -> String
+    {
+        guard let running = try await service.timers().first(where: { $0.status(at: now) == .running }) else {
             throw CommandFailure(catalog[.errorFocusNoneRunning])
         }
         return running.id.uuidString
@@ -75,7 +78,7 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
-                let timer = try service.resume(named: name)
+                let timer = try await service.resume(named: name)
                 return catalog.format(
                     .focusStarted, ["name": timer.name, "remaining": TimerCommand.remaining(timer, at: context.now())])
                     + "\n"
@@ -93,7 +96,7 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
-                let timer = try service.reset(named: name)
+                let timer = try await service.reset(named: name)
                 return catalog.format(
                     .focusResetTimer,
                     [
@@ -116,7 +119,7 @@ extension TimerCommand {
 
         func run(in context: CommandContext) async throws {
             try await TimerCommand.withTimer(named: name, common, context) { service, name, catalog in
-                let timer = try service.complete(named: name)
+                let timer = try await service.complete(named: name)
                 return catalog.format(.focusCompletedTimer, ["name": timer.name]) + "\n"
             }
         }

@@ -114,7 +114,12 @@ extension Workout {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
-                let base = try program.map { try session.services.workouts.program(named: $0).plan(catalog: catalog) }
+                let base =
+                    if let program {
+                        try await session.services.workouts.program(named: program).plan(catalog: catalog)
+                    } else {
+                        nil as WorkoutPlan?
+                    }
                 let plan = try options.apply(to: base ?? WorkoutPlan(), catalog: catalog)
                 let timeline = try plan.timeline()
                 if printPlan {

@@ -42,7 +42,7 @@ struct WorkoutPrograms: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
-                let programs = try session.services.workouts.programs()
+                let programs = try await session.services.workouts.programs()
                 if json {
                     let entries = programs.map { program in
                         let plan = program.plan(catalog: catalog)
@@ -85,7 +85,7 @@ struct WorkoutPrograms: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let plan = try options.apply(to: WorkoutProgram.newProgramPlan, catalog: session.catalog)
-                let program = try session.services.workouts.addProgram(name: name, plan: plan)
+                let program = try await session.services.workouts.addProgram(name: name, plan: plan)
                 context.output.write(WorkoutPrograms.saved(program, catalog: session.catalog))
             }
         }
@@ -107,9 +107,9 @@ struct WorkoutPrograms: AsyncParsableCommand {
                 let catalog = session.catalog
                 guard !options.isEmpty else { throw CommandFailure(catalog[.errorWorkoutNothingToEdit]) }
                 let workouts = session.services.workouts
-                let found = try workouts.program(named: program)
+                let found = try await workouts.program(named: program)
                 let plan = try options.apply(to: found.plan(catalog: catalog), catalog: catalog)
-                let edited = try workouts.editProgram(found, plan: plan, catalog: catalog)
+                let edited = try await workouts.editProgram(found, plan: plan, catalog: catalog)
                 context.output.write(WorkoutPrograms.saved(edited, catalog: catalog))
             }
         }
@@ -126,8 +126,8 @@ struct WorkoutPrograms: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let workouts = session.services.workouts
-                let found = try workouts.program(named: program)
-                try workouts.deleteProgram(found)
+                let found = try await workouts.program(named: program)
+                try await workouts.deleteProgram(found)
                 context.output.write(
                     session.catalog.format(.workoutProgramDeleted, ["name": found.displayName(session.catalog)]) + "\n")
             }

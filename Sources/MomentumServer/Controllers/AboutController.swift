@@ -36,7 +36,7 @@ struct AboutController {
         if try mayReadShortcuts(request) {
             do {
                 let language = try await LanguageChoice.language(for: request, settings: services.settings)
-                manifest.shortcuts = try services.practiceShortcuts(now: now(), language: language).map {
+                manifest.shortcuts = try await services.practiceShortcuts(now: now(), language: language).map {
                     WebManifest.Shortcut(name: $0.name, shortName: $0.name, url: $0.url)
                 }
             } catch {

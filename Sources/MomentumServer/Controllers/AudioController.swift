@@ -160,7 +160,7 @@ struct AudioController {
                 }
             return try plan.timeline()
         case "breathing":
-            timeline = try decode(BreathingPlanBody.self).plan(breathing: services.breathing).timeline()
+            timeline = try await decode(BreathingPlanBody.self).plan(breathing: services.breathing).timeline()
         case "workout":
             timeline = try decode(WorkoutPlanBody.self).plan().timeline()
         default:

@@ -60,39 +60,39 @@ struct BreathingPresetsController {
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Presets> {
         let catalog = try await catalog(for: request)
-        return JSONResponse(Presets(presets: try breathing.presets().map { Preset($0, catalog: catalog) }))
+        return await JSONResponse(Presets(presets: try breathing.presets().map { Preset($0, catalog: catalog) }))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
         let body = try await RequestBody.decode(NewPreset.self, from: request)
         let pattern = try body.pattern.map { text throws(BreathingError) in try BreathingPattern(parsing: text) }
-        let preset = try breathing.addPreset(
+        let preset = try await breathing.addPreset(
             name: body.name, pattern: pattern ?? .newPreset, rounds: body.rounds ?? BreathingPreset.newPresetRounds)
         return await JSONResponse(Preset(preset, catalog: try catalog(for: request)), status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
-        let original = try preset(context)
+        let original = try await preset(context)
         let body = try await RequestBody.decode(PresetChanges.self, from: request)
         let catalog = try await catalog(for: request)
         let pattern = try body.pattern.map { text throws(BreathingError) in try BreathingPattern(parsing: text) }
         var preset = original
         if pattern != nil || body.rounds != nil {
-            preset = try breathing.editPreset(preset, pattern: pattern, rounds: body.rounds, catalog: catalog)
+            preset = try await breathing.editPreset(preset, pattern: pattern, rounds: body.rounds, catalog: catalog)
         }
         if let name = body.name, name != preset.displayName(catalog) {
-            preset = try breathing.renamePreset(preset, to: name, catalog: catalog)
+            preset = try await breathing.renamePreset(preset, to: name, catalog: catalog)
         }
         return JSONResponse(Preset(preset, catalog: catalog))
     }
 
-    @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try breathing.deletePreset(try preset(context))
+    @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await breathing.deletePreset(try preset(context))
         return Response(status: .noContent)
     }
 
-    private func preset(_ context: BasicRequestContext) throws -> BreathingPreset {
-        try breathing.preset(named: context.parameters.get("id") ?? "")
+    private func preset(_ context: BasicRequestContext) async throws -> BreathingPreset {
+        try await breathing.preset(named: context.parameters.get("id") ?? "")
     }
 
     private func catalog(for request: Request) async throws -> StringCatalog {

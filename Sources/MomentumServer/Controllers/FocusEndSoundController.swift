@@ -24,7 +24,7 @@ struct FocusEndSoundController {
 
     @Sendable func endSound(_ request: Request, context: BasicRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id"), !id.isEmpty else { throw APIError.notFound(.apiNoTimer) }
-        let timer = try timers.timer(named: id)
+        let timer = try await timers.timer(named: id)
         let timeline: Timeline
         do {
             timeline = try timer.remainingTimeline(at: now())

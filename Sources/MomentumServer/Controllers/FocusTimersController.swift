@@ -104,32 +104,32 @@ struct FocusTimersController {
         var done: Bool?
     }
 
-    @Sendable func list(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timers> {
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timers> {
         let instant = now()
         let shares = try household.timerShares(ownedBy: person)
         let people = try household.people()
-        let own = try timers.timers().map { timer in
+        let own = try await timers.timers().map { timer in
             let sharees = Set(shares.filter { $0.timerID == timer.id }.map(\.personID))
             return Timer(timer, at: instant, sharedWith: people.filter { sharees.contains($0.id) }.map(\.name))
         }
-        let shared = try sharedTimers().map { shared in
+        let shared = try await sharedTimers().map { shared in
             Timer(shared.timer, at: instant, owner: shared.owner.name)
         }
         return JSONResponse(Timers(timers: own + shared))
     }
 
-    @Sendable func show(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        let (service, id) = try target(context)
-        return try answer(try service.timer(named: id))
+    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
+        let (service, id) = try await target(context)
+        return try await answer(try await service.timer(named: id))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(NewTimer.self, from: request)
-        let timer = try timers.addTimer(
+        let timer = try await timers.addTimer(
             name: body.name, duration: body.durationMs.map { .milliseconds($0) } ?? FocusTimer.defaultDuration,
             items: body.items ?? [], icon: body.icon ?? FocusTimer.defaultIcon,
             color: body.color ?? FocusTimer.defaultColor, notes: body.notes ?? "")
-        return try answer(timer, status: .created)
+        return try await answer(timer, status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
@@ -137,102 +137,103 @@ struct FocusTimersController {
         let edit = FocusTimerService.Edit(
             name: body.name, duration: body.durationMs.map { .milliseconds($0) }, icon: body.icon, color: body.color,
             notes: body.notes)
-        let (service, id) = try target(context)
-        return try answer(try service.editTimer(named: id, edit))
+        let (service, id) = try await target(context)
+        return try await answer(try service.editTimer(named: id, edit))
     }
 
-    @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try timers.deleteTimer(named: try timerID(context))
+    @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await timers.deleteTimer(named: try timerID(context))
         return Response(status: .noContent)
     }
 
     @Sendable func move(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timers> {
         let body = try await RequestBody.decode(Position.self, from: request)
         let instant = now()
-        let moved = try timers.moveTimer(named: try timerID(context), to: body.position)
+        let moved = try await timers.moveTimer(named: try timerID(context), to: body.position)
         return JSONResponse(Timers(timers: moved.map { Timer($0, at: instant) }))
     }
 
-    @Sendable func timeline(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timeline> {
-        let (service, id) = try target(context)
-        return JSONResponse(try service.timer(named: id).timeline())
+    @Sendable func timeline(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timeline> {
+        let (service, id) = try await target(context)
+        return JSONResponse(try await service.timer(named: id).timeline())
     }
 
-    @Sendable func start(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        let (service, id) = try target(context)
-        return try answer(try service.start(named: id))
+    @Sendable func start(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
+        let (service, id) = try await target(context)
+        return try await answer(try await service.start(named: id))
     }
 
-    @Sendable func pause(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        let (service, id) = try target(context)
-        return try answer(try service.pause(named: id))
+    @Sendable func pause(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
+        let (service, id) = try await target(context)
+        return try await answer(try await service.pause(named: id))
     }
 
-    @Sendable func reset(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        let (service, id) = try target(context)
-        return try answer(try service.reset(named: id))
+    @Sendable func reset(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
+        let (service, id) = try await target(context)
+        return try await answer(try await service.reset(named: id))
     }
 
     @Sendable func share(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(Sharing.self, from: request)
-        let timer = try timers.timer(named: try timerID(context))
+        let timer = try await timers.timer(named: try timerID(context))
         guard let owner = try household.person(id: person) else { throw APIError.unauthorized }
         let before = Set(try household.sharees(ofTimer: timer.id, ownedBy: person).map(\.id))
         let after = Set(try household.share(timer, of: owner, with: body.with).map(\.id))
         try liveFeeds.watchSharedTimers(of: person)
         liveFeeds.nudge(before.union(after), [.focusTimer, .checklistItem])
-        return try answer(timer)
+        return try await answer(timer)
     }
 
     @Sendable func addItem(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(NewItem.self, from: request)
-        let (service, id) = try target(context)
-        return try answer(
+        let (service, id) = try await target(context)
+        return try await answer(
             try service.editTimer(named: id, FocusTimerService.Edit(addItems: [body.text])), status: .created)
     }
 
     @Sendable func editItem(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(ItemChanges.self, from: request)
-        let ((service, timerID), itemID) = (try target(context), try itemID(context))
-        var timer = try service.timer(named: timerID)
-        if let text = body.text { timer = try service.renameItem(itemID, ofTimer: timerID, to: text) }
-        if let done = body.done { timer = try service.setItem(itemID, ofTimer: timerID, done: done) }
-        return try answer(timer)
+        let ((service, timerID), itemID) = await (try target(context), try itemID(context))
+        var timer = try await service.timer(named: timerID)
+        if let text = body.text { timer = try await service.renameItem(itemID, ofTimer: timerID, to: text) }
+        if let done = body.done { timer = try await service.setItem(itemID, ofTimer: timerID, done: done) }
+        return try await answer(timer)
     }
 
-    @Sendable func deleteItem(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Timer> {
-        let (service, id) = try target(context)
-        return try answer(try service.editTimer(named: id, FocusTimerService.Edit(removeItems: [try itemID(context)])))
+    @Sendable func deleteItem(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
+        let (service, id) = try await target(context)
+        return try await answer(
+            try await service.editTimer(named: id, FocusTimerService.Edit(removeItems: [try itemID(context)])))
     }
 
     @Sendable func moveItem(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(Position.self, from: request)
-        let (service, id) = try target(context)
-        return try answer(try service.moveItem(try itemID(context), ofTimer: id, to: body.position))
+        let (service, id) = try await target(context)
+        return try await answer(try service.moveItem(try itemID(context), ofTimer: id, to: body.position))
     }
 
     /// `timer` as its list shows it: with its owner for a shared one, or with whom it is shared.
-    private func answer(_ timer: FocusTimer, status: HTTPResponse.Status = .ok) throws -> JSONResponse<Timer> {
-        if try timers.timers().contains(where: { $0.id == timer.id }) {
+    private func answer(_ timer: FocusTimer, status: HTTPResponse.Status = .ok) async throws -> JSONResponse<Timer> {
+        if try await timers.timers().contains(where: { $0.id == timer.id }) {
             let sharees = try household.sharees(ofTimer: timer.id, ownedBy: person).map(\.name)
             return JSONResponse(Timer(timer, at: now(), sharedWith: sharees), status: status)
         }
-        let owner = try sharedTimers().first { $0.timer.id == timer.id }?.owner.name
+        let owner = try await sharedTimers().first { $0.timer.id == timer.id }?.owner.name
         return JSONResponse(Timer(timer, at: now(), owner: owner), status: status)
     }
 
     /// The timers others of the household shared with this person.
-    private func sharedTimers() throws -> [HouseholdService.SharedTimer] {
+    private func sharedTimers() async throws -> [HouseholdService.SharedTimer] {
         guard let me = try household.person(id: person) else { return [] }
-        return try household.timersShared(with: me)
+        return try await household.timersShared(with: me)
     }
 
     /// Whose service runs the timer the path names, and its name or id there: one's own timer
     /// (by id or name), else one shared with this person (by its exact id only).
-    private func target(_ context: BasicRequestContext) throws -> (FocusTimerService, String) {
+    private func target(_ context: BasicRequestContext) async throws -> (FocusTimerService, String) {
         let id = try timerID(context)
         guard let me = try household.person(id: person) else { return (timers, id) }
-        return try household.timerService(named: id, for: me)
+        return try await household.timerService(named: id, for: me)
     }
 
     private func timerID(_ context: BasicRequestContext) throws -> String {

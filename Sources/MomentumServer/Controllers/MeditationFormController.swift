@@ -51,7 +51,7 @@ struct MeditationFormController {
         let language = try await LanguageChoice.language(for: request, settings: settings)
         let plan =
             if let preset = request.uri.queryParameters["preset"] {
-                try presets.preset(named: String(preset)).plan
+                try await presets.preset(named: String(preset)).plan
             } else {
                 try await settings.load().meditation
             }

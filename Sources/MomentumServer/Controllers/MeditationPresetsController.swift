@@ -60,21 +60,21 @@ struct MeditationPresetsController {
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Presets> {
         let catalog = try await catalog(for: request)
-        return JSONResponse(Presets(presets: try presets.presets().map { Preset($0, catalog: catalog) }))
+        return await JSONResponse(Presets(presets: try presets.presets().map { Preset($0, catalog: catalog) }))
     }
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
-        JSONResponse(Preset(try preset(context), catalog: try await catalog(for: request)))
+        await JSONResponse(Preset(try preset(context), catalog: try await catalog(for: request)))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
         let body = try await RequestBody.decode(NewPreset.self, from: request)
-        let preset = try presets.addPreset(name: body.name, plan: body.plan)
+        let preset = try await presets.addPreset(name: body.name, plan: body.plan)
         return await JSONResponse(Preset(preset, catalog: try catalog(for: request)), status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Preset> {
-        var preset = try preset(context)
+        var preset = try await preset(context)
         let body = try await RequestBody.decode(PresetChanges.self, from: request)
         // Both checked before either is saved, so a refused change leaves the saved sit as it was.
         if let plan = body.plan {
@@ -84,25 +84,25 @@ struct MeditationPresetsController {
             throw MeditationPresetServiceError.invalid(.positionOutOfRange)
         }
         if let name = body.name, name != preset.name {
-            preset = try presets.renamePreset(preset, to: name)
+            preset = try await presets.renamePreset(preset, to: name)
         }
         if let plan = body.plan {
-            preset = try presets.editPreset(preset, plan: plan)
+            preset = try await presets.editPreset(preset, plan: plan)
         }
         if let position = body.position {
             let id = preset.id
-            preset = try presets.movePreset(preset, to: position).first { $0.id == id } ?? preset
+            preset = try await presets.movePreset(preset, to: position).first { $0.id == id } ?? preset
         }
         return await JSONResponse(Preset(preset, catalog: try catalog(for: request)))
     }
 
-    @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try presets.deletePreset(try preset(context))
+    @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await presets.deletePreset(try preset(context))
         return Response(status: .noContent)
     }
 
-    private func preset(_ context: BasicRequestContext) throws -> MeditationPreset {
-        try presets.preset(named: context.parameters.get("id") ?? "")
+    private func preset(_ context: BasicRequestContext) async throws -> MeditationPreset {
+        try await presets.preset(named: context.parameters.get("id") ?? "")
     }
 
     private func catalog(for request: Request) async throws -> StringCatalog {

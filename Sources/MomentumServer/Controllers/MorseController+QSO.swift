@@ -75,8 +75,9 @@ extension MorseController {
     }
 
     /// `GET /morse/call-sign`: `{"callSign": "DL1ABC"}`, or `null` while none is set.
-    @Sendable func callSign(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<CallSignBody> {
-        JSONResponse(CallSignBody(callSign: try morse.callSign()?.text))
+    @Sendable func callSign(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<CallSignBody>
+    {
+        JSONResponse(CallSignBody(callSign: try await morse.callSign()?.text))
     }
 
     /// `PUT /morse/call-sign {"callSign": "dl1abc"}` keeps it (upper case); `null` or blank clears
@@ -86,8 +87,8 @@ extension MorseController {
     {
         let body = try await RequestBody.decode(CallSignBody.self, from: request)
         let text = body.callSign?.trimmingCharacters(in: .whitespaces) ?? ""
-        try morse.saveCallSign(text.isEmpty ? nil : CallSign(text))
-        return JSONResponse(CallSignBody(callSign: try morse.callSign()?.text))
+        try await morse.saveCallSign(text.isEmpty ? nil : CallSign(text))
+        return await JSONResponse(CallSignBody(callSign: try morse.callSign()?.text))
     }
 
     /// `POST /morse/qso`: a contact with a virtual station drawn from the seed. When the person
@@ -96,8 +97,8 @@ extension MorseController {
         -> JSONResponse<MorseWire.Contact>
     {
         let body = try await RequestBody.decode(ContactBody.self, from: request, orEmpty: ContactBody())
-        let callSign = try body.callSign ?? morse.callSign()?.text
-        let contact = try MorseContact(
+        let callSign = if let given = body.callSign { given } else { try await morse.callSign()?.text }
+        let contact = try await MorseContact(
             id: makeID(), style: body.style ?? .firstContact, mode: body.mode ?? .call, ownCallSign: callSign,
             seed: body.seed ?? UInt64.random(in: .min ... .max), settings: try morse.courseSettings(), at: now())
         try await contacts.add(contact)

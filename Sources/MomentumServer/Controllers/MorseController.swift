@@ -67,10 +67,10 @@ struct MorseController {
         JSONResponse(try await morse.overview(at: now()))
     }
 
-    @Sendable func settings(_ request: Request, context: BasicRequestContext) throws
+    @Sendable func settings(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MorseCourseSettings>
     {
-        JSONResponse(try morse.courseSettings())
+        JSONResponse(try await morse.courseSettings())
     }
 
     /// The whole settings object (every value); a bad one changes nothing.
@@ -78,8 +78,8 @@ struct MorseController {
         -> JSONResponse<MorseCourseSettings>
     {
         let wanted = try await RequestBody.decode(MorseCourseSettings.self, from: request)
-        try morse.saveCourseSettings(wanted)
-        return JSONResponse(try morse.courseSettings())
+        try await morse.saveCourseSettings(wanted)
+        return await JSONResponse(try morse.courseSettings())
     }
 
     /// Changes only the values named, e.g. `{"characterWPM": 25}`; a bad one changes nothing.
@@ -93,7 +93,7 @@ struct MorseController {
             let patch = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         else { throw APIError.badRequest(.apiSettingsObjectNeeded) }
         guard
-            var merged = try JSONSerialization.jsonObject(
+            var merged = try await JSONSerialization.jsonObject(
                 with: JSONResponse<MorseCourseSettings>.encoder.encode(morse.courseSettings())) as? [String: Any]
         else { throw APIError.serverFault }
         if let unknown = patch.keys.sorted().first(where: { merged[$0] == nil }) {
@@ -102,8 +102,8 @@ struct MorseController {
         SettingsController.merge(patch, into: &merged)
         let wanted = try RequestBody.decode(
             MorseCourseSettings.self, from: JSONSerialization.data(withJSONObject: merged))
-        try morse.saveCourseSettings(wanted)
-        return JSONResponse(try morse.courseSettings())
+        try await morse.saveCourseSettings(wanted)
+        return await JSONResponse(try morse.courseSettings())
     }
 
     // MARK: Keying
@@ -155,7 +155,8 @@ struct MorseController {
     {
         let body = try await RequestBody.decode(DecodeBody.self, from: request)
         try Self.checkSignalCount(body.signals.count)
-        var decoder = try MorseTimingDecoder(expectedWPM: body.wpm ?? morse.courseSettings().timing.characterWPM)
+        let expectedWPM = if let wpm = body.wpm { wpm } else { try await morse.courseSettings().timing.characterWPM }
+        var decoder = try MorseTimingDecoder(expectedWPM: expectedWPM)
         let text = try decoder.decode(body.signals.map(\.signal))
         return JSONResponse(DecodedResponse(text: text.text, estimatedWPM: (decoder.estimatedWPM * 10).rounded() / 10))
     }
@@ -203,8 +204,8 @@ struct MorseController {
     {
         let body = try await RequestBody.decode(StartBody.self, from: request)
         let instant = try ReportedInstant.instant(body.at, now: now())
-        let settings = try morse.courseSettings()
-        let session = try morse.startSession(body.direction, groupSize: body.groupSize ?? 1, at: instant)
+        let settings = try await morse.courseSettings()
+        let session = try await morse.startSession(body.direction, groupSize: body.groupSize ?? 1, at: instant)
         let training = try MorseTraining(
             id: makeID(), session: session, settings: settings, seed: body.seed ?? UInt64.random(in: .min ... .max))
         try await registry.add(training)
@@ -272,10 +273,10 @@ struct MorseController {
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
         let instant = try ReportedInstant.instant(body.at, now: now())
         let morse = morse
-        let dayCalendar = try await morse.dayCalendar()
+        let finishing = try await morse.finishing()
         let (training, finished) = try await registry.update(id: id) { training in
             let finished = try training.end(at: instant) { session in
-                try morse.finish(&session, at: instant, dayCalendar: dayCalendar)
+                try morse.finish(&session, at: instant, by: finishing)
             }
             return (training, finished)
         }

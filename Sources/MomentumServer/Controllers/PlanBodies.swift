@@ -14,7 +14,7 @@ struct BreathingPlanBody: Codable, Sendable {
     var minutes: Int?
 
     /// The checked plan; a preset is looked up by id or name.
-    func plan(breathing: BreathingService) throws -> BreathingPlan {
+    func plan(breathing: BreathingService) async throws -> BreathingPlan {
         if rounds != nil && minutes != nil {
             throw APIError.invalid(.apiRoundsOrMinutes)
         }
@@ -23,7 +23,7 @@ struct BreathingPlanBody: Codable, Sendable {
         var plan: BreathingPlan
         if let preset {
             guard pattern == nil else { throw APIError.invalid(.apiPatternOrPreset) }
-            plan = try breathing.preset(named: preset).plan(length: length, catalog: catalog)
+            plan = try await breathing.preset(named: preset).plan(length: length, catalog: catalog)
         } else {
             let pattern =
                 try pattern.map { text throws(BreathingError) in try BreathingPattern(parsing: text) }

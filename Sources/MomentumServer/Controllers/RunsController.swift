@@ -245,7 +245,10 @@ struct RunsController {
         if body.program != nil, body.workout != nil { throw APIError.badRequest(.apiProgramOrPlan) }
         switch body.kind {
         case .meditation:
-            let preset = try body.preset.map { try services.meditationPresets.preset(named: $0) }
+            let preset =
+                if let name = body.preset { try await services.meditationPresets.preset(named: name) } else {
+                    nil as MeditationPreset?
+                }
             let plan =
                 if let chosen = preset?.plan ?? body.meditation { chosen } else {
                     try await services.settings.load().meditation
@@ -256,12 +259,15 @@ struct RunsController {
             run = PracticeRun(id: makeID(), plan: .meditation(sit))
             run.meditationPreset = preset
         case .breathing:
-            let plan = try (body.breathing ?? BreathingPlanBody()).plan(breathing: services.breathing)
+            let plan = try await (body.breathing ?? BreathingPlanBody()).plan(breathing: services.breathing)
             run = PracticeRun(id: makeID(), plan: .breathing(plan, TimelineRun(timeline: try plan.timeline())))
         case .workout:
             let plan =
-                try body.program.map { try services.workouts.program(named: $0).plan(catalog: .shared(for: language)) }
-                ?? (body.workout ?? WorkoutPlanBody(WorkoutPlan())).plan()
+                if let program = body.program {
+                    try await services.workouts.program(named: program).plan(catalog: .shared(for: language))
+                } else {
+                    try (body.workout ?? WorkoutPlanBody(WorkoutPlan())).plan()
+                }
             run = PracticeRun(id: makeID(), plan: .workout(plan, TimelineRun(timeline: try plan.timeline())))
         }
         try run.start(at: instant)

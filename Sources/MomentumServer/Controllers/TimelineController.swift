@@ -23,7 +23,7 @@ struct TimelineController {
         -> JSONResponse<Timeline>
     {
         let body = try await RequestBody.decode(BreathingPlanBody.self, from: request)
-        return JSONResponse(try body.plan(breathing: breathing).timeline())
+        return await JSONResponse(try body.plan(breathing: breathing).timeline())
     }
 
     @Sendable func workout(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timeline> {

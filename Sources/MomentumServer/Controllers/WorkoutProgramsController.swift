@@ -49,31 +49,32 @@ struct WorkoutProgramsController {
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Programs> {
         let catalog = try await catalog(for: request)
-        return JSONResponse(Programs(programs: try workouts.programs().map { Program($0, catalog: catalog) }))
+        return await JSONResponse(Programs(programs: try workouts.programs().map { Program($0, catalog: catalog) }))
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Program> {
         let body = try await RequestBody.decode(NewProgram.self, from: request)
         let plan = try (body.plan ?? WorkoutPlanBody(WorkoutProgram.newProgramPlan)).plan()
-        let program = try workouts.addProgram(name: body.name, plan: plan)
+        let program = try await workouts.addProgram(name: body.name, plan: plan)
         return await JSONResponse(Program(program, catalog: try catalog(for: request)), status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Program> {
-        let original = try program(context)
+        let original = try await program(context)
         let body = try await RequestBody.decode(ProgramChanges.self, from: request)
         let catalog = try await catalog(for: request)
         let plan = try body.plan.plan(base: original.plan(catalog: catalog))
-        return JSONResponse(Program(try workouts.editProgram(original, plan: plan, catalog: catalog), catalog: catalog))
+        return await JSONResponse(
+            Program(try workouts.editProgram(original, plan: plan, catalog: catalog), catalog: catalog))
     }
 
-    @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try workouts.deleteProgram(try program(context))
+    @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await workouts.deleteProgram(try program(context))
         return Response(status: .noContent)
     }
 
-    private func program(_ context: BasicRequestContext) throws -> WorkoutProgram {
-        try workouts.program(named: context.parameters.get("id") ?? "")
+    private func program(_ context: BasicRequestContext) async throws -> WorkoutProgram {
+        try await workouts.program(named: context.parameters.get("id") ?? "")
     }
 
     private func catalog(for request: Request) async throws -> StringCatalog {

@@ -43,7 +43,7 @@ struct SyncController {
         // API: on macOS before 26 a push waits as before.
         if #available(macOS 26, *) { withUnsafeCurrentTask { $0?.escalatePriority(to: .high) } }
         let body = try await RequestBody.decode(PushBody.self, from: request)
-        if let index = try household.changeOfSomeoneElse(in: body.changes, pushedBy: person) {
+        if let index = try await household.changeOfSomeoneElse(in: body.changes, pushedBy: person) {
             var refusal = APIError(
                 .unprocessableContent, code: "not_yours", key: .apiSyncNotYours, arguments: ["index": "\(index)"])
             refusal.index = index

@@ -45,7 +45,7 @@ extension BackupServiceTests {
         let item = try #require(try source.library.items().first)
         for path in [BackupArchiveLayout.documentPath, BackupArchiveLayout.libraryFolder + item.fileName] {
             let file = try write(try Self.withWrongCRC(data, at: path), "crc-\(UUID().uuidString.prefix(8)).zip")
-            try expectRefused(file) { error in
+            try await expectRefused(file) { error in
                 guard case .damagedArchive(let detail) = error else { return false }
                 return detail.hasPrefix(path + ": CRC-32")
             }

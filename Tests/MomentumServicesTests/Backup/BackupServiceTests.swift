@@ -45,26 +45,26 @@ struct BackupServiceTests {
         try services.practiceLog.addRecord(
             kind: .workout, start: clock.now.addingTimeInterval(-86_400), length: 1_200, energyKilocalories: 180.5,
             details: ["note": "legs\nand arms"])
-        _ = try services.breathing.addPreset(
+        _ = try await services.breathing.addPreset(
             name: "Evening calm",
             pattern: try BreathingPattern(inhale: 4, holdAfterInhale: 2, exhale: 6, holdAfterExhale: 0),
             rounds: 8)
-        _ = try services.meditationPresets.addPreset(
+        _ = try await services.meditationPresets.addPreset(
             name: "Evening sit",
             plan: MeditationPlan(
                 duration: .minutes(20), intervalGongs: .offsets([.minutes(5), .minutes(15)]), reflection: .minutes(2),
                 ambientID: "rain", ambientVolume: 0.3))
-        _ = try services.workouts.addProgram(
+        _ = try await services.workouts.addProgram(
             name: "Morning HIIT", plan: WorkoutPlan(work: .seconds(30), rest: .seconds(15), rounds: 6))
-        _ = try services.focusTimers.addTimer(
+        _ = try await services.focusTimers.addTimer(
             name: "Tea", duration: .seconds(180), items: ["cup", "kettle"], notes: "green, 80 °C")
-        _ = try services.focusTimers.setItem("cup", ofTimer: "Tea", done: true)
-        _ = try services.focusTimers.start(named: "Tea")
+        _ = try await services.focusTimers.setItem("cup", ofTimer: "Tea", done: true)
+        _ = try await services.focusTimers.start(named: "Tea")
         clock.advance(by: 30)
-        _ = try services.focusTimers.pause(named: "Tea")
-        try services.morse.saveCourseSettings(try MorseCourseSettings(characterWPM: 22, effectiveWPM: 12))
-        try services.morse.saveCallSign(try CallSign("DL1ABC"))
-        var session = try services.morse.startSession(.receive)
+        _ = try await services.focusTimers.pause(named: "Tea")
+        try await services.morse.saveCourseSettings(try MorseCourseSettings(characterWPM: 22, effectiveWPM: 12))
+        try await services.morse.saveCallSign(try CallSign("DL1ABC"))
+        var session = try await services.morse.startSession(.receive)
         var generator = SeededRandomNumberGenerator(seed: 7)
         try session.startTraining(at: clock.now)
         for _ in 0..<20 {
@@ -102,7 +102,7 @@ struct BackupServiceTests {
     }
 
     func listings(_ services: MomentumServices) async throws -> Listings {
-        Listings(
+        await Listings(
             presets: try services.breathing.presets(), sits: try services.meditationPresets.presets(),
             programs: try services.workouts.programs(),
             timers: try services.focusTimers.timers(), morse: try services.morse.progress(),
@@ -152,8 +152,8 @@ struct BackupServiceTests {
         let summary = try target.backup.restore(from: json, dryRun: false)
         #expect(summary.skippedWithoutAudio == 2)
         #expect(try target.library.items().isEmpty)
-        #expect(try target.breathing.presets() == source.breathing.presets())
-        #expect(try target.morse.progress() == source.morse.progress())
+        await #expect(try target.breathing.presets() == source.breathing.presets())
+        await #expect(try target.morse.progress() == source.morse.progress())
         // The archive then brings the library, and keeps the rest.
         let archive = directory.file("backup.zip")
         try source.backup.writeArchive(to: archive)
@@ -168,24 +168,24 @@ struct BackupServiceTests {
         try source.backup.writeArchive(to: archive)
         let target = try services("target")
         // Another preset with the same name, and the same audio under another id.
-        _ = try target.breathing.addPreset(name: "evening CALM")
+        _ = try await target.breathing.addPreset(name: "evening CALM")
         _ = try target.library.importFile(at: SharedAudioFixtures.url("tagged.m4a"))
         _ = try await target.settings.change(.meditationDuration, to: "40")
 
         let dry = try target.backup.restore(from: archive, dryRun: true)
         #expect(dry.dryRun)
-        #expect(try target.breathing.presets().filter { !$0.isBuiltIn }.count == 1)
+        await #expect(try target.breathing.presets().filter { !$0.isBuiltIn }.count == 1)
 
         let summary = try target.backup.restore(from: archive, dryRun: false)
         #expect(summary.renamed == ["Evening calm": "Evening calm (2)"])
         #expect(summary.kept[BackupKind.library.rawValue] == 1)
         #expect(summary.added[BackupKind.library.rawValue] == 1)
-        #expect(
+        await #expect(
             try Set(target.breathing.presets().filter { !$0.isBuiltIn }.map(\.name))
                 == ["evening CALM", "Evening calm (2)"])
         await #expect(try target.settings.load().meditation.duration == .seconds(40 * 60))
         #expect(try target.library.items().count == 2)
-        #expect(try target.focusTimers.timers() == source.focusTimers.timers())
+        await #expect(try target.focusTimers.timers() == source.focusTimers.timers())
     }
 
     @Test func aSavedSitWhoseNameIsTakenHereIsRestoredUnderAFreeNameWithItsWholePlan() async throws {
@@ -193,12 +193,12 @@ struct BackupServiceTests {
         let archive = directory.file("backup.zip")
         try source.backup.writeArchive(to: archive)
         let target = try services("target")
-        let mine = try target.meditationPresets.addPreset(name: "EVENING SIT", plan: MeditationPlan())
+        let mine = try await target.meditationPresets.addPreset(name: "EVENING SIT", plan: MeditationPlan())
         let summary = try target.backup.restore(from: archive, dryRun: false)
         #expect(summary.renamed == ["Evening sit": "Evening sit (2)"])
-        let restored = try target.meditationPresets.preset(named: "Evening sit (2)")
-        #expect(try restored.plan == source.meditationPresets.preset(named: "Evening sit").plan)
-        #expect(try Set(target.meditationPresets.presets().map(\.id)) == [mine.id, restored.id])
+        let restored = try await target.meditationPresets.preset(named: "Evening sit (2)")
+        await #expect(try restored.plan == source.meditationPresets.preset(named: "Evening sit").plan)
+        await #expect(try Set(target.meditationPresets.presets().map(\.id)) == [mine.id, restored.id])
     }
 
     @Test func aVersionOneBackupIsNotThisServicesAndStillImportsThroughTheLogImport() async throws {
@@ -236,15 +236,17 @@ struct BackupServiceTests {
 
     /// Restores `file` into a directory that has data of its own and checks it is refused with
     /// `expected` and leaves every file as it was.
-    func expectRefused(_ file: URL, _ expected: BackupError, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try expectRefused(file, matching: { $0 == expected }, sourceLocation: sourceLocation)
+    func expectRefused(_ file: URL, _ expected: BackupError, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        try await expectRefused(file, matching: { $0 == expected }, sourceLocation: sourceLocation)
     }
 
     func expectRefused(
         _ file: URL, matching: @escaping (BackupError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) async throws {
         let target = try services("target-\(UUID().uuidString.prefix(8))")
-        _ = try target.breathing.addPreset(name: "Mine")
+        _ = try await target.breathing.addPreset(name: "Mine")
         _ = try target.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
         let name = try target.sqlite.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
         let before = try snapshot(name)
@@ -279,7 +281,7 @@ struct BackupServiceTests {
             #expect(try snapshot("t-\(cut)") == before)
         }
         let half = try write(data.prefix(data.count / 2), "half.zip")
-        try expectRefused(half) { if case .damagedArchive = $0 { true } else { false } }
+        try await expectRefused(half) { if case .damagedArchive = $0 { true } else { false } }
     }
 
     @Test func anArchiveWithOneAudioByteChangedIsRefusedAndChangesNothing() async throws {
@@ -291,7 +293,7 @@ struct BackupServiceTests {
         data[at] ^= 0x01
         let file = try write(data, "changed.zip")
         let item = try #require(try source.library.items().first { try libraryFiles(source)[$0.fileName] == audio })
-        try expectRefused(file, .fileMismatch(path: "library/" + item.fileName))
+        try await expectRefused(file, .fileMismatch(path: "library/" + item.fileName))
     }
 
     @Test func pathsOutsideTheLibraryAreRefused() async throws {
@@ -310,14 +312,14 @@ struct BackupServiceTests {
             try archive.addEntry(
                 with: path, type: .file, uncompressedSize: Int64(evil.count), compressionMethod: .none
             ) { (_: Int64, _: Int) in evil }
-            try expectRefused(url, .unexpectedEntry(path: path))
+            try await expectRefused(url, .unexpectedEntry(path: path))
         }
         #expect(
             !FileManager.default.fileExists(
                 atPath: directory.url.deletingLastPathComponent().appendingPathComponent("evil.mp3").path))
     }
 
-    @Test func compressedEntriesAndSizesBeyondTheArchiveAreRefusedBeforeUnpacking() throws {
+    @Test func compressedEntriesAndSizesBeyondTheArchiveAreRefusedBeforeUnpacking() async throws {
         let url = directory.file("bomb.zip")
         let archive = try Archive(url: url, accessMode: .create)
         let zeros = Data(count: 10_000_000)
@@ -325,7 +327,7 @@ struct BackupServiceTests {
             with: BackupArchiveLayout.documentPath, type: .file, uncompressedSize: Int64(zeros.count),
             compressionMethod: .deflate
         ) { position, size in zeros.subdata(in: Int(position)..<Int(position) + size) }
-        try expectRefused(url, .compressedEntry(path: BackupArchiveLayout.documentPath))
+        try await expectRefused(url, .compressedEntry(path: BackupArchiveLayout.documentPath))
     }
 
     @Test func aForeignZIPAndABackupFromANewerMomentumAreRefused() async throws {
@@ -336,16 +338,16 @@ struct BackupServiceTests {
         try archive.addEntry(
             with: "notes.txt", type: .file, uncompressedSize: 5, compressionMethod: .none
         ) { (_: Int64, _: Int) in text }
-        try expectRefused(foreign, .unexpectedEntry(path: "notes.txt"))
+        try await expectRefused(foreign, .unexpectedEntry(path: "notes.txt"))
 
         let newer = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"version\" : 2", with: "\"version\" : 3")
-        try expectRefused(try write(Data(newer.utf8), "newer.json"), .newerVersion(version: 3, supported: 2))
+        try await expectRefused(try write(Data(newer.utf8), "newer.json"), .newerVersion(version: 3, supported: 2))
         #expect(BackupService.recognizes(directory.file("newer.json")))
 
         let unknown = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"rounds\" : 8,", with: "\"rounds\" : 8, \"colour\" : \"red\",")
-        try expectRefused(
+        try await expectRefused(
             try write(Data(unknown.utf8), "unknown.json"),
             .unknownColumn(table: "breathingPresets", row: 1, column: "colour"))
 
@@ -409,7 +411,7 @@ extension BackupServiceTests {
         let source = try await everything("source")
         let extra = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"format\" :", with: "\"comment\" : \"mine\", \"format\" :")
-        try expectRefused(
+        try await expectRefused(
             try write(Data(extra.utf8), "extra.json"), .unreadableDocument(detail: "unknown field “comment”"))
     }
 }
@@ -419,7 +421,7 @@ extension BackupServiceTests {
         let source = try await everything("source")
         let archive = directory.file("backup.zip")
         try source.backup.writeArchive(to: archive)
-        _ = try source.breathing.addPreset(name: "Later")
+        _ = try await source.breathing.addPreset(name: "Later")
         try source.backup.writeArchive(to: archive)
         let target = try services("target")
         let summary = try target.backup.restore(from: archive, dryRun: false)
@@ -433,7 +435,7 @@ extension BackupServiceTests {
 extension BackupServiceTests {
     /// A large truncated archive is refused from its last bytes, without a scan of the whole
     /// file, and a look-alike end record inside the audio does not fool the check.
-    @Test func aLargeTruncatedArchiveIsRefusedFromItsEnd() throws {
+    @Test func aLargeTruncatedArchiveIsRefusedFromItsEnd() async throws {
         let source = try services("source")
         var generator = SeededRandomNumberGenerator(seed: 22)
         var audio = Data((0..<4_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -445,7 +447,7 @@ extension BackupServiceTests {
         let data = try archiveData(source)
         #expect(try BackupSource.endsWithEndRecord(try write(data, "whole.zip"), size: Int64(data.count)))
         let truncated = try write(data.prefix(data.count - 100_000), "large-truncated.zip")
-        try expectRefused(truncated, .damagedArchive(detail: "no end record"))
+        try await expectRefused(truncated, .damagedArchive(detail: "no end record"))
     }
 
     static func wavHeader(dataBytes: Int) -> Data {
