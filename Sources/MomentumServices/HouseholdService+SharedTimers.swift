@@ -31,7 +31,7 @@ extension HouseholdService {
     }
 
     /// The timers others shared with `person`, each with its owner (timers since deleted are left out).
-    public func timersShared(with person: Person) throws(FocusTimerServiceError) -> [SharedTimer] {
+    public func timersShared(with person: Person) async throws(FocusTimerServiceError) -> [SharedTimer] {
         let shares: [TimerShare]
         let people: [Person]
         do {
@@ -44,7 +44,7 @@ extension HouseholdService {
             guard !ids.isEmpty else { continue }
             let services: MomentumServices
             do { services = try self.services(for: owner) } catch { throw .store(error) }
-            for timer in try services.focusTimers.timers() where ids.contains(timer.id) {
+            for timer in try await services.focusTimers.timers() where ids.contains(timer.id) {
                 shared.append(SharedTimer(owner: owner, timer: timer, services: services))
             }
         }
@@ -56,20 +56,20 @@ extension HouseholdService {
     /// ``FocusTimerService`` finds one); else a timer shared with them, by its id or by its name
     /// (ignoring case) when no other shared timer has it. Sharers run, edit and tick a timer; only
     /// its owner moves, deletes or shares it, so those use the person's own service.
-    public func timerService(named name: String, for person: Person) throws(FocusTimerServiceError)
+    public func timerService(named name: String, for person: Person) async throws(FocusTimerServiceError)
         -> (service: FocusTimerService, name: String)
     {
         let own: FocusTimerService
         do { own = try services(for: person).focusTimers } catch { throw .store(error) }
         do throws(FocusTimerServiceError) {
-            _ = try own.timer(named: name)
+            _ = try await own.timer(named: name)
             return (own, name)
         } catch {
             // None of their own has that name (or several do): a shared timer may be meant. A
             // store that fails is reported, not taken for "none".
             if case .store = error { throw error }
         }
-        let shared = try timersShared(with: person)
+        let shared = try await timersShared(with: person)
         let byID = shared.filter { $0.timer.id.uuidString.lowercased() == name.lowercased() }
         let byName = shared.filter { $0.timer.name.lowercased() == name.lowercased() }
         guard let found = byID.first ?? (byName.count == 1 ? byName.first : nil) else { return (own, name) }
@@ -79,22 +79,23 @@ extension HouseholdService {
     /// The first of `changes` (its index) that names a timer or checklist item of someone other
     /// than `person`, or gives an item of theirs another person's timer (``OthersTimers``), or `nil`.
     public func changeOfSomeoneElse(in changes: [ChangeMessage], pushedBy person: Person.ID)
+        async
         throws(FocusTimerServiceError) -> Int?
     {
         let named = changes.contains { [.focusTimer, .checklistItem].contains(SyncEntityType(rawValue: $0.type)) }
         guard named else { return nil }
-        return try othersTimers(besides: person).firstChangeNotYours(in: changes)
+        return try await othersTimers(besides: person).firstChangeNotYours(in: changes)
     }
 
     /// The timers and items of everyone in the household but `person`.
-    func othersTimers(besides person: Person.ID) throws(FocusTimerServiceError) -> OthersTimers {
+    func othersTimers(besides person: Person.ID) async throws(FocusTimerServiceError) -> OthersTimers {
         var others = OthersTimers()
         let people: [Person]
         do { people = try self.people() } catch { throw .store(error) }
         for other in people where other.id != person {
             let services: MomentumServices
             do { services = try self.services(for: other) } catch { throw .store(error) }
-            for timer in try services.focusTimers.timers() { others.insert(timer) }
+            for timer in try await services.focusTimers.timers() { others.insert(timer) }
         }
         return others
     }
