@@ -58,8 +58,7 @@ public struct MomentumServices: Sendable {
         let progress = ProgressService(log: store, settings: settings, systemTimeZone: timeZone, now: now)
         let morse = MorseCourseService(
             repository: store, settingValues: store, settings: settings, progressReports: progress,
-            systemTimeZone: timeZone, now: now,
-            makeID: makeID, device: device)
+            now: now, makeID: makeID, device: device)
         let library = LibraryService(
             repository: PersonalLibrary(household: shared, personal: store), log: store,
             directory: parts.libraryDirectory,

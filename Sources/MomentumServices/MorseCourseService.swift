@@ -16,14 +16,13 @@ public struct MorseCourseService: Sendable {
     private let settings: SettingsService
     /// Where the Morse streak comes from: the practice log, like every streak.
     private let progressReports: ProgressService
-    private let systemTimeZone: TimeZone
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
     private let device: String
 
     public init(
         repository: any MorseCourseRepository, settingValues: any SettingsRepository, settings: SettingsService,
-        progressReports: ProgressService, systemTimeZone: TimeZone, now: @escaping @Sendable () -> Date,
+        progressReports: ProgressService, now: @escaping @Sendable () -> Date,
         makeID: @escaping @Sendable () -> UUID,
         device: String
     ) {
@@ -31,7 +30,6 @@ public struct MorseCourseService: Sendable {
         self.settingValues = settingValues
         self.settings = settings
         self.progressReports = progressReports
-        self.systemTimeZone = systemTimeZone
         self.now = now
         self.makeID = makeID
         self.device = device

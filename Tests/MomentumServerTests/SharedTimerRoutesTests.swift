@@ -44,7 +44,7 @@ struct SharedTimerRoutesTests {
 
     @Test func anUnsharedTimerIsInvisibleToTheOtherPersonByListAndById() async throws {
         let home = try await Household()
-        let (ada, ben, id, items) = (home.ada, home.ben, home.id, home.timer.items)
+        let (_, ben, id, items) = (home.ada, home.ben, home.id, home.timer.items)
         try await home.server.test { client in
             let list = try await client.send(.get, "/api/v1/timers", headers: ben)
             #expect(try Self.timers(list).isEmpty)
@@ -97,7 +97,7 @@ struct SharedTimerRoutesTests {
 
     @Test func sharingWithNoOneTakesItAwayAgain() async throws {
         let home = try await Household()
-        let (ada, ben, id, items) = (home.ada, home.ben, home.id, home.timer.items)
+        let (ada, ben, id, _) = (home.ada, home.ben, home.id, home.timer.items)
         try await home.server.test { client in
             _ = try await client.send(
                 .put, "/api/v1/timers/\(id)/sharing", json: #"{"with":["Ben"]}"#, headers: ada)
@@ -109,7 +109,7 @@ struct SharedTimerRoutesTests {
 
     @Test func sharingWithAnUnknownPersonOrTheOwnerIsRefusedAndChangesNothing() async throws {
         let home = try await Household()
-        let (ada, ben, id, items) = (home.ada, home.ben, home.id, home.timer.items)
+        let (ada, ben, id, _) = (home.ada, home.ben, home.id, home.timer.items)
         try await home.server.test { client in
             let unknown = try await client.send(
                 .put, "/api/v1/timers/\(id)/sharing", json: #"{"with":["Ben","Zoe"]}"#, headers: ada)

@@ -240,6 +240,6 @@ public struct LogServices: Sendable {
         workouts = WorkoutService(programs: repository, log: repository, now: now, makeID: { UUID() }, device: device)
         morse = MorseCourseService(
             repository: repository, settingValues: repository, settings: settings, progressReports: progress,
-            systemTimeZone: timeZone, now: now, makeID: { UUID() }, device: device)
+            now: now, makeID: { UUID() }, device: device)
     }
 }
