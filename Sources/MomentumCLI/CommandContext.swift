@@ -140,17 +140,17 @@ public struct CommandContext: Sendable {
         let languageOption = try common.language()
         let directory = try DataDirectory.resolve(
             explicit: common.data, environment: environment, homeDirectory: homeDirectory)
-        let household = try openHousehold(
+        let household = try await openHousehold(
             common, dataDirectory: directory, librarySizeLimit: librarySizeLimit,
             catalog: .shared(for: languageOption ?? Language.preferred(in: environment)))
         let person: Person
         do {
-            person = try household.person(named: common.user ?? environment["MOMENTUM_USER"].flatMap(\.nonEmpty))
+            person = try await household.person(named: common.user ?? environment["MOMENTUM_USER"].flatMap(\.nonEmpty))
         } catch {
             let catalog = StringCatalog.shared(for: languageOption ?? Language.preferred(in: environment))
             throw LocalizedFailure(underlying: error, catalog: catalog, hint: nil)
         }
-        let services = try household.services(for: person)
+        let services = try await household.services(for: person)
         let settings = try await services.settings.load()
         let language = languageOption ?? settings.language ?? Language.preferred(in: environment)
         return Session(
@@ -164,9 +164,9 @@ extension CommandContext {
     /// (docs/postgres.md), else in the data directory's SQLite databases.
     func openHousehold(
         _ common: CommonOptions, dataDirectory: URL, librarySizeLimit: Int64, catalog: StringCatalog
-    ) throws -> HouseholdService {
+    ) async throws -> HouseholdService {
         guard let url = common.database ?? environment["MOMENTUM_DATABASE_URL"].flatMap(\.nonEmpty) else {
-            return try HouseholdService.open(
+            return try await HouseholdService.open(
                 dataDirectory: dataDirectory, device: device, login: environment["USER"], timeZone: timeZone, now: now,
                 makeID: makeID, librarySizeLimit: librarySizeLimit)
         }
@@ -193,7 +193,7 @@ extension CommandContext {
                 catalog.format(.errorDatabaseUnreachable, ["address": location.description]), status: .unavailable)
         }
         let store = try opened.get()
-        return try HouseholdService.open(
+        return try await HouseholdService.open(
             postgres: store, dataDirectory: dataDirectory, device: device, login: environment["USER"],
             timeZone: timeZone, now: now, makeID: makeID, librarySizeLimit: librarySizeLimit)
     }

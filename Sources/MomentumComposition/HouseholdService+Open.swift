@@ -20,10 +20,10 @@ extension HouseholdService {
         makeSecret: @escaping @Sendable () -> String = AccessTokenService.randomSecret,
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
         libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
-    ) throws(StoreError) -> HouseholdService {
+    ) async throws(StoreError) -> HouseholdService {
         let household = try MomentumDatabase.open(directory: dataDirectory, device: device)
         let libraryDirectory = dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
-        let founder = MomentumServices.compose(
+        let founder = await MomentumServices.compose(
             sqlite: household, household: household, device: device, timeZone: timeZone, now: now, makeID: makeID,
             librarySizeLimit: librarySizeLimit, libraryFileSystem: libraryFileSystem,
             libraryDirectory: libraryDirectory)
@@ -31,8 +31,8 @@ extension HouseholdService {
         return HouseholdService(
             dataDirectory: dataDirectory, founder: founder, store: household, now: now, makeID: makeID,
             makeSecret: makeSecret,
-            openPerson: { (id: Person.ID) throws(StoreError) -> MomentumServices in
-                try MomentumServices.open(
+            openPerson: { (id: Person.ID) async throws(StoreError) -> MomentumServices in
+                try await MomentumServices.open(
                     dataDirectory: personDirectory(id, in: dataDirectory), device: device, timeZone: timeZone,
                     now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
                     libraryFileSystem: libraryFileSystem, household: household, libraryDirectory: libraryDirectory)
@@ -61,18 +61,18 @@ extension HouseholdService {
         makeSecret: @escaping @Sendable () -> String = AccessTokenService.randomSecret,
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
         libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
-    ) throws(StoreError) -> HouseholdService {
+    ) async throws(StoreError) -> HouseholdService {
         _ = try store.ensureFounder(named: PersonName.founder(login: login), at: now())
         let libraryDirectory =
             libraryDirectory ?? dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
-        let open = { @Sendable (id: Person.ID) -> MomentumServices in
-            MomentumServices.open(
+        let open = { @Sendable (id: Person.ID) async -> MomentumServices in
+            await MomentumServices.open(
                 postgres: store, person: id, libraryDirectory: libraryDirectory, device: device, timeZone: timeZone,
                 now: now, makeID: makeID, librarySizeLimit: librarySizeLimit, libraryFileSystem: libraryFileSystem)
         }
         return HouseholdService(
-            dataDirectory: dataDirectory, founder: open(Person.founderID), store: store, now: now, makeID: makeID,
-            makeSecret: makeSecret, openPerson: { id throws(StoreError) in open(id) },
+            dataDirectory: dataDirectory, founder: await open(Person.founderID), store: store, now: now, makeID: makeID,
+            makeSecret: makeSecret, openPerson: { id async throws(StoreError) in await open(id) },
             removePersonData: { (id: Person.ID) throws(StoreError) in try store.deletePersonData(id: id) })
     }
 }

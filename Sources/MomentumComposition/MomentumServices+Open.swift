@@ -21,11 +21,11 @@ extension MomentumServices {
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
         libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem(),
         household: MomentumDatabase? = nil, libraryDirectory: URL? = nil
-    ) throws(StoreError) -> MomentumServices {
+    ) async throws(StoreError) -> MomentumServices {
         let database = try MomentumDatabase.open(directory: dataDirectory, device: device)
         // A household member's services: tokens and the library rows are the household's (the
         // founder's database), their practice is their own.
-        return compose(
+        return await compose(
             sqlite: database, household: household ?? database, device: device, timeZone: timeZone, now: now,
             makeID: makeID, librarySizeLimit: librarySizeLimit, libraryFileSystem: libraryFileSystem,
             libraryDirectory: libraryDirectory
@@ -38,11 +38,11 @@ extension MomentumServices {
         sqlite database: MomentumDatabase, household: MomentumDatabase, device: String, timeZone: TimeZone,
         now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> UUID, librarySizeLimit: Int64,
         libraryFileSystem: any LibraryFileSystem, libraryDirectory: URL
-    ) -> MomentumServices {
+    ) async -> MomentumServices {
         let parts = Parts(
             device: device, timeZone: timeZone, now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
             libraryFileSystem: libraryFileSystem, libraryDirectory: libraryDirectory)
-        return compose(
+        return await compose(
             store: database, replica: database, backups: database, tokens: household, library: household, parts)
     }
 
@@ -59,11 +59,11 @@ extension MomentumServices {
         makeID: @escaping @Sendable () -> UUID = { UUID() },
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
         libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
-    ) -> MomentumServices {
+    ) async -> MomentumServices {
         let parts = Parts(
             device: device, timeZone: timeZone, now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
             libraryFileSystem: libraryFileSystem, libraryDirectory: libraryDirectory)
         let personal = store.scoped(to: person)
-        return compose(store: personal, replica: nil, backups: personal, tokens: store, library: store, parts)
+        return await compose(store: personal, replica: nil, backups: personal, tokens: store, library: store, parts)
     }
 }

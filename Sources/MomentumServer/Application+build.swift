@@ -237,8 +237,8 @@ struct PersonDispatchMiddleware: RouterMiddleware {
         _ request: Request, context: BasicRequestContext,
         next: (Request, BasicRequestContext) async throws -> Response
     ) async throws -> Response {
-        let (person, found) = try access.dispatch(request)
-        let responder = try responders.responder(for: person, household: household)
+        let (person, found) = try await access.dispatch(request)
+        let responder = try await responders.responder(for: person, household: household)
         do {
             return try await FoundCredential.$current.withValue(found) {
                 try await responder.respond(to: request, context: context)
@@ -283,9 +283,9 @@ final class PersonResponders: Sendable {
         built.withLock { $0[person] = responder }
     }
 
-    func responder(for person: Person.ID, household: HouseholdService) throws -> Responder {
+    func responder(for person: Person.ID, household: HouseholdService) async throws -> Responder {
         if let responder = built.withLock({ $0[person] }) { return responder }
-        let responder = build(person, try household.services(forID: person))
+        let responder = await build(person, try household.services(forID: person))
         return built.withLock { built in
             if let earlier = built[person] { return earlier }
             built[person] = responder

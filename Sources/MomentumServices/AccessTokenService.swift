@@ -31,6 +31,7 @@ public struct AccessTokenService: Sendable {
 
     /// A new token for `personID` (the household's founder unless said).
     public func create(name: String?, scope: AccessScope = .full, personID: Person.ID = Person.founderID)
+        async
         throws(AccessTokenError) -> Created
     {
         let trimmed = (name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -42,41 +43,41 @@ public struct AccessTokenService: Sendable {
             id: id, name: trimmed.isEmpty ? "token-\(id)" : trimmed, secretHash: Self.hash(secret), createdAt: now(),
             scope: scope, personID: personID)
         do {
-            try repository.saveAccessToken(token)
+            try await repository.saveAccessToken(token)
         } catch {
             throw .store(error)
         }
         return Created(token: token, secret: secret)
     }
 
-    public func tokens() throws(StoreError) -> [AccessToken] {
-        try repository.accessTokens()
+    public func tokens() async throws(StoreError) -> [AccessToken] {
+        try await repository.accessTokens()
     }
 
     /// The tokens of one person, revoked ones included, oldest first.
-    public func tokens(of personID: Person.ID) throws(StoreError) -> [AccessToken] {
-        try tokens().filter { $0.personID == personID }
+    public func tokens(of personID: Person.ID) async throws(StoreError) -> [AccessToken] {
+        try await tokens().filter { $0.personID == personID }
     }
 
     /// Whether any token can still be used.
-    public func hasActiveToken() throws(StoreError) -> Bool {
-        try tokens().contains { !$0.isRevoked }
+    public func hasActiveToken() async throws(StoreError) -> Bool {
+        try await tokens().contains { !$0.isRevoked }
     }
 
     /// Revokes the token with `id` (of `personID`, when given); a revoked token is refused from
     /// then on, and its sessions end.
     @discardableResult
-    public func revoke(id: String, of personID: Person.ID? = nil) throws(AccessTokenError) -> AccessToken {
+    public func revoke(id: String, of personID: Person.ID? = nil) async throws(AccessTokenError) -> AccessToken {
         let wanted = id.trimmingCharacters(in: .whitespaces).lowercased()
         do {
             guard
-                let token = try repository.accessTokens().first(where: {
+                let token = try await repository.accessTokens().first(where: {
                     $0.id == wanted && (personID == nil || $0.personID == personID)
                 })
             else {
                 throw AccessTokenError.unknown(id)
             }
-            guard try repository.revokeAccessToken(id: token.id, at: now()) else {
+            guard try await repository.revokeAccessToken(id: token.id, at: now()) else {
                 throw AccessTokenError.alreadyRevoked(id)
             }
             return token
@@ -90,9 +91,9 @@ public struct AccessTokenService: Sendable {
     }
 
     /// The live token whose secret is `secret`, or `nil` (unknown or revoked).
-    public func verify(secret: String) throws(StoreError) -> AccessToken? {
+    public func verify(secret: String) async throws(StoreError) -> AccessToken? {
         guard !secret.isEmpty, secret.count <= 200 else { return nil }
-        guard let token = try repository.accessToken(secretHash: Self.hash(secret)), !token.isRevoked else {
+        guard let token = try await repository.accessToken(secretHash: Self.hash(secret)), !token.isRevoked else {
             return nil
         }
         return token
@@ -107,17 +108,17 @@ public struct AccessTokenService: Sendable {
 
     /// A new sign-in for a live `full` token: the id for the cookie (random, shown only to the
     /// browser; only its hash is kept), or `nil` for an unknown, revoked or feed-only token.
-    public func startSession(secret: String) throws(StoreError) -> String? {
-        guard let token = try verify(secret: secret), token.scope == .full else { return nil }
-        return try startSession(with: token)
+    public func startSession(secret: String) async throws(StoreError) -> String? {
+        guard let token = try await verify(secret: secret), token.scope == .full else { return nil }
+        return try await startSession(with: token)
     }
 
     /// A new sign-in for a live `full` token the caller already checked (a pairing's own token).
-    func startSession(with token: AccessToken) throws(StoreError) -> String {
+    func startSession(with token: AccessToken) async throws(StoreError) -> String {
         let sessionID = makeSecret()
         let at = now()
-        try repository.deleteAccessSessions(lastUsedBefore: at.addingTimeInterval(-Self.sessionLifetime))
-        try repository.saveAccessSession(
+        try await repository.deleteAccessSessions(lastUsedBefore: at.addingTimeInterval(-Self.sessionLifetime))
+        try await repository.saveAccessSession(
             AccessSession(idHash: Self.hash(sessionID), tokenID: token.id, createdAt: at, lastUsedAt: at))
         return sessionID
     }
@@ -137,9 +138,9 @@ public struct AccessTokenService: Sendable {
 
     /// The live session whose cookie carries `sessionID`, without using it (its end does not
     /// move), or `nil`.
-    public func liveSession(_ sessionID: String) throws(StoreError) -> LiveSession? {
+    public func liveSession(_ sessionID: String) async throws(StoreError) -> LiveSession? {
         guard !sessionID.isEmpty, sessionID.count <= 200,
-            let (session, token) = try repository.accessSession(idHash: Self.hash(sessionID)),
+            let (session, token) = try await repository.accessSession(idHash: Self.hash(sessionID)),
             isLive(session, of: token)
         else { return nil }
         return LiveSession(session: session, token: token)
@@ -148,26 +149,26 @@ public struct AccessTokenService: Sendable {
     /// The live session whose cookie carries `sessionID`: not ended, not expired, its token not
     /// revoked. Using it moves its end 30 days on (written at most once an hour); a session found
     /// dead is deleted.
-    public func verifySession(_ sessionID: String) throws(StoreError) -> SessionCheck? {
+    public func verifySession(_ sessionID: String) async throws(StoreError) -> SessionCheck? {
         guard !sessionID.isEmpty, sessionID.count <= 200 else { return nil }
         let idHash = Self.hash(sessionID)
-        guard let (session, token) = try repository.accessSession(idHash: idHash) else { return nil }
+        guard let (session, token) = try await repository.accessSession(idHash: idHash) else { return nil }
         guard isLive(session, of: token) else {
             // Refused either way: on a full disk the dead row stays until the next use finds it.
             do throws(StoreError) {
-                try repository.deleteAccessSession(idHash: idHash)
+                try await repository.deleteAccessSession(idHash: idHash)
             } catch {
                 guard error == .diskFull else { throw error }
             }
             return nil
         }
-        return try use(LiveSession(session: session, token: token))
+        return try await use(LiveSession(session: session, token: token))
     }
 
     /// Uses a session found live (``liveSession(_:)``): its end moves 30 days on, written at
     /// most once an hour. On a full disk the end stays where it was (the session is still live):
     /// a read never fails for want of that write.
-    public func use(_ live: LiveSession) throws(StoreError) -> SessionCheck {
+    public func use(_ live: LiveSession) async throws(StoreError) -> SessionCheck {
         let at = now()
         guard at.timeIntervalSince(live.session.lastUsedAt) >= Self.sessionRefreshInterval else {
             return SessionCheck(token: live.token, wasRefreshed: false)
@@ -175,7 +176,7 @@ public struct AccessTokenService: Sendable {
         var refreshed = live.session
         refreshed.lastUsedAt = at
         do throws(StoreError) {
-            try repository.saveAccessSession(refreshed)
+            try await repository.saveAccessSession(refreshed)
         } catch {
             guard error == .diskFull else { throw error }
             return SessionCheck(token: live.token, wasRefreshed: false)
@@ -185,8 +186,8 @@ public struct AccessTokenService: Sendable {
 
     /// The token of the live session whose cookie carries `sessionID`, without using it (its end
     /// does not move): whose the session is.
-    public func sessionToken(_ sessionID: String) throws(StoreError) -> AccessToken? {
-        try liveSession(sessionID)?.token
+    public func sessionToken(_ sessionID: String) async throws(StoreError) -> AccessToken? {
+        try await liveSession(sessionID)?.token
     }
 
     private func isLive(_ session: AccessSession, of token: AccessToken) -> Bool {
@@ -194,9 +195,9 @@ public struct AccessTokenService: Sendable {
     }
 
     /// Ends the session whose cookie carries `sessionID` (signing out); unknown ids are ignored.
-    public func endSession(_ sessionID: String) throws(StoreError) {
+    public func endSession(_ sessionID: String) async throws(StoreError) {
         guard !sessionID.isEmpty, sessionID.count <= 200 else { return }
-        try repository.deleteAccessSession(idHash: Self.hash(sessionID))
+        try await repository.deleteAccessSession(idHash: Self.hash(sessionID))
     }
 
     /// SHA-256 of `secret`, lowercase hex.

@@ -12,8 +12,8 @@ extension HouseholdService {
     }
 
     /// The people `asking` sees: everyone for an owner, only themselves for a member.
-    public func people(seenBy asking: Person) throws(StoreError) -> [Person] {
-        try people().filter { canManage(asking) || $0.id == asking.id }
+    public func people(seenBy asking: Person) async throws(StoreError) -> [Person] {
+        try await people().filter { canManage(asking) || $0.id == asking.id }
     }
 
     /// Refuses what only an owner may do, when `asking` is not one.
@@ -22,15 +22,15 @@ extension HouseholdService {
     }
 
     /// The person `id` names, as an owner may change them (``requireOwner(_:)`` first).
-    public func person(id: Person.ID?, changedBy asking: Person) throws(HouseholdError) -> Person {
+    public func person(id: Person.ID?, changedBy asking: Person) async throws(HouseholdError) -> Person {
         try requireOwner(asking)
-        return try person(id: id, reachedBy: asking)
+        return try await person(id: id, reachedBy: asking)
     }
 
     /// The person `id` names, as `asking` may reach them: anyone for an owner; for a member only
     /// themselves — another's id answers as if there were no such person.
-    public func person(id: Person.ID?, reachedBy asking: Person) throws(HouseholdError) -> Person {
-        guard let id, let found = try storing({ () throws(StoreError) in try person(id: id) }),
+    public func person(id: Person.ID?, reachedBy asking: Person) async throws(HouseholdError) -> Person {
+        guard let id, let found = try await storing({ () throws(StoreError) in try await person(id: id) }),
             canManage(asking) || found.id == asking.id
         else { throw .noSuchPerson }
         return found

@@ -12,20 +12,23 @@ extension HouseholdService {
     }
 
     /// The people `timer` of `owner` is shared with.
-    public func sharees(ofTimer timer: UUID, ownedBy owner: Person.ID) throws(StoreError) -> [Person] {
-        let ids = Set(try store.timerShares().filter { $0.ownerID == owner && $0.timerID == timer }.map(\.personID))
-        return try people().filter { ids.contains($0.id) }
+    public func sharees(ofTimer timer: UUID, ownedBy owner: Person.ID) async throws(StoreError) -> [Person] {
+        let ids = await Set(
+            try store.timerShares().filter { $0.ownerID == owner && $0.timerID == timer }.map(\.personID))
+        return try await people().filter { ids.contains($0.id) }
     }
 
     /// Shares `timer` of `owner` with exactly the people named (none: with no one); they see it in
     /// their timers and tick it live, the timer stays the owner's.
     @discardableResult
-    public func share(_ timer: FocusTimer, of owner: Person, with names: [String]) throws(HouseholdError) -> [Person] {
-        let people = try storing { () throws(StoreError) in try self.people() }
+    public func share(_ timer: FocusTimer, of owner: Person, with names: [String]) async throws(HouseholdError)
+        -> [Person]
+    {
+        let people = try await storing { () async throws(StoreError) in try await self.people() }
         let sharees: [Person]
         do { sharees = try Household.sharees(named: names, owner: owner, among: people) } catch { throw .person(error) }
-        try storing { () throws(StoreError) in
-            try self.store.setTimerShares(ownerID: owner.id, timerID: timer.id, with: sharees.map(\.id))
+        try await storing { () async throws(StoreError) in
+            try await self.store.setTimerShares(ownerID: owner.id, timerID: timer.id, with: sharees.map(\.id))
         }
         return sharees
     }
@@ -35,15 +38,15 @@ extension HouseholdService {
         let shares: [TimerShare]
         let people: [Person]
         do {
-            shares = try store.timerShares().filter { $0.personID == person.id }
-            people = try self.people()
+            shares = try await store.timerShares().filter { $0.personID == person.id }
+            people = try await self.people()
         } catch { throw .store(error) }
         var shared: [SharedTimer] = []
         for owner in people {
             let ids = Set(shares.filter { $0.ownerID == owner.id }.map(\.timerID))
             guard !ids.isEmpty else { continue }
             let services: MomentumServices
-            do { services = try self.services(for: owner) } catch { throw .store(error) }
+            do { services = try await self.services(for: owner) } catch { throw .store(error) }
             for timer in try await services.focusTimers.timers() where ids.contains(timer.id) {
                 shared.append(SharedTimer(owner: owner, timer: timer, services: services))
             }
@@ -60,7 +63,7 @@ extension HouseholdService {
         -> (service: FocusTimerService, name: String)
     {
         let own: FocusTimerService
-        do { own = try services(for: person).focusTimers } catch { throw .store(error) }
+        do { own = try await services(for: person).focusTimers } catch { throw .store(error) }
         do throws(FocusTimerServiceError) {
             _ = try await own.timer(named: name)
             return (own, name)
@@ -91,17 +94,17 @@ extension HouseholdService {
     func othersTimers(besides person: Person.ID) async throws(FocusTimerServiceError) -> OthersTimers {
         var others = OthersTimers()
         let people: [Person]
-        do { people = try self.people() } catch { throw .store(error) }
+        do { people = try await self.people() } catch { throw .store(error) }
         for other in people where other.id != person {
             let services: MomentumServices
-            do { services = try self.services(for: other) } catch { throw .store(error) }
+            do { services = try await self.services(for: other) } catch { throw .store(error) }
             for timer in try await services.focusTimers.timers() { others.insert(timer) }
         }
         return others
     }
 
     /// Who sees the timers of `owner` besides them: the people whose live feeds hear of their changes.
-    public func peopleSharing(with owner: Person.ID) throws(StoreError) -> Set<Person.ID> {
-        Set(try store.timerShares().filter { $0.ownerID == owner }.map(\.personID))
+    public func peopleSharing(with owner: Person.ID) async throws(StoreError) -> Set<Person.ID> {
+        await Set(try store.timerShares().filter { $0.ownerID == owner }.map(\.personID))
     }
 }

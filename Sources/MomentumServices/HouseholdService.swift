@@ -26,7 +26,7 @@ public final class HouseholdService: Sendable {
     /// Who belongs to the household, their tokens, pairing codes and shares: the founder's SQLite
     /// database, or the PostgreSQL store.
     public let store: any HouseholdStore
-    private let openPerson: @Sendable (Person.ID) throws(StoreError) -> MomentumServices
+    private let openPerson: @Sendable (Person.ID) async throws(StoreError) -> MomentumServices
     private let removePersonData: @Sendable (Person.ID) throws(StoreError) -> Void
     private let opened = Mutex<[Person.ID: MomentumServices]>([:])
     private let now: @Sendable () -> Date
@@ -38,7 +38,7 @@ public final class HouseholdService: Sendable {
     package init(
         dataDirectory: URL, founder: MomentumServices, store: any HouseholdStore, now: @escaping @Sendable () -> Date,
         makeID: @escaping @Sendable () -> UUID, makeSecret: @escaping @Sendable () -> String,
-        openPerson: @escaping @Sendable (Person.ID) throws(StoreError) -> MomentumServices,
+        openPerson: @escaping @Sendable (Person.ID) async throws(StoreError) -> MomentumServices,
         removePersonData: @escaping @Sendable (Person.ID) throws(StoreError) -> Void
     ) {
         self.dataDirectory = dataDirectory
@@ -54,17 +54,17 @@ public final class HouseholdService: Sendable {
     // MARK: - People
 
     /// Everyone, in the order they joined.
-    public func people() throws(StoreError) -> [Person] {
-        try store.people()
+    public func people() async throws(StoreError) -> [Person] {
+        try await store.people()
     }
 
-    public func person(id: Person.ID) throws(StoreError) -> Person? {
-        try people().first { $0.id == id }
+    public func person(id: Person.ID) async throws(StoreError) -> Person? {
+        try await people().first { $0.id == id }
     }
 
     /// The person named `name` (any case), or the founder for `nil`: whom a command acts as.
-    public func person(named name: String?) throws(HouseholdError) -> Person {
-        let people = try storing { () throws(StoreError) in try self.people() }
+    public func person(named name: String?) async throws(HouseholdError) -> Person {
+        let people = try await storing { () async throws(StoreError) in try await self.people() }
         guard let name else {
             guard let founder = people.first(where: { $0.id == Person.founderID }) ?? people.first else {
                 throw .person(.unknownPerson("owner"))
@@ -75,14 +75,14 @@ public final class HouseholdService: Sendable {
     }
 
     /// The services of `person`: their own data, the household's library and tokens.
-    public func services(for person: Person) throws(StoreError) -> MomentumServices {
-        try services(forID: person.id)
+    public func services(for person: Person) async throws(StoreError) -> MomentumServices {
+        try await services(forID: person.id)
     }
 
-    public func services(forID id: Person.ID) throws(StoreError) -> MomentumServices {
+    public func services(forID id: Person.ID) async throws(StoreError) -> MomentumServices {
         guard id != Person.founderID else { return founder }
         if let services = opened.withLock({ $0[id] }) { return services }
-        let services = try openPerson(id)
+        let services = try await openPerson(id)
         return opened.withLock { opened in
             if let earlier = opened[id] { return earlier }
             opened[id] = services
@@ -96,17 +96,17 @@ public final class HouseholdService: Sendable {
         async
         throws(HouseholdError) -> Person
     {
-        let people = try storing { () throws(StoreError) in try self.people() }
+        let people = try await storing { () async throws(StoreError) in try await self.people() }
         let valid: String
         do {
             try Household.checkRoom(among: people)
             valid = try Household.checkedName(name, among: people)
         } catch { throw .person(error) }
-        let person = try storing { () throws(StoreError) in
-            try self.store.insertPerson(named: valid, role: role, at: self.now())
+        let person = try await storing { () async throws(StoreError) in
+            try await self.store.insertPerson(named: valid, role: role, at: self.now())
         }
         if let language {
-            let services = try storing { () throws(StoreError) in try self.services(for: person) }
+            let services = try await storing { () async throws(StoreError) in try await self.services(for: person) }
             do {
                 var settings = try await services.settings.load()
                 settings.language = language
@@ -119,23 +119,24 @@ public final class HouseholdService: Sendable {
     }
 
     @discardableResult
-    public func rename(_ name: String, to newName: String) throws(HouseholdError) -> Person {
-        var person = try person(named: name)
-        let people = try storing { () throws(StoreError) in try self.people() }
+    public func rename(_ name: String, to newName: String) async throws(HouseholdError) -> Person {
+        var person = try await person(named: name)
+        let people = try await storing { () async throws(StoreError) in try await self.people() }
         do { person.name = try Household.checkedName(newName, among: people, renaming: person.id) } catch {
             throw .person(error)
         }
         let renamed = person.name
-        try storing { () throws(StoreError) in try self.store.renamePerson(id: person.id, to: renamed) }
+        try await storing { () async throws(StoreError) in try await self.store.renamePerson(id: person.id, to: renamed)
+        }
         return person
     }
 
     @discardableResult
-    public func setRole(of name: String, to role: PersonRole) throws(HouseholdError) -> Person {
-        var person = try person(named: name)
-        let people = try storing { () throws(StoreError) in try self.people() }
+    public func setRole(of name: String, to role: PersonRole) async throws(HouseholdError) -> Person {
+        var person = try await person(named: name)
+        let people = try await storing { () async throws(StoreError) in try await self.people() }
         do { try Household.checkRoleChange(of: person, to: role, among: people) } catch { throw .person(error) }
-        try storing { () throws(StoreError) in try self.store.setPersonRole(id: person.id, role) }
+        try await storing { () async throws(StoreError) in try await self.store.setPersonRole(id: person.id, role) }
         person.role = role
         return person
     }
@@ -143,13 +144,13 @@ public final class HouseholdService: Sendable {
     /// Removes a person and everything that is theirs — their practice data, tokens, sessions and
     /// pairing codes — and nothing else.
     @discardableResult
-    public func remove(_ name: String) throws(HouseholdError) -> Person {
-        let person = try person(named: name)
-        let people = try storing { () throws(StoreError) in try self.people() }
+    public func remove(_ name: String) async throws(HouseholdError) -> Person {
+        let person = try await person(named: name)
+        let people = try await storing { () async throws(StoreError) in try await self.people() }
         do { try Household.checkRemoval(of: person, among: people) } catch { throw .person(error) }
-        try storing { () throws(StoreError) in try self.store.deletePerson(id: person.id) }
+        try await storing { () async throws(StoreError) in try await self.store.deletePerson(id: person.id) }
         opened.withLock { _ = $0.removeValue(forKey: person.id) }
-        try storing { () throws(StoreError) in try self.removePersonData(person.id) }
+        try await storing { () async throws(StoreError) in try self.removePersonData(person.id) }
         return person
     }
 
@@ -164,8 +165,8 @@ public final class HouseholdService: Sendable {
     }
 
     /// The timers `owner` shares, with whom.
-    public func timerShares(ownedBy owner: Person.ID) throws(StoreError) -> [TimerShare] {
-        try store.timerShares().filter { $0.ownerID == owner }
+    public func timerShares(ownedBy owner: Person.ID) async throws(StoreError) -> [TimerShare] {
+        try await store.timerShares().filter { $0.ownerID == owner }
     }
 
     // MARK: - Devices
@@ -180,33 +181,33 @@ public final class HouseholdService: Sendable {
     }
 
     /// The live ways in of `person`, oldest first (revoked tokens are left out).
-    public func devices(of person: Person) throws(StoreError) -> [Device] {
-        let use = try store.accessSessionUse()
-        return try accessTokens.tokens(of: person.id).filter { !$0.isRevoked }.map { token in
+    public func devices(of person: Person) async throws(StoreError) -> [Device] {
+        let use = try await store.accessSessionUse()
+        return try await accessTokens.tokens(of: person.id).filter { !$0.isRevoked }.map { token in
             Device(token: token, sessions: use[token.id]?.sessions ?? 0, lastUsedAt: use[token.id]?.lastUsedAt)
         }
     }
 
     /// Signs a browser on the server's own screen in as `person`, if `pin` opens their profile: a
     /// session (its id, for the cookie) under the person's "this computer" way in, made once.
-    public func chooseProfile(_ person: Person, pin: String?) throws(HouseholdError) -> String {
-        guard try storing({ () throws(StoreError) in try self.checkPIN(pin, for: person) }) else {
+    public func chooseProfile(_ person: Person, pin: String?) async throws(HouseholdError) -> String {
+        guard try await storing({ () throws(StoreError) in try await self.checkPIN(pin, for: person) }) else {
             throw .person(.pinWrong)
         }
-        return try storing { () throws(StoreError) in
-            try self.accessTokens.startSession(with: try self.screenToken(of: person))
+        return try await storing { () async throws(StoreError) in
+            try await self.accessTokens.startSession(with: try self.screenToken(of: person))
         }
     }
 
-    private func screenToken(of person: Person) throws(StoreError) -> AccessToken {
-        let kept = try accessTokens.tokens(of: person.id).first {
+    private func screenToken(of person: Person) async throws(StoreError) -> AccessToken {
+        let kept = try await accessTokens.tokens(of: person.id).first {
             $0.isPairing && !$0.isRevoked && $0.name == Self.screenTokenName
         }
         if let kept { return kept }
         let token = AccessToken(
             id: String(makeID().uuidString.lowercased().suffix(8)), name: Self.screenTokenName,
             secretHash: AccessTokenService.hash(makeSecret()), createdAt: now(), personID: person.id, isPairing: true)
-        try store.saveAccessToken(token)
+        try await store.saveAccessToken(token)
         return token
     }
 
@@ -216,20 +217,20 @@ public final class HouseholdService: Sendable {
     // MARK: - PINs on the server's own screen
 
     /// Locks (or with `nil` unlocks) a person's profile on the server's own screen with a PIN.
-    public func setPIN(of name: String, to pin: String?) throws(HouseholdError) {
-        let person = try person(named: name)
+    public func setPIN(of name: String, to pin: String?) async throws(HouseholdError) {
+        let person = try await person(named: name)
         let hash: String?
         if let pin {
             do { hash = Self.pinHash(try PersonPIN.validated(pin), person: person.id) } catch { throw .person(error) }
         } else {
             hash = nil
         }
-        try storing { () throws(StoreError) in try self.store.setPersonPINHash(id: person.id, hash) }
+        try await storing { () async throws(StoreError) in try await self.store.setPersonPINHash(id: person.id, hash) }
     }
 
     /// Whether `pin` opens `person`'s profile (any PIN opens a profile without one).
-    public func checkPIN(_ pin: String?, for person: Person) throws(StoreError) -> Bool {
-        guard let stored = try store.personPINHash(id: person.id) else { return true }
+    public func checkPIN(_ pin: String?, for person: Person) async throws(StoreError) -> Bool {
+        guard let stored = try await store.personPINHash(id: person.id) else { return true }
         guard let pin, PersonPIN.digits.contains(pin.count) else { return false }
         return Self.pinHash(pin, person: person.id) == stored
     }
@@ -249,18 +250,20 @@ public final class HouseholdService: Sendable {
         public var expiresAt: Date
     }
 
-    public func startPairing(for person: Person) throws(StoreError) -> Pairing {
+    public func startPairing(for person: Person) async throws(StoreError) -> Pairing {
         var random = SystemRandomNumberGenerator()
         let code = PairingCode.make(using: &random)
         let at = now()
-        try store.savePairingCode(hash: AccessTokenService.hash(code), personID: person.id, at: at)
+        try await store.savePairingCode(hash: AccessTokenService.hash(code), personID: person.id, at: at)
         return Pairing(
             person: person, code: PairingCode.grouped(code), expiresAt: at.addingTimeInterval(PairingCode.lifetime))
     }
 
     /// Spends `code`: a new sign-in session (its id, for the cookie) for the code's person, under a
     /// token of its own named `deviceName` that the owner can see and end.
-    public func pair(code: String, deviceName: String?) throws(HouseholdError) -> (sessionID: String, person: Person) {
+    public func pair(code: String, deviceName: String?) async throws(HouseholdError) -> (
+        sessionID: String, person: Person
+    ) {
         let normalized: String
         do { normalized = try PairingCode.normalized(code) } catch { throw .pairing(error) }
         let at = now()
@@ -270,19 +273,21 @@ public final class HouseholdService: Sendable {
         let name = deviceName.flatMap { try? DeviceName.validated($0) } ?? "paired-\(id)"
         let token = AccessToken(
             id: id, name: name, secretHash: AccessTokenService.hash(makeSecret()), createdAt: at, isPairing: true)
-        let paired = try storing { () throws(StoreError) in
-            try self.store.spendPairingCode(hash: AccessTokenService.hash(normalized), token: token, at: at)
+        let paired = try await storing { () async throws(StoreError) in
+            try await self.store.spendPairingCode(hash: AccessTokenService.hash(normalized), token: token, at: at)
         }
         guard let paired else { throw .pairing(.notUsable) }
-        let person = try storing { () throws(StoreError) in try self.person(id: paired.personID) }
+        let person = try await storing { () async throws(StoreError) in try await self.person(id: paired.personID) }
         guard let person else { throw .pairing(.notUsable) }
-        let sessionID = try storing { () throws(StoreError) in try self.accessTokens.startSession(with: paired) }
+        let sessionID = try await storing { () async throws(StoreError) in
+            try await self.accessTokens.startSession(with: paired)
+        }
         return (sessionID, person)
     }
 
     @discardableResult
-    func storing<T>(_ work: () throws(StoreError) -> T) throws(HouseholdError) -> T {
-        do { return try work() } catch { throw .store(error) }
+    func storing<T>(_ work: () async throws(StoreError) -> T) async throws(HouseholdError) -> T {
+        do { return try await work() } catch { throw .store(error) }
     }
 }
 

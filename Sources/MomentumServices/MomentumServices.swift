@@ -52,7 +52,7 @@ public struct MomentumServices: Sendable {
         backups: any BackupTableStore,
         tokens: any AccessTokenRepository,
         library shared: any SharedLibraryStore, _ parts: Parts
-    ) -> MomentumServices {
+    ) async -> MomentumServices {
         let (device, timeZone, now, makeID) = (parts.device, parts.timeZone, parts.now, parts.makeID)
         let settings = SettingsService(repository: store, now: now)
         let progress = ProgressService(log: store, settings: settings, systemTimeZone: timeZone, now: now)
@@ -67,7 +67,7 @@ public struct MomentumServices: Sendable {
         // try?: opening must not fail over housekeeping: a store that cannot be read now removes
         // nothing (the leftovers wait for the next opening), and one that stays unreadable fails
         // the first real use with its error.
-        _ = try? library.removeLeftovers()
+        _ = try? await library.removeLeftovers()
         return MomentumServices(
             store: store,
             settings: settings,

@@ -120,8 +120,8 @@ public struct SyncService: Sendable {
     }
 
     /// The last sequence number of the server's log.
-    public func head() throws(StoreError) -> Int64 {
-        try log.syncHead()
+    public func head() async throws(StoreError) -> Int64 {
+        try await log.syncHead()
     }
 
     // MARK: The server's side
@@ -135,13 +135,13 @@ public struct SyncService: Sendable {
 
     /// A page of the log after `cursor` as the pull route's JSON answer (see
     /// ``MomentumDatabase/pullPageJSON(after:limit:at:)``).
-    public func pullPageJSON(after cursor: Int64, limit: Int) throws(SyncError) -> Data {
-        try log.pullPageJSON(after: cursor, limit: limit, at: now())
+    public func pullPageJSON(after cursor: Int64, limit: Int) async throws(SyncError) -> Data {
+        try await log.pullPageJSON(after: cursor, limit: limit, at: now())
     }
 
     /// The last change of `field` of `key`, if any is known.
-    public func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion? {
-        try log.lastChange(of: field, in: key)
+    public func lastChange(of field: String, in key: SyncEntityKey) async throws(StoreError) -> FieldVersion? {
+        try await log.lastChange(of: field, in: key)
     }
 
     /// Calls `observer` with every change logged from now on, in order: merged pushes and local

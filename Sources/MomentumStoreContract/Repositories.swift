@@ -54,14 +54,14 @@ public protocol WorkoutProgramRepository: Sendable {
 
 /// Where access tokens to the web app are kept (hashed).
 public protocol AccessTokenRepository: Sendable {
-    func accessTokens() throws(StoreError) -> [AccessToken]
-    func accessToken(secretHash: String) throws(StoreError) -> AccessToken?
-    func saveAccessToken(_ token: AccessToken) throws(StoreError)
-    func revokeAccessToken(id: String, at now: Date) throws(StoreError) -> Bool
-    func accessSession(idHash: String) throws(StoreError) -> (session: AccessSession, token: AccessToken)?
-    func saveAccessSession(_ session: AccessSession) throws(StoreError)
-    func deleteAccessSession(idHash: String) throws(StoreError) -> Bool
-    func deleteAccessSessions(lastUsedBefore cutoff: Date) throws(StoreError) -> Int
+    func accessTokens() async throws(StoreError) -> [AccessToken]
+    func accessToken(secretHash: String) async throws(StoreError) -> AccessToken?
+    func saveAccessToken(_ token: AccessToken) async throws(StoreError)
+    func revokeAccessToken(id: String, at now: Date) async throws(StoreError) -> Bool
+    func accessSession(idHash: String) async throws(StoreError) -> (session: AccessSession, token: AccessToken)?
+    func saveAccessSession(_ session: AccessSession) async throws(StoreError)
+    func deleteAccessSession(idHash: String) async throws(StoreError) -> Bool
+    func deleteAccessSessions(lastUsedBefore cutoff: Date) async throws(StoreError) -> Int
 }
 
 /// Where the Morse course keeps its progress and session history.
@@ -74,50 +74,52 @@ public protocol MorseCourseRepository: Sendable {
 
 /// Where the guided meditation library's rows are kept (the files are the service's).
 public protocol LibraryRepository: Sendable {
-    func libraryItems() throws(StoreError) -> [LibraryItem]
-    func libraryItem(id: UUID) throws(StoreError) -> LibraryItem?
-    func libraryItem(contentHash: String) throws(StoreError) -> LibraryItem?
-    func insertLibraryItem(_ item: LibraryItem, at now: Date) throws(StoreError)
-    func updateLibraryItemEdits(id: UUID, teacher: String?, name: String?, at now: Date) throws(StoreError) -> Bool
-    func setLibraryItemAmbientBed(id: UUID, _ isAmbientBed: Bool, at now: Date) throws(StoreError) -> Bool
-    func setLibraryItemPosition(id: UUID, _ position: Duration, at now: Date) throws(StoreError) -> Bool
-    func deleteLibraryItem(id: UUID) throws(StoreError) -> Bool
+    func libraryItems() async throws(StoreError) -> [LibraryItem]
+    func libraryItem(id: UUID) async throws(StoreError) -> LibraryItem?
+    func libraryItem(contentHash: String) async throws(StoreError) -> LibraryItem?
+    func insertLibraryItem(_ item: LibraryItem, at now: Date) async throws(StoreError)
+    func updateLibraryItemEdits(id: UUID, teacher: String?, name: String?, at now: Date) async throws(StoreError)
+        -> Bool
+    func setLibraryItemAmbientBed(id: UUID, _ isAmbientBed: Bool, at now: Date) async throws(StoreError) -> Bool
+    func setLibraryItemPosition(id: UUID, _ position: Duration, at now: Date) async throws(StoreError) -> Bool
+    func deleteLibraryItem(id: UUID) async throws(StoreError) -> Bool
 }
 
 /// The household's library rows (the items every person sees; docs/people.md).
 public protocol SharedLibraryStore: Sendable {
-    func libraryItems() throws(StoreError) -> [LibraryItem]
-    func libraryItem(id: UUID) throws(StoreError) -> LibraryItem?
-    func libraryItem(contentHash: String) throws(StoreError) -> LibraryItem?
-    func insertLibraryItem(_ item: LibraryItem, at now: Date) throws(StoreError)
-    func deleteLibraryItem(id: UUID) throws(StoreError) -> Bool
+    func libraryItems() async throws(StoreError) -> [LibraryItem]
+    func libraryItem(id: UUID) async throws(StoreError) -> LibraryItem?
+    func libraryItem(contentHash: String) async throws(StoreError) -> LibraryItem?
+    func insertLibraryItem(_ item: LibraryItem, at now: Date) async throws(StoreError)
+    func deleteLibraryItem(id: UUID) async throws(StoreError) -> Bool
 }
 
 /// One person's own views of the household's library items: edits, ambient choices, places.
 public protocol LibraryViewStore: Sendable {
-    func libraryViews() throws(StoreError) -> [UUID: LibraryPersonalView]
-    func libraryView(id: UUID) throws(StoreError) -> LibraryPersonalView?
-    func changeLibraryView(id: UUID, at now: Date, _ change: (inout LibraryPersonalView) -> Void) throws(StoreError)
+    func libraryViews() async throws(StoreError) -> [UUID: LibraryPersonalView]
+    func libraryView(id: UUID) async throws(StoreError) -> LibraryPersonalView?
+    func changeLibraryView(id: UUID, at now: Date, _ change: (inout LibraryPersonalView) -> Void)
+        async throws(StoreError)
 }
 
 /// The household's own tables: its people, their tokens and sign-in sessions, pairing codes and
 /// timer shares. On SQLite the founder's database keeps them; on PostgreSQL, global tables.
 public protocol HouseholdStore: AccessTokenRepository {
-    func people() throws(StoreError) -> [Person]
+    func people() async throws(StoreError) -> [Person]
     /// Writes the founder the first time (their fixed id); everyone after.
-    func ensureFounder(named name: String, at now: Date) throws(StoreError) -> [Person]
-    func insertPerson(named name: String, role: PersonRole, at now: Date) throws(StoreError) -> Person
-    @discardableResult func renamePerson(id: Person.ID, to name: String) throws(StoreError) -> Bool
-    @discardableResult func setPersonRole(id: Person.ID, _ role: PersonRole) throws(StoreError) -> Bool
-    @discardableResult func setPersonPINHash(id: Person.ID, _ hash: String?) throws(StoreError) -> Bool
-    func personPINHash(id: Person.ID) throws(StoreError) -> String?
-    @discardableResult func deletePerson(id: Person.ID) throws(StoreError) -> Bool
-    func savePairingCode(hash: String, personID: Person.ID, at now: Date) throws(StoreError)
-    func spendPairingCode(hash: String, token: AccessToken, at now: Date) throws(StoreError) -> AccessToken?
-    func timerShares() throws(StoreError) -> [TimerShare]
-    func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) throws(StoreError)
+    func ensureFounder(named name: String, at now: Date) async throws(StoreError) -> [Person]
+    func insertPerson(named name: String, role: PersonRole, at now: Date) async throws(StoreError) -> Person
+    @discardableResult func renamePerson(id: Person.ID, to name: String) async throws(StoreError) -> Bool
+    @discardableResult func setPersonRole(id: Person.ID, _ role: PersonRole) async throws(StoreError) -> Bool
+    @discardableResult func setPersonPINHash(id: Person.ID, _ hash: String?) async throws(StoreError) -> Bool
+    func personPINHash(id: Person.ID) async throws(StoreError) -> String?
+    @discardableResult func deletePerson(id: Person.ID) async throws(StoreError) -> Bool
+    func savePairingCode(hash: String, personID: Person.ID, at now: Date) async throws(StoreError)
+    func spendPairingCode(hash: String, token: AccessToken, at now: Date) async throws(StoreError) -> AccessToken?
+    func timerShares() async throws(StoreError) -> [TimerShare]
+    func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) async throws(StoreError)
     /// Each token's sign-in sessions: how many, and when one was last used.
-    func accessSessionUse() throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)]
+    func accessSessionUse() async throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)]
     /// Where `person`'s practice runs in progress are kept when every server must see them; nil
     /// where one server keeps them in memory (SQLite).
     func practiceRunStore(for person: Person.ID) -> (any PracticeRunStore)?
@@ -141,11 +143,11 @@ public protocol SyncLogStore: Sendable {
     /// sequence number, a duplicate's earlier one. Batches arriving together may commit together.
     func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?]
     /// A page of the log after `after` as the pull route's JSON answer (``SyncPage``).
-    func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data
+    func pullPageJSON(after: Int64, limit: Int, at now: Date) async throws(SyncError) -> Data
     /// The latest write of a synced field — its value, stamp and device — or `nil`.
-    func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion?
+    func lastChange(of field: String, in key: SyncEntityKey) async throws(StoreError) -> FieldVersion?
     /// The last sequence number of the log (0 when nothing was logged).
-    func syncHead() throws(StoreError) -> Int64
+    func syncHead() async throws(StoreError) -> Int64
     /// Calls `observer` with the changes of every transaction that logged any, after it committed,
     /// in the order of the log.
     func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void)

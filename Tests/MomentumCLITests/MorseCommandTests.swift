@@ -13,7 +13,7 @@ struct MorseCommandTests {
     private func passSession(in terminal: TestTerminal, count: Int = 20) async throws {
         var clockNow = terminal.wallOrigin.addingTimeInterval(-3600)
         let later = terminal.wallOrigin.addingTimeInterval(-3000)
-        let services = try MomentumServices.open(
+        let services = try await MomentumServices.open(
             dataDirectory: terminal.directory.url, device: "test",
             timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
             now: { later })

@@ -89,7 +89,7 @@ struct DrillScript {
 func passReceiveLevelOne(in terminal: TestTerminal) async throws {
     var clockNow = terminal.wallOrigin.addingTimeInterval(-3600)
     let later = terminal.wallOrigin.addingTimeInterval(-3000)
-    let services = try MomentumServices.open(
+    let services = try await MomentumServices.open(
         dataDirectory: terminal.directory.url, device: "test", timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
         now: { later })
     var session = try await services.morse.startSession(.receive, at: clockNow)
@@ -151,7 +151,7 @@ struct MorseLearnCommandTests {
         #expect(sounds[6].at == sounds[5].at + .milliseconds(1100))
         #expect(sounds[7].at == sounds[6].at + sounds[6].duration + .seconds(1))
 
-        let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         let records = try services.practiceLog.records()
         #expect(records.count == 1)
         #expect(records.first?.kind == .morse)
@@ -208,7 +208,7 @@ struct MorseLearnCommandTests {
         #expect(terminal.output.text.contains("2 of 2 right (100 %)"))
         // The interrupted item plays again on resume.
         #expect(morse.played.map(\.at).contains(.milliseconds(104_100)))
-        let records = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        let records = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
             .practiceLog.records()
         // Training time: 3.1 s before the pause and 2.6 s after it — under a minute, so not logged.
         #expect(records.isEmpty)
@@ -274,7 +274,7 @@ struct MorseLearnCommandTests {
             ])
         #expect(morse.played[1].duration == .milliseconds(180))
         #expect(morse.played[3].duration == .milliseconds(60))
-        let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         await #expect(try services.morse.progress()[.send].schedule.lastPractice != nil)
         #expect(try services.morse.sessions().first?.direction == .send)
         #expect(try services.practiceLog.records().isEmpty)
@@ -306,7 +306,7 @@ struct MorseLearnCommandTests {
         let status = await terminal.run(["morse", "learn", "receive"], keys: [(.seconds(2), "q")])
         #expect(status == 0)
         #expect(terminal.output.lines.suffix(2) == ["Ended early.", "No answers, so nothing was saved."])
-        let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         #expect(try services.practiceLog.records().isEmpty)
         #expect(try services.sqlite.morseCourseJSON() == nil)
     }

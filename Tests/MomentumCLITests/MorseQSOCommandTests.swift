@@ -88,7 +88,7 @@ struct MorseQSOCommandTests {
         #expect(morse.played.first?.text.hasPrefix("CQ CQ CQ DE ") == true)
         #expect(terminal.output.text.contains("Contact ended early.\nTranscript:\n"))
         // The call given here is not stored.
-        let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         await #expect(try services.morse.callSign() == nil)
     }
 
@@ -101,7 +101,7 @@ struct MorseQSOCommandTests {
                 == "momentum: A QSO needs your call sign, and none is set. "
                 + "Set it with: momentum morse settings --call YOURCALL (or pass --call).\n")
         #expect(terminal.output.text.isEmpty)
-        let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         #expect(try services.sqlite.settingValues()[MorseCourseService.callSignKey] == nil)
         #expect(try services.practiceLog.records().isEmpty)
     }
@@ -110,7 +110,7 @@ struct MorseQSOCommandTests {
         let terminal = try TestTerminal()
         #expect(await terminal.run(["morse", "settings", "--call", "K1", "--wpm", "25"]) != 0)
         #expect(terminal.errors.text.contains("K1 is too short for a call sign"))
-        let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         await #expect(try services.morse.callSign() == nil)
         await #expect(try services.morse.courseSettings().timing.characterWPM == 20)
 
@@ -132,7 +132,7 @@ struct MorseQSOCommandTests {
         #expect(await cleared.run(["morse", "settings", "--clear-call", "--json"]) == 0)
         let shown = try JSONSerialization.jsonObject(with: Data(cleared.output.text.utf8)) as? [String: Any]
         #expect(shown?["callSign"] is NSNull)
-        let services = try MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
+        let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         await #expect(try services.morse.callSign() == nil)
     }
 

@@ -97,10 +97,10 @@ struct ServeHostCommandTests {
         let terminal = try TestTerminal()
         let configuration = try configuration(["--host", "0.0.0.0", "--port", "9000"])
         let reachable = phone(configuration, ["192.168.1.5"])
-        let household = try HouseholdService.open(dataDirectory: terminal.directory.url, device: "test")
-        let owner = try household.person(named: nil)
-        let lines = try Serve.firstWayIn(reachable, catalog: catalog) { base in
-            try PairCommand.lines(
+        let household = try await HouseholdService.open(dataDirectory: terminal.directory.url, device: "test")
+        let owner = try await household.person(named: nil)
+        let lines = try await Serve.firstWayIn(reachable, catalog: catalog) { base in
+            try await PairCommand.lines(
                 try household.startPairing(for: owner), base: base, isInteractive: false, timeZone: .gmt,
                 catalog: catalog)
         }
@@ -110,9 +110,9 @@ struct ServeHostCommandTests {
         let qr = try QRCode.encode(link, correction: .medium).terminalLines(style: .forDarkBackground)
         #expect(Array(lines[2..<(2 + qr.count)]) == qr)
         #expect(lines.contains("Or open http://192.168.1.5:9000/pair.html and type the code \(code)."))
-        #expect(try household.pair(code: code, deviceName: "phone").person.id == owner.id)
+        await #expect(try household.pair(code: code, deviceName: "phone").person.id == owner.id)
         // Nowhere a phone reaches: how to let someone in instead of a code that cannot work.
-        let nowhere = Serve.firstWayIn(phone(configuration, []), catalog: catalog) { _ in ["a code"] }
+        let nowhere = await Serve.firstWayIn(phone(configuration, []), catalog: catalog) { _ in ["a code"] }
         #expect(nowhere.count == 1 && nowhere[0].hasPrefix("Listening on 0.0.0.0 lets other machines reach it"))
     }
 
@@ -170,7 +170,7 @@ struct ServeHostCommandTests {
     /// anything is said but the one sentence.
     @Test func requireTokenOnLoopbackSaysOnlyThisMachineReachesIt() async throws {
         let configuration = try configuration(["--require-token", "--port", "9000"])
-        let said = Serve.firstWayIn(phone(configuration, ["192.168.1.5"]), catalog: catalog) { _ in ["a code"] }
+        let said = await Serve.firstWayIn(phone(configuration, ["192.168.1.5"]), catalog: catalog) { _ in ["a code"] }
         #expect(said.count == 1)
         #expect(
             said[0].hasPrefix(

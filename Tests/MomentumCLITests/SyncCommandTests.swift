@@ -21,7 +21,7 @@ struct RunningSyncServer {
 
     static func start(wall: Date = Date(timeIntervalSince1970: 1_800_000_000)) async throws -> RunningSyncServer {
         let directory = try TemporaryDirectory()
-        let household = try HouseholdService.open(
+        let household = try await HouseholdService.open(
             dataDirectory: directory.url, device: "server", timeZone: .gmt, now: { wall })
         let services = household.founder
         let (ports, port) = AsyncStream<Int?>.makeStream()

@@ -139,7 +139,7 @@ struct TimerCommandTests {
         let clock = ScriptedClockBox()
         // Another shell on the same data directory, at the scripted clock's time.
         let elsewhere = { @Sendable (act: @Sendable (FocusTimerService) async throws -> Void) in
-            let services = try? MomentumServices.open(
+            let services = try? await MomentumServices.open(
                 dataDirectory: directory, device: "other-shell", timeZone: .gmt,
                 now: { origin.addingTimeInterval(clock.elapsed.inSeconds) }, makeID: { UUID() })
             if let services { try? await act(services.focusTimers) }

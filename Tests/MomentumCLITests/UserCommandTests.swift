@@ -21,9 +21,9 @@ struct UserCommandTests {
         return terminal
     }
 
-    func household(_ terminal: TestTerminal, minutesLater: Double = 1) throws -> HouseholdService {
+    func household(_ terminal: TestTerminal, minutesLater: Double = 1) async throws -> HouseholdService {
         let at = terminal.wallOrigin.addingTimeInterval(minutesLater * 60)
-        return try HouseholdService.open(dataDirectory: terminal.directory.url, device: "test", now: { at })
+        return try await HouseholdService.open(dataDirectory: terminal.directory.url, device: "test", now: { at })
     }
 
     func json(_ terminal: TestTerminal) throws -> [[String: Any]] {
@@ -118,8 +118,8 @@ struct UserCommandTests {
         #expect(await silent.run(["user", "remove", "Anna"]) != 0)
         #expect(silent.output.lines.last?.hasSuffix(" Nothing was removed.") == true)
 
-        let household = try household(terminal)
-        let anna = try household.person(named: "Anna")
+        let household = try await household(terminal)
+        let anna = try await household.person(named: "Anna")
         await #expect(try household.services(for: anna).focusTimers.timers().map(\.name) == ["Annas tea"])
 
         let confirmed = try TestTerminal(sharing: terminal)
@@ -127,7 +127,7 @@ struct UserCommandTests {
         #expect(confirmed.output.lines.last?.hasSuffix(": Anna and their practice are removed.") == true)
         // Read afresh: another process's change reaches a household already open within
         // `MomentumDatabase.peopleRereadAfter` (the server's case), not at once.
-        #expect(try self.household(terminal).people().map(\.name) == ["owner"])
+        await #expect(try self.household(terminal).people().map(\.name) == ["owner"])
         let folder = terminal.directory.url.appendingPathComponent("people/\(anna.id)")
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
@@ -154,9 +154,9 @@ struct UserCommandTests {
         #expect(await created.run(["token", "create", "--name", "annas-phone", "--user", "Anna"]) == 0)
         let secret = try #require(created.output.lines.last)
 
-        let household = try household(terminal)
-        let anna = try household.person(named: "Anna")
-        #expect(try household.accessTokens.verify(secret: secret)?.personID == anna.id)
+        let household = try await household(terminal)
+        let anna = try await household.person(named: "Anna")
+        await #expect(try household.accessTokens.verify(secret: secret)?.personID == anna.id)
 
         let owners = try TestTerminal(sharing: terminal)
         #expect(await owners.run(["token", "list"]) == 0)
@@ -181,11 +181,13 @@ struct UserCommandTests {
         #expect(pair.output.text.contains("Anna's phone or tablet"))
         #expect(pair.output.text.contains("type the code \(code)"))
 
-        let household = try household(terminal, minutesLater: 9)
-        let (sessionID, person) = try household.pair(code: code, deviceName: nil)
+        let household = try await household(terminal, minutesLater: 9)
+        let (sessionID, person) = try await household.pair(code: code, deviceName: nil)
         #expect(person.name == "Anna")
-        #expect(try household.accessTokens.verifySession(sessionID)?.token.personID == person.id)
-        #expect(throws: HouseholdError.pairing(.notUsable)) { try household.pair(code: code, deviceName: nil) }
+        await #expect(try household.accessTokens.verifySession(sessionID)?.token.personID == person.id)
+        await #expect(throws: HouseholdError.pairing(.notUsable)) {
+            try await household.pair(code: code, deviceName: nil)
+        }
     }
 
     @Test func pairRefusesAnAddressWithAPathAndSpendsNoCode() async throws {

@@ -16,16 +16,16 @@ struct HouseholdServicesOnBothStoresTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// A household on `store` with its own folder (caches, and the library's audio files).
-    private func household(on store: StoreUnderTest, folder: TemporaryDirectory, second: Bool = false) throws
+    private func household(on store: StoreUnderTest, folder: TemporaryDirectory, second: Bool = false) async throws
         -> HouseholdService
     {
         switch store.kind {
         case .sqlite:
-            return try HouseholdService.open(
+            return try await HouseholdService.open(
                 dataDirectory: folder.url, device: "test", login: "ada", now: { Self.start })
         case .postgres:
             let postgres = second ? try store.reopenedHousehold() as? PostgresStore : store.postgresStore
-            return try HouseholdService.open(
+            return try await HouseholdService.open(
                 postgres: try #require(postgres), dataDirectory: folder.url, device: "test", login: "ada",
                 now: { Self.start })
         }
@@ -35,20 +35,20 @@ struct HouseholdServicesOnBothStoresTests {
     func eachPersonKeepsTheirOwnPracticeAndRemovingSomeoneRemovesIt(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         let folder = try TemporaryDirectory()
-        let household = try household(on: store, folder: folder)
-        #expect(try household.people().map(\.name) == ["ada"])
+        let household = try await household(on: store, folder: folder)
+        await #expect(try household.people().map(\.name) == ["ada"])
         let ben = try await household.add(named: "Ben", language: .german)
-        let bens = try household.services(for: ben)
+        let bens = try await household.services(for: ben)
         try bens.practiceLog.addRecord(kind: .meditation, start: Self.start.addingTimeInterval(-900), length: 600)
         #expect(try bens.practiceLog.records().count == 1)
         #expect(try await bens.settings.load().language == .german)
         #expect(try household.founder.practiceLog.records().isEmpty)
 
-        try household.remove("Ben")
-        #expect(try household.people().map(\.name) == ["ada"])
+        try await household.remove("Ben")
+        await #expect(try household.people().map(\.name) == ["ada"])
         // Whoever is added next starts with nothing of Ben's.
         let cleo = try await household.add(named: "Cleo")
-        #expect(try household.services(for: cleo).practiceLog.records().isEmpty)
+        await #expect(try household.services(for: cleo).practiceLog.records().isEmpty)
         if kind == .postgres {
             #expect(try store.postgres("SELECT count(*)::int FROM practice_record WHERE person_id = \(ben.id)") == 0)
             #expect(try store.postgres("SELECT count(*)::int FROM setting WHERE person_id = \(ben.id)") == 0)
@@ -59,40 +59,40 @@ struct HouseholdServicesOnBothStoresTests {
     func theLibraryIsTheHouseholdsAndEachPersonsEditsAreTheirOwn(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         let folder = try TemporaryDirectory()
-        let household = try household(on: store, folder: folder)
-        let ben = try household.services(for: try await household.add(named: "Ben"))
-        let outcome = try household.founder.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
+        let household = try await household(on: store, folder: folder)
+        let ben = try await household.services(for: try await household.add(named: "Ben"))
+        let outcome = try await household.founder.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
         guard case .imported(let item) = outcome else {
             Issue.record("the fixture was not imported: \(outcome)")
             return
         }
-        #expect(try ben.library.items().map(\.id) == [item.id])
-        try ben.library.edit(id: item.id, name: .set("Bens Sitzung"))
+        await #expect(try ben.library.items().map(\.id) == [item.id])
+        try await ben.library.edit(id: item.id, name: .set("Bens Sitzung"))
         let place = item.duration / 2
-        try ben.library.savePosition(id: item.id, place)
-        #expect(try ben.library.item(id: item.id).name == "Bens Sitzung")
-        #expect(try ben.library.item(id: item.id).position == place)
-        #expect(try household.founder.library.item(id: item.id).name == item.name)
-        #expect(try household.founder.library.item(id: item.id).position == .zero)
-        try household.founder.library.delete(id: item.id)
-        #expect(try ben.library.items().isEmpty)
+        try await ben.library.savePosition(id: item.id, place)
+        await #expect(try ben.library.item(id: item.id).name == "Bens Sitzung")
+        await #expect(try ben.library.item(id: item.id).position == place)
+        await #expect(try household.founder.library.item(id: item.id).name == item.name)
+        await #expect(try household.founder.library.item(id: item.id).position == .zero)
+        try await household.founder.library.delete(id: item.id)
+        await #expect(try ben.library.items().isEmpty)
     }
 
     @Test func twoServersOnOneDatabaseServeTheSamePeopleAndData() async throws {
         guard StoreKind.postgresURL != nil else { return }
         let store = try StoreUnderTest(.postgres)
         let (folderA, folderB) = (try TemporaryDirectory(), try TemporaryDirectory())
-        let a = try household(on: store, folder: folderA)
-        let b = try household(on: store, folder: folderB, second: true)
+        let a = try await household(on: store, folder: folderA)
+        let b = try await household(on: store, folder: folderB, second: true)
         let ben = try await a.add(named: "Ben")
-        #expect(try b.people().map(\.name) == ["ada", "Ben"])
-        try a.services(for: ben).practiceLog.addRecord(
+        await #expect(try b.people().map(\.name) == ["ada", "Ben"])
+        try await a.services(for: ben).practiceLog.addRecord(
             kind: .breathing, start: Self.start.addingTimeInterval(-300), length: 240)
-        #expect(try b.services(for: ben).practiceLog.records().map(\.kind) == [.breathing])
+        await #expect(try b.services(for: ben).practiceLog.records().map(\.kind) == [.breathing])
         let timer = try await b.services(for: ben).focusTimers.addTimer(name: "Deep work")
         await #expect(try a.services(for: ben).focusTimers.timers().map(\.id) == [timer.id])
         // Either server's backup of a person is the same document.
-        #expect(try a.services(for: ben).backup.document().tables["focusTimers"]?.count == 1)
-        #expect(try a.services(for: ben).backup.document() == b.services(for: ben).backup.document())
+        await #expect(try a.services(for: ben).backup.document().tables["focusTimers"]?.count == 1)
+        await #expect(try a.services(for: ben).backup.document() == b.services(for: ben).backup.document())
     }
 }

@@ -29,7 +29,7 @@ struct PostgresNameRuleMigrationTests {
         let other = try await services.breathing.addPreset(name: "Other")
         let sit = try await services.meditationPresets.addPreset(name: "Sit", plan: MeditationPlan())
         let person = store.personID
-        _ = try store.household.ensureFounder(named: "Ada", at: Self.now)
+        _ = try await store.household.ensureFounder(named: "Ada", at: Self.now)
         let override = "'Read' || chr(8238) || 'ing'"
         for statement in [
             "UPDATE focus_timer SET name = \(override) WHERE person_id = \(person)",
@@ -56,8 +56,8 @@ struct PostgresNameRuleMigrationTests {
         #expect(timers.first?.items.map(\.text) == ["Glasses"])
         let key = SyncEntityKey(type: .focusTimer, id: timer.id.uuidString.lowercased())
         let log = try store.reopenedSyncLog()
-        #expect(try log.lastChange(of: "name", in: key)?.value == .string("Reading"))
-        let page = try JSONDecoder().decode(
+        await #expect(try log.lastChange(of: "name", in: key)?.value == .string("Reading"))
+        let page = try await JSONDecoder().decode(
             SyncPullAnswer.self, from: try log.pullPageJSON(after: 0, limit: 100, at: Self.now))
         let names = try page.changes.map { try Change($0.change) }.compactMap { change -> SyncValue? in
             guard change.entity == key, case .set("name", let value) = change.operation else { return nil }
@@ -67,6 +67,6 @@ struct PostgresNameRuleMigrationTests {
         // "Calm" is taken by the other preset: the cleaned one ends in its id's first characters.
         #expect(try await reopened.breathingPresets().map(\.name).sorted() == ["Calm", "Calm " + other.id.prefix(8)])
         #expect(try await reopened.meditationPresets().map(\.name) == ["Untitled " + sit.id.prefix(8)])
-        #expect(try store.reopenedHousehold().people().map(\.name) == ["Ada"])
+        await #expect(try store.reopenedHousehold().people().map(\.name) == ["Ada"])
     }
 }

@@ -25,9 +25,10 @@ struct SyncLogCompactionStoreTests {
         var state = ReplicaState()
         var cursor: Int64 = 0
 
-        mutating func pull(from server: any SyncLogStore, pageSize: Int) throws {
+        mutating func pull(from server: any SyncLogStore, pageSize: Int) async throws {
             while true {
-                let json = try server.pullPageJSON(after: cursor, limit: pageSize, at: SyncLogCompactionStoreTests.now)
+                let json = try await server.pullPageJSON(
+                    after: cursor, limit: pageSize, at: SyncLogCompactionStoreTests.now)
                 let page = try JSONDecoder().decode(Page.self, from: json)
                 for logged in page.changes { state.apply(try Change(logged.change)) }
                 cursor = page.last
@@ -99,18 +100,18 @@ struct SyncLogCompactionStoreTests {
                 #expect(a == b)
                 if b != nil { try reference.apply(batch, receivedAt: Self.now) }
                 if Int.random(in: 0..<3, using: &random) == 0 {
-                    try early.pull(from: store.syncLog, pageSize: Int.random(in: 1...6, using: &random))
+                    try await early.pull(from: store.syncLog, pageSize: Int.random(in: 1...6, using: &random))
                 }
                 if Int.random(in: 0..<3, using: &random) == 0 { try store.compaction.compactSyncLog() }
             }
             try store.compaction.compactSyncLog()
-            try early.pull(from: store.syncLog, pageSize: 4)
+            try await early.pull(from: store.syncLog, pageSize: 4)
             var late = Replica()
-            try late.pull(from: store.syncLog, pageSize: 5)
+            try await late.pull(from: store.syncLog, pageSize: 5)
             #expect(early.state == reference, "seed \(seed): the replica that pulled part-way")
             #expect(late.state == reference, "seed \(seed): the replica that pulled after compaction")
             let size = try store.compaction.syncLogSize()
-            #expect(size.head == (try whole.syncLog.syncHead()))
+            await #expect(size.head == (try whole.syncLog.syncHead()))
             dropped += Int(size.head) - size.kept
         }
         #expect(dropped > 100)
@@ -132,7 +133,7 @@ struct SyncLogCompactionStoreTests {
             [try set(.focusTimer, timer, "name", .string("Old"), at: 2, node: "laptop")], at: Self.now)
         #expect(try store.compaction.compactSyncLog() == 0)
         var replica = Replica()
-        try replica.pull(from: server, pageSize: 10)
+        try await replica.pull(from: server, pageSize: 10)
         #expect(replica.cursor == 3)
         #expect(try store.compaction.syncLogSize() == .init(kept: 2, head: 3, compactedThrough: 3))
         // The head was kept, so the next change gets a number no puller has seen.
@@ -209,10 +210,10 @@ struct SyncLogCompactionStoreTests {
             [try set(.focusTimer, timer, "name", .string("Chai"), at: 7)], at: Self.now)
         _ = try await (first, second)
         var replica = Replica()
-        try replica.pull(from: store.syncLog, pageSize: 100)
+        try await replica.pull(from: store.syncLog, pageSize: 100)
         #expect(replica.cursor == 7)
         #expect(try store.compaction.syncLogSize().kept == 4)
-        let json = try store.syncLog.pullPageJSON(after: 0, limit: 100, at: Self.now)
+        let json = try await store.syncLog.pullPageJSON(after: 0, limit: 100, at: Self.now)
         let kept = try JSONDecoder().decode(Page.self, from: json).changes
         #expect(kept.map(\.change.value) == [.string(timer), .string(other), .string("Kettle on"), .string("Chai")])
     }

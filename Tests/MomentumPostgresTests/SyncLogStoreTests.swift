@@ -23,8 +23,9 @@ struct SyncLogStoreTests {
     }
 
     /// The whole log (or a page of it), decoded.
-    private func page(_ log: any SyncLogStore, after: Int64 = 0, limit: Int = 1000) throws -> SyncPage {
-        try JSONDecoder().decode(SyncPage.self, from: try log.pullPageJSON(after: after, limit: limit, at: Self.now))
+    private func page(_ log: any SyncLogStore, after: Int64 = 0, limit: Int = 1000) async throws -> SyncPage {
+        try await JSONDecoder().decode(
+            SyncPage.self, from: try log.pullPageJSON(after: after, limit: limit, at: Self.now))
     }
 
     /// Changes setting every field of `fields` on one entity, stamped by `clock`.
@@ -52,14 +53,14 @@ struct SyncLogStoreTests {
         try person.savePracticeRecord(first, at: Self.now)
         // A new record is one change (a put of every field); the same record again logs
         // nothing; a changed field is one change.
-        #expect(try store.syncLog.syncHead() == 1)
+        await #expect(try store.syncLog.syncHead() == 1)
         try person.savePracticeRecord(first, at: Self.now)
         var edited = first
         edited.details = ["pattern": "4-7-8"]
         try DeviceName.$current.withValue("Anna's phone") {
             try person.savePracticeRecord(edited, at: Self.now)
         }
-        var changes = try page(store.syncLog).changes
+        var changes = try await page(store.syncLog).changes
         #expect(changes.map(\.seq) == [1, 2])
         #expect(changes.first?.change.op == "put")
         #expect(changes.first?.change.fields == first.syncFields)
@@ -68,13 +69,13 @@ struct SyncLogStoreTests {
         #expect(changes.dropLast().allSatisfy { $0.change.device == "test" && $0.change.stamp.hasSuffix("-n-test") })
         #expect(try person.deletePracticeRecord(id: first.id, at: Self.now))
         #expect(try !person.deletePracticeRecord(id: first.id, at: Self.now))
-        changes = try page(store.syncLog, after: 2).changes
+        changes = try await page(store.syncLog, after: 2).changes
         #expect(changes.map(\.change.op) == ["delete"])
 
         // Settings: only those whose synced text changed.
         try await person.saveSettingValues(["sound": "false"], at: Self.now)
         try await person.saveSettingValues(["sound": "false"], at: Self.now)
-        changes = try page(store.syncLog, after: 3).changes
+        changes = try await page(store.syncLog, after: 3).changes
         #expect(changes.map(\.change.id) == ["sound"])
         #expect(changes.first?.change.value == .string("off"))
 
@@ -82,41 +83,41 @@ struct SyncLogStoreTests {
         let item = try ChecklistItem(id: UUID(), text: "Kettle", sortOrder: 0, createdAt: Self.now)
         var timer = try FocusTimer(id: UUID(), name: "Tea", sortOrder: 0, createdAt: Self.now, items: [item])
         try await person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
-        changes = try page(store.syncLog, after: 4).changes
+        changes = try await page(store.syncLog, after: 4).changes
         #expect(Set(changes.map(\.change.type)) == ["focusTimer", "checklistItem"])
         // The timer is one put; an item's fields are each a set (its `timerID` write is kept apart).
         #expect(changes.filter { $0.change.type == "focusTimer" }.map(\.change.op) == ["put"])
         #expect(changes.count == 1 + item.syncFields(timerID: timer.id).count)
-        let head = try store.syncLog.syncHead()
+        let head = try await store.syncLog.syncHead()
         timer.items = []
         try await person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
-        changes = try page(store.syncLog, after: head).changes
+        changes = try await page(store.syncLog, after: head).changes
         #expect(changes.map(\.change.op) == ["delete"])
         #expect(changes.map(\.change.id) == [item.id.uuidString.lowercased()])
         try await person.changeFocusTimers(at: Self.now) { _ in (FocusTimerChanges(deleted: [timer.id]), ()) }
-        #expect(try page(store.syncLog, after: head + 1).changes.map(\.change.type) == ["focusTimer"])
+        await #expect(try page(store.syncLog, after: head + 1).changes.map(\.change.type) == ["focusTimer"])
 
         // A saved sit with a lower-case UUID syncs, stamped with its own time; another id does not.
         let sit = try MeditationPreset(
             id: UUID().uuidString.lowercased(), name: "Evening", plan: MeditationPlan(),
             createdAt: Self.now.addingTimeInterval(60), updatedAt: Self.now.addingTimeInterval(60))
         try await person.saveMeditationPreset(sit)
-        let sitChanges = try page(store.syncLog, after: head + 2).changes
+        let sitChanges = try await page(store.syncLog, after: head + 2).changes
         #expect(sitChanges.map(\.change.op) == ["put"])
         #expect(
             try sitChanges.allSatisfy { try HybridTimestamp(parsing: $0.change.stamp).physical == 1_800_000_060_000 })
-        let before = try store.syncLog.syncHead()
+        let before = try await store.syncLog.syncHead()
         let foreign = try MeditationPreset(
             id: "from-a-backup", name: "Other", plan: MeditationPlan(), createdAt: Self.now, updatedAt: Self.now)
         try await person.saveMeditationPreset(foreign)
         #expect(try await person.deleteMeditationPreset(id: foreign.id, at: Self.now))
-        #expect(try store.syncLog.syncHead() == before)
+        await #expect(try store.syncLog.syncHead() == before)
         #expect(try await person.deleteMeditationPreset(id: sit.id, at: Self.now))
-        #expect(try page(store.syncLog, after: before).changes.map(\.change.op) == ["delete"])
+        await #expect(try page(store.syncLog, after: before).changes.map(\.change.op) == ["delete"])
     }
 
     @Test(arguments: StoreKind.available)
-    func whatSyncWouldRefuseIsRefusedAndNothingIsWritten(kind: StoreKind) throws {
+    func whatSyncWouldRefuseIsRefusedAndNothingIsWritten(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         // Ends two days after the write: sync refuses such a record, so the store does too.
         let start = Self.now.addingTimeInterval(2 * 86_400)
@@ -125,11 +126,11 @@ struct SyncLogStoreTests {
             device: "phone")
         #expect(throws: StoreError.self) { try store.store.savePracticeRecord(late, at: Self.now) }
         #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).isEmpty)
-        #expect(try store.syncLog.syncHead() == 0)
+        await #expect(try await store.syncLog.syncHead() == 0)
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
-    func rowsWrittenBeforeTheReplicaExistedAreSeededAsLocalChangesOnTheFirstPull() throws {
+    func rowsWrittenBeforeTheReplicaExistedAreSeededAsLocalChangesOnTheFirstPull() async throws {
         let store = try StoreUnderTest(.postgres, makeNodeID: { "n-seed" })
         // Rows written past the store (as before schema v7): no replica yet.
         try store.postgres(
@@ -142,13 +143,13 @@ struct SyncLogStoreTests {
         try store.postgres(
             "INSERT INTO setting (person_id, key, value, updated_at_ms) VALUES (\(store.personID), 'sound', 'false', 1)"
         )
-        let changes = try page(store.syncLog).changes.map(\.change)
+        let changes = try await page(store.syncLog).changes.map(\.change)
         #expect(changes.contains { $0.type == "focusTimer" && $0.op == "put" && $0.fields?["name"] == .string("Tea") })
         #expect(changes.contains { $0.type == "setting" && $0.id == "sound" && $0.value == .string("off") })
         // Settings still at their defaults are not seeded.
         #expect(!changes.contains { $0.id == "goal.workout" })
         #expect(changes.allSatisfy { $0.stamp.hasSuffix("-n-seed") && $0.device == "test" })
-        #expect(try store.syncLog.syncHead() == Int64(changes.count))
+        await #expect(try store.syncLog.syncHead() == Int64(changes.count))
     }
 
     // MARK: Pushes and pulls
@@ -166,14 +167,14 @@ struct SyncLogStoreTests {
         ) {
             try await store.syncLog.acceptPushGrouped([good, bad], at: Self.now)
         }
-        #expect(try store.syncLog.syncHead() == 0)
+        await #expect(try store.syncLog.syncHead() == 0)
         await #expect(try store.store.focusTimers().isEmpty)
         let seqs = try await store.syncLog.acceptPushGrouped([good], at: Self.now)
         #expect(seqs == [1])
         let again = try await store.syncLog.acceptPushGrouped([good, good], at: Self.now)
         #expect(again == [1, 1])
-        #expect(try store.syncLog.syncHead() == 1)
-        #expect(
+        await #expect(try store.syncLog.syncHead() == 1)
+        await #expect(
             try store.syncLog.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: id))?.device
                 == "browser@phone")
     }
@@ -189,21 +190,21 @@ struct SyncLogStoreTests {
         let messages = try sets(.focusTimer, UUID().uuidString.lowercased(), fields, clock: &clock)
         let pushed = try await store.syncLog.acceptPushGrouped(messages, at: Self.now)
         #expect(pushed == [1, 2, 3, 4, 5])
-        let first = try page(store.syncLog, after: 0, limit: 2)
+        let first = try await page(store.syncLog, after: 0, limit: 2)
         #expect(first.changes.map(\.seq) == [1, 2])
         #expect(first.changes.map(\.change) == Array(messages.prefix(2)))
         #expect(first.last == 2 && first.more)
-        let rest = try page(store.syncLog, after: 4, limit: 2)
+        let rest = try await page(store.syncLog, after: 4, limit: 2)
         #expect(rest.changes.map(\.seq) == [5])
         #expect(rest.last == 5 && !rest.more)
-        let none = try page(store.syncLog, after: 5, limit: 2)
+        let none = try await page(store.syncLog, after: 5, limit: 2)
         #expect(none.changes.isEmpty && none.last == 5 && !none.more)
-        #expect(throws: SyncError.cursorBeyondHead(cursor: 6, head: 5)) {
-            try store.syncLog.pullPageJSON(after: 6, limit: 10, at: Self.now)
+        await #expect(throws: SyncError.cursorBeyondHead(cursor: 6, head: 5)) {
+            try await store.syncLog.pullPageJSON(after: 6, limit: 10, at: Self.now)
         }
         for (after, limit) in [(-1, 10), (0, 0), (0, 1001)] as [(Int64, Int)] {
-            #expect(throws: SyncError.invalidPage(after: after, limit: limit)) {
-                try store.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
+            await #expect(throws: SyncError.invalidPage(after: after, limit: limit)) {
+                try await store.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
             }
         }
     }
@@ -317,8 +318,8 @@ struct SyncLogStoreTests {
             #expect(a == b)
         }
         for (after, limit) in [(0, 1000), (0, 3), (3, 2), (9, 5), (10, 1)] as [(Int64, Int)] {
-            let a = try sqlite.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
-            let b = try postgres.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
+            let a = try await sqlite.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
+            let b = try await postgres.syncLog.pullPageJSON(after: after, limit: limit, at: Self.now)
             #expect(String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self))
         }
     }
@@ -335,9 +336,9 @@ struct SyncLogStoreTests {
         #expect(try await ada.acceptPushGrouped(pushed, at: Self.now) == [1, 2])
         try ben.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
         // Ben's numbers start at 1 too; neither sees the other's changes or rows.
-        #expect(try page(ben).changes.map(\.seq) == [1])
-        #expect(try page(ben).changes.allSatisfy { $0.change.type == "practiceRecord" })
-        #expect(try page(ada).changes.map(\.change.id) == [timer, timer])
+        await #expect(try page(ben).changes.map(\.seq) == [1])
+        await #expect(try page(ben).changes.allSatisfy { $0.change.type == "practiceRecord" })
+        await #expect(try page(ada).changes.map(\.change.id) == [timer, timer])
         #expect(try ben.focusTimers().isEmpty)
         #expect(try ada.focusTimers().count == 1)
         #expect(try ben.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: timer)) == nil)
@@ -366,7 +367,7 @@ struct SyncLogStoreTests {
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        let bySeq = Dictionary(uniqueKeysWithValues: try page(server).changes.map { ($0.seq, $0.change) })
+        let bySeq = await Dictionary(uniqueKeysWithValues: try page(server).changes.map { ($0.seq, $0.change) })
         var seen: Set<Int64> = []
         for (batch, seqs) in answers {
             #expect(seqs.count == batch.count)
@@ -407,10 +408,11 @@ struct SyncLogStoreTests {
         #expect(try outcomes[0].get() == [1, 2])
         #expect(throws: SyncError.self) { try outcomes[1].get() }
         #expect(try outcomes[2].get() == [3, 4])
-        #expect(try page(store.syncLog).changes.map(\.change.id) == [first, first, second, second])
+        await #expect(try page(store.syncLog).changes.map(\.change.id) == [first, first, second, second])
         #expect(Set(try await store.store.focusTimers().map { $0.id.uuidString.lowercased() }) == [first, second])
-        #expect(try store.syncLog.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: poisoned)) == nil)
-        #expect(try store.syncLog.syncHead() == 4)
+        await #expect(
+            try store.syncLog.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: poisoned)) == nil)
+        await #expect(try store.syncLog.syncHead() == 4)
     }
 
     // MARK: Several servers
@@ -438,14 +440,14 @@ struct SyncLogStoreTests {
         let id = UUID().uuidString.lowercased()
         let first = try sets(.focusTimer, id, ["name": .string("Tea"), "sortOrder": .integer(1)], clock: &clock)
         _ = try await store.syncLog.acceptPushGrouped(first, at: Self.now)
-        let full = try store.syncLog.pullPageJSON(after: 0, limit: 1, at: Self.now)
-        let atHead = try page(store.syncLog, after: 1, limit: 10)
+        let full = try await store.syncLog.pullPageJSON(after: 0, limit: 1, at: Self.now)
+        let atHead = try await page(store.syncLog, after: 1, limit: 10)
         #expect(atHead.changes.map(\.seq) == [2] && !atHead.more)
         let second = try sets(.focusTimer, id, ["notes": .string("green")], clock: &clock)
         _ = try await other.acceptPushGrouped(second, at: Self.now)
-        let fullAgain = try store.syncLog.pullPageJSON(after: 0, limit: 1, at: Self.now)
+        let fullAgain = try await store.syncLog.pullPageJSON(after: 0, limit: 1, at: Self.now)
         #expect(fullAgain == full)
-        let grown = try page(store.syncLog, after: 1, limit: 10)
+        let grown = try await page(store.syncLog, after: 1, limit: 10)
         #expect(grown.changes.map(\.seq) == [2, 3] && grown.last == 3 && !grown.more)
     }
 
@@ -515,8 +517,8 @@ struct SyncLogStoreTests {
         }
         let total = Int64(2 * rounds * 3)
         #expect(numbers.compactMap(\.self).sorted() == Array(1...total))
-        #expect(try page(store.syncLog).changes.map(\.seq) == Array(1...total))
-        #expect(try store.syncLog.syncHead() == total)
+        await #expect(try page(store.syncLog).changes.map(\.seq) == Array(1...total))
+        await #expect(try store.syncLog.syncHead() == total)
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
 @Suite("About, the manifest's shortcuts and the practices runs log them by")
 struct AboutAndManifestRoutesTests {
     @Test func aboutSaysTheVersionThePromisesAndEveryLibraryWithItsLicense() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let english = try await client.send(.get, "/api/v1/about?lang=en")
             #expect(english.status == .ok)
@@ -82,7 +82,7 @@ struct AboutAndManifestRoutesTests {
     }
 
     @Test func onLoopbackTheManifestOffersTheThreeMostUsedPractices() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         _ = try await Self.seed(server)
         try await server.test { client in
             let response = try await client.send(.get, "/manifest.webmanifest")
@@ -100,7 +100,7 @@ struct AboutAndManifestRoutesTests {
     }
 
     @Test func anEmptyLogOffersTheFirstSavedSitBoxBreathingAndTabata() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let bare = try await client.send(.get, "/manifest.webmanifest")
             #expect(try Self.shortcutURLs(bare) == ["/#breathe?preset=box", "/#workout?program=tabata"])
@@ -119,14 +119,14 @@ struct AboutAndManifestRoutesTests {
     }
 
     @Test func offLoopbackOnlyALiveFullCredentialSeesTheShortcutsHoweverThePathIsSpelled() async throws {
-        let server = try TestServer(host: "0.0.0.0")
+        let server = try await TestServer(host: "0.0.0.0")
         _ = try await Self.seed(server)
         let tokens = server.services.accessTokens
-        let full = try tokens.create(name: "phone")
-        let feed = try tokens.create(name: "calendar", scope: .feed)
-        let revoked = try tokens.create(name: "old")
-        try tokens.revoke(id: revoked.token.id)
-        let sessionID = try #require(try tokens.startSession(secret: full.secret))
+        let full = try await tokens.create(name: "phone")
+        let feed = try await tokens.create(name: "calendar", scope: .feed)
+        let revoked = try await tokens.create(name: "old")
+        try await tokens.revoke(id: revoked.token.id)
+        let sessionID = try await #require(try tokens.startSession(secret: full.secret))
         try await server.test { client in
             let spellings = [
                 "/manifest.webmanifest", "/manifest.webmanifest/", "/manifest.webmanifest?x=1",
@@ -160,7 +160,7 @@ struct AboutAndManifestRoutesTests {
     }
 
     @Test func runsLogTheSavedSitPresetAndProgramTheyStartedFrom() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let (clock, settings) = (server.clock, server.services.settings)
         let sit = try await server.services.meditationPresets.addPreset(
             name: "Morning 20", plan: MeditationPlan(duration: .minutes(2), countdown: .zero))

@@ -57,13 +57,13 @@ struct AccessMatrixTests {
     }
 
     @Test func noSpellingReachesAGuardedRouteWithoutALiveFullCredential() async throws {
-        let server = try TestServer(host: "0.0.0.0")
+        let server = try await TestServer(host: "0.0.0.0")
         let tokens = server.services.accessTokens
-        let full = try tokens.create(name: "phone")
-        let revoked = try tokens.create(name: "old")
-        let feed = try tokens.create(name: "calendar", scope: .feed)
-        try tokens.revoke(id: revoked.token.id)
-        let sessionID = try #require(try tokens.startSession(secret: full.secret))
+        let full = try await tokens.create(name: "phone")
+        let revoked = try await tokens.create(name: "old")
+        let feed = try await tokens.create(name: "calendar", scope: .feed)
+        try await tokens.revoke(id: revoked.token.id)
+        let sessionID = try await #require(try tokens.startSession(secret: full.secret))
         let routes = OpenAPIDocumentTests.documentedRoutes(String(decoding: OpenAPIDocument.bytes, as: UTF8.self))
         #expect(routes.count > 40)
         let before = try server.services.sqlite.syncStatus().head

@@ -15,7 +15,7 @@ struct AccessTokenRoutesTests {
     }
 
     @Test func onLoopbackNoTokenIsNeeded() async throws {
-        let server = try TestServer(host: "127.0.0.1")
+        let server = try await TestServer(host: "127.0.0.1")
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/settings")
             #expect(response.status == .ok)
@@ -23,8 +23,8 @@ struct AccessTokenRoutesTests {
     }
 
     @Test func offLoopbackTheAPINeedsALiveToken() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let created = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "0.0.0.0")
+        let created = try await server.services.accessTokens.create(name: "phone")
         let tokens = server.services.accessTokens
         try await server.test { client in
             let without = try await client.send(.get, "/api/v1/settings")
@@ -41,15 +41,15 @@ struct AccessTokenRoutesTests {
             #expect(try await client.send(.get, "/health").status == .ok)
             #expect(try await client.send(.get, "/openapi.yaml").status == .ok)
 
-            try tokens.revoke(id: created.token.id)
+            try await tokens.revoke(id: created.token.id)
             let revoked = try await client.send(.get, "/api/v1/settings", headers: bearer(created.secret))
             #expect(revoked.status == .unauthorized)
         }
     }
 
     @Test func anUnauthorizedWriteStoresNothing() async throws {
-        let server = try TestServer(host: "192.168.1.10")
-        _ = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "192.168.1.10")
+        _ = try await server.services.accessTokens.create(name: "phone")
         try await server.test { client in
             let response = try await client.send(
                 .post, "/api/v1/log", json: #"{"kind":"meditation","start":"2027-01-15T07:00:00Z","durationMs":600000}"#
@@ -60,8 +60,8 @@ struct AccessTokenRoutesTests {
     }
 
     @Test func loginExchangesATokenForAStrictHTTPOnlyCookie() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let created = try server.services.accessTokens.create(name: "laptop")
+        let server = try await TestServer(host: "0.0.0.0")
+        let created = try await server.services.accessTokens.create(name: "laptop")
         try await server.test { client in
             let refused = try await client.send(.post, "/login", json: #"{"token":"guess"}"#)
             #expect(refused.status == .unauthorized)
@@ -94,15 +94,15 @@ struct AccessTokenRoutesTests {
     }
 
     @Test func theSessionSaysHowARequestGotIn() async throws {
-        let open = try TestServer(host: "127.0.0.1")
+        let open = try await TestServer(host: "127.0.0.1")
         try await open.test { client in
             let response = try await client.send(.get, "/api/v1/session")
             #expect(response.status == .ok)
             #expect(
                 response.text == #"{"access":"open","canSignOut":false,"person":{"id":1,"name":"Ada","role":"owner"}}"#)
         }
-        let guarded = try TestServer(host: "0.0.0.0")
-        let created = try guarded.services.accessTokens.create(name: "laptop")
+        let guarded = try await TestServer(host: "0.0.0.0")
+        let created = try await guarded.services.accessTokens.create(name: "laptop")
         try await guarded.test { client in
             #expect(try await client.send(.get, "/api/v1/session").status == .unauthorized)
             let viaBearer = try await client.send(.get, "/api/v1/session", headers: bearer(created.secret))

@@ -22,9 +22,9 @@ struct AttemptLimitTests {
     }
 
     @Test func aSixthWrongPINWaitsASecondAndTheRightOneAfterItGetsIn() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let ben = try await server.household.add(named: "Ben")
-        try server.household.setPIN(of: "Ben", to: "2468")
+        try await server.household.setPIN(of: "Ben", to: "2468")
         let clock = server.clock
         try await server.test { client in
             for _ in 0..<6 {
@@ -51,11 +51,11 @@ struct AttemptLimitTests {
     }
 
     @Test func thePINOfOnePersonIsLimitedForEveryClientAndNotForOthers() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let ben = try await server.household.add(named: "Ben")
-        try server.household.setPIN(of: "Ben", to: "2468")
+        try await server.household.setPIN(of: "Ben", to: "2468")
         let cleo = try await server.household.add(named: "Cleo")
-        try server.household.setPIN(of: "Cleo", to: "1357")
+        try await server.household.setPIN(of: "Cleo", to: "1357")
         try await server.test { client in
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<8 {
@@ -76,8 +76,8 @@ struct AttemptLimitTests {
     }
 
     @Test func wrongTokensAtLoginWaitPerClientAddress() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let created = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "0.0.0.0")
+        let created = try await server.services.accessTokens.create(name: "phone")
         try await server.test { client in
             try await Self.from("192.0.2.7") {
                 for _ in 0..<6 {
@@ -97,7 +97,7 @@ struct AttemptLimitTests {
     }
 
     @Test func wrongPairingCodesWaitPerClientAddress() async throws {
-        let server = try TestServer(host: "0.0.0.0")
+        let server = try await TestServer(host: "0.0.0.0")
         try await server.test { client in
             try await Self.from("192.0.2.7") {
                 for _ in 0..<6 {

@@ -11,7 +11,7 @@ import Testing
 @Suite("Rendered sessions and cue sounds as cacheable audio")
 struct AudioRoutesTests {
     @Test func aBreathingSessionIsRenderedAsAWAVWithAnETagThatRevalidates() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let plan = #"{"pattern":"1-0-1-0","rounds":2}"#.addingPercentEncoding(
                 withAllowedCharacters: .alphanumerics)!
@@ -47,7 +47,7 @@ struct AudioRoutesTests {
         ("/api/v1/sounds/ambient/silent.wav", .notFound),
     ])
     func badRenderRequestsAreClearErrors(uri: String, status: HTTPResponse.Status) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, uri)
             #expect(response.status == status, "\(response.text)")
@@ -56,7 +56,7 @@ struct AudioRoutesTests {
     }
 
     @Test func everyCueSoundIsServedAsCacheableAudio() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/sounds/\(CueSound.startGong.rawValue).wav")
             #expect(response.status == .ok)
@@ -68,7 +68,7 @@ struct AudioRoutesTests {
     }
 
     @Test func anAmbientBedIsServedAsASeamlessLoopThatIsMadeOnce() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let cache = server.configuration.dataDirectory.appendingPathComponent("cache/ambient")
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/sounds/ambient/rain.wav")

@@ -73,7 +73,7 @@ struct BackupRoutesTests {
     }
 
     @Test func theDownloadIsTheArchiveTheSummaryAnnouncedAndRestoresIdentically() async throws {
-        let source = try TestServer()
+        let source = try await TestServer()
         let (summary, before) = try await source.test { client in
             try await Self.seed(client)
             let summary = try await client.send(.get, "/api/v1/backup/summary")
@@ -101,7 +101,7 @@ struct BackupRoutesTests {
         let archive = Data(buffer: download.body)
         #expect(archive.prefix(4) == Data([0x50, 0x4B, 0x03, 0x04]))
 
-        let target = try TestServer()
+        let target = try await TestServer()
         let after = try await target.test { client in
             let staged = try await Self.stage(client, archive)
             #expect(staged.status == .created, "\(staged.text)")
@@ -132,7 +132,7 @@ struct BackupRoutesTests {
 
     @Test(arguments: ["truncated", "changed audio byte"])
     func aDamagedArchiveIsRefusedWithItsSentenceAndChangesNothing(_ damage: String) async throws {
-        let source = try TestServer()
+        let source = try await TestServer()
         try await source.test { client in try await Self.seed(client) }
         var archive = Data(try await Self.download(source).body.readableBytesView)
         let audio = try Data(contentsOf: SharedAudioFixtures.url("tagged.m4a"))
@@ -145,7 +145,7 @@ struct BackupRoutesTests {
             archive[middle] ^= 0xFF
         }
 
-        let target = try TestServer()
+        let target = try await TestServer()
         let (damaged, libraryFolder) = (archive, target.services.library.directory)
         try await target.test { client in
             _ = try await client.send(
@@ -170,10 +170,10 @@ struct BackupRoutesTests {
     }
 
     @Test func anUploadExpiresAfterAnHourAndCanBeDropped() async throws {
-        let source = try TestServer()
+        let source = try await TestServer()
         try await source.test { client in try await Self.seed(client) }
         let archive = Data(try await Self.download(source).body.readableBytesView)
-        let target = try TestServer()
+        let target = try await TestServer()
         let (clock, dataDirectory) = (target.clock, target.directory.url)
         try await target.test { client in
             let first = try await Self.stage(client, archive)
@@ -197,10 +197,10 @@ struct BackupRoutesTests {
     }
 
     @Test func aJSONBackupIsTakenAndOtherBodiesAreNot() async throws {
-        let source = try TestServer()
+        let source = try await TestServer()
         try await source.test { client in try await Self.seed(client) }
         let document = try source.services.backup.document().encoded()
-        let target = try TestServer()
+        let target = try await TestServer()
         try await target.test { client in
             let staged = try await Self.stage(client, document, name: "backup.json", contentType: "application/json")
             #expect(staged.status == .created, "\(staged.text)")
@@ -217,7 +217,7 @@ struct BackupRoutesTests {
     }
 
     @Test func aBodyOverTheLimitIsRefusedAndNotKept() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let router = Router(context: BasicRequestContext.self)
         router.addMiddleware { ErrorMiddleware(routes: RouteTable()) }
         let controller = BackupController(
@@ -238,7 +238,7 @@ struct BackupRoutesTests {
     }
 
     @Test func aJSONBackupOverWhatARestoreReadsIsRefusedAsItComesAndAnArchiveIsNot() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let router = Router(context: BasicRequestContext.self)
         router.addMiddleware { ErrorMiddleware(routes: RouteTable()) }
         let controller = BackupController(
@@ -275,13 +275,13 @@ struct BackupRoutesTests {
     /// these two do not share one, as servers behind one address must, docs/deploy.md).
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aPersonKeptOnPostgreSQLRestoresAndBacksUpFromTheWeb() async throws {
-        let source = try TestServer()
+        let source = try await TestServer()
         let before = try await source.test { client in
             try await Self.seed(client)
             return try await Self.listing(client)
         }
         let archive = Data(buffer: try await Self.download(source).body)
-        let servers = try RunsAcrossServersTests.TwoServers()
+        let servers = try await RunsAcrossServersTests.TwoServers()
         try await servers.test { first, second in
             let staged = try await Self.stage(first, archive)
             #expect(staged.status == .created, "\(staged.text)")
@@ -305,7 +305,7 @@ struct BackupRoutesTests {
     }
 
     @Test func offLoopbackEveryBackupRouteNeedsAToken() async throws {
-        let server = try TestServer(host: "0.0.0.0")
+        let server = try await TestServer(host: "0.0.0.0")
         try await server.test { client in
             for (method, path) in [
                 (HTTPRequest.Method.get, "/api/v1/backup/summary"), (.get, "/api/v1/backup"),
@@ -318,8 +318,8 @@ struct BackupRoutesTests {
         }
     }
 
-    @Test func aStartingServerEmptiesTheStagingFolder() throws {
-        let server = try TestServer()
+    @Test func aStartingServerEmptiesTheStagingFolder() async throws {
+        let server = try await TestServer()
         let folder = server.directory.url.appendingPathComponent("backup-staging/1")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("left over".utf8).write(to: folder.appendingPathComponent("restore-old.upload"))

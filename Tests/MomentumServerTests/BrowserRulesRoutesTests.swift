@@ -12,7 +12,7 @@ import Testing
 @Suite("Rules the browser gets from the server")
 struct BrowserRulesRoutesTests {
     @Test func theCatalogCarriesTheLocaleAndEveryFormBound() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let english = try await client.send(.get, "/api/v1/catalog?lang=en").object
             #expect(english["locale"] as? String == "en-GB", "the terminal's locale too")
@@ -31,7 +31,7 @@ struct BrowserRulesRoutesTests {
     }
 
     @Test func theLogRefusesJustBeyondItsFormBounds() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let minutes = try #require(FormBounds.all["log.minutes"]?.max)
         let note = try #require(FormBounds.all["log.note"]?.maxLength)
         try await server.test { client in
@@ -60,7 +60,7 @@ struct BrowserRulesRoutesTests {
     }
 
     @Test func statisticsCarryEachDurationInWords() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             _ = try await client.send(
                 .post, "/api/v1/log",
@@ -79,7 +79,7 @@ struct BrowserRulesRoutesTests {
     }
 
     @Test func recentSessionsAreTheLastDaysAsTheServerCountsThem() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var settings = try await server.services.settings.load()
         settings.progress.timeZoneIdentifier = "Europe/Berlin"
         try await server.services.settings.save(settings)

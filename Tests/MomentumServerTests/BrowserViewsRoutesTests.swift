@@ -11,7 +11,7 @@ import Testing
 @Suite("Views for the browser")
 struct BrowserViewsRoutesTests {
     @Test func theMeditationFormCarriesIntervalGongsAtOffsets() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var settings = try await server.services.settings.load()
         settings.meditation.duration = .minutes(40)
         settings.meditation.intervalGongs = .offsets([.minutes(25), .minutes(30)])
@@ -39,7 +39,7 @@ struct BrowserViewsRoutesTests {
     }
 
     @Test func aTypedIntervalIsReadByTheServer() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let typed = try await client.send(.get, "/api/v1/meditation/form?lang=de&interval=5,%207")
             #expect(typed.status == .ok)
@@ -56,7 +56,7 @@ struct BrowserViewsRoutesTests {
     }
 
     @Test func aSitStartedWithOffsetsKeepsThem() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(
                 .post, "/api/v1/runs",
@@ -69,7 +69,7 @@ struct BrowserViewsRoutesTests {
     }
 
     @Test func logRecordsCarryTheDayTheServerCounts() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var settings = try await server.services.settings.load()
         settings.progress.timeZoneIdentifier = "Europe/Berlin"
         try await server.services.settings.save(settings)
@@ -96,7 +96,7 @@ struct BrowserViewsRoutesTests {
     }
 
     @Test func aDayStartMovesAnEarlySessionToTheDayBefore() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var settings = try await server.services.settings.load()
         settings.progress.timeZoneIdentifier = "Europe/Berlin"
         settings.progress.dayStartHour = 4
@@ -113,7 +113,7 @@ struct BrowserViewsRoutesTests {
     }
 
     @Test func aWorkoutRunCarriesTheCoresBoard() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(
                 .post, "/api/v1/runs?lang=en",
@@ -141,7 +141,7 @@ struct BrowserViewsRoutesTests {
     }
 
     @Test func aMeditationRunCarriesNoBoard() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"meditation"}"#)
             #expect(started.status == .created)
@@ -151,7 +151,7 @@ struct BrowserViewsRoutesTests {
     }
 
     @Test func aMorseItemCarriesItsTimeWindow() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let receive = try await MorseRoutesTests.start(client, direction: "receive")
             let heard = try #require(receive.session["item"] as? [String: Any])

@@ -10,7 +10,7 @@ import Testing
 @Suite("Catalog, ambient sounds and settings")
 struct CatalogAndSettingsTests {
     @Test func theCatalogFollowsLangThenAcceptLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let german = try await client.send(.get, "/api/v1/catalog?lang=de")
             #expect(try german.object["language"] as? String == "de")
@@ -25,7 +25,7 @@ struct CatalogAndSettingsTests {
     }
 
     @Test func anUnknownLanguageIs422() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/catalog?lang=fr")
             #expect(response.status == .unprocessableContent)
@@ -34,7 +34,7 @@ struct CatalogAndSettingsTests {
     }
 
     @Test func theAmbientCatalogListsTheBuiltInSounds() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let sounds = try #require(
                 try await client.send(.get, "/api/v1/ambient").object["sounds"] as? [[String: Any]])
@@ -43,7 +43,7 @@ struct CatalogAndSettingsTests {
     }
 
     @Test func settingsRoundTripThroughPut() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let initial = try await client.send(.get, "/api/v1/settings")
             #expect(initial.status == .ok)
@@ -70,7 +70,7 @@ struct CatalogAndSettingsTests {
         ("", .badRequest),
     ])
     func aBadSettingIsRefusedAndNothingChanges(body: String, status: HTTPResponse.Status) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let before = try await server.services.settings.load()
         try await server.test { client in
             let response = try await client.send(.put, "/api/v1/settings", json: body)
@@ -81,7 +81,7 @@ struct CatalogAndSettingsTests {
     }
 
     @Test func reminderSettingsArePatchedStoredAndCheckedWithSettingsUnchangedOnARefusal() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let patch =
                 #"{"reminders":{"quietHours":{"start":"21:30","end":"07:00"},"daily":[{"id":"1","time":"07:30","weekdays":["mon","fri"],"category":"mindfulness"}]}}"#
@@ -122,7 +122,7 @@ struct CatalogAndSettingsTests {
     func aRefusedReminderSettingSpeaksTheRequestsLanguage(body: String, error: ReminderSettingsError)
         async throws
     {
-        let server = try TestServer()
+        let server = try await TestServer()
         let before = try await server.services.settings.load()
         try await server.test { client in
             var german = HTTPFields()
@@ -137,7 +137,7 @@ struct CatalogAndSettingsTests {
     }
 
     @Test func patchChangesOnlyTheNamedFieldsAndMergesNestedOnes() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let put = #"{"language":"de","sound":false,"meditation":{"durationMs":1200000,"countdownMs":5000}}"#
             #expect(try await client.send(.put, "/api/v1/settings", json: put).status == .ok)
@@ -153,7 +153,7 @@ struct CatalogAndSettingsTests {
     }
 
     @Test func patchingLanguageToNullFollowsTheSystemAgain() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let settings = server.services.settings
         try await server.test { client in
             let german = try await client.send(.patch, "/api/v1/settings", json: #"{"language":"de"}"#)
@@ -174,7 +174,7 @@ struct CatalogAndSettingsTests {
         ("", .badRequest),
     ])
     func aBadPatchIsRefusedAndNothingChanges(body: String, status: HTTPResponse.Status) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let before = try await server.services.settings.load()
         try await server.test { client in
             let response = try await client.send(.patch, "/api/v1/settings", json: body)
@@ -185,7 +185,7 @@ struct CatalogAndSettingsTests {
     }
 
     @Test func errorMessagesSpeakTheRequestsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let body = #"{"meditation":{"countdownMs":600000}}"#
             var german = HTTPFields()

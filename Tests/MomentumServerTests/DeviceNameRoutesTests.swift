@@ -21,7 +21,7 @@ struct DeviceNameRoutesTests {
     }
 
     @Test func aNamedBrowsersChangesCarryItsName() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let created = try await client.send(
                 .post, "/api/v1/timers", json: Self.timer, headers: try Self.named("Anna's%20phone"))
@@ -48,7 +48,7 @@ struct DeviceNameRoutesTests {
     }
 
     @Test func aTimerThatRanOutWhileABrowserReadsKeepsTheServersName() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             let created = try await client.send(
@@ -68,7 +68,7 @@ struct DeviceNameRoutesTests {
     }
 
     @Test func theDeviceRouteSaysWhatTheServerMakesOfTheHeader() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let named = try await client.send(
                 .get, "/api/v1/device", headers: try Self.named("J%C3%BCrgens%20Handy%20"))
@@ -89,7 +89,7 @@ struct DeviceNameRoutesTests {
         ("100%", "percent-encoded"),
     ])
     func aHostileNameIsRefusedAndNothingIsWritten(value: String, says: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let refused = try await client.send(
                 .post, "/api/v1/timers", json: Self.timer, headers: try Self.named(value))
@@ -104,7 +104,7 @@ struct DeviceNameRoutesTests {
     }
 
     @Test func aRefusalIsSaidInThePagesLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             var headers = try Self.named(String(repeating: "a", count: 41))
             headers[.acceptLanguage] = "de"
@@ -115,7 +115,7 @@ struct DeviceNameRoutesTests {
     }
 
     @Test func headerSpellings() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             // Header names are case-insensitive: any spelling of this one counts.
             let lower = try await client.send(
@@ -140,7 +140,7 @@ struct DeviceNameRoutesTests {
     }
 
     @Test func anotherSitesPageIsStoppedBeforeItsNameCounts() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             var headers = try Self.named("Anna's%20phone")
             headers[.origin] = "https://evil.example"

@@ -33,18 +33,18 @@ struct DiskFullRoutesTests {
         let household: HouseholdService
         let router: Router<BasicRequestContext>
 
-        init(on kind: StoreKind) throws {
+        init(on kind: StoreKind) async throws {
             folder = try TemporaryDirectory()
             let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_800_000_000) }
             switch kind {
             case .sqlite:
                 store = nil
-                household = try HouseholdService.open(
+                household = try await HouseholdService.open(
                     dataDirectory: folder.url, device: "test", login: "Ada", timeZone: .gmt, now: now)
             case .postgres:
                 let store = try StoreUnderTest(.postgres)
                 self.store = store
-                household = try HouseholdService.open(
+                household = try await HouseholdService.open(
                     postgres: try #require(store.postgresStore), dataDirectory: folder.url, device: "test",
                     login: "Ada", timeZone: .gmt, now: now)
             }
@@ -82,7 +82,7 @@ struct DiskFullRoutesTests {
 
     @Test(arguments: StoreKind.available)
     func aWriteTheFullDiskRefusesIsAnswered507AndReadsKeepWorking(kind: StoreKind) async throws {
-        let server = try FullServer(on: kind)
+        let server = try await FullServer(on: kind)
         try await server.test { client in
             let made = try await client.send(.post, "/api/v1/timers", json: #"{"name":"Tea","durationMs":60000}"#)
             #expect(made.status == .created, "\(made.text)")
@@ -116,7 +116,7 @@ struct DiskFullRoutesTests {
         "/api/v1/session", "/api/v1/sync/pull?after=0",
     ])
     func anEverydayReadWritesNothing(path: String) async throws {
-        let server = try FullServer(on: .sqlite)
+        let server = try await FullServer(on: .sqlite)
         let database = try server.household.founder.sqlite
         try await server.test { client in
             _ = try await client.send(.post, "/api/v1/timers", json: #"{"name":"Tea","durationMs":60000}"#)

@@ -167,7 +167,7 @@ struct ErrorBoundaryTests {
     ]
 
     @Test func everyRefusalIsASentenceInTheRequestsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let refusals = Self.refusals
         try await server.test { client in
             for refusal in refusals {

@@ -30,7 +30,7 @@ struct FocusEndSoundRoutesTests {
     }
 
     @Test func theGongStrikesWhenTheServersTimeLeftIsUp() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             let id = try await Self.add(client, seconds: 120)
@@ -66,7 +66,7 @@ struct FocusEndSoundRoutesTests {
     }
 
     @Test func aTimerThatIsNotRunningHasNoEndSoundAndAnUnknownOneIsNotFound() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             let id = try await Self.add(client, seconds: 60)
@@ -98,7 +98,7 @@ struct FocusEndSoundRoutesTests {
     }
 
     @Test func theEndSoundIsHeldToTheLimitOfStreamsAtOnce() async throws {
-        let server = try RenderTestServer(limits: RenderLimits(concurrentStreams: 0))
+        let server = try await RenderTestServer(limits: RenderLimits(concurrentStreams: 0))
         try await server.test { client in
             let id = try await Self.add(client, seconds: 60)
             #expect(try await client.send(.post, "/api/v1/timers/\(id)/start").status == .ok)

@@ -43,7 +43,7 @@ struct HostHeaderTests {
         "GET /api/v1/timers HTTP/1.1\r\nConnection: close\r\n\r\n",
     ])
     func aRequestWithoutExactlyOneHostIsRefused(request: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let (status, body) = try await Self.live(server) { client in
             try await Self.answer(to: request, port: try #require(client.port))
         }
@@ -55,7 +55,7 @@ struct HostHeaderTests {
     }
 
     @Test func aRequestWithOneHostIsServed() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let (status, _) = try await Self.live(server) { client in
             try await Self.answer(
                 to: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
@@ -67,7 +67,7 @@ struct HostHeaderTests {
     /// In the router: a write naming the server twice stores nothing, and says so in German when
     /// asked.
     @Test func aWriteWithASecondHostStoresNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var second: HTTPFields = [.acceptLanguage: "de"]
         second.append(HTTPField(name: try #require(Self.hostField), value: "127.0.0.1"))
         let headers = second

@@ -276,7 +276,7 @@ struct HostileNumberTests {
     }
 
     @Test func everyNumberFieldRefusesHostileNumbersAndChangesNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let ids = try await Self.makeFixtures(client)
             let before = try await Self.snapshot(client, ids: ids)
@@ -303,7 +303,7 @@ struct HostileNumberTests {
     }
 
     @Test func edgeNumbersNeverAnswerAServerError() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let ids = try await Self.makeFixtures(client)
             for field in Self.numberFields() where !field.path.contains("/render/") {
@@ -321,7 +321,7 @@ struct HostileNumberTests {
     }
 
     @Test func numericQueryParametersRefuseHostileNumbers() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let ids = try await Self.makeFixtures(client)
             let before = try await Self.snapshot(client, ids: ids)

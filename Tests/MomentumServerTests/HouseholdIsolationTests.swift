@@ -30,11 +30,12 @@ struct HouseholdIsolationTests {
     static func bearer(_ secret: String) -> HTTPFields { [.authorization: "Bearer \(secret)"] }
 
     static func makeHousehold(host: String = "0.0.0.0") async throws -> (TestServer, Household) {
-        let server = try TestServer(host: host)
+        let server = try await TestServer(host: host)
         let ben = try await server.household.add(named: "Ben")
         let tokens = server.household.accessTokens
-        let ada = Self.bearer(try tokens.create(name: "ada-phone", scope: .full, personID: Person.founderID).secret)
-        let benHeaders = Self.bearer(try tokens.create(name: "ben-phone", scope: .full, personID: ben.id).secret)
+        let ada = await Self.bearer(
+            try tokens.create(name: "ada-phone", scope: .full, personID: Person.founderID).secret)
+        let benHeaders = await Self.bearer(try tokens.create(name: "ben-phone", scope: .full, personID: ben.id).secret)
         // Ada's daily reminder: her calendar feed has an event, Ben's must not.
         var settings = try await server.services.settings.load()
         settings.reminders = try settings.reminders.addingDaily(time: "10:00", weekdays: "all", category: "focus")
@@ -209,10 +210,10 @@ struct HouseholdIsolationTests {
         let (server, home) = try await Self.makeHousehold()
         let tokens = server.household.accessTokens
         let cy = try await server.household.add(named: "Cy")
-        let cyHeaders = Self.bearer(try tokens.create(name: "cy-phone", personID: cy.id).secret)
-        let benFeed = try tokens.create(name: "ben-calendar", scope: .feed, personID: home.ben.id).secret
-        let cyFeed = try tokens.create(name: "cy-calendar", scope: .feed, personID: cy.id).secret
-        let adaFeed = try tokens.create(name: "ada-calendar", scope: .feed, personID: Person.founderID).secret
+        let cyHeaders = await Self.bearer(try tokens.create(name: "cy-phone", personID: cy.id).secret)
+        let benFeed = try await tokens.create(name: "ben-calendar", scope: .feed, personID: home.ben.id).secret
+        let cyFeed = try await tokens.create(name: "cy-calendar", scope: .feed, personID: cy.id).secret
+        let adaFeed = try await tokens.create(name: "ada-calendar", scope: .feed, personID: Person.founderID).secret
         let listings = [
             "/api/v1/log", "/api/v1/timers", "/api/v1/breathing/presets", "/api/v1/meditation/presets",
             "/api/v1/workouts/programs", "/api/v1/progress/streaks", "/api/v1/progress/today",
@@ -260,7 +261,7 @@ struct HouseholdIsolationTests {
     /// A token of a person who has since been removed opens nothing.
     @Test func aRemovedPersonsTokenOpensNothing() async throws {
         let (server, home) = try await Self.makeHousehold()
-        _ = try server.household.remove("Ben")
+        _ = try await server.household.remove("Ben")
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/timers", headers: home.benHeaders)
             #expect(response.status == .unauthorized)
@@ -353,12 +354,12 @@ struct HouseholdIsolationTests {
     /// a profile; then it is told to choose one (401 `choose_person`) — while a household of one
     /// answers as before.
     @Test func onLoopbackASharedServerAsksWhoIsThere() async throws {
-        let alone = try TestServer()
+        let alone = try await TestServer()
         try await alone.test { client in
             let response = try await client.send(.get, "/api/v1/timers")
             #expect(response.status == .ok)
         }
-        let shared = try TestServer()
+        let shared = try await TestServer()
         let ben = try await shared.household.add(named: "Ben")
         try await shared.test { client in
             let response = try await client.send(.get, "/api/v1/timers")
@@ -366,8 +367,8 @@ struct HouseholdIsolationTests {
             #expect(response.errorCode == "choose_person")
         }
         // A session of Ben's answers as Ben.
-        let token = try shared.household.accessTokens.create(name: "ben-screen", personID: ben.id)
-        let sessionID = try #require(try shared.household.accessTokens.startSession(secret: token.secret))
+        let token = try await shared.household.accessTokens.create(name: "ben-screen", personID: ben.id)
+        let sessionID = try await #require(try shared.household.accessTokens.startSession(secret: token.secret))
         try await shared.test { client in
             let session = try await client.send(
                 .get, "/api/v1/session", headers: [.cookie: "momentum_session=\(sessionID)"])

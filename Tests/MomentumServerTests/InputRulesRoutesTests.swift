@@ -12,7 +12,7 @@ import Testing
 @Suite("The API refuses what the input rules refuse")
 struct InputRulesRoutesTests {
     @Test func aMisspelledPlanKeyIsRefusedInsteadOfStartingADefaultSit() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let refused = try await client.send(
                 .post, "/api/v1/runs", json: #"{"kind":"meditation","plan":{"durationMinutes":5,"countdownMs":0}}"#)
@@ -25,7 +25,7 @@ struct InputRulesRoutesTests {
     }
 
     @Test func aMisspelledTopLevelKeyIsRefusedInTheRequestsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let refused = try await client.send(
                 .post, "/api/v1/runs", json: #"{"kind":"meditation","plan":{"durationMs":60000},"startAt":"x"}"#,
@@ -45,7 +45,7 @@ struct InputRulesRoutesTests {
         ),
     ])
     func anUnknownFieldAnywhereIsRefusedAndNothingIsStored(path: String, body: String, field: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let refused = try await client.send(.post, path, json: body)
             #expect(refused.status == .badRequest, "\(refused.text)")
@@ -58,7 +58,7 @@ struct InputRulesRoutesTests {
     }
 
     @Test func aSessionStartingMoreThanADayAheadOrWithTooMuchEnergyIsNotLogged() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let ahead = try await client.send(
                 .post, "/api/v1/log", json: #"{"kind":"meditation","start":"2027-01-16T08:01:00Z","durationMs":600000}"#
@@ -76,7 +76,7 @@ struct InputRulesRoutesTests {
     }
 
     @Test func aNameOverOneHundredCharactersIsRefusedForPresetsAndPrograms() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let long = String(repeating: "n", count: 101)
         try await server.test { client in
             let preset = try await client.send(
@@ -93,7 +93,7 @@ struct InputRulesRoutesTests {
     }
 
     @Test func anUnknownIconIsRefused() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let refused = try await client.send(
                 .post, "/api/v1/timers", json: #"{"name":"Read","durationMs":60000,"icon":"rocket"}"#)
@@ -106,7 +106,7 @@ struct InputRulesRoutesTests {
     }
 
     @Test func anIntervalGongAtTheEndOfTheSitIsRefusedWhenARunStarts() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let refused = try await client.send(
                 .post, "/api/v1/runs",
@@ -119,7 +119,7 @@ struct InputRulesRoutesTests {
     }
 
     @Test func aSyncedRecordStartingMoreThanADayAfterItsChangeIsRefused() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         let record = "00000000-0000-4000-8000-0000000000e1"
         var change = try phone.set(.practiceRecord, record, "start", .integer(1_800_000_000_000))

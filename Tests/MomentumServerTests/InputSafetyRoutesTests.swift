@@ -11,7 +11,7 @@ import Testing
 @Suite("Input from outside is refused with a 422, never a crash or a 500")
 struct InputSafetyRoutesTests {
     @Test func aHugeRiseTimeIsRefusedAndTheSettingsStay() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let before = try await client.send(.get, "/api/v1/morse/settings").text
             for value in ["1e300", "-1.7e308"] {
@@ -25,7 +25,7 @@ struct InputSafetyRoutesTests {
     }
 
     @Test func aHugeResponseTimeIsRefusedAndTheItemStillWaits() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(.post, "/api/v1/morse/sessions", json: #"{"direction":"receive"}"#)
             let id = try #require(try started.object["id"] as? String)
@@ -42,7 +42,7 @@ struct InputSafetyRoutesTests {
     }
 
     @Test func aRunStartedBefore1970IsRefusedAndTheRunsKeepWorking() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let refused = try await client.send(
                 .post, "/api/v1/runs",
@@ -60,7 +60,7 @@ struct InputSafetyRoutesTests {
     }
 
     @Test func aRunWithinADayOfNowIsTaken() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             // The test clock stands at 2027-01-15T08:00:00Z.
             let started = try await client.send(
@@ -71,7 +71,7 @@ struct InputSafetyRoutesTests {
     }
 
     @Test func aRecordBefore1970OrTooFarAheadIsRefusedInTheRequestsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let early = try await client.send(
                 .post, "/api/v1/log", json: #"{"kind":"meditation","start":"1969-12-31T23:00:00Z","durationMs":600000}"#
@@ -89,7 +89,7 @@ struct InputSafetyRoutesTests {
     }
 
     @Test func tooMuchEnergyIsRefused() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(
                 .post, "/api/v1/log",
@@ -102,7 +102,7 @@ struct InputSafetyRoutesTests {
 
     @Test(arguments: [#""\u0000""#, #""Focus\u0000hidden""#, #""bell\u0007""#, #""\u001b[2J""#, #""del\u007f""#])
     func aNameWithAControlCharacterIsRefused(_ name: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(
                 .post, "/api/v1/timers", json: #"{"name":\#(name),"durationMs":60000}"#)
@@ -114,7 +114,7 @@ struct InputSafetyRoutesTests {
     }
 
     @Test func notesMayHoldLineBreaksButANameMayNot() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let notes = try await client.send(
                 .post, "/api/v1/timers", json: #"{"name":"Focus","durationMs":60000,"notes":"one\ntwo\tthree"}"#)

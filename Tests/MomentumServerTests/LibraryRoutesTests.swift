@@ -39,7 +39,7 @@ struct LibraryRoutesTests {
     }
 
     @Test func anUploadedFixtureIsImportedAndListedUnderItsTeacher() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await Self.upload(
                 client, try Self.fixture("id3v23-latin1.mp3"), name: "id3v23-latin1.mp3")
@@ -71,7 +71,7 @@ struct LibraryRoutesTests {
     }
 
     @Test func theSameBytesAgainAreSkippedAsADuplicateInThePersonsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let data = try Self.fixture("tagged.m4a")
             let first = try await Self.upload(client, data, name: "tagged.m4a")
@@ -85,37 +85,37 @@ struct LibraryRoutesTests {
             #expect(!message.contains(String((try Self.item(first)["id"] as? String ?? "").prefix(8))), "\(message)")
         }
         #expect(Self.libraryFiles(server).count == 1)
-        #expect(try server.services.library.items().count == 1)
+        await #expect(try server.services.library.items().count == 1)
     }
 
     @Test(arguments: ["not-audio.mp3", "truncated.mp3"])
     func aFileThatIsNotAudioIsRefusedByNameAndLeavesNothing(file: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await Self.upload(client, try Self.fixture(file), name: file)
             #expect(response.status == .unprocessableContent, "\(response.text)")
             #expect(response.errorCode == "not_audio")
             #expect(response.errorMessage?.contains("“\(file)”") == true, "\(response.errorMessage ?? "")")
         }
-        #expect(try server.services.library.items().isEmpty)
+        await #expect(try server.services.library.items().isEmpty)
         #expect(Self.libraryFiles(server) == [])
     }
 
     @Test func anUploadOverTheLimitIsRefusedBeforeAByteIsWrittenAndLeavesNothing() async throws {
-        let server = try TestServer(librarySizeLimit: 10_000)
+        let server = try await TestServer(librarySizeLimit: 10_000)
         try await server.test { client in
             let response = try await Self.upload(client, try Self.fixture("id3v23-latin1.mp3"), name: "Body Scan.mp3")
             #expect(response.status == .contentTooLarge, "\(response.text)")
             #expect(response.errorCode == "file_too_large")
             #expect(response.errorMessage?.contains("“Body Scan.mp3”") == true)
         }
-        #expect(try server.services.library.items().isEmpty)
+        await #expect(try server.services.library.items().isEmpty)
         #expect(Self.libraryFiles(server) == [])
     }
 
     /// A body that never announced its length is stopped where it passes the limit.
     @Test func aStreamedBodyIsStoppedAtTheLimitAndLeavesNothing() async throws {
-        let server = try TestServer(librarySizeLimit: 10_000)
+        let server = try await TestServer(librarySizeLimit: 10_000)
         let staged = try server.services.library.beginImport(originalFileName: "endless.mp3")
         let chunks = AsyncStream<ByteBuffer> { continuation in
             for _ in 0..<50 { continuation.yield(ByteBuffer(repeating: 0xFF, count: 1_000)) }
@@ -131,7 +131,7 @@ struct LibraryRoutesTests {
 
     /// The client going away mid-upload (the body's sequence throws) abandons the import.
     @Test func anUploadCutOffByTheClientLeavesNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let staged = try server.services.library.beginImport(originalFileName: "half.mp3")
         let data = try Self.fixture("id3v23-latin1.mp3")
         let chunks = AsyncThrowingStream<ByteBuffer, any Error> { continuation in
@@ -142,11 +142,11 @@ struct LibraryRoutesTests {
             try await LibraryController.receive(chunks, into: staged)
         }
         #expect(Self.libraryFiles(server) == [])
-        #expect(try server.services.library.items().isEmpty)
+        await #expect(try server.services.library.items().isEmpty)
     }
 
     @Test func aFileNameWithAPathNeverReachesTheFileSystem() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await Self.upload(
                 client, try Self.fixture("id3v23-latin1.mp3"), name: "../../etc/passwd.mp3")
@@ -166,7 +166,7 @@ struct LibraryRoutesTests {
     }
 
     @Test func theAudioIsStreamedWithRangeRequests() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let data = try Self.fixture("vbr-xing.mp3")
         try await server.test { client in
             let uploaded = try await Self.upload(client, data, name: "vbr-xing.mp3")
@@ -210,7 +210,7 @@ struct LibraryRoutesTests {
     }
 
     @Test func editsShowTheEditAndNullOrEmptyRestoresTheOriginal() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let uploaded = try await Self.upload(client, try Self.fixture("id3v23-latin1.mp3"), name: "a.mp3")
             let id = try #require(try Self.item(uploaded)["id"] as? String)
@@ -246,7 +246,7 @@ struct LibraryRoutesTests {
     }
 
     @Test func teacherSuggestionsComeFromTheLibrary() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             _ = try await Self.upload(client, try Self.fixture("id3v23-latin1.mp3"), name: "a.mp3")
             _ = try await Self.upload(client, try Self.fixture("id3v24-utf8.mp3"), name: "b.mp3")
@@ -264,7 +264,7 @@ struct LibraryRoutesTests {
     }
 
     @Test func deletingRemovesTheRowAndTheFile() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let folder = server.services.library.directory
         try await server.test { client in
             let uploaded = try await Self.upload(client, try Self.fixture("with-cover.mp3"), name: "c.mp3")
@@ -279,7 +279,7 @@ struct LibraryRoutesTests {
     }
 
     @Test func thePositionIsRemembered() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let uploaded = try await Self.upload(client, try Self.fixture("id3v23-latin1.mp3"), name: "a.mp3")
             let id = try #require(try Self.item(uploaded)["id"] as? String)
@@ -294,7 +294,7 @@ struct LibraryRoutesTests {
     }
 
     @Test func listeningLogsAGuidedSessionByTheCoreRule() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let uploaded = try await Self.upload(client, try Self.fixture("id3v23-latin1.mp3"), name: "a.mp3")
             let id = try #require(try Self.item(uploaded)["id"] as? String)

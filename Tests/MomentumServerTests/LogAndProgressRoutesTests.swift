@@ -11,7 +11,7 @@ import Testing
 @Suite("Practice log and progress")
 struct LogAndProgressRoutesTests {
     @Test func aManualEntryIsAddedListedEditedAndDeleted() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let added = try await client.send(
                 .post, "/api/v1/log",
@@ -51,7 +51,7 @@ struct LogAndProgressRoutesTests {
         (#"{"kind":"nap","start":"2027-01-14T07:00:00Z","durationMs":60000}"#, .unprocessableContent),
     ])
     func aBadManualEntryStoresNothing(body: String, status: HTTPResponse.Status) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.post, "/api/v1/log", json: body)
             #expect(response.status == status, "\(response.text)")
@@ -69,7 +69,7 @@ struct LogAndProgressRoutesTests {
         "/api/v1/progress/year?category=naps",
     ])
     func badQueriesAreClearErrors(uri: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, uri)
             #expect([.badRequest, .unprocessableContent].contains(response.status), "\(response.text)")
@@ -78,7 +78,7 @@ struct LogAndProgressRoutesTests {
     }
 
     @Test func editingOrDeletingAnUnknownRecordIs404() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let unknown = "00000000-0000-0000-0000-0000000000ff"
             let patch = try await client.send(.patch, "/api/v1/log/\(unknown)", json: "{}")
@@ -91,7 +91,7 @@ struct LogAndProgressRoutesTests {
     }
 
     @Test func progressReadsTheSameReportAsTheTerminal() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         // Three days of 20 minutes before "today" (2027-01-15).
         for day in 12...14 {
             try server.services.practiceLog.addRecord(
@@ -137,7 +137,7 @@ struct LogAndProgressRoutesTests {
     }
 
     @Test func todayTellsTheMinutesAgainstTheGoalAndTheStreakInTheAskedLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         // 23 minutes on each of the last three days, today (2027-01-15) included.
         for day in 13...15 {
             try server.services.practiceLog.addRecord(

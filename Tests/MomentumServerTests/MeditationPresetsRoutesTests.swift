@@ -13,7 +13,7 @@ struct MeditationPresetsRoutesTests {
         #"{"name":"Evening","plan":{"durationMs":1200000,"countdownMs":10000,"intervalGongs":{"mode":"every","minutes":5},"ambientID":"rain","ambientVolume":0.3}}"#
 
     @Test func savedSitsAreListedAddedShownEditedAndDeletedEachWithItsSummary() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let empty = try await client.send(.get, "/api/v1/meditation/presets")
             #expect((try empty.object["presets"] as? [Any])?.isEmpty == true)
@@ -50,7 +50,7 @@ struct MeditationPresetsRoutesTests {
     }
 
     @Test func refusalsSayWhyInTheRequestsLanguageAndStoreNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             #expect(try await client.send(.post, "/api/v1/meditation/presets", json: Self.evening).status == .created)
 
@@ -90,7 +90,7 @@ struct MeditationPresetsRoutesTests {
     }
 
     @Test func aRunStartsFromASavedSit() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let added = try await client.send(.post, "/api/v1/meditation/presets", json: Self.evening)
             let id = try #require(try added.object["id"] as? String)

@@ -20,7 +20,7 @@ struct MorseAcrossServersTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aSessionStartedThroughOneServerIsAnsweredThroughTheOtherAndSavedOnce() async throws {
-        let servers = try TwoServers()
+        let servers = try await TwoServers()
         let clock = servers.clock
         try await servers.test { a, b in
             var (id, session) = try await MorseRoutesTests.start(a, direction: "receive")
@@ -68,7 +68,7 @@ struct MorseAcrossServersTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aContactStartedOnOneServerGoesOnThroughTheOther() async throws {
-        let servers = try TwoServers()
+        let servers = try await TwoServers()
         try await servers.test { a, b in
             let body = #"{"mode":"answer","style":"firstContact","callSign":"DL1ABC","seed":11}"#
             let started = try await a.send(.post, "/api/v1/morse/qso", json: body)
@@ -89,7 +89,7 @@ struct MorseAcrossServersTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aPersonsSessionsGoWithThem() async throws {
-        let servers = try TwoServers()
+        let servers = try await TwoServers()
         let ben = try await servers.households[0].add(named: "Ben")
         let bens = try #require(servers.households[1].morseExchangeStore(for: ben.id))
         let founders = try #require(servers.households[1].morseExchangeStore(for: Person.founderID))
@@ -97,7 +97,7 @@ struct MorseAcrossServersTests {
         try bens.insertMorseExchange(id: id, kind: "qso", state: "{}", lastActivityMs: 0, forgettingIdleBefore: 0)
         #expect(try founders.morseExchange(id: id, kind: "qso") == nil)
         #expect(try bens.morseExchange(id: id, kind: "qso") == "{}")
-        try servers.households[0].remove("Ben")
+        try await servers.households[0].remove("Ben")
         #expect(
             try servers.store.postgres("SELECT count(*)::int FROM morse_exchange WHERE person_id = \(ben.id)") == 0)
     }

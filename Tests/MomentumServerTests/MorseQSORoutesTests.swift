@@ -11,7 +11,7 @@ import Testing
 @Suite("Morse QSO routes: a contact with a seeded virtual station, played and answered over HTTP")
 struct MorseQSORoutesTests {
     @Test func aContactNeedsACallSignAndTheSettingKeepsOne() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let none = try await client.send(.post, "/api/v1/morse/qso", json: "{}")
             #expect(none.status == .unprocessableContent)
@@ -30,7 +30,7 @@ struct MorseQSORoutesTests {
     }
 
     @Test func answeringACQRunsTheWholeContactWithAHintForWhatWasMissing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let body = #"{"mode":"answer","style":"firstContact","callSign":"DL1ABC","seed":11}"#
             let started = try await client.send(.post, "/api/v1/morse/qso", json: body).object
@@ -81,7 +81,7 @@ struct MorseQSORoutesTests {
     }
 
     @Test func theSameSeedMeetsTheSameStationAndBadInputIsClear() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let body = #"{"mode":"answer","callSign":"DL1ABC","seed":42}"#
             let first = try await client.send(.post, "/api/v1/morse/qso", json: body).object

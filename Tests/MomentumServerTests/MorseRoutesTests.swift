@@ -45,7 +45,7 @@ struct MorseRoutesTests {
     }
 
     @Test func aReceiveSessionCopiedPerfectlyLevelsUpAndIsSavedOnce() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             var (id, session) = try await Self.start(client, direction: "receive")
@@ -85,7 +85,7 @@ struct MorseRoutesTests {
     }
 
     @Test func theSameSeedDrawsTheSameItems() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             // Level 1 already has two characters to draw from: K and M.
             var runs: [[String]] = []
@@ -107,7 +107,7 @@ struct MorseRoutesTests {
     }
 
     @Test func aSendSessionTakesPatternsAndStraightKeyTimings() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             // Level 1 practises K and M; each answer keys the item shown.
             let patterns = ["K": "-.-", "M": "--"]
@@ -161,7 +161,7 @@ struct MorseRoutesTests {
         (#"{"answer":"K","patterns":["-.-"]}"#, "not several"),
     ])
     func badKeyingIsRefusedClearlyAndTheSessionIsUnchanged(body: String, message: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let (id, before) = try await Self.start(client, direction: "send")
             let response = try await client.send(.post, "/api/v1/morse/sessions/\(id)/answer", json: body)
@@ -176,7 +176,7 @@ struct MorseRoutesTests {
     }
 
     @Test func theDecoderReadsKeyedTextAndRefusesImpossibleSpeeds() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let keying = try MorseKeyer(timing: MorseTiming(characterWPM: 25, effectiveWPM: 25)).keying("CQ DE K1ABC")
             let signals = keying.elements.map {
@@ -199,7 +199,7 @@ struct MorseRoutesTests {
     }
 
     @Test func anAnswerAfterTheTimeRanOutCountsAndThenOnlyEndingIsLeft() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.services.morse.saveCourseSettings(try MorseCourseSettings(sessionLength: .minutes(1)))
         let clock = server.clock
         try await server.test { client in
@@ -230,7 +230,7 @@ struct MorseRoutesTests {
     }
 
     @Test func aSessionEndedWithoutAttemptsSavesNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let (id, _) = try await Self.start(client, direction: "receive")
             let ended = try await client.send(.post, "/api/v1/morse/sessions/\(id)/end").object
@@ -242,7 +242,7 @@ struct MorseRoutesTests {
     }
 
     @Test func settingsAreCheckedAndABadValueChangesNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let saved = try await client.send(
                 .patch, "/api/v1/morse/settings",
@@ -264,7 +264,7 @@ struct MorseRoutesTests {
     }
 
     @Test func unknownSessionsAndDirectionsAreClearErrors() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let unknown = try await client.send(
                 .post, "/api/v1/morse/sessions/00000000-0000-0000-0000-00000000abcd/answer", json: #"{"answer":"K"}"#)
@@ -280,7 +280,7 @@ struct MorseRoutesTests {
     }
 
     @Test func corruptProgressIsReportedAndLeftAsItIs() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let corrupt = #"{"order":"standard","receive":{"level":99}}"#
         try server.services.sqlite.write { db in
             try db.execute(

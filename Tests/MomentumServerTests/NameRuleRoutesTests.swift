@@ -38,7 +38,7 @@ struct NameRuleRoutesTests {
         EntryPoint(path: "/api/v1/workouts/programs", body: #"{"name":"NAME"}"#) {
             try await $0.services.workouts.programs().count
         },
-        EntryPoint(path: "/api/v1/people", body: #"{"name":"NAME"}"#) { try $0.household.people().count },
+        EntryPoint(path: "/api/v1/people", body: #"{"name":"NAME"}"#) { try await $0.household.people().count },
     ]
 
     static let directionControls: [UInt32] = [
@@ -52,7 +52,7 @@ struct NameRuleRoutesTests {
     /// and starved the suites with live servers.
     @Test(arguments: entryPoints)
     func aNameWithADirectionControlIsRefusedAndNothingIsStored(entry: EntryPoint) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let before = try await entry.count(server)
         for code in Self.directionControls {
             // At the start (what trimming would not see) and inside the name.
@@ -74,7 +74,7 @@ struct NameRuleRoutesTests {
     }
 
     @Test func theRefusalIsInThePersonsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let response = try await server.test { client in
             try await client.send(
                 .post, "/api/v1/meditation/presets?lang=de", json: #"{"name":"\u202Ebad","plan":{"durationMs":60000}}"#)
@@ -86,7 +86,7 @@ struct NameRuleRoutesTests {
 
     @Test(arguments: directionControls)
     func aDeviceNameWithADirectionControlIsRefused(code: UInt32) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let encoded = String(Character(try #require(Unicode.Scalar(code)))).addingPercentEncoding(
             withAllowedCharacters: .alphanumerics)
         let headers: HTTPFields = [.xMomentumDevice: "Anna" + (encoded ?? "")]

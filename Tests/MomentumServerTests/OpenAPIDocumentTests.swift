@@ -27,8 +27,8 @@ struct OpenAPIDocumentTests {
         return routes
     }
 
-    @Test func everyRegisteredRouteIsDocumentedAndNothingElse() throws {
-        let server = try TestServer()
+    @Test func everyRegisteredRouteIsDocumentedAndNothingElse() async throws {
+        let server = try await TestServer()
         let registered = Set(
             server.personRouter.routes.map { route in
                 let path = route.path.components.map { component in
@@ -45,7 +45,7 @@ struct OpenAPIDocumentTests {
     }
 
     @Test func theDocumentIsServedAsYAMLAndDeclaresOpenAPI31() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, "/openapi.yaml")
             #expect(response.status == .ok)

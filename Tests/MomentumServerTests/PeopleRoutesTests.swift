@@ -25,8 +25,8 @@ struct PeopleRoutesTests {
     }
 
     @Test func anOwnerManagesPeopleAndAMemberSeesOnlyThemselves() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let ada = Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
+        let server = try await TestServer(host: "0.0.0.0")
+        let ada = await Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
         try await server.test { client in
             let added = try await client.send(
                 .post, "/api/v1/people", json: #"{"name":"Ben","language":"de"}"#, headers: ada)
@@ -36,8 +36,9 @@ struct PeopleRoutesTests {
             let twice = try await client.send(.post, "/api/v1/people", json: #"{"name":"ben"}"#, headers: ada)
             #expect(twice.status == .conflict)
         }
-        let ben = try server.household.person(named: "Ben")
-        let benHeaders = Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
+        let ben = try await server.household.person(named: "Ben")
+        let benHeaders = await Self.bearer(
+            try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
         try await server.test { client in
             let list = try await client.send(.get, "/api/v1/people", headers: benHeaders)
             #expect(try list.object["canManage"] as? Bool == false)
@@ -54,12 +55,12 @@ struct PeopleRoutesTests {
             let session = try await client.send(.get, "/api/v1/session", headers: benHeaders)
             #expect(try (session.object["person"] as? [String: Any])?["name"] as? String == "Ben")
         }
-        #expect(try server.household.people().map(\.name) == ["Ada", "Ben"])
+        await #expect(try server.household.people().map(\.name) == ["Ada", "Ben"])
     }
 
     @Test func aPairingCodeSignsOneBrowserInOnceAsItsPerson() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let ada = Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
+        let server = try await TestServer(host: "0.0.0.0")
+        let ada = await Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
         let ben = try await server.household.add(named: "Ben")
         let clock = server.clock
         try await server.test { client in
@@ -93,7 +94,7 @@ struct PeopleRoutesTests {
             let malformed = try await client.send(.post, "/pair", json: #"{"code":"nope"}"#)
             #expect(malformed.status == .unprocessableContent)
         }
-        let devices = try server.household.devices(of: ben)
+        let devices = try await server.household.devices(of: ben)
         #expect(devices.map(\.token.name) == ["Ben's phone"])
         #expect(devices.first?.token.isPairing == true)
     }
@@ -103,7 +104,7 @@ struct PeopleRoutesTests {
     /// (the link still works in another browser of this machine). With no network address at
     /// all, it says to connect the machine first.
     @Test func aPairingAPhoneCannotOpenSaysWhyAndWhatToChange() async throws {
-        let loopback = try TestServer()
+        let loopback = try await TestServer()
         try await loopback.test { client in
             let pairing = try await client.send(.post, "/api/v1/people/\(Person.founderID)/pairing")
             #expect(pairing.status == .created)
@@ -114,8 +115,8 @@ struct PeopleRoutesTests {
             let link = try #require(try pairing.object["link"] as? String)
             #expect(link.hasPrefix("http://localhost/pair.html#"))
         }
-        let offline = try TestServer(host: "0.0.0.0", interfaceAddresses: ["127.0.0.1", "fe80::1"])
-        let ada = Self.bearer(try offline.services.accessTokens.create(name: "ada").secret)
+        let offline = try await TestServer(host: "0.0.0.0", interfaceAddresses: ["127.0.0.1", "fe80::1"])
+        let ada = await Self.bearer(try offline.services.accessTokens.create(name: "ada").secret)
         try await offline.test { client in
             let pairing = try await client.send(.post, "/api/v1/people/\(Person.founderID)/pairing", headers: ada)
             #expect(try pairing.object["reachableByPhone"] as? Bool == false)
@@ -125,12 +126,13 @@ struct PeopleRoutesTests {
     }
 
     @Test func endingAPairedDeviceSignsItOut() async throws {
-        let server = try TestServer(host: "0.0.0.0")
+        let server = try await TestServer(host: "0.0.0.0")
         let ben = try await server.household.add(named: "Ben")
-        let pairing = try server.household.startPairing(for: ben)
-        let (sessionID, _) = try server.household.pair(code: pairing.code, deviceName: "tablet")
-        let benHeaders = Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
-        let device = try #require(try server.household.devices(of: ben).first { $0.token.name == "tablet" })
+        let pairing = try await server.household.startPairing(for: ben)
+        let (sessionID, _) = try await server.household.pair(code: pairing.code, deviceName: "tablet")
+        let benHeaders = await Self.bearer(
+            try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
+        let device = try await #require(try server.household.devices(of: ben).first { $0.token.name == "tablet" })
         let viaCookie: HTTPFields = [.cookie: "momentum_session=\(sessionID)"]
         try await server.test { client in
             let whilePaired = try await client.send(.get, "/api/v1/timers", headers: viaCookie)
@@ -144,9 +146,9 @@ struct PeopleRoutesTests {
     }
 
     @Test func theServersOwnScreenPicksAProfileWithItsPIN() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let ben = try await server.household.add(named: "Ben")
-        try server.household.setPIN(of: "Ben", to: "2468")
+        try await server.household.setPIN(of: "Ben", to: "2468")
         try await server.test { client in
             let unchosen = try await client.send(.get, "/api/v1/timers")
             #expect(unchosen.status == .unauthorized)
@@ -167,7 +169,7 @@ struct PeopleRoutesTests {
             let ada = try await client.send(.post, "/api/v1/profiles/choose", json: #"{"id":1}"#)
             #expect(ada.status == .noContent)
         }
-        let guarded = try TestServer(host: "0.0.0.0")
+        let guarded = try await TestServer(host: "0.0.0.0")
         try await guarded.test { client in
             let profiles = try await client.send(.get, "/api/v1/profiles")
             #expect(profiles.status == .notFound)

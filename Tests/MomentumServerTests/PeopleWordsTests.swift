@@ -12,7 +12,7 @@ import Testing
 @Suite("People: times in words")
 struct PeopleWordsTests {
     @Test func aPairingsEndAndADevicesLastUseAreWrittenForPeople() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let founder = Person.founderID
         let (expires, lastUsed) = try await server.test { client in
             let zone = try await client.send(

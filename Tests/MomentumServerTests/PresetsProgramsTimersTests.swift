@@ -10,7 +10,7 @@ import Testing
 @Suite("Breathing presets, workout programs and focus timers")
 struct PresetsProgramsTimersTests {
     @Test func breathingPresetsAreListedAddedEditedAndDeleted() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let list = try await client.send(.get, "/api/v1/breathing/presets?lang=de")
             let presets = try #require(try list.object["presets"] as? [[String: Any]])
@@ -41,7 +41,7 @@ struct PresetsProgramsTimersTests {
     }
 
     @Test func aBadPresetStoresNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             for body in [
                 #"{"name":"X","pattern":"0-0-0-0"}"#, #"{"name":"","pattern":"4-4-4-4"}"#, #"{"pattern":"4-4-4-4"}"#,
@@ -54,7 +54,7 @@ struct PresetsProgramsTimersTests {
     }
 
     @Test func workoutProgramsAreListedAddedEditedAndDeleted() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let list = try await client.send(.get, "/api/v1/workouts/programs")
             #expect((try list.object["programs"] as? [Any])?.count == WorkoutProgram.builtIn.count)
@@ -75,7 +75,7 @@ struct PresetsProgramsTimersTests {
     }
 
     @Test func aFocusTimerWithItemsIsTickedMovedStartedPausedAndReset() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             let added = try await client.send(
@@ -130,7 +130,7 @@ struct PresetsProgramsTimersTests {
     }
 
     @Test func badTimerInputIsAClearErrorAndStoresNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             for body in [
                 #"{"name":"","durationMs":60000}"#, #"{"name":"A","durationMs":0}"#, #"{"name":"A","color":"red"}"#,

@@ -18,7 +18,7 @@ struct RemindersRoutesTests {
     }
 
     @Test func thePlanComesAsJSONInTheAskedLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await Self.withDailyReminder(server)
         try await server.test { client in
             let plan = try await client.send(.get, "/api/v1/reminders?lang=de&days=2").object
@@ -40,7 +40,7 @@ struct RemindersRoutesTests {
     }
 
     @Test func theFeedIsICalendarWithStableUIDsAndForgetsWhatWasPractised() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await Self.withDailyReminder(server)
         let (log, clock) = (server.services.practiceLog, server.clock)
         try await server.test { client in
@@ -65,8 +65,8 @@ struct RemindersRoutesTests {
     }
 
     @Test func offLoopbackTheFeedTakesATokenInItsURLAndNothingElseDoes() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let token = try server.services.accessTokens.create(name: "calendar")
+        let server = try await TestServer(host: "0.0.0.0")
+        let token = try await server.services.accessTokens.create(name: "calendar")
         try await server.test { client in
             #expect(try await client.send(.get, "/reminders.ics").status == .unauthorized)
             #expect(try await client.send(.get, "/reminders.ics?token=wrong").status == .unauthorized)

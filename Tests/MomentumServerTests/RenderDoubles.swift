@@ -13,8 +13,8 @@ struct RenderTestServer {
     let base: TestServer
     let router: Router<BasicRequestContext>
 
-    init(limits: RenderLimits, rendering: AudioRendering = .live) throws {
-        base = try TestServer()
+    init(limits: RenderLimits, rendering: AudioRendering = .live) async throws {
+        base = try await TestServer()
         var configuration = base.configuration
         configuration.renderLimits = limits
         var dependencies = ServerDependencies(household: base.household, version: "test-version")

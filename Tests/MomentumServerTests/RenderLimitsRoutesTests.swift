@@ -19,7 +19,7 @@ struct RenderLimitsRoutesTests {
 
     @Test func aRenderWhileTheOnlyTurnIsTakenIsAnswered503WithRetryAfter() async throws {
         let hold = RenderHold()
-        let server = try RenderTestServer(
+        let server = try await RenderTestServer(
             limits: RenderLimits(concurrentRenders: 1, waitingRenders: 0, retryAfter: .seconds(30)),
             rendering: hold.rendering(frameCount: 8_000))
         defer { hold.release() }
@@ -44,7 +44,7 @@ struct RenderLimitsRoutesTests {
 
     @Test func aRequestThatWaitedTooLongIsAnswered503() async throws {
         let hold = RenderHold()
-        let server = try RenderTestServer(
+        let server = try await RenderTestServer(
             limits: RenderLimits(concurrentRenders: 1, waitingRenders: 1, longestWait: .zero),
             rendering: hold.rendering())
         defer { hold.release() }
@@ -61,7 +61,7 @@ struct RenderLimitsRoutesTests {
     }
 
     @Test func aTimelineOfTenHoursAndOneSecondIsRefusedInThePersonsLanguage() async throws {
-        let server = try RenderTestServer(limits: RenderLimits(), rendering: .quiet(frameCount: 800))
+        let server = try await RenderTestServer(limits: RenderLimits(), rendering: .quiet(frameCount: 800))
         try await server.test { client in
             let tooLong = meditationURI(durationMs: 36_000_000, countdownMs: 1_000)
             let english = try await client.send(.get, tooLong)
@@ -84,7 +84,7 @@ struct RenderLimitsRoutesTests {
     @Test func theCacheKeepsTheRendersUsedLastWithinItsSize() async throws {
         // Each render: 44 + 8 000 frames × 2 bytes. Room for two and a half.
         let size = 44 + 16_000
-        let server = try RenderTestServer(
+        let server = try await RenderTestServer(
             limits: RenderLimits(cacheBytes: Int64(size * 5 / 2)), rendering: .quiet(frameCount: 8_000))
         let (a, b, c) = (
             meditationURI(durationMs: 60_000), meditationURI(durationMs: 120_000), meditationURI(durationMs: 180_000)
@@ -109,7 +109,8 @@ struct RenderLimitsRoutesTests {
     }
 
     @Test func aRenderLargerThanTheCacheIsStreamedWithoutBeingKept() async throws {
-        let server = try RenderTestServer(limits: RenderLimits(cacheBytes: 1_000), rendering: .quiet(frameCount: 8_000))
+        let server = try await RenderTestServer(
+            limits: RenderLimits(cacheBytes: 1_000), rendering: .quiet(frameCount: 8_000))
         try await server.test { client in
             let response = try await client.send(.get, meditationURI(durationMs: 60_000))
             #expect(response.status == .ok)

@@ -58,7 +58,7 @@ struct RunAudioRoutesTests {
     }
 
     @Test func aSixtyMinuteSitHasEveryGongWithinTenMillisecondsOfItsTimeline() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await Self.live(server) { client in
             let id = try await Self.start(
                 client,
@@ -94,7 +94,7 @@ struct RunAudioRoutesTests {
     }
 
     @Test func theWholeFileIsTheRenderAndAnyRangesJoinToIt() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await Self.live(server) { client in
             let id = try await Self.start(
                 client,
@@ -142,7 +142,7 @@ struct RunAudioRoutesTests {
     }
 
     @Test func anOpenEndedSitIsTenHoursLongItsSoundIsRefusedOnceStoppedAndAnUnknownRunIsNotFound() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await Self.live(server) { client in
             let id = try await Self.start(
                 client, #"{"countdownMs":0,"isOpenEnded":true,"intervalGongs":{"mode":"every","minutes":5}}"#)
@@ -178,7 +178,7 @@ struct RunAudioRoutesTests {
         #"{"kind":"workout","plan":{"rounds":2},"at":"2027-01-15T08:00:00Z"}"#,
     ])
     func breathingAndWorkoutRunsStreamTheirTimelines(_ body: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(.post, "/api/v1/runs", json: body)
             let id = try #require(try started.object["id"] as? String)
@@ -192,7 +192,7 @@ struct RunAudioRoutesTests {
     }
 
     @Test func beyondTheStreamsTheServerSendsAtOnceTheAnswerIs503WithRetryAfter() async throws {
-        let server = try RenderTestServer(limits: RenderLimits(concurrentStreams: 0))
+        let server = try await RenderTestServer(limits: RenderLimits(concurrentStreams: 0))
         try await server.test { client in
             // This server keeps the real clock: the run starts now.
             let started = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing"}"#)
@@ -205,7 +205,7 @@ struct RunAudioRoutesTests {
     }
 
     @Test func withTheBedOffTheSameTimelineHasItsCuesAloneAtTheSameLength() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let id = try await Self.start(
                 client,
@@ -249,7 +249,7 @@ struct RunAudioRoutesTests {
     }
 
     @Test func anOpenEndedSitWithoutItsBedKeepsTheBedsFadeOutSoBothFilesAreAsLong() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let id = try await Self.start(
                 client, #"{"countdownMs":0,"isOpenEnded":true,"ambientID":"ocean","ambientVolume":0.2}"#)
@@ -264,7 +264,7 @@ struct RunAudioRoutesTests {
     }
 
     @Test func aStreamRunningWhileItsRunIsStoppedEndsShortOfItsContentLength() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await Self.live(server) { client in
             let id = try await Self.start(client, #"{"countdownMs":0,"isOpenEnded":true}"#)
             let port = try #require(client.port)

@@ -20,7 +20,7 @@ struct RunSoundInterruptionRoutesTests {
     }
 
     @Test func aStopLogsOnlyTheInterruptionOverASecondAndSaysItInEnglish() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let id = try await started(client, fifteenMinutes)
             let stopped = try await client.send(
@@ -46,7 +46,7 @@ struct RunSoundInterruptionRoutesTests {
     }
 
     @Test func theSentenceFollowsTheRequestsLanguageEvenWhenNothingIsLogged() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let german: HTTPFields = [.acceptLanguage: "de"]
         try await server.test { client in
             let logged = try await started(client, fifteenMinutes)
@@ -72,7 +72,7 @@ struct RunSoundInterruptionRoutesTests {
     }
 
     @Test func aStopWithoutInterruptionsAddsNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let id = try await started(client, fifteenMinutes)
             let stopped = try await client.send(
@@ -109,7 +109,7 @@ struct RunSoundInterruptionRoutesTests {
         (RunSoundInterruptionRoutesTests.tooMany, .unprocessableContent),
     ])
     func refusedInterruptionsAreClearErrorsAndStopNothing(list: String, status: HTTPResponse.Status) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let id = try await started(client, fifteenMinutes)
             let refused = try await client.send(
@@ -128,7 +128,7 @@ struct RunSoundInterruptionRoutesTests {
     }
 
     @Test func refusalsAreWordedByTheCatalogInTheRequestsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let german: HTTPFields = [.acceptLanguage: "de"]
         try await server.test { client in
             let id = try await started(client, fifteenMinutes)
@@ -146,7 +146,7 @@ struct RunSoundInterruptionRoutesTests {
     }
 
     @Test func aPauseTakesNoInterruptions() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let id = try await started(client, fifteenMinutes)
             let paused = try await client.send(

@@ -24,7 +24,7 @@ struct RunsAcrossServersTests {
         let households: [HouseholdService]
         let routers: [Router<BasicRequestContext>]
 
-        init() throws {
+        init() async throws {
             store = try StoreUnderTest(.postgres)
             let first = try #require(store.postgresStore)
             let second = try #require(try store.reopenedHousehold() as? PostgresStore)
@@ -33,7 +33,7 @@ struct RunsAcrossServersTests {
             var households: [HouseholdService] = []
             var routers: [Router<BasicRequestContext>] = []
             for (postgres, folder) in zip([first, second], folders) {
-                let household = try HouseholdService.open(
+                let household = try await HouseholdService.open(
                     postgres: postgres, dataDirectory: folder.url, device: "test", login: "Ada", timeZone: .gmt,
                     now: { clock.now }, makeID: { ids.make() })
                 households.append(household)
@@ -63,7 +63,7 @@ struct RunsAcrossServersTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aRunStartedThroughOneServerIsPausedThroughTheOtherAndLoggedOnce() async throws {
-        let servers = try TwoServers()
+        let servers = try await TwoServers()
         let clock = servers.clock
         try await servers.test { a, b in
             let started = try await a.send(
@@ -123,7 +123,7 @@ struct RunsAcrossServersTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aRunThatEndedUnwatchedIsLoggedOnceWhenBothServersListAtOnce() async throws {
-        let servers = try TwoServers()
+        let servers = try await TwoServers()
         let clock = servers.clock
         try await servers.test { a, b in
             let started = try await a.send(
@@ -145,7 +145,7 @@ struct RunsAcrossServersTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func eachPersonSeesOnlyTheirOwnRuns() async throws {
-        let servers = try TwoServers()
+        let servers = try await TwoServers()
         // While the founder is alone, the server asks for no token.
         try await servers.test { a, _ in
             let started = try await a.send(.post, "/api/v1/runs", json: #"{"kind":"workout"}"#)
@@ -159,7 +159,7 @@ struct RunsAcrossServersTests {
         try bens.insertPracticeRun(id: UUID(), state: "{}", endedAtMs: nil, at: servers.clock.now)
         #expect(try founders.practiceRuns().count == 1)
         // Removing a person removes their runs with the rest of their rows.
-        try servers.households[0].remove("Ben")
+        try await servers.households[0].remove("Ben")
         #expect(try servers.store.postgres("SELECT count(*)::int FROM practice_run WHERE person_id = \(ben.id)") == 0)
     }
 }

@@ -14,7 +14,7 @@ struct RunsRoutesTests {
     let start = "2027-01-15T08:00:00Z"
 
     @Test func aMeditationRunToItsEndIsLoggedOnceWithTheMeditatedTime() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(
                 .post, "/api/v1/runs",
@@ -54,7 +54,7 @@ struct RunsRoutesTests {
     }
 
     @Test func aShortStopIsNotLoggedAndADiscardedEarlyStopIsNot() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let first = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing","at":"\#(start)"}"#)
             let firstID = try #require(try first.object["id"] as? String)
@@ -75,7 +75,7 @@ struct RunsRoutesTests {
     }
 
     @Test func aWorkoutStoppedEarlyIsLoggedWithTheServersClockWhenNoInstantIsGiven() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             let started = try await client.send(
@@ -94,7 +94,7 @@ struct RunsRoutesTests {
     }
 
     @Test func theListShowsRunsStillGoingOldestFirst() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             #expect(try await client.send(.get, "/api/v1/runs").object["runs"] as? [Any] != nil)
@@ -115,7 +115,7 @@ struct RunsRoutesTests {
     }
 
     @Test func aRunThatEndedWithNobodyWatchingIsLoggedAtItsEnd() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             let started = try await client.send(
@@ -141,7 +141,7 @@ struct RunsRoutesTests {
     }
 
     @Test func aCompletedRunThatCannotBeLoggedEndsUnloggedAndDoesNotWedgeTheRuns() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         // The log refuses every new record, for good (as a rule of the store would).
         let queue = try DatabaseQueue(path: server.services.sqlite.path)
@@ -166,7 +166,7 @@ struct RunsRoutesTests {
     }
 
     @Test func runsThatEndedLongAgoAreForgotten() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         try await server.test { client in
             let started = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing"}"#)
@@ -183,7 +183,7 @@ struct RunsRoutesTests {
     }
 
     @Test func actionsThatDoNotFitTheRunAreConflicts() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(.post, "/api/v1/runs", json: #"{"kind":"breathing","at":"\#(start)"}"#)
             let id = try #require(try started.object["id"] as? String)
@@ -208,7 +208,7 @@ struct RunsRoutesTests {
         ("not json", .badRequest),
     ])
     func badStartsAreClearErrorsAndStartNothing(body: String, status: HTTPResponse.Status) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.post, "/api/v1/runs", json: body)
             #expect(response.status == status, "\(response.text)")
@@ -219,7 +219,7 @@ struct RunsRoutesTests {
 
     @Test(arguments: ["/api/v1/runs/00000000-0000-0000-0000-000000000099/stop", "/api/v1/runs/not-a-uuid/pause"])
     func anUnknownRunIs404(uri: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.post, uri)
             #expect(response.status == .notFound)

@@ -36,8 +36,8 @@ struct PathSpellingTests {
         "/api/v1/x/../settings", "/api%2Fv1/settings", "/api/v1/%2e/settings", "//metrics", "//reminders.ics",
     ])
     func aSpellingWithEmptyOrDotSegmentsIsRefusedBeforeAnyRoute(path: String) async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        _ = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "0.0.0.0")
+        _ = try await server.services.accessTokens.create(name: "phone")
         try await server.test { client in
             let response = try await client.send(.get, path)
             #expect(response.status == .badRequest, "\(path)")
@@ -46,8 +46,8 @@ struct PathSpellingTests {
     }
 
     @Test func aWriteThroughADoubleSlashStoresNothing() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        _ = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "0.0.0.0")
+        _ = try await server.services.accessTokens.create(name: "phone")
         try await server.test { client in
             let response = try await client.send(.post, "//api/v1/timers", json: #"{"name":"x","durationMs":60000}"#)
             #expect(response.status == .badRequest)
@@ -57,8 +57,8 @@ struct PathSpellingTests {
 
     @Test(arguments: ["/api/v1/settings/", "/api/v1/settings", "/metrics", "/metrics/", "/reminders.ics"])
     func everyGuardedSpellingTheRouterAcceptsNeedsAToken(path: String) async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let created = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "0.0.0.0")
+        let created = try await server.services.accessTokens.create(name: "phone")
         try await server.test { client in
             let without = try await client.send(.get, path).status
             let with = try await client.send(.get, path, headers: bearer(created.secret)).status
@@ -68,8 +68,8 @@ struct PathSpellingTests {
     }
 
     @Test func theCatalogHealthAndDescriptionStayOpen() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        _ = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "0.0.0.0")
+        _ = try await server.services.accessTokens.create(name: "phone")
         try await server.test { client in
             for path in ["/api/v1/catalog", "/health", "/openapi.yaml", "/login.html"] {
                 let status = try await client.send(.get, path).status
@@ -93,8 +93,8 @@ struct PathSpellingTests {
 @Suite("Sign-in sessions and token scopes")
 struct SessionAndScopeTests {
     @Test func theCookieCarriesARandomSessionNotTheToken() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let created = try server.services.accessTokens.create(name: "laptop")
+        let server = try await TestServer(host: "0.0.0.0")
+        let created = try await server.services.accessTokens.create(name: "laptop")
         try await server.test { client in
             let login = try await client.send(.post, "/login", json: #"{"token":"\#(created.secret)"}"#)
             #expect(login.status == .noContent)
@@ -109,8 +109,8 @@ struct SessionAndScopeTests {
     }
 
     @Test func aCookieUsedAfterLogoutIsRefused() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let created = try server.services.accessTokens.create(name: "laptop")
+        let server = try await TestServer(host: "0.0.0.0")
+        let created = try await server.services.accessTokens.create(name: "laptop")
         try await server.test { client in
             let session = try sessionCookie(
                 in: try await client.send(.post, "/login", json: #"{"token":"\#(created.secret)"}"#))
@@ -121,8 +121,8 @@ struct SessionAndScopeTests {
     }
 
     @Test func sessionsLastThirtyDaysFromTheirLastUse() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let created = try server.services.accessTokens.create(name: "laptop")
+        let server = try await TestServer(host: "0.0.0.0")
+        let created = try await server.services.accessTokens.create(name: "laptop")
         let clock = server.clock
         try await server.test { client in
             let session = try sessionCookie(
@@ -144,22 +144,22 @@ struct SessionAndScopeTests {
     }
 
     @Test func revokingTheTokenEndsItsSessions() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let created = try server.services.accessTokens.create(name: "laptop")
+        let server = try await TestServer(host: "0.0.0.0")
+        let created = try await server.services.accessTokens.create(name: "laptop")
         let tokens = server.services.accessTokens
         try await server.test { client in
             let session = try sessionCookie(
                 in: try await client.send(.post, "/login", json: #"{"token":"\#(created.secret)"}"#))
-            try tokens.revoke(id: created.token.id)
+            try await tokens.revoke(id: created.token.id)
             #expect(try await client.send(.get, "/api/v1/timers", headers: cookie(session)).status == .unauthorized)
         }
     }
 
     @Test func aFeedTokenReadsTheFeedAndNothingElse() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let feed = try server.services.accessTokens.create(name: "calendar", scope: .feed)
+        let server = try await TestServer(host: "0.0.0.0")
+        let feed = try await server.services.accessTokens.create(name: "calendar", scope: .feed)
         #expect(feed.token.scope == .feed)
-        #expect(try server.services.accessTokens.tokens().map(\.scope) == [.feed])
+        await #expect(try server.services.accessTokens.tokens().map(\.scope) == [.feed])
         try await server.test { client in
             let read = try await client.send(.get, "/reminders.ics?token=\(feed.secret)")
             #expect(read.status == .ok)
@@ -181,8 +181,8 @@ struct SessionAndScopeTests {
     }
 
     @Test func aFullTokenAlsoReadsTheFeed() async throws {
-        let server = try TestServer(host: "0.0.0.0")
-        let full = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "0.0.0.0")
+        let full = try await server.services.accessTokens.create(name: "phone")
         try await server.test { client in
             let status = try await client.send(.get, "/reminders.ics?token=" + full.secret).status
             #expect(status == .ok)
@@ -199,7 +199,7 @@ struct CrossSiteTests {
     }
 
     @Test func aWriteFromAnotherOriginIsRefusedAndChangesNothing() async throws {
-        let server = try TestServer(host: "127.0.0.1")
+        let server = try await TestServer(host: "127.0.0.1")
         try await server.test { client in
             for foreign in ["http://evil.example", "null", "http://localhost.evil.example", "https://localhost:8443"] {
                 let response = try await client.send(
@@ -222,7 +222,7 @@ struct CrossSiteTests {
     }
 
     @Test func aBodyThatIsNotJSONIsRefused() async throws {
-        let server = try TestServer(host: "127.0.0.1")
+        let server = try await TestServer(host: "127.0.0.1")
         try await server.test { client in
             for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
                 var headers = HTTPFields()
@@ -248,7 +248,7 @@ struct CrossSiteTests {
     }
 
     @Test func theLibraryUploadTakesAudioTypesOnly() async throws {
-        let server = try TestServer(host: "127.0.0.1")
+        let server = try await TestServer(host: "127.0.0.1")
         try await server.test { client in
             var headers = HTTPFields()
             headers[.contentType] = "text/plain"
@@ -310,8 +310,8 @@ struct CrossSiteTests {
     }
 
     @Test func behindAProxyOnTheSameMachineALoopbackServerCanAskForATokenToo() async throws {
-        let server = try TestServer(host: "127.0.0.1")
-        let created = try server.services.accessTokens.create(name: "phone")
+        let server = try await TestServer(host: "127.0.0.1")
+        let created = try await server.services.accessTokens.create(name: "phone")
         var configuration = server.configuration
         configuration.requiresTokenOnLoopback = true
         let clock = server.clock
@@ -327,7 +327,7 @@ struct CrossSiteTests {
     }
 
     @Test func theWebSocketRefusesAForeignOrigin() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         let application = buildApplication(
             configuration: ServerConfiguration(

@@ -59,7 +59,7 @@ struct SettingsFieldsRoutesTests {
         ),
     ])
     func aRefusedValueNamesItsFieldAndSpeaksGerman(body: String, field: String, message: String?) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let before = try await server.services.settings.load()
         try await server.test { client in
             let response = try await client.send(.patch, "/api/v1/settings", json: body, headers: Self.german)
@@ -72,7 +72,7 @@ struct SettingsFieldsRoutesTests {
     }
 
     @Test func theFocusGoalIsSavedThroughPatch() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(
                 .patch, "/api/v1/settings", json: #"{"progress":{"goals":{"focus":90}}}"#)
@@ -84,7 +84,7 @@ struct SettingsFieldsRoutesTests {
     }
 
     @Test func timeZonesComeByRegionInTheRequestsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/time-zones?lang=de")
             #expect(response.status == .ok)
@@ -99,7 +99,7 @@ struct SettingsFieldsRoutesTests {
     }
 
     @Test func theCatalogSaysWhichClockTheLanguageReads() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             for language in ["en", "de"] {
                 let catalog = try await client.send(.get, "/api/v1/catalog?lang=\(language)")
@@ -109,7 +109,7 @@ struct SettingsFieldsRoutesTests {
     }
 
     @Test func streaksSayTheirDaysWithTheLanguagesPluralAndTodayCounts() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try server.services.practiceLog.addRecord(
             kind: .focus, start: server.clock.now.addingTimeInterval(-900), length: 600)
         try await server.test { client in
@@ -131,7 +131,7 @@ struct SettingsFieldsRoutesTests {
 
 extension SettingsFieldsRoutesTests {
     @Test func aDayWithNothingYetSaysSoInWords() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let english = try await client.send(.get, "/api/v1/progress/today?category=focus")
             #expect(try english.object["minutesText"] as? String == "Nothing yet today; your goal is 25 min.")

@@ -20,10 +20,10 @@ struct SharedTimerRoutesTests {
         let timer: FocusTimer
 
         init() async throws {
-            server = try TestServer(host: "0.0.0.0")
+            server = try await TestServer(host: "0.0.0.0")
             let ben = try await server.household.add(named: "Ben")
-            self.ada = Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
-            self.ben = Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
+            self.ada = await Self.bearer(try server.services.accessTokens.create(name: "ada").secret)
+            self.ben = await Self.bearer(try server.services.accessTokens.create(name: "ben", personID: ben.id).secret)
             timer = try await server.services.focusTimers.addTimer(
                 name: "Chores", duration: .seconds(1500), items: ["Dishes", "Laundry"], icon: FocusTimer.defaultIcon,
                 color: FocusTimer.defaultColor, notes: "")
@@ -91,7 +91,7 @@ struct SharedTimerRoutesTests {
         #expect(timer.items.map(\.done) == [false, true])
         #expect(timer.run.status == .running)
         // Ben's own practice holds nothing of it.
-        let benPerson = try home.server.household.person(named: "Ben")
+        let benPerson = try await home.server.household.person(named: "Ben")
         await #expect(try home.server.household.services(for: benPerson).focusTimers.timers().isEmpty)
     }
 
@@ -129,8 +129,8 @@ struct SharedTimerRoutesTests {
     /// nothing; a push of one's own new timer merges as ever.
     @Test func aPushNamingAnotherPersonsTimerIsRefusedWhole() async throws {
         let home = try await Household()
-        let ada = try home.server.household.person(named: "Ada")
-        try home.server.household.share(home.timer, of: ada, with: ["Ben"])
+        let ada = try await home.server.household.person(named: "Ada")
+        try await home.server.household.share(home.timer, of: ada, with: ["Ben"])
         var phone = try TestDevice(node: "n-benphone", name: "Ben's phone")
         let own = try phone.timer(UUID().uuidString.lowercased(), name: "Mine")
         let theirs = try phone.set(.checklistItem, home.timer.items[0].id.uuidString, "done", .bool(true))
@@ -147,15 +147,15 @@ struct SharedTimerRoutesTests {
             #expect(accepted.status == .ok)
         }
         await #expect(try home.server.services.focusTimers.timer(named: home.id).items.map(\.done) == [false, false])
-        let benPerson = try home.server.household.person(named: "Ben")
+        let benPerson = try await home.server.household.person(named: "Ben")
         await #expect(try home.server.household.services(for: benPerson).focusTimers.timers().map(\.name) == ["Mine"])
     }
 
     @Test func removingAPersonEndsTheSharesWithThem() async throws {
         let home = try await Household()
-        let ada = try home.server.household.person(named: "Ada")
-        try home.server.household.share(home.timer, of: ada, with: ["Ben"])
-        try home.server.household.remove("Ben")
-        #expect(try home.server.household.store.timerShares().isEmpty)
+        let ada = try await home.server.household.person(named: "Ada")
+        try await home.server.household.share(home.timer, of: ada, with: ["Ben"])
+        try await home.server.household.remove("Ben")
+        await #expect(try home.server.household.store.timerShares().isEmpty)
     }
 }

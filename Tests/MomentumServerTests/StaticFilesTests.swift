@@ -48,7 +48,7 @@ struct StaticFilesTests {
     }
 
     @Test func theRootServesTheIndexAsHTMLThatIsRevalidated() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, "/")
             #expect(response.status == .ok)
@@ -69,7 +69,7 @@ struct StaticFilesTests {
         try FileManager.default.createDirectory(
             at: folder.url.appendingPathComponent("api/v1"), withIntermediateDirectories: true)
         try Data("file-content".utf8).write(to: folder.url.appendingPathComponent("api/v1/shadow.txt"))
-        let server = try TestServer(publicDirectory: folder.url)
+        let server = try await TestServer(publicDirectory: folder.url)
         try await server.test { client in
             let missing = try await client.send(.get, "/no-such-page")
             #expect(missing.status == .notFound)
@@ -83,7 +83,7 @@ struct StaticFilesTests {
     }
 
     @Test func offLoopbackTheUIFilesStayOpenSoTheLoginPageLoads() async throws {
-        let server = try TestServer(host: "0.0.0.0")
+        let server = try await TestServer(host: "0.0.0.0")
         try await server.test { client in
             let response = try await client.send(.get, "/")
             #expect(response.status == .ok)

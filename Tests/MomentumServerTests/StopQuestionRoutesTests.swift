@@ -13,7 +13,7 @@ struct StopQuestionRoutesTests {
     let start = "2027-01-15T08:00:00Z"
 
     @Test func aRunAsksToKeepAnEarlyStopOfAMinuteOrMoreAndSaysAShortOneIsNotLogged() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(
                 .post, "/api/v1/runs",
@@ -42,7 +42,7 @@ struct StopQuestionRoutesTests {
     }
 
     @Test func theQuestionIsInTheRequestsLanguage() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let started = try await client.send(
                 .post, "/api/v1/runs",
@@ -57,7 +57,7 @@ struct StopQuestionRoutesTests {
     }
 
     @Test func aRefusedPlanNamesTheFieldAtFault() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let gongs = try await client.send(
                 .post, "/api/v1/runs",
@@ -76,7 +76,7 @@ struct StopQuestionRoutesTests {
     }
 
     @Test func aSitStartedFromASavedSitSaysItsNameAndWhatItIs() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let saved = try await client.send(
                 .post, "/api/v1/meditation/presets",

@@ -72,7 +72,7 @@ let itemA = "9b2e0000-0000-4000-8000-0000000000a1"
 @Suite("Sync: push, pull, bad batches and the live feed")
 struct SyncRoutesTests {
     @Test func aPushedTimerIsMaterializedAndPulledBackWithSequenceNumbers() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         let body = try pushBody(
             try phone.timer(timerA, name: "Reading") + phone.item(itemA, of: timerA, text: "Find the book"))
@@ -103,7 +103,7 @@ struct SyncRoutesTests {
     }
 
     @Test func pullsArePagedAndACursorBeyondTheHeadIsRefused() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         let body = try pushBody(try phone.timer(timerA, name: "One") + phone.timer(timerB, name: "Two"))
         try await server.test { client in
@@ -132,7 +132,7 @@ struct SyncRoutesTests {
     }
 
     @Test func aReplayedBatchIsHarmless() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         let body = try pushBody(try phone.timer(timerA, name: "Reading"))
         try await server.test { client in
@@ -155,7 +155,7 @@ struct SyncRoutesTests {
         ("setting-id-on-timer", "malformed_id"), ("wrong-value", "wrong_value"), ("bad-op", "malformed_operation"),
     ])
     func aBatchWithOneBadChangeStoresNothing(kind: String, code: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         let good = try phone.set(.focusTimer, timerA, "name", .string("Reading"))
         var bad = try phone.set(.focusTimer, timerA, "durationMs", .integer(60_000))
@@ -183,7 +183,7 @@ struct SyncRoutesTests {
     }
 
     @Test func aStampExactlyFiveMinutesAheadIsAccepted() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         var change = try phone.set(.setting, "goal.workout", "value", .string("30"))
         change["stamp"] = "\(1_800_000_000_000 + 5 * 60_000)-00000-phone"
@@ -197,7 +197,7 @@ struct SyncRoutesTests {
     }
 
     @Test func moreThanAThousandChangesAreRefusedWhole() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         var changes: [[String: Any]] = []
         for index in 0...1000 {
@@ -213,7 +213,7 @@ struct SyncRoutesTests {
     }
 
     @Test func aFaultHalfWayThroughThePushStoresNothing() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         var phone = try TestDevice(node: "phone", name: "browser@phone")
         let body = try pushBody(try phone.timer(timerA, name: "One") + phone.timer(timerB, name: "Two"))
         // The database itself fails when the second timer's first change is logged.
@@ -240,7 +240,7 @@ struct SyncRoutesTests {
 
     @Test func aTimerEditedOfflineWhileDeletedElsewhereStaysDeletedInEitherOrder() async throws {
         for deleteFirst in [true, false] {
-            let server = try TestServer()
+            let server = try await TestServer()
             var phone = try TestDevice(node: "phone", name: "browser@phone")
             var laptop = try TestDevice(node: "laptop", name: "terminal@laptop")
             let create = try pushBody(
@@ -263,7 +263,7 @@ struct SyncRoutesTests {
     }
 
     @Test func aWriteThroughTheRestRoutesIsPulledAsChanges() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let created = try await client.send(
                 .post, "/api/v1/timers", json: #"{"name": "Tea", "durationMs": 180000, "items": ["Kettle"]}"#)
@@ -284,7 +284,7 @@ struct SyncRoutesTests {
     }
 
     @Test func aPlainGetOfTheLiveFeedAsksForAWebSocket() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/live")
             #expect(response.status == .upgradeRequired)
@@ -295,7 +295,7 @@ struct SyncRoutesTests {
     /// Two WebSocket clients of one running server: 100 changes pushed one at a time each reach the
     /// other client, in order. The latency is printed, not asserted.
     @Test func changesPushedByOneDeviceReachTheOtherLive() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let clock = server.clock
         let dependencies = ServerDependencies(household: server.household, now: { clock.now }, version: "test-version")
         let application = Application(

@@ -33,20 +33,22 @@ struct SyncTimerReferenceTests {
             switch kind {
             case .sqlite:
                 store = nil
-                household = try HouseholdService.open(
+                household = try await HouseholdService.open(
                     dataDirectory: folder.url, device: "test", login: "Ada", timeZone: .gmt, now: now)
             case .postgres:
                 let store = try StoreUnderTest(.postgres)
                 self.store = store
-                household = try HouseholdService.open(
+                household = try await HouseholdService.open(
                     postgres: try #require(store.postgresStore), dataDirectory: folder.url, device: "test",
                     login: "Ada", timeZone: .gmt, now: now)
             }
             let ben = try await household.add(named: "Ben")
             benID = ben.id
             let tokens = household.accessTokens
-            ada = [.authorization: "Bearer " + (try tokens.create(name: "ada", personID: Person.founderID).secret)]
-            self.ben = [.authorization: "Bearer " + (try tokens.create(name: "ben", personID: ben.id).secret)]
+            ada = await [
+                .authorization: "Bearer " + (try tokens.create(name: "ada", personID: Person.founderID).secret)
+            ]
+            self.ben = await [.authorization: "Bearer " + (try tokens.create(name: "ben", personID: ben.id).secret)]
             adasTimer = try await household.founder.focusTimers.addTimer(name: "Ada's tea", duration: .seconds(180))
             bensTimer = try await household.services(for: ben).focusTimers.addTimer(
                 name: "Ben's run", duration: .seconds(600))

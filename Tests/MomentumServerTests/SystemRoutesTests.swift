@@ -12,7 +12,7 @@ import Testing
 @Suite("Health, metrics, security headers and errors shared by every route")
 struct SystemRoutesTests {
     @Test func healthSaysOkWithTheVersion() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, "/health")
             #expect(response.status == .ok)
@@ -28,7 +28,7 @@ struct SystemRoutesTests {
     }
 
     @Test func everyResponseCarriesTheSecurityHeadersErrorsIncluded() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             for uri in ["/health", "/no/such/thing", "/api/v1/log/not-an-id"] {
                 let response = try await client.send(.get, uri)
@@ -42,7 +42,7 @@ struct SystemRoutesTests {
     }
 
     @Test func anUnknownRouteIsAJSON404() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, "/api/v1/nothing-here")
             #expect(response.status == .notFound)
@@ -52,7 +52,7 @@ struct SystemRoutesTests {
     }
 
     @Test func aKnownPathWithAnotherMethodIsA405NamingTheAllowedOnes() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.delete, "/api/v1/settings")
             #expect(response.status == .methodNotAllowed)
@@ -66,7 +66,7 @@ struct SystemRoutesTests {
         "/static/..%5cwindows", "/api/v1/log/a%00b", "/%2e%2e/%2e%2e/etc/passwd",
     ])
     func pathTraversalInAnySegmentIsRefusedWithJSON(path: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.get, path)
             #expect([.badRequest, .notFound].contains(response.status))
@@ -76,7 +76,7 @@ struct SystemRoutesTests {
     }
 
     @Test func aBodyOverTheLimitIsA413AndNothingIsStored() async throws {
-        let server = try TestServer(bodyLimit: 1024)
+        let server = try await TestServer(bodyLimit: 1024)
         try await server.test { client in
             let huge =
                 #"{"kind":"meditation","start":"2027-01-15T07:00:00Z","durationMs":600000,"details":{"x":""#
@@ -93,7 +93,7 @@ struct SystemRoutesTests {
     }
 
     @Test func metricsCountRequestsByRouteAndStatusAndLoggedSessions() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             try await client.send(.get, "/health")
             try await client.send(.get, "/nope")

@@ -54,10 +54,10 @@ struct TestServer {
         publicDirectory: URL? = nil,
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
         interfaceAddresses: [String] = Self.homeNetwork
-    ) throws {
+    ) async throws {
         directory = try TemporaryDirectory()
         let (clock, ids) = (clock, ids)
-        household = try HouseholdService.open(
+        household = try await HouseholdService.open(
             dataDirectory: directory.url, device: "test", login: "Ada", timeZone: .gmt,
             now: { clock.now }, makeID: { ids.make() }, librarySizeLimit: librarySizeLimit)
         configuration = ServerConfiguration(

@@ -15,7 +15,7 @@ struct TimelineRoutesTests {
     }
 
     @Test func aMeditationTimelineIsExactlyWhatTheCoreComputes() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let plan = MeditationPlan(duration: .minutes(20), countdown: .seconds(10), intervalGongs: .every(minutes: 5))
         let expected = try wire(try plan.timeline())
         try await server.test { client in
@@ -28,7 +28,7 @@ struct TimelineRoutesTests {
     }
 
     @Test func aBreathingTimelineFromAPatternOrAPreset() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let expected = try wire(
             try BreathingPlan(pattern: BreathingPattern(parsing: "4-7-8-0"), length: .rounds(3)).timeline())
         try await server.test { client in
@@ -46,7 +46,7 @@ struct TimelineRoutesTests {
     }
 
     @Test func aWorkoutTimelineTakesTheDefaultsForMissingFields() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         let expected = try wire(try WorkoutPlan(rounds: 3).timeline())
         try await server.test { client in
             let response = try await client.send(.post, "/api/v1/workouts/timeline", json: #"{"rounds":3}"#)
@@ -72,7 +72,7 @@ struct TimelineRoutesTests {
         ("/api/v1/workouts/timeline", #"[1,2]"#, .badRequest, "wrong_type"),
     ])
     func badPlansAreClearErrors(uri: String, body: String, status: HTTPResponse.Status, code: String) async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(.post, uri, json: body)
             #expect(response.status == status)
@@ -82,7 +82,7 @@ struct TimelineRoutesTests {
     }
 
     @Test func anOutOfRangeDurationNamesTheProblemInWords() async throws {
-        let server = try TestServer()
+        let server = try await TestServer()
         try await server.test { client in
             let response = try await client.send(
                 .post, "/api/v1/meditation/timeline", json: #"{"durationMs":99999999}"#)

@@ -37,18 +37,18 @@ struct AccessTokenServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aNewTokenIsStoredAsTheHashOfItsSecretOnly(kind: StoreKind) throws {
+    func aNewTokenIsStoredAsTheHashOfItsSecretOnly(kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        let created = try fixture.service.create(name: " phone ")
+        let created = try await fixture.service.create(name: " phone ")
         #expect(created.token.name == "phone")
         #expect(created.secret.count >= 40)
-        let stored = try #require(try fixture.tokens.accessTokens().first)
+        let stored = try await #require(try fixture.tokens.accessTokens().first)
         #expect(stored == created.token)
         #expect(stored.secretHash == AccessTokenService.hash(created.secret))
         #expect(stored.secretHash != created.secret)
         #expect(!stored.secretHash.contains(created.secret))
-        #expect(try fixture.service.verify(secret: created.secret)?.id == created.token.id)
-        #expect(try fixture.service.hasActiveToken())
+        await #expect(try fixture.service.verify(secret: created.secret)?.id == created.token.id)
+        await #expect(try fixture.service.hasActiveToken())
     }
 
     @Test func theHashIsSHA256() {
@@ -56,19 +56,19 @@ struct AccessTokenServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aWrongOrRevokedSecretIsRefused(kind: StoreKind) throws {
+    func aWrongOrRevokedSecretIsRefused(kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        let created = try fixture.service.create(name: nil)
+        let created = try await fixture.service.create(name: nil)
         #expect(created.token.name.hasPrefix("token-"))
-        #expect(try fixture.service.verify(secret: "nope") == nil)
-        #expect(try fixture.service.verify(secret: "") == nil)
-        try fixture.service.revoke(id: created.token.id)
-        #expect(try fixture.service.verify(secret: created.secret) == nil)
-        #expect(try !fixture.service.hasActiveToken())
-        #expect(throws: AccessTokenError.alreadyRevoked(created.token.id)) {
-            try fixture.service.revoke(id: created.token.id)
+        await #expect(try fixture.service.verify(secret: "nope") == nil)
+        await #expect(try fixture.service.verify(secret: "") == nil)
+        try await fixture.service.revoke(id: created.token.id)
+        await #expect(try fixture.service.verify(secret: created.secret) == nil)
+        await #expect(try !fixture.service.hasActiveToken())
+        await #expect(throws: AccessTokenError.alreadyRevoked(created.token.id)) {
+            try await fixture.service.revoke(id: created.token.id)
         }
-        #expect(throws: AccessTokenError.unknown("zzzz")) { try fixture.service.revoke(id: "zzzz") }
+        await #expect(throws: AccessTokenError.unknown("zzzz")) { try await fixture.service.revoke(id: "zzzz") }
     }
 
     @Test func twoSecretsAreNeverTheSame() {
@@ -76,93 +76,93 @@ struct AccessTokenServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func anOverlongNameStoresNothing(kind: StoreKind) throws {
+    func anOverlongNameStoresNothing(kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        #expect(throws: AccessTokenError.nameTooLong) {
-            try fixture.service.create(name: String(repeating: "a", count: 101))
+        await #expect(throws: AccessTokenError.nameTooLong) {
+            try await fixture.service.create(name: String(repeating: "a", count: 101))
         }
-        #expect(try fixture.tokens.accessTokens().isEmpty)
+        await #expect(try await fixture.tokens.accessTokens().isEmpty)
     }
 
     @Test(arguments: StoreKind.available)
-    func tokensAreListedOldestFirstWithTheirPeopleAndScopes(kind: StoreKind) throws {
+    func tokensAreListedOldestFirstWithTheirPeopleAndScopes(kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        let phone = try fixture.service.create(name: "phone")
+        let phone = try await fixture.service.create(name: "phone")
         fixture.clock.advance(by: 1)
-        let calendar = try fixture.service.create(name: "calendar", scope: .feed, personID: 2)
-        let listed = try fixture.service.tokens()
+        let calendar = try await fixture.service.create(name: "calendar", scope: .feed, personID: 2)
+        let listed = try await fixture.service.tokens()
         #expect(listed == [phone.token, calendar.token])
-        let adas = try fixture.service.tokens(of: 2)
+        let adas = try await fixture.service.tokens(of: 2)
         #expect(adas == [calendar.token])
-        #expect(throws: AccessTokenError.unknown(phone.token.id)) {
-            try fixture.service.revoke(id: phone.token.id, of: 2)
+        await #expect(throws: AccessTokenError.unknown(phone.token.id)) {
+            try await fixture.service.revoke(id: phone.token.id, of: 2)
         }
     }
 
     // MARK: Sign-in sessions
 
     @Test(arguments: StoreKind.available)
-    func aSessionStartsOnlyForALiveFullTokenAndEndsWhenItIsRevoked(kind: StoreKind) throws {
+    func aSessionStartsOnlyForALiveFullTokenAndEndsWhenItIsRevoked(kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        let full = try fixture.service.create(name: "laptop")
-        let feed = try fixture.service.create(name: "calendar", scope: .feed)
-        #expect(try fixture.service.startSession(secret: feed.secret) == nil)
-        #expect(try fixture.service.startSession(secret: "nope") == nil)
-        let sessionID = try #require(try fixture.service.startSession(secret: full.secret))
-        let check = try fixture.service.verifySession(sessionID)
+        let full = try await fixture.service.create(name: "laptop")
+        let feed = try await fixture.service.create(name: "calendar", scope: .feed)
+        await #expect(try fixture.service.startSession(secret: feed.secret) == nil)
+        await #expect(try fixture.service.startSession(secret: "nope") == nil)
+        let sessionID = try await #require(try fixture.service.startSession(secret: full.secret))
+        let check = try await fixture.service.verifySession(sessionID)
         #expect(check == AccessTokenService.SessionCheck(token: full.token, wasRefreshed: false))
-        try fixture.service.revoke(id: full.token.id)
-        #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)) == nil)
-        #expect(try fixture.service.verifySession(sessionID) == nil)
-        #expect(try fixture.service.startSession(secret: full.secret) == nil)
+        try await fixture.service.revoke(id: full.token.id)
+        await #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)) == nil)
+        await #expect(try fixture.service.verifySession(sessionID) == nil)
+        await #expect(try fixture.service.startSession(secret: full.secret) == nil)
     }
 
     @Test(arguments: StoreKind.available)
-    func aSessionInUseMovesItsEndOnAtMostHourlyAndExpiresUnused(kind: StoreKind) throws {
+    func aSessionInUseMovesItsEndOnAtMostHourlyAndExpiresUnused(kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        let token = try fixture.service.create(name: "laptop").token
-        let sessionID = try fixture.service.startSession(with: token)
+        let token = try await fixture.service.create(name: "laptop").token
+        let sessionID = try await fixture.service.startSession(with: token)
         fixture.clock.advance(by: AccessTokenService.sessionRefreshInterval - 1)
-        #expect(try fixture.service.verifySession(sessionID)?.wasRefreshed == false)
+        await #expect(try fixture.service.verifySession(sessionID)?.wasRefreshed == false)
         fixture.clock.advance(by: 1)
-        #expect(try fixture.service.verifySession(sessionID)?.wasRefreshed == true)
-        let stored = try #require(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)))
+        await #expect(try fixture.service.verifySession(sessionID)?.wasRefreshed == true)
+        let stored = try await #require(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)))
         #expect(stored.session.lastUsedAt == fixture.clock.now)
         #expect(stored.token == token)
         // Thirty days from the last use it is gone, and looking it up forgets it.
         fixture.clock.advance(by: AccessTokenService.sessionLifetime)
-        #expect(try fixture.service.sessionToken(sessionID) == nil)
-        #expect(try fixture.service.verifySession(sessionID) == nil)
-        #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)) == nil)
+        await #expect(try fixture.service.sessionToken(sessionID) == nil)
+        await #expect(try fixture.service.verifySession(sessionID) == nil)
+        await #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(sessionID)) == nil)
     }
 
     @Test(arguments: StoreKind.available)
-    func signingOutEndsOneSessionAndANewSignInForgetsExpiredOnes(kind: StoreKind) throws {
+    func signingOutEndsOneSessionAndANewSignInForgetsExpiredOnes(kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
-        let token = try fixture.service.create(name: "laptop").token
-        let old = try fixture.service.startSession(with: token)
+        let token = try await fixture.service.create(name: "laptop").token
+        let old = try await fixture.service.startSession(with: token)
         fixture.clock.advance(by: AccessTokenService.sessionLifetime + 1)
-        let kept = try fixture.service.startSession(with: token)
-        #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(old)) == nil)
-        let signedOut = try fixture.service.startSession(with: token)
-        try fixture.service.endSession(signedOut)
-        try fixture.service.endSession("never-issued")
-        #expect(try fixture.service.verifySession(signedOut) == nil)
-        #expect(try fixture.service.sessionToken(kept) == token)
-        #expect(try !fixture.tokens.deleteAccessSession(idHash: AccessTokenService.hash(signedOut)))
+        let kept = try await fixture.service.startSession(with: token)
+        await #expect(try fixture.tokens.accessSession(idHash: AccessTokenService.hash(old)) == nil)
+        let signedOut = try await fixture.service.startSession(with: token)
+        try await fixture.service.endSession(signedOut)
+        try await fixture.service.endSession("never-issued")
+        await #expect(try fixture.service.verifySession(signedOut) == nil)
+        await #expect(try fixture.service.sessionToken(kept) == token)
+        await #expect(try !fixture.tokens.deleteAccessSession(idHash: AccessTokenService.hash(signedOut)))
     }
 
     /// Two servers (or the terminal and the server): a browser signed in through one is signed in
     /// on the other, and a token revoked on one is refused by both.
     @Test(arguments: StoreKind.available)
-    func aSessionStartedThroughOneHandleIsSeenAndEndedThroughAnother(kind: StoreKind) throws {
+    func aSessionStartedThroughOneHandleIsSeenAndEndedThroughAnother(kind: StoreKind) async throws {
         let fixture = try Fixture(kind)
         let other = Fixture.service(on: try fixture.store.reopenedHousehold(), clock: fixture.clock)
-        let created = try fixture.service.create(name: "laptop")
-        let sessionID = try #require(try fixture.service.startSession(secret: created.secret))
-        #expect(try other.verifySession(sessionID)?.token == created.token)
-        try other.revoke(id: created.token.id)
-        #expect(try fixture.service.verifySession(sessionID) == nil)
-        #expect(try fixture.service.verify(secret: created.secret) == nil)
+        let created = try await fixture.service.create(name: "laptop")
+        let sessionID = try await #require(try fixture.service.startSession(secret: created.secret))
+        await #expect(try other.verifySession(sessionID)?.token == created.token)
+        try await other.revoke(id: created.token.id)
+        await #expect(try fixture.service.verifySession(sessionID) == nil)
+        await #expect(try fixture.service.verify(secret: created.secret) == nil)
     }
 }

@@ -25,14 +25,14 @@ struct FullDiskFocusTimers: FocusTimerRepository {
 struct FullDiskAccessTokens: AccessTokenRepository {
     let real: any AccessTokenRepository
 
-    func accessTokens() throws(StoreError) -> [AccessToken] { try real.accessTokens() }
-    func accessToken(secretHash: String) throws(StoreError) -> AccessToken? {
-        try real.accessToken(secretHash: secretHash)
+    func accessTokens() async throws(StoreError) -> [AccessToken] { try await real.accessTokens() }
+    func accessToken(secretHash: String) async throws(StoreError) -> AccessToken? {
+        try await real.accessToken(secretHash: secretHash)
     }
     func saveAccessToken(_ token: AccessToken) throws(StoreError) { throw .diskFull }
     func revokeAccessToken(id: String, at now: Date) throws(StoreError) -> Bool { throw .diskFull }
-    func accessSession(idHash: String) throws(StoreError) -> (session: AccessSession, token: AccessToken)? {
-        try real.accessSession(idHash: idHash)
+    func accessSession(idHash: String) async throws(StoreError) -> (session: AccessSession, token: AccessToken)? {
+        try await real.accessSession(idHash: idHash)
     }
     func saveAccessSession(_ session: AccessSession) throws(StoreError) { throw .diskFull }
     func deleteAccessSession(idHash: String) throws(StoreError) -> Bool { throw .diskFull }
@@ -69,22 +69,22 @@ struct DiskFullReadTests {
 
     /// Given a browser's session last used two hours ago; when it is used on a full disk; then it
     /// is still live (its end stays where it was) and the request goes on.
-    @Test func aSessionIsStillLiveWhenItsUseCannotBeWritten() throws {
+    @Test func aSessionIsStillLiveWhenItsUseCannotBeWritten() async throws {
         let clock = self.clock
         let directory = try TemporaryDirectory()
         let database = try MomentumDatabase.open(directory: directory.url)
         let tokens = AccessTokenService(repository: database, now: { clock.now }, makeID: { UUID() })
-        let created = try tokens.create(name: "phone")
-        let session = try #require(try tokens.startSession(secret: created.secret))
+        let created = try await tokens.create(name: "phone")
+        let session = try await #require(try tokens.startSession(secret: created.secret))
         clock.advance(by: 2 * 3600)
 
         let full = AccessTokenService(
             repository: FullDiskAccessTokens(real: database), now: { clock.now }, makeID: { UUID() })
-        let check = try #require(try full.verifySession(session))
+        let check = try await #require(try full.verifySession(session))
         #expect(check.token.id == created.token.id)
         #expect(!check.wasRefreshed)
         // With room again, the use is written.
-        #expect(try tokens.verifySession(session)?.wasRefreshed == true)
+        await #expect(try tokens.verifySession(session)?.wasRefreshed == true)
     }
 
     @Test func aFullDiskIsItsOwnKindOfFailure() {

@@ -18,63 +18,63 @@ struct HouseholdServiceTests {
     let clock: HouseholdClock
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory()
         let clock = HouseholdClock(Self.start)
         self.clock = clock
-        household = try HouseholdService.open(
+        household = try await HouseholdService.open(
             dataDirectory: directory.url, device: "test", login: "Ada", timeZone: .gmt,
             now: { clock.now })
     }
 
     func advance(by seconds: TimeInterval) { clock.advance(by: seconds) }
 
-    var founder: Person { get throws { try household.person(named: nil) } }
+    var founder: Person { get async throws { try await household.person(named: nil) } }
 
     // MARK: - Who may do what
 
     @Test func anOwnerManagesEveryoneAndAMemberReachesOnlyThemselves() async throws {
-        let owner = try founder
+        let owner = try await founder
         let ben = try await household.add(named: "Ben")
         let cleo = try await household.add(named: "Cleo", role: .owner)
-        #expect(try household.people(seenBy: owner).map(\.name) == ["Ada", "Ben", "Cleo"])
-        #expect(try household.people(seenBy: ben).map(\.name) == ["Ben"])
+        await #expect(try household.people(seenBy: owner).map(\.name) == ["Ada", "Ben", "Cleo"])
+        await #expect(try household.people(seenBy: ben).map(\.name) == ["Ben"])
         #expect(household.canManage(cleo) && !household.canManage(ben))
 
         // A member changes no one, not even themselves; an owner anyone there is.
         #expect(throws: HouseholdError.ownerOnly) { try household.requireOwner(ben) }
-        #expect(throws: HouseholdError.ownerOnly) { try household.person(id: ben.id, changedBy: ben) }
-        #expect(try household.person(id: ben.id, changedBy: cleo) == ben)
-        #expect(throws: HouseholdError.noSuchPerson) { try household.person(id: 99, changedBy: owner) }
-        #expect(throws: HouseholdError.noSuchPerson) { try household.person(id: nil, changedBy: owner) }
+        await #expect(throws: HouseholdError.ownerOnly) { try await household.person(id: ben.id, changedBy: ben) }
+        await #expect(try household.person(id: ben.id, changedBy: cleo) == ben)
+        await #expect(throws: HouseholdError.noSuchPerson) { try await household.person(id: 99, changedBy: owner) }
+        await #expect(throws: HouseholdError.noSuchPerson) { try await household.person(id: nil, changedBy: owner) }
 
         // Reaching a person (their devices, a pairing): a member reaches only themselves, and to
         // them another's id is no one's.
-        #expect(try household.person(id: ben.id, reachedBy: ben) == ben)
-        #expect(throws: HouseholdError.noSuchPerson) { try household.person(id: owner.id, reachedBy: ben) }
-        #expect(try household.person(id: ben.id, reachedBy: owner) == ben)
+        await #expect(try household.person(id: ben.id, reachedBy: ben) == ben)
+        await #expect(throws: HouseholdError.noSuchPerson) { try await household.person(id: owner.id, reachedBy: ben) }
+        await #expect(try household.person(id: ben.id, reachedBy: owner) == ben)
         #expect(FailureKind.of(HouseholdError.ownerOnly) == .forbidden)
         #expect(FailureKind.of(HouseholdError.noSuchPerson) == .notFound)
     }
 
     // MARK: - Each person's own practice
 
-    @Test func aNewHouseholdHasItsFounderAsOwner() throws {
-        let people = try household.people()
+    @Test func aNewHouseholdHasItsFounderAsOwner() async throws {
+        let people = try await household.people()
         #expect(people.map(\.name) == ["Ada"])
         #expect(people.first?.id == Person.founderID)
         #expect(people.first?.role == .owner)
         // Opening again writes no second founder.
-        let again = try HouseholdService.open(dataDirectory: directory.url, device: "test", login: "Other")
-        #expect(try again.people().map(\.name) == ["Ada"])
+        let again = try await HouseholdService.open(dataDirectory: directory.url, device: "test", login: "Other")
+        await #expect(try again.people().map(\.name) == ["Ada"])
     }
 
     @Test func twoPeopleEachSeeOnlyTheirOwnPractice() async throws {
         let ben = try await household.add(named: "Ben")
-        let ada = try household.services(for: try founder)
-        let bens = try household.services(for: ben)
+        let ada = try await household.services(for: try founder)
+        let bens = try await household.services(for: ben)
         #expect(try ada.sqlite.path == household.founder.sqlite.path)
-        #expect(try bens.sqlite.path == (try household.services(forID: ben.id)).sqlite.path)
+        await #expect(try bens.sqlite.path == (try household.services(forID: ben.id)).sqlite.path)
 
         try ada.practiceLog.addRecord(kind: .meditation, start: Self.start.addingTimeInterval(-3600), length: 600)
         try await ada.focusTimers.addTimer(name: "Ada's pages", items: ["Pen"])
@@ -122,7 +122,7 @@ struct HouseholdServiceTests {
         try await household.add(named: "Ben")
         await #expect(throws: HouseholdError.person(.nameTaken("ben"))) { try await household.add(named: "ben") }
         await #expect(throws: HouseholdError.person(.nameStartsWithDash)) { try await household.add(named: "-x") }
-        #expect(try household.people().map(\.name) == ["Ada", "Ben"])
+        await #expect(try household.people().map(\.name) == ["Ada", "Ben"])
     }
 
     // MARK: - Leaving
@@ -132,142 +132,154 @@ struct HouseholdServiceTests {
         try await household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
         try await household.founder.focusTimers.addTimer(name: "Ada's pages")
         let tokens = household.accessTokens
-        let bensToken = try tokens.create(name: "ben-phone", personID: ben.id)
-        let bensSession = try #require(try tokens.startSession(secret: bensToken.secret))
-        let adasToken = try tokens.create(name: "ada-phone")
-        let adasSession = try #require(try tokens.startSession(secret: adasToken.secret))
+        let bensToken = try await tokens.create(name: "ben-phone", personID: ben.id)
+        let bensSession = try await #require(try tokens.startSession(secret: bensToken.secret))
+        let adasToken = try await tokens.create(name: "ada-phone")
+        let adasSession = try await #require(try tokens.startSession(secret: adasToken.secret))
         let folder = directory.url.appendingPathComponent("people/\(ben.id)")
         #expect(FileManager.default.fileExists(atPath: folder.path))
 
-        let removed = try household.remove("BEN")
+        let removed = try await household.remove("BEN")
         #expect(removed.id == ben.id)
         #expect(!FileManager.default.fileExists(atPath: folder.path))
-        #expect(try household.people().map(\.name) == ["Ada"])
-        #expect(try tokens.tokens(of: ben.id).isEmpty)
-        #expect(try tokens.verify(secret: bensToken.secret) == nil)
-        #expect(try tokens.verifySession(bensSession) == nil)
+        await #expect(try household.people().map(\.name) == ["Ada"])
+        await #expect(try tokens.tokens(of: ben.id).isEmpty)
+        await #expect(try tokens.verify(secret: bensToken.secret) == nil)
+        await #expect(try tokens.verifySession(bensSession) == nil)
 
-        #expect(try tokens.verify(secret: adasToken.secret)?.id == adasToken.token.id)
-        #expect(try tokens.verifySession(adasSession) != nil)
+        await #expect(try tokens.verify(secret: adasToken.secret)?.id == adasToken.token.id)
+        await #expect(try tokens.verifySession(adasSession) != nil)
         await #expect(try household.founder.focusTimers.timers().map(\.name) == ["Ada's pages"])
         #expect(
             FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(MomentumDatabase.fileName).path)
         )
-        #expect(throws: HouseholdError.person(.unknownPerson("Ben"))) { try household.person(named: "Ben") }
+        await #expect(throws: HouseholdError.person(.unknownPerson("Ben"))) { try await household.person(named: "Ben") }
     }
 
     @Test func aPersonAddedAgainAfterRemovalStartsEmpty() async throws {
         let ben = try await household.add(named: "Ben")
         try await household.services(for: ben).focusTimers.addTimer(name: "Ben's tea")
-        try household.remove("Ben")
+        try await household.remove("Ben")
         let again = try await household.add(named: "Ben")
         await #expect(try household.services(for: again).focusTimers.timers().isEmpty)
     }
 
     @Test func theFounderCannotBeRemoved() async throws {
         try await household.add(named: "Cy", role: .owner)
-        #expect(throws: HouseholdError.person(.founderStays("Ada"))) { try household.remove("Ada") }
-        #expect(try household.people().count == 2)
+        await #expect(throws: HouseholdError.person(.founderStays("Ada"))) { try await household.remove("Ada") }
+        await #expect(try household.people().count == 2)
     }
 
-    @Test func anUnknownPersonIsNamed() {
-        #expect(throws: HouseholdError.person(.unknownPerson("Dora"))) { try household.remove("Dora") }
+    @Test func anUnknownPersonIsNamed() async {
+        await #expect(throws: HouseholdError.person(.unknownPerson("Dora"))) { try await household.remove("Dora") }
     }
 
     // MARK: - Names and roles
 
     @Test func aPersonIsRenamedAndFoundByTheNewName() async throws {
         let ben = try await household.add(named: "Ben")
-        let renamed = try household.rename("ben", to: "Benedikt")
+        let renamed = try await household.rename("ben", to: "Benedikt")
         #expect(renamed.id == ben.id && renamed.name == "Benedikt")
-        #expect(try household.person(named: "benedikt").id == ben.id)
-        #expect(try household.rename("Benedikt", to: "BENEDIKT").name == "BENEDIKT")
-        #expect(throws: HouseholdError.person(.nameTaken("Ada"))) { try household.rename("Benedikt", to: "Ada") }
+        await #expect(try household.person(named: "benedikt").id == ben.id)
+        await #expect(try household.rename("Benedikt", to: "BENEDIKT").name == "BENEDIKT")
+        await #expect(throws: HouseholdError.person(.nameTaken("Ada"))) {
+            try await household.rename("Benedikt", to: "Ada")
+        }
     }
 
     @Test func aRoleChangeKeepsAnOwner() async throws {
         try await household.add(named: "Ben")
-        #expect(throws: HouseholdError.person(.lastOwner("Ada"))) { try household.setRole(of: "Ada", to: .member) }
-        #expect(try household.setRole(of: "Ben", to: .owner).role == .owner)
-        #expect(try household.setRole(of: "Ada", to: .member).role == .member)
-        #expect(try household.people().map(\.role) == [.member, .owner])
-        #expect(throws: HouseholdError.person(.lastOwner("Ben"))) { try household.setRole(of: "Ben", to: .member) }
+        await #expect(throws: HouseholdError.person(.lastOwner("Ada"))) {
+            try await household.setRole(of: "Ada", to: .member)
+        }
+        await #expect(try household.setRole(of: "Ben", to: .owner).role == .owner)
+        await #expect(try household.setRole(of: "Ada", to: .member).role == .member)
+        await #expect(try household.people().map(\.role) == [.member, .owner])
+        await #expect(throws: HouseholdError.person(.lastOwner("Ben"))) {
+            try await household.setRole(of: "Ben", to: .member)
+        }
     }
 
     // MARK: - PINs
 
     @Test func aPINLocksAProfileUntilCleared() async throws {
         let ben = try await household.add(named: "Ben")
-        #expect(try household.checkPIN(nil, for: ben))
-        #expect(try household.checkPIN("9999", for: ben))
-        try household.setPIN(of: "Ben", to: "2580")
-        #expect(try household.person(named: "Ben").hasPIN)
-        #expect(try household.checkPIN("2580", for: ben))
-        #expect(try !household.checkPIN("2581", for: ben))
-        #expect(try !household.checkPIN(nil, for: ben))
-        #expect(try !household.checkPIN("", for: ben))
-        #expect(throws: HouseholdError.person(.pinFormat(minimum: 4, maximum: 8))) {
-            try household.setPIN(of: "Ben", to: "12")
+        await #expect(try household.checkPIN(nil, for: ben))
+        await #expect(try household.checkPIN("9999", for: ben))
+        try await household.setPIN(of: "Ben", to: "2580")
+        await #expect(try household.person(named: "Ben").hasPIN)
+        await #expect(try household.checkPIN("2580", for: ben))
+        await #expect(try !household.checkPIN("2581", for: ben))
+        await #expect(try !household.checkPIN(nil, for: ben))
+        await #expect(try !household.checkPIN("", for: ben))
+        await #expect(throws: HouseholdError.person(.pinFormat(minimum: 4, maximum: 8))) {
+            try await household.setPIN(of: "Ben", to: "12")
         }
-        #expect(try household.checkPIN("2580", for: ben))
+        await #expect(try household.checkPIN("2580", for: ben))
         // The same PIN of another person is stored differently.
-        try household.setPIN(of: "Ada", to: "2580")
-        #expect(try household.store.personPINHash(id: ben.id) != household.store.personPINHash(id: 1))
-        try household.setPIN(of: "Ben", to: nil)
-        #expect(try !household.person(named: "Ben").hasPIN)
-        #expect(try household.checkPIN(nil, for: ben))
+        try await household.setPIN(of: "Ada", to: "2580")
+        await #expect(try household.store.personPINHash(id: ben.id) != household.store.personPINHash(id: 1))
+        try await household.setPIN(of: "Ben", to: nil)
+        await #expect(try !household.person(named: "Ben").hasPIN)
+        await #expect(try household.checkPIN(nil, for: ben))
     }
 
     // MARK: - Pairing
 
     @Test func aPairingCodeSignsInOnceAsItsPerson() async throws {
         let ben = try await household.add(named: "Ben")
-        let pairing = try household.startPairing(for: ben)
+        let pairing = try await household.startPairing(for: ben)
         #expect(pairing.person == ben)
         #expect(pairing.expiresAt == Self.start.addingTimeInterval(600))
         #expect(pairing.code.count == 14 && pairing.code.split(separator: "-").count == 3)
 
-        let (sessionID, person) = try household.pair(code: pairing.code.lowercased(), deviceName: "Ben's phone")
+        let (sessionID, person) = try await household.pair(code: pairing.code.lowercased(), deviceName: "Ben's phone")
         #expect(person.id == ben.id)
-        let session = try #require(try household.accessTokens.verifySession(sessionID))
+        let session = try await #require(try household.accessTokens.verifySession(sessionID))
         #expect(session.token.personID == ben.id)
         #expect(session.token.name == "Ben's phone")
         #expect(session.token.scope == .full)
-        #expect(try household.accessTokens.tokens(of: ben.id).map(\.id) == [session.token.id])
+        await #expect(try household.accessTokens.tokens(of: ben.id).map(\.id) == [session.token.id])
 
-        #expect(throws: HouseholdError.pairing(.notUsable)) {
-            try household.pair(code: pairing.code, deviceName: nil)
+        await #expect(throws: HouseholdError.pairing(.notUsable)) {
+            try await household.pair(code: pairing.code, deviceName: nil)
         }
     }
 
     @Test func aPairingCodeTenMinutesOldIsRefused() async throws {
         let ben = try await household.add(named: "Ben")
-        let late = try household.startPairing(for: ben)
-        let justInTime = try household.startPairing(for: ben)
+        let late = try await household.startPairing(for: ben)
+        let justInTime = try await household.startPairing(for: ben)
         advance(by: 599)
-        let (sessionID, _) = try household.pair(code: justInTime.code, deviceName: nil)
-        #expect(try household.accessTokens.verifySession(sessionID) != nil)
+        let (sessionID, _) = try await household.pair(code: justInTime.code, deviceName: nil)
+        await #expect(try household.accessTokens.verifySession(sessionID) != nil)
         advance(by: 1)
-        #expect(throws: HouseholdError.pairing(.notUsable)) { try household.pair(code: late.code, deviceName: nil) }
-        #expect(try household.accessTokens.tokens(of: ben.id).count == 1)
+        await #expect(throws: HouseholdError.pairing(.notUsable)) {
+            try await household.pair(code: late.code, deviceName: nil)
+        }
+        await #expect(try household.accessTokens.tokens(of: ben.id).count == 1)
     }
 
     @Test(arguments: ["", "7KQM-X3HD", "7KQM-X3HD-R9WO", "not a code at all"])
-    func aMalformedCodeIsSaidToBeMalformed(_ code: String) throws {
-        #expect(throws: HouseholdError.pairing(.malformed)) { try household.pair(code: code, deviceName: nil) }
+    func aMalformedCodeIsSaidToBeMalformed(_ code: String) async throws {
+        await #expect(throws: HouseholdError.pairing(.malformed)) {
+            try await household.pair(code: code, deviceName: nil)
+        }
     }
 
-    @Test func anUnknownCodeIsNotUsable() throws {
-        #expect(throws: HouseholdError.pairing(.notUsable)) {
-            try household.pair(code: "2222-3333-4444", deviceName: nil)
+    @Test func anUnknownCodeIsNotUsable() async throws {
+        await #expect(throws: HouseholdError.pairing(.notUsable)) {
+            try await household.pair(code: "2222-3333-4444", deviceName: nil)
         }
     }
 
     @Test func aRemovedPersonsCodeIsNotUsable() async throws {
         let ben = try await household.add(named: "Ben")
-        let pairing = try household.startPairing(for: ben)
-        try household.remove("Ben")
-        #expect(throws: HouseholdError.pairing(.notUsable)) { try household.pair(code: pairing.code, deviceName: nil) }
+        let pairing = try await household.startPairing(for: ben)
+        try await household.remove("Ben")
+        await #expect(throws: HouseholdError.pairing(.notUsable)) {
+            try await household.pair(code: pairing.code, deviceName: nil)
+        }
     }
 }
 

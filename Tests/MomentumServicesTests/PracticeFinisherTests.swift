@@ -15,10 +15,10 @@ struct PracticeFinisherTests {
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
     let services: MomentumServices
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory()
         let clock = self.clock
-        services = try MomentumServices.open(
+        services = try await MomentumServices.open(
             dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { UUID() })
     }
 

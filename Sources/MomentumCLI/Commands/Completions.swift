@@ -73,7 +73,7 @@ extension CommandContext {
             return await names { try await services.breathing.presets().map { $0.isBuiltIn ? $0.id : $0.name } }
         case .workoutPrograms:
             return await names { try await services.workouts.programs().map { $0.isBuiltIn ? $0.id : $0.name } }
-        case .people: return await names { try session.household.people().map(\.name) }
+        case .people: return await names { try await session.household.people().map(\.name) }
         }
     }
 }

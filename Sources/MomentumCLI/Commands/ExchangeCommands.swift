@@ -130,7 +130,7 @@ struct Import: ContextualCommand {
     func run(in context: CommandContext) async throws {
         try await context.withSession(common) { session in
             let catalog = session.catalog
-            let services = try whoseFile(session, context: context)
+            let services = try await whoseFile(session, context: context)
             if BackupService.recognizes(URL(fileURLWithPath: file)) {
                 try restore(services.backup, catalog: catalog, context: context)
                 return
@@ -166,8 +166,9 @@ struct Import: ContextualCommand {
     /// in a household of several, otherwise asked on a terminal — a backup must not land in the
     /// wrong person's practice by default — and, with no terminal to ask at (a script, cron),
     /// the owner's, as every other command acts without `--user` (issue 38).
-    private func whoseFile(_ session: CommandContext.Session, context: CommandContext) throws -> MomentumServices {
-        let people = try session.household.people()
+    private func whoseFile(_ session: CommandContext.Session, context: CommandContext) async throws -> MomentumServices
+    {
+        let people = try await session.household.people()
         let named = common.user ?? context.environment["MOMENTUM_USER"].flatMap { $0.isEmpty ? nil : $0 }
         guard named == nil, people.count > 1, context.isInteractive else { return session.services }
         let names = people.map(\.name).joined(separator: ", ")
@@ -178,7 +179,7 @@ struct Import: ContextualCommand {
             context.output.write("\n")
             throw CommandFailure(session.catalog[.importSayWhose])
         }
-        return try session.household.services(for: person)
+        return try await session.household.services(for: person)
     }
 
     private func restore(_ backup: BackupService, catalog: StringCatalog, context: CommandContext) throws {

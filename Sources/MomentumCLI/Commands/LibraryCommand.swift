@@ -65,7 +65,7 @@ extension LibraryCommand {
                         output: context.errors, isShown: context.errorsAreInteractive,
                         label: catalog[.libraryProgress] + " " + url.lastPathComponent)
                     do {
-                        let outcome = try library.importFile(at: url) { done, total in
+                        let outcome = try await library.importFile(at: url) { done, total in
                             bar.update(done: Int(clamping: done), total: Int(clamping: total))
                         }
                         bar.finish()
@@ -118,7 +118,7 @@ extension LibraryCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let locale = LibraryCommand.locale(environment: context.environment, language: catalog.language)
-                let groups = try session.services.library.groupedItems(locale: locale)
+                let groups = try await session.services.library.groupedItems(locale: locale)
                 if json {
                     context.output.write(try LibraryCommand.json(LibraryListJSON(groups, catalog: catalog)))
                     return
@@ -160,7 +160,7 @@ extension LibraryCommand {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let library = session.services.library
-                let item = try library.item(idPrefix: id)
+                let item = try await library.item(idPrefix: id)
                 if json {
                     context.output.write(try LibraryCommand.json(LibraryItemJSON(item, catalog: catalog)))
                     return
@@ -245,13 +245,13 @@ extension LibraryCommand {
                     throw CommandFailure(catalog.format(.errorLibraryConflictingEdit, ["field": "name"]))
                 }
                 let library = session.services.library
-                var item = try library.item(idPrefix: id)
+                var item = try await library.item(idPrefix: id)
                 let teacherEdit: LibraryFieldEdit = clearTeacher ? .restoreOriginal : teacher.map { .set($0) } ?? .keep
                 let nameEdit: LibraryFieldEdit = clearName ? .restoreOriginal : name.map { .set($0) } ?? .keep
                 if teacherEdit != .keep || nameEdit != .keep {
-                    item = try library.edit(id: item.id, teacher: teacherEdit, name: nameEdit)
+                    item = try await library.edit(id: item.id, teacher: teacherEdit, name: nameEdit)
                 }
-                if let ambient { item = try library.setAmbientBed(id: item.id, ambient == .on) }
+                if let ambient { item = try await library.setAmbientBed(id: item.id, ambient == .on) }
                 context.output.write(
                     catalog.format(
                         .libraryEdited, ["id": item.shortID, "name": item.name, "teacher": item.shownTeacher(catalog)])
@@ -271,7 +271,7 @@ extension LibraryCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let library = session.services.library
-                let item = try library.delete(id: try library.item(idPrefix: id).id)
+                let item = try await library.delete(id: try library.item(idPrefix: id).id)
                 context.output.write(
                     session.catalog.format(.libraryDeleted, ["name": item.name, "id": item.shortID]) + "\n")
             }

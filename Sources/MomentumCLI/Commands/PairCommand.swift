@@ -35,7 +35,7 @@ struct PairCommand: ContextualCommand {
             let base = address ?? phoneBase ?? "http://127.0.0.1:\(port)"
             // The link is checked before a code is made: a wrong address spends nothing.
             _ = try PairingCode.link(base: base, code: String(repeating: "2", count: PairingCode.length))
-            let pairing = try session.household.startPairing(for: session.person)
+            let pairing = try await session.household.startPairing(for: session.person)
             var lines = [catalog.format(.pairIntro, ["name": session.person.name]), ""]
             lines += try Self.lines(
                 pairing, base: base, isInteractive: context.isInteractive, timeZone: context.timeZone, catalog: catalog)

@@ -104,8 +104,11 @@ struct Serve: ContextualCommand {
             // Off loopback, a server no one can sign in to yet starts anyway (pairing a phone needs
             // it running): once it listens, it shows the owner's pairing code, or says how to let
             // someone in.
-            let nobodyYet = try configuration.requiresToken && !session.services.accessTokens.hasActiveToken()
-            let owner = try session.household.person(named: nil)
+            let nobodyYet =
+                if configuration.requiresToken { try await !session.services.accessTokens.hasActiveToken() } else {
+                    false
+                }
+            let owner = try await session.household.person(named: nil)
             let output = context.output
             let catalog = session.catalog
             let household = session.household
@@ -125,8 +128,8 @@ struct Serve: ContextualCommand {
                 if nobodyYet {
                     var wayIn = [catalog.format(.serveNoWayInYet, ["host": configuration.host])]
                     do {
-                        wayIn = try Self.firstWayIn(phone, catalog: catalog) { base in
-                            let pairing = try household.startPairing(for: owner)
+                        wayIn = try await Self.firstWayIn(phone, catalog: catalog) { base in
+                            let pairing = try await household.startPairing(for: owner)
                             return [catalog.format(.servePairFirstPhone, ["name": owner.name]), ""]
                                 + (try PairCommand.lines(
                                     pairing, base: base, isInteractive: isInteractive, timeZone: timeZone,
@@ -199,10 +202,10 @@ struct Serve: ContextualCommand {
     /// The way in of a server no one can sign in to yet: the owner's pairing code at the first
     /// address a phone opens (`pairing`), else how to make one.
     static func firstWayIn(
-        _ phone: PhoneAddresses, catalog: StringCatalog, pairing: (_ base: String) throws -> [String]
-    ) rethrows -> [String] {
+        _ phone: PhoneAddresses, catalog: StringCatalog, pairing: (_ base: String) async throws -> [String]
+    ) async rethrows -> [String] {
         switch phone.reach {
-        case .network(let bases) where !bases.isEmpty: try pairing(bases[0])
+        case .network(let bases) where !bases.isEmpty: try await pairing(bases[0])
         case .thisMachineOnly:
             // On loopback only --require-token asks for a sign-in: no other machine reaches it.
             [catalog.format(.serveNoWayInYetLoopback, ["host": phone.listenHost])]

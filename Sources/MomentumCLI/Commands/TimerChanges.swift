@@ -156,7 +156,7 @@ extension TimerCommand {
                 let catalog = session.catalog
                 guard people.isEmpty == none else { throw CommandFailure(catalog[.focusShareWithOrNone]) }
                 let timer = try await session.services.focusTimers.timer(named: name)
-                let sharees = try session.household.share(timer, of: session.person, with: people)
+                let sharees = try await session.household.share(timer, of: session.person, with: people)
                 let text =
                     sharees.isEmpty
                     ? catalog.format(.focusSharedWithNoOne, ["name": timer.name])

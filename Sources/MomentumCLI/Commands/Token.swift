@@ -30,7 +30,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let created = try session.services.accessTokens.create(
+                let created = try await session.services.accessTokens.create(
                     name: name, scope: scope, personID: session.person.id)
                 let catalog = session.catalog
                 context.output.write(
@@ -61,7 +61,7 @@ struct TokenCommand: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
-                let tokens = try session.services.accessTokens.tokens(of: session.person.id)
+                let tokens = try await session.services.accessTokens.tokens(of: session.person.id)
                 if json {
                     let rows = tokens.map { token in
                         TokenJSON(
@@ -98,7 +98,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let token = try session.services.accessTokens.revoke(id: id, of: session.person.id)
+                let token = try await session.services.accessTokens.revoke(id: id, of: session.person.id)
                 context.output.write(
                     session.catalog.format(.tokenRevoked, ["id": token.id, "name": token.name]) + "\n")
             }

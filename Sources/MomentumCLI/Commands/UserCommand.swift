@@ -57,7 +57,7 @@ struct UserCommand: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
-                let people = try session.household.people()
+                let people = try await session.household.people()
                 var languages: [String?] = []
                 for person in people {
                     languages.append(
@@ -101,8 +101,8 @@ struct UserCommand: AsyncParsableCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let old = try session.household.person(named: name).name
-                let person = try session.household.rename(name, to: newName)
+                let old = try await session.household.person(named: name).name
+                let person = try await session.household.rename(name, to: newName)
                 context.output.write(session.catalog.format(.userRenamed, ["old": old, "name": person.name]) + "\n")
             }
         }
@@ -122,7 +122,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
-                let person = try session.household.setRole(of: name, to: role)
+                let person = try await session.household.setRole(of: name, to: role)
                 context.output.write(
                     session.catalog.format(
                         .userRoleChanged, ["name": person.name, "role": session.catalog[person.role.textKey]]) + "\n")
@@ -149,8 +149,8 @@ struct UserCommand: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 guard (pin == nil) == clear else { throw CommandFailure(session.catalog[.userPinOrClear]) }
-                try session.household.setPIN(of: name, to: clear ? nil : pin)
-                let person = try session.household.person(named: name)
+                try await session.household.setPIN(of: name, to: clear ? nil : pin)
+                let person = try await session.household.person(named: name)
                 context.output.write(
                     session.catalog.format(clear ? .userPinCleared : .userPinSet, ["name": person.name]) + "\n")
             }
@@ -172,8 +172,8 @@ struct UserCommand: AsyncParsableCommand {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
-                let person = try session.household.person(named: name)
-                try Household.checkRemoval(of: person, among: try session.household.people())
+                let person = try await session.household.person(named: name)
+                try await Household.checkRemoval(of: person, among: try session.household.people())
                 if !yes {
                     context.output.write(catalog.format(.userRemoveAsk, ["name": person.name]) + " ")
                     let answer = context.readAnswer()?.trimmingCharacters(in: .whitespaces) ?? ""
@@ -182,7 +182,7 @@ struct UserCommand: AsyncParsableCommand {
                         throw ExitCode(CommandExit.declined.rawValue)
                     }
                 }
-                try session.household.remove(person.name)
+                try await session.household.remove(person.name)
                 context.output.write(catalog.format(.userRemoved, ["name": person.name]) + "\n")
             }
         }

@@ -33,7 +33,7 @@ struct AboutController {
     /// stays installable, and nothing of the person's shows.
     @Sendable func manifest(_ request: Request, context: BasicRequestContext) async throws -> Response {
         var manifest = WebManifest()
-        if try mayReadShortcuts(request) {
+        if try await mayReadShortcuts(request) {
             do {
                 let language = try await LanguageChoice.language(for: request, settings: services.settings)
                 manifest.shortcuts = try await services.practiceShortcuts(now: now(), language: language).map {
@@ -58,8 +58,8 @@ struct AboutController {
     /// Whether `request` may see the person's shortcuts: what opens the person's API opens them
     /// (on loopback always while the household has one person; otherwise a live full credential
     /// of that person — a feed token is not one).
-    func mayReadShortcuts(_ request: Request) throws -> Bool {
-        switch try guardian.check(request) {
+    func mayReadShortcuts(_ request: Request) async throws -> Bool {
+        switch try await guardian.check(request) {
         case .allowed, .allowedRefreshingSession: true
         case .refused, .outOfScope, .choosePerson: false
         }

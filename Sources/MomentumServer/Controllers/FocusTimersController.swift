@@ -106,8 +106,8 @@ struct FocusTimersController {
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timers> {
         let instant = now()
-        let shares = try household.timerShares(ownedBy: person)
-        let people = try household.people()
+        let shares = try await household.timerShares(ownedBy: person)
+        let people = try await household.people()
         let own = try await timers.timers().map { timer in
             let sharees = Set(shares.filter { $0.timerID == timer.id }.map(\.personID))
             return Timer(timer, at: instant, sharedWith: people.filter { sharees.contains($0.id) }.map(\.name))
@@ -176,10 +176,10 @@ struct FocusTimersController {
     @Sendable func share(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
         let body = try await RequestBody.decode(Sharing.self, from: request)
         let timer = try await timers.timer(named: try timerID(context))
-        guard let owner = try household.person(id: person) else { throw APIError.unauthorized }
-        let before = Set(try household.sharees(ofTimer: timer.id, ownedBy: person).map(\.id))
-        let after = Set(try household.share(timer, of: owner, with: body.with).map(\.id))
-        try liveFeeds.watchSharedTimers(of: person)
+        guard let owner = try await household.person(id: person) else { throw APIError.unauthorized }
+        let before = await Set(try household.sharees(ofTimer: timer.id, ownedBy: person).map(\.id))
+        let after = await Set(try household.share(timer, of: owner, with: body.with).map(\.id))
+        try await liveFeeds.watchSharedTimers(of: person)
         liveFeeds.nudge(before.union(after), [.focusTimer, .checklistItem])
         return try await answer(timer)
     }
@@ -215,7 +215,7 @@ struct FocusTimersController {
     /// `timer` as its list shows it: with its owner for a shared one, or with whom it is shared.
     private func answer(_ timer: FocusTimer, status: HTTPResponse.Status = .ok) async throws -> JSONResponse<Timer> {
         if try await timers.timers().contains(where: { $0.id == timer.id }) {
-            let sharees = try household.sharees(ofTimer: timer.id, ownedBy: person).map(\.name)
+            let sharees = try await household.sharees(ofTimer: timer.id, ownedBy: person).map(\.name)
             return JSONResponse(Timer(timer, at: now(), sharedWith: sharees), status: status)
         }
         let owner = try await sharedTimers().first { $0.timer.id == timer.id }?.owner.name
@@ -224,7 +224,7 @@ struct FocusTimersController {
 
     /// The timers others of the household shared with this person.
     private func sharedTimers() async throws -> [HouseholdService.SharedTimer] {
-        guard let me = try household.person(id: person) else { return [] }
+        guard let me = try await household.person(id: person) else { return [] }
         return try await household.timersShared(with: me)
     }
 
@@ -232,7 +232,7 @@ struct FocusTimersController {
     /// (by id or name), else one shared with this person (by its exact id only).
     private func target(_ context: BasicRequestContext) async throws -> (FocusTimerService, String) {
         let id = try timerID(context)
-        guard let me = try household.person(id: person) else { return (timers, id) }
+        guard let me = try await household.person(id: person) else { return (timers, id) }
         return try await household.timerService(named: id, for: me)
     }
 

@@ -35,7 +35,7 @@ struct LibraryController {
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<LibraryListJSON>
     {
         let catalog = try await catalog(for: request)
-        let groups = try library.groupedItems(locale: try locale(for: request, catalog: catalog))
+        let groups = try await library.groupedItems(locale: try locale(for: request, catalog: catalog))
         return JSONResponse(LibraryListJSON(groups, catalog: catalog))
     }
 
@@ -46,7 +46,7 @@ struct LibraryController {
     /// The items marked as ambient beds, by name: the meditation's own ambient choices.
     @Sendable func ambientBeds(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Items> {
         let catalog = try await catalog(for: request)
-        let beds = try library.ambientBeds(locale: try locale(for: request, catalog: catalog))
+        let beds = try await library.ambientBeds(locale: try locale(for: request, catalog: catalog))
         return JSONResponse(Items(items: beds.map { LibraryItemJSON($0, catalog: catalog) }))
     }
 
@@ -62,7 +62,7 @@ struct LibraryController {
         guard text.count <= LibraryText.maximumCharacters else {
             throw APIError.invalid(.apiQueryTooLong, ["maximum": "\(LibraryText.maximumCharacters)"])
         }
-        return JSONResponse(
+        return await JSONResponse(
             Suggestions(
                 suggestions: try library.teacherSuggestions(
                     for: text, locale: try locale(for: request, catalog: catalog))))
@@ -70,12 +70,12 @@ struct LibraryController {
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<LibraryItemJSON>
     {
-        JSONResponse(LibraryItemJSON(try item(context), catalog: try await catalog(for: request)))
+        await JSONResponse(LibraryItemJSON(try item(context), catalog: try await catalog(for: request)))
     }
 
     /// The item's file with its MIME type, whole (200) or the one range asked for (206, 416).
     @Sendable func audio(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let item = try item(context)
+        let item = try await item(context)
         var headers = HTTPFields()
         // The file under an id never changes; a new import gets a new id.
         headers[.cacheControl] = "private, max-age=31536000, immutable"
@@ -142,7 +142,7 @@ struct LibraryController {
                 try Task.checkCancellation()
                 try staged.write(Data(buffer: chunk, byteTransferStrategy: .noCopy))
             }
-            return try staged.finish()
+            return try await staged.finish()
         } catch {
             staged.abandon()
             throw error
@@ -157,14 +157,14 @@ struct LibraryController {
         -> JSONResponse<LibraryItemJSON>
     {
         let catalog = try await catalog(for: request)
-        var edited = try item(context)
+        var edited = try await item(context)
         let id = edited.id
         let changes = try await RequestBody.decode(ItemChanges.self, from: request)
         if changes.teacher != .keep || changes.name != .keep {
-            edited = try library.edit(id: id, teacher: changes.teacher, name: changes.name)
+            edited = try await library.edit(id: id, teacher: changes.teacher, name: changes.name)
         }
         if let isAmbientBed = changes.isAmbientBed, isAmbientBed != edited.isAmbientBed {
-            edited = try library.setAmbientBed(id: id, isAmbientBed)
+            edited = try await library.setAmbientBed(id: id, isAmbientBed)
         }
         return JSONResponse(LibraryItemJSON(edited, catalog: catalog))
     }
@@ -202,8 +202,8 @@ struct LibraryController {
         }
     }
 
-    @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try library.delete(id: try item(context).id)
+    @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await library.delete(id: try item(context).id)
         return Response(status: .noContent)
     }
 
@@ -215,9 +215,9 @@ struct LibraryController {
         -> JSONResponse<LibraryItemJSON>
     {
         let catalog = try await catalog(for: request)
-        let id = try item(context).id
+        let id = try await item(context).id
         let body = try await RequestBody.decode(Position.self, from: request)
-        return JSONResponse(
+        return await JSONResponse(
             LibraryItemJSON(try library.savePosition(id: id, .milliseconds(body.positionMs)), catalog: catalog))
     }
 
@@ -242,9 +242,9 @@ struct LibraryController {
     @Sendable func listened(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<ListenedAnswer>
     {
-        let id = try item(context).id
+        let id = try await item(context).id
         let body = try await RequestBody.decode(Listened.self, from: request)
-        let record = try library.logListening(
+        let record = try await library.logListening(
             itemID: id, listened: .milliseconds(body.listenedMs), finished: body.finished)
         if let record { metrics.recordSessionLogged(kind: record.kind.rawValue) }
         let text = await EndingSentence.listening(
@@ -254,11 +254,11 @@ struct LibraryController {
 
     // MARK: - Helpers
 
-    private func item(_ context: BasicRequestContext) throws -> LibraryItem {
+    private func item(_ context: BasicRequestContext) async throws -> LibraryItem {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
             throw APIError.notFound(.apiNoLibraryItem)
         }
-        return try library.item(id: id)
+        return try await library.item(id: id)
     }
 
     private func catalog(for request: Request) async throws -> StringCatalog {

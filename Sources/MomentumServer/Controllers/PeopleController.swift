@@ -174,26 +174,26 @@ struct PeopleController {
     @Sendable func pair(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let body = try await RequestBody.decode(PairBody.self, from: request)
         let (sessionID, person) = try await attempts.attempt(AttemptLimits.keys(), isWrongGuess: Self.isWrongCode) {
-            try household.pair(code: body.code, deviceName: body.device)
+            try await household.pair(code: body.code, deviceName: body.device)
         }
         var response = try JSONResponse(Paired(person: person.name)).response(from: request, context: context)
         response.setCookie(LoginController.sessionCookie(sessionID, request: request))
         return response
     }
 
-    @Sendable func profiles(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Profiles> {
+    @Sendable func profiles(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Profiles> {
         try requireTheServersOwnScreen()
-        let profiles = try household.people().map { Profile(id: $0.id, name: $0.name, hasPIN: $0.hasPIN) }
+        let profiles = try await household.people().map { Profile(id: $0.id, name: $0.name, hasPIN: $0.hasPIN) }
         return JSONResponse(Profiles(profiles: profiles))
     }
 
     @Sendable func chooseProfile(_ request: Request, context: BasicRequestContext) async throws -> Response {
         try requireTheServersOwnScreen()
         let body = try await RequestBody.decode(ChooseBody.self, from: request)
-        guard let chosen = try household.person(id: body.id) else { throw APIError.notFound(.apiNoSuchPerson) }
+        guard let chosen = try await household.person(id: body.id) else { throw APIError.notFound(.apiNoSuchPerson) }
         let sessionID = try await attempts.attempt(
             AttemptLimits.keys(person: "\(chosen.id)"), isWrongGuess: Self.isWrongPIN
-        ) { try household.chooseProfile(chosen, pin: body.pin) }
+        ) { try await household.chooseProfile(chosen, pin: body.pin) }
         var response = Response(status: .noContent)
         response.setCookie(LoginController.sessionCookie(sessionID, request: request))
         return response
@@ -217,8 +217,8 @@ struct PeopleController {
     // MARK: - People
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<People> {
-        let asking = try askingPerson()
-        let people = try household.people(seenBy: asking)
+        let asking = try await askingPerson()
+        let people = try await household.people(seenBy: asking)
         let words = try await instantWords(for: request)
         var views: [PersonView] = []
         for person in people { views.append(try await view(person, words: words)) }
@@ -226,34 +226,34 @@ struct PeopleController {
     }
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
-        try household.requireOwner(try askingPerson())
+        try await household.requireOwner(try askingPerson())
         let body = try await RequestBody.decode(NewPerson.self, from: request)
         let added = try await household.add(named: body.name, role: body.role ?? .member, language: body.language)
         return await JSONResponse(try view(added, words: try instantWords(for: request)), status: .created)
     }
 
     @Sendable func change(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PersonView> {
-        var changed = try changed(context)
+        var changed = try await changed(context)
         let body = try await RequestBody.decode(PersonChanges.self, from: request)
-        if let name = body.name { changed = try household.rename(changed.name, to: name) }
-        if let role = body.role { changed = try household.setRole(of: changed.name, to: role) }
+        if let name = body.name { changed = try await household.rename(changed.name, to: name) }
+        if let role = body.role { changed = try await household.setRole(of: changed.name, to: role) }
         return await JSONResponse(try view(changed, words: try instantWords(for: request)))
     }
 
-    @Sendable func remove(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try household.remove(try changed(context).name)
+    @Sendable func remove(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await household.remove(try changed(context).name)
         return Response(status: .noContent)
     }
 
     @Sendable func setPIN(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let target = try changed(context)
+        let target = try await changed(context)
         let body = try await RequestBody.decode(PINBody.self, from: request)
-        try household.setPIN(of: target.name, to: body.pin)
+        try await household.setPIN(of: target.name, to: body.pin)
         return Response(status: .noContent)
     }
 
-    @Sendable func clearPIN(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try household.setPIN(of: try changed(context).name, to: nil)
+    @Sendable func clearPIN(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await household.setPIN(of: try changed(context).name, to: nil)
         return Response(status: .noContent)
     }
 
@@ -261,7 +261,7 @@ struct PeopleController {
 
     @Sendable func startPairing(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Pairing>
     {
-        let target = try ownerOrSelf(context)
+        let target = try await ownerOrSelf(context)
         let requestBase = (LoginController.isTLS(request) ? "https://" : "http://") + (request.head.authority ?? "")
         let requestPort = HostPolicy.Authority(request.head.authority ?? "")?.port ?? 80
         let reach = phoneAddresses(requestPort).phoneBase(forRequestBase: requestBase)
@@ -275,7 +275,7 @@ struct PeopleController {
         }
         // The link is checked before a code is made: a host a phone cannot open spends nothing.
         _ = try PairingCode.link(base: base, code: String(repeating: "2", count: PairingCode.length))
-        let pairing = try household.startPairing(for: target)
+        let pairing = try await household.startPairing(for: target)
         let link = try PairingCode.link(base: base, code: pairing.code)
         let code = try QRCode.encode(link, correction: .medium)
         let rows = (0..<code.size).map { y in String((0..<code.size).map { x in code[x, y] ? "1" : "0" }) }
@@ -288,37 +288,39 @@ struct PeopleController {
             status: .created)
     }
 
-    @Sendable func endDevice(_ request: Request, context: BasicRequestContext) throws -> Response {
-        let target = try ownerOrSelf(context)
+    @Sendable func endDevice(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let target = try await ownerOrSelf(context)
         let id = context.parameters.get("token") ?? ""
-        guard try household.devices(of: target).contains(where: { $0.token.id == id }) else {
+        guard try await household.devices(of: target).contains(where: { $0.token.id == id }) else {
             throw APIError.notFound(.apiNoSuchDevice)
         }
-        try household.accessTokens.revoke(id: id, of: target.id)
+        try await household.accessTokens.revoke(id: id, of: target.id)
         return Response(status: .noContent)
     }
 
     // MARK: - Who asks
 
-    private func askingPerson() throws -> Person {
-        guard let asking = try household.person(id: person) else { throw APIError.unauthorized }
+    private func askingPerson() async throws -> Person {
+        guard let asking = try await household.person(id: person) else { throw APIError.unauthorized }
         return asking
     }
 
     /// The person named by the path's id, as an owner changes them (owners only).
-    private func changed(_ context: BasicRequestContext) throws -> Person {
-        try household.person(id: context.parameters.get("id").flatMap(Person.ID.init), changedBy: try askingPerson())
+    private func changed(_ context: BasicRequestContext) async throws -> Person {
+        try await household.person(
+            id: context.parameters.get("id").flatMap(Person.ID.init), changedBy: try askingPerson())
     }
 
     /// The person named by the path's id: anyone for an owner; a member only themselves (others
     /// answer 404, as if they did not exist).
-    private func ownerOrSelf(_ context: BasicRequestContext) throws -> Person {
-        try household.person(id: context.parameters.get("id").flatMap(Person.ID.init), reachedBy: try askingPerson())
+    private func ownerOrSelf(_ context: BasicRequestContext) async throws -> Person {
+        try await household.person(
+            id: context.parameters.get("id").flatMap(Person.ID.init), reachedBy: try askingPerson())
     }
 
     private func view(_ shown: Person, words: InstantWords) async throws -> PersonView {
-        let services = try household.services(for: shown)
-        return PersonView(
+        let services = try await household.services(for: shown)
+        return await PersonView(
             id: shown.id, name: shown.name, role: shown.role, hasPIN: shown.hasPIN,
             language: try await services.settings.load().language, isYou: shown.id == person,
             devices: try household.devices(of: shown).map { DeviceView($0, words: words) })

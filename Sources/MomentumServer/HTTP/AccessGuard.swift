@@ -43,20 +43,20 @@ struct HouseholdAccess: Sendable {
         return .none
     }
 
-    func credential(of request: Request, scope: AccessScope) throws -> Credential {
+    func credential(of request: Request, scope: AccessScope) async throws -> Credential {
         switch Self.presented(in: request) {
         case .bearer(let secret):
-            return try verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
+            return try await verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
         case .session(let sessionID):
-            guard let live = try liveSession(sessionID) else {
+            guard let live = try await liveSession(sessionID) else {
                 // Not live when the request was dispatched: checked once more, and a dead session deleted.
-                guard let session = try tokens.verifySession(sessionID) else { return .refused }
+                guard let session = try await tokens.verifySession(sessionID) else { return .refused }
                 return .token(session.token, refreshedSession: session.wasRefreshed ? sessionID : nil)
             }
-            let session = try tokens.use(live)
+            let session = try await tokens.use(live)
             return .token(session.token, refreshedSession: session.wasRefreshed ? sessionID : nil)
         case .query(let secret) where scope == .feed:
-            return try verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
+            return try await verify(secret: secret).map { .token($0, refreshedSession: nil) } ?? .refused
         case .query, .none:
             return .none
         }
@@ -64,49 +64,49 @@ struct HouseholdAccess: Sendable {
 
     /// Whether the household has more than one person: then even on loopback a request says
     /// whose it is.
-    func isShared() throws -> Bool {
-        try household.people().count > 1
+    func isShared() async throws -> Bool {
+        try await household.people().count > 1
     }
 
     /// Whose routes answer `request`: the person its credential names (checked again by the
     /// routes' ``AccessGuard``), else the founder's — whose guard refuses what needs a credential.
-    func person(of request: Request) throws -> Person.ID {
-        try dispatch(request).person
+    func person(of request: Request) async throws -> Person.ID {
+        try await dispatch(request).person
     }
 
     /// ``person(of:)``, and the credential as found — what the routes' guard checks again without
     /// reading it again (``FoundCredential/current``, for the request's task).
-    func dispatch(_ request: Request) throws -> (person: Person.ID, found: FoundCredential) {
+    func dispatch(_ request: Request) async throws -> (person: Person.ID, found: FoundCredential) {
         var found = FoundCredential()
         let token: AccessToken?
         switch Self.presented(in: request) {
         case .bearer(let secret), .query(let secret):
             // A `?token=` goes to its person's routes, whose guards take it only on the feed.
-            token = try tokens.verify(secret: secret)
+            token = try await tokens.verify(secret: secret)
             (found.secret, found.token) = (secret, token)
         case .session(let sessionID):
-            let live = try tokens.liveSession(sessionID)
+            let live = try await tokens.liveSession(sessionID)
             (found.sessionID, found.session) = (sessionID, live)
             token = live?.token
         case .none:
             token = nil
         }
-        guard let token, try household.person(id: token.personID) != nil else {
+        guard let token, try await household.person(id: token.personID) != nil else {
             return (Person.founderID, found)
         }
         return (token.personID, found)
     }
 
     /// The live token whose secret is `secret`: as the dispatch found it for this request, else read.
-    private func verify(secret: String) throws -> AccessToken? {
+    private func verify(secret: String) async throws -> AccessToken? {
         if let found = FoundCredential.current, found.secret == secret { return found.token }
-        return try tokens.verify(secret: secret)
+        return try await tokens.verify(secret: secret)
     }
 
     /// The live session `sessionID`: as the dispatch found it for this request, else read.
-    private func liveSession(_ sessionID: String) throws -> AccessTokenService.LiveSession? {
+    private func liveSession(_ sessionID: String) async throws -> AccessTokenService.LiveSession? {
         if let found = FoundCredential.current, found.sessionID == sessionID { return found.session }
-        return try tokens.liveSession(sessionID)
+        return try await tokens.liveSession(sessionID)
     }
 
     /// The token of an `Authorization: Bearer …` header.
@@ -152,7 +152,7 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        switch try check(request) {
+        switch try await check(request) {
         case .refused:
             var refusal = APIError.unauthorized
             refusal.headers[.wwwAuthenticate] = "Bearer"
@@ -180,15 +180,15 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         case allowedRefreshingSession(String)
     }
 
-    func check(_ request: Request) throws -> Decision {
+    func check(_ request: Request) async throws -> Decision {
         if !access.isRequired {
-            guard try access.isShared() else { return .allowed }
-            guard case .token(let token, let refreshed) = try access.credential(of: request, scope: scope),
+            guard try await access.isShared() else { return .allowed }
+            guard case .token(let token, let refreshed) = try await access.credential(of: request, scope: scope),
                 isTheirs(token)
             else { return .choosePerson }
             return refreshed.map(Decision.allowedRefreshingSession) ?? .allowed
         }
-        guard case .token(let token, let refreshed) = try access.credential(of: request, scope: scope),
+        guard case .token(let token, let refreshed) = try await access.credential(of: request, scope: scope),
             isTheirs(token)
         else { return .refused }
         guard token.scope == .full || token.scope == scope else { return .outOfScope }
@@ -259,16 +259,16 @@ struct LoginController {
         var role: PersonRole
     }
 
-    @Sendable func session(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<Session> {
+    @Sendable func session(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Session> {
         let access: String
         if !isRequired {
-            access = try self.access.isShared() ? "profile" : "open"
+            access = try await self.access.isShared() ? "profile" : "open"
         } else if request.headers[.authorization] != nil {
             access = "bearer"
         } else {
             access = "cookie"
         }
-        guard let person = try self.access.household.person(id: person) else { throw APIError.unauthorized }
+        guard let person = try await self.access.household.person(id: person) else { throw APIError.unauthorized }
         return JSONResponse(
             Session(
                 access: access, canSignOut: access == "cookie" || access == "profile",
@@ -283,7 +283,7 @@ struct LoginController {
         let body = try await RequestBody.decode(Credentials.self, from: request)
         let secret = body.token.trimmingCharacters(in: .whitespacesAndNewlines)
         let sessionID = try await attempts.attempt(AttemptLimits.keys(), isWrongGuess: Self.isUnknownToken) {
-            guard let sessionID = try tokens.startSession(secret: secret) else {
+            guard let sessionID = try await tokens.startSession(secret: secret) else {
                 throw APIError(.unauthorized, code: "unauthorized", key: .apiUnknownToken)
             }
             return sessionID
@@ -297,9 +297,9 @@ struct LoginController {
         (error as? APIError)?.status == .unauthorized
     }
 
-    @Sendable func logout(_ request: Request, context: BasicRequestContext) throws -> Response {
+    @Sendable func logout(_ request: Request, context: BasicRequestContext) async throws -> Response {
         if let sessionID = request.cookies[AccessGuard<BasicRequestContext>.cookieName]?.value {
-            try tokens.endSession(sessionID)
+            try await tokens.endSession(sessionID)
         }
         var response = Response(status: .noContent)
         response.setCookie(Self.sessionCookie("", request: request, maxAge: 0))

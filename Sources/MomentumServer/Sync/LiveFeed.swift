@@ -79,7 +79,7 @@ final class LiveFeed: Sendable {
         // it re-reads every section, and so it does at the next change's gap.
         let head: Int64
         do {
-            head = try sync.head()
+            head = try await sync.head()
         } catch {
             logger.warning("the live feed's head could not be read", metadata: ["error": "\(error)"])
             head = 0
@@ -112,9 +112,9 @@ final class LiveFeeds: Sendable {
         self.logger = logger
     }
 
-    func feed(for person: Person.ID) throws -> LiveFeed {
+    func feed(for person: Person.ID) async throws -> LiveFeed {
         if let feed = feeds.withLock({ $0[person] }) { return feed }
-        let sync = try household.services(forID: person).sync
+        let sync = try await household.services(forID: person).sync
         let feed = feeds.withLock { feeds in
             if let earlier = feeds[person] { return earlier }
             let feed = LiveFeed(sync: sync, logger: logger)
@@ -122,24 +122,27 @@ final class LiveFeeds: Sendable {
             return feed
         }
         // Whoever may share a timer with this person is watched from now on.
-        for someone in try household.people() { try watchSharedTimers(of: someone.id) }
+        for someone in try await household.people() { try await watchSharedTimers(of: someone.id) }
         return feed
     }
 
     /// Nudges the live feeds of the people `owner` shared timers with whenever a timer or an item
     /// of `owner` changes — also when one of those people ticks it, since it is `owner`'s to log.
-    func watchSharedTimers(of owner: Person.ID) throws {
+    func watchSharedTimers(of owner: Person.ID) async throws {
         guard watched.withLock({ $0.insert(owner).inserted }) else { return }
         let (household, logger) = (household, logger)
-        try household.services(forID: owner).sync.observeChanges { [weak self] changes in
+        try await household.services(forID: owner).sync.observeChanges { [weak self] changes in
             let types = Set(changes.compactMap { SyncEntityType(rawValue: $0.change.type) })
                 .intersection([.focusTimer, .checklistItem])
             guard let self, !types.isEmpty else { return }
-            do {
-                self.nudge(try household.peopleSharing(with: owner), types)
-            } catch {
-                // Their browsers show the timer as it was until they next re-read it.
-                logger.warning("people sharing a timer could not be nudged", metadata: ["error": "\(error)"])
+            // Who shares the timer is the household's to say (a store read); the nudge follows it.
+            Task {
+                do {
+                    self.nudge(try await household.peopleSharing(with: owner), types)
+                } catch {
+                    // Their browsers show the timer as it was until they next re-read it.
+                    logger.warning("people sharing a timer could not be nudged", metadata: ["error": "\(error)"])
+                }
             }
         }
     }
@@ -167,7 +170,7 @@ func buildLiveRouter(
     let access = HouseholdAccess(household: dependencies.household, isRequired: configuration.requiresToken)
     let guarded = router.group().add(middleware: AccessGuard(access: access, person: nil))
     guarded.ws("api/v1/live") { inbound, outbound, context in
-        let feed = try feeds.feed(for: try access.person(of: context.request))
+        let feed = try await feeds.feed(for: try access.person(of: context.request))
         try await feed.serve(inbound: inbound, outbound: outbound)
     }
     return router

@@ -58,7 +58,7 @@ struct SyncController {
 
     /// The page is written by the store around the changes' logged JSON texts, which are passed
     /// on unread: decoding and encoding every change again cost most of a pull.
-    @Sendable func pull(_ request: Request, context: BasicRequestContext) throws -> Response {
+    @Sendable func pull(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         func number(_ name: Substring, default value: Int64) throws -> Int64 {
             guard let text = query[name] else { return value }
@@ -71,7 +71,7 @@ struct SyncController {
         let after = try number("after", default: 0)
         let limit = try number("limit", default: Int64(Self.defaultPullLimit))
         do {
-            return JSONBody.response(try sync.pullPageJSON(after: after, limit: Int(clamping: limit)))
+            return await JSONBody.response(try sync.pullPageJSON(after: after, limit: Int(clamping: limit)))
         } catch {
             throw Self.apiError(error)
         }
@@ -101,7 +101,9 @@ struct SyncController {
         }
     }
 
-    @Sendable func lastChange(_ request: Request, context: BasicRequestContext) throws -> JSONResponse<FieldAnswer> {
+    @Sendable func lastChange(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<
+        FieldAnswer
+    > {
         let query = request.uri.queryParameters
         guard let typeText = query["type"], let id = query["id"], let field = query["field"] else {
             throw APIError.badRequest(.apiSyncFieldQuery)
@@ -115,7 +117,7 @@ struct SyncController {
                 catalog.format(.apiSyncMalformedID, ["id": id, "type": catalog[type.nameKey]])
             }
         }
-        guard let version = try sync.lastChange(of: String(field), in: SyncEntityKey(type: type, id: canonical))
+        guard let version = try await sync.lastChange(of: String(field), in: SyncEntityKey(type: type, id: canonical))
         else {
             let field = String(field.prefix(40))
             throw APIError(.notFound, code: "not_found") { catalog in

@@ -32,6 +32,7 @@ struct LibraryImporter: Sendable {
     /// Reads the written copy's metadata, then moves it into place and adds its row; on any
     /// failure removes what it made.
     func store(incomingURL: URL, id: UUID, fileName: String, byteCount: Int64, contentHash: String)
+        async
         throws(LibraryImportError) -> LibraryImportOutcome
     {
         let metadata: AudioMetadata
@@ -48,7 +49,7 @@ struct LibraryImporter: Sendable {
         // its failure for "not there" would import them twice.
         let existing: LibraryItem?
         do {
-            existing = try repository.libraryItem(contentHash: contentHash)
+            existing = try await repository.libraryItem(contentHash: contentHash)
         } catch {
             remove(incomingURL)
             if Self.isDiskFull(error) { throw .diskFull(fileName: fileName) }
@@ -73,13 +74,13 @@ struct LibraryImporter: Sendable {
             throw .saveFailed(fileName: fileName, reason: Self.reason(error))
         }
         do {
-            try repository.insertLibraryItem(item, at: now())
+            try await repository.insertLibraryItem(item, at: now())
         } catch {
             remove(finalURL)
             // Another import of the same bytes may have won the race since the check above.
             // try?: if the store cannot say, the insert's own failure below is what is reported;
             // either way nothing was imported and the copy is gone.
-            if let existing = try? repository.libraryItem(contentHash: contentHash) {
+            if let existing = try? await repository.libraryItem(contentHash: contentHash) {
                 return .duplicate(fileName: fileName, existing: existing)
             }
             if Self.isDiskFull(error) { throw .diskFull(fileName: fileName) }
@@ -94,13 +95,13 @@ struct LibraryImporter: Sendable {
     /// Returns the names removed. A store that cannot be read stops the cleanup with its error:
     /// without the rows, no file can be told to be a leftover.
     @discardableResult
-    func removeLeftovers() throws(StoreError) -> [String] {
+    func removeLeftovers() async throws(StoreError) -> [String] {
         // try?: a folder that cannot be listed (most often: not made yet, before the first import)
         // shows no leftover, and nothing is removed.
         guard let names = try? fileSystem.fileNames(in: directory),
             names.contains(where: { Self.isIncoming($0) || Self.isStoredFileName($0) })
         else { return [] }
-        let known = Set(try repository.libraryItems().map(\.fileName))
+        let known = await Set(try repository.libraryItems().map(\.fileName))
         let candidates = names.filter { Self.isIncoming($0) || (Self.isStoredFileName($0) && !known.contains($0)) }
         var locked: [(name: String, handle: any LibraryFileHandle)] = []
         for name in candidates.sorted() {
@@ -109,7 +110,7 @@ struct LibraryImporter: Sendable {
         defer { for entry in locked { entry.handle.close() } }
         // The rows are read again once the files are locked: an import that finished meanwhile has its row.
         guard !locked.isEmpty else { return [] }
-        let kept = Set(try repository.libraryItems().map(\.fileName))
+        let kept = await Set(try repository.libraryItems().map(\.fileName))
         var removed: [String] = []
         for entry in locked where !kept.contains(entry.name) {
             // try?: a leftover that cannot be removed stays, is not counted as removed, and is

@@ -76,7 +76,7 @@ public struct LibraryService: Sendable {
     /// copied and the file's size.
     public func importFile(
         at url: URL, chunkSize: Int = 256 * 1024, progress: (_ done: Int64, _ total: Int64) -> Void = { _, _ in }
-    ) throws(LibraryImportError) -> LibraryImportOutcome {
+    ) async throws(LibraryImportError) -> LibraryImportOutcome {
         let fileName = LibraryFileName.sanitized(url.lastPathComponent)
         let source: FileHandle
         let total: Int64
@@ -105,44 +105,44 @@ public struct LibraryService: Sendable {
             try staged.write(chunk)
             progress(staged.byteCount, max(total, staged.byteCount))
         }
-        return try staged.finish()
+        return try await staged.finish()
     }
 
     /// Removes what imports that died left in the library folder (see the docs); returns the
     /// names removed. Called when the services are opened. Throws when the store cannot be read:
     /// then nothing is removed.
     @discardableResult
-    public func removeLeftovers() throws(StoreError) -> [String] { try importer.removeLeftovers() }
+    public func removeLeftovers() async throws(StoreError) -> [String] { try await importer.removeLeftovers() }
 
     // MARK: - Reading
 
     /// Every item, oldest import first.
-    public func items() throws(LibraryError) -> [LibraryItem] {
-        do { return try repository.libraryItems() } catch { throw .store(error) }
+    public func items() async throws(LibraryError) -> [LibraryItem] {
+        do { return try await repository.libraryItems() } catch { throw .store(error) }
     }
 
     /// The items grouped by teacher A–Z, names sorted within, in `locale` (see ``LibraryOrder``).
-    public func groupedItems(locale: Locale) throws(LibraryError) -> [LibraryTeacherGroup] {
-        LibraryOrder.grouped(try items(), locale: locale)
+    public func groupedItems(locale: Locale) async throws(LibraryError) -> [LibraryTeacherGroup] {
+        await LibraryOrder.grouped(try items(), locale: locale)
     }
 
     /// The items marked as ambient beds, sorted by name in `locale`.
-    public func ambientBeds(locale: Locale) throws(LibraryError) -> [LibraryItem] {
-        LibraryOrder.sortedByName(try items().filter(\.isAmbientBed), locale: locale)
+    public func ambientBeds(locale: Locale) async throws(LibraryError) -> [LibraryItem] {
+        await LibraryOrder.sortedByName(try items().filter(\.isAmbientBed), locale: locale)
     }
 
     /// The item with `id`.
-    public func item(id: UUID) throws(LibraryError) -> LibraryItem {
+    public func item(id: UUID) async throws(LibraryError) -> LibraryItem {
         let found: LibraryItem?
-        do { found = try repository.libraryItem(id: id) } catch { throw .store(error) }
+        do { found = try await repository.libraryItem(id: id) } catch { throw .store(error) }
         guard let found else { throw .notFound(id.uuidString.lowercased()) }
         return found
     }
 
     /// The item whose id starts with `prefix` (at least 4 characters, unambiguous), as the
     /// terminal takes ids.
-    public func item(idPrefix prefix: String) throws(LibraryError) -> LibraryItem {
-        let items = try items()
+    public func item(idPrefix prefix: String) async throws(LibraryError) -> LibraryItem {
+        let items = try await items()
         do {
             return try IDPrefix.find(prefix, in: items, id: \.id)
         } catch .tooShort {
@@ -158,8 +158,8 @@ public struct LibraryService: Sendable {
     public func fileURL(for item: LibraryItem) -> URL { importer.fileURL(named: item.fileName) }
 
     /// Up to five existing teachers containing `text` (see ``LibraryTeacherSuggestions``).
-    public func teacherSuggestions(for text: String, locale: Locale) throws(LibraryError) -> [String] {
-        LibraryTeacherSuggestions.suggestions(for: text, among: try items(), locale: locale)
+    public func teacherSuggestions(for text: String, locale: Locale) async throws(LibraryError) -> [String] {
+        await LibraryTeacherSuggestions.suggestions(for: text, among: try items(), locale: locale)
     }
 
     // MARK: - Changing
@@ -168,11 +168,12 @@ public struct LibraryService: Sendable {
     /// again. Invalid text changes nothing.
     @discardableResult
     public func edit(id: UUID, teacher: LibraryFieldEdit = .keep, name: LibraryFieldEdit = .keep)
+        async
         throws(LibraryError) -> LibraryItem
     {
         let edited: LibraryItem
         do {
-            edited = try item(id: id).editing(teacher: teacher, name: name)
+            edited = try await item(id: id).editing(teacher: teacher, name: name)
         } catch let error as LibraryEditError {
             throw .invalidEdit(error)
         } catch let error as LibraryError {
@@ -180,8 +181,8 @@ public struct LibraryService: Sendable {
         } catch {
             throw .store(.database(message: "\(error)"))
         }
-        try changed(id) { () throws(StoreError) in
-            try repository.updateLibraryItemEdits(
+        try await changed(id) { () async throws(StoreError) in
+            try await repository.updateLibraryItemEdits(
                 id: id, teacher: edited.editedTeacher, name: edited.editedName, at: now())
         }
         return edited
@@ -189,30 +190,30 @@ public struct LibraryService: Sendable {
 
     /// Marks item `id` as an ambient bed (offered among a meditation's ambient sounds) or not.
     @discardableResult
-    public func setAmbientBed(id: UUID, _ isAmbientBed: Bool) throws(LibraryError) -> LibraryItem {
-        try changed(id) { () throws(StoreError) in
-            try repository.setLibraryItemAmbientBed(id: id, isAmbientBed, at: now())
+    public func setAmbientBed(id: UUID, _ isAmbientBed: Bool) async throws(LibraryError) -> LibraryItem {
+        try await changed(id) { () async throws(StoreError) in
+            try await repository.setLibraryItemAmbientBed(id: id, isAmbientBed, at: now())
         }
-        return try item(id: id)
+        return try await item(id: id)
     }
 
     /// Remembers where the player left item `id`; a position past the end is kept as the end.
     @discardableResult
-    public func savePosition(id: UUID, _ position: Duration) throws(LibraryError) -> LibraryItem {
+    public func savePosition(id: UUID, _ position: Duration) async throws(LibraryError) -> LibraryItem {
         guard position >= .zero else { throw .negativePosition }
-        let length = try item(id: id).duration
-        try changed(id) { () throws(StoreError) in
-            try repository.setLibraryItemPosition(id: id, min(position, length), at: now())
+        let length = try await item(id: id).duration
+        try await changed(id) { () async throws(StoreError) in
+            try await repository.setLibraryItemPosition(id: id, min(position, length), at: now())
         }
-        return try item(id: id)
+        return try await item(id: id)
     }
 
     /// Deletes item `id`: its row, then its file. A file that cannot be removed is a leftover
     /// the next opening removes; the item is gone either way.
     @discardableResult
-    public func delete(id: UUID) throws(LibraryError) -> LibraryItem {
-        let deleted = try item(id: id)
-        try changed(id) { () throws(StoreError) in try repository.deleteLibraryItem(id: id) }
+    public func delete(id: UUID) async throws(LibraryError) -> LibraryItem {
+        let deleted = try await item(id: id)
+        try await changed(id) { () async throws(StoreError) in try await repository.deleteLibraryItem(id: id) }
         importer.remove(fileURL(for: deleted))
         return deleted
     }
@@ -222,12 +223,13 @@ public struct LibraryService: Sendable {
     /// Finishing also resets the remembered position to the start. Returns the record logged.
     @discardableResult
     public func logListening(itemID: UUID, listened: Duration, finished: Bool, endedAt: Date? = nil)
+        async
         throws(LibraryError) -> PracticeRecord?
     {
         guard listened >= .zero, listened.inSeconds <= PracticeRecord.maximumLength else {
             throw .listenedOutOfRange
         }
-        let listenedItem = try item(id: itemID)
+        let listenedItem = try await item(id: itemID)
         let end = endedAt ?? now()
         let record: PracticeRecord?
         do {
@@ -239,7 +241,7 @@ public struct LibraryService: Sendable {
         }
         do {
             if let record { try log.savePracticeRecord(record, at: end) }
-            if finished { _ = try repository.setLibraryItemPosition(id: itemID, .zero, at: now()) }
+            if finished { _ = try await repository.setLibraryItemPosition(id: itemID, .zero, at: now()) }
         } catch {
             throw .store(error)
         }
@@ -247,9 +249,9 @@ public struct LibraryService: Sendable {
     }
 
     /// Runs a store change of item `id` that reports whether the item existed.
-    private func changed(_ id: UUID, _ change: () throws(StoreError) -> Bool) throws(LibraryError) {
+    private func changed(_ id: UUID, _ change: () async throws(StoreError) -> Bool) async throws(LibraryError) {
         let existed: Bool
-        do { existed = try change() } catch { throw .store(error) }
+        do { existed = try await change() } catch { throw .store(error) }
         guard existed else { throw .notFound(id.uuidString.lowercased()) }
     }
 }

@@ -85,33 +85,27 @@ public final class LibraryStagedImport: Sendable {
     }
 
     /// Reads the copy's metadata and adds it to the library, or tells why not (removing the copy).
-    public func finish() throws(LibraryImportError) -> LibraryImportOutcome {
-        let result: Result<LibraryImportOutcome, LibraryImportError> = state.withLock { state in
-            guard !state.hasEnded, let handle = state.handle else { return .failure(.alreadyEnded(fileName: fileName)) }
+    public func finish() async throws(LibraryImportError) -> LibraryImportOutcome {
+        // Taken out under the lock (the import has ended for everyone else); the row is stored
+        // outside it.
+        let taken: (handle: any LibraryFileHandle, hash: String, byteCount: Int64)? = state.withLock { state in
+            guard !state.hasEnded, let handle = state.handle else { return nil }
             state.hasEnded = true
-            // The handle stays open (and locked) until the row is in, so no cleanup elsewhere
-            // takes the file for a leftover.
-            defer {
-                handle.close()
-                state.handle = nil
-            }
-            let hash = state.hasher.finalize().map { String(format: "%02x", $0) }.joined()
-            do {
-                try handle.synchronize()
-            } catch {
-                importer.remove(incomingURL)
-                return .failure(LibraryImporter.writeFailure(fileName, error))
-            }
-            do throws(LibraryImportError) {
-                return .success(
-                    try importer.store(
-                        incomingURL: incomingURL, id: id, fileName: fileName, byteCount: state.byteCount,
-                        contentHash: hash))
-            } catch {
-                return .failure(error)
-            }
+            state.handle = nil
+            return (handle, state.hasher.finalize().map { String(format: "%02x", $0) }.joined(), state.byteCount)
         }
-        return try result.get()
+        guard let (handle, hash, byteCount) = taken else { throw .alreadyEnded(fileName: fileName) }
+        // The handle stays open (and locked) until the row is in, so no cleanup elsewhere takes
+        // the file for a leftover.
+        defer { handle.close() }
+        do {
+            try handle.synchronize()
+        } catch {
+            importer.remove(incomingURL)
+            throw LibraryImporter.writeFailure(fileName, error)
+        }
+        return try await importer.store(
+            incomingURL: incomingURL, id: id, fileName: fileName, byteCount: byteCount, contentHash: hash)
     }
 
     /// Stops the import and removes the partial copy; does nothing once it has ended.

@@ -23,8 +23,8 @@ struct BackupAcrossStoresTests {
     }
 
     /// The household's founder on PostgreSQL, on `clock`.
-    func postgresFounder(clock: ManualWallClock) throws -> HouseholdService {
-        try HouseholdService.open(
+    func postgresFounder(clock: ManualWallClock) async throws -> HouseholdService {
+        try await HouseholdService.open(
             postgres: try #require(store?.postgresStore), dataDirectory: folder.url, device: "laptop", login: "ada",
             timeZone: TimeZone(identifier: "UTC") ?? .gmt, now: { clock.now })
     }
@@ -36,14 +36,14 @@ struct BackupAcrossStoresTests {
         let archive = side.directory.file("from-sqlite.zip")
         let written = try source.backup.writeArchive(to: archive)
 
-        let household = try postgresFounder(clock: side.clock)
+        let household = try await postgresFounder(clock: side.clock)
         let postgres = household.founder
         let summary = try postgres.backup.restore(from: archive, dryRun: false)
         #expect(summary.added == written.counts)
         #expect(summary.kept.isEmpty)
         #expect(try postgres.backup.document().encoded() == source.backup.document().encoded())
         await #expect(try side.listings(postgres) == side.listings(source))
-        #expect(try side.libraryFiles(postgres) == side.libraryFiles(source))
+        await #expect(try side.libraryFiles(postgres) == side.libraryFiles(source))
         // Other devices hear of what was restored: each record, timer and item is logged.
         for (type, kind) in [
             ("practiceRecord", "practiceLog"), ("focusTimer", "focusTimers"), ("checklistItem", "checklistItems"),
@@ -59,12 +59,12 @@ struct BackupAcrossStoresTests {
 
         let back = side.directory.file("from-postgres.zip")
         #expect(try postgres.backup.writeArchive(to: back).counts == written.counts)
-        let target = try side.services("target")
+        let target = try await side.services("target")
         let restored = try target.backup.restore(from: back, dryRun: false)
         #expect(restored.added == written.counts)
         #expect(try target.backup.document().encoded() == source.backup.document().encoded())
         await #expect(try side.listings(target) == side.listings(source))
-        #expect(try side.libraryFiles(target) == side.libraryFiles(source))
+        await #expect(try side.libraryFiles(target) == side.libraryFiles(source))
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
@@ -77,7 +77,7 @@ struct BackupAcrossStoresTests {
         let file = side.directory.file("damaged.json")
         try document.encoded().write(to: file)
 
-        let postgres = try postgresFounder(clock: side.clock).founder
+        let postgres = try await postgresFounder(clock: side.clock).founder
         let before = try postgres.backup.document().encoded()
         #expect(throws: BackupFailure.self) { try postgres.backup.restore(from: file, dryRun: false) }
         #expect(try postgres.backup.document().encoded() == before)
@@ -85,10 +85,10 @@ struct BackupAcrossStoresTests {
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
-    func bothStoresGiveEachKindTheSameColumns() throws {
+    func bothStoresGiveEachKindTheSameColumns() async throws {
         let side = try BackupServiceTests()
-        let sqlite = try side.services("source")
-        let postgres = try postgresFounder(clock: side.clock).founder
+        let sqlite = try await side.services("source")
+        let postgres = try await postgresFounder(clock: side.clock).founder
         for kind in BackupKind.allCases {
             #expect(
                 try postgres.backup.columns(of: kind).sorted() == sqlite.backup.columns(of: kind).sorted(), "\(kind)")

@@ -42,7 +42,7 @@ extension BackupServiceTests {
     @Test func anArchiveWhoseCRCIsWrongInBothHeadersIsRefusedAndChangesNothing() async throws {
         let source = try await everything("source")
         let data = try archiveData(source)
-        let item = try #require(try source.library.items().first)
+        let item = try await #require(try source.library.items().first)
         for path in [BackupArchiveLayout.documentPath, BackupArchiveLayout.libraryFolder + item.fileName] {
             let file = try write(try Self.withWrongCRC(data, at: path), "crc-\(UUID().uuidString.prefix(8)).zip")
             try await expectRefused(file) { error in
@@ -52,8 +52,8 @@ extension BackupServiceTests {
         }
         // The same archive unpatched restores.
         let good = try write(data, "good-crc.zip")
-        let target = try services("crc-target")
+        let target = try await services("crc-target")
         _ = try target.backup.restore(from: good, dryRun: false)
-        #expect(try target.library.items().map(\.fileName) == (try source.library.items().map(\.fileName)))
+        await #expect(try target.library.items().map(\.fileName) == (try source.library.items().map(\.fileName)))
     }
 }

@@ -21,16 +21,16 @@ struct BackupServiceTests {
 
     init() throws { directory = try TemporaryDirectory() }
 
-    func services(_ name: String) throws -> MomentumServices {
+    func services(_ name: String) async throws -> MomentumServices {
         let clock = self.clock
-        return try MomentumServices.open(
+        return try await MomentumServices.open(
             dataDirectory: directory.file(name), device: "laptop", timeZone: TimeZone(identifier: "UTC") ?? .gmt,
             now: { clock.now }, makeID: { UUID() })
     }
 
     /// A data directory with at least one of every entity a backup holds.
     func everything(_ name: String) async throws -> MomentumServices {
-        let services = try services(name)
+        let services = try await services(name)
         _ = try await services.settings.change(.meditationDuration, to: "25")
         _ = try await services.settings.change(.dayStartHour, to: "3")
         var settings = try await services.settings.load()
@@ -75,13 +75,13 @@ struct BackupServiceTests {
         }
         _ = try await services.morse.finish(&session)
         for file in ["id3v24-utf8.mp3", "tagged.m4a"] {
-            _ = try services.library.importFile(at: SharedAudioFixtures.url(file))
+            _ = try await services.library.importFile(at: SharedAudioFixtures.url(file))
         }
-        let first = try #require(try services.library.items().first)
-        _ = try services.library.edit(id: first.id, teacher: .set("Jürgen"), name: .set("Ankommen"))
-        _ = try services.library.savePosition(id: first.id, .seconds(2))
-        let second = try #require(try services.library.items().last)
-        _ = try services.library.setAmbientBed(id: second.id, true)
+        let first = try await #require(try services.library.items().first)
+        _ = try await services.library.edit(id: first.id, teacher: .set("Jürgen"), name: .set("Ankommen"))
+        _ = try await services.library.savePosition(id: first.id, .seconds(2))
+        let second = try await #require(try services.library.items().last)
+        _ = try await services.library.setAmbientBed(id: second.id, true)
         clock.advance(by: 60)
         return services
     }
@@ -111,9 +111,9 @@ struct BackupServiceTests {
             settings: try await services.settings.load(), log: try services.store.loggedRecords())
     }
 
-    func libraryFiles(_ services: MomentumServices) throws -> [String: Data] {
+    func libraryFiles(_ services: MomentumServices) async throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for item in try services.library.items() {
+        for item in try await services.library.items() {
             files[item.fileName] = try Data(contentsOf: services.library.fileURL(for: item))
         }
         return files
@@ -128,12 +128,12 @@ struct BackupServiceTests {
         #expect(written.includesAudio)
         for kind in BackupKind.allCases { #expect(written.counts[kind.rawValue, default: 0] >= 1, "\(kind)") }
 
-        let target = try services("target")
+        let target = try await services("target")
         let summary = try target.backup.restore(from: archive, dryRun: false)
         #expect(summary.kept.isEmpty)
         #expect(summary.added == written.counts)
         await #expect(try listings(target) == listings(source))
-        #expect(try libraryFiles(target) == libraryFiles(source))
+        await #expect(try libraryFiles(target) == libraryFiles(source))
         #expect(try target.backup.document().encoded() == source.backup.document().encoded())
 
         // A second restore finds everything already there.
@@ -148,10 +148,10 @@ struct BackupServiceTests {
         let json = directory.file("backup.json")
         let written = try source.backup.writeDocument(to: json)
         #expect(!written.includesAudio)
-        let target = try services("target")
+        let target = try await services("target")
         let summary = try target.backup.restore(from: json, dryRun: false)
         #expect(summary.skippedWithoutAudio == 2)
-        #expect(try target.library.items().isEmpty)
+        await #expect(try target.library.items().isEmpty)
         await #expect(try target.breathing.presets() == source.breathing.presets())
         await #expect(try target.morse.progress() == source.morse.progress())
         // The archive then brings the library, and keeps the rest.
@@ -166,10 +166,10 @@ struct BackupServiceTests {
         let source = try await everything("source")
         let archive = directory.file("backup.zip")
         try source.backup.writeArchive(to: archive)
-        let target = try services("target")
+        let target = try await services("target")
         // Another preset with the same name, and the same audio under another id.
         _ = try await target.breathing.addPreset(name: "evening CALM")
-        _ = try target.library.importFile(at: SharedAudioFixtures.url("tagged.m4a"))
+        _ = try await target.library.importFile(at: SharedAudioFixtures.url("tagged.m4a"))
         _ = try await target.settings.change(.meditationDuration, to: "40")
 
         let dry = try target.backup.restore(from: archive, dryRun: true)
@@ -184,7 +184,7 @@ struct BackupServiceTests {
             try Set(target.breathing.presets().filter { !$0.isBuiltIn }.map(\.name))
                 == ["evening CALM", "Evening calm (2)"])
         await #expect(try target.settings.load().meditation.duration == .seconds(40 * 60))
-        #expect(try target.library.items().count == 2)
+        await #expect(try target.library.items().count == 2)
         await #expect(try target.focusTimers.timers() == source.focusTimers.timers())
     }
 
@@ -192,7 +192,7 @@ struct BackupServiceTests {
         let source = try await everything("source")
         let archive = directory.file("backup.zip")
         try source.backup.writeArchive(to: archive)
-        let target = try services("target")
+        let target = try await services("target")
         let mine = try await target.meditationPresets.addPreset(name: "EVENING SIT", plan: MeditationPlan())
         let summary = try target.backup.restore(from: archive, dryRun: false)
         #expect(summary.renamed == ["Evening sit": "Evening sit (2)"])
@@ -207,7 +207,7 @@ struct BackupServiceTests {
         try PracticeBackup(settings: try await source.settings.load(), log: try source.sqlite.loggedRecords()).encoded()
             .write(to: v1)
         #expect(!BackupService.recognizes(v1))
-        let target = try services("target")
+        let target = try await services("target")
         let summary = try target.exchange.importFile(at: v1, dryRun: false)
         #expect(summary.imported == 2)
         await #expect(try target.settings.load() == source.settings.load())
@@ -223,7 +223,7 @@ struct BackupServiceTests {
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             let path = String(url.path.dropFirst(root.path.count))
             // The shared-memory index of the WAL is SQLite's scratch space, rebuilt by every reader.
             guard !path.hasSuffix("-shm") else { continue }
@@ -245,9 +245,9 @@ struct BackupServiceTests {
     func expectRefused(
         _ file: URL, matching: @escaping (BackupError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let target = try services("target-\(UUID().uuidString.prefix(8))")
+        let target = try await services("target-\(UUID().uuidString.prefix(8))")
         _ = try await target.breathing.addPreset(name: "Mine")
-        _ = try target.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
+        _ = try await target.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
         let name = try target.sqlite.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
         let before = try snapshot(name)
         #expect(sourceLocation: sourceLocation) {
@@ -275,7 +275,7 @@ struct BackupServiceTests {
         let data = try archiveData(try await everything("source"))
         for cut in [data.count / 2, data.count - 10, 30] {
             let file = try write(data.prefix(cut), "truncated-\(cut).zip")
-            let target = try services("t-\(cut)")
+            let target = try await services("t-\(cut)")
             let before = try snapshot("t-\(cut)")
             #expect(throws: BackupFailure.self) { try target.backup.restore(from: file, dryRun: false) }
             #expect(try snapshot("t-\(cut)") == before)
@@ -287,12 +287,13 @@ struct BackupServiceTests {
     @Test func anArchiveWithOneAudioByteChangedIsRefusedAndChangesNothing() async throws {
         let source = try await everything("source")
         var data = try archiveData(source)
-        let audio = try #require(try libraryFiles(source).values.first)
+        let audio = try await #require(try libraryFiles(source).values.first)
         let range = try #require(data.range(of: audio))
         let at = range.lowerBound + audio.count / 2
         data[at] ^= 0x01
         let file = try write(data, "changed.zip")
-        let item = try #require(try source.library.items().first { try libraryFiles(source)[$0.fileName] == audio })
+        let files = try await libraryFiles(source)
+        let item = try #require(try await source.library.items().first { files[$0.fileName] == audio })
         try await expectRefused(file, .fileMismatch(path: "library/" + item.fileName))
     }
 
@@ -354,7 +355,7 @@ struct BackupServiceTests {
         let bad = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"rounds\" : 8,", with: "\"rounds\" : 800,")
         let badFile = try write(Data(bad.utf8), "bad.json")
-        let target = try services("bad")
+        let target = try await services("bad")
         #expect {
             try target.backup.restore(from: badFile, dryRun: false)
         } throws: { error in
@@ -366,8 +367,8 @@ struct BackupServiceTests {
     /// 1,200 records (more than a batch of 1,000): each restored row is one change in the sync log (a put of all its fields,
     /// not one per field); observers hear only the restore's last change (more than a batch was
     /// logged), the page after it pulls every row, and the write-ahead log is emptied after.
-    @Test func aLargeRestoreLogsEachRowOnceAndTellsObserversOnlyItsLastChange() throws {
-        let source = try services("many")
+    @Test func aLargeRestoreLogsEachRowOnceAndTellsObserversOnlyItsLastChange() async throws {
+        let source = try await services("many")
         try source.practiceLog.addRecord(kind: .meditation, start: clock.now.addingTimeInterval(-3600), length: 600)
         var document = try source.backup.document()
         let row = try #require(document.tables[BackupKind.practiceLog.rawValue]?.first)
@@ -383,17 +384,17 @@ struct BackupServiceTests {
             return copy
         }
         let json = try write(document.encoded(), "many.json")
-        let target = try services("target")
+        let target = try await services("target")
         let heard = Mutex<[Int64]>([])
         target.sync.observeChanges { changes in heard.withLock { $0 += changes.map(\.seq) } }
         let summary = try target.backup.restore(from: json, dryRun: false)
         #expect(summary.added[BackupKind.practiceLog.rawValue] == 1200)
-        let head = try target.sync.head()
+        let head = try await target.sync.head()
         #expect(head == 1200)
         #expect(heard.withLock { $0 } == [head])
         var pulled: [LoggedChange] = []
         while pulled.count < 1200 {
-            let page = try JSONDecoder().decode(
+            let page = try await JSONDecoder().decode(
                 SyncPullAnswer.self, from: try target.sync.pullPageJSON(after: pulled.last?.seq ?? 0, limit: 500))
             guard !page.changes.isEmpty else { break }
             pulled += page.changes
@@ -423,7 +424,7 @@ extension BackupServiceTests {
         try source.backup.writeArchive(to: archive)
         _ = try await source.breathing.addPreset(name: "Later")
         try source.backup.writeArchive(to: archive)
-        let target = try services("target")
+        let target = try await services("target")
         let summary = try target.backup.restore(from: archive, dryRun: false)
         #expect(summary.added[BackupKind.breathingPresets.rawValue] == 2)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
@@ -436,14 +437,14 @@ extension BackupServiceTests {
     /// A large truncated archive is refused from its last bytes, without a scan of the whole
     /// file, and a look-alike end record inside the audio does not fool the check.
     @Test func aLargeTruncatedArchiveIsRefusedFromItsEnd() async throws {
-        let source = try services("source")
+        let source = try await services("source")
         var generator = SeededRandomNumberGenerator(seed: 22)
         var audio = Data((0..<4_000_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
         // A ZIP end-record signature in the middle of the sound.
         audio.replaceSubrange(2_000_000..<2_000_004, with: [0x50, 0x4B, 0x05, 0x06])
         let wav = directory.file("noise.wav")
         try (Self.wavHeader(dataBytes: audio.count) + audio).write(to: wav)
-        _ = try source.library.importFile(at: wav)
+        _ = try await source.library.importFile(at: wav)
         let data = try archiveData(source)
         #expect(try BackupSource.endsWithEndRecord(try write(data, "whole.zip"), size: Int64(data.count)))
         let truncated = try write(data.prefix(data.count - 100_000), "large-truncated.zip")

@@ -18,11 +18,11 @@ struct LibraryTestBed {
     /// The services' SQLite database.
     let database: MomentumDatabase
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory()
         let clock = self.clock
         let ids = self.ids
-        services = try MomentumServices.open(
+        services = try await MomentumServices.open(
             dataDirectory: directory.url, device: "test-device", now: { clock.now }, makeID: { ids.make() })
         database = try services.sqlite
     }
@@ -58,8 +58,8 @@ struct LibraryTestBed {
 
     /// Imports `fixture` and returns the item, failing the test when it is not imported.
     @discardableResult
-    func importFixture(_ fixture: String, into library: LibraryService? = nil) throws -> LibraryItem {
-        let outcome = try (library ?? self.library).importFile(at: SharedAudioFixtures.url(fixture))
+    func importFixture(_ fixture: String, into library: LibraryService? = nil) async throws -> LibraryItem {
+        let outcome = try await (library ?? self.library).importFile(at: SharedAudioFixtures.url(fixture))
         guard case .imported(let item) = outcome else { throw TestFailure("\(fixture) was not imported: \(outcome)") }
         return item
     }
@@ -77,11 +77,11 @@ struct LibraryImportTests {
     }
 
     @Test(arguments: SharedAudioFixtures.entries)
-    func everyFixtureIsImportedOrRejectedAsItsManifestSays(_ entry: SharedAudioFixtures.Entry) throws {
-        let bed = try LibraryTestBed()
+    func everyFixtureIsImportedOrRejectedAsItsManifestSays(_ entry: SharedAudioFixtures.Entry) async throws {
+        let bed = try await LibraryTestBed()
         let source = SharedAudioFixtures.url(entry.file)
         if entry.isRejected {
-            let error = #expect(throws: LibraryImportError.self) { try bed.library.importFile(at: source) }
+            let error = await #expect(throws: LibraryImportError.self) { try await bed.library.importFile(at: source) }
             #expect(error?.fileName == entry.file)
             guard case .unreadableAudio = error else {
                 Issue.record("expected an audio error, got \(String(describing: error))")
@@ -90,7 +90,7 @@ struct LibraryImportTests {
             #expect(try bed.snapshot() == LibraryTestBed.Snapshot(rows: [], files: [:]))
             return
         }
-        let item = try bed.importFixture(entry.file)
+        let item = try await bed.importFixture(entry.file)
         #expect(item.originalTeacher == entry.artist)
         #expect(item.originalName == entry.title ?? (entry.file as NSString).deletingPathExtension)
         #expect(item.originalAlbum == entry.album)
@@ -105,21 +105,21 @@ struct LibraryImportTests {
         #expect(snapshot.rows == [item])
     }
 
-    @Test func aFileWithoutTagsIsNamedAfterItsFileAndHasNoTeacher() throws {
-        let bed = try LibraryTestBed()
-        let item = try bed.importFixture("no-tags.mp3")
+    @Test func aFileWithoutTagsIsNamedAfterItsFileAndHasNoTeacher() async throws {
+        let bed = try await LibraryTestBed()
+        let item = try await bed.importFixture("no-tags.mp3")
         #expect(item.name == "no-tags")
         #expect(item.teacher == nil)
         #expect(item.shownTeacher(.shared(for: .german)) == "Unbekannte Lehrperson")
     }
 
-    @Test func theSameBytesTwiceAreSkippedWithTheExistingItem() throws {
-        let bed = try LibraryTestBed()
-        let first = try bed.importFixture("id3v23-latin1.mp3")
+    @Test func theSameBytesTwiceAreSkippedWithTheExistingItem() async throws {
+        let bed = try await LibraryTestBed()
+        let first = try await bed.importFixture("id3v23-latin1.mp3")
         let before = try bed.snapshot()
         let staged = try bed.library.beginImport(originalFileName: "renamed copy.mp3")
         try staged.write(try Data(contentsOf: SharedAudioFixtures.url("id3v23-latin1.mp3")))
-        #expect(try staged.finish() == .duplicate(fileName: "renamed copy.mp3", existing: first))
+        await #expect(try staged.finish() == .duplicate(fileName: "renamed copy.mp3", existing: first))
         #expect(try bed.snapshot() == before)
         let message = ErrorMessages.duplicateMessage(
             fileName: "renamed copy.mp3", existing: first, catalog: .shared(for: .english))
@@ -127,11 +127,11 @@ struct LibraryImportTests {
     }
 
     @Test(arguments: ["../../evil.mp3", "/etc/passwd", "..\\..\\evil.mp3", "a\u{0}b\n.mp3", "..", ""])
-    func anOriginalNameNeverReachesAPath(_ name: String) throws {
-        let bed = try LibraryTestBed()
+    func anOriginalNameNeverReachesAPath(_ name: String) async throws {
+        let bed = try await LibraryTestBed()
         let staged = try bed.library.beginImport(originalFileName: name)
         try staged.write(try Data(contentsOf: SharedAudioFixtures.url("no-tags.mp3")))
-        guard case .imported(let item) = try staged.finish() else {
+        guard case .imported(let item) = try await staged.finish() else {
             Issue.record("not imported")
             return
         }
@@ -147,21 +147,21 @@ struct LibraryImportTests {
         #expect(try bed.snapshot().files.keys.sorted() == [item.fileName])
     }
 
-    @Test func progressIsReportedUpToTheFilesSize() throws {
-        let bed = try LibraryTestBed()
+    @Test func progressIsReportedUpToTheFilesSize() async throws {
+        let bed = try await LibraryTestBed()
         var reports: [(Int64, Int64)] = []
         let source = SharedAudioFixtures.url("vbr-xing.mp3")
-        _ = try bed.library.importFile(at: source, chunkSize: 4096) { reports.append(($0, $1)) }
+        _ = try await bed.library.importFile(at: source, chunkSize: 4096) { reports.append(($0, $1)) }
         let size = Int64(try Data(contentsOf: source).count)
         #expect(reports.first?.0 == 0)
         #expect(reports.last.map { $0.0 == size && $0.1 == size } == true)
         #expect(reports.count > 2)
     }
 
-    @Test func aMissingSourceFileIsAClearErrorNamingIt() throws {
-        let bed = try LibraryTestBed()
-        let error = #expect(throws: LibraryImportError.self) {
-            try bed.library.importFile(at: bed.directory.file("gone.mp3"))
+    @Test func aMissingSourceFileIsAClearErrorNamingIt() async throws {
+        let bed = try await LibraryTestBed()
+        let error = await #expect(throws: LibraryImportError.self) {
+            try await bed.library.importFile(at: bed.directory.file("gone.mp3"))
         }
         #expect(error?.fileName == "gone.mp3")
         let message = error.map { ErrorMessages.message(for: $0, catalog: .shared(for: .english)) } ?? ""
@@ -175,27 +175,27 @@ struct LibraryImportAtomicityTests {
     let before: LibraryTestBed.Snapshot
     let fixture = SharedAudioFixtures.url("with-cover.mp3")
 
-    init() throws {
-        bed = try LibraryTestBed()
-        try bed.importFixture("id3v23-latin1.mp3")
+    init() async throws {
+        bed = try await LibraryTestBed()
+        try await bed.importFixture("id3v23-latin1.mp3")
         before = try bed.snapshot()
         #expect(before.rows.count == 1 && before.files.count == 1)
     }
 
-    @Test func aFileThatIsNotAudio() throws {
+    @Test func aFileThatIsNotAudio() async throws {
         for bad in ["not-audio.mp3", "truncated.mp3"] {
-            let error = #expect(throws: LibraryImportError.self) {
-                try bed.library.importFile(at: SharedAudioFixtures.url(bad))
+            let error = await #expect(throws: LibraryImportError.self) {
+                try await bed.library.importFile(at: SharedAudioFixtures.url(bad))
             }
             #expect(error?.fileName == bad)
             #expect(try bed.snapshot() == before)
         }
     }
 
-    @Test func aFileOverTheSizeLimitAsIfTheDiskWereFull() throws {
+    @Test func aFileOverTheSizeLimitAsIfTheDiskWereFull() async throws {
         let small = bed.library(sizeLimit: 10_000)
-        #expect(throws: LibraryImportError.tooLarge(fileName: "with-cover.mp3", limit: 10_000)) {
-            try small.importFile(at: fixture, chunkSize: 4096)
+        await #expect(throws: LibraryImportError.tooLarge(fileName: "with-cover.mp3", limit: 10_000)) {
+            try await small.importFile(at: fixture, chunkSize: 4096)
         }
         #expect(try bed.snapshot() == before)
         // An upload that says its size up front is refused before a byte is written.
@@ -208,9 +208,11 @@ struct LibraryImportAtomicityTests {
         #expect(message == "“big.mp3” is larger than the library's limit of 500 MB. Nothing was imported.")
     }
 
-    @Test func anErrorMidCopy() throws {
+    @Test func anErrorMidCopy() async throws {
         let library = bed.library(fileSystem: FailingLibraryFileSystem(failing: .write(3)))
-        let error = #expect(throws: LibraryImportError.self) { try library.importFile(at: fixture, chunkSize: 1024) }
+        let error = await #expect(throws: LibraryImportError.self) {
+            try await library.importFile(at: fixture, chunkSize: 1024)
+        }
         guard case .writeFailed(let name, let reason) = error else {
             Issue.record("expected a write failure, got \(String(describing: error))")
             return
@@ -221,43 +223,43 @@ struct LibraryImportAtomicityTests {
     }
 
     /// A full disk mid-copy (`ENOSPC`) is said as such (issue 46): the API answers it 507.
-    @Test func aFullDiskMidCopy() throws {
+    @Test func aFullDiskMidCopy() async throws {
         let library = bed.library(fileSystem: FailingLibraryFileSystem(failing: .writeOutOfSpace(2)))
-        #expect(throws: LibraryImportError.diskFull(fileName: "with-cover.mp3")) {
-            try library.importFile(at: fixture, chunkSize: 1024)
+        await #expect(throws: LibraryImportError.diskFull(fileName: "with-cover.mp3")) {
+            try await library.importFile(at: fixture, chunkSize: 1024)
         }
         #expect(FailureKind.of(LibraryImportError.diskFull(fileName: "with-cover.mp3")) == .storageFull)
         #expect(try bed.snapshot() == before)
     }
 
-    @Test func anErrorCreatingTheCopy() throws {
+    @Test func anErrorCreatingTheCopy() async throws {
         let library = bed.library(fileSystem: FailingLibraryFileSystem(failing: .createFile))
-        #expect(throws: LibraryImportError.self) { try library.importFile(at: fixture) }
+        await #expect(throws: LibraryImportError.self) { try await library.importFile(at: fixture) }
         #expect(try bed.snapshot() == before)
     }
 
-    @Test func anErrorAtTheRename() throws {
+    @Test func anErrorAtTheRename() async throws {
         let library = bed.library(fileSystem: FailingLibraryFileSystem(failing: .move))
-        let error = #expect(throws: LibraryImportError.self) { try library.importFile(at: fixture) }
+        let error = await #expect(throws: LibraryImportError.self) { try await library.importFile(at: fixture) }
         #expect(error == .saveFailed(fileName: "with-cover.mp3", reason: "injected failure at rename"))
         #expect(try bed.snapshot() == before)
     }
 
-    @Test func anErrorAtTheInsert() throws {
+    @Test func anErrorAtTheInsert() async throws {
         let library = bed.library(repository: FailingInsertRepository(database: bed.database))
-        let error = #expect(throws: LibraryImportError.self) { try library.importFile(at: fixture) }
+        let error = await #expect(throws: LibraryImportError.self) { try await library.importFile(at: fixture) }
         #expect(error == .saveFailed(fileName: "with-cover.mp3", reason: "injected failure at insert"))
         #expect(try bed.snapshot() == before)
     }
 
-    @Test func anAbandonedOrDroppedImportLeavesNothing() throws {
+    @Test func anAbandonedOrDroppedImportLeavesNothing() async throws {
         let staged = try bed.library.beginImport(originalFileName: "upload.mp3")
         try staged.write(Data(repeating: 1, count: 5000))
         #expect(try bed.snapshot() != before)
         staged.abandon()
         #expect(try bed.snapshot() == before)
         #expect(throws: LibraryImportError.alreadyEnded(fileName: "upload.mp3")) { try staged.write(Data([1])) }
-        #expect(throws: LibraryImportError.alreadyEnded(fileName: "upload.mp3")) { try staged.finish() }
+        await #expect(throws: LibraryImportError.alreadyEnded(fileName: "upload.mp3")) { try await staged.finish() }
         do {
             let dropped = try bed.library.beginImport(originalFileName: "dropped.mp3")
             try dropped.write(Data(repeating: 2, count: 100))
@@ -265,45 +267,45 @@ struct LibraryImportAtomicityTests {
         #expect(try bed.snapshot() == before)
     }
 
-    @Test func whatACrashLeftIsRemovedWhenTheServicesOpen() throws {
+    @Test func whatACrashLeftIsRemovedWhenTheServicesOpen() async throws {
         let folder = bed.libraryFolder
         // A copy in progress, a copy moved into place without its row, and a file that is not ours.
         try Data("partial".utf8).write(to: folder.appendingPathComponent(".incoming-\(UUID().uuidString.lowercased())"))
         try Data("orphan".utf8).write(to: folder.appendingPathComponent("\(UUID().uuidString.lowercased()).mp3"))
         try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let clock = bed.clock
-        _ = try MomentumServices.open(dataDirectory: bed.directory.url, device: "test", now: { clock.now })
+        _ = try await MomentumServices.open(dataDirectory: bed.directory.url, device: "test", now: { clock.now })
         var expected = before
         expected.files["notes.txt"] = Data("mine".utf8)
         #expect(try bed.snapshot() == expected)
     }
 
-    @Test func aFileBetweenItsRenameAndItsInsertIsNotTakenForALeftover() throws {
+    @Test func aFileBetweenItsRenameAndItsInsertIsNotTakenForALeftover() async throws {
         // Another process opens the data directory exactly between the rename and the insert.
         let sweeper = bed.library
         let swept = SweptNames()
         let repository = FailingInsertRepository(
             database: bed.database, failsInsert: false,
             beforeInsert: {
-                do { swept.add(try sweeper.removeLeftovers()) } catch { Issue.record(error) }
+                do { swept.add(try await sweeper.removeLeftovers()) } catch { Issue.record(error) }
             })
-        let item = try bed.importFixture("with-cover.mp3", into: bed.library(repository: repository))
+        let item = try await bed.importFixture("with-cover.mp3", into: bed.library(repository: repository))
         #expect(swept.names.isEmpty)
         #expect(try bed.snapshot().files.keys.contains(item.fileName))
         #expect(try bed.snapshot().rows.contains(item))
     }
 
-    @Test func anImportInProgressIsNotTakenForALeftover() throws {
+    @Test func anImportInProgressIsNotTakenForALeftover() async throws {
         let staged = try bed.library.beginImport(originalFileName: "slow upload.mp3")
         try staged.write(try Data(contentsOf: fixture))
         // Another process opening the data directory meanwhile.
-        #expect(try bed.library.removeLeftovers().isEmpty)
-        guard case .imported(let item) = try staged.finish() else {
+        await #expect(try bed.library.removeLeftovers().isEmpty)
+        guard case .imported(let item) = try await staged.finish() else {
             Issue.record("not imported")
             return
         }
         #expect(try bed.snapshot().rows.map(\.id).contains(item.id))
-        #expect(try bed.library.removeLeftovers().isEmpty)
+        await #expect(try bed.library.removeLeftovers().isEmpty)
     }
 }
 

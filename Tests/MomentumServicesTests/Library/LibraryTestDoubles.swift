@@ -84,15 +84,15 @@ struct FailingInsertRepository: LibraryRepository {
     let database: MomentumDatabase
     var failsInsert = true
     /// Runs right before the insert: after the import's rename.
-    var beforeInsert: @Sendable () -> Void = {}
+    var beforeInsert: @Sendable () async -> Void = {}
 
     func libraryItems() throws(StoreError) -> [LibraryItem] { try database.libraryItems() }
     func libraryItem(id: UUID) throws(StoreError) -> LibraryItem? { try database.libraryItem(id: id) }
     func libraryItem(contentHash: String) throws(StoreError) -> LibraryItem? {
         try database.libraryItem(contentHash: contentHash)
     }
-    func insertLibraryItem(_ item: LibraryItem, at now: Date) throws(StoreError) {
-        beforeInsert()
+    func insertLibraryItem(_ item: LibraryItem, at now: Date) async throws(StoreError) {
+        await beforeInsert()
         if failsInsert { throw .database(message: "injected failure at insert") }
         try database.insertLibraryItem(item, at: now)
     }

@@ -19,7 +19,7 @@ struct PersonalLibraryTests {
 
     init() async throws {
         directory = try TemporaryDirectory()
-        household = try HouseholdService.open(dataDirectory: directory.url, device: "test", login: "Ada")
+        household = try await HouseholdService.open(dataDirectory: directory.url, device: "test", login: "Ada")
         let id = UUID()
         item = LibraryItem(
             id: id, originalTeacher: "Mara", originalName: "Body Scan", originalAlbum: nil,
@@ -30,46 +30,46 @@ struct PersonalLibraryTests {
         try await household.add(named: "Ben")
     }
 
-    func library(of name: String) throws -> PersonalLibrary {
-        let services = try household.services(for: try household.person(named: name))
+    func library(of name: String) async throws -> PersonalLibrary {
+        let services = try await household.services(for: try household.person(named: name))
         return PersonalLibrary(household: try household.founder.sqlite, personal: try services.sqlite)
     }
 
-    @Test func everyoneSeesTheHouseholdsItemsAndEachKeepsTheirOwnPlace() throws {
-        let ada = try library(of: "Ada")
-        let ben = try library(of: "Ben")
-        #expect(try ben.libraryItems().map(\.id) == [item.id])
-        #expect(try ada.setLibraryItemPosition(id: item.id, .seconds(312), at: now))
-        #expect(try ada.libraryItem(id: item.id)?.position == .seconds(312))
-        #expect(try ben.libraryItem(id: item.id)?.position == .zero)
-        #expect(try ben.setLibraryItemPosition(id: item.id, .seconds(60), at: now))
-        #expect(try ada.libraryItems().first?.position == .seconds(312))
+    @Test func everyoneSeesTheHouseholdsItemsAndEachKeepsTheirOwnPlace() async throws {
+        let ada = try await library(of: "Ada")
+        let ben = try await library(of: "Ben")
+        await #expect(try ben.libraryItems().map(\.id) == [item.id])
+        await #expect(try ada.setLibraryItemPosition(id: item.id, .seconds(312), at: now))
+        await #expect(try ada.libraryItem(id: item.id)?.position == .seconds(312))
+        await #expect(try ben.libraryItem(id: item.id)?.position == .zero)
+        await #expect(try ben.setLibraryItemPosition(id: item.id, .seconds(60), at: now))
+        await #expect(try ada.libraryItems().first?.position == .seconds(312))
     }
 
-    @Test func anEditAndAnAmbientChoiceAreThePersonsOwn() throws {
-        let ada = try library(of: "Ada")
-        let ben = try library(of: "Ben")
-        #expect(try ben.updateLibraryItemEdits(id: item.id, teacher: "Mara L.", name: "Evening scan", at: now))
-        #expect(try ben.setLibraryItemAmbientBed(id: item.id, true, at: now))
-        let bens = try #require(try ben.libraryItem(contentHash: item.contentHash))
+    @Test func anEditAndAnAmbientChoiceAreThePersonsOwn() async throws {
+        let ada = try await library(of: "Ada")
+        let ben = try await library(of: "Ben")
+        await #expect(try ben.updateLibraryItemEdits(id: item.id, teacher: "Mara L.", name: "Evening scan", at: now))
+        await #expect(try ben.setLibraryItemAmbientBed(id: item.id, true, at: now))
+        let bens = try await #require(try ben.libraryItem(contentHash: item.contentHash))
         #expect(bens.name == "Evening scan" && bens.editedTeacher == "Mara L." && bens.isAmbientBed)
-        let adas = try #require(try ada.libraryItem(id: item.id))
+        let adas = try await #require(try ada.libraryItem(id: item.id))
         #expect(adas.name == "Body Scan" && adas.editedTeacher == nil && !adas.isAmbientBed)
         // Back to the original for Ben: his view says so, whatever the household's entry says.
-        #expect(try ben.updateLibraryItemEdits(id: item.id, teacher: nil, name: nil, at: now))
-        #expect(try ben.libraryItem(id: item.id)?.name == "Body Scan")
+        await #expect(try ben.updateLibraryItemEdits(id: item.id, teacher: nil, name: nil, at: now))
+        await #expect(try ben.libraryItem(id: item.id)?.name == "Body Scan")
     }
 
-    @Test func aViewOfAnItemTheHouseholdDoesNotHaveIsNotWritten() throws {
-        let ben = try library(of: "Ben")
-        #expect(try ben.setLibraryItemPosition(id: UUID(), .seconds(5), at: now) == false)
-        #expect(try household.services(for: try household.person(named: "Ben")).sqlite.libraryViews().isEmpty)
+    @Test func aViewOfAnItemTheHouseholdDoesNotHaveIsNotWritten() async throws {
+        let ben = try await library(of: "Ben")
+        await #expect(try ben.setLibraryItemPosition(id: UUID(), .seconds(5), at: now) == false)
+        await #expect(try household.services(for: try household.person(named: "Ben")).sqlite.libraryViews().isEmpty)
     }
 
-    @Test func deletingAnItemTakesItFromEveryone() throws {
-        let ben = try library(of: "Ben")
-        #expect(try ben.deleteLibraryItem(id: item.id))
-        #expect(try library(of: "Ada").libraryItems().isEmpty)
+    @Test func deletingAnItemTakesItFromEveryone() async throws {
+        let ben = try await library(of: "Ben")
+        await #expect(try ben.deleteLibraryItem(id: item.id))
+        await #expect(try library(of: "Ada").libraryItems().isEmpty)
     }
 
     @Test func theCoreRuleStartsSomeoneWithoutAViewAtTheBeginning() {
