@@ -56,18 +56,18 @@ extension PostgresPersonStore {
     /// the new one, the instant of the last request and its result. Nil when there is no such
     /// exchange; whatever `change` throws is rethrown as itself and nothing is written.
     public func changeMorseExchange<Result>(
-        id: UUID, kind: String, _ change: (String) throws -> (state: String, lastActivityMs: Int64, result: Result)
-    ) throws -> Result? {
+        id: UUID, kind: String, _ change: (String) async throws -> (state: String, lastActivityMs: Int64, result: Result)
+    ) async throws -> Result? {
         let key = id.uuidString.lowercased()
-        return try store.write(rethrowing: { session -> Result? in
-            let rows = try session.query(
+        return try await store.write(awaiting: { session -> Result? in
+            let rows = try await session.query(
                 """
                 SELECT state FROM morse_exchange
                 WHERE person_id = \(personID) AND id = \(key) AND kind = \(kind) FOR UPDATE
                 """)
             guard let row = rows.first else { return nil }
-            let changed = try change(try row.columns(String.self))
-            try session.execute(
+            let changed = try await change(try row.columns(String.self))
+            try await session.execute(
                 """
                 UPDATE morse_exchange SET state = \(changed.state), last_activity_ms = \(changed.lastActivityMs)
                 WHERE person_id = \(personID) AND id = \(key)

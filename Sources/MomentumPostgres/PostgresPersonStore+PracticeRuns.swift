@@ -55,16 +55,16 @@ extension PostgresPersonStore {
     /// one, when the run ended, and its result. Nil when there is no such run; whatever `change`
     /// throws is rethrown as itself and nothing is written.
     public func changePracticeRun<Result>(
-        id: UUID, at now: Date, _ change: (String) throws -> (state: String, endedAtMs: Int64?, result: Result)
-    ) throws -> Result? {
+        id: UUID, at now: Date, _ change: (String) async throws -> (state: String, endedAtMs: Int64?, result: Result)
+    ) async throws -> Result? {
         let key = id.uuidString.lowercased()
         let ms = now.millisecondsSince1970
-        return try store.write(rethrowing: { session -> Result? in
-            let rows = try session.query(
+        return try await store.write(awaiting: { session -> Result? in
+            let rows = try await session.query(
                 "SELECT state FROM practice_run WHERE person_id = \(personID) AND id = \(key) FOR UPDATE")
             guard let row = rows.first else { return nil }
-            let changed = try change(try row.columns(String.self))
-            try session.execute(
+            let changed = try await change(try row.columns(String.self))
+            try await session.execute(
                 """
                 UPDATE practice_run SET state = \(changed.state), ended_at_ms = \(changed.endedAtMs),
                     updated_at_ms = \(ms)

@@ -192,6 +192,33 @@ extension PostgresStore {
     }
 }
 
+extension PostgresStore {
+    /// ``write(rethrowing:)`` for a body that awaits: one transaction on one connection, committed
+    /// when `body` returns, rolled back when it throws (its own errors are rethrown as they are).
+    /// A change that runs code of its own while it holds a row (a run's stop logs its record)
+    /// goes through here.
+    func write<T>(awaiting body: (PostgresSession) async throws -> T) async throws -> T {
+        let (result, movedRevision) = try await pool.withConnection { session in
+            try await session.execute("BEGIN")
+            let result: T
+            do {
+                result = try await body(session)
+            } catch {
+                // try?: a connection that cannot roll back is closed just below and never handed out again
+                if (try? await session.execute("ROLLBACK")) == nil {
+                    // try?: a connection that fails to close is gone either way; nothing of it is kept
+                    try? await session.connection.close().get()
+                }
+                throw error
+            }
+            try await session.execute("COMMIT")
+            return (result, session.transaction.movedRevision)
+        }
+        if movedRevision { revisions.forget() }
+        return result
+    }
+}
+
 /// Where a session's transaction stands, and what its statements did that matters once it commits.
 final class TransactionState {
     /// `BEGIN` is still to be sent, with the first statement.
@@ -231,6 +258,26 @@ public struct PostgresSession {
         let changed = try results(of: [query, "COMMIT"])[0].metadata.rows ?? 0
         transaction.committed = true
         return changed
+    }
+
+    /// ``query(_:)``, awaited: the caller's thread is not held while PostgreSQL answers.
+    @discardableResult
+    public func query(_ query: PostgresQuery) async throws(StoreError) -> [PostgresRow] {
+        do {
+            return try await connection.query(query, logger: logger).get().rows
+        } catch {
+            throw StoreError(postgres: error)
+        }
+    }
+
+    /// ``execute(_:)``, awaited.
+    @discardableResult
+    public func execute(_ query: PostgresQuery) async throws(StoreError) -> Int {
+        do {
+            return try await connection.query(query, logger: logger).get().metadata.rows ?? 0
+        } catch {
+            throw StoreError(postgres: error)
+        }
     }
 
     /// Sends `queries` (after a pending `BEGIN`) one after another without waiting in between —

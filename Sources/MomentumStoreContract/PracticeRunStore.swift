@@ -18,6 +18,6 @@ public protocol PracticeRunStore: Sendable {
     /// Changes the run `id` by `change`, one change of a run at a time across servers; nil when
     /// there is no such run, and nothing written when `change` throws.
     func changePracticeRun<Result>(
-        id: UUID, at now: Date, _ change: (String) throws -> (state: String, endedAtMs: Int64?, result: Result)
-    ) throws -> Result?
+        id: UUID, at now: Date, _ change: (String) async throws -> (state: String, endedAtMs: Int64?, result: Result)
+    ) async throws -> Result?
 }

@@ -13,6 +13,7 @@ protocol Expiring: Sendable {
 actor ExpiringRegistry<Value: Expiring> {
     static var idleLimit: Duration { .seconds(2 * 3600) }
     private var values: [UUID: Value] = [:]
+    private let turns = ChangeTurns<UUID>()
     private let unknown: StringKey
 
     /// `unknown` is the answer for an id not kept (with the id as `{id}`).
@@ -30,11 +31,14 @@ actor ExpiringRegistry<Value: Expiring> {
     }
 
     /// Changes the value `id` with `change`; a thrown error leaves it as it was.
-    func update<T: Sendable>(id: UUID, _ change: @Sendable (inout Value) throws -> T) throws -> T {
-        var value = try value(id: id)
-        let result = try change(&value)
-        values[id] = value
-        return result
+    func update<T: Sendable>(id: UUID, _ change: @Sendable (inout Value) async throws -> T) async throws -> T {
+        try await turns.run(id) {
+            var value = try value(id: id)
+            let result = try await change(&value)
+            // A value removed meanwhile (or gone idle) stays removed.
+            if values[id] != nil { values[id] = value }
+            return result
+        }
     }
 
     func remove(id: UUID) { values[id] = nil }

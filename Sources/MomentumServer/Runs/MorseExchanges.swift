@@ -17,7 +17,7 @@ protocol MorseExchanges<Value>: Sendable {
     func value(id: UUID) async throws -> Value
     /// Changes the value `id` with `change`, keeping the change only when it succeeds; one change
     /// of a value at a time. Throws "not found" (404) when there is none.
-    func update<T: Sendable>(id: UUID, _ change: @Sendable (inout Value) throws -> T) async throws -> T
+    func update<T: Sendable>(id: UUID, _ change: @Sendable (inout Value) async throws -> T) async throws -> T
     func remove(id: UUID) async throws
 }
 
@@ -54,10 +54,10 @@ struct StoredMorseExchanges<Value: StoredMorseExchange>: MorseExchanges {
         return try Value(storedText: text)
     }
 
-    func update<T: Sendable>(id: UUID, _ change: @Sendable (inout Value) throws -> T) async throws -> T {
-        let changed = try store.changeMorseExchange(id: id, kind: Value.storedKind) { text in
+    func update<T: Sendable>(id: UUID, _ change: @Sendable (inout Value) async throws -> T) async throws -> T {
+        let changed = try await store.changeMorseExchange(id: id, kind: Value.storedKind) { text in
             var value = try Value(storedText: text)
-            let result = try change(&value)
+            let result = try await change(&value)
             return (
                 state: try value.storedText(), lastActivityMs: WallInstant(value.lastActivity).millisecondsSince1970,
                 result

@@ -201,6 +201,7 @@ struct PracticeRun: Sendable {
 /// until a run stops).
 actor RunRegistry {
     private var runs: [UUID: PracticeRun] = [:]
+    private let turns = ChangeTurns<UUID>()
 
     func add(_ run: PracticeRun) {
         runs[run.id] = run
@@ -225,11 +226,14 @@ actor RunRegistry {
 
     /// Changes the run with `id` by `change`, keeping the change only when it succeeds.
     func update<Result: Sendable>(
-        id: UUID, _ change: @Sendable (inout PracticeRun) throws -> Result
-    ) throws -> Result {
-        guard var run = runs[id] else { throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()]) }
-        let result = try change(&run)
-        runs[id] = run
-        return result
+        id: UUID, _ change: @Sendable (inout PracticeRun) async throws -> Result
+    ) async throws -> Result {
+        try await turns.run(id) {
+            guard var run = runs[id] else { throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()]) }
+            let result = try await change(&run)
+            // A run forgotten meanwhile stays forgotten.
+            if runs[id] != nil { runs[id] = run }
+            return result
+        }
     }
 }

@@ -16,7 +16,7 @@ protocol PracticeRuns: Sendable {
     func forget(endedBefore instant: WallInstant) async throws
     /// Changes the run with `id` by `change`, keeping the change only when it succeeds; one change
     /// of a run at a time. Throws "no such run" (404) when there is none.
-    func update<Result: Sendable>(id: UUID, _ change: @Sendable (inout PracticeRun) throws -> Result) async throws
+    func update<Result: Sendable>(id: UUID, _ change: @Sendable (inout PracticeRun) async throws -> Result) async throws
         -> Result
 }
 
@@ -48,12 +48,12 @@ struct StoredRunRegistry: PracticeRuns {
         try store.deletePracticeRuns(endedBefore: instant.millisecondsSince1970)
     }
 
-    func update<Result: Sendable>(id: UUID, _ change: @Sendable (inout PracticeRun) throws -> Result) async throws
+    func update<Result: Sendable>(id: UUID, _ change: @Sendable (inout PracticeRun) async throws -> Result) async throws
         -> Result
     {
-        let changed = try store.changePracticeRun(id: id, at: now()) { text in
+        let changed = try await store.changePracticeRun(id: id, at: now()) { text in
             var run = try PracticeRun(storedText: text)
-            let result = try change(&run)
+            let result = try await change(&run)
             return (state: try run.storedText(), endedAtMs: run.endedAt?.millisecondsSince1970, result: result)
         }
         guard let changed else { throw APIError.notFound(.apiNoRun, ["id": id.uuidString.lowercased()]) }
