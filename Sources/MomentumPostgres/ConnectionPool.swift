@@ -58,14 +58,15 @@ final class ConnectionPool: Sendable {
     }
 
     /// ``withConnection(_:)`` for a body that awaits (its queries are awaited, never waited for).
-    func withConnection<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+    func withAwaitedConnection<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
         guard free.wait(timeout: .now() + busyTimeout) == .success else { throw StoreError.busy }
         defer { free.signal() }
         let connection = try checkOut()
         let result: Result<T, any Error>
         do {
             result = .success(
-                try await body(PostgresSession(connection: connection, logger: logger, transaction: TransactionState())))
+                try await body(PostgresSession(connection: connection, logger: logger, transaction: TransactionState()))
+            )
         } catch {
             result = .failure(error)
         }

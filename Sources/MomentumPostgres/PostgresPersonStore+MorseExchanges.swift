@@ -56,7 +56,8 @@ extension PostgresPersonStore {
     /// the new one, the instant of the last request and its result. Nil when there is no such
     /// exchange; whatever `change` throws is rethrown as itself and nothing is written.
     public func changeMorseExchange<Result>(
-        id: UUID, kind: String, _ change: (String) async throws -> (state: String, lastActivityMs: Int64, result: Result)
+        id: UUID, kind: String,
+        _ change: (String) async throws -> (state: String, lastActivityMs: Int64, result: Result)
     ) async throws -> Result? {
         let key = id.uuidString.lowercased()
         return try await store.write(awaiting: { session -> Result? in

@@ -198,7 +198,7 @@ extension PostgresStore {
     /// A change that runs code of its own while it holds a row (a run's stop logs its record)
     /// goes through here.
     func write<T>(awaiting body: (PostgresSession) async throws -> T) async throws -> T {
-        let (result, movedRevision) = try await pool.withConnection { session in
+        let (result, movedRevision) = try await pool.withAwaitedConnection({ session in
             try await session.execute("BEGIN")
             let result: T
             do {
@@ -213,7 +213,7 @@ extension PostgresStore {
             }
             try await session.execute("COMMIT")
             return (result, session.transaction.movedRevision)
-        }
+        })
         if movedRevision { revisions.forget() }
         return result
     }

@@ -108,9 +108,9 @@ public struct BreathingService: Sendable {
     public func finishSession(
         plan: BreathingPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true,
         soundInterruptions: [SoundInterruption] = []
-    ) throws(BreathingServiceError) -> PracticeEnding {
+    ) async throws(BreathingServiceError) -> PracticeEnding {
         do {
-            return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
+            return try await PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
                 .finish(
                     .breathing(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
                     soundInterruptions: soundInterruptions)

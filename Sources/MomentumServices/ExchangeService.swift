@@ -36,7 +36,7 @@ public struct ExchangeService: Sendable {
     public func export(_ format: ExportFormat, catalog: StringCatalog) async throws(StoreError) -> (
         data: Data, count: Int
     ) {
-        let logged = try log.loggedRecords()
+        let logged = try await log.loggedRecords()
         switch format {
         case .json:
             return (PracticeBackup(settings: try await settings.load(), log: logged).encoded(), logged.count)
@@ -49,7 +49,7 @@ public struct ExchangeService: Sendable {
     }
 
     /// Imports the file at `url`; with `dryRun`, only reports what would happen.
-    public func importFile(at url: URL, dryRun: Bool) throws(ImportError) -> ImportSummary {
+    public func importFile(at url: URL, dryRun: Bool) async throws(ImportError) -> ImportSummary {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -73,11 +73,11 @@ public struct ExchangeService: Sendable {
         } catch {
             throw .cannotRead(FileProblem(error))
         }
-        return try importData(data, dryRun: dryRun)
+        return try await importData(data, dryRun: dryRun)
     }
 
     /// Imports a file's contents; with `dryRun`, only reports what would happen.
-    public func importData(_ data: Data, dryRun: Bool) throws(ImportError) -> ImportSummary {
+    public func importData(_ data: Data, dryRun: Bool) async throws(ImportError) -> ImportSummary {
         let file: PracticeLogImport
         do {
             file = try PracticeLogImport(data: data, device: device, makeID: makeID)
@@ -86,7 +86,7 @@ public struct ExchangeService: Sendable {
         }
         try Self.checkInstantsAndTexts(of: file.records.map(\.record), now: now())
         do {
-            let plan = file.plan(existing: try log.practiceRecords(matching: PracticeLogQuery()))
+            let plan = await file.plan(existing: try log.practiceRecords(matching: PracticeLogQuery()))
             let summary = ImportSummary(
                 format: file.format, total: file.records.count, imported: plan.new.count,
                 duplicates: plan.duplicates.count, restoresSettings: file.settings != nil, dryRun: dryRun)
@@ -95,7 +95,7 @@ public struct ExchangeService: Sendable {
             let records = plan.new.map {
                 LoggedRecord(record: $0.record, createdAt: $0.createdAt ?? time, updatedAt: $0.updatedAt ?? time)
             }
-            try log.importLog(records, settingValues: file.settings?.storedValues ?? [:], at: time)
+            try await log.importLog(records, settingValues: file.settings?.storedValues ?? [:], at: time)
             return summary
         } catch {
             throw .store(error)

@@ -64,9 +64,9 @@ public struct MeditationService: Sendable {
     public func finishSit(
         plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, endedAt: Date? = nil,
         keep: Bool = true, soundInterruptions: [SoundInterruption] = [], preset: MeditationPreset? = nil
-    ) throws(MeditationServiceError) -> PracticeEnding {
+    ) async throws(MeditationServiceError) -> PracticeEnding {
         do {
-            return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
+            return try await PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
                 .finish(
                     .meditation(plan, outcome, preset: preset), startedAt: start, endedAt: endedAt, keep: keep,
                     soundInterruptions: soundInterruptions)

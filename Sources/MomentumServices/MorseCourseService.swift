@@ -99,14 +99,15 @@ public struct MorseCourseService: Sendable {
         } catch {
             throw .store(error)
         }
-        return try progress(newCourseOrder: order)
+        return try await progress(newCourseOrder: order)
     }
 
     /// The stored progress, or a new course in `order` before the first session.
-    private func progress(newCourseOrder order: KochOrder) throws(MorseCourseServiceError) -> MorseCourseProgress {
+    private func progress(newCourseOrder order: KochOrder) async throws(MorseCourseServiceError) -> MorseCourseProgress
+    {
         let stored: String?
         do {
-            stored = try repository.morseCourseJSON()
+            stored = try await repository.morseCourseJSON()
         } catch {
             throw .store(error)
         }
@@ -183,36 +184,16 @@ public struct MorseCourseService: Sendable {
     public func finish(_ session: inout MorseSession, at instant: Date? = nil) async throws(MorseCourseServiceError)
         -> Finished
     {
-        try finish(&session, at: instant, by: try await finishing())
-    }
-
-    /// What ending a session goes by that the settings say: the day calendar it counts for, and
-    /// the Koch order of a course that has not begun. Read before a caller that ends a session
-    /// inside a change of its own (the server's exchange registry) calls
-    /// ``finish(_:at:by:)``.
-    public struct Finishing: Sendable {
         let dayCalendar: DayCalendar
         let newCourseOrder: KochOrder
-    }
-
-    /// ``Finishing`` as the settings say now.
-    public func finishing() async throws(MorseCourseServiceError) -> Finishing {
         do {
-            return Finishing(
-                dayCalendar: try await progressReports.dayCalendar(),
-                newCourseOrder: try await courseSettings().order)
+            dayCalendar = try await progressReports.dayCalendar()
+            newCourseOrder = try await courseSettings().order
         } catch {
             throw .store(error)
         }
-    }
-
-    /// ``finish(_:at:)`` by what `finishing` read of the settings.
-    public func finish(_ session: inout MorseSession, at instant: Date? = nil, by finishing: Finishing)
-        throws(MorseCourseServiceError) -> Finished
-    {
-        let dayCalendar = finishing.dayCalendar
         let end = instant ?? now()
-        let previous = try progress(newCourseOrder: finishing.newCourseOrder)
+        let previous = try await progress(newCourseOrder: newCourseOrder)
         var ended = session
         let result: MorseSessionResult
         do {
@@ -233,7 +214,7 @@ public struct MorseCourseService: Sendable {
         let record = try Self.record(for: result, id: makeID(), device: device)
         do {
             let json = String(decoding: try next.encodedJSON(), as: UTF8.self)
-            try repository.saveMorseSession(
+            try await repository.saveMorseSession(
                 progressJSON: json, summary: MorseSessionSummary(id: makeID(), result: result), record: record,
                 at: end)
         } catch let error as StoreError {
@@ -246,8 +227,8 @@ public struct MorseCourseService: Sendable {
     }
 
     /// Finished sessions, newest first.
-    public func sessions(limit: Int = 100) throws(StoreError) -> [MorseSessionSummary] {
-        try repository.morseSessions(limit: limit)
+    public func sessions(limit: Int = 100) async throws(StoreError) -> [MorseSessionSummary] {
+        try await repository.morseSessions(limit: limit)
     }
 
     /// The practice-log record of a session — by the rule every kind follows (``PracticeOutcome``):

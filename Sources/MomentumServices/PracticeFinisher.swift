@@ -88,7 +88,7 @@ public struct PracticeFinisher: Sendable {
     public func finish(
         _ practice: EndedPractice, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true,
         soundInterruptions: [SoundInterruption] = []
-    ) throws(Failure) -> PracticeEnding {
+    ) async throws(Failure) -> PracticeEnding {
         let (outcome, practiced) = Self.outcome(of: practice)
         var ending = PracticeEnding(kind: practice.kind, outcome: outcome, practiced: practiced, record: nil)
         ending.soundInterruptions = SoundInterruption.worthTelling(soundInterruptions)
@@ -105,7 +105,7 @@ public struct PracticeFinisher: Sendable {
             record.details[SoundInterruption.detailsKey] = SoundInterruption.detailsText(ending.soundInterruptions)
         }
         do {
-            try log.savePracticeRecord(record, at: end)
+            try await log.savePracticeRecord(record, at: end)
         } catch {
             throw .store(error)
         }

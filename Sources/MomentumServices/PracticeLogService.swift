@@ -23,15 +23,17 @@ public struct PracticeLogService: Sendable {
     }
 
     /// Records matching `query`, oldest first.
-    public func records(matching query: PracticeLogQuery = PracticeLogQuery()) throws(StoreError) -> [PracticeRecord] {
-        try repository.practiceRecords(matching: query)
+    public func records(matching query: PracticeLogQuery = PracticeLogQuery()) async throws(StoreError)
+        -> [PracticeRecord]
+    {
+        try await repository.practiceRecords(matching: query)
     }
 
     /// The newest `limit` records matching `query` (every one when `limit` is `nil`), newest
     /// first, with how many matched and how long they lasted together: what `momentum log` shows
     /// of a long history.
-    public func newest(_ limit: Int?, matching query: PracticeLogQuery) throws(StoreError) -> LogPage {
-        let all = try repository.practiceRecords(matching: query)
+    public func newest(_ limit: Int?, matching query: PracticeLogQuery) async throws(StoreError) -> LogPage {
+        let all = try await repository.practiceRecords(matching: query)
         let shown = all.suffix(max(0, min(limit ?? all.count, all.count)))
         return LogPage(
             records: shown.reversed(), matched: all.count,
@@ -39,11 +41,11 @@ public struct PracticeLogService: Sendable {
     }
 
     /// The record whose id starts with `prefix` (at least 4 characters, unambiguous).
-    public func record(idPrefix prefix: String) throws(PracticeLogError) -> PracticeRecord {
+    public func record(idPrefix prefix: String) async throws(PracticeLogError) -> PracticeRecord {
         guard prefix.count >= IDPrefix.minimumLength else { throw .idTooShort(prefix) }
         let records: [PracticeRecord]
         do {
-            records = try repository.practiceRecords(matching: PracticeLogQuery())
+            records = try await repository.practiceRecords(matching: PracticeLogQuery())
         } catch {
             throw .store(error)
         }
@@ -63,12 +65,12 @@ public struct PracticeLogService: Sendable {
     public func addRecord(
         kind: PracticeKind, start: Date, length: TimeInterval, energyKilocalories: Double? = nil,
         details: [String: String] = [:]
-    ) throws(PracticeLogError) -> PracticeRecord {
+    ) async throws(PracticeLogError) -> PracticeRecord {
         let record = try Self.validated(
             id: makeID(), kind: kind, start: start, length: length, energyKilocalories: energyKilocalories,
             details: details, device: device, now: now())
         do {
-            try repository.savePracticeRecord(record, at: now())
+            try await repository.savePracticeRecord(record, at: now())
         } catch {
             throw .store(error)
         }
@@ -80,14 +82,14 @@ public struct PracticeLogService: Sendable {
     public func editRecord(
         _ original: PracticeRecord, kind: PracticeKind? = nil, start: Date? = nil, length: TimeInterval? = nil,
         energyKilocalories: Double?? = nil, details: [String: String]? = nil
-    ) throws(PracticeLogError) -> PracticeRecord {
+    ) async throws(PracticeLogError) -> PracticeRecord {
         let record = try Self.validated(
             id: original.id, kind: kind ?? original.kind, start: start ?? original.start,
             length: length ?? Double(original.countedSeconds),
             energyKilocalories: energyKilocalories ?? original.energyKilocalories,
             details: details ?? original.details, device: original.device, now: now())
         do {
-            try repository.savePracticeRecord(record, at: now())
+            try await repository.savePracticeRecord(record, at: now())
         } catch {
             throw .store(error)
         }
@@ -95,9 +97,9 @@ public struct PracticeLogService: Sendable {
     }
 
     /// Deletes a record.
-    public func deleteRecord(_ record: PracticeRecord) throws(PracticeLogError) {
+    public func deleteRecord(_ record: PracticeRecord) async throws(PracticeLogError) {
         do {
-            guard try repository.deletePracticeRecord(id: record.id, at: now()) else {
+            guard try await repository.deletePracticeRecord(id: record.id, at: now()) else {
                 throw PracticeLogError.notFound(record.id.uuidString)
             }
         } catch let error as PracticeLogError {

@@ -53,13 +53,13 @@ public struct ProgressService: Sendable {
     public func revisedReport(at reported: Date? = nil) async throws(StoreError) -> (
         revision: Int64, report: ProgressReport
     ) {
-        let revision = try log.logRevision()
+        let revision = try await log.logRevision()
         let instant = reported ?? now()
         if let cached = cache.report(revision: revision, now: instant) {
             return (revision, cached)
         }
         let progress = try await settings.load().progress
-        let entries = try log.practiceEntries()
+        let entries = try await log.practiceEntries()
         let report = ProgressReport(entries: entries, settings: progress, systemTimeZone: systemTimeZone, now: instant)
         cache.keep(report, revision: revision, systemTimeZone: systemTimeZone)
         return (revision, report)

@@ -99,9 +99,9 @@ public struct WorkoutService: Sendable {
     public func finishSession(
         plan: WorkoutPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true,
         soundInterruptions: [SoundInterruption] = []
-    ) throws(WorkoutServiceError) -> PracticeEnding {
+    ) async throws(WorkoutServiceError) -> PracticeEnding {
         do {
-            return try PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
+            return try await PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
                 .finish(
                     .workout(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
                     soundInterruptions: soundInterruptions)

@@ -19,6 +19,7 @@ public protocol MorseExchangeStore: Sendable {
     /// Changes the exchange `id` of `kind` by `change`, one change of it at a time across servers;
     /// nil when there is no such exchange, and nothing written when `change` throws.
     func changeMorseExchange<Result>(
-        id: UUID, kind: String, _ change: (String) async throws -> (state: String, lastActivityMs: Int64, result: Result)
+        id: UUID, kind: String,
+        _ change: (String) async throws -> (state: String, lastActivityMs: Int64, result: Result)
     ) async throws -> Result?
 }

@@ -9,17 +9,17 @@ public protocol SettingsRepository: Sendable {
 
 /// Where practice records are kept.
 public protocol PracticeLogRepository: Sendable {
-    func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError)
-    func practiceRecords(matching query: PracticeLogQuery) throws(StoreError) -> [PracticeRecord]
+    func savePracticeRecord(_ record: PracticeRecord, at now: Date) async throws(StoreError)
+    func practiceRecords(matching query: PracticeLogQuery) async throws(StoreError) -> [PracticeRecord]
     /// Every record's kind, start and counted time: what progress needs, read fast.
-    func practiceEntries() throws(StoreError) -> [PracticeEntry]
+    func practiceEntries() async throws(StoreError) -> [PracticeEntry]
     /// A number that changes whenever a record or a setting is written: what progress is cached by.
-    func logRevision() throws(StoreError) -> Int64
-    func deletePracticeRecord(id: UUID, at now: Date) throws(StoreError) -> Bool
+    func logRevision() async throws(StoreError) -> Int64
+    func deletePracticeRecord(id: UUID, at now: Date) async throws(StoreError) -> Bool
     /// Every record with when it was written and changed, oldest first.
-    func loggedRecords() throws(StoreError) -> [LoggedRecord]
+    func loggedRecords() async throws(StoreError) -> [LoggedRecord]
     /// Adds records and replaces settings in one transaction.
-    func importLog(_ records: [LoggedRecord], settingValues: [String: String], at now: Date) throws(StoreError)
+    func importLog(_ records: [LoggedRecord], settingValues: [String: String], at now: Date) async throws(StoreError)
 }
 
 /// Where the person's own breathing presets are kept.
@@ -66,10 +66,10 @@ public protocol AccessTokenRepository: Sendable {
 
 /// Where the Morse course keeps its progress and session history.
 public protocol MorseCourseRepository: Sendable {
-    func morseCourseJSON() throws(StoreError) -> String?
+    func morseCourseJSON() async throws(StoreError) -> String?
     func saveMorseSession(progressJSON: String, summary: MorseSessionSummary, record: PracticeRecord?, at now: Date)
-        throws(StoreError)
-    func morseSessions(limit: Int) throws(StoreError) -> [MorseSessionSummary]
+        async throws(StoreError)
+    func morseSessions(limit: Int) async throws(StoreError) -> [MorseSessionSummary]
 }
 
 /// Where the guided meditation library's rows are kept (the files are the service's).

@@ -152,12 +152,12 @@ struct MorseLearnCommandTests {
         #expect(sounds[7].at == sounds[6].at + sounds[6].duration + .seconds(1))
 
         let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
-        let records = try services.practiceLog.records()
+        let records = try await services.practiceLog.records()
         #expect(records.count == 1)
         #expect(records.first?.kind == .morse)
         #expect(records.first?.details["accuracy"] == "93%")
         #expect(records.first?.countedSeconds == 60)
-        #expect(try services.morse.sessions().map(\.attempts) == [27])
+        await #expect(try services.morse.sessions().map(\.attempts) == [27])
     }
 
     @Test func keysTypedWhileAMissIsReplayedAnswerTheNextItem() async throws {
@@ -276,8 +276,8 @@ struct MorseLearnCommandTests {
         #expect(morse.played[3].duration == .milliseconds(60))
         let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         await #expect(try services.morse.progress()[.send].schedule.lastPractice != nil)
-        #expect(try services.morse.sessions().first?.direction == .send)
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try services.morse.sessions().first?.direction == .send)
+        await #expect(try services.practiceLog.records().isEmpty)
     }
 
     @Test func unknownCharactersAndStrayKeysInAnswers() async throws {
@@ -307,7 +307,7 @@ struct MorseLearnCommandTests {
         #expect(status == 0)
         #expect(terminal.output.lines.suffix(2) == ["Ended early.", "No answers, so nothing was saved."])
         let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try services.practiceLog.records().isEmpty)
         #expect(try services.sqlite.morseCourseJSON() == nil)
     }
 

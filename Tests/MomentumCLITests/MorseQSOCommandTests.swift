@@ -103,7 +103,7 @@ struct MorseQSOCommandTests {
         #expect(terminal.output.text.isEmpty)
         let services = try await MomentumServices.open(dataDirectory: terminal.directory.url, device: "check")
         #expect(try services.sqlite.settingValues()[MorseCourseService.callSignKey] == nil)
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try services.practiceLog.records().isEmpty)
     }
 
     @Test func aCallSignThatBreaksARuleIsRefusedWithTheRuleAndNothingIsSaved() async throws {

@@ -39,10 +39,10 @@ struct HouseholdServicesOnBothStoresTests {
         await #expect(try household.people().map(\.name) == ["ada"])
         let ben = try await household.add(named: "Ben", language: .german)
         let bens = try await household.services(for: ben)
-        try bens.practiceLog.addRecord(kind: .meditation, start: Self.start.addingTimeInterval(-900), length: 600)
-        #expect(try bens.practiceLog.records().count == 1)
+        try await bens.practiceLog.addRecord(kind: .meditation, start: Self.start.addingTimeInterval(-900), length: 600)
+        await #expect(try bens.practiceLog.records().count == 1)
         #expect(try await bens.settings.load().language == .german)
-        #expect(try household.founder.practiceLog.records().isEmpty)
+        await #expect(try household.founder.practiceLog.records().isEmpty)
 
         try await household.remove("Ben")
         await #expect(try household.people().map(\.name) == ["ada"])

@@ -50,15 +50,15 @@ struct SyncLogStoreTests {
         let store = try StoreUnderTest(kind, makeNodeID: { "n-test" })
         let person = store.store
         let first = try record(start: 1_799_990_000)
-        try person.savePracticeRecord(first, at: Self.now)
+        try await person.savePracticeRecord(first, at: Self.now)
         // A new record is one change (a put of every field); the same record again logs
         // nothing; a changed field is one change.
         await #expect(try store.syncLog.syncHead() == 1)
-        try person.savePracticeRecord(first, at: Self.now)
+        try await person.savePracticeRecord(first, at: Self.now)
         var edited = first
         edited.details = ["pattern": "4-7-8"]
-        try DeviceName.$current.withValue("Anna's phone") {
-            try person.savePracticeRecord(edited, at: Self.now)
+        try await DeviceName.$current.withValue("Anna's phone") {
+            try await person.savePracticeRecord(edited, at: Self.now)
         }
         var changes = try await page(store.syncLog).changes
         #expect(changes.map(\.seq) == [1, 2])
@@ -67,8 +67,8 @@ struct SyncLogStoreTests {
         #expect(changes.last?.change.field == "details")
         #expect(changes.last?.change.device == "Anna's phone")
         #expect(changes.dropLast().allSatisfy { $0.change.device == "test" && $0.change.stamp.hasSuffix("-n-test") })
-        #expect(try person.deletePracticeRecord(id: first.id, at: Self.now))
-        #expect(try !person.deletePracticeRecord(id: first.id, at: Self.now))
+        await #expect(try person.deletePracticeRecord(id: first.id, at: Self.now))
+        await #expect(try !person.deletePracticeRecord(id: first.id, at: Self.now))
         changes = try await page(store.syncLog, after: 2).changes
         #expect(changes.map(\.change.op) == ["delete"])
 
@@ -124,8 +124,8 @@ struct SyncLogStoreTests {
         let late = try PracticeRecord(
             id: UUID(), kind: .meditation, start: start, end: start.addingTimeInterval(600), countedSeconds: 600,
             device: "phone")
-        #expect(throws: StoreError.self) { try store.store.savePracticeRecord(late, at: Self.now) }
-        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).isEmpty)
+        await #expect(throws: StoreError.self) { try await store.store.savePracticeRecord(late, at: Self.now) }
+        await #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).isEmpty)
         await #expect(try await store.syncLog.syncHead() == 0)
     }
 
@@ -232,7 +232,7 @@ struct SyncLogStoreTests {
         #expect(timers.first?.name == "Tea")
         #expect(timers.first?.items.map(\.id) == [item.id])
         #expect(timers.first?.items.first?.text == "Kettle")
-        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()) == [practice])
+        await #expect(try store.store.practiceRecords(matching: PracticeLogQuery()) == [practice])
         await #expect(try store.store.meditationPresets().map(\.id) == [sit.id])
         await #expect(try store.store.meditationPresets().first?.name == "Evening")
         await #expect(try store.store.settingValues()["sound"] == "false")
@@ -257,16 +257,16 @@ struct SyncLogStoreTests {
         let recordID = practice.id.uuidString.lowercased()
         _ = try await store.syncLog.acceptPushGrouped(
             try sets(.practiceRecord, recordID, practice.syncFields, clock: &clock), at: Self.now)
-        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()) == [practice])
+        await #expect(try store.store.practiceRecords(matching: PracticeLogQuery()) == [practice])
         // Another device moved the start past the end: the record leaves the log…
         let late = Int64(1_799_999_000_000)
         _ = try await store.syncLog.acceptPushGrouped(
             try sets(.practiceRecord, recordID, ["start": .integer(late)], clock: &clock), at: Self.now)
-        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).isEmpty)
+        await #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).isEmpty)
         // …and comes back when a later change mends it.
         _ = try await store.syncLog.acceptPushGrouped(
             try sets(.practiceRecord, recordID, ["end": .integer(late + 300_000)], clock: &clock), at: Self.now)
-        #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).map(\.id) == [practice.id])
+        await #expect(try store.store.practiceRecords(matching: PracticeLogQuery()).map(\.id) == [practice.id])
 
         // An item pushed before its timer has no row; the timer brings it.
         let item = try ChecklistItem(id: UUID(), text: "Kettle", sortOrder: 0, createdAt: Self.now)
@@ -422,7 +422,7 @@ struct SyncLogStoreTests {
         let store = try StoreUnderTest(kind)
         let heard = ChangeInbox()
         store.syncLog.observeChanges { heard.add($0) }
-        try store.store.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
+        try await store.store.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
         var clock = try HybridLogicalClock(node: "phone")
         let pushed = try sets(.setting, "sound", [SyncEntityType.settingValueField: .string("off")], clock: &clock)
         _ = try await store.syncLog.acceptPushGrouped(pushed, at: Self.now)

@@ -195,7 +195,7 @@ struct AboutAndManifestRoutesTests {
                     "/#meditate/preset/Morning%2020", "/#breathe?preset=box", "/#workout?program=tabata",
                 ])
         }
-        let records = try server.services.practiceLog.records()
+        let records = try await server.services.practiceLog.records()
         let meditation = try #require(records.first { $0.kind == .meditation })
         #expect(meditation.details["presetID"] == sit.id)
         #expect(meditation.details["preset"] == "Morning 20")

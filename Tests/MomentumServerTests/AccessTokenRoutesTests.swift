@@ -56,7 +56,7 @@ struct AccessTokenRoutesTests {
             )
             #expect(response.status == .unauthorized)
         }
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
     }
 
     @Test func loginExchangesATokenForAStrictHTTPOnlyCookie() async throws {

@@ -53,7 +53,7 @@ struct InputRulesRoutesTests {
             #expect(refused.errorMessage?.contains("“\(field)”") == true, "\(refused.text)")
         }
         await #expect(try server.services.focusTimers.timers().isEmpty)
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
         await #expect(try server.services.breathing.presets().allSatisfy(\.isBuiltIn))
     }
 
@@ -72,7 +72,7 @@ struct InputRulesRoutesTests {
             #expect(energetic.status == .unprocessableContent)
             #expect(energetic.errorMessage == "Energy must be between 0 and 10000 kcal.")
         }
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
     }
 
     @Test func aNameOverOneHundredCharactersIsRefusedForPresetsAndPrograms() async throws {

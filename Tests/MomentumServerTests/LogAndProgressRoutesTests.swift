@@ -36,7 +36,7 @@ struct LogAndProgressRoutesTests {
             let again = try await client.send(.delete, "/api/v1/log/\(id)")
             #expect(again.status == .notFound)
         }
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
     }
 
     @Test(arguments: [
@@ -57,7 +57,7 @@ struct LogAndProgressRoutesTests {
             #expect(response.status == status, "\(response.text)")
             #expect(response.errorMessage?.isEmpty == false)
         }
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
     }
 
     @Test(arguments: [
@@ -94,7 +94,7 @@ struct LogAndProgressRoutesTests {
         let server = try await TestServer()
         // Three days of 20 minutes before "today" (2027-01-15).
         for day in 12...14 {
-            try server.services.practiceLog.addRecord(
+            try await server.services.practiceLog.addRecord(
                 kind: .meditation, start: Date(timeIntervalSince1970: 1_800_000_000 - Double(15 - day) * 86_400),
                 length: 1200)
         }
@@ -140,7 +140,7 @@ struct LogAndProgressRoutesTests {
         let server = try await TestServer()
         // 23 minutes on each of the last three days, today (2027-01-15) included.
         for day in 13...15 {
-            try server.services.practiceLog.addRecord(
+            try await server.services.practiceLog.addRecord(
                 kind: .meditation,
                 start: Date(timeIntervalSince1970: 1_800_000_000 - 3_600 - Double(15 - day) * 86_400),
                 length: 1_380)

@@ -61,7 +61,7 @@ struct MorseAcrossServersTests {
             let history = try #require(try await b.send(.get, "/api/v1/morse/sessions").object["sessions"] as? [Any])
             #expect(history.count == 1)
         }
-        let records = try servers.households[1].founder.practiceLog.records()
+        let records = try await servers.households[1].founder.practiceLog.records()
         #expect(records.map(\.kind) == [.morse])
         #expect(try servers.store.postgres("SELECT count(*)::int FROM morse_exchange") == 0)
     }

@@ -186,7 +186,7 @@ struct MorseExchangeStoreTests {
     }
 
     @Test(arguments: [(MorseDirection.receive, 1), (.send, 1), (.receive, 3), (.send, 2)])
-    func aStoredTrainingReplaysToExactlyTheSameAnswers(direction: MorseDirection, groupSize: Int) throws {
+    func aStoredTrainingReplaysToExactlyTheSameAnswers(direction: MorseDirection, groupSize: Int) async throws {
         var training = try Self.training(direction: direction, groupSize: groupSize)
         try Self.expectSameAnswers(training, at: Self.at(1))
         try training.startTraining(at: Self.at(4.321))
@@ -208,7 +208,7 @@ struct MorseExchangeStoreTests {
         try Self.answer(&training, turn: 0, at: Self.at(instant + 200))
         #expect(training.item == nil)
         try Self.expectSameAnswers(training, at: Self.at(instant + 201))
-        let result = try training.end(at: Self.at(instant + 202)) { session in
+        let result = try await training.end(at: Self.at(instant + 202)) { session in
             try session.end(at: Self.at(instant + 202))
         }
         #expect(result.attemptCount > 0)

@@ -76,7 +76,7 @@ struct MorseRoutesTests {
                 try await client.send(.get, "/api/v1/morse/sessions").object["sessions"] as? [Any])
             #expect(history.count == 1)
         }
-        let records = try server.services.practiceLog.records()
+        let records = try await server.services.practiceLog.records()
         #expect(records.count == 1)
         #expect(records.first?.kind == .morse)
         #expect(records.first?.details["accuracy"] == "100%")
@@ -226,7 +226,7 @@ struct MorseRoutesTests {
             #expect(ended["trainingText"] as? String == "1 min", "the core's words, in the request's language")
             #expect(ended["saved"] as? Bool == true)
         }
-        #expect(try server.services.practiceLog.records().first?.countedSeconds == 60)
+        await #expect(try server.services.practiceLog.records().first?.countedSeconds == 60)
     }
 
     @Test func aSessionEndedWithoutAttemptsSavesNothing() async throws {
@@ -237,7 +237,7 @@ struct MorseRoutesTests {
             #expect(ended["saved"] as? Bool == false)
             #expect(ended["record"] == nil)
         }
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
         #expect(try server.services.sqlite.morseCourseJSON() == nil)
     }
 

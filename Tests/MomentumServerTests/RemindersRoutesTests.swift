@@ -57,7 +57,7 @@ struct RemindersRoutesTests {
             #expect(uids(again) == uids(text))
 
             // Focus practised this morning: today's reminder is gone from the next fetch.
-            try log.addRecord(kind: .focus, start: clock.now.addingTimeInterval(-1800), length: 1500)
+            try await log.addRecord(kind: .focus, start: clock.now.addingTimeInterval(-1800), length: 1500)
             let after = try await client.send(.get, "/reminders.ics").text
             #expect(!after.contains("UID:daily.1.2027-01-15@momentum"))
             #expect(after.contains("UID:daily.1.2027-01-16@momentum"))

@@ -41,7 +41,7 @@ struct RunSoundInterruptionRoutesTests {
             #expect(records.count == 1)
             #expect(records.first?["soundText"] as? String == "The sound was interrupted for 4 s at 12:31.")
         }
-        let logged = try #require(try server.services.practiceLog.records().first)
+        let logged = try await #require(try server.services.practiceLog.records().first)
         #expect(try logged.soundInterruptions == [SoundInterruption(offset: .seconds(751), length: .seconds(4))])
     }
 
@@ -68,7 +68,7 @@ struct RunSoundInterruptionRoutesTests {
             #expect(shortEnding["soundText"] as? String == "The sound was interrupted for 3 s at 00:12.")
             #expect((shortEnding["soundInterruptions"] as? [Any])?.count == 1)
         }
-        #expect(try server.services.practiceLog.records().count == 1)
+        await #expect(try server.services.practiceLog.records().count == 1)
     }
 
     @Test func aStopWithoutInterruptionsAddsNothing() async throws {
@@ -85,7 +85,7 @@ struct RunSoundInterruptionRoutesTests {
             let records = try #require(try log.object["records"] as? [[String: Any]])
             #expect(records.first?["soundText"] == nil)
         }
-        #expect(try server.services.practiceLog.records().first?.details["soundInterruptions"] == nil)
+        await #expect(try server.services.practiceLog.records().first?.details["soundInterruptions"] == nil)
     }
 
     static let tooMany =
@@ -124,7 +124,7 @@ struct RunSoundInterruptionRoutesTests {
             let again = try await client.send(.post, "/api/v1/runs/\(id)/stop", json: #"{"at":"2027-01-15T08:15:00Z"}"#)
             #expect(again.status == .ok)
         }
-        #expect(try server.services.practiceLog.records().count == 1)
+        await #expect(try server.services.practiceLog.records().count == 1)
     }
 
     @Test func refusalsAreWordedByTheCatalogInTheRequestsLanguage() async throws {

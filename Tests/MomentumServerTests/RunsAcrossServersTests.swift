@@ -115,7 +115,7 @@ struct RunsAcrossServersTests {
             }
         }
         for household in servers.households {
-            let records = try household.founder.practiceLog.records()
+            let records = try await household.founder.practiceLog.records()
             #expect(records.count == 1)
             #expect(records.first?.countedSeconds == 300)
         }
@@ -139,7 +139,7 @@ struct RunsAcrossServersTests {
             let shown = try await b.send(.get, "/api/v1/runs/\(id)")
             #expect((try shown.object["ending"] as? [String: Any])?["outcome"] as? String == "completed")
         }
-        let records = try servers.households[0].founder.practiceLog.records()
+        let records = try await servers.households[0].founder.practiceLog.records()
         #expect(records.map(\.kind) == [.breathing])
     }
 

@@ -44,7 +44,7 @@ struct RunsRoutesTests {
             #expect(ending["logged"] as? Bool == true)
             #expect((try stopped.object["record"] as? [String: Any])?["countedSeconds"] as? Int == 120)
         }
-        let records = try server.services.practiceLog.records()
+        let records = try await server.services.practiceLog.records()
         #expect(records.count == 1)
         #expect(records.first?.kind == .meditation)
         #expect(records.first?.start == Date(timeIntervalSince1970: 1_800_000_000))
@@ -71,7 +71,7 @@ struct RunsRoutesTests {
             #expect((try discarded.object["ending"] as? [String: Any])?["outcome"] as? String == "stoppedEarly")
             #expect((try discarded.object["ending"] as? [String: Any])?["logged"] as? Bool == false)
         }
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
     }
 
     @Test func aWorkoutStoppedEarlyIsLoggedWithTheServersClockWhenNoInstantIsGiven() async throws {
@@ -87,7 +87,7 @@ struct RunsRoutesTests {
             let stopped = try await client.send(.post, "/api/v1/runs/\(id)/stop")
             #expect((try stopped.object["ending"] as? [String: Any])?["logged"] as? Bool == true)
         }
-        let record = try #require(try server.services.practiceLog.records().first)
+        let record = try await #require(try server.services.practiceLog.records().first)
         #expect(record.kind == .workout)
         #expect(record.countedSeconds == 90)
         #expect(record.energyKilocalories != nil)
@@ -134,7 +134,7 @@ struct RunsRoutesTests {
             // A second look logs nothing twice.
             try await client.send(.get, "/api/v1/runs")
         }
-        let records = try server.services.practiceLog.records()
+        let records = try await server.services.practiceLog.records()
         #expect(records.count == 1)
         #expect(records.first?.countedSeconds == 120)
         #expect(records.first?.end == Date(timeIntervalSince1970: 1_800_000_130))

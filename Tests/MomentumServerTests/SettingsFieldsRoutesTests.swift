@@ -110,7 +110,7 @@ struct SettingsFieldsRoutesTests {
 
     @Test func streaksSayTheirDaysWithTheLanguagesPluralAndTodayCounts() async throws {
         let server = try await TestServer()
-        try server.services.practiceLog.addRecord(
+        try await server.services.practiceLog.addRecord(
             kind: .focus, start: server.clock.now.addingTimeInterval(-900), length: 600)
         try await server.test { client in
             let german = try await client.send(.get, "/api/v1/progress/streaks", headers: Self.german)

@@ -38,7 +38,7 @@ struct StopQuestionRoutesTests {
             #expect(try stopped.object["ifStopped"] == nil)
             #expect((try stopped.object["ending"] as? [String: Any])?["logged"] as? Bool == false)
         }
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
     }
 
     @Test func theQuestionIsInTheRequestsLanguage() async throws {

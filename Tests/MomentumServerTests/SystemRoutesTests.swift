@@ -85,7 +85,7 @@ struct SystemRoutesTests {
             #expect(response.status == .contentTooLarge)
             #expect(response.errorCode == "body_too_large")
         }
-        #expect(try server.services.practiceLog.records().isEmpty)
+        await #expect(try server.services.practiceLog.records().isEmpty)
     }
 
     @Test func theDefaultBodyLimitIsOneMegabyte() {

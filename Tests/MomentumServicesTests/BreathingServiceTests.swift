@@ -131,14 +131,14 @@ struct BreathingServiceTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aFinishedSessionIsLoggedAsBreathingAndATooShortOneIsNot(kind: StoreKind) throws {
+    func aFinishedSessionIsLoggedAsBreathingAndATooShortOneIsNot(kind: StoreKind) async throws {
         let services = try services(kind)
         let breathing = services.breathing
         let start = clock.now
         clock.advance(by: 190)
         let plan = BreathingPreset.builtIn[4].plan(catalog: english)
         let record = try #require(
-            try breathing.finishSession(plan: plan, outcome: .completed(.seconds(190)), startedAt: start).record)
+            try await breathing.finishSession(plan: plan, outcome: .completed(.seconds(190)), startedAt: start).record)
         #expect(record.kind == .breathing)
         #expect(record.category == .mindfulness)
         #expect(record.countedSeconds == 190)
@@ -146,18 +146,21 @@ struct BreathingServiceTests {
             record.details == [
                 "preset": "Relaxing breath (4-7-8)", "presetID": "relaxing", "pattern": "4-7-8-0", "rounds": "10",
             ])
-        #expect(
-            try breathing.finishSession(plan: plan, outcome: .tooShortToLog(.seconds(20)), startedAt: start).record
-                == nil)
-        #expect(
-            try breathing.finishSession(plan: plan, outcome: .stoppedEarly(.seconds(90)), startedAt: start, keep: false)
+        await #expect(
+            try await breathing.finishSession(plan: plan, outcome: .tooShortToLog(.seconds(20)), startedAt: start)
                 .record
                 == nil)
-        #expect(try services.practiceLog.records().count == 1)
+        await #expect(
+            try await breathing.finishSession(
+                plan: plan, outcome: .stoppedEarly(.seconds(90)), startedAt: start, keep: false
+            )
+            .record
+                == nil)
+        await #expect(try await services.practiceLog.records().count == 1)
     }
 
     @Test(arguments: StoreKind.available)
-    func aSessionEndsAtTheReportedInstant(kind: StoreKind) throws {
+    func aSessionEndsAtTheReportedInstant(kind: StoreKind) async throws {
         let services = try services(kind)
         let breathing = services.breathing
         let start = clock.now
@@ -165,7 +168,7 @@ struct BreathingServiceTests {
         let plan = BreathingPreset.builtIn[0].plan(catalog: english)
         let end = start.addingTimeInterval(120)
         let record = try #require(
-            try breathing.finishSession(
+            try await breathing.finishSession(
                 plan: plan, outcome: .stoppedEarly(.seconds(120)), startedAt: start, endedAt: end
             ).record)
         #expect(record.end == end)

@@ -61,10 +61,10 @@ struct DiskFullReadTests {
             device: "test")
         #expect(try await full.timers().map(\.run.status) == [.completed])
         #expect(try await services.store.store.focusTimers().map(\.run.status) == [.running])
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try services.practiceLog.records().isEmpty)
 
         #expect(try await services.focusTimers.timers().map(\.run.status) == [.completed])
-        #expect(try services.practiceLog.records().map(\.kind) == [.focus])
+        await #expect(try services.practiceLog.records().map(\.kind) == [.focus])
     }
 
     /// Given a browser's session last used two hours ago; when it is used on a full disk; then it

@@ -31,9 +31,9 @@ struct ExchangeServiceTests {
         _ = try await services.settings.change(.meditationDuration, to: "25")
         for day in 0..<40 {
             let start = Date(timeIntervalSince1970: 1_796_000_000 + Double(day) * 86_400 + Double(day % 5) * 3_600)
-            try services.practiceLog.addRecord(kind: .meditation, start: start, length: 600 + Double(day) * 7.5)
+            try await services.practiceLog.addRecord(kind: .meditation, start: start, length: 600 + Double(day) * 7.5)
             if day % 3 == 0 {
-                try services.practiceLog.addRecord(
+                try await services.practiceLog.addRecord(
                     kind: .workout, start: start.addingTimeInterval(36_000), length: 1_200, energyKilocalories: 180.5,
                     details: ["program": "Tabata, \"hard\"", "note": "legs\nand arms"])
             }
@@ -55,7 +55,7 @@ struct ExchangeServiceTests {
             return
         }
         let target = try services(kind)
-        let summary = try target.exchange.importData(first.data, dryRun: false)
+        let summary = try await target.exchange.importData(first.data, dryRun: false)
         #expect(summary.imported == 54)
         #expect(summary.duplicates == 0)
         let second = try await target.exchange.export(format, catalog: catalog)
@@ -74,12 +74,12 @@ struct ExchangeServiceTests {
         let target = try services(kind)
         for format in [ExchangeService.ExportFormat.json, .csv] {
             let data = try await source.exchange.export(format, catalog: catalog).data
-            _ = try target.exchange.importData(data, dryRun: false)
-            let again = try target.exchange.importData(data, dryRun: false)
+            _ = try await target.exchange.importData(data, dryRun: false)
+            let again = try await target.exchange.importData(data, dryRun: false)
             #expect(again.imported == 0)
             #expect(again.duplicates == 54)
         }
-        #expect(try target.practiceLog.records().count == 54)
+        await #expect(try target.practiceLog.records().count == 54)
     }
 
     @Test(arguments: StoreKind.available)
@@ -87,7 +87,7 @@ struct ExchangeServiceTests {
         let source = try await filled(kind)
         let target = try services(kind)
         let before = try await target.exchange.export(.json, catalog: catalog).data
-        let summary = try target.exchange.importData(
+        let summary = try await target.exchange.importData(
             try await source.exchange.export(.json, catalog: catalog).data, dryRun: true)
         #expect(
             summary
@@ -103,7 +103,9 @@ struct ExchangeServiceTests {
         var csv = String(decoding: try await services.exchange.export(.csv, catalog: catalog).data, as: UTF8.self)
         csv += ",meditation,2027-02-29T10:00:00Z,2027-02-29T10:20:00Z,1200,,,\r\n"
         csv = csv.replacingOccurrences(of: "laptop", with: "phone")
-        #expect(throws: ImportError.self) { try services.exchange.importData(Data(csv.utf8), dryRun: false) }
+        await #expect(throws: ImportError.self) {
+            try await services.exchange.importData(Data(csv.utf8), dryRun: false)
+        }
         await #expect(try services.exchange.export(.json, catalog: catalog).data == before)
     }
 
@@ -113,26 +115,26 @@ struct ExchangeServiceTests {
         let before = try await services.exchange.export(.json, catalog: catalog).data
         let newer = String(decoding: before, as: UTF8.self)
             .replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2")
-        #expect(throws: ImportError.file(.newerBackup(version: 2, supported: 1))) {
-            try services.exchange.importData(Data(newer.utf8), dryRun: false)
+        await #expect(throws: ImportError.file(.newerBackup(version: 2, supported: 1))) {
+            try await services.exchange.importData(Data(newer.utf8), dryRun: false)
         }
         await #expect(try services.exchange.export(.json, catalog: catalog).data == before)
     }
 
     @Test(arguments: StoreKind.available)
-    func aTwoGigabyteFileIsRefusedWithoutReadingIt(kind: StoreKind) throws {
+    func aTwoGigabyteFileIsRefusedWithoutReadingIt(kind: StoreKind) async throws {
         let services = try services(kind)
         let huge = directory.file("huge.csv")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 2 * 1024 * 1024 * 1024)  // sparse: no disk used
         try handle.close()
-        #expect(throws: ImportError.file(.tooLarge(bytes: 2 * 1024 * 1024 * 1024, limit: 64 * 1024 * 1024))) {
-            try services.exchange.importFile(at: huge, dryRun: false)
+        await #expect(throws: ImportError.file(.tooLarge(bytes: 2 * 1024 * 1024 * 1024, limit: 64 * 1024 * 1024))) {
+            try await services.exchange.importFile(at: huge, dryRun: false)
         }
-        #expect(throws: ImportError.cannotRead(.missing)) {
-            try services.exchange.importFile(at: directory.file("missing.csv"), dryRun: false)
+        await #expect(throws: ImportError.cannotRead(.missing)) {
+            try await services.exchange.importFile(at: directory.file("missing.csv"), dryRun: false)
         }
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try services.practiceLog.records().isEmpty)
     }
 }

@@ -120,7 +120,7 @@ struct FocusTimerServiceTests {
             _ = try await reopened(services).timer(named: "Sprint")
             try await timers.setItem("plan", ofTimer: "Sprint", done: true)
         }
-        let records = try services.practiceLog.records()
+        let records = try await services.practiceLog.records()
         #expect(records.count == 1)
         #expect(records.first?.kind == .focus)
         #expect(records.first?.start == started)
@@ -131,7 +131,7 @@ struct FocusTimerServiceTests {
         try await timers.start(named: "Sprint")
         clock.advance(by: 300)
         #expect(try await timers.timers().count == 1)
-        #expect(try services.practiceLog.records().count == 2)
+        await #expect(try services.practiceLog.records().count == 2)
     }
 
     @Test(arguments: StoreKind.available)
@@ -143,7 +143,7 @@ struct FocusTimerServiceTests {
         clock.advance(by: 240)
         try await timers.complete(named: "Email")
         try await timers.complete(named: "Email")
-        #expect(try services.practiceLog.records().map(\.countedSeconds) == [240])
+        await #expect(try services.practiceLog.records().map(\.countedSeconds) == [240])
     }
 
     @Test(arguments: StoreKind.available)
@@ -224,8 +224,8 @@ struct FocusTimerServiceTests {
         await #expect(throws: FocusTimerServiceError.invalid(.nameTaken("Due"))) {
             try await timers.addTimer(name: "Due")
         }
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try services.practiceLog.records().isEmpty)
         _ = try await timers.timers()
-        #expect(try services.practiceLog.records().count == 1)
+        await #expect(try services.practiceLog.records().count == 1)
     }
 }

@@ -33,77 +33,79 @@ struct LogRepositoryTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func recordsRoundTripExactlyToTheMillisecond(kind: StoreKind) throws {
+    func recordsRoundTripExactlyToTheMillisecond(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let original = try record(startingAt: 1_800_000_000.123)
-        try database.savePracticeRecord(original, at: original.end)
-        let records = try database.practiceRecords(matching: PracticeLogQuery())
+        try await database.savePracticeRecord(original, at: original.end)
+        let records = try await database.practiceRecords(matching: PracticeLogQuery())
         #expect(records == [original])
     }
 
     @Test(arguments: StoreKind.available)
-    func queriesFilterByKindAndStartAndListOldestFirst(kind: StoreKind) throws {
+    func queriesFilterByKindAndStartAndListOldestFirst(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let early = try record(kind: .meditation, startingAt: 1000)
         let middle = try record(kind: .breathing, startingAt: 2000)
         let late = try record(kind: .meditation, startingAt: 3000)
-        for item in [late, early, middle] { try database.savePracticeRecord(item, at: Date()) }
-        let all = try database.practiceRecords(matching: PracticeLogQuery())
+        for item in [late, early, middle] { try await database.savePracticeRecord(item, at: Date()) }
+        let all = try await database.practiceRecords(matching: PracticeLogQuery())
         #expect(all == [early, middle, late])
-        let meditations = try database.practiceRecords(matching: PracticeLogQuery(kind: .meditation))
+        let meditations = try await database.practiceRecords(matching: PracticeLogQuery(kind: .meditation))
         #expect(meditations == [early, late])
-        let window = try database.practiceRecords(
+        let window = try await database.practiceRecords(
             matching: PracticeLogQuery(
                 since: Date(timeIntervalSince1970: 2000), until: Date(timeIntervalSince1970: 3000)))
         #expect(window == [middle])
     }
 
     @Test(arguments: StoreKind.available)
-    func deletingRemovesOnlyThatRecord(kind: StoreKind) throws {
+    func deletingRemovesOnlyThatRecord(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let kept = try record(startingAt: 1000)
         let removed = try record(startingAt: 2000)
-        try database.savePracticeRecord(kept, at: Date())
-        try database.savePracticeRecord(removed, at: Date())
-        let first = try database.deletePracticeRecord(id: removed.id, at: Date(timeIntervalSince1970: 1_800_000_000))
-        let second = try database.deletePracticeRecord(id: removed.id, at: Date(timeIntervalSince1970: 1_800_000_000))
+        try await database.savePracticeRecord(kept, at: Date())
+        try await database.savePracticeRecord(removed, at: Date())
+        let first = try await database.deletePracticeRecord(
+            id: removed.id, at: Date(timeIntervalSince1970: 1_800_000_000))
+        let second = try await database.deletePracticeRecord(
+            id: removed.id, at: Date(timeIntervalSince1970: 1_800_000_000))
         #expect(first)
         #expect(!second)
-        let records = try database.practiceRecords(matching: PracticeLogQuery())
+        let records = try await database.practiceRecords(matching: PracticeLogQuery())
         #expect(records == [kept])
     }
 
     @Test(arguments: StoreKind.available)
-    func savingAgainKeepsWhenTheRecordWasFirstWritten(kind: StoreKind) throws {
+    func savingAgainKeepsWhenTheRecordWasFirstWritten(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         var original = try record(startingAt: 1000)
         let written = Date(timeIntervalSince1970: 1_800_000_000)
-        try database.savePracticeRecord(original, at: written)
+        try await database.savePracticeRecord(original, at: written)
         original.countedSeconds = 300
-        try database.savePracticeRecord(original, at: written.addingTimeInterval(60))
-        let logged = try database.loggedRecords()
+        try await database.savePracticeRecord(original, at: written.addingTimeInterval(60))
+        let logged = try await database.loggedRecords()
         #expect(
             logged == [LoggedRecord(record: original, createdAt: written, updatedAt: written.addingTimeInterval(60))])
     }
 
     @Test(arguments: StoreKind.available)
-    func entriesCarryKindStartAndCountedTimeOfEveryRecord(kind: StoreKind) throws {
+    func entriesCarryKindStartAndCountedTimeOfEveryRecord(kind: StoreKind) async throws {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let sit = try record(kind: .meditation, startingAt: 1000, counted: 600)
         let breath = try record(kind: .breathing, startingAt: 2000, counted: 120)
-        try database.savePracticeRecord(sit, at: Date())
-        try database.savePracticeRecord(breath, at: Date())
-        let entries = try database.practiceEntries().sorted { $0.start < $1.start }
+        try await database.savePracticeRecord(sit, at: Date())
+        try await database.savePracticeRecord(breath, at: Date())
+        let entries = try await database.practiceEntries().sorted { $0.start < $1.start }
         #expect(
             entries == [
                 PracticeEntry(kind: .meditation, start: sit.start, countedSeconds: 600),
@@ -118,18 +120,18 @@ struct LogRepositoryTests {
         let database = store.store
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let existing = try record(startingAt: 1000)
-        try database.savePracticeRecord(existing, at: now)
+        try await database.savePracticeRecord(existing, at: now)
         let fresh = LoggedRecord(record: try record(startingAt: 2000), createdAt: now, updatedAt: now)
         let clash = LoggedRecord(record: existing, createdAt: now, updatedAt: now)
-        #expect(throws: StoreError.self) {
-            try database.importLog([fresh, clash], settingValues: ["sound": "false"], at: now)
+        await #expect(throws: StoreError.self) {
+            try await database.importLog([fresh, clash], settingValues: ["sound": "false"], at: now)
         }
-        let afterClash = try database.loggedRecords()
+        let afterClash = try await database.loggedRecords()
         #expect(afterClash.map(\.record) == [existing])
         let settingsAfterClash = try await database.settingValues()
         #expect(settingsAfterClash.isEmpty)
-        try database.importLog([fresh], settingValues: ["sound": "false"], at: now)
-        let imported = try database.loggedRecords()
+        try await database.importLog([fresh], settingValues: ["sound": "false"], at: now)
+        let imported = try await database.loggedRecords()
         #expect(imported.map(\.record) == [existing, fresh.record])
         let settings = try await database.settingValues()
         #expect(settings == ["sound": "false"])
@@ -140,20 +142,20 @@ struct LogRepositoryTests {
         let store = try StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
-        let start = try database.logRevision()
+        let start = try await database.logRevision()
         let sit = try record(startingAt: 1000)
-        try database.savePracticeRecord(sit, at: Date())
-        let saved = try database.logRevision()
+        try await database.savePracticeRecord(sit, at: Date())
+        let saved = try await database.logRevision()
         #expect(saved > start)
-        _ = try database.practiceRecords(matching: PracticeLogQuery())
+        _ = try await database.practiceRecords(matching: PracticeLogQuery())
         _ = try await database.settingValues()
-        let read = try database.logRevision()
+        let read = try await database.logRevision()
         #expect(read == saved)
         try await database.saveSettingValues(["sound": "false"], at: Date())
-        let set = try database.logRevision()
+        let set = try await database.logRevision()
         #expect(set > saved)
-        try database.deletePracticeRecord(id: sit.id, at: Date())
-        let deleted = try database.logRevision()
+        try await database.deletePracticeRecord(id: sit.id, at: Date())
+        let deleted = try await database.logRevision()
         #expect(deleted > set)
     }
 }

@@ -35,7 +35,7 @@ struct MeditationServiceTests {
         let start = clock.now
         let reportedEnd = start.addingTimeInterval(300)
         clock.advance(by: 400)
-        let record = try #require(
+        let record = try await #require(
             try services.meditation.finishSit(
                 plan: sit.plan, outcome: .stoppedEarly(meditated: .seconds(300)), startedAt: start,
                 endedAt: reportedEnd
@@ -51,10 +51,10 @@ struct MeditationServiceTests {
         let sit = try await services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
         clock.advance(by: 15 + 600 + 120)
-        let record = try services.meditation.finishSit(
+        let record = try await services.meditation.finishSit(
             plan: sit.plan, outcome: .completed(meditated: plan.duration), startedAt: start
         ).record
-        let stored = try services.practiceLog.records()
+        let stored = try await services.practiceLog.records()
         #expect(stored.count == 1)
         #expect(stored.first == record)
         #expect(stored.first?.countedSeconds == 600)
@@ -71,22 +71,22 @@ struct MeditationServiceTests {
         _ = try await services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
         clock.advance(by: 30)
-        let record = try services.meditation.finishSit(
+        let record = try await services.meditation.finishSit(
             plan: plan, outcome: .tooShortToLog(meditated: .seconds(30)), startedAt: start
         ).record
         #expect(record == nil)
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try services.practiceLog.records().isEmpty)
     }
 
     @Test(arguments: StoreKind.available)
-    func aDiscardedEarlyStopRecordsNothing(kind: StoreKind) throws {
+    func aDiscardedEarlyStopRecordsNothing(kind: StoreKind) async throws {
         let services = try services(kind)
         let plan = MeditationPlan()
-        let record = try services.meditation.finishSit(
+        let record = try await services.meditation.finishSit(
             plan: plan, outcome: .stoppedEarly(meditated: .minutes(3)), startedAt: clock.now, keep: false
         ).record
         #expect(record == nil)
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try services.practiceLog.records().isEmpty)
     }
 
     @Test(arguments: StoreKind.available)

@@ -50,8 +50,8 @@ struct MorseCourseServiceTests {
         #expect(record.details["direction"] == "receive")
         #expect(record.countedSeconds == 60)
         #expect(record.details["stoppedEarly"] == "true")
-        #expect(try services.practiceLog.records() == [record])
-        let history = try morse.sessions()
+        await #expect(try services.practiceLog.records() == [record])
+        let history = try await morse.sessions()
         #expect(history.map(\.attempts) == [20])
         #expect(history.map(\.nextLevel) == [2])
 
@@ -70,8 +70,8 @@ struct MorseCourseServiceTests {
         let finished = try await morse.finish(&session)
         #expect(finished.result.trainingTime == .seconds(4))
         #expect(finished.record == nil)
-        #expect(try services.practiceLog.records().isEmpty)
-        #expect(try morse.sessions().map(\.attempts) == [2])
+        await #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try morse.sessions().map(\.attempts) == [2])
         await #expect(try morse.progress().receive.characterStatistics.values.map(\.attempts).reduce(0, +) == 2)
     }
 
@@ -83,9 +83,9 @@ struct MorseCourseServiceTests {
         clock.advance(by: 30)
         let finished = try await morse.finish(&session)
         #expect(finished.record == nil)
-        #expect(try services.practiceLog.records().isEmpty)
-        #expect(try morse.sessions().isEmpty)
-        #expect(try services.store.store.morseCourseJSON() == nil)
+        await #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try morse.sessions().isEmpty)
+        await #expect(try services.store.store.morseCourseJSON() == nil)
     }
 
     @Test(arguments: StoreKind.available)
@@ -107,7 +107,7 @@ struct MorseCourseServiceTests {
         }
         await #expect(throws: MorseCourseServiceError.self) { try await morse.progress() }
         await #expect(throws: MorseCourseServiceError.self) { try await morse.startSession(.receive) }
-        #expect(try services.store.store.morseCourseJSON() == corrupt)
+        await #expect(try services.store.store.morseCourseJSON() == corrupt)
     }
 
     @Test(arguments: StoreKind.available)

@@ -29,7 +29,7 @@ struct PracticeFinisherTests {
     /// Ends a practice of `kind` with `ended`, having practised `seconds`, through its service.
     func finish(
         _ kind: PracticeKind, _ ended: Ended, seconds: Int, start: Date, soundInterruptions: [SoundInterruption] = []
-    ) throws -> PracticeEnding {
+    ) async throws -> PracticeEnding {
         let time = Duration.seconds(seconds)
         let keep = ended != .discarded
         let end = start.addingTimeInterval(TimeInterval(seconds))
@@ -41,7 +41,7 @@ struct PracticeFinisherTests {
                 case .stoppedEarly, .discarded: .stoppedEarly(meditated: time)
                 case .tooShort: .tooShortToLog(meditated: time)
                 }
-            return try services.meditation.finishSit(
+            return try await services.meditation.finishSit(
                 plan: MeditationPlan(duration: .minutes(10), countdown: .zero), outcome: outcome, startedAt: start,
                 endedAt: end, keep: keep, soundInterruptions: soundInterruptions)
         case .breathing, .workout:
@@ -52,11 +52,11 @@ struct PracticeFinisherTests {
                 case .tooShort: .tooShortToLog(time)
                 }
             if kind == .breathing {
-                return try services.breathing.finishSession(
+                return try await services.breathing.finishSession(
                     plan: BreathingPreset.builtIn[0].plan(catalog: .shared(for: .english)), outcome: outcome,
                     startedAt: start, endedAt: end, keep: keep, soundInterruptions: soundInterruptions)
             }
-            return try services.workouts.finishSession(
+            return try await services.workouts.finishSession(
                 plan: WorkoutPlan(), outcome: outcome, startedAt: start, endedAt: end, keep: keep,
                 soundInterruptions: soundInterruptions)
         default:
@@ -66,22 +66,22 @@ struct PracticeFinisherTests {
     }
 
     @Test(arguments: [PracticeKind.meditation, .breathing, .workout])
-    func everyTimedPracticeLogsByTheSameRule(kind: PracticeKind) throws {
+    func everyTimedPracticeLogsByTheSameRule(kind: PracticeKind) async throws {
         let start = clock.now
 
-        let tooShort = try finish(kind, .tooShort, seconds: 59, start: start)
+        let tooShort = try await finish(kind, .tooShort, seconds: 59, start: start)
         #expect(tooShort.outcome == .tooShortToLog)
         #expect(tooShort.practiced == .seconds(59))
         #expect(tooShort.record == nil)
         #expect(!tooShort.isDiscarded)
 
-        let discarded = try finish(kind, .discarded, seconds: 120, start: start)
+        let discarded = try await finish(kind, .discarded, seconds: 120, start: start)
         #expect(discarded.outcome == .stoppedEarly)
         #expect(discarded.isDiscarded)
         #expect(discarded.record == nil)
-        #expect(try services.practiceLog.records().isEmpty)
+        await #expect(try await services.practiceLog.records().isEmpty)
 
-        let early = try finish(kind, .stoppedEarly, seconds: 90, start: start)
+        let early = try await finish(kind, .stoppedEarly, seconds: 90, start: start)
         let earlyRecord = try #require(early.record)
         #expect(early.kind == kind)
         #expect(early.outcome == .stoppedEarly)
@@ -93,50 +93,52 @@ struct PracticeFinisherTests {
         #expect(earlyRecord.end == start.addingTimeInterval(90))
         #expect(earlyRecord.device == "test-device")
 
-        let completed = try finish(kind, .completed, seconds: 600, start: start)
+        let completed = try await finish(kind, .completed, seconds: 600, start: start)
         let completedRecord = try #require(completed.record)
         #expect(completed.outcome == .completed)
         #expect(completed.isLogged)
         #expect(completedRecord.countedSeconds == 600)
         #expect(completedRecord.details["stoppedEarly"] == nil)
 
-        #expect(try services.practiceLog.records().map(\.id).sorted() == [earlyRecord.id, completedRecord.id].sorted())
+        await #expect(
+            try await services.practiceLog.records().map(\.id).sorted()
+                == [earlyRecord.id, completedRecord.id].sorted())
     }
 
     @Test(arguments: [PracticeKind.meditation, .breathing, .workout])
-    func everyTimedPracticeKeepsTheInterruptionsWorthTellingAlike(kind: PracticeKind) throws {
+    func everyTimedPracticeKeepsTheInterruptionsWorthTellingAlike(kind: PracticeKind) async throws {
         let start = clock.now
         let reported = try SoundInterruption.reported(milliseconds: [(400_000, 4000), (30_000, 500), (10_000, 2500)])
         let told = try SoundInterruption.reported(milliseconds: [(10_000, 2500), (400_000, 4000)])
 
-        let completed = try finish(kind, .completed, seconds: 600, start: start, soundInterruptions: reported)
+        let completed = try await finish(kind, .completed, seconds: 600, start: start, soundInterruptions: reported)
         #expect(completed.soundInterruptions == told)
         let record = try #require(completed.record)
         #expect(record.details["soundInterruptions"] == "10000+2500,400000+4000")
         #expect(record.soundInterruptions == told)
-        let logged = try #require(try services.practiceLog.records().first { $0.id == record.id })
+        let logged = try #require(try await services.practiceLog.records().first { $0.id == record.id })
         #expect(logged.details["soundInterruptions"] == "10000+2500,400000+4000")
 
         // Not logged, yet the person still hears of them.
-        let tooShort = try finish(kind, .tooShort, seconds: 59, start: start, soundInterruptions: reported)
+        let tooShort = try await finish(kind, .tooShort, seconds: 59, start: start, soundInterruptions: reported)
         #expect(tooShort.record == nil)
         #expect(tooShort.soundInterruptions == told)
 
         // None worth telling: nothing is added to the record.
-        let quiet = try finish(
+        let quiet = try await finish(
             kind, .completed, seconds: 600, start: start,
             soundInterruptions: try SoundInterruption.reported(milliseconds: [(30_000, 1000)]))
         #expect(quiet.soundInterruptions.isEmpty)
         #expect(try #require(quiet.record).details["soundInterruptions"] == nil)
-        let plain = try finish(kind, .completed, seconds: 600, start: start)
+        let plain = try await finish(kind, .completed, seconds: 600, start: start)
         #expect(try #require(plain.record).details["soundInterruptions"] == nil)
     }
 
-    @Test func withoutAReportedEndARecordEndsAtTheFinishersNow() throws {
+    @Test func withoutAReportedEndARecordEndsAtTheFinishersNow() async throws {
         let start = clock.now
         let later = start.addingTimeInterval(300)
         let finisher = PracticeFinisher(log: try services.sqlite, now: { later }, makeID: { UUID() }, device: "d")
-        let ending = try finisher.finish(
+        let ending = try await finisher.finish(
             .breathing(BreathingPreset.builtIn[0].plan(catalog: .shared(for: .english)), .completed(.seconds(300))),
             startedAt: start)
         #expect(ending.record?.end == later)

@@ -28,29 +28,29 @@ struct ProgressServiceTests {
     func readingDoesNotMoveTheRevisionAndWritingDoes(kind: StoreKind) async throws {
         let services = try services(kind)
         let database = services.store.store
-        let before = try database.logRevision()
+        let before = try await database.logRevision()
         _ = try await services.progress.report()
-        _ = try services.practiceLog.records()
-        #expect(try database.logRevision() == before)
-        let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
-        let added = try database.logRevision()
+        _ = try await services.practiceLog.records()
+        await #expect(try database.logRevision() == before)
+        let record = try await services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
+        let added = try await database.logRevision()
         #expect(added > before)
-        try services.practiceLog.editRecord(record, length: 900)
-        let edited = try database.logRevision()
+        try await services.practiceLog.editRecord(record, length: 900)
+        let edited = try await database.logRevision()
         #expect(edited > added)
         _ = try await services.settings.change(.jokers, to: "off")
-        #expect(try database.logRevision() > edited)
+        await #expect(try database.logRevision() > edited)
     }
 
     @Test(arguments: StoreKind.available)
     func theReportFollowsEveryWrite(kind: StoreKind) async throws {
         let services = try services(kind)
         #expect(try await minutesToday(services) == 0)
-        let record = try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
+        let record = try await services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
         #expect(try await minutesToday(services) == 10)
-        try services.practiceLog.editRecord(record, length: 1200)
+        try await services.practiceLog.editRecord(record, length: 1200)
         #expect(try await minutesToday(services) == 20)
-        try services.practiceLog.deleteRecord(record)
+        try await services.practiceLog.deleteRecord(record)
         #expect(try await minutesToday(services) == 0)
     }
 
@@ -62,14 +62,14 @@ struct ProgressServiceTests {
         let clock = self.clock
         let terminal = LogServices(
             store: services.store, repository: try services.store.reopened(), device: "terminal", now: { clock.now })
-        try terminal.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 300)
+        try await terminal.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 300)
         #expect(try await minutesToday(services) == 5)
     }
 
     @Test(arguments: StoreKind.available)
     func aChangedDayStartIsSeen(kind: StoreKind) async throws {
         let services = try services(kind)
-        try services.practiceLog.addRecord(
+        try await services.practiceLog.addRecord(
             kind: .meditation, start: clock.now.addingTimeInterval(-3 * 3600), length: 600)
         await #expect(try minutesToday(services) == 10)  // 05:00 counts for today
         _ = try await services.settings.change(.dayStartHour, to: "6")
@@ -79,7 +79,7 @@ struct ProgressServiceTests {
     @Test(arguments: StoreKind.available)
     func theNextDayIsANewToday(kind: StoreKind) async throws {
         let services = try services(kind)
-        try services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
+        try await services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
         let first = try await services.progress.report()
         #expect(first.streak(for: .mindfulness).todayCounts)
         clock.advance(by: 16 * 3600 - 1)  // 23:59:59

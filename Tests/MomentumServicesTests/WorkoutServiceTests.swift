@@ -84,7 +84,7 @@ struct WorkoutServiceTests {
         let start = clock.now
         clock.advance(by: 240)
         let plan = try await workouts.program(named: "tabata").plan(catalog: english)
-        let record = try #require(
+        let record = try await #require(
             try workouts.finishSession(plan: plan, outcome: .completed(.seconds(240)), startedAt: start).record)
         #expect(record.kind == .workout)
         #expect(record.countedSeconds == 240)
@@ -94,13 +94,13 @@ struct WorkoutServiceTests {
         #expect(record.details["rounds"] == "8")
         var yoga = WorkoutPlan(work: .seconds(60), rest: .zero, rounds: 10, activity: .yoga)
         yoga.programName = nil
-        let early = try #require(
+        let early = try await #require(
             try workouts.finishSession(plan: yoga, outcome: .stoppedEarly(.seconds(90)), startedAt: start).record)
         #expect(early.energyKilocalories == 6)
         #expect(early.details["stoppedEarly"] == "true")
-        #expect(
+        await #expect(
             try workouts.finishSession(plan: yoga, outcome: .tooShortToLog(.seconds(30)), startedAt: start).record
                 == nil)
-        #expect(try services.practiceLog.records().count == 2)
+        await #expect(try services.practiceLog.records().count == 2)
     }
 }

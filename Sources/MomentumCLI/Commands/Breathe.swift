@@ -72,7 +72,7 @@ extension Breathe {
                 events: events, catalog: catalog, refresh: .milliseconds(100))
             let startedAt = context.now()
             let played = try await player.play()
-            let ending = try session.services.breathing.finishSession(
+            let ending = try await session.services.breathing.finishSession(
                 plan: plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep)
             context.reportEnding(ending, catalog: catalog)
         }

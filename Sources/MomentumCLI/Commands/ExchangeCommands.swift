@@ -137,7 +137,7 @@ struct Import: ContextualCommand {
             }
             let summary: ImportSummary
             do throws(ImportError) {
-                summary = try services.exchange.importFile(at: URL(fileURLWithPath: file), dryRun: dryRun)
+                summary = try await services.exchange.importFile(at: URL(fileURLWithPath: file), dryRun: dryRun)
             } catch {
                 switch error {
                 case .cannotRead(let problem):

@@ -60,7 +60,7 @@ extension Log {
                 let calendar = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone)
                 let query = try query(catalog: catalog, calendar: calendar)
                 let shown = try shownCount(catalog: catalog, context: context)
-                let page = try session.services.practiceLog.newest(shown, matching: query)
+                let page = try await session.services.practiceLog.newest(shown, matching: query)
                 if json {
                     context.output.write(try Self.json(page.records.reversed(), calendar: calendar) + "\n")
                 } else if page.matched == 0 {

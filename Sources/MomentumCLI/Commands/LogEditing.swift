@@ -39,7 +39,7 @@ extension Log {
                 let begin =
                     try start.map { try LogArguments.instant($0, timeZone: calendar.timeZone, catalog: catalog) }
                     ?? context.now().addingTimeInterval(-length.inSeconds)
-                let record = try session.services.practiceLog.addRecord(
+                let record = try await session.services.practiceLog.addRecord(
                     kind: parsedKind, start: begin, length: length.inSeconds, energyKilocalories: kcal,
                     details: note.map { ["note": $0] } ?? [:])
                 context.output.write(
@@ -86,11 +86,11 @@ extension Log {
                     throw CommandFailure(catalog[.errorNothingToEdit])
                 }
                 let log = session.services.practiceLog
-                let original = try log.record(idPrefix: id)
+                let original = try await log.record(idPrefix: id)
                 let zone = session.settings.progress.dayCalendar(systemTimeZone: context.timeZone).timeZone
                 var details = original.details
                 if let note { details["note"] = note }
-                let record = try log.editRecord(
+                let record = try await log.editRecord(
                     original, kind: try kind.map { try LogArguments.kind($0, catalog: catalog) },
                     start: try start.map { try LogArguments.instant($0, timeZone: zone, catalog: catalog) },
                     length: try minutes.map { try LogArguments.length($0, catalog: catalog).inSeconds },
@@ -114,8 +114,8 @@ extension Log {
             try await context.withSession(common) { session in
                 let catalog = session.catalog
                 let log = session.services.practiceLog
-                let record = try log.record(idPrefix: id)
-                try log.deleteRecord(record)
+                let record = try await log.record(idPrefix: id)
+                try await log.deleteRecord(record)
                 context.output.write(
                     catalog.format(.logDeleted, ["id": String(record.id.uuidString.lowercased().prefix(8))]) + "\n")
             }

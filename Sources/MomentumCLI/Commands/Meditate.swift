@@ -113,7 +113,7 @@ struct Meditate: ContextualCommand {
             events: events, catalog: catalog)
         let startedAt = context.now()
         let played = try await player.play()
-        let ending = try services.meditation.finishSit(
+        let ending = try await services.meditation.finishSit(
             plan: prepared.plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep, preset: preset)
         context.reportEnding(ending, catalog: catalog)
     }

@@ -143,7 +143,7 @@ extension Workout {
                     events: events, catalog: catalog)
                 let startedAt = context.now()
                 let played = try await player.play()
-                let ending = try session.services.workouts.finishSession(
+                let ending = try await session.services.workouts.finishSession(
                     plan: plan, outcome: played.outcome, startedAt: startedAt, keep: played.keep)
                 context.reportEnding(ending, catalog: catalog)
                 if let energy = ending.record?.energyKilocalories {

@@ -85,7 +85,7 @@ struct LogController {
             filter.until = min(filter.until ?? end, end)
         }
         let language = try await LanguageChoice.language(for: request, settings: settings)
-        let records = try log.records(matching: filter).map {
+        let records = try await log.records(matching: filter).map {
             DatedRecord(record: $0, day: calendar.day(of: $0.start), language: language)
         }
         return JSONResponse(Records(records: records, timeZone: calendar.timeZone.identifier))
@@ -102,7 +102,7 @@ struct LogController {
 
     @Sendable func add(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PracticeRecord> {
         let body = try await RequestBody.decode(NewRecord.self, from: request)
-        let record = try log.addRecord(
+        let record = try await log.addRecord(
             kind: body.kind, start: body.start, length: Double(body.durationMs) / 1000,
             energyKilocalories: body.energyKilocalories, details: body.details ?? [:])
         metrics.recordSessionLogged(kind: record.kind.rawValue)
@@ -119,24 +119,24 @@ struct LogController {
     }
 
     @Sendable func edit(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<PracticeRecord> {
-        let original = try record(context)
+        let original = try await record(context)
         let body = try await RequestBody.decode(RecordChanges.self, from: request)
-        let edited = try log.editRecord(
+        let edited = try await log.editRecord(
             original, kind: body.kind, start: body.start, length: body.durationMs.map { Double($0) / 1000 },
             energyKilocalories: body.energyKilocalories.map { .some($0) }, details: body.details)
         return JSONResponse(edited)
     }
 
-    @Sendable func delete(_ request: Request, context: BasicRequestContext) throws -> Response {
-        try log.deleteRecord(try record(context))
+    @Sendable func delete(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try await log.deleteRecord(try record(context))
         return Response(status: .noContent)
     }
 
-    private func record(_ context: BasicRequestContext) throws -> PracticeRecord {
+    private func record(_ context: BasicRequestContext) async throws -> PracticeRecord {
         guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
             throw APIError.notFound(.apiNoRecord)
         }
-        return try log.record(idPrefix: id.uuidString)
+        return try await log.record(idPrefix: id.uuidString)
     }
 
     static func instant(_ text: String, name: String) throws -> Date {

@@ -192,10 +192,10 @@ struct MorseController {
         var at: Date?
     }
 
-    @Sendable func history(_ request: Request, context: BasicRequestContext) throws
+    @Sendable func history(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<MorseWire.History>
     {
-        let sessions = try morse.sessions(limit: 100)
+        let sessions = try await morse.sessions(limit: 100)
         return JSONResponse(MorseWire.History(sessions: sessions.map { MorseWire.HistoryLine($0) }))
     }
 
@@ -273,10 +273,9 @@ struct MorseController {
         let body = try await RequestBody.decode(ActionBody.self, from: request, orEmpty: ActionBody())
         let instant = try ReportedInstant.instant(body.at, now: now())
         let morse = morse
-        let finishing = try await morse.finishing()
         let (training, finished) = try await registry.update(id: id) { training in
-            let finished = try training.end(at: instant) { session in
-                try morse.finish(&session, at: instant, by: finishing)
+            let finished = try await training.end(at: instant) { session in
+                try await morse.finish(&session, at: instant)
             }
             return (training, finished)
         }

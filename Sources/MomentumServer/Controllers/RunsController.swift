@@ -211,7 +211,7 @@ struct RunsController {
             do {
                 _ = try await registry.update(id: run.id) { run in
                     guard run.ending == nil else { return }
-                    try finish(&run, at: end, keep: true)
+                    try await finish(&run, at: end, keep: true)
                 }
             } catch  where FailureKind.of(error) == .unavailable {
                 throw error
@@ -304,7 +304,7 @@ struct RunsController {
             milliseconds: (body.soundInterruptions ?? []).map { ($0.atMs, $0.durationMs) })
         let keep = body.keep ?? true
         return try await change(id, at: body.at, request) { run, instant in
-            try finish(&run, at: instant, keep: keep, soundInterruptions: interruptions)
+            try await finish(&run, at: instant, keep: keep, soundInterruptions: interruptions)
         }
     }
 
@@ -312,20 +312,20 @@ struct RunsController {
     /// ``PracticeFinisher`` for every kind), with the interruptions of its sound worth telling.
     private func finish(
         _ run: inout PracticeRun, at instant: WallInstant, keep: Bool, soundInterruptions: [SoundInterruption] = []
-    ) throws {
+    ) async throws {
         let startedAt = run.run.startedAt?.date ?? instant.date
         let ending: PracticeEnding
         switch (try run.stop(at: instant), run.plan) {
         case (.meditation(let outcome), .meditation(let sit)):
-            ending = try services.meditation.finishSit(
+            ending = try await services.meditation.finishSit(
                 plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
                 soundInterruptions: soundInterruptions, preset: run.meditationPreset)
         case (.practice(let outcome), .breathing(let plan, _)):
-            ending = try services.breathing.finishSession(
+            ending = try await services.breathing.finishSession(
                 plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
                 soundInterruptions: soundInterruptions)
         case (.practice(let outcome), .workout(let plan, _)):
-            ending = try services.workouts.finishSession(
+            ending = try await services.workouts.finishSession(
                 plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
                 soundInterruptions: soundInterruptions)
         default:
@@ -342,12 +342,12 @@ struct RunsController {
     /// its state then in the request's language.
     private func change(
         _ id: UUID, at reported: Date?, _ request: Request,
-        _ action: @Sendable (inout PracticeRun, WallInstant) throws -> Void
+        _ action: @Sendable (inout PracticeRun, WallInstant) async throws -> Void
     ) async throws -> JSONResponse<RunResponse> {
         let instant = WallInstant(try ReportedInstant.instant(reported, now: now()))
         let language = try await LanguageChoice.language(for: request, settings: services.settings)
         let run = try await registry.update(id: id) { run in
-            try action(&run, instant)
+            try await action(&run, instant)
             return run
         }
         return JSONResponse(RunResponse(run, at: instant, language: language))

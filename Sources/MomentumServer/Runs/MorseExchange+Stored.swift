@@ -71,7 +71,9 @@ extension MorseTraining: StoredMorseExchange {
                 case .answer:
                     try answer(step.given ?? .nothing, reportedResponse: step.reportedResponse, at: step.at)
                 case .end:
-                    try end(at: step.at) { session in _ = try session.end(at: step.at) }
+                    var ended = self.session
+                    _ = try ended.end(at: step.at)
+                    close(with: ended, at: step.at)
                 }
             }
         } catch let error as StoreError {

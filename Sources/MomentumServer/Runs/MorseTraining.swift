@@ -132,13 +132,21 @@ struct MorseTraining: Sendable {
 
     /// Ends the session at `instant` by `ending` (the course service's finish, which ends the
     /// core's session and saves it); no item waits after it.
-    mutating func end<Result>(at instant: Date, by ending: (inout MorseSession) throws -> Result) throws -> Result {
+    mutating func end<Result>(at instant: Date, by ending: (inout MorseSession) async throws -> Result) async throws
+        -> Result
+    {
         var ended = session
-        let result = try ending(&ended)
+        let result = try await ending(&ended)
+        close(with: ended, at: instant)
+        return result
+    }
+
+    /// Takes `ended` (this training's session, ended at `instant`) as its session: no item is
+    /// asked any more.
+    mutating func close(with ended: MorseSession, at instant: Date) {
         session = ended
         item = nil
         steps.append(Step(action: .end, at: instant))
-        return result
     }
 
     /// Draws the next item at `instant`, unless the session's time is up.

@@ -240,7 +240,7 @@ public struct LibraryService: Sendable {
             throw .invalidRecord(error)
         }
         do {
-            if let record { try log.savePracticeRecord(record, at: end) }
+            if let record { try await log.savePracticeRecord(record, at: end) }
             if finished { _ = try await repository.setLibraryItemPosition(id: itemID, .zero, at: now()) }
         } catch {
             throw .store(error)

@@ -81,7 +81,7 @@ struct BackupAcrossStoresTests {
         let before = try postgres.backup.document().encoded()
         #expect(throws: BackupFailure.self) { try postgres.backup.restore(from: file, dryRun: false) }
         #expect(try postgres.backup.document().encoded() == before)
-        #expect(try postgres.practiceLog.records().isEmpty)
+        await #expect(try postgres.practiceLog.records().isEmpty)
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))

@@ -42,7 +42,7 @@ struct BackupServiceTests {
                     category: .mindfulness)
             ])
         try await services.settings.save(settings)
-        try services.practiceLog.addRecord(
+        try await services.practiceLog.addRecord(
             kind: .workout, start: clock.now.addingTimeInterval(-86_400), length: 1_200, energyKilocalories: 180.5,
             details: ["note": "legs\nand arms"])
         _ = try await services.breathing.addPreset(
@@ -208,7 +208,7 @@ struct BackupServiceTests {
             .write(to: v1)
         #expect(!BackupService.recognizes(v1))
         let target = try await services("target")
-        let summary = try target.exchange.importFile(at: v1, dryRun: false)
+        let summary = try await target.exchange.importFile(at: v1, dryRun: false)
         #expect(summary.imported == 2)
         await #expect(try target.settings.load() == source.settings.load())
         #expect(try target.sqlite.loggedRecords() == source.sqlite.loggedRecords())
@@ -369,7 +369,8 @@ struct BackupServiceTests {
     /// logged), the page after it pulls every row, and the write-ahead log is emptied after.
     @Test func aLargeRestoreLogsEachRowOnceAndTellsObserversOnlyItsLastChange() async throws {
         let source = try await services("many")
-        try source.practiceLog.addRecord(kind: .meditation, start: clock.now.addingTimeInterval(-3600), length: 600)
+        try await source.practiceLog.addRecord(
+            kind: .meditation, start: clock.now.addingTimeInterval(-3600), length: 600)
         var document = try source.backup.document()
         let row = try #require(document.tables[BackupKind.practiceLog.rawValue]?.first)
         guard case .integer(let startMs) = row["startMs"], case .integer(let endMs) = row["endMs"] else {

@@ -114,7 +114,7 @@ struct LibraryServiceTests {
         #expect(record.countedSeconds == 3)
         #expect(record.end == end)
         #expect(record.device == "test-device")
-        #expect(try bed.services.practiceLog.records().map(\.id) == [record.id])
+        await #expect(try bed.services.practiceLog.records().map(\.id) == [record.id])
         // Finishing starts the meditation from the beginning next time.
         await #expect(try library.item(id: item.id).position == .zero)
         let early = try await #require(
@@ -126,7 +126,7 @@ struct LibraryServiceTests {
         await #expect(throws: LibraryError.listenedOutOfRange) {
             try await library.logListening(itemID: item.id, listened: .seconds(25 * 3600), finished: true)
         }
-        #expect(try bed.services.practiceLog.records().count == 2)
+        await #expect(try bed.services.practiceLog.records().count == 2)
     }
 
     @Test func unknownItemsAreNamedInTheError() async throws {
