@@ -94,4 +94,21 @@ struct ChangeTurnsTests {
         try await change.value
         await #expect(throws: APIError.self) { try await registry.value(id: id) }
     }
+
+    @Test func aValueBeingChangedIsNotForgottenAsIdleMeanwhile() async throws {
+        let gate = Gate()
+        let (registry, id) = (registry, id)
+        let change = Task {
+            try await registry.update(id: id) { tally in
+                await gate.enter()
+                tally.lastActivity = Date(timeIntervalSince1970: 1_800_010_000)
+            }
+        }
+        for await _ in gate.began { break }
+        // Another value starts three hours later: the one being changed is not idle.
+        await registry.add(Tally(id: UUID(), lastActivity: Date(timeIntervalSince1970: 1_800_010_800), count: 0))
+        gate.opening.yield()
+        try await change.value
+        #expect(try await registry.value(id: id).lastActivity == Date(timeIntervalSince1970: 1_800_010_000))
+    }
 }

@@ -23,6 +23,9 @@ final class ChangeTurns<Key: Hashable & Sendable> {
         }
     }
 
+    /// Whether a change of `key` is running (or waiting its turn).
+    func isChanging(_ key: Key) -> Bool { changing.contains(key) }
+
     private func take(_ key: Key, isolation: isolated (any Actor)) async {
         guard changing.contains(key) else {
             changing.insert(key)

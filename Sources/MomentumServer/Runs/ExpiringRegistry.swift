@@ -21,7 +21,8 @@ actor ExpiringRegistry<Value: Expiring> {
 
     func add(_ value: Value) {
         let limit = value.lastActivity.addingTimeInterval(-Self.idleLimit.inSeconds)
-        values = values.filter { $0.value.lastActivity >= limit }
+        // A value being changed is not idle: its change is about to keep it.
+        values = values.filter { $0.value.lastActivity >= limit || turns.isChanging($0.key) }
         values[value.id] = value
     }
 

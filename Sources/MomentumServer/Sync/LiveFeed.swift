@@ -131,7 +131,15 @@ final class LiveFeeds: Sendable {
     func watchSharedTimers(of owner: Person.ID) async throws {
         guard watched.withLock({ $0.insert(owner).inserted }) else { return }
         let (household, logger) = (household, logger)
-        try await household.services(forID: owner).sync.observeChanges { [weak self] changes in
+        let services: MomentumServices
+        do {
+            services = try await household.services(forID: owner)
+        } catch {
+            // Not watched after all: the next feed that asks tries again.
+            watched.withLock { _ = $0.remove(owner) }
+            throw error
+        }
+        services.sync.observeChanges { [weak self] changes in
             let types = Set(changes.compactMap { SyncEntityType(rawValue: $0.change.type) })
                 .intersection([.focusTimer, .checklistItem])
             guard let self, !types.isEmpty else { return }
