@@ -5,20 +5,37 @@ import PostgresNIO
 
 /// The person's rows, as the sync engine (``SyncReplicaEngine``) brings them up to date.
 extension PostgresSyncReplica {
-    func saveTimer(_ timer: FocusTimer) throws(StoreError) {
-        try session.execute(PostgresPersonStore.upsert(timer, for: personID))
+    func storedRows(_ reads: SyncReplicaEngine.RowReads) throws(StoreError) -> SyncReplicaEngine.StoredRows {
+        var rows = SyncReplicaEngine.StoredRows()
+        if !reads.timers.isEmpty {
+            // A timer with no item is one row whose item id is NULL.
+            for row in try session.query(
+                """
+                SELECT t.id, i.id FROM focus_timer t
+                    LEFT JOIN checklist_item i ON i.person_id = t.person_id AND i.timer_id = t.id
+                WHERE t.person_id = \(personID) AND t.id = ANY(\(Array(reads.timers))::text[])
+                """)
+            {
+                let (timer, item) = try row.columns((String, String?).self)
+                rows.timersWithRows.insert(timer)
+                if let item { rows.itemsOfTimers[timer, default: []].insert(item) }
+            }
+        }
+        for id in reads.records {
+            rows.records[id] = try PostgresPersonStore.loggedRecord(id: id, in: session, for: personID)?.record
+        }
+        if reads.settings { rows.settingValues = try PostgresPersonStore.settingValues(in: session, for: personID) }
+        if reads.meditationPresetNames {
+            for row in try session.query("SELECT id, name FROM meditation_preset WHERE person_id = \(personID)") {
+                let (id, name) = try row.columns((String, String).self)
+                rows.meditationPresetNames[id] = name
+            }
+        }
+        return rows
     }
 
-    func itemRoom(timerID: String, except itemID: String) throws(StoreError) -> (timerExists: Bool, items: Int) {
-        let rows = try session.query(
-            """
-            SELECT EXISTS (SELECT 1 FROM focus_timer WHERE person_id = \(personID) AND id = \(timerID)),
-                (SELECT COUNT(*) FROM checklist_item WHERE person_id = \(personID) AND timer_id = \(timerID)
-                    AND id <> \(itemID))
-            """)
-        guard let row = rows.first else { return (false, 0) }
-        let (timerExists, count) = try row.columns((Bool, Int64).self)
-        return (timerExists, Int(count))
+    func saveTimer(_ timer: FocusTimer) throws(StoreError) {
+        try session.execute(PostgresPersonStore.upsert(timer, for: personID))
     }
 
     func saveItem(_ item: ChecklistItem, timerID: UUID) throws(StoreError) {
@@ -34,10 +51,6 @@ extension PostgresSyncReplica {
             """)
     }
 
-    func storedRecord(id: String) throws(StoreError) -> PracticeRecord? {
-        try PostgresPersonStore.loggedRecord(id: id, in: session, for: personID)?.record
-    }
-
     func saveRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
         // An upsert keeps the stored row's `created_at_ms`.
         try session.execute(
@@ -46,22 +59,8 @@ extension PostgresSyncReplica {
         session.movesRevision()
     }
 
-    func storedSettingValues() throws(StoreError) -> [String: String] {
-        try PostgresPersonStore.settingValues(in: session, for: personID)
-    }
-
     func saveSettingValues(_ values: [String: String], at now: Date) throws(StoreError) {
         try PostgresPersonStore.saveSettings(values, in: session, for: personID, at: now)
-    }
-
-    func meditationPresetNames(except id: String) throws(StoreError) -> [String] {
-        var names: [String] = []
-        for row in try session.query(
-            "SELECT name FROM meditation_preset WHERE person_id = \(personID) AND id <> \(id)")
-        {
-            names.append(try row.columns(String.self))
-        }
-        return names
     }
 
     func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError) {

@@ -245,21 +245,39 @@ extension SyncReplicaStore: SyncReplicaPrimitives {
 
     // MARK: The app's rows
 
+    func storedRows(_ reads: SyncReplicaEngine.RowReads) throws -> SyncReplicaEngine.StoredRows {
+        var rows = SyncReplicaEngine.StoredRows()
+        for chunk in Array(reads.timers).chunked(500) {
+            let list = Self.placeholders(chunk.count)
+            rows.timersWithRows.formUnion(
+                try String.fetchAll(
+                    try statement("SELECT id FROM focusTimer WHERE id IN \(list)", listLength: chunk.count),
+                    arguments: StatementArguments(chunk)))
+            for row in try Row.fetchAll(
+                try statement("SELECT id, timerId FROM checklistItem WHERE timerId IN \(list)", listLength: chunk.count),
+                arguments: StatementArguments(chunk))
+            {
+                rows.itemsOfTimers[row["timerId"], default: []].insert(row["id"])
+            }
+        }
+        for chunk in Array(reads.records).chunked(500) {
+            for row in try PracticeRecordRow.filter(keys: chunk).fetchAll(db) {
+                // try?: a stored row that no longer reads is written again from the merged state.
+                if let record = try? row.record() { rows.records[row.id] = record }
+            }
+        }
+        if reads.settings { rows.settingValues = try storedSettingValues() }
+        if reads.meditationPresetNames {
+            for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT id, name FROM meditationPreset")) {
+                rows.meditationPresetNames[row["id"]] = row["name"]
+            }
+        }
+        return rows
+    }
+
     func saveTimer(_ timer: FocusTimer) throws { try FocusTimerRow(timer).save(db) }
 
-    func itemRoom(timerID: String, except itemID: String) throws -> (timerExists: Bool, items: Int) {
-        let count = try Int.fetchOne(
-            try db.cachedStatement(sql: "SELECT COUNT(*) FROM checklistItem WHERE timerId = ? AND id != ?"),
-            arguments: [timerID, itemID])
-        return (try FocusTimerRow.exists(db, key: timerID), count ?? 0)
-    }
-
     func saveItem(_ item: ChecklistItem, timerID: UUID) throws { try ChecklistItemRow(item, timerID: timerID).save(db) }
-
-    func storedRecord(id: String) throws -> PracticeRecord? {
-        // try?: a stored row that no longer reads is written again from the merged state.
-        try PracticeRecordRow.fetchOne(db, key: id).flatMap { try? $0.record() }
-    }
 
     func saveRecord(_ record: PracticeRecord, at now: Date) throws {
         let createdAtMs = try Int64.fetchOne(
@@ -273,11 +291,6 @@ extension SyncReplicaStore: SyncReplicaPrimitives {
         for (key, value) in values {
             try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
         }
-    }
-
-    func meditationPresetNames(except id: String) throws -> [String] {
-        try String.fetchAll(
-            try db.cachedStatement(sql: "SELECT name FROM meditationPreset WHERE id != ?"), arguments: [id])
     }
 
     func saveMeditationPreset(_ preset: MeditationPreset) throws { try MeditationPresetRow(preset).save(db) }

@@ -2,8 +2,10 @@ import Foundation
 import MomentumCore
 
 /// What a store does for the sync engine (``SyncReplicaEngine``), on its own tables and inside the
-/// transaction the engine runs in: load and keep the merged state of some entities, keep the log,
-/// and write the person's rows. The engine decides; a store only executes (docs/sync.md).
+/// transaction the engine runs in: load the merged state of some entities and read the person's
+/// rows the merge touches; then keep the merged state, keep the log and write the person's rows as
+/// the engine decided. The engine decides between the reads and the writes, never in between the
+/// writes: a store loads, the engine decides, the store executes (docs/sync.md).
 public protocol SyncReplicaPrimitives {
     associatedtype Failure: Error
 
@@ -25,21 +27,18 @@ public protocol SyncReplicaPrimitives {
     /// (``MomentumCore/Change/fieldsWhoseOlderWritesItBeats``).
     func dropWritesBeaten(by change: Change) throws(Failure)
 
+    /// What the engine needs to know of the person's rows before it decides how to bring them
+    /// up to date (read inside the same transaction, before any of the merge's writes).
+    func storedRows(_ reads: SyncReplicaEngine.RowReads) throws(Failure) -> SyncReplicaEngine.StoredRows
+
     /// Deletes the person's row of `key` (a setting has none to delete).
     func removeRow(_ key: SyncEntityKey) throws(Failure)
     /// Writes a timer's row (its items are rows of their own).
     func saveTimer(_ timer: FocusTimer) throws(Failure)
-    /// Whether timer `timerID` has a row, and how many items other than `itemID` it has.
-    func itemRoom(timerID: String, except itemID: String) throws(Failure) -> (timerExists: Bool, items: Int)
     func saveItem(_ item: ChecklistItem, timerID: UUID) throws(Failure)
-    /// The stored record `id` (`nil` when there is none, or when its row no longer reads).
-    func storedRecord(id: String) throws(Failure) -> PracticeRecord?
     /// Writes `record`, keeping a stored row's time of creation (`now` for a new one).
     func saveRecord(_ record: PracticeRecord, at now: Date) throws(Failure)
-    func storedSettingValues() throws(Failure) -> [String: String]
     func saveSettingValues(_ values: [String: String], at now: Date) throws(Failure)
-    /// The names of the saved sits other than `id`.
-    func meditationPresetNames(except id: String) throws(Failure) -> [String]
     func saveMeditationPreset(_ preset: MeditationPreset) throws(Failure)
 }
 
@@ -92,11 +91,10 @@ public enum SyncReplicaEngine {
             // What sync would refuse (a record ending more than a day after the write) is refused.
             throw store.failure(error)
         }
-        try store.persist(Self.changes(from: before, to: state))
-        for key in dropped { try store.removeRow(key) }
-        var logged: [LoggedChange] = []
-        for change in changes { logged.append(try store.appendToLog(change, origin: "local")) }
-        return logged
+        var writes: [Write] = [.persist(Self.changes(from: before, to: state))]
+        writes += dropped.map { .removeRow($0) }
+        writes += changes.map { .log($0, origin: "local") }
+        return try execute(writes, at: now, in: store).logged
     }
 
     /// Merges checked changes from elsewhere: applies them, moves the clock past their stamps (a
@@ -118,6 +116,7 @@ public enum SyncReplicaEngine {
         let before = try store.load(keys)
         var state = before
         var result = RemoteResult()
+        var writes: [Write] = []
         for change in changes {
             let outcome = state.apply(change)
             result.outcomes.append(outcome)
@@ -128,16 +127,19 @@ public enum SyncReplicaEngine {
                 result.farAhead.append(change.stamp)
             }
             if outcome == .duplicate {
-                result.seqs.append(try store.seqOfLogged(change))
+                writes.append(.findLogged(change))
             } else {
-                let entry = try store.appendToLog(change, origin: "remote")
-                result.seqs.append(entry.seq)
-                result.logged.append(entry)
-                if compacting, outcome == .applied { try store.dropWritesBeaten(by: change) }
+                writes.append(.log(change, origin: "remote"))
+                if compacting, outcome == .applied { writes.append(.dropWritesBeaten(by: change)) }
             }
         }
-        try store.persist(Self.changes(from: before, to: state))
-        try materialize(from: before, to: state, at: now, in: store)
+        writes.append(.persist(Self.changes(from: before, to: state)))
+        let rows = RowPlan(from: before, to: state, at: now)
+        let reads = rows.reads
+        writes += rows.writes(given: reads.isEmpty ? StoredRows() : try store.storedRows(reads))
+        let executed = try execute(writes, at: now, in: store)
+        result.seqs = executed.seqs
+        result.logged = executed.logged
         return result
     }
 
@@ -176,91 +178,5 @@ public enum SyncReplicaEngine {
             }
         }
         return changes
-    }
-
-    // MARK: The person's rows
-
-    /// Brings the rows of every entity whose merged state changed up to date: timers first (an
-    /// item needs its timer's row), then items — also those of a changed timer — records,
-    /// settings and saved sits. A state that makes no valid value leaves the row out.
-    static func materialize<Store: SyncReplicaPrimitives>(
-        from before: ReplicaState, to after: ReplicaState, at now: Date, in store: Store
-    ) throws(Store.Failure) {
-        let changed = after.entitiesToMaterialize(since: before)
-        for id in (changed[.focusTimer] ?? []).sorted() { try materializeTimer(id, in: after, at: now, store) }
-        for id in (changed[.checklistItem] ?? []).sorted() { try materializeItem(id, in: after, at: now, store) }
-        for id in (changed[.practiceRecord] ?? []).sorted() { try materializeRecord(id, in: after, at: now, store) }
-        if let settingIDs = changed[.setting] { try materializeSettings(settingIDs, in: after, at: now, store) }
-        for id in (changed[.meditationPreset] ?? []).sorted() {
-            try materializeMeditationPreset(id, in: after, at: now, store)
-        }
-    }
-
-    private static func materializeTimer<Store: SyncReplicaPrimitives>(
-        _ id: String, in state: ReplicaState, at now: Date, _ store: Store
-    ) throws(Store.Failure) {
-        let key = SyncEntityKey(type: .focusTimer, id: id)
-        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
-            let timer = FocusTimer.synced(
-                id: uuid, fields: fields, items: [], fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
-        else { return try store.removeRow(key) }
-        try store.saveTimer(timer)
-    }
-
-    /// An item whose timer has no row, or whose timer is full, has no row either.
-    private static func materializeItem<Store: SyncReplicaPrimitives>(
-        _ id: String, in state: ReplicaState, at now: Date, _ store: Store
-    ) throws(Store.Failure) {
-        let key = SyncEntityKey(type: .checklistItem, id: id)
-        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
-            let (item, timerID) = ChecklistItem.synced(
-                id: uuid, fields: fields, fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
-        else { return try store.removeRow(key) }
-        let room = try store.itemRoom(timerID: timerID.uuidString.lowercased(), except: id)
-        guard room.timerExists, room.items < FocusTimer.maximumItems else { return try store.removeRow(key) }
-        try store.saveItem(item, timerID: timerID)
-    }
-
-    private static func materializeRecord<Store: SyncReplicaPrimitives>(
-        _ id: String, in state: ReplicaState, at now: Date, _ store: Store
-    ) throws(Store.Failure) {
-        let key = SyncEntityKey(type: .practiceRecord, id: id)
-        guard let uuid = UUID(uuidString: id), let fields = state.values(of: key),
-            let record = PracticeRecord.synced(id: uuid, fields: fields)
-        else { return try store.removeRow(key) }
-        if try store.storedRecord(id: id) == record { return }
-        try store.saveRecord(record, at: now)
-    }
-
-    private static func materializeSettings<Store: SyncReplicaPrimitives>(
-        _ ids: Set<String>, in state: ReplicaState, at now: Date, _ store: Store
-    ) throws(Store.Failure) {
-        var texts: [SettingKey: String] = [:]
-        for id in ids {
-            guard let key = SettingKey(rawValue: id),
-                case .string(let text)? = state.values(of: SyncEntityKey(type: .setting, id: id))?[
-                    SyncEntityType.settingValueField]
-            else { continue }
-            texts[key] = text
-        }
-        let stored = try store.storedSettingValues()
-        let settings = MomentumSettings(storedValues: stored).applyingSyncTexts(texts)
-        let changed = settings.storedValues.filter { stored[$0.key] != $0.value }
-        if !changed.isEmpty { try store.saveSettingValues(changed, at: now) }
-    }
-
-    /// A saved sit whose name another one here has (each device named one alike) takes the first
-    /// free "Name (2)" here, as a restore does, rather than the write failing.
-    private static func materializeMeditationPreset<Store: SyncReplicaPrimitives>(
-        _ id: String, in state: ReplicaState, at now: Date, _ store: Store
-    ) throws(Store.Failure) {
-        let key = SyncEntityKey(type: .meditationPreset, id: id)
-        guard let fields = state.values(of: key),
-            var preset = MeditationPreset.synced(
-                id: id, fields: fields, fallbackCreatedAt: state.firstWritten(key), updatedAt: now)
-        else { return try store.removeRow(key) }
-        var taken = Set(try store.meditationPresetNames(except: id).map { $0.lowercased() })
-        if let free = LocalSyncChanges.freeName(preset.name, taken: &taken) { preset.name = free }
-        try store.saveMeditationPreset(preset)
     }
 }

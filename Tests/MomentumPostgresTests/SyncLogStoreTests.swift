@@ -293,6 +293,65 @@ struct SyncLogStoreTests {
         await #expect(Set(try store.store.meditationPresets().map(\.name)) == ["Evening", "evening (2)"])
     }
 
+    /// The engine reads the person's rows once per merge and decides every row from them; each
+    /// decision sees the ones made before it in the same merge: the items filed into a timer (a
+    /// full timer takes no more), a timer written or deleted just before its items, a sit named
+    /// earlier in the same push.
+    @Test(arguments: StoreKind.available)
+    func eachRowOfAMergeIsDecidedSeeingTheOnesBeforeIt(kind: StoreKind) async throws {
+        let store = try StoreUnderTest(kind)
+        var clock = try HybridLogicalClock(node: "phone")
+        let tea = try FocusTimer(id: UUID(), name: "Tea", sortOrder: 0, createdAt: Self.now)
+        let items = try (0...FocusTimer.maximumItems).map { index in
+            try ChecklistItem(id: UUID(), text: "Step \(index)", sortOrder: index, createdAt: Self.now)
+        }
+        var push = try sets(.focusTimer, tea.id.uuidString.lowercased(), tea.syncFields, clock: &clock)
+        for item in items {
+            push += try sets(
+                .checklistItem, item.id.uuidString.lowercased(), item.syncFields(timerID: tea.id), clock: &clock)
+        }
+        _ = try await store.syncLog.acceptPushGrouped(push, at: Self.now)
+        await #expect(try store.store.focusTimers().first?.items.count == FocusTimer.maximumItems)
+
+        // One item moves to a timer made in the same push.
+        let coffee = try FocusTimer(id: UUID(), name: "Coffee", sortOrder: 1, createdAt: Self.now)
+        let moved = try #require(try await store.store.focusTimers().first?.items.first)
+        push = try sets(.focusTimer, coffee.id.uuidString.lowercased(), coffee.syncFields, clock: &clock)
+        push += try sets(
+            .checklistItem, moved.id.uuidString.lowercased(), ["timerID": .string(coffee.id.uuidString.lowercased())],
+            clock: &clock)
+        _ = try await store.syncLog.acceptPushGrouped(push, at: Self.now)
+        var timers = try await store.store.focusTimers()
+        #expect(timers.first { $0.id == coffee.id }?.items.map(\.id) == [moved.id])
+        #expect(timers.first { $0.id == tea.id }?.items.count == FocusTimer.maximumItems - 1)
+
+        // A timer deleted in the same push as an item filed into it: neither has a row.
+        let late = try ChecklistItem(id: UUID(), text: "Late", sortOrder: 0, createdAt: Self.now)
+        push = try sets(
+            .checklistItem, late.id.uuidString.lowercased(), late.syncFields(timerID: coffee.id), clock: &clock)
+        push.append(
+            ChangeMessage(
+                try Change(
+                    entityType: .focusTimer, entityID: coffee.id.uuidString.lowercased(), operation: .delete,
+                    stamp: clock.send(at: Self.now), device: "browser@phone")))
+        _ = try await store.syncLog.acceptPushGrouped(push, at: Self.now)
+        timers = try await store.store.focusTimers()
+        #expect(timers.map(\.id) == [tea.id])
+
+        // Two sits named alike in one push: the second (by id) takes the first free name.
+        let first = try MeditationPreset(
+            id: "00000000-0000-4000-8000-000000000001", name: "Dawn", plan: MeditationPlan(), createdAt: Self.now,
+            updatedAt: Self.now)
+        let second = try MeditationPreset(
+            id: "00000000-0000-4000-8000-000000000002", name: "dawn", plan: MeditationPlan(), createdAt: Self.now,
+            updatedAt: Self.now)
+        push = try sets(.meditationPreset, first.id, first.syncFields, clock: &clock)
+        push += try sets(.meditationPreset, second.id, second.syncFields, clock: &clock)
+        _ = try await store.syncLog.acceptPushGrouped(push, at: Self.now)
+        let names = try await store.store.meditationPresets().map { [$0.id: $0.name] }
+        #expect(Set(names) == [[first.id: "Dawn"], [second.id: "dawn (2)"]])
+    }
+
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func bothStoresGiveTheSamePageBytesForTheSamePushes() async throws {
         let sqlite = try StoreUnderTest(.sqlite)
