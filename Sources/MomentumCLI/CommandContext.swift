@@ -185,7 +185,12 @@ extension CommandContext {
             case .notAPostgresURL, .badSchemaName: throw CommandFailure(catalog[.errorDatabaseUrl])
             }
         }
-        let opened = Result { () throws(StoreError) in try PostgresStore.open(location, device: device) }
+        let opened: Result<PostgresStore, StoreError>
+        do throws(StoreError) {
+            opened = .success(try await PostgresStore.open(location, device: device))
+        } catch {
+            opened = .failure(error)
+        }
         // The driver's words name sockets and SQLSTATEs; the address (without its password) is
         // what a person can check.
         if case .failure(.database) = opened {

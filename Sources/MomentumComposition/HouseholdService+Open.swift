@@ -37,7 +37,7 @@ extension HouseholdService {
                     now: now, makeID: makeID, librarySizeLimit: librarySizeLimit,
                     libraryFileSystem: libraryFileSystem, household: household, libraryDirectory: libraryDirectory)
             },
-            removePersonData: { (id: Person.ID) throws(StoreError) in
+            removePersonData: { (id: Person.ID) async throws(StoreError) in
                 let directory = personDirectory(id, in: dataDirectory)
                 guard FileManager.default.fileExists(atPath: directory.path) else { return }
                 do { try FileManager.default.removeItem(at: directory) } catch {
@@ -62,7 +62,7 @@ extension HouseholdService {
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
         libraryFileSystem: any LibraryFileSystem = LocalLibraryFileSystem()
     ) async throws(StoreError) -> HouseholdService {
-        _ = try store.ensureFounder(named: PersonName.founder(login: login), at: now())
+        _ = try await store.ensureFounder(named: PersonName.founder(login: login), at: now())
         let libraryDirectory =
             libraryDirectory ?? dataDirectory.appendingPathComponent(LibraryService.folderName, isDirectory: true)
         let open = { @Sendable (id: Person.ID) async -> MomentumServices in
@@ -73,6 +73,6 @@ extension HouseholdService {
         return HouseholdService(
             dataDirectory: dataDirectory, founder: await open(Person.founderID), store: store, now: now, makeID: makeID,
             makeSecret: makeSecret, openPerson: { id async throws(StoreError) in await open(id) },
-            removePersonData: { (id: Person.ID) throws(StoreError) in try store.deletePersonData(id: id) })
+            removePersonData: { (id: Person.ID) async throws(StoreError) in try await store.deletePersonData(id: id) })
     }
 }

@@ -5,9 +5,22 @@ extension PostgresLocation {
     /// How each connection to this location is encrypted (``PostgresTLS``), its root certificate
     /// read now.
     func connectionTLS() throws(PostgresLocationError) -> PostgresConnection.Configuration.TLS {
+        guard let configuration = try tlsConfiguration() else { return .disable }
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: configuration)
+        } catch {
+            guard let path = tls.rootCertificate else { throw .tlsUnavailable }
+            throw .unreadableRootCertificate(path: path)
+        }
+        return tls == .prefer ? .prefer(context) : .require(context)
+    }
+
+    /// The TLS setting as NIO's configuration, its root certificate read (`nil`: no TLS).
+    private func tlsConfiguration() throws(PostgresLocationError) -> TLSConfiguration? {
         var configuration = TLSConfiguration.makeClientConfiguration()
         switch tls {
-        case .disable: return .disable
+        case .disable: return nil
         case .prefer, .require: configuration.certificateVerification = .none
         case .verifyCA: configuration.certificateVerification = .noHostnameVerification
         case .verifyFull: configuration.certificateVerification = .fullVerification
@@ -22,14 +35,7 @@ extension PostgresLocation {
             guard !certificates.isEmpty else { throw .unreadableRootCertificate(path: path) }
             configuration.trustRoots = .certificates(certificates)
         }
-        let context: NIOSSLContext
-        do {
-            context = try NIOSSLContext(configuration: configuration)
-        } catch {
-            guard let path = tls.rootCertificate else { throw .tlsUnavailable }
-            throw .unreadableRootCertificate(path: path)
-        }
-        return tls == .prefer ? .prefer(context) : .require(context)
+        return configuration
     }
 
     /// Checks that the TLS setting can be used — its root certificate read — before anything

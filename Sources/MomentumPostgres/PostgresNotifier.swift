@@ -72,7 +72,7 @@ public final class PostgresNotifier: Sendable {
         var nextHandlerID = 0
         var connection: PostgresConnection?
         var backendPID: Int32?
-        var reconnect: Scheduled<Void>?
+        var reconnect: Task<Void, Never>?
         var isClosed = false
     }
 
@@ -101,14 +101,14 @@ public final class PostgresNotifier: Sendable {
     public static func start(
         _ store: PostgresStore, channel: String? = nil, reconnectDelay: ReconnectDelay = ReconnectDelay(),
         logger: Logger = Logger(label: "momentum.postgres.notifier")
-    ) throws(StoreError) -> PostgresNotifier {
+    ) async throws(StoreError) -> PostgresNotifier {
         let channel = channel ?? Self.channel(for: store.schema)
         guard PostgresLocation.isSchemaName(channel) else {
             throw .database(message: "notification channel refused: not a plain lower-case identifier")
         }
         let notifier = PostgresNotifier(store: store, channel: channel, reconnectDelay: reconnectDelay, logger: logger)
         do {
-            try notifier.listen().wait()
+            try await notifier.listen()
         } catch {
             notifier.close()
             throw StoreError(postgres: error)
@@ -132,19 +132,19 @@ public final class PostgresNotifier: Sendable {
 
     /// Notifies every server's handlers when the transaction of `session` commits; nothing when it
     /// rolls back. Identical payloads of one transaction arrive once (PostgreSQL folds them).
-    public func notify(_ payload: String, in session: PostgresSession) throws(StoreError) {
+    public func notify(_ payload: String, in session: PostgresSession) async throws(StoreError) {
         guard payload.utf8.count <= Self.maximumPayloadBytes, !payload.utf8.contains(0) else {
             throw .database(
                 message:
                     "notification payload refused: \(payload.utf8.count) bytes, at most \(Self.maximumPayloadBytes), no NUL"
             )
         }
-        try session.execute("SELECT pg_notify(\(channel), \(payload))")
+        try await session.execute("SELECT pg_notify(\(channel), \(payload))")
     }
 
     /// Notifies every server's handlers at once (outside a transaction).
-    public func notify(_ payload: String) throws(StoreError) {
-        try store.read { session throws(StoreError) in try notify(payload, in: session) }
+    public func notify(_ payload: String) async throws(StoreError) {
+        try await store.read { session throws(StoreError) in try await notify(payload, in: session) }
     }
 
     /// Stops listening and reconnecting; handlers are called no more.
@@ -160,14 +160,8 @@ public final class PostgresNotifier: Sendable {
         }
         reconnect?.cancel()
         guard let connection else { return }
-        // Waiting on an event loop from that event loop (a handler closing) would never end.
-        if MultiThreadedEventLoopGroup.currentEventLoop == nil {
-            // try?: a connection that fails to close is gone either way; nothing of it is kept
-            try? connection.close().wait()
-        } else {
-            let closing: EventLoopFuture<Void> = connection.close()
-            closing.whenComplete { _ in }
-        }
+        // Not awaited: a handler may close its notifier.
+        PostgresConnections.close(connection)
     }
 
     /// The listening connection's server process (`pg_backend_pid()`), while connected.
@@ -175,23 +169,23 @@ public final class PostgresNotifier: Sendable {
 
     // MARK: Listening
 
-    /// Connects, listens, and keeps the connection; completes once PostgreSQL has confirmed the
+    /// Connects, listens, and keeps the connection; returns once PostgreSQL has confirmed the
     /// `LISTEN`.
-    private func listen() -> EventLoopFuture<Void> {
-        store.pool.connectFuture().flatMap { connection in
-            connection.addListener(channel: self.channel) { _, message in
-                self.deliver(.notified(message.payload))
-            }
+    private func listen() async throws {
+        let connection = try await store.pool.connect()
+        connection.addListener(channel: channel) { _, message in
+            self.deliver(.notified(message.payload))
+        }
+        do {
             // Queued behind the `LISTEN` the listener sends: when this answers, that one has.
-            return connection.query("LISTEN \"\(unescaped: self.channel)\"", logger: self.logger)
-                .flatMap { _ in connection.query("SELECT pg_backend_pid()", logger: self.logger) }
-                .flatMapThrowing { result -> Void in
-                    guard let row = result.rows.first else { throw PostgresNotifierFailure.noBackendPID }
-                    try self.keep(connection, backendPID: row.decode(Int32.self))
-                }
-                .flatMapError { error in
-                    connection.close().flatMapThrowing { throw error }
-                }
+            _ = try await connection.query("LISTEN \"\(unescaped: channel)\"", logger: logger).get()
+            let result = try await connection.query("SELECT pg_backend_pid()", logger: logger).get()
+            guard let row = result.rows.first else { throw PostgresNotifierFailure.noBackendPID }
+            try keep(connection, backendPID: row.decode(Int32.self))
+        } catch {
+            // try?: the connection is given up either way; the error that stopped it is what counts
+            try? await connection.close()
+            throw error
         }
     }
 
@@ -221,8 +215,10 @@ public final class PostgresNotifier: Sendable {
     }
 
     private func scheduleReconnect(after delay: Duration) {
-        let task = PostgresStore.eventLoops.next().scheduleTask(in: TimeAmount(delay)) {
-            self.reconnect(after: delay)
+        let task = Task {
+            // try?: a cancelled wait means the notifier closed; reconnecting finds it closed
+            try? await Task.sleep(for: delay)
+            await self.reconnect(after: delay)
         }
         let cancelled = state.withLock { state in
             if state.isClosed { return true }
@@ -232,20 +228,19 @@ public final class PostgresNotifier: Sendable {
         if cancelled { task.cancel() }
     }
 
-    private func reconnect(after delay: Duration) {
-        listen().whenComplete { result in
-            switch result {
-            case .success:
-                self.logger.info("PostgreSQL notification connection back", metadata: ["channel": "\(self.channel)"])
-                self.deliver(.mayHaveMissed)
-            case .failure(PostgresNotifierFailure.closed):
-                break
-            case .failure(let error):
-                self.logger.warning(
-                    "PostgreSQL notification connection failed: \(StoreError(postgres: error))",
-                    metadata: ["channel": "\(self.channel)"])
-                self.scheduleReconnect(after: min(delay * 2, self.reconnectDelay.longest))
-            }
+    private func reconnect(after delay: Duration) async {
+        guard !state.withLock({ $0.isClosed }) else { return }
+        do {
+            try await listen()
+            logger.info("PostgreSQL notification connection back", metadata: ["channel": "\(channel)"])
+            deliver(.mayHaveMissed)
+        } catch PostgresNotifierFailure.closed {
+            return
+        } catch {
+            logger.warning(
+                "PostgreSQL notification connection failed: \(StoreError(postgres: error))",
+                metadata: ["channel": "\(channel)"])
+            scheduleReconnect(after: min(delay * 2, reconnectDelay.longest))
         }
     }
 
@@ -261,11 +256,4 @@ public final class PostgresNotifier: Sendable {
 private enum PostgresNotifierFailure: Error {
     case closed
     case noBackendPID
-}
-
-extension TimeAmount {
-    fileprivate init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
 }

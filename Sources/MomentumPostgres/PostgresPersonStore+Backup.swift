@@ -10,10 +10,10 @@ import PostgresNIO
 extension PostgresPersonStore: BackupTableStore {
     /// Every row the person owns, per kind, column for column: kinds whose written order matters
     /// in that order, the others by key (as SQLite lists them).
-    public func backupRows() throws(StoreError) -> [String: [BackupRow]] {
-        try store.read { session throws(StoreError) in
+    public func backupRows() async throws(StoreError) -> [String: [BackupRow]] {
+        try await store.read { session throws(StoreError) in
             var tables: [String: [BackupRow]] = [:]
-            let columnsByKind = try Self.backupColumns(in: session)
+            let columnsByKind = try await Self.backupColumns(in: session)
             for kind in BackupKind.allCases {
                 guard kind != .library || personID == Person.founderID else {
                     tables[kind.rawValue] = []
@@ -30,7 +30,7 @@ extension PostgresPersonStore: BackupTableStore {
                 let sql =
                     "SELECT \(stored.map(\.name).joined(separator: ", ")) FROM \(kind.postgresTable)"
                     + (kind.isHouseholds ? "" : " WHERE person_id = $1") + order
-                let rows = try session.query(
+                let rows = try await session.query(
                     PostgresQuery(unsafeSQL: sql, binds: kind.isHouseholds ? PostgresBindings() : Self.binds(personID)))
                 var backupRows: [BackupRow] = []
                 backupRows.reserveCapacity(rows.count)
@@ -50,29 +50,29 @@ extension PostgresPersonStore: BackupTableStore {
 
     /// Writes one stored row of `kind` as it is: the schema's checks, and only they, decide (a
     /// restore writes each row its walk has checked so; tests probe the schema with it).
-    public func insertStoredRow(_ kind: BackupKind, _ values: BackupRow) throws {
-        try store.write(rethrowing: { session in
+    public func insertStoredRow(_ kind: BackupKind, _ values: BackupRow) async throws {
+        try await store.writeRethrowing({ session in
             var columns: [BackupKind: [BackupColumn]] = [:]
-            try BackupRestoreWriter.insert(kind, values, session: session, personID: personID, columns: &columns)
+            try await BackupRestoreWriter.insert(kind, values, session: session, personID: personID, columns: &columns)
         })
     }
 
-    public func backupColumns(of kind: BackupKind) throws(StoreError) -> [String] {
-        try store.read { session throws(StoreError) in
-            (try Self.backupColumns(in: session)[kind] ?? []).map(\.backupName)
+    public func backupColumns(of kind: BackupKind) async throws(StoreError) -> [String] {
+        try await store.read { session throws(StoreError) in
+            await (try Self.backupColumns(in: session)[kind] ?? []).map(\.backupName)
         }
     }
 
     public func planRestore(
         _ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool,
         checkRecord: (PracticeRecord, Int) throws -> Void
-    ) throws -> BackupRestorePlan {
+    ) async throws -> BackupRestorePlan {
         var refusal: (any Error)?
         do {
-            return try store.read { session throws(StoreError) in
+            return try await store.read { session throws(StoreError) in
                 do {
                     return try BackupRestoreWalk.walk(
-                        document, into: try PostgresRestoreTarget(session: session, personID: personID),
+                        document, into: try await Self.restoreTarget(in: session, for: personID),
                         libraryFileAvailable: libraryFileAvailable, checkRecord: checkRecord, add: nil)
                 } catch let error as StoreError {
                     throw error
@@ -91,26 +91,31 @@ extension PostgresPersonStore: BackupTableStore {
     /// one transaction, and logs the synced kinds for the other devices, as SQLite's restore does.
     @discardableResult
     public func restore(_ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool, at now: Date)
+        async
         throws -> BackupRestorePlan
     {
         var refusal: (any Error)?
         do {
-            return try syncedWrite(at: now) { session, replica throws(StoreError) in
-                try Self.lockFocusTimers(in: session, for: personID)
+            return try await syncedWrite(at: now) { session, replica throws(StoreError) in
+                try await Self.lockFocusTimers(in: session, for: personID)
                 let restore = BackupRestoreWriter(session: session, replica: replica, personID: personID, now: now)
-                let storedSettings = try Self.settingValues(in: session, for: personID)
+                let storedSettings = try await Self.settingValues(in: session, for: personID)
                 let plan: BackupRestorePlan
                 do {
+                    // The walk decides what to add from what it read here; the rows go in after it.
+                    var added: [(BackupKind, BackupRow)] = []
                     plan = try BackupRestoreWalk.walk(
-                        document, into: try PostgresRestoreTarget(session: session, personID: personID),
-                        libraryFileAvailable: libraryFileAvailable, checkRecord: { _, _ in }, add: restore.add)
+                        document, into: try await Self.restoreTarget(in: session, for: personID),
+                        libraryFileAvailable: libraryFileAvailable, checkRecord: { _, _ in },
+                        add: { kind, row in added.append((kind, row)) })
+                    for (kind, row) in added { try await restore.add(kind, row) }
                 } catch let error as StoreError {
                     throw error
                 } catch {
                     refusal = error
                     throw StoreError.database(message: "backup refused")
                 }
-                try restore.finish(storedSettings: storedSettings)
+                try await restore.finish(storedSettings: storedSettings)
                 return plan
             }
         } catch {
@@ -132,9 +137,9 @@ extension PostgresPersonStore: BackupTableStore {
 
     /// Each kind's columns but the person's id and the written order, as the schema has them: one
     /// read of the catalog for every kind.
-    static func backupColumns(in session: PostgresSession) throws(StoreError) -> [BackupKind: [BackupColumn]] {
+    static func backupColumns(in session: PostgresSession) async throws(StoreError) -> [BackupKind: [BackupColumn]] {
         let tables = BackupKind.allCases.map(\.postgresTable)
-        let rows = try session.query(
+        let rows = try await session.query(
             """
             SELECT table_name, column_name, data_type FROM information_schema.columns
             WHERE table_schema = current_schema() AND table_name = ANY(\(tables))
@@ -214,53 +219,39 @@ extension BackupKind {
     var isHouseholds: Bool { self == .library }
 }
 
-/// The restore's questions, asked of PostgreSQL inside its transaction, about one person's rows
-/// (and the household's library).
-private struct PostgresRestoreTarget: BackupRestoreTarget {
-    let session: PostgresSession
-    let personID: Person.ID
-    let columnsByKind: [BackupKind: [PostgresPersonStore.BackupColumn]]
-    var viewsNeedTheirItem: Bool { true }
-
-    init(session: PostgresSession, personID: Person.ID) throws(StoreError) {
-        (self.session, self.personID) = (session, personID)
-        columnsByKind = try PostgresPersonStore.backupColumns(in: session)
-    }
-
-    func columns(of kind: BackupKind) throws -> [String] {
-        (columnsByKind[kind] ?? []).map(\.backupName)
-    }
-
-    func contains(_ kind: BackupKind, key: BackupValue) throws -> Bool {
-        var binds = PostgresBindings()
-        var conditions: [String] = []
-        if !kind.isHouseholds {
-            binds.append(personID)
-            conditions.append("person_id = $1")
+extension PostgresPersonStore {
+    /// What a restore needs to know of one person's rows (and the household's library), read
+    /// inside its transaction.
+    fileprivate static func restoreTarget(in session: PostgresSession, for personID: Person.ID) async throws(StoreError)
+        -> BackupRestoreTarget
+    {
+        var target = BackupRestoreTarget()
+        target.viewsNeedTheirItem = true
+        for (kind, columns) in try await backupColumns(in: session) { target.columns[kind] = columns.map(\.backupName) }
+        for kind in BackupKind.allCases {
+            let owner = kind.isHouseholds ? "" : " WHERE person_id = $1"
+            let binds = kind.isHouseholds ? PostgresBindings() : binds(personID)
+            // PostgreSQL keeps one Morse course per person, without an id: the document's is 1.
+            let key = kind == .morseCourse ? "1" : postgresName(kind.key)
+            var keys: Set<String> = []
+            for row in try await session.query(
+                PostgresQuery(unsafeSQL: "SELECT \(key)::text FROM \(kind.postgresTable)\(owner)", binds: binds))
+            {
+                keys.insert(try row.columns(String.self))
+            }
+            target.keys[kind] = keys
+            switch kind {
+            case .breathingPresets, .meditationPresets, .workoutPrograms:
+                target.names[kind] = try await session.query(
+                    PostgresQuery(unsafeSQL: "SELECT name FROM \(kind.postgresTable)\(owner)", binds: binds)
+                ).map { row throws(StoreError) in try row.columns(String.self) }
+            default: break
+            }
         }
-        switch (kind, key) {
-        case (.morseCourse, _): break
-        case (_, .text(let text)):
-            binds.append(text)
-            conditions.append("\(PostgresPersonStore.postgresName(kind.key)) = $\(binds.count)")
-        default: return false
+        for row in try await session.query("SELECT content_hash FROM library_item") {
+            target.libraryContentHashes.insert(try row.columns(String.self))
         }
-        let sql = "SELECT 1 FROM \(kind.postgresTable) WHERE \(conditions.joined(separator: " AND ")) LIMIT 1"
-        return try !session.query(PostgresQuery(unsafeSQL: sql, binds: binds)).isEmpty
-    }
-
-    func libraryContentHashes() throws -> Set<String> {
-        var hashes: Set<String> = []
-        for row in try session.query("SELECT content_hash FROM library_item") {
-            hashes.insert(try row.columns(String.self))
-        }
-        return hashes
-    }
-
-    func names(of kind: BackupKind) throws -> [String] {
-        let sql = "SELECT name FROM \(kind.postgresTable) WHERE person_id = $1"
-        return try session.query(PostgresQuery(unsafeSQL: sql, binds: PostgresPersonStore.binds(personID)))
-            .map { row throws(StoreError) in try row.columns(String.self) }
+        return target
     }
 }
 
@@ -278,24 +269,24 @@ private final class BackupRestoreWriter {
         (self.session, self.replica, self.personID, self.now) = (session, replica, personID, now)
     }
 
-    func add(_ kind: BackupKind, _ values: BackupRow) throws {
-        try Self.insert(kind, values, session: session, personID: personID, columns: &columns)
+    func add(_ kind: BackupKind, _ values: BackupRow) async throws {
+        try await Self.insert(kind, values, session: session, personID: personID, columns: &columns)
         if try changes.note(kind, values) { session.movesRevision() }
-        if changes.isBatchFull { try log() }
+        if changes.isBatchFull { try await log() }
     }
 
     /// Logs the settings whose synced text changed and the added timers and items, read back
     /// whole so their fields are the ones a device merges.
-    func finish(storedSettings: [String: String]) throws(StoreError) {
-        let timers = changes.needsTimers ? try PostgresPersonStore.focusTimers(in: session, for: personID) : []
+    func finish(storedSettings: [String: String]) async throws(StoreError) {
+        let timers = await changes.needsTimers ? try PostgresPersonStore.focusTimers(in: session, for: personID) : []
         changes.finish(storedSettings: storedSettings, timers: timers)
-        try log()
+        try await log()
     }
 
-    private func log() throws(StoreError) {
+    private func log() async throws(StoreError) {
         let sets = changes.take()
         guard !sets.isEmpty else { return }
-        try replica.recordLocal(sets: sets, deletes: [], at: now)
+        try await replica.recordLocal(sets: sets, deletes: [], at: now)
     }
 
     /// Inserts one stored row of `kind` for `personID` (the household's, for the library), its
@@ -303,8 +294,8 @@ private final class BackupRestoreWriter {
     static func insert(
         _ kind: BackupKind, _ values: BackupRow, session: PostgresSession, personID: Person.ID,
         columns: inout [BackupKind: [PostgresPersonStore.BackupColumn]]
-    ) throws {
-        if columns.isEmpty { columns = try PostgresPersonStore.backupColumns(in: session) }
+    ) async throws {
+        if columns.isEmpty { columns = try await PostgresPersonStore.backupColumns(in: session) }
         let stored = (columns[kind] ?? []).filter { !$0.isFixed }
         var binds = PostgresBindings(capacity: stored.count + 1)
         var names: [String] = []
@@ -318,7 +309,7 @@ private final class BackupRestoreWriter {
         }
         let sql =
             "INSERT INTO \(kind.postgresTable) (\(names.joined(separator: ", "))) VALUES (\((1...names.count).map { "$\($0)" }.joined(separator: ", ")))"
-        try session.execute(PostgresQuery(unsafeSQL: sql, binds: binds))
+        try await session.execute(PostgresQuery(unsafeSQL: sql, binds: binds))
     }
 
     /// `value` as the column's type: the walk has checked it is a value a stored row may have.

@@ -7,8 +7,8 @@ import PostgresNIO
 /// `focusTimer` and `checklistItem` (`MomentumDatabase+FocusTimers.swift`).
 extension PostgresPersonStore {
     /// Every focus timer with its checklist, in their order (one statement: one snapshot).
-    public func focusTimers() throws(StoreError) -> [FocusTimer] {
-        try store.read { session throws(StoreError) in try Self.focusTimers(in: session, for: personID) }
+    public func focusTimers() async throws(StoreError) -> [FocusTimer] {
+        try await store.read { session throws(StoreError) in try await Self.focusTimers(in: session, for: personID) }
     }
 
     /// Reads the timers, lets `change` decide what to write from them, and writes it, all in one
@@ -19,13 +19,13 @@ extension PostgresPersonStore {
     @discardableResult
     public func changeFocusTimers<Result: Sendable>(
         at now: Date, _ change: ([FocusTimer]) throws -> (FocusTimerChanges, Result)
-    ) throws -> Result {
+    ) async throws -> Result {
         var refusal: (any Error)?
         do {
             // The replica's row first (every transaction that logs takes it first), then the timers'.
-            return try syncedWrite(at: now) { session, replica throws(StoreError) in
-                try Self.lockFocusTimers(in: session, for: personID)
-                let timers = try Self.focusTimers(in: session, for: personID)
+            return try await syncedWrite(at: now) { session, replica throws(StoreError) in
+                try await Self.lockFocusTimers(in: session, for: personID)
+                let timers = try await Self.focusTimers(in: session, for: personID)
                 let changes: FocusTimerChanges
                 let result: Result
                 do {
@@ -37,10 +37,10 @@ extension PostgresPersonStore {
                     refusal = error
                     throw StoreError.database(message: "focus timer change refused")
                 }
-                try Self.write(changes, in: session, for: personID, at: now)
+                try await Self.write(changes, in: session, for: personID, at: now)
                 let (sets, deletes) = LocalSyncChanges.focusTimers(
                     before: timers, saved: changes.saved, deleted: changes.deleted, records: changes.records)
-                try replica.recordLocal(sets: sets, deletes: deletes, at: now)
+                try await replica.recordLocal(sets: sets, deletes: deletes, at: now)
                 return result
             }
         } catch {
@@ -49,32 +49,34 @@ extension PostgresPersonStore {
         }
     }
 
-    static func lockFocusTimers(in session: PostgresSession, for personID: Person.ID) throws(StoreError) {
-        try session.execute(
+    static func lockFocusTimers(in session: PostgresSession, for personID: Person.ID) async throws(StoreError) {
+        try await session.execute(
             "INSERT INTO focus_timer_lock (person_id) VALUES (\(personID)) ON CONFLICT (person_id) DO NOTHING")
-        try session.execute("SELECT person_id FROM focus_timer_lock WHERE person_id = \(personID) FOR UPDATE")
+        try await session.execute("SELECT person_id FROM focus_timer_lock WHERE person_id = \(personID) FOR UPDATE")
     }
 
     static func write(_ changes: FocusTimerChanges, in session: PostgresSession, for personID: Person.ID, at now: Date)
+        async
         throws(StoreError)
     {
         if !changes.deleted.isEmpty {
             // Their items go with them (ON DELETE CASCADE).
             let ids = changes.deleted.map { $0.uuidString.lowercased() }
-            try session.execute("DELETE FROM focus_timer WHERE person_id = \(personID) AND id = ANY(\(ids)::text[])")
+            try await session.execute(
+                "DELETE FROM focus_timer WHERE person_id = \(personID) AND id = ANY(\(ids)::text[])")
         }
         for timer in changes.saved {
-            try session.execute(upsert(timer, for: personID))
+            try await session.execute(upsert(timer, for: personID))
             let timerID = timer.id.uuidString.lowercased()
             let kept = timer.items.map { $0.id.uuidString.lowercased() }
-            try session.execute(
+            try await session.execute(
                 """
                 DELETE FROM checklist_item
                 WHERE person_id = \(personID) AND timer_id = \(timerID) AND NOT (id = ANY(\(kept)::text[]))
                 """)
             guard !timer.items.isEmpty else { continue }
             let items = timer.items
-            try session.execute(
+            try await session.execute(
                 """
                 INSERT INTO checklist_item (person_id, id, timer_id, text, done, sort_order, created_at_ms, updated_at_ms)
                 SELECT \(personID), given.id, \(timerID), given.text, given.done, given.sort_order, given.created_at_ms,
@@ -92,7 +94,7 @@ extension PostgresPersonStore {
         }
         if !changes.records.isEmpty {
             let logged = changes.records.map { LoggedRecord(record: $0, createdAt: now, updatedAt: now) }
-            try session.execute(insert(logged, for: personID, upsert: false))
+            try await session.execute(insert(logged, for: personID, upsert: false))
             session.movesRevision()
         }
     }
@@ -120,8 +122,10 @@ extension PostgresPersonStore {
         "id, name, duration_ms, icon, color, notes, sort_order, created_at_ms, updated_at_ms, run_state, started_at_ms, resumed_at_ms, paused_at_ms, completed_at_ms, elapsed_ms"
 
     /// The person's timers with their items: one statement, so timers and items are of one moment.
-    static func focusTimers(in session: PostgresSession, for personID: Person.ID) throws(StoreError) -> [FocusTimer] {
-        let rows = try session.query(
+    static func focusTimers(in session: PostgresSession, for personID: Person.ID) async throws(StoreError)
+        -> [FocusTimer]
+    {
+        let rows = try await session.query(
             """
             SELECT t.id, t.name, t.duration_ms, t.icon, t.color, t.notes, t.sort_order, t.created_at_ms,
                 t.updated_at_ms, t.run_state, t.started_at_ms, t.resumed_at_ms, t.paused_at_ms, t.completed_at_ms,

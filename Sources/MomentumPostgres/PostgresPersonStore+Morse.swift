@@ -7,9 +7,9 @@ import PostgresNIO
 /// the progress as JSON in one row per person, and the history of finished sessions.
 extension PostgresPersonStore {
     /// The stored course progress as JSON text, nil before the first session.
-    public func morseCourseJSON() throws(StoreError) -> String? {
-        try store.read { session throws(StoreError) in
-            let rows = try session.query("SELECT progress FROM morse_course WHERE person_id = \(personID)")
+    public func morseCourseJSON() async throws(StoreError) -> String? {
+        try await store.read { session throws(StoreError) in
+            let rows = try await session.query("SELECT progress FROM morse_course WHERE person_id = \(personID)")
             return try rows.first?.columns(String.self)
         }
     }
@@ -18,15 +18,15 @@ extension PostgresPersonStore {
     /// history and its practice-log record. All three, or none.
     public func saveMorseSession(
         progressJSON: String, summary: MorseSessionSummary, record: PracticeRecord?, at now: Date
-    ) throws(StoreError) {
+    ) async throws(StoreError) {
         let ms = now.millisecondsSince1970
-        try syncedWrite(at: now) { session, replica throws(StoreError) in
-            try session.execute(
+        try await syncedWrite(at: now) { session, replica throws(StoreError) in
+            try await session.execute(
                 """
                 INSERT INTO morse_course (person_id, progress, updated_at_ms) VALUES (\(personID), \(progressJSON), \(ms))
                 ON CONFLICT (person_id) DO UPDATE SET progress = EXCLUDED.progress, updated_at_ms = EXCLUDED.updated_at_ms
                 """)
-            try session.execute(
+            try await session.execute(
                 """
                 INSERT INTO morse_session (person_id, id, direction, koch, level, next_level, started_at_ms,
                     ended_at_ms, training_ms, attempts, correct)
@@ -36,18 +36,18 @@ extension PostgresPersonStore {
                     \(Int64(summary.trainingMilliseconds)), \(Int64(summary.attempts)), \(Int64(summary.correct)))
                 """)
             guard let record else { return }
-            try session.execute(
+            try await session.execute(
                 Self.insert(
                     [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: false))
             session.movesRevision()
-            try replica.recordLocal(sets: [LocalSyncChanges.record(record)], deletes: [], at: now)
+            try await replica.recordLocal(sets: [LocalSyncChanges.record(record)], deletes: [], at: now)
         }
     }
 
     /// Finished sessions, newest first (at most `limit`).
-    public func morseSessions(limit: Int = 100) throws(StoreError) -> [MorseSessionSummary] {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+    public func morseSessions(limit: Int = 100) async throws(StoreError) -> [MorseSessionSummary] {
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(
                 """
                 SELECT id, direction, koch, level, next_level, started_at_ms, ended_at_ms, training_ms, attempts, correct
                 FROM morse_session WHERE person_id = \(personID) ORDER BY started_at_ms DESC LIMIT \(Int64(max(0, limit)))

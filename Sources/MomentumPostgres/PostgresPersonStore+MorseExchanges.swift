@@ -12,15 +12,15 @@ extension PostgresPersonStore {
     /// `idleBeforeMs` (since 1970): its stored form and the instant of its last request.
     public func insertMorseExchange(
         id: UUID, kind: String, state: String, lastActivityMs: Int64, forgettingIdleBefore idleBeforeMs: Int64
-    ) throws(StoreError) {
+    ) async throws(StoreError) {
         let key = id.uuidString.lowercased()
-        try store.write { session throws(StoreError) in
-            try session.execute(
+        try await store.write { session throws(StoreError) in
+            try await session.execute(
                 """
                 DELETE FROM morse_exchange
                 WHERE person_id = \(personID) AND kind = \(kind) AND last_activity_ms < \(idleBeforeMs)
                 """)
-            try session.execute(
+            try await session.execute(
                 """
                 INSERT INTO morse_exchange (person_id, id, kind, state, last_activity_ms)
                 VALUES (\(personID), \(key), \(kind), \(state), \(lastActivityMs))
@@ -31,10 +31,10 @@ extension PostgresPersonStore {
     }
 
     /// The stored form of the exchange `id` of `kind`, nil when there is none.
-    public func morseExchange(id: UUID, kind: String) throws(StoreError) -> String? {
+    public func morseExchange(id: UUID, kind: String) async throws(StoreError) -> String? {
         let key = id.uuidString.lowercased()
-        return try store.read { session throws(StoreError) -> String? in
-            let rows = try session.query(
+        return try await store.read { session throws(StoreError) -> String? in
+            let rows = try await session.query(
                 "SELECT state FROM morse_exchange WHERE person_id = \(personID) AND id = \(key) AND kind = \(kind)")
             guard let row = rows.first else { return nil }
             return try row.columns(String.self)
@@ -42,10 +42,10 @@ extension PostgresPersonStore {
     }
 
     /// Deletes the exchange `id` of `kind`; nothing when there is none.
-    public func deleteMorseExchange(id: UUID, kind: String) throws(StoreError) {
+    public func deleteMorseExchange(id: UUID, kind: String) async throws(StoreError) {
         let key = id.uuidString.lowercased()
-        try store.write { session throws(StoreError) in
-            try session.execute(
+        try await store.write { session throws(StoreError) in
+            try await session.execute(
                 "DELETE FROM morse_exchange WHERE person_id = \(personID) AND id = \(key) AND kind = \(kind)")
         }
     }
@@ -60,7 +60,7 @@ extension PostgresPersonStore {
         _ change: (String) async throws -> (state: String, lastActivityMs: Int64, result: Result)
     ) async throws -> Result? {
         let key = id.uuidString.lowercased()
-        return try await store.write(awaiting: { session -> Result? in
+        return try await store.writeRethrowing({ session -> Result? in
             let rows = try await session.query(
                 """
                 SELECT state FROM morse_exchange

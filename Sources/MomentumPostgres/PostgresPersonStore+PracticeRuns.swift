@@ -8,11 +8,11 @@ import PostgresNIO
 /// server is paused through another (docs/postgres.md).
 extension PostgresPersonStore {
     /// Writes a new run: its stored form, when it ended (nil while it goes on) and when it was written.
-    public func insertPracticeRun(id: UUID, state: String, endedAtMs: Int64?, at now: Date) throws(StoreError) {
+    public func insertPracticeRun(id: UUID, state: String, endedAtMs: Int64?, at now: Date) async throws(StoreError) {
         let key = id.uuidString.lowercased()
         let ms = now.millisecondsSince1970
-        try store.write { session throws(StoreError) in
-            try session.execute(
+        try await store.write { session throws(StoreError) in
+            try await session.execute(
                 """
                 INSERT INTO practice_run (person_id, id, state, ended_at_ms, updated_at_ms)
                 VALUES (\(personID), \(key), \(state), \(endedAtMs), \(ms))
@@ -21,10 +21,10 @@ extension PostgresPersonStore {
     }
 
     /// The stored form of the run `id`, nil when there is none.
-    public func practiceRun(id: UUID) throws(StoreError) -> String? {
+    public func practiceRun(id: UUID) async throws(StoreError) -> String? {
         let key = id.uuidString.lowercased()
-        return try store.read { session throws(StoreError) -> String? in
-            let rows = try session.query(
+        return try await store.read { session throws(StoreError) -> String? in
+            let rows = try await session.query(
                 "SELECT state FROM practice_run WHERE person_id = \(personID) AND id = \(key)")
             guard let row = rows.first else { return nil }
             return try row.columns(String.self)
@@ -32,9 +32,9 @@ extension PostgresPersonStore {
     }
 
     /// The stored form of every run, by id.
-    public func practiceRuns() throws(StoreError) -> [String] {
-        try store.read { session throws(StoreError) in
-            try session.query("SELECT state FROM practice_run WHERE person_id = \(personID) ORDER BY id").map {
+    public func practiceRuns() async throws(StoreError) -> [String] {
+        try await store.read { session throws(StoreError) in
+            try await session.query("SELECT state FROM practice_run WHERE person_id = \(personID) ORDER BY id").map {
                 row throws(StoreError) in try row.columns(String.self)
             }
         }
@@ -42,9 +42,9 @@ extension PostgresPersonStore {
 
     /// Deletes the runs that ended before `milliseconds` (since 1970); runs still going stay.
     @discardableResult
-    public func deletePracticeRuns(endedBefore milliseconds: Int64) throws(StoreError) -> Int {
-        try store.write { session throws(StoreError) in
-            try session.execute(
+    public func deletePracticeRuns(endedBefore milliseconds: Int64) async throws(StoreError) -> Int {
+        try await store.write { session throws(StoreError) in
+            try await session.execute(
                 "DELETE FROM practice_run WHERE person_id = \(personID) AND ended_at_ms < \(milliseconds)")
         }
     }
@@ -59,7 +59,7 @@ extension PostgresPersonStore {
     ) async throws -> Result? {
         let key = id.uuidString.lowercased()
         let ms = now.millisecondsSince1970
-        return try await store.write(awaiting: { session -> Result? in
+        return try await store.writeRethrowing({ session -> Result? in
             let rows = try await session.query(
                 "SELECT state FROM practice_run WHERE person_id = \(personID) AND id = \(key) FOR UPDATE")
             guard let row = rows.first else { return nil }

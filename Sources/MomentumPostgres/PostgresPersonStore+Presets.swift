@@ -11,9 +11,9 @@ extension PostgresPersonStore {
     // MARK: Breathing presets
 
     /// The person's own breathing presets, oldest first.
-    public func breathingPresets() throws(StoreError) -> [BreathingPreset] {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+    public func breathingPresets() async throws(StoreError) -> [BreathingPreset] {
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(
                 """
                 SELECT id, name, inhale_ms, hold_after_inhale_ms, exhale_ms, hold_after_exhale_ms, rounds
                 FROM breathing_preset WHERE person_id = \(personID) ORDER BY created_at_ms, position
@@ -36,11 +36,11 @@ extension PostgresPersonStore {
     }
 
     /// Adds a preset, or replaces the one with the same id (keeping when it was first created).
-    public func saveBreathingPreset(_ preset: BreathingPreset, at now: Date) throws(StoreError) {
+    public func saveBreathingPreset(_ preset: BreathingPreset, at now: Date) async throws(StoreError) {
         let pattern = preset.pattern
         let ms = now.millisecondsSince1970
-        try store.read { session throws(StoreError) in
-            try session.execute(
+        try await store.read { session throws(StoreError) in
+            try await session.execute(
                 """
                 INSERT INTO breathing_preset (person_id, id, name, inhale_ms, hold_after_inhale_ms, exhale_ms,
                     hold_after_exhale_ms, rounds, created_at_ms, updated_at_ms)
@@ -57,23 +57,25 @@ extension PostgresPersonStore {
 
     /// Deletes the preset with `id`; returns whether there was one.
     @discardableResult
-    public func deleteBreathingPreset(id: String) throws(StoreError) -> Bool {
-        try store.read { session throws(StoreError) in
-            try session.execute("DELETE FROM breathing_preset WHERE person_id = \(personID) AND id = \(id)") > 0
+    public func deleteBreathingPreset(id: String) async throws(StoreError) -> Bool {
+        try await store.read { session throws(StoreError) in
+            try await session.execute("DELETE FROM breathing_preset WHERE person_id = \(personID) AND id = \(id)") > 0
         }
     }
 
     // MARK: Saved sits
 
     /// The person's saved sits, oldest first.
-    public func meditationPresets() throws(StoreError) -> [MeditationPreset] {
-        try store.read { session throws(StoreError) in try Self.meditationPresets(in: session, for: personID) }
+    public func meditationPresets() async throws(StoreError) -> [MeditationPreset] {
+        try await store.read { session throws(StoreError) in
+            try await Self.meditationPresets(in: session, for: personID)
+        }
     }
 
-    static func meditationPresets(in session: PostgresSession, for personID: Person.ID) throws(StoreError)
+    static func meditationPresets(in session: PostgresSession, for personID: Person.ID) async throws(StoreError)
         -> [MeditationPreset]
     {
-        try meditationPresets(
+        try await meditationPresets(
             session.query(
                 """
                 SELECT id, name, plan, created_at_ms, updated_at_ms, sort_order
@@ -101,22 +103,22 @@ extension PostgresPersonStore {
 
     /// Adds a saved sit, or replaces the one with the same id (keeping when it was first created),
     /// and logs its changed fields (stamped with its `updatedAt`) when its id is a lower-case UUID.
-    public func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError) {
+    public func saveMeditationPreset(_ preset: MeditationPreset) async throws(StoreError) {
         let upsert = try Self.upsert(preset, for: personID, replacingCreatedAt: false)
-        try syncedWrite(at: preset.updatedAt) { session, replica throws(StoreError) in
-            let existing = try Self.meditationPresets(
+        try await syncedWrite(at: preset.updatedAt) { session, replica throws(StoreError) in
+            let existing = try await Self.meditationPresets(
                 session.query(
                     """
                     SELECT id, name, plan, created_at_ms, updated_at_ms, sort_order
                     FROM meditation_preset WHERE person_id = \(personID) AND id = \(preset.id)
                     """)
             ).first
-            try session.execute(upsert)
+            try await session.execute(upsert)
             guard let key = LocalSyncChanges.meditationPresetKey(preset.id) else { return }
             var saved = preset
             if let existing { saved.createdAt = existing.createdAt }
             let changed = LocalSyncChanges.changedFields(saved.syncFields, from: existing?.syncFields)
-            try replica.recordLocal(sets: [(key, changed)], deletes: [], at: preset.updatedAt)
+            try await replica.recordLocal(sets: [(key, changed)], deletes: [], at: preset.updatedAt)
         }
     }
 
@@ -147,12 +149,14 @@ extension PostgresPersonStore {
     /// Deletes the saved sit with `id` (on every device, when its id is a lower-case UUID);
     /// returns whether there was one.
     @discardableResult
-    public func deleteMeditationPreset(id: String, at now: Date) throws(StoreError) -> Bool {
-        try syncedWrite(at: now) { session, replica throws(StoreError) in
-            guard try session.execute("DELETE FROM meditation_preset WHERE person_id = \(personID) AND id = \(id)") > 0
+    public func deleteMeditationPreset(id: String, at now: Date) async throws(StoreError) -> Bool {
+        try await syncedWrite(at: now) { session, replica throws(StoreError) in
+            guard
+                try await session.execute("DELETE FROM meditation_preset WHERE person_id = \(personID) AND id = \(id)")
+                    > 0
             else { return false }
             if let key = LocalSyncChanges.meditationPresetKey(id) {
-                try replica.recordLocal(sets: [], deletes: [key], at: now)
+                try await replica.recordLocal(sets: [], deletes: [key], at: now)
             }
             return true
         }
@@ -161,9 +165,9 @@ extension PostgresPersonStore {
     // MARK: Workout programs
 
     /// The person's own workout programs, oldest first.
-    public func workoutPrograms() throws(StoreError) -> [WorkoutProgram] {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+    public func workoutPrograms() async throws(StoreError) -> [WorkoutProgram] {
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(
                 """
                 SELECT id, name, get_ready_seconds, warm_up_seconds, work_seconds, rest_seconds, rounds, sets,
                     set_rest_seconds, cool_down_seconds, exercise_names, activity
@@ -199,14 +203,14 @@ extension PostgresPersonStore {
     }
 
     /// Adds a program, or replaces the one with the same id (keeping when it was first created).
-    public func saveWorkoutProgram(_ program: WorkoutProgram, at now: Date) throws(StoreError) {
+    public func saveWorkoutProgram(_ program: WorkoutProgram, at now: Date) async throws(StoreError) {
         let plan = program.plan
         // try?: encoding texts cannot fail (JSONEncoder throws only for non-finite numbers); exercise names are texts
         let names = (try? JSONEncoder().encode(plan.exerciseNames)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         let ms = now.millisecondsSince1970
         func seconds(_ duration: Duration) -> Int64 { duration.wholeMilliseconds / 1000 }
-        try store.read { session throws(StoreError) in
-            try session.execute(
+        try await store.read { session throws(StoreError) in
+            try await session.execute(
                 """
                 INSERT INTO workout_program (person_id, id, name, get_ready_seconds, warm_up_seconds, work_seconds,
                     rest_seconds, rounds, sets, set_rest_seconds, cool_down_seconds, exercise_names, activity,
@@ -226,9 +230,9 @@ extension PostgresPersonStore {
 
     /// Deletes the program with `id`; returns whether there was one.
     @discardableResult
-    public func deleteWorkoutProgram(id: String) throws(StoreError) -> Bool {
-        try store.read { session throws(StoreError) in
-            try session.execute("DELETE FROM workout_program WHERE person_id = \(personID) AND id = \(id)") > 0
+    public func deleteWorkoutProgram(id: String) async throws(StoreError) -> Bool {
+        try await store.read { session throws(StoreError) in
+            try await session.execute("DELETE FROM workout_program WHERE person_id = \(personID) AND id = \(id)") > 0
         }
     }
 }

@@ -12,16 +12,17 @@ extension PostgresPersonStore {
     /// transaction (see ``PostgresSyncReplica``). Local changes are stamped with the task's
     /// ``MomentumCore/DeviceName/current`` (the browser that asked) if it has one, else with the
     /// store's `device`.
-    func syncedWrite<T>(at now: Date, _ body: (PostgresSession, PostgresSyncReplica) throws(StoreError) -> T)
+    func syncedWrite<T>(at now: Date, _ body: (PostgresSession, PostgresSyncReplica) async throws(StoreError) -> T)
+        async
         throws(StoreError) -> T
     {
         let device = DeviceName.current ?? store.device
         let (personID, makeNodeID, channel) = (personID, store.makeNodeID, PostgresNotifier.channel(for: store.schema))
-        let (result, due) = try store.write { session throws(StoreError) in
-            let replica = try PostgresSyncReplica.lock(
+        let (result, due) = try await store.write { session throws(StoreError) in
+            let replica = try await PostgresSyncReplica.lock(
                 in: session, for: personID, device: device, channel: channel, makeNodeID: makeNodeID, at: now)
-            let result = try body(session, replica)
-            try replica.finish()
+            let result = try await body(session, replica)
+            try await replica.finish()
             return (result, replica.isCompactionDue)
         }
         if due { _ = store.compactionDue.withLock { $0.insert(personID) } }
@@ -30,11 +31,11 @@ extension PostgresPersonStore {
 
     /// Compacts the log when a write of this server found it due (asking nothing of the database
     /// otherwise); a compaction that fails (busy) is tried again after the next write finds it due.
-    private func compactIfFoundDue() {
+    private func compactIfFoundDue() async {
         guard store.compactionDue.withLock({ $0.remove(personID) != nil }) else { return }
         // try?: a compaction that fails (busy) is tried again when the next write finds it due; the write it follows
         // has committed
-        _ = try? compactSyncLog()
+        _ = try? await compactSyncLog()
     }
 
     // MARK: Pushes
@@ -42,9 +43,9 @@ extension PostgresPersonStore {
     /// Merges a pushed batch: checked whole first (with `now` for the drift limit), then applied
     /// in one transaction, each change that is not a duplicate logged with the next sequence
     /// number; then compaction when due. Each change's sequence number (a duplicate's earlier one).
-    public func acceptPush(_ messages: [ChangeMessage], at now: Date) throws(SyncError) -> [Int64?] {
-        let seqs = try acceptPushes([try ChangeBatch.checked(messages, at: now)], at: now)[0].get()
-        compactIfFoundDue()
+    public func acceptPush(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
+        let seqs = try await acceptPushes([try ChangeBatch.checked(messages, at: now)], at: now)[0].get()
+        await compactIfFoundDue()
         return seqs
     }
 
@@ -56,8 +57,8 @@ extension PostgresPersonStore {
     public func acceptPushGrouped(_ messages: [ChangeMessage], at now: Date) async throws(SyncError) -> [Int64?] {
         let changes = try ChangeBatch.checked(messages, at: now)
         return try await store.pushQueue(for: personID).accept(
-            changes, at: now, merging: { batches, now in self.acceptPushes(batches, at: now) },
-            afterwards: { self.compactIfFoundDue() }
+            changes, at: now, mergingAwaited: { batches, now in await self.acceptPushes(batches, at: now) },
+            afterwards: { await self.compactIfFoundDue() }
         ).get()
     }
 
@@ -66,30 +67,30 @@ extension PostgresPersonStore {
     /// would have taken go to the next batch). All batches go in together first; only when that
     /// fails are they merged again each in a savepoint of its own, so that one batch's failure
     /// leaves the others (a savepoint costs two round trips, and batches almost never fail).
-    func acceptPushes(_ batches: [[Change]], at now: Date) -> [Result<[Int64?], SyncError>] {
+    func acceptPushes(_ batches: [[Change]], at now: Date) async -> [Result<[Int64?], SyncError>] {
         do {
-            return try syncedWrite(at: now) { _, replica throws(StoreError) in
+            return try await syncedWrite(at: now) { _, replica throws(StoreError) in
                 var outcomes: [Result<[Int64?], SyncError>] = []
-                for changes in batches { outcomes.append(.success(try replica.applyRemote(changes, at: now))) }
+                for changes in batches { await outcomes.append(.success(try replica.applyRemote(changes, at: now))) }
                 return outcomes
             }
         } catch {
             guard batches.count > 1 else { return [.failure(.store(error))] }
         }
         do {
-            return try syncedWrite(at: now) { session, replica throws(StoreError) in
+            return try await syncedWrite(at: now) { session, replica throws(StoreError) in
                 var outcomes: [Result<[Int64?], SyncError>] = []
                 for changes in batches {
-                    try replica.flush()
+                    try await replica.flush()
                     let mark = replica.mark()
-                    try session.execute("SAVEPOINT push")
+                    try await session.execute("SAVEPOINT push")
                     do throws(StoreError) {
-                        let seqs = try replica.applyRemote(changes, at: now)
-                        try replica.flush()
-                        try session.execute("RELEASE SAVEPOINT push")
+                        let seqs = try await replica.applyRemote(changes, at: now)
+                        try await replica.flush()
+                        try await session.execute("RELEASE SAVEPOINT push")
                         outcomes.append(.success(seqs))
                     } catch {
-                        try session.execute("ROLLBACK TO SAVEPOINT push")
+                        try await session.execute("ROLLBACK TO SAVEPOINT push")
                         replica.restore(mark)
                         outcomes.append(.failure(.store(error)))
                     }
@@ -111,7 +112,7 @@ extension PostgresPersonStore {
     /// creates their replica (logging the data already there). A page with changes after it is
     /// kept, as on SQLite (``MomentumStore/PullPageCache``): the log grows only at its end, on
     /// every server, so that page never changes.
-    public func pullPageJSON(after: Int64, limit: Int, at now: Date) throws(SyncError) -> Data {
+    public func pullPageJSON(after: Int64, limit: Int, at now: Date) async throws(SyncError) -> Data {
         guard after >= 0, (1...StoreLimits.maximumPullLimit).contains(limit) else {
             throw .invalidPage(after: after, limit: limit)
         }
@@ -119,8 +120,8 @@ extension PostgresPersonStore {
         if let page = kept.page(after: after, limit: limit) { return page }
         let row: PostgresRow?
         do {
-            row = try store.read { session throws(StoreError) in
-                try session.query(
+            row = try await store.read { session throws(StoreError) in
+                try await session.query(
                     """
                     SELECT r.head, p.body, p.last FROM sync_replica r, LATERAL (
                         SELECT string_agg('{"seq":' || seq || ',"change":' || message || '}', ',' ORDER BY seq) AS body,
@@ -135,8 +136,8 @@ extension PostgresPersonStore {
             throw .store(error)
         }
         guard let row else {
-            try ensureReplica(at: now)
-            return try pullPageJSON(after: after, limit: limit, at: now)
+            try await ensureReplica(at: now)
+            return try await pullPageJSON(after: after, limit: limit, at: now)
         }
         let (head, changes, lastSeq): (Int64, String?, Int64?)
         do {
@@ -155,9 +156,9 @@ extension PostgresPersonStore {
     }
 
     /// The logged changes after `after`, at most `limit`, in order (decoded; what observers get).
-    func loggedChanges(after: Int64, limit: Int) throws(StoreError) -> [LoggedChange] {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+    func loggedChanges(after: Int64, limit: Int) async throws(StoreError) -> [LoggedChange] {
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(
                 """
                 SELECT seq, message FROM sync_log WHERE person_id = \(personID) AND seq > \(after)
                 ORDER BY seq LIMIT \(Int64(limit))
@@ -179,8 +180,8 @@ extension PostgresPersonStore {
     }
 
     /// The logged changes after `after` as a page (``pullPageJSON(after:limit:at:)`` decoded).
-    public func loggedChanges(after: Int64, limit: Int, at now: Date) throws(SyncError) -> SyncPage {
-        let data = try pullPageJSON(after: after, limit: limit, at: now)
+    public func loggedChanges(after: Int64, limit: Int, at now: Date) async throws(SyncError) -> SyncPage {
+        let data = try await pullPageJSON(after: after, limit: limit, at: now)
         do {
             return try JSONDecoder().decode(SyncPage.self, from: data)
         } catch {
@@ -189,9 +190,9 @@ extension PostgresPersonStore {
     }
 
     /// Creates the person's replica (and seeds it) when they have none yet.
-    private func ensureReplica(at now: Date) throws(SyncError) {
+    private func ensureReplica(at now: Date) async throws(SyncError) {
         do {
-            try syncedWrite(at: now) { _, _ throws(StoreError) in }
+            try await syncedWrite(at: now) { _, _ throws(StoreError) in }
         } catch {
             throw .store(error)
         }
@@ -200,17 +201,17 @@ extension PostgresPersonStore {
     // MARK: Reads
 
     /// The last sequence number of the person's log (0 when nothing was logged).
-    public func syncHead() throws(StoreError) -> Int64 {
-        try store.read { session throws(StoreError) in
-            let rows = try session.query("SELECT head FROM sync_replica WHERE person_id = \(personID)")
+    public func syncHead() async throws(StoreError) -> Int64 {
+        try await store.read { session throws(StoreError) in
+            let rows = try await session.query("SELECT head FROM sync_replica WHERE person_id = \(personID)")
             return try rows.first?.columns(Int64.self) ?? 0
         }
     }
 
     /// The latest write of a synced field — its value, stamp and device — or `nil`.
-    public func lastChange(of field: String, in key: SyncEntityKey) throws(StoreError) -> FieldVersion? {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+    public func lastChange(of field: String, in key: SyncEntityKey) async throws(StoreError) -> FieldVersion? {
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(
                 """
                 SELECT value, stamp, device FROM sync_field WHERE person_id = \(personID)
                     AND entity_type = \(key.type.rawValue) AND entity_id = \(key.id) AND field = \(field)
@@ -230,7 +231,7 @@ extension PostgresPersonStore {
     /// Calls `observer` with the changes logged for this person by any server on the database
     /// (this one included) from now on, in log order, each once — shortly after they commit
     /// (``PostgresSyncFeed``: `LISTEN/NOTIFY`, then a read of the log).
-    public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) {
-        store.syncFeed.observe(personID, in: store, observer)
+    public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) async {
+        await store.syncFeed.observe(personID, in: store, observer)
     }
 }

@@ -9,9 +9,9 @@ import PostgresNIO
 extension PostgresPersonStore {
     /// What the person's log holds: changes kept, the highest sequence number given, and how far
     /// compaction has looked.
-    public func syncLogSize() throws(StoreError) -> SyncLogSize {
-        try store.read { session throws(StoreError) in
-            let rows = try session.query(
+    public func syncLogSize() async throws(StoreError) -> SyncLogSize {
+        try await store.read { session throws(StoreError) in
+            let rows = try await session.query(
                 """
                 SELECT (SELECT COUNT(*) FROM sync_log WHERE person_id = \(personID)),
                     (SELECT head FROM sync_replica WHERE person_id = \(personID)),
@@ -34,11 +34,11 @@ extension PostgresPersonStore {
     /// whatever they log later is the next compaction's. The person's replica row is locked only
     /// by the last statement, which writes how far it looked, just before the commit.
     @discardableResult
-    public func compactSyncLog() throws(StoreError) -> Int {
-        try store.write { session throws(StoreError) in
-            try session.execute(
+    public func compactSyncLog() async throws(StoreError) -> Int {
+        try await store.write { session throws(StoreError) in
+            try await session.execute(
                 "SELECT pg_advisory_xact_lock(\(Self.compactionLockKey), \(Int32(truncatingIfNeeded: personID)))")
-            let rows = try session.query(
+            let rows = try await session.query(
                 "SELECT head, compacted_through FROM sync_replica WHERE person_id = \(personID)")
             guard let row = rows.first else { return 0 }
             let (head, through) = try row.columns((Int64, Int64).self)
@@ -47,9 +47,9 @@ extension PostgresPersonStore {
             let person = personID
             let compaction = SyncLogCompactionRule(
                 table: "sync_log", entityType: "entity_type", entityID: "entity_id", person: ("person_id", person))
-            let removed = try session.execute(
+            let removed = try await session.execute(
                 PostgresQuery(unsafeSQL: compaction.deleteDominated(through: through, upTo: upTo, head: head)))
-            try session.execute(
+            try await session.execute(
                 "UPDATE sync_replica SET compacted_through = \(upTo) WHERE person_id = \(person)")
             return removed
         }
@@ -61,15 +61,15 @@ extension PostgresPersonStore {
     /// ``compactSyncLog()`` when ``StoreLimits/compactionInterval`` changes were
     /// logged since it last ran (asked after every push: one indexed row).
     @discardableResult
-    public func compactSyncLogIfDue() throws(StoreError) -> Int {
-        let due = try store.read { session throws(StoreError) in
-            let rows = try session.query(
+    public func compactSyncLogIfDue() async throws(StoreError) -> Int {
+        let due = try await store.read { session throws(StoreError) in
+            let rows = try await session.query(
                 """
                 SELECT head - compacted_through >= \(StoreLimits.compactionInterval) FROM sync_replica
                 WHERE person_id = \(personID)
                 """)
             return try rows.first?.columns(Bool.self) ?? false
         }
-        return due ? try compactSyncLog() : 0
+        return await due ? try compactSyncLog() : 0
     }
 }

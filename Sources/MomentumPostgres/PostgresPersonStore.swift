@@ -26,15 +26,15 @@ public struct PostgresPersonStore: Sendable {
     // MARK: Settings
 
     /// Every stored setting, key → JSON text.
-    public func settingValues() throws(StoreError) -> [String: String] {
-        try store.read { session throws(StoreError) in try Self.settingValues(in: session, for: personID) }
+    public func settingValues() async throws(StoreError) -> [String: String] {
+        try await store.read { session throws(StoreError) in try await Self.settingValues(in: session, for: personID) }
     }
 
-    static func settingValues(in session: PostgresSession, for personID: Person.ID) throws(StoreError)
+    static func settingValues(in session: PostgresSession, for personID: Person.ID) async throws(StoreError)
         -> [String: String]
     {
         var values: [String: String] = [:]
-        for row in try session.query("SELECT key, value FROM setting WHERE person_id = \(personID)") {
+        for row in try await session.query("SELECT key, value FROM setting WHERE person_id = \(personID)") {
             let (key, value) = try row.columns((String, String).self)
             values[key] = value
         }
@@ -43,11 +43,11 @@ public struct PostgresPersonStore: Sendable {
 
     /// Stores the given settings in one transaction (keys not given are left as they are) and logs
     /// each synced setting whose text changed.
-    public func saveSettingValues(_ values: [String: String], at now: Date) throws(StoreError) {
-        try syncedWrite(at: now) { session, replica throws(StoreError) in
-            let stored = try Self.settingValues(in: session, for: personID)
-            try Self.saveSettings(values, in: session, for: personID, at: now)
-            try replica.recordLocal(
+    public func saveSettingValues(_ values: [String: String], at now: Date) async throws(StoreError) {
+        try await syncedWrite(at: now) { session, replica throws(StoreError) in
+            let stored = try await Self.settingValues(in: session, for: personID)
+            try await Self.saveSettings(values, in: session, for: personID, at: now)
+            try await replica.recordLocal(
                 sets: LocalSyncChanges.settings(from: stored, to: stored.merging(values) { $1 }), deletes: [], at: now)
         }
     }
@@ -55,12 +55,13 @@ public struct PostgresPersonStore: Sendable {
     static func saveSettings(
         _ values: [String: String], in session: PostgresSession, for personID: Person.ID, at now: Date
     )
+        async
         throws(StoreError)
     {
         guard !values.isEmpty else { return }
         let keys = Array(values.keys)
         let texts = keys.map { values[$0] ?? "" }
-        try session.execute(
+        try await session.execute(
             """
             INSERT INTO setting (person_id, key, value, updated_at_ms)
             SELECT \(personID), key, value, \(now.millisecondsSince1970) FROM unnest(\(keys)::text[], \(texts)::text[]) AS given(key, value)
@@ -73,28 +74,29 @@ public struct PostgresPersonStore: Sendable {
 
     /// Adds a record, or replaces the one with the same id (keeping when it was first created),
     /// and logs the fields that differ from the stored record.
-    public func savePracticeRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
-        try syncedWrite(at: now) { session, replica throws(StoreError) in
+    public func savePracticeRecord(_ record: PracticeRecord, at now: Date) async throws(StoreError) {
+        try await syncedWrite(at: now) { session, replica throws(StoreError) in
             // A stored row that no longer reads counts as absent: every field of the saved one is logged.
             let existing: LoggedRecord?
             do throws(StoreError) {
-                existing = try Self.loggedRecord(id: record.id.uuidString.lowercased(), in: session, for: personID)
+                existing = try await Self.loggedRecord(
+                    id: record.id.uuidString.lowercased(), in: session, for: personID)
             } catch {
                 guard case .corruptRow = error else { throw error }
                 existing = nil
             }
-            try session.execute(
+            try await session.execute(
                 Self.insert([LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true)
             )
             session.movesRevision()
             let (key, fields) = LocalSyncChanges.record(record)
             let changed = LocalSyncChanges.changedFields(fields, from: existing?.record.syncFields)
-            try replica.recordLocal(sets: [(key, changed)], deletes: [], at: now)
+            try await replica.recordLocal(sets: [(key, changed)], deletes: [], at: now)
         }
     }
 
     /// Records matching `query`, oldest first.
-    public func practiceRecords(matching query: PracticeLogQuery = PracticeLogQuery()) throws(StoreError)
+    public func practiceRecords(matching query: PracticeLogQuery = PracticeLogQuery()) async throws(StoreError)
         -> [PracticeRecord]
     {
         var binds = PostgresBindings()
@@ -113,8 +115,8 @@ public struct PostgresPersonStore: Sendable {
             sql += " AND start_ms < $\(binds.count)"
         }
         sql += " ORDER BY start_ms, id"
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(PostgresQuery(unsafeSQL: sql, binds: binds))
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(PostgresQuery(unsafeSQL: sql, binds: binds))
         }
         var records: [PracticeRecord] = []
         records.reserveCapacity(rows.count)
@@ -123,14 +125,14 @@ public struct PostgresPersonStore: Sendable {
     }
 
     /// Every record with when it was written and changed, oldest first: what exports write.
-    public func loggedRecords() throws(StoreError) -> [LoggedRecord] {
-        try store.read { session throws(StoreError) in try Self.loggedRecords(in: session, for: personID) }
+    public func loggedRecords() async throws(StoreError) -> [LoggedRecord] {
+        try await store.read { session throws(StoreError) in try await Self.loggedRecords(in: session, for: personID) }
     }
 
-    static func loggedRecords(in session: PostgresSession, for personID: Person.ID) throws(StoreError)
+    static func loggedRecords(in session: PostgresSession, for personID: Person.ID) async throws(StoreError)
         -> [LoggedRecord]
     {
-        let rows = try session.query(
+        let rows = try await session.query(
             PostgresQuery(
                 unsafeSQL: "SELECT \(recordColumns) FROM practice_record WHERE person_id = $1 ORDER BY start_ms, id",
                 binds: binds(personID)))
@@ -141,12 +143,12 @@ public struct PostgresPersonStore: Sendable {
     }
 
     /// The stored record with `id`, or `nil`.
-    static func loggedRecord(id: String, in session: PostgresSession, for personID: Person.ID) throws(StoreError)
+    static func loggedRecord(id: String, in session: PostgresSession, for personID: Person.ID) async throws(StoreError)
         -> LoggedRecord?
     {
         var binds = binds(personID)
         binds.append(id)
-        let rows = try session.query(
+        let rows = try await session.query(
             PostgresQuery(
                 unsafeSQL: "SELECT \(recordColumns) FROM practice_record WHERE person_id = $1 AND id = $2",
                 binds: binds))
@@ -157,20 +159,21 @@ public struct PostgresPersonStore: Sendable {
     /// or, if anything fails (a record already there, say), nothing. Logs every imported record
     /// and the settings whose synced text changed.
     public func importLog(_ records: [LoggedRecord], settingValues: [String: String], at now: Date)
+        async
         throws(StoreError)
     {
-        try syncedWrite(at: now) { session, replica throws(StoreError) in
-            let stored = try Self.settingValues(in: session, for: personID)
+        try await syncedWrite(at: now) { session, replica throws(StoreError) in
+            let stored = try await Self.settingValues(in: session, for: personID)
             // 11 parameters a row; PostgreSQL takes at most 65535 in one statement.
             var start = records.startIndex
             while start < records.endIndex {
                 let end = min(start + 1000, records.endIndex)
-                try session.execute(Self.insert(Array(records[start..<end]), for: personID, upsert: false))
+                try await session.execute(Self.insert(Array(records[start..<end]), for: personID, upsert: false))
                 session.movesRevision()
                 start = end
             }
-            try Self.saveSettings(settingValues, in: session, for: personID, at: now)
-            try replica.recordLocal(
+            try await Self.saveSettings(settingValues, in: session, for: personID, at: now)
+            try await replica.recordLocal(
                 sets: records.map { LocalSyncChanges.record($0.record) }
                     + LocalSyncChanges.settings(from: stored, to: stored.merging(settingValues) { $1 }),
                 deletes: [], at: now)
@@ -178,9 +181,9 @@ public struct PostgresPersonStore: Sendable {
     }
 
     /// Every record's kind, start and counted seconds: the input of days, streaks and statistics.
-    public func practiceEntries() throws(StoreError) -> [PracticeEntry] {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+    public func practiceEntries() async throws(StoreError) -> [PracticeEntry] {
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(
                 "SELECT kind, start_ms, counted_seconds FROM practice_record WHERE person_id = \(personID)")
         }
         var entries: [PracticeEntry] = []
@@ -198,13 +201,13 @@ public struct PostgresPersonStore: Sendable {
 
     /// A number that changes whenever this person's records or settings are written, by any server:
     /// kept between reads while no server announced a change of it (``RevisionCache``).
-    public func logRevision() throws(StoreError) -> Int64 {
-        try store.revisions.revision(of: personID, in: store, read: readLogRevision)
+    public func logRevision() async throws(StoreError) -> Int64 {
+        try await store.revisions.revision(of: personID, in: store, read: readLogRevision)
     }
 
-    private func readLogRevision() throws(StoreError) -> Int64 {
-        try store.read { session throws(StoreError) in
-            let rows = try session.query("SELECT value FROM store_revision WHERE person_id = \(personID)")
+    private func readLogRevision() async throws(StoreError) -> Int64 {
+        try await store.read { session throws(StoreError) in
+            let rows = try await session.query("SELECT value FROM store_revision WHERE person_id = \(personID)")
             guard let row = rows.first else { return 0 }
             return try row.columns(Int64.self)
         }
@@ -212,13 +215,15 @@ public struct PostgresPersonStore: Sendable {
 
     /// Deletes the record with `id`; returns whether there was one.
     @discardableResult
-    public func deletePracticeRecord(id: UUID, at now: Date) throws(StoreError) -> Bool {
+    public func deletePracticeRecord(id: UUID, at now: Date) async throws(StoreError) -> Bool {
         let id = id.uuidString.lowercased()
-        return try syncedWrite(at: now) { session, replica throws(StoreError) in
-            guard try session.execute("DELETE FROM practice_record WHERE person_id = \(personID) AND id = \(id)") > 0
+        return try await syncedWrite(at: now) { session, replica throws(StoreError) in
+            guard
+                try await session.execute("DELETE FROM practice_record WHERE person_id = \(personID) AND id = \(id)")
+                    > 0
             else { return false }
             session.movesRevision()
-            try replica.recordLocal(sets: [], deletes: [SyncEntityKey(type: .practiceRecord, id: id)], at: now)
+            try await replica.recordLocal(sets: [], deletes: [SyncEntityKey(type: .practiceRecord, id: id)], at: now)
             return true
         }
     }

@@ -13,9 +13,9 @@ extension PostgresStore {
     .map { "access_token.\($0)" }.joined(separator: ", ")
 
     /// Every token, revoked ones included, oldest first.
-    public func accessTokens() throws(StoreError) -> [AccessToken] {
-        try read { session throws(StoreError) in
-            try session.query(
+    public func accessTokens() async throws(StoreError) -> [AccessToken] {
+        try await read { session throws(StoreError) in
+            try await session.query(
                 PostgresQuery(
                     unsafeSQL:
                         "SELECT \(Self.tokenColumns) FROM access_token ORDER BY access_token.created_at_ms, access_token.position"
@@ -25,20 +25,20 @@ extension PostgresStore {
     }
 
     /// The token whose secret hashes to `secretHash`, if any.
-    public func accessToken(secretHash: String) throws(StoreError) -> AccessToken? {
-        try read { session throws(StoreError) in
+    public func accessToken(secretHash: String) async throws(StoreError) -> AccessToken? {
+        try await read { session throws(StoreError) in
             var binds = PostgresBindings()
             binds.append(secretHash)
             let query = PostgresQuery(
                 unsafeSQL: "SELECT \(Self.tokenColumns) FROM access_token WHERE secret_hash = $1", binds: binds)
-            return try session.query(query).first.map { row throws(StoreError) in try Self.token(from: row) }
+            return try await session.query(query).first.map { row throws(StoreError) in try Self.token(from: row) }
         }
     }
 
     /// Adds the token, or replaces the one with the same id.
-    public func saveAccessToken(_ token: AccessToken) throws(StoreError) {
-        try read { session throws(StoreError) in
-            try session.execute(
+    public func saveAccessToken(_ token: AccessToken) async throws(StoreError) {
+        try await read { session throws(StoreError) in
+            try await session.execute(
                 """
                 INSERT INTO access_token (id, name, secret_hash, created_at_ms, revoked_at_ms, scope, person_id, is_pairing)
                 VALUES (\(token.id), \(token.name), \(token.secretHash), \(token.createdAt.millisecondsSince1970),
@@ -53,22 +53,23 @@ extension PostgresStore {
     /// Marks the token with `id` revoked at `now` and ends its sign-in sessions; returns whether a
     /// live one was found.
     @discardableResult
-    public func revokeAccessToken(id: String, at now: Date) throws(StoreError) -> Bool {
-        try write { session throws(StoreError) in
-            let revoked = try session.execute(
+    public func revokeAccessToken(id: String, at now: Date) async throws(StoreError) -> Bool {
+        try await write { session throws(StoreError) in
+            let revoked = try await session.execute(
                 """
                 UPDATE access_token SET revoked_at_ms = \(now.millisecondsSince1970)
                 WHERE id = \(id) AND revoked_at_ms IS NULL
                 """)
             guard revoked > 0 else { return false }
-            try session.execute("DELETE FROM access_session WHERE token_id = \(id)")
+            try await session.execute("DELETE FROM access_session WHERE token_id = \(id)")
             return true
         }
     }
 
     /// The session whose id hashes to `idHash`, with its token, if both exist.
-    public func accessSession(idHash: String) throws(StoreError) -> (session: AccessSession, token: AccessToken)? {
-        try read { session throws(StoreError) -> (session: AccessSession, token: AccessToken)? in
+    public func accessSession(idHash: String) async throws(StoreError) -> (session: AccessSession, token: AccessToken)?
+    {
+        try await read { session throws(StoreError) -> (session: AccessSession, token: AccessToken)? in
             var binds = PostgresBindings()
             binds.append(idHash)
             let query = PostgresQuery(
@@ -77,7 +78,7 @@ extension PostgresStore {
                     FROM access_session s JOIN access_token ON access_token.id = s.token_id
                     WHERE s.id_hash = $1
                     """, binds: binds)
-            guard let row = try session.query(query).first else { return nil }
+            guard let row = try await session.query(query).first else { return nil }
             let token = try Self.token(from: row)
             let (_, _, _, _, _, _, _, _, createdMs, lastUsedMs) = try row.columns(
                 (String, String, String, Int64, Int64?, String, Int64, Bool, Int64, Int64).self)
@@ -89,9 +90,9 @@ extension PostgresStore {
     }
 
     /// Adds the session, or replaces the one with the same id hash.
-    public func saveAccessSession(_ signIn: AccessSession) throws(StoreError) {
-        try read { session throws(StoreError) in
-            try session.execute(
+    public func saveAccessSession(_ signIn: AccessSession) async throws(StoreError) {
+        try await read { session throws(StoreError) in
+            try await session.execute(
                 """
                 INSERT INTO access_session (id_hash, token_id, created_at_ms, last_used_at_ms)
                 VALUES (\(signIn.idHash), \(signIn.tokenID), \(signIn.createdAt.millisecondsSince1970),
@@ -104,17 +105,17 @@ extension PostgresStore {
 
     /// Ends the session whose id hashes to `idHash`; returns whether there was one.
     @discardableResult
-    public func deleteAccessSession(idHash: String) throws(StoreError) -> Bool {
-        try read { session throws(StoreError) in
-            try session.execute("DELETE FROM access_session WHERE id_hash = \(idHash)") > 0
+    public func deleteAccessSession(idHash: String) async throws(StoreError) -> Bool {
+        try await read { session throws(StoreError) in
+            try await session.execute("DELETE FROM access_session WHERE id_hash = \(idHash)") > 0
         }
     }
 
     /// Per token id: how many sign-in sessions it has and when one was last used.
-    public func accessSessionUse() throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)] {
-        try read { session throws(StoreError) in
+    public func accessSessionUse() async throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)] {
+        try await read { session throws(StoreError) in
             var use: [String: (sessions: Int, lastUsedAt: Date)] = [:]
-            let rows = try session.query(
+            let rows = try await session.query(
                 "SELECT token_id, COUNT(*), MAX(last_used_at_ms) FROM access_session GROUP BY token_id")
             for row in rows {
                 let (tokenID, sessions, lastUsedMs) = try row.columns((String, Int, Int64).self)
@@ -126,9 +127,10 @@ extension PostgresStore {
 
     /// Forgets sessions last used before `cutoff`; returns how many.
     @discardableResult
-    public func deleteAccessSessions(lastUsedBefore cutoff: Date) throws(StoreError) -> Int {
-        try read { session throws(StoreError) in
-            try session.execute("DELETE FROM access_session WHERE last_used_at_ms < \(cutoff.millisecondsSince1970)")
+    public func deleteAccessSessions(lastUsedBefore cutoff: Date) async throws(StoreError) -> Int {
+        try await read { session throws(StoreError) in
+            try await session.execute(
+                "DELETE FROM access_session WHERE last_used_at_ms < \(cutoff.millisecondsSince1970)")
         }
     }
 

@@ -14,9 +14,9 @@ extension PostgresStore {
         """
 
     /// Every item of the library, oldest import first.
-    public func libraryItems() throws(StoreError) -> [LibraryItem] {
-        let rows = try read { session throws(StoreError) in
-            try session.query(
+    public func libraryItems() async throws(StoreError) -> [LibraryItem] {
+        let rows = try await read { session throws(StoreError) in
+            try await session.query(
                 "SELECT \(unescaped: Self.itemColumns) FROM library_item ORDER BY imported_at_ms, id")
         }
         var items: [LibraryItem] = []
@@ -25,31 +25,31 @@ extension PostgresStore {
     }
 
     /// The item with `id`, if there is one.
-    public func libraryItem(id: UUID) throws(StoreError) -> LibraryItem? {
+    public func libraryItem(id: UUID) async throws(StoreError) -> LibraryItem? {
         let key = id.uuidString.lowercased()
-        let rows = try read { session throws(StoreError) in
-            try session.query("SELECT \(unescaped: Self.itemColumns) FROM library_item WHERE id = \(key)")
+        let rows = try await read { session throws(StoreError) in
+            try await session.query("SELECT \(unescaped: Self.itemColumns) FROM library_item WHERE id = \(key)")
         }
         return try rows.first.map { row throws(StoreError) in try Self.item(row.makeRandomAccess()) }
     }
 
     /// The item whose file has the SHA-256 `contentHash`, if there is one.
-    public func libraryItem(contentHash: String) throws(StoreError) -> LibraryItem? {
+    public func libraryItem(contentHash: String) async throws(StoreError) -> LibraryItem? {
         let hash = contentHash.lowercased()
-        let rows = try read { session throws(StoreError) in
-            try session.query(
+        let rows = try await read { session throws(StoreError) in
+            try await session.query(
                 "SELECT \(unescaped: Self.itemColumns) FROM library_item WHERE content_hash = \(hash)")
         }
         return try rows.first.map { row throws(StoreError) in try Self.item(row.makeRandomAccess()) }
     }
 
     /// Adds a freshly imported item; fails (changing nothing) when its id, file or content exists.
-    public func insertLibraryItem(_ item: LibraryItem, at now: Date) throws(StoreError) {
+    public func insertLibraryItem(_ item: LibraryItem, at now: Date) async throws(StoreError) {
         let id = item.id.uuidString.lowercased()
         let (duration, position) = (item.duration.wholeMilliseconds, item.position.wholeMilliseconds)
         let (imported, updated) = (item.importedAt.millisecondsSince1970, now.millisecondsSince1970)
-        try write { session throws(StoreError) in
-            try session.execute(
+        try await write { session throws(StoreError) in
+            try await session.execute(
                 """
                 INSERT INTO library_item (id, original_teacher, original_name, original_album, edited_teacher,
                     edited_name, duration_ms, format, file_name, original_file_name, byte_size, content_hash,
@@ -65,10 +65,10 @@ extension PostgresStore {
     /// Deletes item `id`'s row and everyone's view of it (its file is the caller's); returns
     /// whether there was one.
     @discardableResult
-    public func deleteLibraryItem(id: UUID) throws(StoreError) -> Bool {
+    public func deleteLibraryItem(id: UUID) async throws(StoreError) -> Bool {
         let key = id.uuidString.lowercased()
-        return try write { session throws(StoreError) in
-            try session.execute("DELETE FROM library_item WHERE id = \(key)") > 0
+        return try await write { session throws(StoreError) in
+            try await session.execute("DELETE FROM library_item WHERE id = \(key)") > 0
         }
     }
 
@@ -93,9 +93,9 @@ extension PostgresStore {
 
 extension PostgresPersonStore {
     /// This person's views of library items, by item.
-    public func libraryViews() throws(StoreError) -> [UUID: LibraryPersonalView] {
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+    public func libraryViews() async throws(StoreError) -> [UUID: LibraryPersonalView] {
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(
                 """
                 SELECT id, has_edits, edited_teacher, edited_name, is_ambient_bed, position_ms
                 FROM library_view WHERE person_id = \(personID)
@@ -109,10 +109,10 @@ extension PostgresPersonStore {
         return views
     }
 
-    public func libraryView(id: UUID) throws(StoreError) -> LibraryPersonalView? {
+    public func libraryView(id: UUID) async throws(StoreError) -> LibraryPersonalView? {
         let key = id.uuidString.lowercased()
-        let rows = try store.read { session throws(StoreError) in
-            try session.query(
+        let rows = try await store.read { session throws(StoreError) in
+            try await session.query(
                 """
                 SELECT id, has_edits, edited_teacher, edited_name, is_ambient_bed, position_ms
                 FROM library_view WHERE person_id = \(personID) AND id = \(key)
@@ -124,18 +124,19 @@ extension PostgresPersonStore {
     /// Writes this person's view of item `id` as `change` makes it from the one kept (or a new
     /// one), in one transaction holding the row: two servers changing it at once both count.
     public func changeLibraryView(id: UUID, at now: Date, _ change: (inout LibraryPersonalView) -> Void)
+        async
         throws(StoreError)
     {
         let key = id.uuidString.lowercased()
         let ms = now.millisecondsSince1970
-        try store.write { session throws(StoreError) in
+        try await store.write { session throws(StoreError) in
             // The row exists (unchanged) before it is locked, so a first change is locked too.
-            try session.execute(
+            try await session.execute(
                 """
                 INSERT INTO library_view (person_id, id, has_edits, position_ms, updated_at_ms)
                 VALUES (\(personID), \(key), FALSE, 0, \(ms)) ON CONFLICT (person_id, id) DO NOTHING
                 """)
-            let rows = try session.query(
+            let rows = try await session.query(
                 """
                 SELECT id, has_edits, edited_teacher, edited_name, is_ambient_bed, position_ms
                 FROM library_view WHERE person_id = \(personID) AND id = \(key) FOR UPDATE
@@ -144,7 +145,7 @@ extension PostgresPersonStore {
             var view = kept ?? LibraryPersonalView(itemID: id)
             change(&view)
             let position = max(0, view.position.wholeMilliseconds)
-            try session.execute(
+            try await session.execute(
                 """
                 UPDATE library_view SET has_edits = \(view.hasEdits), edited_teacher = \(view.editedTeacher),
                     edited_name = \(view.editedName), is_ambient_bed = \(view.isAmbientBed),

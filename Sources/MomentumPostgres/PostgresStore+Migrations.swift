@@ -277,16 +277,16 @@ extension PostgresStore {
 
     /// Brings the schema up to date in one transaction, holding an advisory lock for the schema so
     /// that servers starting together migrate one after another (the later ones find nothing to do).
-    func migrate() throws(StoreError) {
+    func migrate() async throws(StoreError) {
         let schemaName = schema ?? "public"
         let location = location
-        try write { session throws(StoreError) in
-            try session.execute("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey), hashtext(\(schemaName)))")
+        try await write { session throws(StoreError) in
+            try await session.execute("SELECT pg_advisory_xact_lock(\(Self.migrationLockKey), hashtext(\(schemaName)))")
             if let schema {
                 // A plain identifier (checked when opened), so it is safe in the statement.
-                try session.execute(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"))
+                try await session.execute(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"))
             }
-            try session.execute(
+            try await session.execute(
                 """
                 CREATE TABLE IF NOT EXISTS schema_migration (
                     version INTEGER PRIMARY KEY,
@@ -294,15 +294,15 @@ extension PostgresStore {
                     applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
                 """)
             var applied: Set<Int> = []
-            for row in try session.query("SELECT version FROM schema_migration") {
+            for row in try await session.query("SELECT version FROM schema_migration") {
                 let (version) = try row.columns((Int).self)
                 applied.insert(version)
             }
             let known = Set(Self.migrationVersions)
             guard applied.isSubset(of: known) else { throw StoreError.databaseFromNewerVersion(path: "\(location)") }
             for migration in Self.migrations where !applied.contains(migration.version) {
-                for statement in migration.statements { try session.execute(PostgresQuery(unsafeSQL: statement)) }
-                try session.execute(
+                for statement in migration.statements { try await session.execute(PostgresQuery(unsafeSQL: statement)) }
+                try await session.execute(
                     "INSERT INTO schema_migration (version, name) VALUES (\(migration.version), \(migration.name))")
             }
         }

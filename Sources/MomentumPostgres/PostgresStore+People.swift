@@ -19,20 +19,20 @@ extension PostgresStore {
     public static let peopleRereadAfter: Duration = .milliseconds(250)
 
     /// Everyone, in the order they joined.
-    public func people() throws(StoreError) -> [Person] {
+    public func people() async throws(StoreError) -> [Person] {
         let (kept, generation) = peopleCache.current(maximumAge: Self.peopleRereadAfter)
         if let kept { return kept }
-        let people = try read { session throws(StoreError) in try Self.people(in: session) }
+        let people = try await read { session throws(StoreError) in try await Self.people(in: session) }
         peopleCache.keep(people, readIn: generation)
         return people
     }
 
     /// Writes the founder (``Person/founderID``, an owner named `name`) unless they exist (or the
     /// name is taken: SQLite's `INSERT OR IGNORE`); returns everyone.
-    public func ensureFounder(named name: String, at now: Date) throws(StoreError) -> [Person] {
+    public func ensureFounder(named name: String, at now: Date) async throws(StoreError) -> [Person] {
         defer { peopleCache.forget() }
-        return try write { session throws(StoreError) in
-            let inserted = try session.execute(
+        return try await write { session throws(StoreError) in
+            let inserted = try await session.execute(
                 """
                 INSERT INTO person (id, name, role, created_at_ms)
                 VALUES (\(Person.founderID), \(name), 'owner', \(now.millisecondsSince1970))
@@ -41,22 +41,22 @@ extension PostgresStore {
             if inserted > 0 {
                 // An id written by hand does not move the identity: move it past the founder, so
                 // that the next person gets the next id (SQLite's AUTOINCREMENT) and never theirs.
-                try session.execute(
+                try await session.execute(
                     """
                     SELECT setval(pg_get_serial_sequence('person', 'id'),
                         GREATEST(nextval(pg_get_serial_sequence('person', 'id')), \(Person.founderID)))
                     """)
             }
-            return try Self.people(in: session)
+            return try await Self.people(in: session)
         }
     }
 
     /// Adds a person; their id is never reused, even after they are removed (an identity hands
     /// out each number once).
-    public func insertPerson(named name: String, role: PersonRole, at now: Date) throws(StoreError) -> Person {
+    public func insertPerson(named name: String, role: PersonRole, at now: Date) async throws(StoreError) -> Person {
         defer { peopleCache.forget() }
-        return try read { session throws(StoreError) in
-            let rows = try session.query(
+        return try await read { session throws(StoreError) in
+            let rows = try await session.query(
                 """
                 INSERT INTO person (name, role, created_at_ms)
                 VALUES (\(name), \(role.rawValue), \(now.millisecondsSince1970))
@@ -72,33 +72,35 @@ extension PostgresStore {
     }
 
     @discardableResult
-    public func renamePerson(id: Person.ID, to name: String) throws(StoreError) -> Bool {
+    public func renamePerson(id: Person.ID, to name: String) async throws(StoreError) -> Bool {
         defer { peopleCache.forget() }
-        return try read { session throws(StoreError) in
-            try session.execute("UPDATE person SET name = \(name) WHERE id = \(id)") > 0
+        return try await read { session throws(StoreError) in
+            try await session.execute("UPDATE person SET name = \(name) WHERE id = \(id)") > 0
         }
     }
 
     @discardableResult
-    public func setPersonRole(id: Person.ID, _ role: PersonRole) throws(StoreError) -> Bool {
+    public func setPersonRole(id: Person.ID, _ role: PersonRole) async throws(StoreError) -> Bool {
         defer { peopleCache.forget() }
-        return try read { session throws(StoreError) in
-            try session.execute("UPDATE person SET role = \(role.rawValue) WHERE id = \(id)") > 0
+        return try await read { session throws(StoreError) in
+            try await session.execute("UPDATE person SET role = \(role.rawValue) WHERE id = \(id)") > 0
         }
     }
 
     /// Sets (or with `nil` clears) the hash of the PIN that locks a person's profile.
     @discardableResult
-    public func setPersonPINHash(id: Person.ID, _ hash: String?) throws(StoreError) -> Bool {
+    public func setPersonPINHash(id: Person.ID, _ hash: String?) async throws(StoreError) -> Bool {
         defer { peopleCache.forget() }
-        return try read { session throws(StoreError) in
-            try session.execute("UPDATE person SET pin_hash = \(hash) WHERE id = \(id)") > 0
+        return try await read { session throws(StoreError) in
+            try await session.execute("UPDATE person SET pin_hash = \(hash) WHERE id = \(id)") > 0
         }
     }
 
-    public func personPINHash(id: Person.ID) throws(StoreError) -> String? {
-        try read { session throws(StoreError) -> String? in
-            guard let row = try session.query("SELECT pin_hash FROM person WHERE id = \(id)").first else { return nil }
+    public func personPINHash(id: Person.ID) async throws(StoreError) -> String? {
+        try await read { session throws(StoreError) -> String? in
+            guard let row = try await session.query("SELECT pin_hash FROM person WHERE id = \(id)").first else {
+                return nil
+            }
             let (hash) = try row.columns((String?).self)
             return hash
         }
@@ -111,23 +113,25 @@ extension PostgresStore {
     /// lock on it) finishes before their tokens are deleted, so its token goes too, and a code
     /// spent after this finds nobody.
     @discardableResult
-    public func deletePerson(id: Person.ID) throws(StoreError) -> Bool {
+    public func deletePerson(id: Person.ID) async throws(StoreError) -> Bool {
         defer { peopleCache.forget() }
-        return try write { session throws(StoreError) in
-            guard try !session.query("SELECT id FROM person WHERE id = \(id) FOR UPDATE").isEmpty else { return false }
+        return try await write { session throws(StoreError) in
+            guard try await !session.query("SELECT id FROM person WHERE id = \(id) FOR UPDATE").isEmpty else {
+                return false
+            }
             // Sessions go with their tokens, pairing codes and timer shares with the person
             // (foreign keys).
-            try session.execute("DELETE FROM access_token WHERE person_id = \(id)")
-            return try session.execute("DELETE FROM person WHERE id = \(id)") > 0
+            try await session.execute("DELETE FROM access_token WHERE person_id = \(id)")
+            return try await session.execute("DELETE FROM person WHERE id = \(id)") > 0
         }
     }
 
     /// Deletes every row of person `id`'s own data — every table of the schema with a `person_id`
     /// column, so a table added later is covered without a list kept in step — in one transaction.
     /// Household tables (people, tokens, codes, shares) are ``deletePerson(id:)``'s.
-    public func deletePersonData(id: Person.ID) throws(StoreError) {
-        try write { session throws(StoreError) in
-            let tables = try session.query(
+    public func deletePersonData(id: Person.ID) async throws(StoreError) {
+        try await write { session throws(StoreError) in
+            let tables = try await session.query(
                 """
                 SELECT table_name::text FROM information_schema.columns
                 WHERE table_schema = current_schema() AND column_name = 'person_id'
@@ -136,7 +140,7 @@ extension PostgresStore {
                 """
             ).map { row throws(StoreError) in try row.columns(String.self) }
             for table in tables where PostgresLocation.isSchemaName(table) {
-                try session.execute(
+                try await session.execute(
                     PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE person_id = $1", binds: binds(id)))
             }
             session.movesRevision()
@@ -149,8 +153,8 @@ extension PostgresStore {
         return bindings
     }
 
-    static func people(in session: PostgresSession) throws(StoreError) -> [Person] {
-        try session.query(PostgresQuery(unsafeSQL: "SELECT \(personColumns) FROM person ORDER BY id")).map {
+    static func people(in session: PostgresSession) async throws(StoreError) -> [Person] {
+        try await session.query(PostgresQuery(unsafeSQL: "SELECT \(personColumns) FROM person ORDER BY id")).map {
             row throws(StoreError) in
             let (id, name, role, pinHash, createdMs) = try row.columns((Int64, String, String, String?, Int64).self)
             return Person(
@@ -164,17 +168,17 @@ extension PostgresStore {
     // MARK: Pairing codes
 
     /// Keeps a new pairing code (its hash) for `personID`, and forgets codes that can no longer be used.
-    public func savePairingCode(hash: String, personID: Person.ID, at now: Date) throws(StoreError) {
-        try write { session throws(StoreError) in
+    public func savePairingCode(hash: String, personID: Person.ID, at now: Date) async throws(StoreError) {
+        try await write { session throws(StoreError) in
             // The new code first: its person's key is then held before any other code is
             // locked, the order a removal of the person takes too (no deadlock).
-            try session.execute(
+            try await session.execute(
                 """
                 INSERT INTO pairing_code (code_hash, person_id, created_at_ms)
                 VALUES (\(hash), \(personID), \(now.millisecondsSince1970))
                 """)
             let stale = now.addingTimeInterval(-PairingCode.lifetime).millisecondsSince1970
-            try session.execute("DELETE FROM pairing_code WHERE created_at_ms < \(stale)")
+            try await session.execute("DELETE FROM pairing_code WHERE created_at_ms < \(stale)")
         }
     }
 
@@ -185,16 +189,20 @@ extension PostgresStore {
     /// locked (`FOR UPDATE`), so the second waits until the first commits and then reads the code
     /// as spent. The person's row is share-locked before, so a removal of the person waits for the
     /// spend (and then removes its token) or the spend for the removal (and then finds no code).
-    public func spendPairingCode(hash: String, token: AccessToken, at now: Date) throws(StoreError) -> AccessToken? {
-        try write { session throws(StoreError) -> AccessToken? in
+    public func spendPairingCode(hash: String, token: AccessToken, at now: Date) async throws(StoreError)
+        -> AccessToken?
+    {
+        try await write { session throws(StoreError) -> AccessToken? in
             // The person first, then the code: the order a removal of the person locks them in.
-            guard let owner = try session.query("SELECT person_id FROM pairing_code WHERE code_hash = \(hash)").first
+            guard
+                let owner = try await session.query("SELECT person_id FROM pairing_code WHERE code_hash = \(hash)")
+                    .first
             else { return nil }
             let (ownerID) = try owner.columns((Int64).self)
-            guard try !session.query("SELECT id FROM person WHERE id = \(ownerID) FOR SHARE").isEmpty else {
+            guard try await !session.query("SELECT id FROM person WHERE id = \(ownerID) FOR SHARE").isEmpty else {
                 return nil
             }
-            let rows = try session.query(
+            let rows = try await session.query(
                 "SELECT person_id, created_at_ms, used_at_ms FROM pairing_code WHERE code_hash = \(hash) FOR UPDATE")
             guard let row = rows.first else { return nil }
             let (personID, createdMs, usedMs) = try row.columns((Int64, Int64, Int64?).self)
@@ -203,11 +211,11 @@ extension PostgresStore {
                     createdAt: Date(millisecondsSince1970: createdMs),
                     usedAt: usedMs.map { Date(millisecondsSince1970: $0) }, at: now)
             else { return nil }
-            try session.execute(
+            try await session.execute(
                 "UPDATE pairing_code SET used_at_ms = \(now.millisecondsSince1970) WHERE code_hash = \(hash)")
             var paired = token
             paired.personID = personID
-            try session.execute(
+            try await session.execute(
                 """
                 INSERT INTO access_token (id, name, secret_hash, created_at_ms, revoked_at_ms, scope, person_id, is_pairing)
                 VALUES (\(paired.id), \(paired.name), \(paired.secretHash), \(paired.createdAt.millisecondsSince1970),
@@ -221,10 +229,12 @@ extension PostgresStore {
     // MARK: Shared focus timers
 
     /// Every share of the household, in the order they were written.
-    public func timerShares() throws(StoreError) -> [TimerShare] {
-        try read { session throws(StoreError) in
+    public func timerShares() async throws(StoreError) -> [TimerShare] {
+        try await read { session throws(StoreError) in
             var shares: [TimerShare] = []
-            for row in try session.query("SELECT owner_id, timer_id, person_id FROM timer_share ORDER BY position") {
+            for row in try await session.query(
+                "SELECT owner_id, timer_id, person_id FROM timer_share ORDER BY position")
+            {
                 let (ownerID, timerID, personID) = try row.columns((Int64, String, Int64).self)
                 if let timer = UUID(uuidString: timerID) {
                     shares.append(TimerShare(ownerID: ownerID, timerID: timer, personID: personID))
@@ -238,16 +248,16 @@ extension PostgresStore {
     /// row (and those of the people) is locked first, so two servers changing the owner's shares at
     /// once do so one after the other (the later one's list wins) instead of mixing both lists or
     /// colliding, and a removal of one of them waits or is waited for, never deadlocks.
-    public func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) throws(StoreError) {
+    public func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) async throws(StoreError) {
         let id = timerID.uuidString.lowercased()
-        try write { session throws(StoreError) in
+        try await write { session throws(StoreError) in
             // Everyone involved, in the order of their ids: the order removals lock in too.
             let involved = Array(Set(people + [ownerID]))
-            try session.execute(
+            try await session.execute(
                 "SELECT id FROM person WHERE id = ANY(\(involved)) ORDER BY id FOR NO KEY UPDATE")
-            try session.execute("DELETE FROM timer_share WHERE owner_id = \(ownerID) AND timer_id = \(id)")
+            try await session.execute("DELETE FROM timer_share WHERE owner_id = \(ownerID) AND timer_id = \(id)")
             for person in Set(people).sorted() where person != ownerID {
-                try session.execute(
+                try await session.execute(
                     "INSERT INTO timer_share (owner_id, timer_id, person_id) VALUES (\(ownerID), \(id), \(person))")
             }
         }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Logging
 import MomentumCore
@@ -11,15 +10,13 @@ import Synchronization
 /// The household's store on PostgreSQL: one database for everyone, every person's rows carrying
 /// their `person_id` (see `docs/postgres.md`).
 ///
-/// Its calls are synchronous, like ``MomentumStore/MomentumDatabase``'s, so the same repository
-/// protocols fit both. They block the calling thread on work that runs on NIO event-loop threads
-/// of the store's own (never on a `Task`, which would need a cooperative thread itself): every
-/// cooperative thread may be blocked here and the queries still finish.
+/// Every call is awaited (``PostgresConnections``): no thread is ever held while PostgreSQL
+/// answers, or while a caller waits for a free connection.
 ///
 /// ```swift
-/// let store = try PostgresStore.open(PostgresLocation(url: "postgres://momentum@127.0.0.1/momentum"))
+/// let store = try await PostgresStore.open(PostgresLocation(url: "postgres://momentum@127.0.0.1/momentum"))
 /// let person = store.scoped(to: 1)
-/// try person.savePracticeRecord(record, at: now)
+/// try await person.savePracticeRecord(record, at: now)
 /// ```
 public final class PostgresStore: Sendable {
     public let location: PostgresLocation
@@ -30,7 +27,7 @@ public final class PostgresStore: Sendable {
     public let device: String
     /// Makes a person's sync node id, once, when their replica is first used.
     let makeNodeID: @Sendable () -> String
-    let pool: ConnectionPool
+    let pool: PostgresConnections
     /// The observers of each person's sync log (``PostgresPersonStore/observeChanges(_:)``).
     let syncFeed = PostgresSyncFeed()
     /// The household's people as last read (``people()``).
@@ -74,13 +71,9 @@ public final class PostgresStore: Sendable {
     /// announced at once (`LISTEN/NOTIFY`); this bounds what a lost announcement can hide.
     public static let defaultRevisionAge: Duration = .milliseconds(100)
 
-    /// The event-loop threads every store's connections run on: its own, so that blocking a
-    /// caller's thread never blocks the work it waits for.
-    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 2)
-
     private init(
         location: PostgresLocation, schema: String?, device: String, makeNodeID: @escaping @Sendable () -> String,
-        pool: ConnectionPool, revisionAge: Duration
+        pool: PostgresConnections, revisionAge: Duration
     ) {
         revisions = RevisionCache(maximumAge: revisionAge)
         self.location = location
@@ -99,7 +92,7 @@ public final class PostgresStore: Sendable {
         busyTimeout: TimeInterval = StoreLimits.busyTimeout, device: String = "momentum",
         makeNodeID: @escaping @Sendable () -> String = { SyncNodeID.random() },
         revisionAge: Duration = defaultRevisionAge, logger: Logger = Logger(label: "momentum.postgres")
-    ) throws(StoreError) -> PostgresStore {
+    ) async throws(StoreError) -> PostgresStore {
         if let schema, !PostgresLocation.isSchemaName(schema) {
             throw .database(message: "schema name refused: \(PostgresLocationError.badSchemaName)")
         }
@@ -109,14 +102,14 @@ public final class PostgresStore: Sendable {
         } catch {
             throw .database(message: "TLS refused: \(error)")
         }
-        let pool = ConnectionPool(
+        let pool = PostgresConnections(
             location: location, schema: schema, tls: tls, size: max(1, poolSize), busyTimeout: busyTimeout,
             logger: logger)
         let store = PostgresStore(
             location: location, schema: schema, device: device, makeNodeID: makeNodeID, pool: pool,
             revisionAge: revisionAge)
         do throws(StoreError) {
-            try store.migrate()
+            try await store.migrate()
         } catch {
             pool.close()
             throw error
@@ -133,8 +126,12 @@ public final class PostgresStore: Sendable {
 
     /// Runs `body` on one connection, outside a transaction (each statement commits on its own).
     @discardableResult
-    public func read<T>(_ body: (PostgresSession) throws(StoreError) -> T) throws(StoreError) -> T {
-        try pool.withConnection(body)
+    public func read<T>(_ body: (PostgresSession) async throws(StoreError) -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.withSession { session in try await body(session) }
+        } catch {
+            throw StoreError(postgres: error)
+        }
     }
 
     /// Runs `body` in one transaction on one connection: committed when it returns, rolled back
@@ -142,78 +139,41 @@ public final class PostgresStore: Sendable {
     /// run by ``PostgresSession/executeAndCommit(_:)``: the caller waits for PostgreSQL once for
     /// each pair, not twice.
     @discardableResult
-    public func write<T>(_ body: (PostgresSession) throws(StoreError) -> T) throws(StoreError) -> T {
-        let (result, movedRevision) = try pool.withConnection { session throws(StoreError) in
-            let transaction = session.transaction
-            transaction.beginPending = true
-            let result: T
-            do throws(StoreError) {
-                result = try body(session)
-            } catch {
-                // A connection that cannot roll back is not handed out again.
-                // try?: a connection that cannot roll back is closed just below and never handed out again
-                if !transaction.beginPending, !transaction.committed, (try? session.execute("ROLLBACK")) == nil {
-                    // try?: a connection that fails to close is gone either way; nothing of it is kept
-                    try? session.connection.close().wait()
-                }
-                throw error
-            }
-            // A body that ran nothing has nothing to commit.
-            if !transaction.beginPending, !transaction.committed { try session.execute("COMMIT") }
-            return (result, transaction.movedRevision)
+    public func write<T>(_ body: (PostgresSession) async throws(StoreError) -> T) async throws(StoreError) -> T {
+        do {
+            return try await writeRethrowing({ session in try await body(session) })
+        } catch {
+            throw StoreError(postgres: error)
         }
-        // What this process wrote is read again at once (other servers hear the announcement).
-        if movedRevision { revisions.forget() }
-        return result
     }
-}
 
-extension PostgresStore {
     /// ``write(_:)`` for a body that also runs code with errors of its own (a run's or a Morse
     /// exchange's change, replayed in the transaction): such an error rolls the transaction back
     /// and is rethrown as itself; the store's errors are rethrown as they are.
-    func write<T>(rethrowing body: (PostgresSession) throws -> T) throws -> T {
-        var refusal: (any Error)?
-        do {
-            return try write { session throws(StoreError) -> T in
-                do {
-                    return try body(session)
-                } catch let error as StoreError {
-                    throw error
-                } catch {
-                    refusal = error
-                    throw StoreError.database(message: "change refused")
-                }
-            }
-        } catch {
-            if let refusal { throw refusal }
-            throw error
-        }
-    }
-}
-
-extension PostgresStore {
-    /// ``write(rethrowing:)`` for a body that awaits: one transaction on one connection, committed
-    /// when `body` returns, rolled back when it throws (its own errors are rethrown as they are).
-    /// A change that runs code of its own while it holds a row (a run's stop logs its record)
-    /// goes through here.
-    func write<T>(awaiting body: (PostgresSession) async throws -> T) async throws -> T {
-        let (result, movedRevision) = try await pool.withAwaitedConnection({ session in
-            try await session.execute("BEGIN")
+    func writeRethrowing<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        let (result, movedRevision) = try await pool.withSession { session in
+            let transaction = session.transaction
+            transaction.beginPending = true
             let result: T
             do {
                 result = try await body(session)
             } catch {
-                // try?: a connection that cannot roll back is closed just below and never handed out again
-                if (try? await session.execute("ROLLBACK")) == nil {
-                    // try?: a connection that fails to close is gone either way; nothing of it is kept
-                    try? await session.connection.close().get()
+                // A connection that cannot roll back is not handed out again.
+                if !transaction.beginPending, !transaction.committed {
+                    do {
+                        try await session.execute("ROLLBACK")
+                    } catch {
+                        // try?: a connection that fails to close is gone either way; nothing of it is kept
+                        try? await session.connection.close()
+                    }
                 }
                 throw error
             }
-            try await session.execute("COMMIT")
-            return (result, session.transaction.movedRevision)
-        })
+            // A body that ran nothing has nothing to commit.
+            if !transaction.beginPending, !transaction.committed { try await session.execute("COMMIT") }
+            return (result, transaction.movedRevision)
+        }
+        // What this process wrote is read again at once (other servers hear the announcement).
         if movedRevision { revisions.forget() }
         return result
     }
@@ -229,7 +189,7 @@ final class TransactionState {
     var movedRevision = false
 }
 
-/// One checked-out connection: its queries block the caller until PostgreSQL answers.
+/// One leased connection: its queries are awaited.
 public struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
@@ -241,49 +201,29 @@ public struct PostgresSession {
 
     /// Runs `query` and returns every row.
     @discardableResult
-    public func query(_ query: PostgresQuery) throws(StoreError) -> [PostgresRow] {
-        try results(of: [query])[0].rows
+    public func query(_ query: PostgresQuery) async throws(StoreError) -> [PostgresRow] {
+        try await results(of: [query])[0].rows
     }
 
     /// Runs `query`; returns how many rows it inserted, changed or deleted.
     @discardableResult
-    public func execute(_ query: PostgresQuery) throws(StoreError) -> Int {
-        try results(of: [query])[0].metadata.rows ?? 0
+    public func execute(_ query: PostgresQuery) async throws(StoreError) -> Int {
+        try await results(of: [query])[0].metadata.rows ?? 0
     }
 
     /// Runs `query` as the last statement of the transaction and commits it, sending both at once
     /// (``PostgresStore/write(_:)`` then commits nothing more). How many rows `query` changed.
     @discardableResult
-    func executeAndCommit(_ query: PostgresQuery) throws(StoreError) -> Int {
-        let changed = try results(of: [query, "COMMIT"])[0].metadata.rows ?? 0
+    func executeAndCommit(_ query: PostgresQuery) async throws(StoreError) -> Int {
+        let changed = try await results(of: [query, "COMMIT"])[0].metadata.rows ?? 0
         transaction.committed = true
         return changed
     }
 
-    /// ``query(_:)``, awaited: the caller's thread is not held while PostgreSQL answers.
-    @discardableResult
-    public func query(_ query: PostgresQuery) async throws(StoreError) -> [PostgresRow] {
-        do {
-            return try await connection.query(query, logger: logger).get().rows
-        } catch {
-            throw StoreError(postgres: error)
-        }
-    }
-
-    /// ``execute(_:)``, awaited.
-    @discardableResult
-    public func execute(_ query: PostgresQuery) async throws(StoreError) -> Int {
-        do {
-            return try await connection.query(query, logger: logger).get().metadata.rows ?? 0
-        } catch {
-            throw StoreError(postgres: error)
-        }
-    }
-
     /// Sends `queries` (after a pending `BEGIN`) one after another without waiting in between —
-    /// the connection runs them in order — then waits for every answer: their results, or the
-    /// first failure. (A statement after a failed one fails too, or, for `COMMIT`, rolls back.)
-    private func results(of queries: [PostgresQuery]) throws(StoreError) -> [PostgresQueryResult] {
+    /// the connection runs them in order — then awaits every answer: their results, or the first
+    /// failure. (A statement after a failed one fails too, or, for `COMMIT`, rolls back.)
+    private func results(of queries: [PostgresQuery]) async throws(StoreError) -> [PostgresQueryResult] {
         var sent = queries
         if transaction.beginPending {
             transaction.beginPending = false
@@ -294,7 +234,7 @@ public struct PostgresSession {
         var failure: (any Error)?
         for answer in answers {
             do {
-                results.append(try answer.wait())
+                results.append(try await answer.get())
             } catch {
                 failure = failure ?? error
             }

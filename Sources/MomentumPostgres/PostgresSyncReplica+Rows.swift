@@ -5,11 +5,11 @@ import PostgresNIO
 
 /// The person's rows, as the sync engine (``SyncReplicaEngine``) brings them up to date.
 extension PostgresSyncReplica {
-    func storedRows(_ reads: SyncReplicaEngine.RowReads) throws(StoreError) -> SyncReplicaEngine.StoredRows {
+    func storedRows(_ reads: SyncReplicaEngine.RowReads) async throws(StoreError) -> SyncReplicaEngine.StoredRows {
         var rows = SyncReplicaEngine.StoredRows()
         if !reads.timers.isEmpty {
             // A timer with no item is one row whose item id is NULL.
-            for row in try session.query(
+            for row in try await session.query(
                 """
                 SELECT t.id, i.id FROM focus_timer t
                     LEFT JOIN checklist_item i ON i.person_id = t.person_id AND i.timer_id = t.id
@@ -22,11 +22,13 @@ extension PostgresSyncReplica {
             }
         }
         for id in reads.records {
-            rows.records[id] = try PostgresPersonStore.loggedRecord(id: id, in: session, for: personID)?.record
+            rows.records[id] = try await PostgresPersonStore.loggedRecord(id: id, in: session, for: personID)?.record
         }
-        if reads.settings { rows.settingValues = try PostgresPersonStore.settingValues(in: session, for: personID) }
+        if reads.settings {
+            rows.settingValues = try await PostgresPersonStore.settingValues(in: session, for: personID)
+        }
         if reads.meditationPresetNames {
-            for row in try session.query("SELECT id, name FROM meditation_preset WHERE person_id = \(personID)") {
+            for row in try await session.query("SELECT id, name FROM meditation_preset WHERE person_id = \(personID)") {
                 let (id, name) = try row.columns((String, String).self)
                 rows.meditationPresetNames[id] = name
             }
@@ -34,13 +36,9 @@ extension PostgresSyncReplica {
         return rows
     }
 
-    func saveTimer(_ timer: FocusTimer) throws(StoreError) {
-        try session.execute(PostgresPersonStore.upsert(timer, for: personID))
-    }
-
-    func saveItem(_ item: ChecklistItem, timerID: UUID) throws(StoreError) {
+    func saveItem(_ item: ChecklistItem, timerID: UUID) async throws(StoreError) {
         let (id, timer) = (item.id.uuidString.lowercased(), timerID.uuidString.lowercased())
-        try session.execute(
+        try await session.execute(
             """
             INSERT INTO checklist_item (person_id, id, timer_id, text, done, sort_order, created_at_ms, updated_at_ms)
             VALUES (\(personID), \(id), \(timer), \(item.text), \(item.done), \(Int64(item.sortOrder)),
@@ -51,34 +49,27 @@ extension PostgresSyncReplica {
             """)
     }
 
-    func saveRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
+    func saveRecord(_ record: PracticeRecord, at now: Date) async throws(StoreError) {
         // An upsert keeps the stored row's `created_at_ms`.
-        try session.execute(
+        try await session.execute(
             PostgresPersonStore.insert(
                 [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true))
         session.movesRevision()
     }
 
-    func saveSettingValues(_ values: [String: String], at now: Date) throws(StoreError) {
-        try PostgresPersonStore.saveSettings(values, in: session, for: personID, at: now)
-    }
-
-    func saveMeditationPreset(_ preset: MeditationPreset) throws(StoreError) {
-        try session.execute(PostgresPersonStore.upsert(preset, for: personID, replacingCreatedAt: true))
-    }
-
-    func removeRow(_ key: SyncEntityKey) throws(StoreError) {
+    func removeRow(_ key: SyncEntityKey) async throws(StoreError) {
         let (person, id) = (personID, key.id)
         switch key.type {
-        case .focusTimer: try session.execute("DELETE FROM focus_timer WHERE person_id = \(person) AND id = \(id)")
+        case .focusTimer:
+            try await session.execute("DELETE FROM focus_timer WHERE person_id = \(person) AND id = \(id)")
         case .checklistItem:
-            try session.execute("DELETE FROM checklist_item WHERE person_id = \(person) AND id = \(id)")
+            try await session.execute("DELETE FROM checklist_item WHERE person_id = \(person) AND id = \(id)")
         case .practiceRecord:
-            try session.execute("DELETE FROM practice_record WHERE person_id = \(person) AND id = \(id)")
+            try await session.execute("DELETE FROM practice_record WHERE person_id = \(person) AND id = \(id)")
             session.movesRevision()
         case .setting: break
         case .meditationPreset:
-            try session.execute("DELETE FROM meditation_preset WHERE person_id = \(person) AND id = \(id)")
+            try await session.execute("DELETE FROM meditation_preset WHERE person_id = \(person) AND id = \(id)")
         }
     }
 }

@@ -21,7 +21,7 @@ import PostgresNIO
 /// `sync_…` tables (fields, deletions, links, log) is kept here and written in one statement —
 /// together with the clock, the head and the `NOTIFY` when ``finish()`` writes it
 /// (``PendingSyncWrites``). A push of one timer is six round trips, `BEGIN` and `COMMIT` included.
-final class PostgresSyncReplica: SyncReplicaPrimitives {
+final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
     let session: PostgresSession
     let personID: Person.ID
     let device: String
@@ -61,12 +61,12 @@ final class PostgresSyncReplica: SyncReplicaPrimitives {
     static func lock(
         in session: PostgresSession, for personID: Person.ID, device: String, channel: String,
         makeNodeID: () -> String, at now: Date
-    ) throws(StoreError) -> PostgresSyncReplica {
+    ) async throws(StoreError) -> PostgresSyncReplica {
         // One statement: created the first time, else "updated" to itself — either way the row is
         // locked until the transaction ends (a second server creating it at the same moment
         // waits here for the first to commit), and `xmax = 0` only for a row this statement made.
         guard
-            let row = try session.query(
+            let row = try await session.query(
                 """
                 INSERT INTO sync_replica AS r (person_id, node) VALUES (\(personID), \(makeNodeID()))
                 ON CONFLICT (person_id) DO UPDATE SET node = r.node
@@ -85,24 +85,24 @@ final class PostgresSyncReplica: SyncReplicaPrimitives {
         let replica = PostgresSyncReplica(
             session: session, personID: personID, device: device, channel: channel, clock: clock, head: head,
             compactedThrough: compactedThrough)
-        if created { try replica.seed(at: now) }
+        if created { try await replica.seed(at: now) }
         return replica
     }
 
     /// The data written before the person synced becomes local changes, so a first sync sends it.
-    private func seed(at now: Date) throws(StoreError) {
-        let timers = try PostgresPersonStore.focusTimers(in: session, for: personID)
-        let records = try PostgresPersonStore.loggedRecords(in: session, for: personID).map(\.record)
-        let presets = try PostgresPersonStore.meditationPresets(in: session, for: personID)
-        let settings = try PostgresPersonStore.settingValues(in: session, for: personID)
-        try SyncReplicaEngine.seed(
+    private func seed(at now: Date) async throws(StoreError) {
+        let timers = try await PostgresPersonStore.focusTimers(in: session, for: personID)
+        let records = try await PostgresPersonStore.loggedRecords(in: session, for: personID).map(\.record)
+        let presets = try await PostgresPersonStore.meditationPresets(in: session, for: personID)
+        let settings = try await PostgresPersonStore.settingValues(in: session, for: personID)
+        try await SyncReplicaEngine.seed(
             timers: timers, records: records, meditationPresets: presets, storedSettings: settings, clock: &clock,
             device: device, at: now, in: self)
     }
 
     /// Writes what is pending, the clock and the head back, and announces what was logged (on
     /// commit) — one statement, sent with the `COMMIT`. Call once, last in the transaction.
-    func finish() throws(StoreError) {
+    func finish() async throws(StoreError) {
         var statement = pending.statement(for: personID)
         let (stamp, head, person) = (
             statement.bind(clock.last?.description), statement.bind(self.head), statement.bind(personID)
@@ -113,7 +113,7 @@ final class PostgresSyncReplica: SyncReplicaPrimitives {
             statement.finish(with: "SELECT pg_notify(\(channel), \(payload))")
         }
         pending = PendingSyncWrites()
-        try session.executeAndCommit(statement.query)
+        try await session.executeAndCommit(statement.query)
     }
 
     /// Whether compaction has this replica's log to look at (``StoreLimits/compactionInterval``).
@@ -145,24 +145,51 @@ final class PostgresSyncReplica: SyncReplicaPrimitives {
     /// Turns the new values of entities written here into stamped changes, merged and logged as
     /// local (``SyncReplicaEngine/recordLocal(sets:deletes:clock:device:at:in:)``).
     func recordLocal(sets: [(SyncEntityKey, [String: SyncValue])], deletes: [SyncEntityKey], at now: Date)
+        async
         throws(StoreError)
     {
-        try SyncReplicaEngine.recordLocal(
+        try await SyncReplicaEngine.recordLocal(
             sets: sets, deletes: deletes, clock: &clock, device: device, at: now, in: self)
     }
 
     /// Merges checked changes from elsewhere, dropping the writes they beat from the log
     /// (``SyncReplicaEngine/applyRemote(_:clock:at:compacting:in:)``). Each change's sequence
     /// number (a duplicate's earlier one).
-    func applyRemote(_ changes: [Change], at now: Date) throws(StoreError) -> [Int64?] {
-        try SyncReplicaEngine.applyRemote(changes, clock: &clock, at: now, compacting: true, in: self).seqs
+    func applyRemote(_ changes: [Change], at now: Date) async throws(StoreError) -> [Int64?] {
+        try await SyncReplicaEngine.applyRemote(changes, clock: &clock, at: now, compacting: true, in: self).seqs
     }
 
     // MARK: The log
 
     func failure(_ error: any Error) -> StoreError { .database(message: "\(error)") }
 
-    func appendToLog(_ change: Change, origin: String) throws(StoreError) -> LoggedChange {
+    func execute(_ writes: [SyncReplicaEngine.Write], at now: Date) async throws(StoreError)
+        -> SyncReplicaEngine.Executed
+    {
+        var executed = SyncReplicaEngine.Executed()
+        for write in writes {
+            switch write {
+            case .persist(let changes): try persist(changes)
+            case .log(let change, let origin):
+                let entry = try await appendToLog(change, origin: origin)
+                executed.logged.append(entry)
+                executed.seqs.append(entry.seq)
+            case .findLogged(let change): executed.seqs.append(try await seqOfLogged(change))
+            case .dropWritesBeaten(let change): pending.dropWrites(beatenBy: change)
+            case .removeRow(let key): try await removeRow(key)
+            case .saveTimer(let timer): try await session.execute(PostgresPersonStore.upsert(timer, for: personID))
+            case .saveItem(let item, let timerID): try await saveItem(item, timerID: timerID)
+            case .saveRecord(let record): try await saveRecord(record, at: now)
+            case .saveSettingValues(let values):
+                try await PostgresPersonStore.saveSettings(values, in: session, for: personID, at: now)
+            case .saveMeditationPreset(let preset):
+                try await session.execute(PostgresPersonStore.upsert(preset, for: personID, replacingCreatedAt: true))
+            }
+        }
+        return executed
+    }
+
+    func appendToLog(_ change: Change, origin: String) async throws(StoreError) -> LoggedChange {
         let message = ChangeMessage(change)
         let text: String
         do {
@@ -175,12 +202,9 @@ final class PostgresSyncReplica: SyncReplicaPrimitives {
         loggedSeqs[Self.logKey(change)] = loggedSeqs[Self.logKey(change)] ?? head
         let entry = LoggedChange(seq: head, change: message)
         logged.append(entry)
-        if pending.logCount >= 1000 { try flush() }
+        if pending.logCount >= 1000 { try await flush() }
         return entry
     }
-
-    /// Keeps the beaten writes out of the statement that writes the log (``PendingSyncWrites``).
-    func dropWritesBeaten(by change: Change) throws(StoreError) { pending.dropWrites(beatenBy: change) }
 
     private static func logKey(_ change: Change) -> LogKey {
         LogKey(
@@ -189,17 +213,17 @@ final class PostgresSyncReplica: SyncReplicaPrimitives {
     }
 
     /// Writes what is pending (fields, deletions, links, log entries), in one statement.
-    func flush() throws(StoreError) {
+    func flush() async throws(StoreError) {
         guard !pending.isEmpty else { return }
         let statement = pending.statement(for: personID)
         pending = PendingSyncWrites()
-        try session.execute(statement.query)
+        try await session.execute(statement.query)
     }
 
-    func seqOfLogged(_ change: Change) throws(StoreError) -> Int64? {
+    func seqOfLogged(_ change: Change) async throws(StoreError) -> Int64? {
         let key = Self.logKey(change)
         if let seq = loggedSeqs[key] { return seq }
-        let rows = try session.query(
+        let rows = try await session.query(
             """
             SELECT seq FROM sync_log WHERE person_id = \(personID) AND stamp = \(key.stamp)
                 AND entity_type = \(key.type) AND entity_id = \(key.id) AND field IS NOT DISTINCT FROM \(key.field)
@@ -213,11 +237,11 @@ final class PostgresSyncReplica: SyncReplicaPrimitives {
     /// The merged state of `keys`, the timers each item named and every item that named a loaded
     /// timer: everything ``ReplicaState/apply(_:)`` reads for them — in one statement (after
     /// writing what is pending, which it must see).
-    func load(_ keys: Set<SyncEntityKey>) throws(StoreError) -> ReplicaState {
-        try flush()
+    func load(_ keys: Set<SyncEntityKey>) async throws(StoreError) -> ReplicaState {
+        try await flush()
         let (item, timer) = (SyncEntityType.checklistItem.rawValue, SyncEntityType.focusTimer.rawValue)
         // The kind of each row: f a field's version, d a deletion, t an item's timer.
-        let rows = try session.query(
+        let rows = try await session.query(
             """
             WITH given (entity_type, entity_id) AS (
                 SELECT * FROM unnest(\(keys.map(\.type.rawValue))::text[], \(keys.map(\.id))::text[])),
@@ -273,7 +297,7 @@ final class PostgresSyncReplica: SyncReplicaPrimitives {
 
     /// Keeps what differs between two states of the loaded entities, to be written with the
     /// next statement that writes (``flush()``, ``finish()``).
-    func persist(_ changes: SyncReplicaEngine.StateChanges) throws(StoreError) {
+    private func persist(_ changes: SyncReplicaEngine.StateChanges) throws(StoreError) {
         for (type, id, field) in changes.removedFields { pending.removeField(type: type, id: id, field: field) }
         for (type, id, field, version) in changes.writtenFields {
             pending.writeField(type: type, id: id, field: field, version, value: try Self.json(version.value))

@@ -1,4 +1,3 @@
-import Dispatch
 import MomentumCore
 import MomentumStoreContract
 import Synchronization
@@ -27,14 +26,14 @@ final class RevisionCache: Sendable {
     private let state = Mutex(State())
     let maximumAge: Duration
     /// How long a listener that could not start waits before it tries again.
-    static let retryDelay: DispatchTimeInterval = .seconds(1)
+    static let retryDelay: Duration = .seconds(1)
 
     init(maximumAge: Duration) { self.maximumAge = maximumAge }
 
     /// The person's revision: kept, else read by `read` (and kept when nothing changed meanwhile).
     func revision(
-        of personID: Person.ID, in store: PostgresStore, read: () throws(StoreError) -> Int64
-    ) throws(StoreError) -> Int64 {
+        of personID: Person.ID, in store: PostgresStore, read: () async throws(StoreError) -> Int64
+    ) async throws(StoreError) -> Int64 {
         let (kept, generation, isListening) = state.withLock { state in
             let value = state.values[personID].flatMap { value in
                 ContinuousClock.now - value.readAt < maximumAge ? value.revision : nil
@@ -43,10 +42,10 @@ final class RevisionCache: Sendable {
         }
         if let kept { return kept }
         guard isListening else {
-            startListening(store)
-            return try read()
+            await startListening(store)
+            return try await read()
         }
-        let revision = try read()
+        let revision = try await read()
         state.withLock { state in
             guard state.generation == generation, state.notifier != nil else { return }
             state.values[personID] = (revision, .now)
@@ -93,16 +92,16 @@ final class RevisionCache: Sendable {
 
     /// Starts the listener in the background, once (the caller reads meanwhile); one that could
     /// not connect tries again a second later, at the next call after that.
-    private func startListening(_ store: PostgresStore) {
+    private func startListening(_ store: PostgresStore) async {
         let starts = state.withLock { state in
             guard state.notifier == nil, !state.isStarting, !state.isClosed else { return false }
             state.isStarting = true
             return true
         }
         guard starts else { return }
-        DispatchQueue.global().async { [weak self] in
+        Task { [weak self] in
             // try?: a notifier that cannot connect is started again a second later, at the next call after that
-            let notifier = try? PostgresNotifier.start(store)
+            let notifier = try? await PostgresNotifier.start(store)
             notifier?.subscribe { [weak self] event in
                 switch event {
                 case .notified(let payload):
@@ -115,9 +114,9 @@ final class RevisionCache: Sendable {
                 return
             }
             if notifier == nil {
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.retryDelay) {
-                    self.state.withLock { $0.isStarting = false }
-                }
+                // try?: a cancelled wait only lets the next call try sooner
+                try? await Task.sleep(for: Self.retryDelay)
+                self.state.withLock { $0.isStarting = false }
                 return
             }
             let kept = self.state.withLock { state -> Bool in

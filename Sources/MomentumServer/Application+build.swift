@@ -24,9 +24,6 @@ public struct ServerDependencies: Sendable {
     public var rendering = AudioRendering.live
     /// The zone of the person's day when their settings name none (the services' own).
     public var timeZone = TimeZone.current
-    /// The threads requests run on when the store blocks them on another process (PostgreSQL);
-    /// nil keeps them on Swift's own.
-    public var storeThreads: StoreThreads?
     /// This machine's interface addresses, asked when a pairing link is made (``PhoneAddresses``);
     /// tests pass a network of their own.
     public var interfaceAddresses: @Sendable () -> [String] = { PhoneAddresses.interfaceAddresses() }
@@ -100,7 +97,6 @@ public func buildRouter(
             shared: shared
         ).buildResponder()
     }
-    if let threads = dependencies.storeThreads { router.add(middleware: StoreThreadsMiddleware(threads: threads)) }
     router.addMiddleware {
         // Every request at debug level (MOMENTUM_LOG_LEVEL=debug), without its query or headers:
         // they may hold tokens.

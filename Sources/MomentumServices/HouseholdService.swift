@@ -27,7 +27,7 @@ public final class HouseholdService: Sendable {
     /// database, or the PostgreSQL store.
     public let store: any HouseholdStore
     private let openPerson: @Sendable (Person.ID) async throws(StoreError) -> MomentumServices
-    private let removePersonData: @Sendable (Person.ID) throws(StoreError) -> Void
+    private let removePersonData: @Sendable (Person.ID) async throws(StoreError) -> Void
     private let opened = Mutex<[Person.ID: MomentumServices]>([:])
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
@@ -39,7 +39,7 @@ public final class HouseholdService: Sendable {
         dataDirectory: URL, founder: MomentumServices, store: any HouseholdStore, now: @escaping @Sendable () -> Date,
         makeID: @escaping @Sendable () -> UUID, makeSecret: @escaping @Sendable () -> String,
         openPerson: @escaping @Sendable (Person.ID) async throws(StoreError) -> MomentumServices,
-        removePersonData: @escaping @Sendable (Person.ID) throws(StoreError) -> Void
+        removePersonData: @escaping @Sendable (Person.ID) async throws(StoreError) -> Void
     ) {
         self.dataDirectory = dataDirectory
         self.founder = founder
@@ -150,7 +150,7 @@ public final class HouseholdService: Sendable {
         do { try Household.checkRemoval(of: person, among: people) } catch { throw .person(error) }
         try await storing { () async throws(StoreError) in try await self.store.deletePerson(id: person.id) }
         opened.withLock { _ = $0.removeValue(forKey: person.id) }
-        try await storing { () async throws(StoreError) in try self.removePersonData(person.id) }
+        try await storing { () async throws(StoreError) in try await self.removePersonData(person.id) }
         return person
     }
 

@@ -146,8 +146,8 @@ public struct SyncService: Sendable {
 
     /// Calls `observer` with every change logged from now on, in order: merged pushes and local
     /// writes alike (the server's live feed).
-    public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) {
-        log.observeChanges(observer)
+    public func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) async {
+        await log.observeChanges(observer)
     }
 }
 

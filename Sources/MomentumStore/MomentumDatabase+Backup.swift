@@ -99,7 +99,7 @@ extension MomentumDatabase {
         do {
             return try writer.read { db in
                 try BackupRestoreWalk.walk(
-                    document, into: SQLiteRestoreTarget(db: db), libraryFileAvailable: libraryFileAvailable,
+                    document, into: BackupRestoreTarget(db: db), libraryFileAvailable: libraryFileAvailable,
                     checkRecord: checkRecord, add: nil)
             }
         } catch let error as DatabaseError {
@@ -132,7 +132,7 @@ extension MomentumDatabase {
                     told = loggedCount > StoreLimits.restoreBatch ? logged.last.map { [$0] } ?? told : told + logged
                 }
                 let plan = try BackupRestoreWalk.walk(
-                    document, into: SQLiteRestoreTarget(db: db), libraryFileAvailable: libraryFileAvailable,
+                    document, into: BackupRestoreTarget(db: db), libraryFileAvailable: libraryFileAvailable,
                     checkRecord: { _, _ in }
                 ) { kind, values in
                     try Self.insert(kind, values, db)
@@ -171,23 +171,26 @@ extension BackupValue {
     }
 }
 
-/// The restore's questions, asked of one SQLite database inside its transaction.
-private struct SQLiteRestoreTarget: BackupRestoreTarget {
-    let db: Database
-    var viewsNeedTheirItem: Bool { false }
-
-    func columns(of kind: BackupKind) throws -> [String] { try db.columns(in: kind.table).map(\.name) }
-
-    func contains(_ kind: BackupKind, key: BackupValue) throws -> Bool {
-        let statement = try db.cachedStatement(sql: "SELECT 1 FROM \(kind.table) WHERE \(kind.key) = ? LIMIT 1")
-        return try Bool.fetchOne(statement, arguments: [key.databaseValue]) != nil
-    }
-
-    func libraryContentHashes() throws -> Set<String> {
-        Set(try String.fetchAll(db, sql: "SELECT contentHash FROM \(LibraryItemRow.tableName)"))
-    }
-
-    func names(of kind: BackupKind) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM \(kind.table)")
+extension BackupRestoreTarget {
+    /// What a restore needs to know of one SQLite database, read inside its transaction.
+    fileprivate init(db: Database) throws {
+        self.init()
+        for kind in BackupKind.allCases {
+            columns[kind] = try db.columns(in: kind.table).map(\.name)
+            keys[kind] = Set(
+                try DatabaseValue.fetchAll(db, sql: "SELECT \(kind.key) FROM \(kind.table)").compactMap { value in
+                    switch value.storage {
+                    case .int64(let integer): "\(integer)"
+                    case .string(let text): text
+                    default: nil
+                    }
+                })
+            switch kind {
+            case .breathingPresets, .meditationPresets, .workoutPrograms:
+                names[kind] = try String.fetchAll(db, sql: "SELECT name FROM \(kind.table)")
+            default: break
+            }
+        }
+        libraryContentHashes = Set(try String.fetchAll(db, sql: "SELECT contentHash FROM \(LibraryItemRow.tableName)"))
     }
 }

@@ -117,6 +117,31 @@ struct SyncReplicaStore {
 extension SyncReplicaStore: SyncReplicaPrimitives {
     func failure(_ error: any Error) -> any Error { error }
 
+    func execute(_ writes: [SyncReplicaEngine.Write], at now: Date) throws -> SyncReplicaEngine.Executed {
+        var executed = SyncReplicaEngine.Executed()
+        for write in writes {
+            switch write {
+            case .persist(let changes): try persist(changes)
+            case .log(let change, let origin):
+                let entry = try appendToLog(change, origin: origin)
+                executed.logged.append(entry)
+                executed.seqs.append(entry.seq)
+            case .findLogged(let change): executed.seqs.append(try seqOfLogged(change))
+            case .dropWritesBeaten(let change): try dropWritesBeaten(by: change)
+            case .removeRow(let key): try removeRow(key)
+            case .saveTimer(let timer): try FocusTimerRow(timer).save(db)
+            case .saveItem(let item, let timerID): try ChecklistItemRow(item, timerID: timerID).save(db)
+            case .saveRecord(let record): try saveRecord(record, at: now)
+            case .saveSettingValues(let values):
+                for (key, value) in values {
+                    try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
+                }
+            case .saveMeditationPreset(let preset): try MeditationPresetRow(preset).save(db)
+            }
+        }
+        return executed
+    }
+
     // MARK: Loading and saving the replica
 
     func load(_ keys: Set<SyncEntityKey>) throws -> ReplicaState {
@@ -254,7 +279,8 @@ extension SyncReplicaStore: SyncReplicaPrimitives {
                     try statement("SELECT id FROM focusTimer WHERE id IN \(list)", listLength: chunk.count),
                     arguments: StatementArguments(chunk)))
             for row in try Row.fetchAll(
-                try statement("SELECT id, timerId FROM checklistItem WHERE timerId IN \(list)", listLength: chunk.count),
+                try statement(
+                    "SELECT id, timerId FROM checklistItem WHERE timerId IN \(list)", listLength: chunk.count),
                 arguments: StatementArguments(chunk))
             {
                 rows.itemsOfTimers[row["timerId"], default: []].insert(row["id"])
@@ -275,10 +301,6 @@ extension SyncReplicaStore: SyncReplicaPrimitives {
         return rows
     }
 
-    func saveTimer(_ timer: FocusTimer) throws { try FocusTimerRow(timer).save(db) }
-
-    func saveItem(_ item: ChecklistItem, timerID: UUID) throws { try ChecklistItemRow(item, timerID: timerID).save(db) }
-
     func saveRecord(_ record: PracticeRecord, at now: Date) throws {
         let createdAtMs = try Int64.fetchOne(
             try db.cachedStatement(sql: "SELECT createdAtMs FROM practiceRecord WHERE id = ?"),
@@ -286,14 +308,6 @@ extension SyncReplicaStore: SyncReplicaPrimitives {
         let createdAt = createdAtMs.map { Date(millisecondsSince1970: $0) } ?? now
         try PracticeRecordRow(record, createdAt: createdAt, updatedAt: now).save(db)
     }
-
-    func saveSettingValues(_ values: [String: String], at now: Date) throws {
-        for (key, value) in values {
-            try SettingRow(key: key, value: value, updatedAtMs: now.millisecondsSince1970).save(db)
-        }
-    }
-
-    func saveMeditationPreset(_ preset: MeditationPreset) throws { try MeditationPresetRow(preset).save(db) }
 
     func storedSettingValues() throws -> [String: String] {
         Dictionary(uniqueKeysWithValues: try SettingRow.fetchAll(db).map { ($0.key, $0.value) })

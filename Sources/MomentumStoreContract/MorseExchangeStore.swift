@@ -11,11 +11,11 @@ public protocol MorseExchangeStore: Sendable {
     /// was before `idleBeforeMs` (milliseconds since 1970).
     func insertMorseExchange(
         id: UUID, kind: String, state: String, lastActivityMs: Int64, forgettingIdleBefore idleBeforeMs: Int64
-    ) throws(StoreError)
+    ) async throws(StoreError)
     /// The stored form of the exchange `id` of `kind`, nil when there is none.
-    func morseExchange(id: UUID, kind: String) throws(StoreError) -> String?
+    func morseExchange(id: UUID, kind: String) async throws(StoreError) -> String?
     /// Deletes the exchange `id` of `kind`.
-    func deleteMorseExchange(id: UUID, kind: String) throws(StoreError)
+    func deleteMorseExchange(id: UUID, kind: String) async throws(StoreError)
     /// Changes the exchange `id` of `kind` by `change`, one change of it at a time across servers;
     /// nil when there is no such exchange, and nothing written when `change` throws.
     func changeMorseExchange<Result>(

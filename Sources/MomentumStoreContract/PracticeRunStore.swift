@@ -7,14 +7,14 @@ import MomentumCore
 /// server keeps its runs in memory and has none of this.
 public protocol PracticeRunStore: Sendable {
     /// Writes a new run: its stored form, when it ended (nil while it goes on).
-    func insertPracticeRun(id: UUID, state: String, endedAtMs: Int64?, at now: Date) throws(StoreError)
+    func insertPracticeRun(id: UUID, state: String, endedAtMs: Int64?, at now: Date) async throws(StoreError)
     /// The stored form of the run `id`, nil when there is none.
-    func practiceRun(id: UUID) throws(StoreError) -> String?
+    func practiceRun(id: UUID) async throws(StoreError) -> String?
     /// The stored form of every run.
-    func practiceRuns() throws(StoreError) -> [String]
+    func practiceRuns() async throws(StoreError) -> [String]
     /// Deletes the runs that ended before `milliseconds` (since 1970).
     @discardableResult
-    func deletePracticeRuns(endedBefore milliseconds: Int64) throws(StoreError) -> Int
+    func deletePracticeRuns(endedBefore milliseconds: Int64) async throws(StoreError) -> Int
     /// Changes the run `id` by `change`, one change of a run at a time across servers; nil when
     /// there is no such run, and nothing written when `change` throws.
     func changePracticeRun<Result>(

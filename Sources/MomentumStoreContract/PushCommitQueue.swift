@@ -42,30 +42,61 @@ public final class PushCommitQueue: Sendable {
         afterwards: @escaping @Sendable () -> Void
     ) async -> Outcome {
         await withCheckedContinuation { continuation in
-            let startsDrain = state.withLock { state in
-                state.waiting.append(
-                    Waiting(changes: changes, now: now, resume: { continuation.resume(returning: $0) }))
-                defer { state.isDraining = true }
-                return !state.isDraining
+            if enqueue(changes, at: now, resume: { continuation.resume(returning: $0) }) {
+                queue.async { self.drain(merge, afterwards) }
             }
-            if startsDrain { queue.async { self.drain(merge, afterwards) } }
+        }
+    }
+
+    /// ``accept(_:at:merging:afterwards:)`` for a store whose merge is awaited (PostgreSQL): the
+    /// groups are merged by a task, which holds no thread while the database answers.
+    public func accept(
+        _ changes: [Change], at now: Date,
+        mergingAwaited merge: @escaping @Sendable ([[Change]], Date) async -> [Outcome],
+        afterwards: @escaping @Sendable () async -> Void
+    ) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            if enqueue(changes, at: now, resume: { continuation.resume(returning: $0) }) {
+                Task {
+                    while let group = takeGroup(), let latest = group.map(\.now).max() {
+                        let outcomes = await merge(group.map(\.changes), latest)
+                        for (waiting, outcome) in zip(group, outcomes) { waiting.resume(outcome) }
+                        await afterwards()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts a batch in line; whether the caller starts merging (nobody is).
+    private func enqueue(_ changes: [Change], at now: Date, resume: @escaping @Sendable (Outcome) -> Void) -> Bool {
+        state.withLock { state in
+            state.waiting.append(Waiting(changes: changes, now: now, resume: resume))
+            defer { state.isDraining = true }
+            return !state.isDraining
+        }
+    }
+
+    /// The next group to merge, `nil` (and merging stops) when nobody waits.
+    private func takeGroup() -> [Waiting]? {
+        state.withLock { state in
+            var count = 0
+            let taken = state.waiting.prefix { waiting in
+                defer { count += waiting.changes.count }
+                return count == 0 || count + waiting.changes.count <= Self.changesPerGroup
+            }
+            state.waiting.removeFirst(taken.count)
+            if taken.isEmpty {
+                state.isDraining = false
+                return nil
+            }
+            return Array(taken)
         }
     }
 
     /// Merges groups until nobody waits.
     private func drain(_ merge: @Sendable ([[Change]], Date) -> [Outcome], _ afterwards: @Sendable () -> Void) {
-        while true {
-            let group: [Waiting] = state.withLock { state in
-                var count = 0
-                let taken = state.waiting.prefix { waiting in
-                    defer { count += waiting.changes.count }
-                    return count == 0 || count + waiting.changes.count <= Self.changesPerGroup
-                }
-                state.waiting.removeFirst(taken.count)
-                if taken.isEmpty { state.isDraining = false }
-                return Array(taken)
-            }
-            guard let latest = group.map(\.now).max() else { return }
+        while let group = takeGroup(), let latest = group.map(\.now).max() {
             let outcomes = merge(group.map(\.changes), latest)
             for (waiting, outcome) in zip(group, outcomes) { waiting.resume(outcome) }
             afterwards()

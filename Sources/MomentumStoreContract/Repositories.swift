@@ -150,5 +150,5 @@ public protocol SyncLogStore: Sendable {
     func syncHead() async throws(StoreError) -> Int64
     /// Calls `observer` with the changes of every transaction that logged any, after it committed,
     /// in the order of the log.
-    func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void)
+    func observeChanges(_ observer: @escaping @Sendable ([LoggedChange]) -> Void) async
 }

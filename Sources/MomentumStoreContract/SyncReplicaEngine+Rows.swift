@@ -33,7 +33,8 @@ extension SyncReplicaEngine {
         public init() {}
     }
 
-    /// A write the engine decided, executed in order by ``execute(_:at:in:)``.
+    /// A write the engine decided; a store executes them in order
+    /// (``SyncReplicaPrimitives/execute(_:at:)``).
     public enum Write {
         /// Keep what differs between two states of the loaded entities.
         case persist(StateChanges)
@@ -52,36 +53,13 @@ extension SyncReplicaEngine {
 
     /// What executing the writes gave back.
     public struct Executed {
+        public init() {}
+
         /// What each `log` write logged, in order.
         public var logged: [LoggedChange] = []
         /// Per `log` or `findLogged` write, in order: the sequence number (a duplicate's earlier
         /// one, if it is still logged).
         public var seqs: [Int64?] = []
-    }
-
-    /// Runs `writes` in order on `store`'s primitives.
-    public static func execute<Store: SyncReplicaPrimitives>(
-        _ writes: [Write], at now: Date, in store: Store
-    ) throws(Store.Failure) -> Executed {
-        var executed = Executed()
-        for write in writes {
-            switch write {
-            case .persist(let changes): try store.persist(changes)
-            case .log(let change, let origin):
-                let entry = try store.appendToLog(change, origin: origin)
-                executed.logged.append(entry)
-                executed.seqs.append(entry.seq)
-            case .findLogged(let change): executed.seqs.append(try store.seqOfLogged(change))
-            case .dropWritesBeaten(let change): try store.dropWritesBeaten(by: change)
-            case .removeRow(let key): try store.removeRow(key)
-            case .saveTimer(let timer): try store.saveTimer(timer)
-            case .saveItem(let item, let timerID): try store.saveItem(item, timerID: timerID)
-            case .saveRecord(let record): try store.saveRecord(record, at: now)
-            case .saveSettingValues(let values): try store.saveSettingValues(values, at: now)
-            case .saveMeditationPreset(let preset): try store.saveMeditationPreset(preset)
-            }
-        }
-        return executed
     }
 
     /// The person's rows of the entities whose merged state changed, as the merged state makes
@@ -95,6 +73,9 @@ extension SyncReplicaEngine {
         /// `nil` when no setting changed.
         var settingTexts: [SettingKey: String]?
         var presets: [(id: String, preset: MeditationPreset?)] = []
+
+        /// Nothing to bring up to date.
+        init() {}
 
         init(from before: ReplicaState, to after: ReplicaState, at now: Date) {
             let changed = after.entitiesToMaterialize(since: before)

@@ -12,34 +12,24 @@ public protocol SyncReplicaPrimitives {
     /// An error of the engine's own (a clock that cannot take a stamp, a change sync refuses), as
     /// the store throws it.
     func failure(_ error: any Error) -> Failure
-
     /// The merged state of `keys`, of the timers each loaded item named and of every item that
     /// named a loaded timer: everything ``ReplicaState/apply(_:)`` reads for those entities.
     func load(_ keys: Set<SyncEntityKey>) throws(Failure) -> ReplicaState
-    /// Keeps what differs between two states of the loaded entities (``SyncReplicaEngine/changes(from:to:)``).
-    func persist(_ changes: SyncReplicaEngine.StateChanges) throws(Failure)
-
-    /// Logs `change` (`origin` is `local` or `remote`) under the next sequence number.
-    func appendToLog(_ change: Change, origin: String) throws(Failure) -> LoggedChange
-    /// The sequence number `change` was logged under before (for a duplicate), if it still is.
-    func seqOfLogged(_ change: Change) throws(Failure) -> Int64?
-    /// Drops the logged writes of `change`'s fields with a lower stamp, as compaction would
-    /// (``MomentumCore/Change/fieldsWhoseOlderWritesItBeats``).
-    func dropWritesBeaten(by change: Change) throws(Failure)
-
     /// What the engine needs to know of the person's rows before it decides how to bring them
     /// up to date (read inside the same transaction, before any of the merge's writes).
     func storedRows(_ reads: SyncReplicaEngine.RowReads) throws(Failure) -> SyncReplicaEngine.StoredRows
+    /// Runs the writes the engine decided, in order (``SyncReplicaEngine/Write``).
+    func execute(_ writes: [SyncReplicaEngine.Write], at now: Date) throws(Failure) -> SyncReplicaEngine.Executed
+}
 
-    /// Deletes the person's row of `key` (a setting has none to delete).
-    func removeRow(_ key: SyncEntityKey) throws(Failure)
-    /// Writes a timer's row (its items are rows of their own).
-    func saveTimer(_ timer: FocusTimer) throws(Failure)
-    func saveItem(_ item: ChecklistItem, timerID: UUID) throws(Failure)
-    /// Writes `record`, keeping a stored row's time of creation (`now` for a new one).
-    func saveRecord(_ record: PracticeRecord, at now: Date) throws(Failure)
-    func saveSettingValues(_ values: [String: String], at now: Date) throws(Failure)
-    func saveMeditationPreset(_ preset: MeditationPreset) throws(Failure)
+/// ``SyncReplicaPrimitives`` for a store whose statements are awaited (PostgreSQL).
+public protocol AsyncSyncReplicaPrimitives {
+    associatedtype Failure: Error
+
+    func failure(_ error: any Error) -> Failure
+    func load(_ keys: Set<SyncEntityKey>) async throws(Failure) -> ReplicaState
+    func storedRows(_ reads: SyncReplicaEngine.RowReads) async throws(Failure) -> SyncReplicaEngine.StoredRows
+    func execute(_ writes: [SyncReplicaEngine.Write], at now: Date) async throws(Failure) -> SyncReplicaEngine.Executed
 }
 
 /// The sync engine both stores run (docs/sync.md): merges local writes and changes from elsewhere
@@ -71,6 +61,20 @@ public enum SyncReplicaEngine {
             deletes: [], clock: &clock, device: device, at: now, in: store)
     }
 
+    /// ``seed(timers:records:meditationPresets:storedSettings:clock:device:at:in:)`` on a store whose
+    /// statements are awaited.
+    @discardableResult
+    public static func seed<Store: AsyncSyncReplicaPrimitives>(
+        timers: [FocusTimer], records: [PracticeRecord], meditationPresets: [MeditationPreset],
+        storedSettings: [String: String], clock: inout HybridLogicalClock, device: String, at now: Date,
+        in store: Store
+    ) async throws(Store.Failure) -> [LoggedChange] {
+        try await recordLocal(
+            sets: LocalSyncChanges.seed(
+                timers: timers, records: records, meditationPresets: meditationPresets, storedSettings: storedSettings),
+            deletes: [], clock: &clock, device: device, at: now, in: store)
+    }
+
     /// Turns the new values of entities written here into stamped changes, merged and logged as
     /// local (``ReplicaState/recordLocal(sets:deletes:clock:device:at:)``). Writes to an entity the
     /// replica has deleted are dropped, and so is its row. Returns what was logged.
@@ -81,20 +85,44 @@ public enum SyncReplicaEngine {
     ) throws(Store.Failure) -> [LoggedChange] {
         let keys = Set(sets.map(\.0)).union(deletes)
         guard !keys.isEmpty else { return [] }
-        let before = try store.load(keys)
+        let writes = try localWrites(
+            sets: sets, deletes: deletes, loaded: try store.load(keys), clock: &clock, device: device, at: now,
+            failure: store.failure)
+        return try store.execute(writes, at: now).logged
+    }
+
+    /// ``recordLocal(sets:deletes:clock:device:at:in:)`` on a store whose statements are awaited.
+    @discardableResult
+    public static func recordLocal<Store: AsyncSyncReplicaPrimitives>(
+        sets: [(SyncEntityKey, [String: SyncValue])], deletes: [SyncEntityKey], clock: inout HybridLogicalClock,
+        device: String, at now: Date, in store: Store
+    ) async throws(Store.Failure) -> [LoggedChange] {
+        let keys = Set(sets.map(\.0)).union(deletes)
+        guard !keys.isEmpty else { return [] }
+        let writes = try localWrites(
+            sets: sets, deletes: deletes, loaded: try await store.load(keys), clock: &clock, device: device, at: now,
+            failure: store.failure)
+        return try await store.execute(writes, at: now).logged
+    }
+
+    /// What a local write decides, once its entities are loaded. What sync would refuse (a
+    /// record ending more than a day after the write) is refused.
+    static func localWrites<Failure: Error>(
+        sets: [(SyncEntityKey, [String: SyncValue])], deletes: [SyncEntityKey], loaded before: ReplicaState,
+        clock: inout HybridLogicalClock, device: String, at now: Date, failure: (any Error) -> Failure
+    ) throws(Failure) -> [Write] {
         var state = before
         let (changes, dropped): ([Change], Set<SyncEntityKey>)
         do {
             (changes, dropped) = try state.recordLocal(
                 sets: sets, deletes: deletes, clock: &clock, device: device, at: now)
         } catch {
-            // What sync would refuse (a record ending more than a day after the write) is refused.
-            throw store.failure(error)
+            throw failure(error)
         }
         var writes: [Write] = [.persist(Self.changes(from: before, to: state))]
         writes += dropped.map { .removeRow($0) }
         writes += changes.map { .log($0, origin: "local") }
-        return try execute(writes, at: now, in: store).logged
+        return writes
     }
 
     /// Merges checked changes from elsewhere: applies them, moves the clock past their stamps (a
@@ -106,41 +134,77 @@ public enum SyncReplicaEngine {
     public static func applyRemote<Store: SyncReplicaPrimitives>(
         _ changes: [Change], clock: inout HybridLogicalClock, at now: Date, compacting: Bool, in store: Store
     ) throws(Store.Failure) -> RemoteResult {
-        var keys = Set(changes.map(\.entity))
-        for change in changes {
-            // An item's timer is loaded with it: its deletion may reach the item.
-            if case .set(SyncEntityType.timerReferenceField, .string(let id)) = change.operation {
-                keys.insert(SyncEntityKey(type: .focusTimer, id: id))
+        var merge = RemoteMerge(changes, compacting: compacting)
+        try merge.apply(to: try store.load(merge.keys), clock: &clock, at: now, failure: store.failure)
+        let rows = merge.rows.reads.isEmpty ? StoredRows() : try store.storedRows(merge.rows.reads)
+        return merge.result(of: try store.execute(merge.writes(given: rows), at: now))
+    }
+
+    /// ``applyRemote(_:clock:at:compacting:in:)`` on a store whose statements are awaited.
+    public static func applyRemote<Store: AsyncSyncReplicaPrimitives>(
+        _ changes: [Change], clock: inout HybridLogicalClock, at now: Date, compacting: Bool, in store: Store
+    ) async throws(Store.Failure) -> RemoteResult {
+        var merge = RemoteMerge(changes, compacting: compacting)
+        try merge.apply(to: try await store.load(merge.keys), clock: &clock, at: now, failure: store.failure)
+        let rows = merge.rows.reads.isEmpty ? StoredRows() : try await store.storedRows(merge.rows.reads)
+        return merge.result(of: try await store.execute(merge.writes(given: rows), at: now))
+    }
+
+    /// What merging changes from elsewhere decides: what to load, then (``apply(to:clock:at:)``)
+    /// the merged state, the log's writes and the row plan.
+    struct RemoteMerge {
+        let changes: [Change]
+        let compacting: Bool
+        /// The changed entities, and each item's timer (its deletion may reach the item).
+        let keys: Set<SyncEntityKey>
+        private(set) var result = RemoteResult()
+        private(set) var logWrites: [Write] = []
+        private(set) var rows = RowPlan()
+
+        init(_ changes: [Change], compacting: Bool) {
+            self.changes = changes
+            self.compacting = compacting
+            var keys = Set(changes.map(\.entity))
+            for change in changes {
+                if case .set(SyncEntityType.timerReferenceField, .string(let id)) = change.operation {
+                    keys.insert(SyncEntityKey(type: .focusTimer, id: id))
+                }
             }
+            self.keys = keys
         }
-        let before = try store.load(keys)
-        var state = before
-        var result = RemoteResult()
-        var writes: [Write] = []
-        for change in changes {
-            let outcome = state.apply(change)
-            result.outcomes.append(outcome)
-            do {
-                try clock.receive(change.stamp, at: now)
-            } catch {
-                guard case .tooFarAhead = error else { throw store.failure(error) }
-                result.farAhead.append(change.stamp)
+
+        mutating func apply<Failure: Error>(
+            to before: ReplicaState, clock: inout HybridLogicalClock, at now: Date, failure: (any Error) -> Failure
+        ) throws(Failure) {
+            var state = before
+            for change in changes {
+                let outcome = state.apply(change)
+                result.outcomes.append(outcome)
+                do {
+                    try clock.receive(change.stamp, at: now)
+                } catch {
+                    guard case .tooFarAhead = error else { throw failure(error) }
+                    result.farAhead.append(change.stamp)
+                }
+                if outcome == .duplicate {
+                    logWrites.append(.findLogged(change))
+                } else {
+                    logWrites.append(.log(change, origin: "remote"))
+                    if compacting, outcome == .applied { logWrites.append(.dropWritesBeaten(by: change)) }
+                }
             }
-            if outcome == .duplicate {
-                writes.append(.findLogged(change))
-            } else {
-                writes.append(.log(change, origin: "remote"))
-                if compacting, outcome == .applied { writes.append(.dropWritesBeaten(by: change)) }
-            }
+            logWrites.append(.persist(SyncReplicaEngine.changes(from: before, to: state)))
+            rows = RowPlan(from: before, to: state, at: now)
         }
-        writes.append(.persist(Self.changes(from: before, to: state)))
-        let rows = RowPlan(from: before, to: state, at: now)
-        let reads = rows.reads
-        writes += rows.writes(given: reads.isEmpty ? StoredRows() : try store.storedRows(reads))
-        let executed = try execute(writes, at: now, in: store)
-        result.seqs = executed.seqs
-        result.logged = executed.logged
-        return result
+
+        func writes(given stored: StoredRows) -> [Write] { logWrites + rows.writes(given: stored) }
+
+        func result(of executed: Executed) -> RemoteResult {
+            var result = result
+            result.seqs = executed.seqs
+            result.logged = executed.logged
+            return result
+        }
     }
 
     /// What a store writes to keep `after` where it kept `before` (both states of the same loaded

@@ -25,7 +25,7 @@ struct HouseholdPeopleStoreTests {
 
     @Test(arguments: StoreKind.available)
     func theFounderIsWrittenOnceAndTheNextPersonGetsTheNextID(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let people = store.household
         await #expect(try people.people().isEmpty)
         let founded = try await people.ensureFounder(named: "Ada", at: Self.start)
@@ -45,7 +45,7 @@ struct HouseholdPeopleStoreTests {
 
     @Test(arguments: StoreKind.available)
     func anIDIsNeverReusedAfterRemoval(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let people = store.household
         _ = try await people.ensureFounder(named: "Ada", at: Self.start)
         let ben = try await people.insertPerson(named: "Ben", role: .member, at: Self.start)
@@ -58,7 +58,7 @@ struct HouseholdPeopleStoreTests {
 
     @Test(arguments: StoreKind.available)
     func aNameIsUniqueIgnoringTheCaseOfASCIILettersAndNeverBlank(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let people = store.household
         _ = try await people.insertPerson(named: "Ben", role: .member, at: Self.start)
         await #expect(throws: StoreError.self) {
@@ -75,7 +75,7 @@ struct HouseholdPeopleStoreTests {
 
     @Test(arguments: StoreKind.available)
     func renameRoleAndPINChangeOnlyTheirPerson(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let people = store.household
         _ = try await people.ensureFounder(named: "Ada", at: Self.start)
         let ben = try await people.insertPerson(named: "Ben", role: .member, at: Self.start)
@@ -102,7 +102,7 @@ struct HouseholdPeopleStoreTests {
 
     @Test(arguments: StoreKind.available)
     func removingAPersonTakesTheirTokensSessionsCodesAndSharesAndNothingElse(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let people = store.household
         _ = try await people.ensureFounder(named: "Ada", at: Self.start)
         let ben = try await people.insertPerson(named: "Ben", role: .member, at: Self.start)
@@ -133,7 +133,7 @@ struct HouseholdPeopleStoreTests {
 
     @Test(arguments: StoreKind.available)
     func aCodeIsSpentOnceWithinTenMinutesAsItsPerson(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let people = store.household
         _ = try await people.ensureFounder(named: "Ada", at: Self.start)
         let ben = try await people.insertPerson(named: "Ben", role: .member, at: Self.start)
@@ -162,7 +162,7 @@ struct HouseholdPeopleStoreTests {
 
     @Test(arguments: StoreKind.available)
     func aCodeOfNobodyOrMalformedIsRefusedByTheStore(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let people = store.household
         await #expect(throws: StoreError.self) {
             try await people.savePairingCode(hash: hash(1), personID: 42, at: Self.start)
@@ -177,9 +177,9 @@ struct HouseholdPeopleStoreTests {
     /// code makes exactly one token.
     @Test(arguments: StoreKind.available)
     func concurrentSpendsOfOneCodeOnTwoStoresLetExactlyOneWin(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let first = store.household
-        let second = try store.reopenedHousehold()
+        let second = try await store.reopenedHousehold()
         _ = try await first.ensureFounder(named: "Ada", at: Self.start)
         let ben = try await first.insertPerson(named: "Ben", role: .member, at: Self.start)
         let codes = 20
@@ -207,9 +207,9 @@ struct HouseholdPeopleStoreTests {
     /// the person leaves no token behind.
     @Test(arguments: StoreKind.available)
     func aRemovalDuringASpendLeavesNoTokenOfThePerson(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let first = store.household
-        let second = try store.reopenedHousehold()
+        let second = try await store.reopenedHousehold()
         _ = try await first.ensureFounder(named: "Ada", at: Self.start)
         let at = Self.start.addingTimeInterval(30)
         for round in 0..<10 {
@@ -228,7 +228,7 @@ struct HouseholdPeopleStoreTests {
 
     @Test(arguments: StoreKind.available)
     func sharesAreSetExactlyAndNeverWithTheOwner(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let people = store.household
         _ = try await people.ensureFounder(named: "Ada", at: Self.start)
         let ben = try await people.insertPerson(named: "Ben", role: .member, at: Self.start)
@@ -265,9 +265,9 @@ struct HouseholdPeopleStoreTests {
     /// left is one call's list, never a mix.
     @Test(arguments: StoreKind.available)
     func concurrentShareChangesOnTwoStoresLeaveOneList(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let first = store.household
-        let second = try store.reopenedHousehold()
+        let second = try await store.reopenedHousehold()
         _ = try await first.ensureFounder(named: "Ada", at: Self.start)
         var ids: [Person.ID] = []
         for name in ["Ben", "Cleo", "Dan", "Eve"] {

@@ -24,7 +24,7 @@ struct HouseholdServicesOnBothStoresTests {
             return try await HouseholdService.open(
                 dataDirectory: folder.url, device: "test", login: "ada", now: { Self.start })
         case .postgres:
-            let postgres = second ? try store.reopenedHousehold() as? PostgresStore : store.postgresStore
+            let postgres = await second ? try store.reopenedHousehold() as? PostgresStore : store.postgresStore
             return try await HouseholdService.open(
                 postgres: try #require(postgres), dataDirectory: folder.url, device: "test", login: "ada",
                 now: { Self.start })
@@ -33,7 +33,7 @@ struct HouseholdServicesOnBothStoresTests {
 
     @Test(arguments: StoreKind.available)
     func eachPersonKeepsTheirOwnPracticeAndRemovingSomeoneRemovesIt(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let folder = try TemporaryDirectory()
         let household = try await household(on: store, folder: folder)
         await #expect(try household.people().map(\.name) == ["ada"])
@@ -50,14 +50,15 @@ struct HouseholdServicesOnBothStoresTests {
         let cleo = try await household.add(named: "Cleo")
         await #expect(try household.services(for: cleo).practiceLog.records().isEmpty)
         if kind == .postgres {
-            #expect(try store.postgres("SELECT count(*)::int FROM practice_record WHERE person_id = \(ben.id)") == 0)
-            #expect(try store.postgres("SELECT count(*)::int FROM setting WHERE person_id = \(ben.id)") == 0)
+            await #expect(
+                try store.postgres("SELECT count(*)::int FROM practice_record WHERE person_id = \(ben.id)") == 0)
+            await #expect(try store.postgres("SELECT count(*)::int FROM setting WHERE person_id = \(ben.id)") == 0)
         }
     }
 
     @Test(arguments: StoreKind.available)
     func theLibraryIsTheHouseholdsAndEachPersonsEditsAreTheirOwn(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let folder = try TemporaryDirectory()
         let household = try await household(on: store, folder: folder)
         let ben = try await household.services(for: try await household.add(named: "Ben"))
@@ -80,7 +81,7 @@ struct HouseholdServicesOnBothStoresTests {
 
     @Test func twoServersOnOneDatabaseServeTheSamePeopleAndData() async throws {
         guard StoreKind.postgresURL != nil else { return }
-        let store = try StoreUnderTest(.postgres)
+        let store = try await StoreUnderTest(.postgres)
         let (folderA, folderB) = (try TemporaryDirectory(), try TemporaryDirectory())
         let a = try await household(on: store, folder: folderA)
         let b = try await household(on: store, folder: folderB, second: true)

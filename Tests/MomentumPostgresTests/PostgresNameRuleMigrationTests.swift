@@ -19,7 +19,7 @@ struct PostgresNameRuleMigrationTests {
     /// migration 12 runs again; then everything reads back, and pulls, without them.
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func migration12LeavesDirectionControlsOutOfNames() async throws {
-        let store = try StoreUnderTest(.postgres)
+        let store = try await StoreUnderTest(.postgres)
         let services = LogServices(store: store, now: { Self.now })
         // Made, then renamed: a new timer is logged as one put, a rename as a set of its name — the
         // logged write of a name this migration cleans (it ran before puts were logged).
@@ -47,15 +47,15 @@ struct PostgresNameRuleMigrationTests {
             "UPDATE person SET name = chr(65279) || name",
             "DELETE FROM schema_migration WHERE version = 12",
         ] {
-            try store.postgres(statement)
+            try await store.postgres(statement)
         }
 
-        let reopened = try store.reopened()
+        let reopened = try await store.reopened()
         let timers = try await reopened.focusTimers()
         #expect(timers.map(\.name) == ["Reading"])
         #expect(timers.first?.items.map(\.text) == ["Glasses"])
         let key = SyncEntityKey(type: .focusTimer, id: timer.id.uuidString.lowercased())
-        let log = try store.reopenedSyncLog()
+        let log = try await store.reopenedSyncLog()
         await #expect(try log.lastChange(of: "name", in: key)?.value == .string("Reading"))
         let page = try await JSONDecoder().decode(
             SyncPullAnswer.self, from: try log.pullPageJSON(after: 0, limit: 100, at: Self.now))

@@ -21,9 +21,9 @@ struct PostgresPersonDataTests {
     /// changes would both see the same count; under the person's lock every count is seen once.
     @Test(.timeLimit(.minutes(1)))
     func focusTimerChangesOfTwoServersNeverInterleave() async throws {
-        let store = try StoreUnderTest(.postgres)
+        let store = try await StoreUnderTest(.postgres)
         guard let first = store.postgresStore, let schema = store.schema else { return }
-        let second = try PostgresStore.open(try StoreUnderTest.location(), schema: schema, poolSize: 2)
+        let second = try await PostgresStore.open(try StoreUnderTest.location(), schema: schema, poolSize: 2)
         defer { second.close() }
         let servers = [first.scoped(to: 3), second.scoped(to: 3)]
         let changesEach = 8
@@ -32,7 +32,7 @@ struct PostgresPersonDataTests {
             for server in servers {
                 group.addTask {
                     for _ in 0..<changesEach {
-                        try server.changeFocusTimers(at: created) { timers in
+                        try await server.changeFocusTimers(at: created) { timers in
                             Thread.sleep(forTimeInterval: 0.005)
                             let timer = try FocusTimer(
                                 id: UUID(), name: "T\(timers.count)", sortOrder: timers.count, createdAt: created)
@@ -43,31 +43,31 @@ struct PostgresPersonDataTests {
             }
             try await group.waitForAll()
         }
-        let names = try servers[1].focusTimers().map(\.name)
+        let names = try await servers[1].focusTimers().map(\.name)
         #expect(names == (0..<(2 * changesEach)).map { "T\($0)" })
     }
 
-    @Test func aRefusedChangeIsRethrownAsItselfAndWritesNothing() throws {
-        let store = try StoreUnderTest(.postgres)
+    @Test func aRefusedChangeIsRethrownAsItselfAndWritesNothing() async throws {
+        let store = try await StoreUnderTest(.postgres)
         guard let postgres = store.postgresStore else { return }
         let person = postgres.scoped(to: 1)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let timer = try FocusTimer(id: UUID(), name: "Reading", sortOrder: 0, createdAt: now)
-        #expect(throws: Refused()) {
-            try person.changeFocusTimers(at: now) { _ -> (FocusTimerChanges, Void) in throw Refused() }
+        await #expect(throws: Refused()) {
+            try await person.changeFocusTimers(at: now) { _ -> (FocusTimerChanges, Void) in throw Refused() }
         }
         // A timer the core refuses (its check runs again before writing) is refused as the core says.
         var blank = timer
         blank.name = " "
-        #expect(throws: FocusTimerError.blankName) {
-            try person.changeFocusTimers(at: now) { _ in (FocusTimerChanges(saved: [timer, blank]), ()) }
+        await #expect(throws: FocusTimerError.blankName) {
+            try await person.changeFocusTimers(at: now) { _ in (FocusTimerChanges(saved: [timer, blank]), ()) }
         }
-        let timers = try person.focusTimers()
+        let timers = try await person.focusTimers()
         #expect(timers.isEmpty)
     }
 
-    @Test func peopleKeepTheirOwnTimersPresetsProgramsAndCourse() throws {
-        let store = try StoreUnderTest(.postgres)
+    @Test func peopleKeepTheirOwnTimersPresetsProgramsAndCourse() async throws {
+        let store = try await StoreUnderTest(.postgres)
         guard let postgres = store.postgresStore else { return }
         let (ada, ben) = (postgres.scoped(to: 1), postgres.scoped(to: 2))
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -81,41 +81,41 @@ struct PostgresPersonDataTests {
         let sit = try MeditationPreset(
             id: UUID().uuidString.lowercased(), name: "Evening", plan: MeditationPlan(), createdAt: now, updatedAt: now)
         for person in [ada, ben] {
-            try person.changeFocusTimers(at: now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
-            try person.saveBreathingPreset(breathing, at: now)
-            try person.saveWorkoutProgram(program, at: now)
-            try person.saveMeditationPreset(sit)
+            try await person.changeFocusTimers(at: now) { _ in (FocusTimerChanges(saved: [timer]), ()) }
+            try await person.saveBreathingPreset(breathing, at: now)
+            try await person.saveWorkoutProgram(program, at: now)
+            try await person.saveMeditationPreset(sit)
         }
-        try ada.saveMorseSession(
+        try await ada.saveMorseSession(
             progressJSON: "{}",
             summary: MorseSessionSummary(
                 id: UUID(), direction: .receive, order: .standard, level: 1, nextLevel: 2, startedAt: now,
                 endedAt: now.addingTimeInterval(300), trainingMilliseconds: 300_000, attempts: 10, correct: 10),
             record: nil, at: now)
-        try ben.changeFocusTimers(at: now) { _ in (FocusTimerChanges(deleted: [timer.id]), ()) }
-        #expect(try ben.deleteBreathingPreset(id: breathing.id))
-        #expect(try ben.deleteWorkoutProgram(id: program.id))
-        #expect(try ben.deleteMeditationPreset(id: sit.id, at: now))
-        #expect(try ada.focusTimers() == [timer])
-        #expect(try ada.breathingPresets() == [breathing])
-        #expect(try ada.workoutPrograms() == [program])
-        #expect(try ada.meditationPresets() == [sit])
-        #expect(try ada.morseSessions(limit: 10).count == 1)
-        #expect(try ben.focusTimers().isEmpty)
-        #expect(try ben.breathingPresets().isEmpty)
-        #expect(try ben.workoutPrograms().isEmpty)
-        #expect(try ben.meditationPresets().isEmpty)
-        #expect(try ben.morseCourseJSON() == nil)
-        #expect(try ben.morseSessions(limit: 10).isEmpty)
+        try await ben.changeFocusTimers(at: now) { _ in (FocusTimerChanges(deleted: [timer.id]), ()) }
+        await #expect(try ben.deleteBreathingPreset(id: breathing.id))
+        await #expect(try ben.deleteWorkoutProgram(id: program.id))
+        await #expect(try ben.deleteMeditationPreset(id: sit.id, at: now))
+        await #expect(try ada.focusTimers() == [timer])
+        await #expect(try ada.breathingPresets() == [breathing])
+        await #expect(try ada.workoutPrograms() == [program])
+        await #expect(try ada.meditationPresets() == [sit])
+        await #expect(try ada.morseSessions(limit: 10).count == 1)
+        await #expect(try ben.focusTimers().isEmpty)
+        await #expect(try ben.breathingPresets().isEmpty)
+        await #expect(try ben.workoutPrograms().isEmpty)
+        await #expect(try ben.meditationPresets().isEmpty)
+        await #expect(try ben.morseCourseJSON() == nil)
+        await #expect(try ben.morseSessions(limit: 10).isEmpty)
         // A name taken by the same person, in another case of A–Z, is refused by the database.
         var other = breathing
         other.id = UUID().uuidString.lowercased()
         other.name = "EVENING"
-        #expect(throws: StoreError.self) { try ada.saveBreathingPreset(other, at: now) }
+        await #expect(throws: StoreError.self) { try await ada.saveBreathingPreset(other, at: now) }
     }
 
-    @Test func theSchemaRejectsTimersAndItemsTheCoreWouldNot() throws {
-        let store = try StoreUnderTest(.postgres)
+    @Test func theSchemaRejectsTimersAndItemsTheCoreWouldNot() async throws {
+        let store = try await StoreUnderTest(.postgres)
         let columns = "person_id, id, name, duration_ms, icon, color, sort_order, created_at_ms, updated_at_ms"
         let refused = [
             // running without the instant it resumed at
@@ -128,8 +128,8 @@ struct PostgresPersonDataTests {
             "INSERT INTO morse_session (person_id, id, direction, koch, level, next_level, started_at_ms, ended_at_ms, training_ms, attempts, correct) VALUES (1, 's', 'sideways', 'standard', 1, 1, 0, 0, 0, 0, 0)",
         ]
         for statement in refused {
-            #expect(throws: StoreError.self) { try store.postgres(statement) }
+            await #expect(throws: StoreError.self) { try await store.postgres(statement) }
         }
-        #expect(try store.postgres("SELECT count(*) FROM focus_timer") == 0)
+        await #expect(try store.postgres("SELECT count(*) FROM focus_timer") == 0)
     }
 }

@@ -41,7 +41,7 @@ struct PostgresTLSTests {
         #expect(throws: PostgresLocationError.badTLSOption) { try PostgresLocation(url: Self.base + query) }
     }
 
-    @Test func aRootCertificateThatCannotBeReadIsNamedBeforeAnythingConnects() throws {
+    @Test func aRootCertificateThatCannotBeReadIsNamedBeforeAnythingConnects() async throws {
         let missing = try PostgresLocation(url: Self.base + "?sslmode=verify-full&sslrootcert=/nonexistent/ca.pem")
         #expect(throws: PostgresLocationError.unreadableRootCertificate(path: "/nonexistent/ca.pem")) {
             try missing.checkTLS()
@@ -51,7 +51,7 @@ struct PostgresTLSTests {
         defer { try? FileManager.default.removeItem(at: notPEM) }
         let garbled = try PostgresLocation(url: Self.base + "?sslmode=verify-ca&sslrootcert=\(notPEM.path)")
         #expect(throws: PostgresLocationError.unreadableRootCertificate(path: notPEM.path)) { try garbled.checkTLS() }
-        #expect(throws: StoreError.self) { try PostgresStore.open(garbled) }
+        await #expect(throws: StoreError.self) { try await PostgresStore.open(garbled) }
     }
 
     // MARK: Against the test cluster
@@ -70,31 +70,32 @@ struct PostgresTLSTests {
     }
 
     /// Whether the store's connection is encrypted, as the server sees it.
-    static func isEncrypted(_ location: PostgresLocation, schema: String) throws -> Bool {
-        let store = try PostgresStore.open(location, schema: schema, poolSize: 1)
+    static func isEncrypted(_ location: PostgresLocation, schema: String) async throws -> Bool {
+        let store = try await PostgresStore.open(location, schema: schema, poolSize: 1)
         defer { store.close() }
-        return try store.read { session throws(StoreError) -> Bool in
-            let rows = try session.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+        return try await store.read { session throws(StoreError) -> Bool in
+            let rows = try await session.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
             return try rows.first?.columns(Bool.self) ?? false
         }
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil && tlsFolder != nil))
-    func connectionsAreEncryptedCheckedOrRefusedAsTheAddressSays() throws {
-        let tests = try StoreUnderTest(.postgres)
+    func connectionsAreEncryptedCheckedOrRefusedAsTheAddressSays() async throws {
+        let tests = try await StoreUnderTest(.postgres)
         let schema = try #require(tests.schema)
         let folder = try #require(Self.tlsFolder)
         let (root, other) = ("\(folder)/root.crt", "\(folder)/other-root.crt")
 
-        #expect(try !Self.isEncrypted(try Self.location(""), schema: schema))
-        #expect(try Self.isEncrypted(try Self.location("?sslmode=prefer"), schema: schema))
-        #expect(try Self.isEncrypted(try Self.location("?sslmode=require"), schema: schema))
-        #expect(try Self.isEncrypted(try Self.location("?sslmode=verify-ca&sslrootcert=\(root)"), schema: schema))
-        #expect(try Self.isEncrypted(try Self.location("?sslmode=verify-full&sslrootcert=\(root)"), schema: schema))
+        await #expect(try !Self.isEncrypted(try Self.location(""), schema: schema))
+        await #expect(try Self.isEncrypted(try Self.location("?sslmode=prefer"), schema: schema))
+        await #expect(try Self.isEncrypted(try Self.location("?sslmode=require"), schema: schema))
+        await #expect(try Self.isEncrypted(try Self.location("?sslmode=verify-ca&sslrootcert=\(root)"), schema: schema))
+        await #expect(
+            try Self.isEncrypted(try Self.location("?sslmode=verify-full&sslrootcert=\(root)"), schema: schema))
         // The same server by an address the certificate does not name (it names `localhost`):
         // verify-ca connects, verify-full compares the name and refuses.
         let unnamed = "127.0.0.1"
-        #expect(
+        await #expect(
             try Self.isEncrypted(
                 try Self.location(host: unnamed, "?sslmode=verify-ca&sslrootcert=\(root)"), schema: schema))
 
@@ -106,7 +107,9 @@ struct PostgresTLSTests {
             try Self.location(host: unnamed, "?sslmode=verify-full&sslrootcert=\(root)"),
             try Self.location("?sslmode=verify-full"),
         ] {
-            #expect(throws: StoreError.self, "\(refused)") { try PostgresStore.open(refused, schema: schema) }
+            await #expect(throws: StoreError.self, "\(refused)") {
+                try await PostgresStore.open(refused, schema: schema)
+            }
         }
     }
 }

@@ -24,67 +24,67 @@ struct RevisionCacheTests {
 
     /// Another server's handle of the test's schema that keeps revisions for an hour: only an
     /// announcement moves what it answers.
-    private func server(of store: StoreUnderTest) throws -> PostgresStore {
-        try PostgresStore.open(
+    private func server(of store: StoreUnderTest) async throws -> PostgresStore {
+        try await PostgresStore.open(
             try StoreUnderTest.location(), schema: store.schema, poolSize: 2, revisionAge: .seconds(3600))
     }
 
     /// Waits (at most five seconds) until `condition` holds: announcements arrive on their own time.
-    private func eventually(_ condition: () throws -> Bool) async throws -> Bool {
+    private func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline {
-            if try condition() { return true }
+            if try await condition() { return true }
             try await Task.sleep(for: .milliseconds(5))
         }
-        return try condition()
+        return try await condition()
     }
 
     @Test func aKeptRevisionIsNotReadAgainWhileNothingChanges() async throws {
-        let store = try StoreUnderTest(.postgres)
-        let server = try server(of: store)
+        let store = try await StoreUnderTest(.postgres)
+        let server = try await server(of: store)
         defer { server.close() }
         let person = server.scoped(to: 1)
-        _ = try person.logRevision()
+        _ = try await person.logRevision()
         #expect(try await eventually { server.revisions.isListening })
         let reads = Mutex(0)
         let count: () throws(StoreError) -> Int64 = {
             reads.withLock { $0 += 1 }
             return 7
         }
-        let first = try server.revisions.revision(of: 1, in: server, read: count)
-        let second = try server.revisions.revision(of: 1, in: server, read: count)
+        let first = try await server.revisions.revision(of: 1, in: server, read: count)
+        let second = try await server.revisions.revision(of: 1, in: server, read: count)
         #expect(first == 7 && second == 7)
         #expect(reads.withLock { $0 } == 1)
     }
 
     @Test func aChangeThroughAnotherServerIsAnnouncedAndReadAgain() async throws {
-        let store = try StoreUnderTest(.postgres)
-        let (first, second) = (try server(of: store), try server(of: store))
+        let store = try await StoreUnderTest(.postgres)
+        let (first, second) = await (try server(of: store), try server(of: store))
         defer {
             first.close()
             second.close()
         }
-        _ = try first.scoped(to: 1).logRevision()
+        _ = try await first.scoped(to: 1).logRevision()
         #expect(try await eventually { first.revisions.isListening })
-        let before = try first.scoped(to: 1).logRevision()
-        try second.scoped(to: 1).savePracticeRecord(try record(), at: Date())
-        let moved = try await eventually { try first.scoped(to: 1).logRevision() == before + 1 }
+        let before = try await first.scoped(to: 1).logRevision()
+        try await second.scoped(to: 1).savePracticeRecord(try record(), at: Date())
+        let moved = try await eventually { try await first.scoped(to: 1).logRevision() == before + 1 }
         #expect(moved)
         // Another person's change is not theirs.
-        try second.scoped(to: 2).saveSettingValues(["goal.meditation": "30"], at: Date())
-        #expect(try first.scoped(to: 1).logRevision() == before + 1)
+        try await second.scoped(to: 2).saveSettingValues(["goal.meditation": "30"], at: Date())
+        await #expect(try first.scoped(to: 1).logRevision() == before + 1)
     }
 
     @Test func aWriteOfThisProcessIsReadAgainAtOnce() async throws {
-        let store = try StoreUnderTest(.postgres)
-        let server = try server(of: store)
+        let store = try await StoreUnderTest(.postgres)
+        let server = try await server(of: store)
         defer { server.close() }
         let person = server.scoped(to: 1)
-        _ = try person.logRevision()
+        _ = try await person.logRevision()
         #expect(try await eventually { server.revisions.isListening })
-        let before = try person.logRevision()
-        try person.saveSettingValues(["goal.meditation": "30"], at: Date())
-        #expect(try person.logRevision() == before + 1)
+        let before = try await person.logRevision()
+        try await person.saveSettingValues(["goal.meditation": "30"], at: Date())
+        await #expect(try person.logRevision() == before + 1)
     }
 
     @Test func announcementsAreRecognizedOnlyInTheirOwnForm() {

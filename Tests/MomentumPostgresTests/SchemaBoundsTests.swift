@@ -120,20 +120,20 @@ struct SchemaBoundsTests {
         }
     }
 
-    static func insert(_ kind: BackupKind, _ row: BackupRow, into store: StoreUnderTest) throws {
+    static func insert(_ kind: BackupKind, _ row: BackupRow, into store: StoreUnderTest) async throws {
         if let database = store.store as? MomentumDatabase {
             try database.insertStoredRow(kind, row)
         } else {
-            try #require(store.store as? PostgresPersonStore).insertStoredRow(kind, row)
+            try await #require(store.store as? PostgresPersonStore).insertStoredRow(kind, row)
         }
     }
 
     @Test(arguments: StoreKind.available)
-    func eachStoreTakesTheCoresBoundsAndRefusesWhatLiesPastThem(kind: StoreKind) throws {
-        let store = try StoreUnderTest(kind)
+    func eachStoreTakesTheCoresBoundsAndRefusesWhatLiesPastThem(kind: StoreKind) async throws {
+        let store = try await StoreUnderTest(kind)
         for kind in [BackupKind.breathingPresets, .workoutPrograms, .focusTimers, .practiceLog, .library] {
             // The valid rows themselves are taken.
-            try Self.insert(kind, Self.validRow(kind, number: 0), into: store)
+            try await Self.insert(kind, Self.validRow(kind, number: 0), into: store)
         }
         for (index, probe) in Self.probes.enumerated() {
             var row = Self.validRow(probe.kind, number: index + 1)
@@ -143,7 +143,7 @@ struct SchemaBoundsTests {
             }
             let taken: Bool
             do {
-                try Self.insert(probe.kind, row, into: store)
+                try await Self.insert(probe.kind, row, into: store)
                 taken = true
             } catch {
                 taken = false

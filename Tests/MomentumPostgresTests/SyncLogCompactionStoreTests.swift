@@ -68,8 +68,8 @@ struct SyncLogCompactionStoreTests {
             var random = SeededRandomNumberGenerator(seed: seed)
             let timers = (0..<3).map { _ in UUID().uuidString.lowercased() }
             let items = (0..<4).map { _ in UUID().uuidString.lowercased() }
-            let store = try StoreUnderTest(kind)
-            let whole = try StoreUnderTest(.sqlite)
+            let store = try await StoreUnderTest(kind)
+            let whole = try await StoreUnderTest(.sqlite)
             var early = Replica()
             var reference = ReplicaState()
             var counter: Int64 = 0
@@ -102,15 +102,15 @@ struct SyncLogCompactionStoreTests {
                 if Int.random(in: 0..<3, using: &random) == 0 {
                     try await early.pull(from: store.syncLog, pageSize: Int.random(in: 1...6, using: &random))
                 }
-                if Int.random(in: 0..<3, using: &random) == 0 { try store.compaction.compactSyncLog() }
+                if Int.random(in: 0..<3, using: &random) == 0 { try await store.compaction.compactSyncLog() }
             }
-            try store.compaction.compactSyncLog()
+            try await store.compaction.compactSyncLog()
             try await early.pull(from: store.syncLog, pageSize: 4)
             var late = Replica()
             try await late.pull(from: store.syncLog, pageSize: 5)
             #expect(early.state == reference, "seed \(seed): the replica that pulled part-way")
             #expect(late.state == reference, "seed \(seed): the replica that pulled after compaction")
-            let size = try store.compaction.syncLogSize()
+            let size = try await store.compaction.syncLogSize()
             await #expect(size.head == (try whole.syncLog.syncHead()))
             dropped += Int(size.head) - size.kept
         }
@@ -119,7 +119,7 @@ struct SyncLogCompactionStoreTests {
 
     @Test(arguments: StoreKind.available)
     func aWriteBeatenByANewerOneGoesButTheNewestChangeAlwaysStays(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let server = store.syncLog
         let timer = UUID().uuidString.lowercased()
         _ = try await server.acceptPushGrouped(
@@ -127,15 +127,15 @@ struct SyncLogCompactionStoreTests {
         _ = try await server.acceptPushGrouped(
             [try set(.focusTimer, timer, "name", .string("Green tea"), at: 3)], at: Self.now)
         // The write that wins takes the one it beats from the log as it is merged.
-        #expect(try store.compaction.syncLogSize().kept == 1)
+        await #expect(try store.compaction.syncLogSize().kept == 1)
         // Arrives last with the oldest stamp: logged (at the head), beaten by the write before.
         let late = try await server.acceptPushGrouped(
             [try set(.focusTimer, timer, "name", .string("Old"), at: 2, node: "laptop")], at: Self.now)
-        #expect(try store.compaction.compactSyncLog() == 0)
+        await #expect(try store.compaction.compactSyncLog() == 0)
         var replica = Replica()
         try await replica.pull(from: server, pageSize: 10)
         #expect(replica.cursor == 3)
-        #expect(try store.compaction.syncLogSize() == .init(kept: 2, head: 3, compactedThrough: 3))
+        await #expect(try store.compaction.syncLogSize() == .init(kept: 2, head: 3, compactedThrough: 3))
         // The head was kept, so the next change gets a number no puller has seen.
         let next = try await server.acceptPushGrouped(
             [try set(.focusTimer, timer, "sortOrder", .integer(2), at: 4)], at: Self.now)
@@ -144,7 +144,7 @@ struct SyncLogCompactionStoreTests {
 
     @Test(arguments: StoreKind.available)
     func aDeletionTakesTheEntitysWritesWithItButStays(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let server = store.syncLog
         let timer = UUID().uuidString.lowercased()
         _ = try await server.acceptPushGrouped(
@@ -158,13 +158,13 @@ struct SyncLogCompactionStoreTests {
             [try set(.focusTimer, timer, "name", .string("Late"), at: 5)], at: Self.now)
         _ = try await server.acceptPushGrouped(
             [try set(.focusTimer, UUID().uuidString.lowercased(), "name", .string("Other"), at: 6)], at: Self.now)
-        #expect(try store.compaction.compactSyncLog() == 3)
-        #expect(try store.compaction.syncLogSize().kept == 2)
+        await #expect(try store.compaction.compactSyncLog() == 3)
+        await #expect(try store.compaction.syncLogSize().kept == 2)
     }
 
     @Test(arguments: StoreKind.available)
     func compactionRunsByItselfOnceEnoughChangesWereLogged(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let interval = Int(StoreLimits.compactionInterval)
         // A name for each of many timers: no write beats another as it is merged.
         let timers = (1..<interval).map { _ in UUID().uuidString.lowercased() }
@@ -173,13 +173,13 @@ struct SyncLogCompactionStoreTests {
         }
         _ = try await store.syncLog.acceptPushGrouped(Array(writes.prefix(900)), at: Self.now)
         _ = try await store.syncLog.acceptPushGrouped(Array(writes.dropFirst(900)), at: Self.now)
-        #expect(try store.compaction.compactSyncLogIfDue() == 0)
-        #expect(try store.compaction.syncLogSize().kept == interval - 1)
+        await #expect(try store.compaction.compactSyncLogIfDue() == 0)
+        await #expect(try store.compaction.syncLogSize().kept == interval - 1)
         // The push that reaches the interval compacts after its group's answer, so asking again
         // here either compacts or finds it done.
         _ = try await store.syncLog.acceptPushGrouped([try delete(.focusTimer, timers[0], at: 5000)], at: Self.now)
-        try store.compaction.compactSyncLogIfDue()
-        #expect(
+        try await store.compaction.compactSyncLogIfDue()
+        await #expect(
             try store.compaction.syncLogSize()
                 == .init(
                     kept: interval - 1, head: StoreLimits.compactionInterval,
@@ -191,7 +191,7 @@ struct SyncLogCompactionStoreTests {
     /// item named stays.
     @Test(arguments: StoreKind.available)
     func aMergedWriteTakesTheWritesItBeatsButAnItemsTimersStay(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let (timer, other, item) = (
             UUID().uuidString.lowercased(), UUID().uuidString.lowercased(), UUID().uuidString.lowercased()
         )
@@ -212,7 +212,7 @@ struct SyncLogCompactionStoreTests {
         var replica = Replica()
         try await replica.pull(from: store.syncLog, pageSize: 100)
         #expect(replica.cursor == 7)
-        #expect(try store.compaction.syncLogSize().kept == 4)
+        await #expect(try store.compaction.syncLogSize().kept == 4)
         let json = try await store.syncLog.pullPageJSON(after: 0, limit: 100, at: Self.now)
         let kept = try JSONDecoder().decode(Page.self, from: json).changes
         #expect(kept.map(\.change.value) == [.string(timer), .string(other), .string("Kettle on"), .string("Chai")])

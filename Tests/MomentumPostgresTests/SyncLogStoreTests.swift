@@ -47,7 +47,7 @@ struct SyncLogStoreTests {
 
     @Test(arguments: StoreKind.available)
     func localWritesAreLoggedWithTheDeviceAndOnlyWhatChanged(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind, makeNodeID: { "n-test" })
+        let store = try await StoreUnderTest(kind, makeNodeID: { "n-test" })
         let person = store.store
         let first = try record(start: 1_799_990_000)
         try await person.savePracticeRecord(first, at: Self.now)
@@ -118,7 +118,7 @@ struct SyncLogStoreTests {
 
     @Test(arguments: StoreKind.available)
     func whatSyncWouldRefuseIsRefusedAndNothingIsWritten(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         // Ends two days after the write: sync refuses such a record, so the store does too.
         let start = Self.now.addingTimeInterval(2 * 86_400)
         let late = try PracticeRecord(
@@ -131,16 +131,16 @@ struct SyncLogStoreTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func rowsWrittenBeforeTheReplicaExistedAreSeededAsLocalChangesOnTheFirstPull() async throws {
-        let store = try StoreUnderTest(.postgres, makeNodeID: { "n-seed" })
+        let store = try await StoreUnderTest(.postgres, makeNodeID: { "n-seed" })
         // Rows written past the store (as before schema v7): no replica yet.
-        try store.postgres(
+        try await store.postgres(
             """
             INSERT INTO focus_timer (person_id, id, name, duration_ms, icon, color, notes, sort_order, created_at_ms,
                 updated_at_ms, run_state, elapsed_ms)
             VALUES (\(store.personID), '6f1c0e4a-0000-4000-8000-00000000000a', 'Tea', 180000, 'timer', '#B5835A', '',
                 0, 1, 1, 'idle', 0)
             """)
-        try store.postgres(
+        try await store.postgres(
             "INSERT INTO setting (person_id, key, value, updated_at_ms) VALUES (\(store.personID), 'sound', 'false', 1)"
         )
         let changes = try await page(store.syncLog).changes.map(\.change)
@@ -156,7 +156,7 @@ struct SyncLogStoreTests {
 
     @Test(arguments: StoreKind.available)
     func aPushWithABadChangeStoresNothingAndAReplayAnswersTheSameNumbers(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         var clock = try HybridLogicalClock(node: "phone")
         let id = UUID().uuidString.lowercased()
         let good = try sets(.focusTimer, id, ["name": .string("Tea")], clock: &clock)[0]
@@ -181,7 +181,7 @@ struct SyncLogStoreTests {
 
     @Test(arguments: StoreKind.available)
     func pullsGivePagesAndRefuseACursorBeyondTheHead(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         var clock = try HybridLogicalClock(node: "phone")
         let fields: [String: SyncValue] = [
             "name": .string("Tea"), "durationMs": .integer(180_000), "icon": .string("timer"), "notes": .string("x"),
@@ -211,7 +211,7 @@ struct SyncLogStoreTests {
 
     @Test(arguments: StoreKind.available)
     func mergedTimersItemsRecordsSitsAndSettingsAppearInTheReads(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         var clock = try HybridLogicalClock(node: "phone")
         let item = try ChecklistItem(id: UUID(), text: "Kettle", sortOrder: 0, createdAt: Self.now)
         let timer = try FocusTimer(id: UUID(), name: "Tea", sortOrder: 0, createdAt: Self.now, items: [item])
@@ -251,7 +251,7 @@ struct SyncLogStoreTests {
     /// an item waits for its timer, and a sit named like one here takes a free name.
     @Test(arguments: StoreKind.available)
     func mergedStatesThatMakeNoValidRowWaitForTheChangeThatMendsThem(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         var clock = try HybridLogicalClock(node: "phone")
         let practice = try record(start: 1_799_990_000, device: "browser@phone")
         let recordID = practice.id.uuidString.lowercased()
@@ -299,7 +299,7 @@ struct SyncLogStoreTests {
     /// earlier in the same push.
     @Test(arguments: StoreKind.available)
     func eachRowOfAMergeIsDecidedSeeingTheOnesBeforeIt(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         var clock = try HybridLogicalClock(node: "phone")
         let tea = try FocusTimer(id: UUID(), name: "Tea", sortOrder: 0, createdAt: Self.now)
         let items = try (0...FocusTimer.maximumItems).map { index in
@@ -354,8 +354,8 @@ struct SyncLogStoreTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func bothStoresGiveTheSamePageBytesForTheSamePushes() async throws {
-        let sqlite = try StoreUnderTest(.sqlite)
-        let postgres = try StoreUnderTest(.postgres)
+        let sqlite = try await StoreUnderTest(.sqlite)
+        let postgres = try await StoreUnderTest(.postgres)
         var clock = try HybridLogicalClock(node: "phone")
         let timerID = UUID().uuidString.lowercased()
         let practice = try record(start: 1_799_990_000, device: "browser@phone")
@@ -385,7 +385,7 @@ struct SyncLogStoreTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func eachPersonHasALogOfTheirOwn() async throws {
-        let store = try StoreUnderTest(.postgres)
+        let store = try await StoreUnderTest(.postgres)
         let postgres = try #require(store.postgresStore)
         let (ada, ben) = (postgres.scoped(to: 1), postgres.scoped(to: 2))
         var clock = try HybridLogicalClock(node: "phone")
@@ -393,14 +393,14 @@ struct SyncLogStoreTests {
         let pushed = try sets(
             .focusTimer, timer, ["name": .string("Tea"), "durationMs": .integer(60_000)], clock: &clock)
         #expect(try await ada.acceptPushGrouped(pushed, at: Self.now) == [1, 2])
-        try ben.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
+        try await ben.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
         // Ben's numbers start at 1 too; neither sees the other's changes or rows.
         await #expect(try page(ben).changes.map(\.seq) == [1])
         await #expect(try page(ben).changes.allSatisfy { $0.change.type == "practiceRecord" })
         await #expect(try page(ada).changes.map(\.change.id) == [timer, timer])
-        #expect(try ben.focusTimers().isEmpty)
-        #expect(try ada.focusTimers().count == 1)
-        #expect(try ben.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: timer)) == nil)
+        await #expect(try ben.focusTimers().isEmpty)
+        await #expect(try ada.focusTimers().count == 1)
+        await #expect(try ben.lastChange(of: "name", in: SyncEntityKey(type: .focusTimer, id: timer)) == nil)
         // A push of Ada's timer by Ben makes it Ben's own, with his own numbers.
         #expect(try await ben.acceptPushGrouped(pushed, at: Self.now) == [2, 3])
         #expect(try await ada.acceptPushGrouped(pushed, at: Self.now) == [1, 2])
@@ -410,7 +410,7 @@ struct SyncLogStoreTests {
     /// changes, with no number given twice and none missing.
     @Test(arguments: StoreKind.available)
     func pushesArrivingTogetherAreEachAnsweredWithTheirOwnNumbers(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let server = store.syncLog
         var batches: [[ChangeMessage]] = []
         for index in 0..<40 {
@@ -444,10 +444,10 @@ struct SyncLogStoreTests {
     /// merged with it in one transaction keep their changes and get consecutive numbers.
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aBatchFailingInTheDatabaseLeavesTheOthersOfItsGroup() async throws {
-        let store = try StoreUnderTest(.postgres)
+        let store = try await StoreUnderTest(.postgres)
         let person = try #require(store.postgresStore).scoped(to: store.personID)
         let poisoned = UUID().uuidString.lowercased()
-        try store.postgres(
+        try await store.postgres(
             """
             CREATE FUNCTION refuse_poisoned() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
@@ -455,7 +455,7 @@ struct SyncLogStoreTests {
                 RETURN NEW;
             END $$
             """)
-        try store.postgres(
+        try await store.postgres(
             "CREATE TRIGGER refuse_poisoned BEFORE INSERT ON sync_log FOR EACH ROW EXECUTE FUNCTION refuse_poisoned()")
         var clock = try HybridLogicalClock(node: "phone")
         let fields: [String: SyncValue] = ["name": .string("Tea"), "durationMs": .integer(60_000)]
@@ -463,7 +463,7 @@ struct SyncLogStoreTests {
         let batches = try [first, poisoned, second].map { id in
             try sets(.focusTimer, id, fields, clock: &clock).map { try Change($0) }
         }
-        let outcomes = person.acceptPushes(batches, at: Self.now)
+        let outcomes = await person.acceptPushes(batches, at: Self.now)
         #expect(try outcomes[0].get() == [1, 2])
         #expect(throws: SyncError.self) { try outcomes[1].get() }
         #expect(try outcomes[2].get() == [3, 4])
@@ -478,9 +478,9 @@ struct SyncLogStoreTests {
 
     @Test(arguments: StoreKind.available)
     func anObserverHearsLocalWritesAndPushesInLogOrder(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let heard = ChangeInbox()
-        store.syncLog.observeChanges { heard.add($0) }
+        await store.syncLog.observeChanges { heard.add($0) }
         try await store.store.savePracticeRecord(try record(start: 1_799_990_000), at: Self.now)
         var clock = try HybridLogicalClock(node: "phone")
         let pushed = try sets(.setting, "sound", [SyncEntityType.settingValueField: .string("off")], clock: &clock)
@@ -493,8 +493,8 @@ struct SyncLogStoreTests {
     /// the head is read again, so another server's push shows in the next pull at once.
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aPageKeptByOneServerNeverHidesWhatAnotherLogged() async throws {
-        let store = try StoreUnderTest(.postgres)
-        let other = try store.reopenedSyncLog()
+        let store = try await StoreUnderTest(.postgres)
+        let other = try await store.reopenedSyncLog()
         var clock = try HybridLogicalClock(node: "phone")
         let id = UUID().uuidString.lowercased()
         let first = try sets(.focusTimer, id, ["name": .string("Tea"), "sortOrder": .integer(1)], clock: &clock)
@@ -512,10 +512,10 @@ struct SyncLogStoreTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func aPushThroughOneServerReachesAnObserverOfTheOtherWithin200ms() async throws {
-        let store = try StoreUnderTest(.postgres)
-        let other = try store.reopenedSyncLog()
+        let store = try await StoreUnderTest(.postgres)
+        let other = try await store.reopenedSyncLog()
         let heard = ChangeInbox()
-        other.observeChanges { heard.add($0) }
+        await other.observeChanges { heard.add($0) }
         var clock = try HybridLogicalClock(node: "phone")
         for round in 1...5 {
             let batch = try sets(
@@ -530,15 +530,15 @@ struct SyncLogStoreTests {
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
     func anObserverWhoseListenerDroppedCatchesUpFromTheLog() async throws {
-        let store = try StoreUnderTest(.postgres)
-        let other = try PostgresStore.open(try StoreUnderTest.location(), schema: store.schema, poolSize: 2)
+        let store = try await StoreUnderTest(.postgres)
+        let other = try await PostgresStore.open(try StoreUnderTest.location(), schema: store.schema, poolSize: 2)
         defer { other.close() }
         let heard = ChangeInbox()
-        other.scoped(to: store.personID).observeChanges { heard.add($0) }
+        await other.scoped(to: store.personID).observeChanges { heard.add($0) }
         let listener = try #require(other.syncFeed.listenerBackendPID)
         var clock = try HybridLogicalClock(node: "phone")
         // The listener is killed; pushes commit while it reconnects, and after.
-        try store.postgres("SELECT pg_terminate_backend(\(listener))::int")
+        try await store.postgres("SELECT pg_terminate_backend(\(listener))::int")
         for round in 1...3 {
             let batch = try sets(
                 .setting, "sound", [SyncEntityType.settingValueField: .string(round % 2 == 0 ? "on" : "off")],
@@ -552,8 +552,8 @@ struct SyncLogStoreTests {
 
     @Test(arguments: StoreKind.available)
     func twoServersPushingAtOnceGiveDistinctGapFreeNumbers(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
-        let servers = [store.syncLog, try store.reopenedSyncLog()]
+        let store = try await StoreUnderTest(kind)
+        let servers = await [store.syncLog, try store.reopenedSyncLog()]
         let rounds = 15
         let numbers = try await withThrowingTaskGroup(of: [Int64?].self) { group in
             for (index, server) in servers.enumerated() {

@@ -199,7 +199,7 @@ struct BackupRoutesTests {
     @Test func aJSONBackupIsTakenAndOtherBodiesAreNot() async throws {
         let source = try await TestServer()
         try await source.test { client in try await Self.seed(client) }
-        let document = try source.services.backup.document().encoded()
+        let document = try await source.services.backup.document().encoded()
         let target = try await TestServer()
         try await target.test { client in
             let staged = try await Self.stage(client, document, name: "backup.json", contentType: "application/json")

@@ -42,7 +42,7 @@ struct DiskFullRoutesTests {
                 household = try await HouseholdService.open(
                     dataDirectory: folder.url, device: "test", login: "Ada", timeZone: .gmt, now: now)
             case .postgres:
-                let store = try StoreUnderTest(.postgres)
+                let store = try await StoreUnderTest(.postgres)
                 self.store = store
                 household = try await HouseholdService.open(
                     postgres: try #require(store.postgresStore), dataDirectory: folder.url, device: "test",
@@ -53,21 +53,21 @@ struct DiskFullRoutesTests {
                 dependencies: ServerDependencies(household: household, now: now, version: "test-version"))
         }
 
-        func fillTheDisk() throws {
+        func fillTheDisk() async throws {
             if let store {
-                try store.postgres(
+                try await store.postgres(
                     """
                     CREATE FUNCTION refuse_as_full() RETURNS trigger LANGUAGE plpgsql AS $$
                     BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full';
                     END $$
                     """)
-                try store.postgres(
+                try await store.postgres(
                     "CREATE TRIGGER full_disk BEFORE INSERT ON focus_timer FOR EACH ROW EXECUTE FUNCTION refuse_as_full()"
                 )
                 return
             }
             let database = try household.founder.sqlite
-            try database.writer.writeWithoutTransaction { db in
+            try await database.writer.writeWithoutTransaction { db in
                 // No free page left, and none may be added: every write that needs a page fails.
                 try db.execute(sql: "VACUUM")
                 let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
@@ -87,7 +87,7 @@ struct DiskFullRoutesTests {
             let made = try await client.send(.post, "/api/v1/timers", json: #"{"name":"Tea","durationMs":60000}"#)
             #expect(made.status == .created, "\(made.text)")
         }
-        try server.fillTheDisk()
+        try await server.fillTheDisk()
         try await server.test { client in
             let refused = try await client.send(.post, "/api/v1/timers", json: Self.largeTimer)
             #expect(refused.status.code == 507, "\(refused.status) \(refused.text)")

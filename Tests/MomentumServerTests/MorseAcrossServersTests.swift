@@ -63,7 +63,7 @@ struct MorseAcrossServersTests {
         }
         let records = try await servers.households[1].founder.practiceLog.records()
         #expect(records.map(\.kind) == [.morse])
-        #expect(try servers.store.postgres("SELECT count(*)::int FROM morse_exchange") == 0)
+        await #expect(try servers.store.postgres("SELECT count(*)::int FROM morse_exchange") == 0)
     }
 
     @Test(.enabled(if: StoreKind.postgresURL != nil))
@@ -94,11 +94,11 @@ struct MorseAcrossServersTests {
         let bens = try #require(servers.households[1].morseExchangeStore(for: ben.id))
         let founders = try #require(servers.households[1].morseExchangeStore(for: Person.founderID))
         let id = UUID()
-        try bens.insertMorseExchange(id: id, kind: "qso", state: "{}", lastActivityMs: 0, forgettingIdleBefore: 0)
-        #expect(try founders.morseExchange(id: id, kind: "qso") == nil)
-        #expect(try bens.morseExchange(id: id, kind: "qso") == "{}")
+        try await bens.insertMorseExchange(id: id, kind: "qso", state: "{}", lastActivityMs: 0, forgettingIdleBefore: 0)
+        await #expect(try founders.morseExchange(id: id, kind: "qso") == nil)
+        await #expect(try bens.morseExchange(id: id, kind: "qso") == "{}")
         try await servers.households[0].remove("Ben")
-        #expect(
+        await #expect(
             try servers.store.postgres("SELECT count(*)::int FROM morse_exchange WHERE person_id = \(ben.id)") == 0)
     }
 }

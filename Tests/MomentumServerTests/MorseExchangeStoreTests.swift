@@ -67,7 +67,7 @@ struct MorseExchangeStoreTests {
 
     @Test(arguments: StoreKind.available)
     func trainingsAreAddedReadChangedAndForgottenAlikeOnBothStores(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let trainings = try trainings(on: store)
         let first = try Self.training()
         try await trainings.add(first)
@@ -104,7 +104,7 @@ struct MorseExchangeStoreTests {
         try await trainings.remove(id: second.id)
         await #expect(throws: APIError.self) { _ = try await trainings.value(id: second.id) }
         if kind == .postgres {
-            let rows = try store.postgres(
+            let rows = try await store.postgres(
                 "SELECT count(*)::int FROM morse_exchange WHERE person_id = \(store.personID) AND kind = 'training'")
             #expect(rows == 1)
         }
@@ -112,7 +112,7 @@ struct MorseExchangeStoreTests {
 
     @Test(arguments: StoreKind.available)
     func contactsAreKeptApartFromTrainingsOnBothStores(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let (trainings, contacts) = (try trainings(on: store), try contacts(on: store))
         let contact = try Self.contact()
         try await contacts.add(contact)

@@ -54,7 +54,7 @@ struct PracticeRunStoreTests {
 
     @Test(arguments: StoreKind.available)
     func runsAreAddedReadChangedAndForgottenAlikeOnBothStores(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         let runs = try runs(on: store)
         let (first, second) = (UUID(), UUID())
         var run = try Self.breathing(id: first)
@@ -100,7 +100,8 @@ struct PracticeRunStoreTests {
         let left = try await runs.all()
         #expect(left.map(\.id) == [second])
         if kind == .postgres {
-            let rows = try store.postgres("SELECT count(*)::int FROM practice_run WHERE person_id = \(store.personID)")
+            let rows = try await store.postgres(
+                "SELECT count(*)::int FROM practice_run WHERE person_id = \(store.personID)")
             #expect(rows == 1)
         }
     }

@@ -25,9 +25,9 @@ struct RunsAcrossServersTests {
         let routers: [Router<BasicRequestContext>]
 
         init() async throws {
-            store = try StoreUnderTest(.postgres)
+            store = try await StoreUnderTest(.postgres)
             let first = try #require(store.postgresStore)
-            let second = try #require(try store.reopenedHousehold() as? PostgresStore)
+            let second = try await #require(try store.reopenedHousehold() as? PostgresStore)
             folders = [try TemporaryDirectory(), try TemporaryDirectory()]
             let (clock, ids) = (clock, SequentialIDs())
             var households: [HouseholdService] = []
@@ -39,8 +39,6 @@ struct RunsAcrossServersTests {
                 households.append(household)
                 var dependencies = ServerDependencies(
                     household: household, now: { clock.now }, makeID: { ids.make() }, version: "test-version")
-                // As `momentum serve --database` runs them.
-                dependencies.storeThreads = StoreThreadsTests.threads
                 routers.append(
                     buildRouter(
                         configuration: ServerConfiguration(host: "127.0.0.1", dataDirectory: folder.url),
@@ -154,12 +152,13 @@ struct RunsAcrossServersTests {
         let ben = try await servers.households[0].add(named: "Ben")
         let bens = try #require(servers.households[1].practiceRunStore(for: ben.id))
         let founders = try #require(servers.households[1].practiceRunStore(for: Person.founderID))
-        #expect(try founders.practiceRuns().count == 1)
-        #expect(try bens.practiceRuns().isEmpty)
-        try bens.insertPracticeRun(id: UUID(), state: "{}", endedAtMs: nil, at: servers.clock.now)
-        #expect(try founders.practiceRuns().count == 1)
+        await #expect(try founders.practiceRuns().count == 1)
+        await #expect(try bens.practiceRuns().isEmpty)
+        try await bens.insertPracticeRun(id: UUID(), state: "{}", endedAtMs: nil, at: servers.clock.now)
+        await #expect(try founders.practiceRuns().count == 1)
         // Removing a person removes their runs with the rest of their rows.
         try await servers.households[0].remove("Ben")
-        #expect(try servers.store.postgres("SELECT count(*)::int FROM practice_run WHERE person_id = \(ben.id)") == 0)
+        await #expect(
+            try servers.store.postgres("SELECT count(*)::int FROM practice_run WHERE person_id = \(ben.id)") == 0)
     }
 }

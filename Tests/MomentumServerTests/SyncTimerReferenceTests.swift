@@ -36,7 +36,7 @@ struct SyncTimerReferenceTests {
                 household = try await HouseholdService.open(
                     dataDirectory: folder.url, device: "test", login: "Ada", timeZone: .gmt, now: now)
             case .postgres:
-                let store = try StoreUnderTest(.postgres)
+                let store = try await StoreUnderTest(.postgres)
                 self.store = store
                 household = try await HouseholdService.open(
                     postgres: try #require(store.postgresStore), dataDirectory: folder.url, device: "test",

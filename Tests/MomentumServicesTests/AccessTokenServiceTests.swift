@@ -18,8 +18,8 @@ struct AccessTokenServiceTests {
         let service: AccessTokenService
         let clock = TestClock()
 
-        init(_ kind: StoreKind) throws {
-            store = try StoreUnderTest(kind)
+        init(_ kind: StoreKind) async throws {
+            store = try await StoreUnderTest(kind)
             tokens = store.household
             service = Self.service(on: tokens, clock: clock)
         }
@@ -38,7 +38,7 @@ struct AccessTokenServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aNewTokenIsStoredAsTheHashOfItsSecretOnly(kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let created = try await fixture.service.create(name: " phone ")
         #expect(created.token.name == "phone")
         #expect(created.secret.count >= 40)
@@ -57,7 +57,7 @@ struct AccessTokenServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aWrongOrRevokedSecretIsRefused(kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let created = try await fixture.service.create(name: nil)
         #expect(created.token.name.hasPrefix("token-"))
         await #expect(try fixture.service.verify(secret: "nope") == nil)
@@ -77,7 +77,7 @@ struct AccessTokenServiceTests {
 
     @Test(arguments: StoreKind.available)
     func anOverlongNameStoresNothing(kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         await #expect(throws: AccessTokenError.nameTooLong) {
             try await fixture.service.create(name: String(repeating: "a", count: 101))
         }
@@ -86,7 +86,7 @@ struct AccessTokenServiceTests {
 
     @Test(arguments: StoreKind.available)
     func tokensAreListedOldestFirstWithTheirPeopleAndScopes(kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let phone = try await fixture.service.create(name: "phone")
         fixture.clock.advance(by: 1)
         let calendar = try await fixture.service.create(name: "calendar", scope: .feed, personID: 2)
@@ -103,7 +103,7 @@ struct AccessTokenServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aSessionStartsOnlyForALiveFullTokenAndEndsWhenItIsRevoked(kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let full = try await fixture.service.create(name: "laptop")
         let feed = try await fixture.service.create(name: "calendar", scope: .feed)
         await #expect(try fixture.service.startSession(secret: feed.secret) == nil)
@@ -119,7 +119,7 @@ struct AccessTokenServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aSessionInUseMovesItsEndOnAtMostHourlyAndExpiresUnused(kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let token = try await fixture.service.create(name: "laptop").token
         let sessionID = try await fixture.service.startSession(with: token)
         fixture.clock.advance(by: AccessTokenService.sessionRefreshInterval - 1)
@@ -138,7 +138,7 @@ struct AccessTokenServiceTests {
 
     @Test(arguments: StoreKind.available)
     func signingOutEndsOneSessionAndANewSignInForgetsExpiredOnes(kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
+        let fixture = try await Fixture(kind)
         let token = try await fixture.service.create(name: "laptop").token
         let old = try await fixture.service.startSession(with: token)
         fixture.clock.advance(by: AccessTokenService.sessionLifetime + 1)
@@ -156,8 +156,8 @@ struct AccessTokenServiceTests {
     /// on the other, and a token revoked on one is refused by both.
     @Test(arguments: StoreKind.available)
     func aSessionStartedThroughOneHandleIsSeenAndEndedThroughAnother(kind: StoreKind) async throws {
-        let fixture = try Fixture(kind)
-        let other = Fixture.service(on: try fixture.store.reopenedHousehold(), clock: fixture.clock)
+        let fixture = try await Fixture(kind)
+        let other = await Fixture.service(on: try fixture.store.reopenedHousehold(), clock: fixture.clock)
         let created = try await fixture.service.create(name: "laptop")
         let sessionID = try await #require(try fixture.service.startSession(secret: created.secret))
         await #expect(try other.verifySession(sessionID)?.token == created.token)

@@ -13,14 +13,14 @@ struct BreathingServiceTests {
     let english = StringCatalog.shared(for: .english)
 
     /// The services on a fresh store of `kind`.
-    private func services(_ kind: StoreKind) throws -> LogServices {
+    private func services(_ kind: StoreKind) async throws -> LogServices {
         let clock = self.clock
-        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
+        return await LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
     @Test(arguments: StoreKind.available)
     func aNewPresetStartsAsFourZeroFourZeroTimesTenAndIsFoundByNameInAnyCase(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let breathing = services.breathing
         let made = try await breathing.addPreset(name: "  Evening wind-down ")
         #expect(made.name == "Evening wind-down")
@@ -36,7 +36,7 @@ struct BreathingServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aNameOverOneHundredCharactersIsRefusedAndACopyOfALongNameStillFits(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let breathing = services.breathing
         let long = String(repeating: "Calm ", count: 20)  // 100 characters, the last a space
         await #expect(throws: BreathingServiceError.invalid(.presetNameTooLong)) {
@@ -57,7 +57,7 @@ struct BreathingServiceTests {
 
     @Test(arguments: StoreKind.available)
     func editingOrRenamingABuiltInSavesACopyAndLeavesTheBuiltInAlone(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let breathing = services.breathing
         let box = try await breathing.preset(named: "box")
         let edited = try await breathing.editPreset(box, rounds: 5, catalog: english)
@@ -76,7 +76,7 @@ struct BreathingServiceTests {
 
     @Test(arguments: StoreKind.available)
     func ownPresetsAreEditedRenamedDuplicatedAndDeletedInPlace(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let breathing = services.breathing
         let evening = try await breathing.addPreset(
             name: "Evening", pattern: try BreathingPattern(parsing: "4-2-6-0"), rounds: 8)
@@ -93,13 +93,13 @@ struct BreathingServiceTests {
         try await breathing.deletePreset(renamed)
         #expect(try await breathing.presets().map(\.name).suffix(1) == ["Night (copy)"])
         // Reopened from disk, the same.
-        let reopened = try services.store.reopened()
+        let reopened = try await services.store.reopened()
         #expect(try await reopened.breathingPresets() == [copy])
     }
 
     @Test(arguments: StoreKind.available)
     func badNamesAndBuiltInDeletesAreRefusedAndNothingChanges(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let breathing = services.breathing
         let evening = try await breathing.addPreset(name: "Evening")
         let before = try await breathing.presets()
@@ -132,7 +132,7 @@ struct BreathingServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aFinishedSessionIsLoggedAsBreathingAndATooShortOneIsNot(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let breathing = services.breathing
         let start = clock.now
         clock.advance(by: 190)
@@ -161,7 +161,7 @@ struct BreathingServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aSessionEndsAtTheReportedInstant(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let breathing = services.breathing
         let start = clock.now
         clock.advance(by: 500)

@@ -51,7 +51,7 @@ struct DiskFullReadTests {
     @Test(arguments: StoreKind.available)
     func aTimerWhoseTimeIsUpIsShownCompletedOnAFullDisk(kind: StoreKind) async throws {
         let clock = self.clock
-        let services = LogServices(store: try StoreUnderTest(kind), now: { clock.now })
+        let services = await LogServices(store: try StoreUnderTest(kind), now: { clock.now })
         try await services.focusTimers.addTimer(name: "Tea", duration: .seconds(600))
         _ = try await services.focusTimers.start(named: "Tea")
         clock.advance(by: 900)

@@ -16,16 +16,16 @@ struct ExchangeServiceTests {
 
     init() throws { directory = try TemporaryDirectory() }
 
-    func services(_ kind: StoreKind) throws -> LogServices {
+    func services(_ kind: StoreKind) async throws -> LogServices {
         let clock = self.clock
-        return LogServices(
+        return await LogServices(
             store: try StoreUnderTest(kind), timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt,
             device: "laptop", now: { clock.now })
     }
 
     /// A log with a bit of everything: kinds, energy, details with awkward characters, settings.
     func filled(_ kind: StoreKind) async throws -> LogServices {
-        let services = try services(kind)
+        let services = try await services(kind)
         _ = try await services.settings.change(.dayStartHour, to: "3")
         _ = try await services.settings.change(.workoutGoal, to: "30")
         _ = try await services.settings.change(.meditationDuration, to: "25")
@@ -54,7 +54,7 @@ struct ExchangeServiceTests {
             await #expect(try source.exchange.export(.ics, catalog: catalog).data == first.data)
             return
         }
-        let target = try services(kind)
+        let target = try await services(kind)
         let summary = try await target.exchange.importData(first.data, dryRun: false)
         #expect(summary.imported == 54)
         #expect(summary.duplicates == 0)
@@ -71,7 +71,7 @@ struct ExchangeServiceTests {
     @Test(arguments: StoreKind.available)
     func aSecondImportSkipsEverythingAsDuplicates(kind: StoreKind) async throws {
         let source = try await filled(kind)
-        let target = try services(kind)
+        let target = try await services(kind)
         for format in [ExchangeService.ExportFormat.json, .csv] {
             let data = try await source.exchange.export(format, catalog: catalog).data
             _ = try await target.exchange.importData(data, dryRun: false)
@@ -85,7 +85,7 @@ struct ExchangeServiceTests {
     @Test(arguments: StoreKind.available)
     func aDryRunReportsAndChangesNothing(kind: StoreKind) async throws {
         let source = try await filled(kind)
-        let target = try services(kind)
+        let target = try await services(kind)
         let before = try await target.exchange.export(.json, catalog: catalog).data
         let summary = try await target.exchange.importData(
             try await source.exchange.export(.json, catalog: catalog).data, dryRun: true)
@@ -123,7 +123,7 @@ struct ExchangeServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aTwoGigabyteFileIsRefusedWithoutReadingIt(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let huge = directory.file("huge.csv")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try FileHandle(forWritingTo: huge)

@@ -14,23 +14,23 @@ struct FocusTimerServiceTests {
 
     /// The timers of the same person as a second process sees them: the server restarted, or
     /// another server on the same database.
-    private func reopened(_ services: LogServices) throws -> FocusTimerService {
+    private func reopened(_ services: LogServices) async throws -> FocusTimerService {
         let clock = self.clock
-        return LogServices(
+        return await LogServices(
             store: services.store, repository: try services.store.reopened(), device: "test-device",
             now: { clock.now }
         ).focusTimers
     }
 
     /// The services on a fresh store of `kind`.
-    private func services(_ kind: StoreKind) throws -> LogServices {
+    private func services(_ kind: StoreKind) async throws -> LogServices {
         let clock = self.clock
-        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
+        return await LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
     @Test(arguments: StoreKind.available)
     func newTimersArePlacedLastAndCanBeReordered(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         try await timers.addTimer(name: "Morning pages", items: ["water", "notebook", "phone away"])
         try await timers.addTimer(name: "Reading", duration: .seconds(1200))
@@ -55,7 +55,7 @@ struct FocusTimerServiceTests {
 
     @Test(arguments: StoreKind.available)
     func startingOnePausesTheOthers(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         try await timers.addTimer(name: "A", duration: .seconds(600))
         try await timers.addTimer(name: "B", duration: .seconds(600))
@@ -76,7 +76,7 @@ struct FocusTimerServiceTests {
 
     @Test(arguments: StoreKind.available)
     func remainingTimeSurvivesARestartThroughPauseAndResume(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         try await timers.addTimer(name: "Deep work", duration: .seconds(3000))
         try await timers.start(named: "Deep work")
@@ -84,17 +84,17 @@ struct FocusTimerServiceTests {
         try await timers.pause(named: "Deep work")
         clock.advance(by: 3600)
         // "Restart": a fresh process on the same data.
-        let restarted = try reopened(services)
+        let restarted = try await reopened(services)
         #expect(try await restarted.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2400))
         try await restarted.resume(named: "Deep work")
         clock.advance(by: 400)
-        let again = try reopened(services)
+        let again = try await reopened(services)
         #expect(try await again.timer(named: "Deep work").remaining(at: clock.now) == .seconds(2000))
     }
 
     @Test(arguments: StoreKind.available)
     func anItemsTextCanBeChangedKeepingItsPlaceAndTick(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         try await timers.addTimer(name: "Sprint", items: ["plan", "write"])
         try await timers.setItem("plan", ofTimer: "Sprint", done: true)
@@ -109,7 +109,7 @@ struct FocusTimerServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aCompletionIsLoggedOnceHoweverOftenItIsLookedAt(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         try await timers.addTimer(name: "Sprint", duration: .seconds(300), items: ["plan"])
         let started = clock.now
@@ -136,7 +136,7 @@ struct FocusTimerServiceTests {
 
     @Test(arguments: StoreKind.available)
     func completingByHandLogsTheTimeCounted(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         try await timers.addTimer(name: "Email", duration: .seconds(900))
         try await timers.start(named: "Email")
@@ -148,7 +148,7 @@ struct FocusTimerServiceTests {
 
     @Test(arguments: StoreKind.available)
     func deletingATimerDeletesItsItemsInTheDatabase(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         let timer = try await timers.addTimer(name: "Morning pages", items: ["water", "notebook"])
         try await timers.addTimer(name: "Other", items: ["keep me"])
@@ -172,16 +172,16 @@ struct FocusTimerServiceTests {
                 try database.writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM checklistItem") } == 0)
         case .postgres:
             let store = services.store
-            #expect(try store.postgres("SELECT count(*) FROM checklist_item") == 1)
-            #expect(try store.postgres("SELECT count(*) FROM checklist_item WHERE timer_id = '\(id)'") == 0)
-            try store.postgres("DELETE FROM focus_timer")
-            #expect(try store.postgres("SELECT count(*) FROM checklist_item") == 0)
+            await #expect(try store.postgres("SELECT count(*) FROM checklist_item") == 1)
+            await #expect(try store.postgres("SELECT count(*) FROM checklist_item WHERE timer_id = '\(id)'") == 0)
+            try await store.postgres("DELETE FROM focus_timer")
+            await #expect(try store.postgres("SELECT count(*) FROM checklist_item") == 0)
         }
     }
 
     @Test(arguments: StoreKind.available)
     func badInputIsRefusedAndNothingIsStored(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         try await timers.addTimer(name: "Reading", items: ["book"])
         let before = try await timers.timers()
@@ -215,7 +215,7 @@ struct FocusTimerServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aRejectedChangeWritesNothingEvenTheSettling(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let timers = services.focusTimers
         // Written by hand into SQLite: a running row whose time is up, plus a bad change.
         try await timers.addTimer(name: "Due", duration: .seconds(60))

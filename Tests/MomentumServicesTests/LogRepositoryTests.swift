@@ -22,7 +22,7 @@ struct LogRepositoryTests {
 
     @Test(arguments: StoreKind.available)
     func settingsRoundTripAndLaterSavesReplaceEarlierOnes(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -34,7 +34,7 @@ struct LogRepositoryTests {
 
     @Test(arguments: StoreKind.available)
     func recordsRoundTripExactlyToTheMillisecond(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let original = try record(startingAt: 1_800_000_000.123)
@@ -45,7 +45,7 @@ struct LogRepositoryTests {
 
     @Test(arguments: StoreKind.available)
     func queriesFilterByKindAndStartAndListOldestFirst(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let early = try record(kind: .meditation, startingAt: 1000)
@@ -64,7 +64,7 @@ struct LogRepositoryTests {
 
     @Test(arguments: StoreKind.available)
     func deletingRemovesOnlyThatRecord(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let kept = try record(startingAt: 1000)
@@ -83,7 +83,7 @@ struct LogRepositoryTests {
 
     @Test(arguments: StoreKind.available)
     func savingAgainKeepsWhenTheRecordWasFirstWritten(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         var original = try record(startingAt: 1000)
@@ -98,7 +98,7 @@ struct LogRepositoryTests {
 
     @Test(arguments: StoreKind.available)
     func entriesCarryKindStartAndCountedTimeOfEveryRecord(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let sit = try record(kind: .meditation, startingAt: 1000, counted: 600)
@@ -115,7 +115,7 @@ struct LogRepositoryTests {
 
     @Test(arguments: StoreKind.available)
     func anImportIsAllOrNothing(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -139,7 +139,7 @@ struct LogRepositoryTests {
 
     @Test(arguments: StoreKind.available)
     func theRevisionMovesWithEveryWriteAndOnlyThen(kind: StoreKind) async throws {
-        let store = try StoreUnderTest(kind)
+        let store = try await StoreUnderTest(kind)
         defer { withExtendedLifetime(store) {} }
         let database = store.store
         let start = try await database.logRevision()

@@ -12,15 +12,15 @@ struct MeditationPresetServiceTests {
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     /// The services on a fresh store of `kind`.
-    private func services(_ kind: StoreKind) throws -> LogServices {
+    private func services(_ kind: StoreKind) async throws -> LogServices {
         let clock = self.clock
-        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
+        return await LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
     static let twenty = MeditationPlan(duration: .minutes(20), intervalGongs: .every(minutes: 5))
 
     @Test(arguments: StoreKind.available)
     func aSavedSitIsFoundByItsNameInAnyCaseOrByItsID(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let presets = services.meditationPresets
         let made = try await presets.addPreset(name: "  Evening sit ", plan: Self.twenty)
         #expect(made.name == "Evening sit")
@@ -36,7 +36,7 @@ struct MeditationPresetServiceTests {
 
     @Test(arguments: StoreKind.available)
     func savedSitsKeepThePersonsOrderThroughMovesEditsRenamesAndNewSits(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let presets = services.meditationPresets
         let names = { try await presets.presets().map(\.name) }
         for name in ["Morning", "Zazen", "Evening"] {
@@ -67,7 +67,7 @@ struct MeditationPresetServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aNameAnotherSavedSitHasIsRefusedInAnyCase(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let presets = services.meditationPresets
         let evening = try await presets.addPreset(name: "Evening", plan: Self.twenty)
         let morning = try await presets.addPreset(name: "Morning", plan: MeditationPlan())
@@ -86,7 +86,7 @@ struct MeditationPresetServiceTests {
 
     @Test(arguments: StoreKind.available)
     func editingReplacesThePlanAndKeepsTheNameAndWhenItWasMade(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let presets = services.meditationPresets
         let made = try await presets.addPreset(name: "Evening", plan: Self.twenty)
         clock.advance(by: 60)
@@ -101,7 +101,7 @@ struct MeditationPresetServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aPlanOutOfItsBoundsOrABlankNameStoresNothing(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let presets = services.meditationPresets
         await #expect(throws: MeditationPresetServiceError.invalid(.invalidPlan(.intervalTooLong))) {
             try await presets.addPreset(
@@ -115,7 +115,7 @@ struct MeditationPresetServiceTests {
 
     @Test(arguments: StoreKind.available)
     func deletingASavedSitTwiceSaysItIsGone(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let presets = services.meditationPresets
         let made = try await presets.addPreset(name: "Evening", plan: Self.twenty)
         try await presets.deletePreset(made)

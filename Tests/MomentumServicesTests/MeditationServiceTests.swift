@@ -22,14 +22,14 @@ struct MeditationServiceTests {
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     /// The services on a fresh store of `kind`.
-    private func services(_ kind: StoreKind) throws -> LogServices {
+    private func services(_ kind: StoreKind) async throws -> LogServices {
         let clock = self.clock
-        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
+        return await LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
     @Test(arguments: StoreKind.available)
     func aSitEndsAtTheInstantTheFrontEndReportsNotTheServicesClock(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .zero)
         let sit = try await services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
@@ -46,7 +46,7 @@ struct MeditationServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aCompletedSitBecomesExactlyOneRecordWithTheMeditationSegmentCounted(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .seconds(15), reflection: .minutes(2))
         let sit = try await services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
@@ -66,7 +66,7 @@ struct MeditationServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aThirtySecondEarlyStopRecordsNothing(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let plan = MeditationPlan(duration: .minutes(10), countdown: .zero)
         _ = try await services.meditation.startSit(plan: plan, language: .english)
         let start = clock.now
@@ -80,7 +80,7 @@ struct MeditationServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aDiscardedEarlyStopRecordsNothing(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let plan = MeditationPlan()
         let record = try await services.meditation.finishSit(
             plan: plan, outcome: .stoppedEarly(meditated: .minutes(3)), startedAt: clock.now, keep: false
@@ -91,7 +91,7 @@ struct MeditationServiceTests {
 
     @Test(arguments: StoreKind.available)
     func startingASitRemembersThePlanAndTurnsTheAffirmations(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let plan = MeditationPlan(duration: .minutes(25), intervalGongs: .every(minutes: 5), ambientID: "ocean")
         let catalog = StringCatalog.shared(for: .german)
         var seen: [Affirmations] = []
@@ -106,7 +106,7 @@ struct MeditationServiceTests {
 
     @Test(arguments: StoreKind.available)
     func anInvalidPlanStoresNothing(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let before = try await services.settings.load()
         await #expect(throws: MeditationServiceError.invalidPlan(.countdownTooLong)) {
             try await services.meditation.startSit(plan: MeditationPlan(countdown: .seconds(99)), language: .english)

@@ -12,9 +12,9 @@ struct MorseCourseServiceTests {
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     /// The services on a fresh store of `kind`.
-    private func services(_ kind: StoreKind) throws -> LogServices {
+    private func services(_ kind: StoreKind) async throws -> LogServices {
         let clock = self.clock
-        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
+        return await LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
     /// Trains `session` with `count` answers, the first `right` of them correct, 2 s apart.
@@ -32,7 +32,7 @@ struct MorseCourseServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aPassingSessionAdvancesTheLevelAndIsLoggedAsMorse(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let morse = services.morse
         var session = try await morse.startSession(.receive)
         #expect(session.level == 1)
@@ -63,7 +63,7 @@ struct MorseCourseServiceTests {
     /// but its answers still count for the course, and it stays in the course's history.
     @Test(arguments: StoreKind.available)
     func aSessionStoppedWithinAMinuteCountsForTheCourseButIsNotLogged(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let morse = services.morse
         var session = try await morse.startSession(.receive)
         try train(&session, count: 2, right: 2)
@@ -77,7 +77,7 @@ struct MorseCourseServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aSessionWithoutAttemptsChangesNothingAndLogsNothing(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let morse = services.morse
         var session = try await morse.startSession(.send)
         clock.advance(by: 30)
@@ -90,7 +90,7 @@ struct MorseCourseServiceTests {
 
     @Test(arguments: StoreKind.available)
     func corruptStoredProgressIsReportedAndLeftAsItIs(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let morse = services.morse
         let corrupt = #"{"order":"standard","receive":{"level":99}}"#
         switch kind {
@@ -101,7 +101,7 @@ struct MorseCourseServiceTests {
                     sql: "INSERT INTO morseCourse (id, progress, updatedAtMs) VALUES (1, ?, 0)", arguments: [corrupt])
             }
         case .postgres:
-            try services.store.postgres(
+            try await services.store.postgres(
                 "INSERT INTO morse_course (person_id, progress, updated_at_ms) VALUES (\(services.store.personID), '\(corrupt)', 0)"
             )
         }
@@ -112,7 +112,7 @@ struct MorseCourseServiceTests {
 
     @Test(arguments: StoreKind.available)
     func courseSettingsAreKeptAndTheirLengthShapesTheSession(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let morse = services.morse
         #expect(try await morse.courseSettings() == MorseCourseService.defaultSettings)
         let chosen = try MorseCourseSettings(
@@ -127,7 +127,7 @@ struct MorseCourseServiceTests {
 
     @Test(arguments: StoreKind.available)
     func theCallSignIsKeptWithTheSettingsAndAnUnreadableOneCountsAsUnset(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let morse = services.morse
         #expect(try await morse.callSign() == nil)
         try await morse.saveCallSign(try CallSign("dl1abc/p"))
@@ -142,7 +142,7 @@ struct MorseCourseServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aSessionLengthGivenForOneSessionWinsOverTheSetting(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let morse = services.morse
         #expect(try await morse.startSession(.send, length: .minutes(2)).length == .minutes(2))
         await #expect(throws: MorseCourseServiceError.session(.lengthOutOfRange(.minutes(61)))) {

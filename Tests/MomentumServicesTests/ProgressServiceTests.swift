@@ -14,9 +14,9 @@ struct ProgressServiceTests {
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     /// The services on a fresh store of `kind`.
-    private func services(_ kind: StoreKind) throws -> LogServices {
+    private func services(_ kind: StoreKind) async throws -> LogServices {
         let clock = self.clock
-        return LogServices(store: try StoreUnderTest(kind), now: { clock.now })
+        return await LogServices(store: try StoreUnderTest(kind), now: { clock.now })
     }
 
     private func minutesToday(_ services: LogServices) async throws -> Int {
@@ -26,7 +26,7 @@ struct ProgressServiceTests {
 
     @Test(arguments: StoreKind.available)
     func readingDoesNotMoveTheRevisionAndWritingDoes(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let database = services.store.store
         let before = try await database.logRevision()
         _ = try await services.progress.report()
@@ -44,7 +44,7 @@ struct ProgressServiceTests {
 
     @Test(arguments: StoreKind.available)
     func theReportFollowsEveryWrite(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         #expect(try await minutesToday(services) == 0)
         let record = try await services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
         #expect(try await minutesToday(services) == 10)
@@ -57,10 +57,10 @@ struct ProgressServiceTests {
     /// SQLite: the terminal writing while the server runs; PostgreSQL: another server.
     @Test(arguments: StoreKind.available)
     func aWriteByAnotherProcessIsSeen(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         #expect(try await minutesToday(services) == 0)
         let clock = self.clock
-        let terminal = LogServices(
+        let terminal = await LogServices(
             store: services.store, repository: try services.store.reopened(), device: "terminal", now: { clock.now })
         try await terminal.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 300)
         #expect(try await minutesToday(services) == 5)
@@ -68,7 +68,7 @@ struct ProgressServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aChangedDayStartIsSeen(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         try await services.practiceLog.addRecord(
             kind: .meditation, start: clock.now.addingTimeInterval(-3 * 3600), length: 600)
         await #expect(try minutesToday(services) == 10)  // 05:00 counts for today
@@ -78,7 +78,7 @@ struct ProgressServiceTests {
 
     @Test(arguments: StoreKind.available)
     func theNextDayIsANewToday(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         try await services.practiceLog.addRecord(kind: .meditation, start: clock.now, length: 600)
         let first = try await services.progress.report()
         #expect(first.streak(for: .mindfulness).todayCounts)

@@ -10,21 +10,21 @@ import Testing
 @Suite("Settings service")
 struct SettingsServiceTests {
     /// The service on a fresh store of `kind`; the store lives as long as the service.
-    private func service(_ kind: StoreKind) throws -> (SettingsService, StoreUnderTest) {
-        let store = try StoreUnderTest(kind)
+    private func service(_ kind: StoreKind) async throws -> (SettingsService, StoreUnderTest) {
+        let store = try await StoreUnderTest(kind)
         return (SettingsService(repository: store.store, now: { Date(timeIntervalSince1970: 0) }), store)
     }
 
     @Test(arguments: StoreKind.available)
     func defaultsComeBackFromAnEmptyStore(kind: StoreKind) async throws {
-        let (service, store) = try service(kind)
+        let (service, store) = try await service(kind)
         defer { withExtendedLifetime(store) {} }
         #expect(try await service.load() == MomentumSettings())
     }
 
     @Test(arguments: StoreKind.available)
     func replacingTheSettingsKeepsTheAffirmationRotation(kind: StoreKind) async throws {
-        let (service, store) = try service(kind)
+        let (service, store) = try await service(kind)
         defer { withExtendedLifetime(store) {} }
         var stored = MomentumSettings()
         stored.affirmationRotation = 7
@@ -40,7 +40,7 @@ struct SettingsServiceTests {
 
     @Test(arguments: StoreKind.available)
     func everySettingRoundTripsThroughTheStore(kind: StoreKind) async throws {
-        let (service, store) = try service(kind)
+        let (service, store) = try await service(kind)
         defer { withExtendedLifetime(store) {} }
         var settings = MomentumSettings()
         settings.meditation = MeditationPlan(
@@ -75,7 +75,7 @@ struct SettingsServiceTests {
         throws
     {
         let (key, input, shown) = change
-        let (service, store) = try service(kind)
+        let (service, store) = try await service(kind)
         defer { withExtendedLifetime(store) {} }
         let changed = try await service.change(key, to: input)
         #expect(changed.text(for: key) == shown)
@@ -98,7 +98,7 @@ struct SettingsServiceTests {
         kind: StoreKind, refusal: (key: SettingKey, input: String, error: SettingValueError)
     ) async throws {
         let (key, input, error) = refusal
-        let (service, store) = try service(kind)
+        let (service, store) = try await service(kind)
         defer { withExtendedLifetime(store) {} }
         let before = try await service.load()
         await #expect(throws: SettingsChangeError.invalidValue(error)) { try await service.change(key, to: input) }

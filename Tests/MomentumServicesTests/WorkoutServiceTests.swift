@@ -13,14 +13,14 @@ struct WorkoutServiceTests {
     let english = StringCatalog.shared(for: .english)
 
     /// The services on a fresh store of `kind`.
-    private func services(_ kind: StoreKind) throws -> LogServices {
+    private func services(_ kind: StoreKind) async throws -> LogServices {
         let clock = self.clock
-        return LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
+        return await LogServices(store: try StoreUnderTest(kind), device: "test-device", now: { clock.now })
     }
 
     @Test(arguments: StoreKind.available)
     func ownProgramsAreSavedFoundEditedAndDeleted(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let workouts = services.workouts
         let plan = WorkoutPlan(
             warmUp: .seconds(120), work: .seconds(45), rest: .seconds(15), rounds: 6, sets: 2, setRest: .seconds(90),
@@ -30,7 +30,7 @@ struct WorkoutServiceTests {
         #expect(try await workouts.program(named: "LEGS DAY") == saved)
         #expect(try await workouts.programs().map(\.id) == WorkoutProgram.builtIn.map(\.id) + [saved.id])
         // Every field survives the database.
-        let reopened = try services.store.reopened()
+        let reopened = try await services.store.reopened()
         #expect(try await reopened.workoutPrograms() == [saved])
         var longer = plan
         longer.rounds = 8
@@ -43,7 +43,7 @@ struct WorkoutServiceTests {
 
     @Test(arguments: StoreKind.available)
     func editingABuiltInSavesACopy(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let workouts = services.workouts
         let tabata = try await workouts.program(named: "tabata")
         var plan = tabata.plan
@@ -57,7 +57,7 @@ struct WorkoutServiceTests {
 
     @Test(arguments: StoreKind.available)
     func badProgramsAreRefusedAndNothingStored(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let workouts = services.workouts
         await #expect(throws: WorkoutServiceError.invalid(.emptyProgramName)) {
             try await workouts.addProgram(name: "  ", plan: WorkoutPlan())
@@ -79,7 +79,7 @@ struct WorkoutServiceTests {
 
     @Test(arguments: StoreKind.available)
     func aWorkoutIsLoggedWithItsEnergyEstimate(kind: StoreKind) async throws {
-        let services = try services(kind)
+        let services = try await services(kind)
         let workouts = services.workouts
         let start = clock.now
         clock.advance(by: 240)

@@ -53,7 +53,7 @@ public final class StoreUnderTest: Sendable {
     public init(
         _ kind: StoreKind, personID: Person.ID = Person.founderID,
         makeNodeID: @escaping @Sendable () -> String = { SyncNodeID.random() }
-    ) throws {
+    ) async throws {
         self.kind = kind
         self.personID = personID
         switch kind {
@@ -68,9 +68,16 @@ public final class StoreUnderTest: Sendable {
             syncLog = database
             compaction = database
         case .postgres:
+            await Self.postgresSlots.take()
             let schema = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            let opened = try PostgresStore.open(
-                try Self.location(), schema: schema, poolSize: 4, device: "test", makeNodeID: makeNodeID)
+            let opened: PostgresStore
+            do {
+                opened = try await PostgresStore.open(
+                    try Self.location(), schema: schema, poolSize: 4, device: "test", makeNodeID: makeNodeID)
+            } catch {
+                await Self.postgresSlots.give()
+                throw error
+            }
             directory = nil
             postgres = opened
             self.schema = schema
@@ -87,24 +94,24 @@ public final class StoreUnderTest: Sendable {
 
     /// A second, independent handle on the same data: what another process (the terminal while
     /// the server runs, or a second server) opens.
-    public func reopened() throws -> any PersonStore {
-        switch try secondHandle() {
+    public func reopened() async throws -> any PersonStore {
+        switch try await secondHandle() {
         case .sqlite(let database): database
         case .postgres(let store): store.scoped(to: personID)
         }
     }
 
     /// The person's sync log through a second, independent handle (another server's).
-    public func reopenedSyncLog() throws -> any SyncLogStore {
-        switch try secondHandle() {
+    public func reopenedSyncLog() async throws -> any SyncLogStore {
+        switch try await secondHandle() {
         case .sqlite(let database): database
         case .postgres(let store): store.scoped(to: personID)
         }
     }
 
     /// The household's tables through a second, independent handle (another server's).
-    public func reopenedHousehold() throws -> any HouseholdPeopleStore {
-        switch try secondHandle() {
+    public func reopenedHousehold() async throws -> any HouseholdPeopleStore {
+        switch try await secondHandle() {
         case .sqlite(let database): database
         case .postgres(let store): store
         }
@@ -116,13 +123,13 @@ public final class StoreUnderTest: Sendable {
     }
 
     /// The store opened again (a PostgreSQL one is closed with this one).
-    private func secondHandle() throws -> Handle {
+    private func secondHandle() async throws -> Handle {
         switch kind {
         case .sqlite:
             guard let directory else { preconditionFailure("an SQLite store has its directory") }
             return .sqlite(try MomentumDatabase.open(directory: directory.value.url, device: "terminal"))
         case .postgres:
-            let other = try PostgresStore.open(try Self.location(), schema: schema, poolSize: 2)
+            let other = try await PostgresStore.open(try Self.location(), schema: schema, poolSize: 2)
             opened.withLock { $0.append(other) }
             return .postgres(other)
         }
@@ -133,10 +140,10 @@ public final class StoreUnderTest: Sendable {
     /// Runs `sql` on this test's PostgreSQL schema past the store (what a hand edit does); the
     /// first column of the first row as a number, if there is one.
     @discardableResult
-    public func postgres(_ sql: String) throws -> Int? {
+    public func postgres(_ sql: String) async throws -> Int? {
         guard let postgres else { preconditionFailure("only a PostgreSQL store runs PostgreSQL") }
-        return try postgres.read { session throws(StoreError) -> Int? in
-            guard let row = try session.query(PostgresQuery(unsafeSQL: sql)).first else { return nil }
+        return try await postgres.read { session throws(StoreError) -> Int? in
+            guard let row = try await session.query(PostgresQuery(unsafeSQL: sql)).first else { return nil }
             let (number) = try row.columns((Int).self)
             return number
         }
@@ -150,12 +157,44 @@ public final class StoreUnderTest: Sendable {
     deinit {
         for store in opened.withLock({ $0 }) { store.close() }
         guard let postgres, let schema else { return }
-        // The schema goes with everything in it; a failure here leaves a schema behind, never a
-        // failed test.
-        _ = try? postgres.read { session throws(StoreError) in
-            try session.execute(.init(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"))
+        // The schema goes with everything in it, after the test (a deinit cannot await); a failure
+        // here, or a process that ends first, leaves a schema behind, never a failed test.
+        Task {
+            _ = try? await postgres.read { session throws(StoreError) in
+                try await session.execute(.init(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"))
+            }
+            postgres.close()
+            await Self.postgresSlots.give()
         }
-        postgres.close()
+    }
+
+    /// PostgreSQL stores open at once in the test process. Tests run concurrently and each store
+    /// holds up to six connections (its pool of four, two listeners), more with a second server;
+    /// the test cluster takes 200.
+    static let postgresSlots = TestSlots(12)
+}
+
+/// A few slots, taken in turn (tests wait for one without holding a thread).
+public actor TestSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    public init(_ count: Int) { free = count }
+
+    public func take() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    public func give() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
 
@@ -165,9 +204,9 @@ public typealias HouseholdPeopleStore = HouseholdStore
 /// The sync log's compaction, as both stores have it (no repository protocol yet: the server
 /// compacts after pushes by itself).
 public protocol SyncLogCompaction: SyncLogStore {
-    @discardableResult func compactSyncLog() throws(StoreError) -> Int
-    @discardableResult func compactSyncLogIfDue() throws(StoreError) -> Int
-    func syncLogSize() throws(StoreError) -> SyncLogSize
+    @discardableResult func compactSyncLog() async throws(StoreError) -> Int
+    @discardableResult func compactSyncLogIfDue() async throws(StoreError) -> Int
+    func syncLogSize() async throws(StoreError) -> SyncLogSize
 }
 
 extension MomentumDatabase: SyncLogCompaction {}

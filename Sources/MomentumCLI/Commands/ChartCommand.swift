@@ -50,7 +50,7 @@ struct ChartCommand: ContextualCommand {
             let chart = ProgressChart(kind, category: chosen, days: days, report: report)
             if let output {
                 let target = OutputTarget(output)
-                try target.write(to: context, catalog: catalog) { url in
+                try await target.write(to: context, catalog: catalog) { url in
                     try Data(ChartSVG.render(chart, catalog: catalog).utf8).write(to: url, options: .atomic)
                 }
                 if !json {

@@ -46,8 +46,8 @@ struct Export: ContextualCommand {
             case .archive, .json:
                 guard let output else {
                     guard format == .json else { throw CommandFailure(catalog[.backupArchiveNeedsFile]) }
-                    let json = try Self.backup(catalog) { () throws(BackupFailure) -> Data in
-                        let document = try session.services.backup.document()
+                    let json = try await Self.backup(catalog) { () async throws(BackupFailure) -> Data in
+                        let document = try await session.services.backup.document()
                         do throws(BackupError) {
                             return try document.encoded()
                         } catch {
@@ -58,9 +58,9 @@ struct Export: ContextualCommand {
                     return
                 }
                 let target = OutputTarget(output)
-                let contents = try target.write(to: context, catalog: catalog) { url in
-                    try Self.backup(catalog) { () throws(BackupFailure) in
-                        format == .archive
+                let contents = try await target.write(to: context, catalog: catalog) { url in
+                    try await Self.backup(catalog) { () async throws(BackupFailure) in
+                        await format == .archive
                             ? try session.services.backup.writeArchive(to: url)
                             : try session.services.backup.writeDocument(to: url)
                     }
@@ -80,7 +80,8 @@ struct Export: ContextualCommand {
                     return
                 }
                 let target = OutputTarget(output)
-                try target.write(to: context, catalog: catalog) { url in try data.write(to: url, options: .atomic) }
+                try await target.write(to: context, catalog: catalog) { url in try data.write(to: url, options: .atomic)
+                }
                 let records = catalog.counted(count, one: .importOneRecord, many: .importRecords)
                 target.confirmations(context).write(
                     catalog.format(.exportWritten, ["count": records, "path": target.name(catalog)]) + "\n")
@@ -90,9 +91,11 @@ struct Export: ContextualCommand {
 
     /// A backup's failure in the person's words; a failure to write is left for ``OutputTarget``
     /// to say in its one sentence.
-    private static func backup<T>(_ catalog: StringCatalog, _ work: () throws(BackupFailure) -> T) throws -> T {
+    private static func backup<T>(_ catalog: StringCatalog, _ work: () async throws(BackupFailure) -> T) async throws
+        -> T
+    {
         do {
-            return try work()
+            return try await work()
         } catch .backup(.cannotWrite(let path, let problem)) {
             throw BackupFailure.backup(.cannotWrite(path: path, problem: problem))
         } catch {
@@ -132,7 +135,7 @@ struct Import: ContextualCommand {
             let catalog = session.catalog
             let services = try await whoseFile(session, context: context)
             if BackupService.recognizes(URL(fileURLWithPath: file)) {
-                try restore(services.backup, catalog: catalog, context: context)
+                try await restore(services.backup, catalog: catalog, context: context)
                 return
             }
             let summary: ImportSummary
@@ -182,10 +185,10 @@ struct Import: ContextualCommand {
         return try await session.household.services(for: person)
     }
 
-    private func restore(_ backup: BackupService, catalog: StringCatalog, context: CommandContext) throws {
+    private func restore(_ backup: BackupService, catalog: StringCatalog, context: CommandContext) async throws {
         let summary: RestoreSummary
         do throws(BackupFailure) {
-            summary = try backup.restore(from: URL(fileURLWithPath: file), dryRun: dryRun)
+            summary = try await backup.restore(from: URL(fileURLWithPath: file), dryRun: dryRun)
         } catch {
             if case .store(let store) = error { throw store }
             throw CommandFailure(

@@ -83,7 +83,7 @@ extension MorseCommand {
                             + "\n")
                 }
                 var renderer = MorseRenderer(elements: keying.elements, tone: sound, format: format)
-                try context.render(&renderer, to: audio.output, catalog: catalog)
+                try await context.render(&renderer, to: audio.output, catalog: catalog)
             }
         }
 

@@ -61,7 +61,7 @@ extension Render {
         func run(in context: CommandContext) async throws {
             try await context.withSession(common) { session in
                 let plan = try options.plan(from: session.settings.meditation, catalog: session.catalog)
-                try context.render(try plan.timeline(), audio: audio, catalog: session.catalog)
+                try await context.render(try plan.timeline(), audio: audio, catalog: session.catalog)
             }
         }
     }
@@ -79,7 +79,7 @@ extension Render {
             try await context.withSession(common) { session in
                 var timeline = try await options.plan(session: session).timeline()
                 timeline.ambient = try ambient.choice(catalog: session.catalog)
-                try context.render(timeline, audio: audio, catalog: session.catalog)
+                try await context.render(timeline, audio: audio, catalog: session.catalog)
             }
         }
     }
@@ -107,7 +107,7 @@ extension Render {
                     }
                 var timeline = try options.apply(to: base ?? WorkoutPlan(), catalog: catalog).timeline()
                 timeline.ambient = try ambient.choice(catalog: catalog)
-                try context.render(timeline, audio: audio, catalog: catalog)
+                try await context.render(timeline, audio: audio, catalog: catalog)
             }
         }
     }
@@ -127,7 +127,7 @@ extension Render {
             try await context.withSession(common) { session in
                 var timeline = try await session.services.focusTimers.timer(named: name).timeline()
                 timeline.ambient = try ambient.choice(catalog: session.catalog)
-                try context.render(timeline, audio: audio, catalog: session.catalog)
+                try await context.render(timeline, audio: audio, catalog: session.catalog)
             }
         }
     }
@@ -136,17 +136,17 @@ extension Render {
 extension CommandContext {
     /// Renders `timeline` into the file `audio` names, with a progress bar on a terminal; refuses
     /// one over ``Timeline/longestRender``, as the web app does.
-    func render(_ timeline: Timeline, audio: RenderOptions, catalog: StringCatalog) throws {
+    func render(_ timeline: Timeline, audio: RenderOptions, catalog: StringCatalog) async throws {
         try timeline.checkRenderLength()
         var renderer = try TimelineRenderer(timeline: timeline, format: audio.format(catalog: catalog))
-        try render(&renderer, to: audio.output, catalog: catalog)
+        try await render(&renderer, to: audio.output, catalog: catalog)
     }
 
     /// Streams `source` into `path` and says what was written.
-    func render(_ source: inout some AudioSource, to path: String, catalog: StringCatalog) throws {
+    func render(_ source: inout some AudioSource, to path: String, catalog: StringCatalog) async throws {
         let target = OutputTarget(path)
         var bar = ProgressBar(output: errors, isShown: errorsAreInteractive, label: catalog[.renderProgress])
-        try target.write(to: self, catalog: catalog) { url in
+        try await target.write(to: self, catalog: catalog) { url in
             try WAVFileWriter.render(&source, to: url, progress: { bar.update(done: $0, total: $1) })
         }
         bar.finish()

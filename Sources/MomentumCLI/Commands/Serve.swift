@@ -118,8 +118,6 @@ struct Serve: ContextualCommand {
                 household: session.household, now: context.now, makeID: context.makeID,
                 logger: logger, version: MomentumCommand.version)
             dependencies.timeZone = context.timeZone
-            // PostgreSQL answers from another process: requests wait for it on threads of their own.
-            if session.household.store is PostgresStore { dependencies.storeThreads = StoreThreads() }
             let application = buildApplication(configuration: configuration, dependencies: dependencies) {
                 boundPort in
                 let phone = configuration.phoneAddresses(

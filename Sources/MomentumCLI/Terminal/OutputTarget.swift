@@ -74,9 +74,10 @@ enum OutputTarget: Equatable {
     /// Has `make` write the output to the URL it is given (a regular file's final place, or a
     /// temporary file), then puts it where it belongs. A failure to write is one sentence:
     /// "Cannot write PATH: reason".
-    func write<T>(to context: CommandContext, catalog: StringCatalog, _ make: (URL) throws -> T) throws -> T {
+    func write<T>(to context: CommandContext, catalog: StringCatalog, _ make: (URL) async throws -> T) async throws -> T
+    {
         guard case .file(let url) = self else {
-            return try writeThroughTemporaryFile(to: context, catalog: catalog, make)
+            return try await writeThroughTemporaryFile(to: context, catalog: catalog, make)
         }
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false
@@ -84,7 +85,7 @@ enum OutputTarget: Equatable {
             throw CommandFailure(catalog.format(.errorAudioFolderMissing, ["path": folder]), status: .ioError)
         }
         do {
-            return try make(url)
+            return try await make(url)
         } catch {
             throw Self.writeFailure(error, path: url.path, catalog: catalog) ?? error
         }
@@ -101,8 +102,8 @@ enum OutputTarget: Equatable {
     }
 
     private func writeThroughTemporaryFile<T>(
-        to context: CommandContext, catalog: StringCatalog, _ make: (URL) throws -> T
-    ) throws -> T {
+        to context: CommandContext, catalog: StringCatalog, _ make: (URL) async throws -> T
+    ) async throws -> T {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("momentum-output-\(UUID().uuidString.lowercased())")
         // try?: removing our own folder in the system's temporary directory is cleanup after the
@@ -116,7 +117,7 @@ enum OutputTarget: Equatable {
         let temporary = folder.appendingPathComponent("output")
         let made: T
         do {
-            made = try make(temporary)
+            made = try await make(temporary)
         } catch {
             throw Self.writeFailure(error, path: shownPath, catalog: catalog) ?? error
         }

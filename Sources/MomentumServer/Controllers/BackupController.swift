@@ -86,9 +86,10 @@ struct BackupController {
     /// rows and the library files' sizes, nothing written.
     @Sendable func summary(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Summary> {
         let catalog = try await catalog(for: request)
-        let (backup, libraryDirectory) = (backup, libraryDirectory)
-        let counted = await Self.offThread { () throws(BackupFailure) -> (BackupDocument, [ArchiveSize.Entry]) in
-            let document = try backup.document()
+        let read = await Self.result { () async throws(BackupFailure) in try await backup.document() }
+        let document = try result(read, step: "summary", catalog: catalog, path: "", context: context)
+        let libraryDirectory = libraryDirectory
+        let counted = await Self.offThread { () throws(BackupFailure) -> [ArchiveSize.Entry] in
             let data: Data
             do throws(BackupError) {
                 data = try document.encoded()
@@ -115,9 +116,9 @@ struct BackupController {
                 entries.append(
                     ArchiveSize.Entry(path: BackupArchiveLayout.libraryFolder + fileName, bytes: size.int64Value))
             }
-            return (document, entries)
+            return entries
         }
-        let (document, entries) = try result(counted, step: "summary", catalog: catalog, path: "", context: context)
+        let entries = try result(counted, step: "summary", catalog: catalog, path: "", context: context)
         let counts = document.tables.mapValues(\.count).filter { $0.value > 0 }
         let audioBytes = entries.dropFirst().reduce(0) { $0 + $1.bytes }
         let archiveBytes = ArchiveSize.bytes(of: entries)
@@ -141,8 +142,7 @@ struct BackupController {
         let catalog = try await catalog(for: request)
         let name = try await fileName()
         let url = try staged.makeURL(prefix: "download", id: makeID(), extension: "zip")
-        let backup = backup
-        let written = await Self.offThread { () throws(BackupFailure) in try backup.writeArchive(to: url) }
+        let written = await Self.result { () async throws(BackupFailure) in try await backup.writeArchive(to: url) }
         defer { unlink(url.path) }
         _ = try result(written, step: "archive", catalog: catalog, path: name, context: context)
         let descriptor = open(url.path, O_RDONLY)
@@ -211,9 +211,8 @@ struct BackupController {
             try await Self.receive(
                 request.body, into: url, limits: .init(archive: uploadLimit, document: documentLimit),
                 tooLarge: (archive: tooLarge, document: documentTooLarge))
-            let backup = backup
-            let checked = await Self.offThread { () throws(BackupFailure) in
-                try backup.restore(from: url, dryRun: true)
+            let checked = await Self.result { () async throws(BackupFailure) in
+                try await backup.restore(from: url, dryRun: true)
             }
             let summary = try result(checked, step: "restore check", catalog: catalog, path: name, context: context)
             let kept = StagedRestores.Staged(
@@ -235,9 +234,8 @@ struct BackupController {
     @Sendable func apply(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Restored> {
         let catalog = try await catalog(for: request)
         let kept = try take(context, catalog: catalog)
-        let backup = backup
-        let restored = await Self.offThread { () throws(BackupFailure) in
-            try backup.restore(from: kept.url, dryRun: false)
+        let restored = await Self.result { () async throws(BackupFailure) in
+            try await backup.restore(from: kept.url, dryRun: false)
         }
         if case .failure(.store(.busy)) = restored {
             // Nothing happened and the same request works shortly: the upload stays.
@@ -352,6 +350,15 @@ struct BackupController {
 
     /// Runs `work` on a thread of its own: reading and hashing a large archive must not hold up
     /// the threads that answer every other request.
+    /// What `work` gave, or why it failed.
+    static func result<Value>(_ work: () async throws(BackupFailure) -> Value) async -> Result<Value, BackupFailure> {
+        do {
+            return .success(try await work())
+        } catch {
+            return .failure(error)
+        }
+    }
+
     static func offThread<Value: Sendable>(
         _ work: @escaping @Sendable () throws(BackupFailure) -> Value
     ) async -> Result<Value, BackupFailure> {

@@ -43,14 +43,14 @@ struct StoredMorseExchanges<Value: StoredMorseExchange>: MorseExchanges {
 
     func add(_ value: Value) async throws {
         let idleBefore = value.lastActivity.addingTimeInterval(-ExpiringRegistry<Value>.idleLimit.inSeconds)
-        try store.insertMorseExchange(
+        try await store.insertMorseExchange(
             id: value.id, kind: Value.storedKind, state: try value.storedText(),
             lastActivityMs: WallInstant(value.lastActivity).millisecondsSince1970,
             forgettingIdleBefore: WallInstant(idleBefore).millisecondsSince1970)
     }
 
     func value(id: UUID) async throws -> Value {
-        guard let text = try store.morseExchange(id: id, kind: Value.storedKind) else { throw notFound(id) }
+        guard let text = try await store.morseExchange(id: id, kind: Value.storedKind) else { throw notFound(id) }
         return try Value(storedText: text)
     }
 
@@ -68,7 +68,7 @@ struct StoredMorseExchanges<Value: StoredMorseExchange>: MorseExchanges {
     }
 
     func remove(id: UUID) async throws {
-        try store.deleteMorseExchange(id: id, kind: Value.storedKind)
+        try await store.deleteMorseExchange(id: id, kind: Value.storedKind)
     }
 
     private func notFound(_ id: UUID) -> APIError { .notFound(unknown, ["id": id.uuidString.lowercased()]) }

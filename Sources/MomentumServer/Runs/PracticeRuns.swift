@@ -32,20 +32,20 @@ struct StoredRunRegistry: PracticeRuns {
     let now: @Sendable () -> Date
 
     func add(_ run: PracticeRun) async throws {
-        try store.insertPracticeRun(
+        try await store.insertPracticeRun(
             id: run.id, state: try run.storedText(), endedAtMs: run.endedAt?.millisecondsSince1970, at: now())
     }
 
     func run(id: UUID) async throws -> PracticeRun? {
-        try store.practiceRun(id: id).map { text throws(StoreError) in try PracticeRun(storedText: text) }
+        try await store.practiceRun(id: id).map { text throws(StoreError) in try PracticeRun(storedText: text) }
     }
 
     func all() async throws -> [PracticeRun] {
-        try store.practiceRuns().map { text throws(StoreError) in try PracticeRun(storedText: text) }
+        try await store.practiceRuns().map { text throws(StoreError) in try PracticeRun(storedText: text) }
     }
 
     func forget(endedBefore instant: WallInstant) async throws {
-        try store.deletePracticeRuns(endedBefore: instant.millisecondsSince1970)
+        try await store.deletePracticeRuns(endedBefore: instant.millisecondsSince1970)
     }
 
     func update<Result: Sendable>(id: UUID, _ change: @Sendable (inout PracticeRun) async throws -> Result) async throws

@@ -15,10 +15,10 @@ final class LiveFeed: Sendable {
     private let logger: Logger
     private let subscribers = Mutex<(next: Int, streams: [Int: AsyncStream<String>.Continuation])>((0, [:]))
 
-    init(sync: SyncService, logger: Logger) {
+    init(sync: SyncService, logger: Logger) async {
         self.sync = sync
         self.logger = logger
-        sync.observeChanges { [weak self] changes in self?.publish(changes) }
+        await sync.observeChanges { [weak self] changes in self?.publish(changes) }
     }
 
     /// How many connections listen.
@@ -115,11 +115,13 @@ final class LiveFeeds: Sendable {
     func feed(for person: Person.ID) async throws -> LiveFeed {
         if let feed = feeds.withLock({ $0[person] }) { return feed }
         let sync = try await household.services(forID: person).sync
+        // Made outside the lock (it awaits the store to observe); one made meanwhile wins, and
+        // this one goes (its observer holds it weakly).
+        let made = await LiveFeed(sync: sync, logger: logger)
         let feed = feeds.withLock { feeds in
             if let earlier = feeds[person] { return earlier }
-            let feed = LiveFeed(sync: sync, logger: logger)
-            feeds[person] = feed
-            return feed
+            feeds[person] = made
+            return made
         }
         // Whoever may share a timer with this person is watched from now on.
         for someone in try await household.people() { try await watchSharedTimers(of: someone.id) }
@@ -139,7 +141,7 @@ final class LiveFeeds: Sendable {
             watched.withLock { _ = $0.remove(owner) }
             throw error
         }
-        services.sync.observeChanges { [weak self] changes in
+        await services.sync.observeChanges { [weak self] changes in
             let types = Set(changes.compactMap { SyncEntityType(rawValue: $0.change.type) })
                 .intersection([.focusTimer, .checklistItem])
             guard let self, !types.isEmpty else { return }

@@ -56,21 +56,23 @@ public struct BackupService: Sendable {
     // MARK: - Export
 
     /// The backup document of everything stored now (the audio only described).
-    public func document() throws(BackupFailure) -> BackupDocument {
+    public func document() async throws(BackupFailure) -> BackupDocument {
         do {
-            return BackupDocument(tables: try database.backupRows())
+            return await BackupDocument(tables: try database.backupRows())
         } catch {
             throw .store(error)
         }
     }
 
     /// The columns a row of `kind` has in this store, by the document's names.
-    func columns(of kind: BackupKind) throws(StoreError) -> [String] { try database.backupColumns(of: kind) }
+    func columns(of kind: BackupKind) async throws(StoreError) -> [String] {
+        try await database.backupColumns(of: kind)
+    }
 
     /// Writes the JSON document to `url` (atomically) and says what it holds.
     @discardableResult
-    public func writeDocument(to url: URL) throws(BackupFailure) -> BackupContents {
-        let document = try document()
+    public func writeDocument(to url: URL) async throws(BackupFailure) -> BackupContents {
+        let document = try await document()
         let data: Data
         do {
             data = try document.encoded()
@@ -88,8 +90,8 @@ public struct BackupService: Sendable {
     /// Writes the archive — the document and every library file, streamed — to `url`. The file
     /// appears whole or not at all: it is written beside `url` and renamed when complete.
     @discardableResult
-    public func writeArchive(to url: URL) throws(BackupFailure) -> BackupContents {
-        let document = try document()
+    public func writeArchive(to url: URL) async throws(BackupFailure) -> BackupContents {
+        let document = try await document()
         let partial = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(makeID().uuidString.lowercased()).partial")
         var audioBytes: Int64 = 0
@@ -195,7 +197,7 @@ public struct BackupService: Sendable {
 
     /// Checks the backup at `url` completely and restores what the data directory does not
     /// have yet (or, with `dryRun`, only says what it would do).
-    public func restore(from url: URL, dryRun: Bool) throws(BackupFailure) -> RestoreSummary {
+    public func restore(from url: URL, dryRun: Bool) async throws(BackupFailure) -> RestoreSummary {
         do {
             let source = try BackupSource(url: url, fileSizeLimit: fileSizeLimit)
             // An archive's document is copied out beside the database (not into a temporary
@@ -218,7 +220,7 @@ public struct BackupService: Sendable {
             }
             let document = try BackupDocumentReader(url: try source.documentFile(staged: staged))
             let window = InstantWindow.record(now: now())
-            let plan = try database.planRestore(document) { item in
+            let plan = try await database.planRestore(document) { item in
                 source.isArchive ? source.hasFile(item.fileName) : false
             } checkRecord: { record, index in
                 try ExchangeService.checkInstantsAndTexts(of: record, index: index, in: window)
@@ -232,7 +234,7 @@ public struct BackupService: Sendable {
                 contents: contents, added: Self.named(plan.added), kept: Self.named(plan.kept), renamed: plan.renamed,
                 skippedWithoutAudio: plan.skippedWithoutAudio, dryRun: dryRun)
             guard !dryRun else { return summary }
-            try placeFilesAndRestore(plan, document, from: source)
+            try await placeFilesAndRestore(plan, document, from: source)
             return summary
         } catch let error as BackupFailure {
             throw error
@@ -258,7 +260,7 @@ public struct BackupService: Sendable {
     /// If anything fails, the files are removed again.
     private func placeFilesAndRestore(
         _ plan: BackupRestorePlan, _ document: BackupDocumentReader, from source: BackupSource
-    ) throws {
+    ) async throws {
         var placed: [(url: URL, handle: any LibraryFileHandle)] = []
         var createdDirectory = false
         defer { for file in placed { file.handle.close() } }
@@ -278,7 +280,7 @@ public struct BackupService: Sendable {
                 placed[placed.count - 1].url = final
             }
             let placedNames = Set(plan.libraryItems.map(\.fileName))
-            try database.restore(document, libraryFileAvailable: { placedNames.contains($0.fileName) }, at: now())
+            try await database.restore(document, libraryFileAvailable: { placedNames.contains($0.fileName) }, at: now())
         } catch {
             // try?: the failure is thrown below; a file that stays is named by no row (`.incoming-*`
             // or `<uuid>.<ext>`), so the library's cleanup removes it when the services next open.

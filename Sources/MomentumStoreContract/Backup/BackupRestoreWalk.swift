@@ -1,21 +1,24 @@
 import Foundation
 import MomentumCore
 
-/// What a restore asks of the store it restores into, inside its transaction (docs/backup.md).
-/// The rows' names are the document's (SQLite's column names); each store answers in its own terms.
-public protocol BackupRestoreTarget {
-    /// The columns a row of `kind` has here, by the document's names.
-    func columns(of kind: BackupKind) throws -> [String]
-    /// Whether the row of `kind` whose key column (``BackupKind/key``) holds `key` is here.
-    func contains(_ kind: BackupKind, key: BackupValue) throws -> Bool
+/// What a restore needs to know of the store it restores into, read inside its transaction
+/// before the walk decides anything (docs/backup.md). The rows' names are the document's (SQLite's
+/// column names); each store reads them in its own terms.
+public struct BackupRestoreTarget: Sendable {
+    /// The columns a row of each kind has here, by the document's names.
+    public var columns: [BackupKind: [String]] = [:]
+    /// The keys (``BackupKind/key``, as text) of the rows of each kind here.
+    public var keys: [BackupKind: Set<String>] = [:]
     /// The SHA-256 of every library item here.
-    func libraryContentHashes() throws -> Set<String>
-    /// The names of every preset or program of `kind` here.
-    func names(of kind: BackupKind) throws -> [String]
+    public var libraryContentHashes: Set<String> = []
+    /// The names of every preset or program of each kind here.
+    public var names: [BackupKind: [String]] = [:]
     /// Whether a person's view of a library item is kept only while the household has the item
     /// (PostgreSQL, where every person sees the household's one library); a view of an item that
     /// is neither here nor restored is then left out, and counted with the items left out.
-    var viewsNeedTheirItem: Bool { get }
+    public var viewsNeedTheirItem = false
+
+    public init() {}
 }
 
 extension BackupKind {
@@ -42,12 +45,21 @@ extension BackupKind {
 /// rows whose key (or library audio) is not here yet. The plan and the restore of both stores
 /// walk alike, so they decide alike.
 public enum BackupRestoreWalk {
+    /// The text a key value is compared as.
+    public static func keyText(_ value: BackupValue) -> String? {
+        switch value {
+        case .text(let text): text
+        case .integer(let integer): "\(integer)"
+        default: nil
+        }
+    }
+
     /// Walks `document` against `target`. `libraryFileAvailable` says whether a library row's
     /// audio can be put in place (rows without it are skipped and counted); `checkRecord` is
     /// asked about each practice record to add (the rules that depend on the clock), with its
     /// number among them. With `add`, hands it each row to add, renamed where its name is taken.
     public static func walk(
-        _ document: BackupDocumentReader, into target: some BackupRestoreTarget,
+        _ document: BackupDocumentReader, into target: BackupRestoreTarget,
         libraryFileAvailable: (LibraryItem) -> Bool, checkRecord: (PracticeRecord, Int) throws -> Void,
         add: ((BackupKind, BackupRow) throws -> Void)?
     ) throws -> BackupRestorePlan {
@@ -58,12 +70,12 @@ public enum BackupRestoreWalk {
         var timersInBackup: Set<String> = []
         var timersAdded: Set<String> = []
         var libraryAdded: Set<String> = []
-        let hashes = try target.libraryContentHashes()
+        let hashes = target.libraryContentHashes
         for kind in BackupKind.allCases {
             plan.counts[kind] = document.count(of: kind.rawValue)
-            let columns = try target.columns(of: kind)
+            let columns = target.columns[kind] ?? []
             var seen: Set<String> = []
-            var names = Set(try foldedNames(kind, target))
+            var names = Set(foldedNames(kind, target))
             var index = 0
             try document.forEachRow(in: kind.rawValue) { backupRow in
                 index += 1
@@ -73,14 +85,9 @@ public enum BackupRestoreWalk {
                 }
                 try check(backupRow, kind: kind, index: index, columns: columns)
                 let keyValue = backupRow[kind.key] ?? .null
-                let key: String
-                switch keyValue {
-                case .text(let text): key = text
-                case .integer(let integer): key = "\(integer)"
-                default: throw invalid("\(kind.key) is missing")
-                }
+                guard let key = keyText(keyValue) else { throw invalid("\(kind.key) is missing") }
                 guard seen.insert(key).inserted else { throw BackupError.repeatedID(table: kind.rawValue, id: key) }
-                var isNew = try !target.contains(kind, key: keyValue)
+                var isNew = !(target.keys[kind]?.contains(key) ?? false)
                 var record: PracticeRecord?
                 do {
                     switch kind {
@@ -142,7 +149,7 @@ public enum BackupRestoreWalk {
                     case .libraryViews:
                         _ = try BackupRowDecoder.decode(LibraryViewRow.self, from: backupRow).view()
                         if isNew, target.viewsNeedTheirItem, !libraryAdded.contains(key),
-                            try !target.contains(.library, key: keyValue)
+                            !(target.keys[.library]?.contains(key) ?? false)
                         {
                             plan.skippedWithoutAudio += 1
                             return
@@ -197,9 +204,9 @@ public enum BackupRestoreWalk {
         }
     }
 
-    private static func foldedNames(_ kind: BackupKind, _ target: some BackupRestoreTarget) throws -> [String] {
+    private static func foldedNames(_ kind: BackupKind, _ target: BackupRestoreTarget) -> [String] {
         switch kind {
-        case .breathingPresets, .meditationPresets, .workoutPrograms: try target.names(of: kind).map { $0.lowercased() }
+        case .breathingPresets, .meditationPresets, .workoutPrograms: (target.names[kind] ?? []).map { $0.lowercased() }
         default: []
         }
     }

@@ -6,18 +6,19 @@ import MomentumCore
 /// SQLite's column names, and decide a restore by one walk (``BackupRestoreWalk``).
 public protocol BackupTableStore: Sendable {
     /// Every row a person owns, per kind, column for column, in the order they were written.
-    func backupRows() throws(StoreError) -> [String: [BackupRow]]
+    func backupRows() async throws(StoreError) -> [String: [BackupRow]]
     /// The columns a row of `kind` has, by the document's names (the same on every store: a test
     /// compares them).
-    func backupColumns(of kind: BackupKind) throws(StoreError) -> [String]
+    func backupColumns(of kind: BackupKind) async throws(StoreError) -> [String]
     /// Checks every row of `document` and plans what a restore adds (nothing is written).
     func planRestore(
         _ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool,
         checkRecord: (PracticeRecord, Int) throws -> Void
-    ) throws -> BackupRestorePlan
+    ) async throws -> BackupRestorePlan
     /// Adds every row of `document` that is not here yet, in one transaction: all of it or nothing.
     @discardableResult
-    func restore(_ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool, at now: Date) throws
+    func restore(_ document: BackupDocumentReader, libraryFileAvailable: (LibraryItem) -> Bool, at now: Date)
+        async throws
         -> BackupRestorePlan
 }
 

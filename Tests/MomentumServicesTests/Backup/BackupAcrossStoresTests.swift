@@ -17,8 +17,8 @@ struct BackupAcrossStoresTests {
     let store: StoreUnderTest?
     let folder: TemporaryDirectory
 
-    init() throws {
-        store = StoreKind.postgresURL == nil ? nil : try StoreUnderTest(.postgres)
+    init() async throws {
+        store = await StoreKind.postgresURL == nil ? nil : try StoreUnderTest(.postgres)
         folder = try TemporaryDirectory()
     }
 
@@ -34,35 +34,35 @@ struct BackupAcrossStoresTests {
         let side = try BackupServiceTests()
         let source = try await side.everything("source")
         let archive = side.directory.file("from-sqlite.zip")
-        let written = try source.backup.writeArchive(to: archive)
+        let written = try await source.backup.writeArchive(to: archive)
 
         let household = try await postgresFounder(clock: side.clock)
         let postgres = household.founder
-        let summary = try postgres.backup.restore(from: archive, dryRun: false)
+        let summary = try await postgres.backup.restore(from: archive, dryRun: false)
         #expect(summary.added == written.counts)
         #expect(summary.kept.isEmpty)
-        #expect(try postgres.backup.document().encoded() == source.backup.document().encoded())
+        await #expect(try postgres.backup.document().encoded() == source.backup.document().encoded())
         await #expect(try side.listings(postgres) == side.listings(source))
         await #expect(try side.libraryFiles(postgres) == side.libraryFiles(source))
         // Other devices hear of what was restored: each record, timer and item is logged.
         for (type, kind) in [
             ("practiceRecord", "practiceLog"), ("focusTimer", "focusTimers"), ("checklistItem", "checklistItems"),
         ] {
-            let logged = try store?.postgres(
+            let logged = try await store?.postgres(
                 "SELECT count(DISTINCT entity_id)::int FROM sync_log WHERE person_id = 1 AND entity_type = '\(type)'")
             #expect(logged == written.counts[kind], "\(type)")
         }
         // Restored again, everything is found there already.
-        let again = try postgres.backup.restore(from: archive, dryRun: false)
+        let again = try await postgres.backup.restore(from: archive, dryRun: false)
         #expect(again.added.isEmpty)
         #expect(again.kept == written.counts)
 
         let back = side.directory.file("from-postgres.zip")
-        #expect(try postgres.backup.writeArchive(to: back).counts == written.counts)
+        await #expect(try postgres.backup.writeArchive(to: back).counts == written.counts)
         let target = try await side.services("target")
-        let restored = try target.backup.restore(from: back, dryRun: false)
+        let restored = try await target.backup.restore(from: back, dryRun: false)
         #expect(restored.added == written.counts)
-        #expect(try target.backup.document().encoded() == source.backup.document().encoded())
+        await #expect(try target.backup.document().encoded() == source.backup.document().encoded())
         await #expect(try side.listings(target) == side.listings(source))
         await #expect(try side.libraryFiles(target) == side.libraryFiles(source))
     }
@@ -71,16 +71,16 @@ struct BackupAcrossStoresTests {
     func aDamagedBackupIsRefusedOnPostgreSQLAndKeepsNothing() async throws {
         let side = try BackupServiceTests()
         let source = try await side.everything("source")
-        var document = try source.backup.document()
+        var document = try await source.backup.document()
         // A valid first record, then a breathing preset with a breath longer than a minute.
         document.tables["breathingPresets"]?[0]["inhaleMs"] = .integer(600_000)
         let file = side.directory.file("damaged.json")
         try document.encoded().write(to: file)
 
         let postgres = try await postgresFounder(clock: side.clock).founder
-        let before = try postgres.backup.document().encoded()
-        #expect(throws: BackupFailure.self) { try postgres.backup.restore(from: file, dryRun: false) }
-        #expect(try postgres.backup.document().encoded() == before)
+        let before = try await postgres.backup.document().encoded()
+        await #expect(throws: BackupFailure.self) { try await postgres.backup.restore(from: file, dryRun: false) }
+        await #expect(try postgres.backup.document().encoded() == before)
         await #expect(try postgres.practiceLog.records().isEmpty)
     }
 
@@ -90,7 +90,7 @@ struct BackupAcrossStoresTests {
         let sqlite = try await side.services("source")
         let postgres = try await postgresFounder(clock: side.clock).founder
         for kind in BackupKind.allCases {
-            #expect(
+            await #expect(
                 try postgres.backup.columns(of: kind).sorted() == sqlite.backup.columns(of: kind).sorted(), "\(kind)")
         }
     }

@@ -41,7 +41,7 @@ extension BackupServiceTests {
     /// a damaged archive naming the entry, and nothing changes.
     @Test func anArchiveWhoseCRCIsWrongInBothHeadersIsRefusedAndChangesNothing() async throws {
         let source = try await everything("source")
-        let data = try archiveData(source)
+        let data = try await archiveData(source)
         let item = try await #require(try source.library.items().first)
         for path in [BackupArchiveLayout.documentPath, BackupArchiveLayout.libraryFolder + item.fileName] {
             let file = try write(try Self.withWrongCRC(data, at: path), "crc-\(UUID().uuidString.prefix(8)).zip")
@@ -53,7 +53,7 @@ extension BackupServiceTests {
         // The same archive unpatched restores.
         let good = try write(data, "good-crc.zip")
         let target = try await services("crc-target")
-        _ = try target.backup.restore(from: good, dryRun: false)
+        _ = try await target.backup.restore(from: good, dryRun: false)
         await #expect(try target.library.items().map(\.fileName) == (try source.library.items().map(\.fileName)))
     }
 }

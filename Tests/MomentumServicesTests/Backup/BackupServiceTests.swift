@@ -124,20 +124,20 @@ struct BackupServiceTests {
     @Test func anArchiveRestoresEverythingIntoAnEmptyDirectoryIdentically() async throws {
         let source = try await everything("source")
         let archive = directory.file("backup.zip")
-        let written = try source.backup.writeArchive(to: archive)
+        let written = try await source.backup.writeArchive(to: archive)
         #expect(written.includesAudio)
         for kind in BackupKind.allCases { #expect(written.counts[kind.rawValue, default: 0] >= 1, "\(kind)") }
 
         let target = try await services("target")
-        let summary = try target.backup.restore(from: archive, dryRun: false)
+        let summary = try await target.backup.restore(from: archive, dryRun: false)
         #expect(summary.kept.isEmpty)
         #expect(summary.added == written.counts)
         await #expect(try listings(target) == listings(source))
         await #expect(try libraryFiles(target) == libraryFiles(source))
-        #expect(try target.backup.document().encoded() == source.backup.document().encoded())
+        await #expect(try target.backup.document().encoded() == source.backup.document().encoded())
 
         // A second restore finds everything already there.
-        let again = try target.backup.restore(from: archive, dryRun: false)
+        let again = try await target.backup.restore(from: archive, dryRun: false)
         #expect(again.added.isEmpty)
         #expect(again.kept == written.counts)
         await #expect(try listings(target) == listings(source))
@@ -146,18 +146,18 @@ struct BackupServiceTests {
     @Test func theJSONDocumentRestoresEverythingButAudioItDoesNotHave() async throws {
         let source = try await everything("source")
         let json = directory.file("backup.json")
-        let written = try source.backup.writeDocument(to: json)
+        let written = try await source.backup.writeDocument(to: json)
         #expect(!written.includesAudio)
         let target = try await services("target")
-        let summary = try target.backup.restore(from: json, dryRun: false)
+        let summary = try await target.backup.restore(from: json, dryRun: false)
         #expect(summary.skippedWithoutAudio == 2)
         await #expect(try target.library.items().isEmpty)
         await #expect(try target.breathing.presets() == source.breathing.presets())
         await #expect(try target.morse.progress() == source.morse.progress())
         // The archive then brings the library, and keeps the rest.
         let archive = directory.file("backup.zip")
-        try source.backup.writeArchive(to: archive)
-        let second = try target.backup.restore(from: archive, dryRun: false)
+        try await source.backup.writeArchive(to: archive)
+        let second = try await target.backup.restore(from: archive, dryRun: false)
         #expect(second.added == [BackupKind.library.rawValue: 2])
         await #expect(try listings(target) == listings(source))
     }
@@ -165,18 +165,18 @@ struct BackupServiceTests {
     @Test func restoringIntoADirectoryWithDataAddsWhatIsMissingAndKeepsWhatIsThere() async throws {
         let source = try await everything("source")
         let archive = directory.file("backup.zip")
-        try source.backup.writeArchive(to: archive)
+        try await source.backup.writeArchive(to: archive)
         let target = try await services("target")
         // Another preset with the same name, and the same audio under another id.
         _ = try await target.breathing.addPreset(name: "evening CALM")
         _ = try await target.library.importFile(at: SharedAudioFixtures.url("tagged.m4a"))
         _ = try await target.settings.change(.meditationDuration, to: "40")
 
-        let dry = try target.backup.restore(from: archive, dryRun: true)
+        let dry = try await target.backup.restore(from: archive, dryRun: true)
         #expect(dry.dryRun)
         await #expect(try target.breathing.presets().filter { !$0.isBuiltIn }.count == 1)
 
-        let summary = try target.backup.restore(from: archive, dryRun: false)
+        let summary = try await target.backup.restore(from: archive, dryRun: false)
         #expect(summary.renamed == ["Evening calm": "Evening calm (2)"])
         #expect(summary.kept[BackupKind.library.rawValue] == 1)
         #expect(summary.added[BackupKind.library.rawValue] == 1)
@@ -191,10 +191,10 @@ struct BackupServiceTests {
     @Test func aSavedSitWhoseNameIsTakenHereIsRestoredUnderAFreeNameWithItsWholePlan() async throws {
         let source = try await everything("source")
         let archive = directory.file("backup.zip")
-        try source.backup.writeArchive(to: archive)
+        try await source.backup.writeArchive(to: archive)
         let target = try await services("target")
         let mine = try await target.meditationPresets.addPreset(name: "EVENING SIT", plan: MeditationPlan())
-        let summary = try target.backup.restore(from: archive, dryRun: false)
+        let summary = try await target.backup.restore(from: archive, dryRun: false)
         #expect(summary.renamed == ["Evening sit": "Evening sit (2)"])
         let restored = try await target.meditationPresets.preset(named: "Evening sit (2)")
         await #expect(try restored.plan == source.meditationPresets.preset(named: "Evening sit").plan)
@@ -250,8 +250,8 @@ struct BackupServiceTests {
         _ = try await target.library.importFile(at: SharedAudioFixtures.url("id3v23-latin1.mp3"))
         let name = try target.sqlite.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
         let before = try snapshot(name)
-        #expect(sourceLocation: sourceLocation) {
-            try target.backup.restore(from: file, dryRun: false)
+        await #expect(sourceLocation: sourceLocation) {
+            try await target.backup.restore(from: file, dryRun: false)
         } throws: { error in
             guard case BackupFailure.backup(let backup) = error else { return false }
             return matching(backup)
@@ -259,9 +259,9 @@ struct BackupServiceTests {
         #expect(try snapshot(name) == before, sourceLocation: sourceLocation)
     }
 
-    func archiveData(_ source: MomentumServices) throws -> Data {
+    func archiveData(_ source: MomentumServices) async throws -> Data {
         let archive = directory.file("good-\(UUID().uuidString.prefix(8)).zip")
-        try source.backup.writeArchive(to: archive)
+        try await source.backup.writeArchive(to: archive)
         return try Data(contentsOf: archive)
     }
 
@@ -272,12 +272,12 @@ struct BackupServiceTests {
     }
 
     @Test func aTruncatedArchiveIsRefusedAndChangesNothing() async throws {
-        let data = try archiveData(try await everything("source"))
+        let data = try await archiveData(try await everything("source"))
         for cut in [data.count / 2, data.count - 10, 30] {
             let file = try write(data.prefix(cut), "truncated-\(cut).zip")
             let target = try await services("t-\(cut)")
             let before = try snapshot("t-\(cut)")
-            #expect(throws: BackupFailure.self) { try target.backup.restore(from: file, dryRun: false) }
+            await #expect(throws: BackupFailure.self) { try await target.backup.restore(from: file, dryRun: false) }
             #expect(try snapshot("t-\(cut)") == before)
         }
         let half = try write(data.prefix(data.count / 2), "half.zip")
@@ -286,7 +286,7 @@ struct BackupServiceTests {
 
     @Test func anArchiveWithOneAudioByteChangedIsRefusedAndChangesNothing() async throws {
         let source = try await everything("source")
-        var data = try archiveData(source)
+        var data = try await archiveData(source)
         let audio = try await #require(try libraryFiles(source).values.first)
         let range = try #require(data.range(of: audio))
         let at = range.lowerBound + audio.count / 2
@@ -299,7 +299,7 @@ struct BackupServiceTests {
 
     @Test func pathsOutsideTheLibraryAreRefused() async throws {
         let source = try await everything("source")
-        let document = try source.backup.document().encoded()
+        let document = try await source.backup.document().encoded()
         for path in [
             "../evil.mp3", "library/../../evil.mp3", "/etc/evil", "library/evil.mp3", "library\\x.mp3",
             "library/", "other.txt",
@@ -341,23 +341,23 @@ struct BackupServiceTests {
         ) { (_: Int64, _: Int) in text }
         try await expectRefused(foreign, .unexpectedEntry(path: "notes.txt"))
 
-        let newer = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
+        let newer = await String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"version\" : 2", with: "\"version\" : 3")
         try await expectRefused(try write(Data(newer.utf8), "newer.json"), .newerVersion(version: 3, supported: 2))
         #expect(BackupService.recognizes(directory.file("newer.json")))
 
-        let unknown = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
+        let unknown = await String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"rounds\" : 8,", with: "\"rounds\" : 8, \"colour\" : \"red\",")
         try await expectRefused(
             try write(Data(unknown.utf8), "unknown.json"),
             .unknownColumn(table: "breathingPresets", row: 1, column: "colour"))
 
-        let bad = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
+        let bad = await String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"rounds\" : 8,", with: "\"rounds\" : 800,")
         let badFile = try write(Data(bad.utf8), "bad.json")
         let target = try await services("bad")
-        #expect {
-            try target.backup.restore(from: badFile, dryRun: false)
+        await #expect {
+            try await target.backup.restore(from: badFile, dryRun: false)
         } throws: { error in
             guard case BackupFailure.backup(.invalidRow(let table, let row, _)) = error else { return false }
             return table == "breathingPresets" && row == 1
@@ -371,7 +371,7 @@ struct BackupServiceTests {
         let source = try await services("many")
         try await source.practiceLog.addRecord(
             kind: .meditation, start: clock.now.addingTimeInterval(-3600), length: 600)
-        var document = try source.backup.document()
+        var document = try await source.backup.document()
         let row = try #require(document.tables[BackupKind.practiceLog.rawValue]?.first)
         guard case .integer(let startMs) = row["startMs"], case .integer(let endMs) = row["endMs"] else {
             Issue.record("a record row without its instants: \(row)")
@@ -387,8 +387,8 @@ struct BackupServiceTests {
         let json = try write(document.encoded(), "many.json")
         let target = try await services("target")
         let heard = Mutex<[Int64]>([])
-        target.sync.observeChanges { changes in heard.withLock { $0 += changes.map(\.seq) } }
-        let summary = try target.backup.restore(from: json, dryRun: false)
+        await target.sync.observeChanges { changes in heard.withLock { $0 += changes.map(\.seq) } }
+        let summary = try await target.backup.restore(from: json, dryRun: false)
         #expect(summary.added[BackupKind.practiceLog.rawValue] == 1200)
         let head = try await target.sync.head()
         #expect(head == 1200)
@@ -411,7 +411,7 @@ struct BackupServiceTests {
 extension BackupServiceTests {
     @Test func aDocumentWithAFieldOfItsOwnIsRefused() async throws {
         let source = try await everything("source")
-        let extra = String(decoding: try source.backup.document().encoded(), as: UTF8.self)
+        let extra = await String(decoding: try source.backup.document().encoded(), as: UTF8.self)
             .replacingOccurrences(of: "\"format\" :", with: "\"comment\" : \"mine\", \"format\" :")
         try await expectRefused(
             try write(Data(extra.utf8), "extra.json"), .unreadableDocument(detail: "unknown field “comment”"))
@@ -422,11 +422,11 @@ extension BackupServiceTests {
     @Test func exportingOverAnEarlierBackupReplacesItWhole() async throws {
         let source = try await everything("source")
         let archive = directory.file("backup.zip")
-        try source.backup.writeArchive(to: archive)
+        try await source.backup.writeArchive(to: archive)
         _ = try await source.breathing.addPreset(name: "Later")
-        try source.backup.writeArchive(to: archive)
+        try await source.backup.writeArchive(to: archive)
         let target = try await services("target")
-        let summary = try target.backup.restore(from: archive, dryRun: false)
+        let summary = try await target.backup.restore(from: archive, dryRun: false)
         #expect(summary.added[BackupKind.breathingPresets.rawValue] == 2)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
             .filter { $0.hasSuffix(".partial") }
@@ -446,7 +446,7 @@ extension BackupServiceTests {
         let wav = directory.file("noise.wav")
         try (Self.wavHeader(dataBytes: audio.count) + audio).write(to: wav)
         _ = try await source.library.importFile(at: wav)
-        let data = try archiveData(source)
+        let data = try await archiveData(source)
         #expect(try BackupSource.endsWithEndRecord(try write(data, "whole.zip"), size: Int64(data.count)))
         let truncated = try write(data.prefix(data.count - 100_000), "large-truncated.zip")
         try await expectRefused(truncated, .damagedArchive(detail: "no end record"))
