@@ -69,7 +69,7 @@ start)
 listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$dir'
-max_connections = 200
+max_connections = 500
 EOF
     # For tests only: nothing here needs to survive a crash of the machine. A benchmark asks for
     # the durable defaults (PG_CLUSTER_DURABLE=1), as a real database runs.

@@ -132,6 +132,8 @@ final class ConnectionGate: Sendable {
     private struct Waiter {
         var id: Int
         var continuation: CheckedContinuation<Bool, Never>
+        /// Gives up for the waiter when the timeout has passed; cancelled when it is let in.
+        var timeout: Task<Void, Never>?
     }
 
     private struct State {
@@ -145,25 +147,37 @@ final class ConnectionGate: Sendable {
     init(size: Int) { state = Mutex(State(free: max(1, size))) }
 
     func enter(within timeout: Duration) async throws(StoreError) {
-        let id: Int? = state.withLock { state in
-            if state.free > 0 {
-                state.free -= 1
-                return nil
+        let admitted = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            // One look under the lock: a slot freed a moment ago is taken, else the caller waits in
+            // line (a `leave` can then only find it there).
+            let id: Int? = state.withLock { state in
+                if state.free > 0 {
+                    state.free -= 1
+                    return nil
+                }
+                state.nextID += 1
+                state.waiters.append(Waiter(id: state.nextID, continuation: continuation))
+                return state.nextID
             }
-            state.nextID += 1
-            return state.nextID
-        }
-        guard let id else { return }
-        let admitted = await withCheckedContinuation { continuation in
-            state.withLock { $0.waiters.append(Waiter(id: id, continuation: continuation)) }
-            Task {
-                // try?: a cancelled sleep only gives up sooner
+            guard let id else { return continuation.resume(returning: true) }
+            let timer = Task {
+                // try?: a cancelled wait means the waiter was let in; giving up then finds nobody
                 try? await Task.sleep(for: timeout)
                 self.giveUp(id)
+            }
+            state.withLock { state in
+                if let index = state.waiters.firstIndex(where: { $0.id == id }) {
+                    state.waiters[index].timeout = timer
+                } else {
+                    timer.cancel()
+                }
             }
         }
         guard admitted else { throw .busy }
     }
+
+    /// How many wait in line (for tests).
+    var waiting: Int { state.withLock { $0.waiters.count } }
 
     /// Hands the connection to the first in line, or frees it.
     func leave() {
@@ -174,6 +188,7 @@ final class ConnectionGate: Sendable {
             }
             return state.waiters.removeFirst()
         }
+        next?.timeout?.cancel()
         next?.continuation.resume(returning: true)
     }
 

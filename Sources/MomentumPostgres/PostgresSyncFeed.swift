@@ -44,8 +44,12 @@ final class PostgresSyncFeed: Sendable {
         }
     }
 
-    /// Runs `job` after the feed's earlier jobs.
-    private func enqueue(_ job: @escaping @Sendable () async -> Void) { jobs.yield(job) }
+    /// Runs `job` after the feed's earlier jobs; `false` (and it never runs) once the feed is closed.
+    @discardableResult
+    private func enqueue(_ job: @escaping @Sendable () async -> Void) -> Bool {
+        if case .terminated = jobs.yield(job) { return false }
+        return true
+    }
 
     /// Adds `observer` for `personID`'s log: it hears what is logged from now on.
     func observe(_ personID: Person.ID, in store: PostgresStore, _ observer: @escaping Observer) async {
@@ -83,10 +87,12 @@ final class PostgresSyncFeed: Sendable {
     private func startListening(_ store: PostgresStore) async {
         // One start at a time, in the feed's task: two first observers start one notifier.
         await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
-            enqueue {
+            let queued = enqueue {
                 await self.startNotifier(store)
                 started.resume()
             }
+            // A closed feed starts nothing.
+            if !queued { started.resume() }
         }
     }
 

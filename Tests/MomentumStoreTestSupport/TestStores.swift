@@ -170,8 +170,8 @@ public final class StoreUnderTest: Sendable {
 
     /// PostgreSQL stores open at once in the test process. Tests run concurrently and each store
     /// holds up to six connections (its pool of four, two listeners), more with a second server;
-    /// the test cluster takes 200.
-    static let postgresSlots = TestSlots(12)
+    /// the test cluster takes 500 (`scripts/postgres-cluster.sh`).
+    static let postgresSlots = TestSlots(10)
 }
 
 /// A few slots, taken in turn (tests wait for one without holding a thread).
