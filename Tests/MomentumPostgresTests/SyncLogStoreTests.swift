@@ -544,7 +544,8 @@ struct SyncLogStoreTests {
         var pushed: Int64 = 0
         for round in 1...3 {
             let practice = try record(start: 1_799_990_000 + Double(round) * 3600, device: "browser@phone")
-            let batch = try sets(.practiceRecord, practice.id.uuidString.lowercased(), practice.syncFields, clock: &clock)
+            let batch = try sets(
+                .practiceRecord, practice.id.uuidString.lowercased(), practice.syncFields, clock: &clock)
             _ = try await store.syncLog.acceptPushGrouped(batch, at: Self.now)
             pushed += Int64(batch.count)
         }
