@@ -348,9 +348,10 @@ struct BackupController {
         }
     }
 
-    /// Runs `work` on a thread of its own: reading and hashing a large archive must not hold up
-    /// the threads that answer every other request.
-    /// What `work` gave, or why it failed.
+    /// What `work` gave, or why it failed. The work runs on Swift's own threads: the backup
+    /// service is `async` now, and on SQLite its reads and the archive's file work still block
+    /// the thread they run on while they last (until SQLite is reached through GRDB's `async`
+    /// access; docs/architecture.md).
     static func result<Value>(_ work: () async throws(BackupFailure) -> Value) async -> Result<Value, BackupFailure> {
         do {
             return .success(try await work())
@@ -359,6 +360,8 @@ struct BackupController {
         }
     }
 
+    /// Runs `work` on a thread of its own: reading and hashing a large archive must not hold up
+    /// the threads that answer every other request.
     static func offThread<Value: Sendable>(
         _ work: @escaping @Sendable () throws(BackupFailure) -> Value
     ) async -> Result<Value, BackupFailure> {
