@@ -64,15 +64,19 @@ extension PostgresPersonStore {
 
     /// Merges checked batches in one transaction (holding the person's replica row): each batch's
     /// sequence numbers, or why it was refused (then nothing of it is kept, and the numbers it
-    /// would have taken go to the next batch). All batches go in together first; only when that
-    /// fails are they merged again each in a savepoint of its own, so that one batch's failure
-    /// leaves the others (a savepoint costs two round trips, and batches almost never fail).
+    /// would have taken go to the next batch). All batches go in together first, merged as one
+    /// (the engine merges change after change, so one after another is what they are): one load
+    /// and one write for the group, however many batches it has. Only when that fails are they
+    /// merged again each in a savepoint of its own, so that one batch's failure leaves the others
+    /// (a savepoint costs round trips, and batches almost never fail).
     func acceptPushes(_ batches: [[Change]], at now: Date) async -> [Result<[Int64?], SyncError>] {
         do {
             return try await syncedWrite(at: now) { _, replica throws(StoreError) in
-                var outcomes: [Result<[Int64?], SyncError>] = []
-                for changes in batches { await outcomes.append(.success(try replica.applyRemote(changes, at: now))) }
-                return outcomes
+                var seqs = try await replica.applyRemote(batches.flatMap(\.self), at: now)[...]
+                return batches.map { changes in
+                    defer { seqs = seqs.dropFirst(changes.count) }
+                    return .success(Array(seqs.prefix(changes.count)))
+                }
             }
         } catch {
             guard batches.count > 1 else { return [.failure(.store(error))] }
@@ -81,15 +85,16 @@ extension PostgresPersonStore {
             return try await syncedWrite(at: now) { session, replica throws(StoreError) in
                 var outcomes: [Result<[Int64?], SyncError>] = []
                 for changes in batches {
-                    try await replica.flush()
+                    replica.flush()
                     let mark = replica.mark()
                     try await session.execute("SAVEPOINT push")
                     do throws(StoreError) {
                         let seqs = try await replica.applyRemote(changes, at: now)
-                        try await replica.flush()
+                        replica.flush()
                         try await session.execute("RELEASE SAVEPOINT push")
                         outcomes.append(.success(seqs))
                     } catch {
+                        session.discardUnsent()
                         try await session.execute("ROLLBACK TO SAVEPOINT push")
                         replica.restore(mark)
                         outcomes.append(.failure(.store(error)))

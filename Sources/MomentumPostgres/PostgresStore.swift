@@ -158,6 +158,8 @@ public final class PostgresStore: Sendable {
             do {
                 result = try await body(session)
             } catch {
+                // What was never sent is never sent: the transaction ends here.
+                transaction.unsent = []
                 // A connection that cannot roll back is not handed out again.
                 if !transaction.beginPending, !transaction.committed {
                     do {
@@ -169,8 +171,10 @@ public final class PostgresStore: Sendable {
                 }
                 throw error
             }
-            // A body that ran nothing has nothing to commit.
-            if !transaction.beginPending, !transaction.committed { try await session.execute("COMMIT") }
+            // A body that ran nothing has nothing to commit; statements still unsent go with the `COMMIT`.
+            if !transaction.committed, !transaction.beginPending || !transaction.unsent.isEmpty {
+                try await session.execute("COMMIT")
+            }
             return (result, transaction.movedRevision)
         }
         // What this process wrote is read again at once (other servers hear the announcement).
@@ -185,6 +189,9 @@ final class TransactionState {
     var beginPending = false
     /// `COMMIT` was sent (and answered) with the last statement.
     var committed = false
+    /// Statements whose answer nobody reads, sent ahead of the next statement that is awaited
+    /// (``PostgresSession/sendWithNext(_:)``).
+    var unsent: [PostgresQuery] = []
     /// A person's store revision moved: a practice record or a setting was written.
     var movedRevision = false
 }
@@ -198,6 +205,20 @@ public struct PostgresSession {
     /// Says that the statements run moved a person's store revision (a practice record or a
     /// setting written): this process forgets the revisions it keeps when the transaction commits.
     func movesRevision() { transaction.movedRevision = true }
+
+    /// Sends `query` ahead of the next statement this transaction awaits (or its `COMMIT`), in
+    /// the same flight — for a write whose answer nobody reads, so that it costs no wait of its
+    /// own. Its failure is that next statement's (the transaction fails either way).
+    func sendWithNext(_ query: PostgresQuery) { transaction.unsent.append(query) }
+
+    /// Forgets what ``sendWithNext(_:)`` kept (before rolling back to a savepoint).
+    func discardUnsent() { transaction.unsent = [] }
+
+    /// Sends what ``sendWithNext(_:)`` kept, and awaits it.
+    func sendUnsent() async throws(StoreError) {
+        guard !transaction.unsent.isEmpty else { return }
+        _ = try await results(of: [])
+    }
 
     /// Runs `query` and returns every row.
     @discardableResult
@@ -220,11 +241,12 @@ public struct PostgresSession {
         return changed
     }
 
-    /// Sends `queries` (after a pending `BEGIN`) one after another without waiting in between —
+    /// Sends `queries` (after a pending `BEGIN` and the unsent statements) one after another without waiting in between —
     /// the connection runs them in order — then awaits every answer: their results, or the first
     /// failure. (A statement after a failed one fails too, or, for `COMMIT`, rolls back.)
     private func results(of queries: [PostgresQuery]) async throws(StoreError) -> [PostgresQueryResult] {
-        var sent = queries
+        var sent = transaction.unsent + queries
+        transaction.unsent = []
         if transaction.beginPending {
             transaction.beginPending = false
             sent.insert("BEGIN", at: 0)

@@ -36,9 +36,12 @@ extension PostgresSyncReplica {
         return rows
     }
 
-    func saveItem(_ item: ChecklistItem, timerID: UUID) async throws(StoreError) {
+    // The rows' writes are sent with the next statement awaited (``PostgresSession/sendWithNext(_:)``):
+    // nothing reads their answers, and a merge of many entities costs no wait for each.
+
+    func saveItem(_ item: ChecklistItem, timerID: UUID) {
         let (id, timer) = (item.id.uuidString.lowercased(), timerID.uuidString.lowercased())
-        try await session.execute(
+        session.sendWithNext(
             """
             INSERT INTO checklist_item (person_id, id, timer_id, text, done, sort_order, created_at_ms, updated_at_ms)
             VALUES (\(personID), \(id), \(timer), \(item.text), \(item.done), \(Int64(item.sortOrder)),
@@ -49,27 +52,27 @@ extension PostgresSyncReplica {
             """)
     }
 
-    func saveRecord(_ record: PracticeRecord, at now: Date) async throws(StoreError) {
+    func saveRecord(_ record: PracticeRecord, at now: Date) throws(StoreError) {
         // An upsert keeps the stored row's `created_at_ms`.
-        try await session.execute(
+        session.sendWithNext(
             PostgresPersonStore.insert(
                 [LoggedRecord(record: record, createdAt: now, updatedAt: now)], for: personID, upsert: true))
         session.movesRevision()
     }
 
-    func removeRow(_ key: SyncEntityKey) async throws(StoreError) {
+    func removeRow(_ key: SyncEntityKey) {
         let (person, id) = (personID, key.id)
         switch key.type {
         case .focusTimer:
-            try await session.execute("DELETE FROM focus_timer WHERE person_id = \(person) AND id = \(id)")
+            session.sendWithNext("DELETE FROM focus_timer WHERE person_id = \(person) AND id = \(id)")
         case .checklistItem:
-            try await session.execute("DELETE FROM checklist_item WHERE person_id = \(person) AND id = \(id)")
+            session.sendWithNext("DELETE FROM checklist_item WHERE person_id = \(person) AND id = \(id)")
         case .practiceRecord:
-            try await session.execute("DELETE FROM practice_record WHERE person_id = \(person) AND id = \(id)")
+            session.sendWithNext("DELETE FROM practice_record WHERE person_id = \(person) AND id = \(id)")
             session.movesRevision()
         case .setting: break
         case .meditationPreset:
-            try await session.execute("DELETE FROM meditation_preset WHERE person_id = \(person) AND id = \(id)")
+            session.sendWithNext("DELETE FROM meditation_preset WHERE person_id = \(person) AND id = \(id)")
         }
     }
 }

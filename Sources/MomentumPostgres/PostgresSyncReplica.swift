@@ -176,14 +176,14 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
                 executed.seqs.append(entry.seq)
             case .findLogged(let change): executed.seqs.append(try await seqOfLogged(change))
             case .dropWritesBeaten(let change): pending.dropWrites(beatenBy: change)
-            case .removeRow(let key): try await removeRow(key)
-            case .saveTimer(let timer): try await session.execute(PostgresPersonStore.upsert(timer, for: personID))
-            case .saveItem(let item, let timerID): try await saveItem(item, timerID: timerID)
-            case .saveRecord(let record): try await saveRecord(record, at: now)
+            case .removeRow(let key): removeRow(key)
+            case .saveTimer(let timer): session.sendWithNext(PostgresPersonStore.upsert(timer, for: personID))
+            case .saveItem(let item, let timerID): saveItem(item, timerID: timerID)
+            case .saveRecord(let record): try saveRecord(record, at: now)
             case .saveSettingValues(let values):
                 try await PostgresPersonStore.saveSettings(values, in: session, for: personID, at: now)
             case .saveMeditationPreset(let preset):
-                try await session.execute(PostgresPersonStore.upsert(preset, for: personID, replacingCreatedAt: true))
+                session.sendWithNext(try PostgresPersonStore.upsert(preset, for: personID, replacingCreatedAt: true))
             }
         }
         return executed
@@ -202,7 +202,11 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
         loggedSeqs[Self.logKey(change)] = loggedSeqs[Self.logKey(change)] ?? head
         let entry = LoggedChange(seq: head, change: message)
         logged.append(entry)
-        if pending.logCount >= 1000 { try await flush() }
+        // What is kept in memory stays bounded: a long seed's log goes out a thousand at a time.
+        if pending.logCount >= 1000 {
+            flush()
+            try await session.sendUnsent()
+        }
         return entry
     }
 
@@ -212,12 +216,13 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
             field: change.loggedField)
     }
 
-    /// Writes what is pending (fields, deletions, links, log entries), in one statement.
-    func flush() async throws(StoreError) {
+    /// Writes what is pending (fields, deletions, links, log entries), in one statement sent with
+    /// the next that is awaited (``PostgresSession/sendWithNext(_:)``).
+    func flush() {
         guard !pending.isEmpty else { return }
         let statement = pending.statement(for: personID)
         pending = PendingSyncWrites()
-        try await session.execute(statement.query)
+        session.sendWithNext(statement.query)
     }
 
     func seqOfLogged(_ change: Change) async throws(StoreError) -> Int64? {
@@ -238,7 +243,7 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
     /// timer: everything ``ReplicaState/apply(_:)`` reads for them — in one statement (after
     /// writing what is pending, which it must see).
     func load(_ keys: Set<SyncEntityKey>) async throws(StoreError) -> ReplicaState {
-        try await flush()
+        flush()
         let (item, timer) = (SyncEntityType.checklistItem.rawValue, SyncEntityType.focusTimer.rawValue)
         // The kind of each row: f a field's version, d a deletion, t an item's timer.
         let rows = try await session.query(

@@ -474,6 +474,23 @@ struct SyncLogStoreTests {
         await #expect(try store.syncLog.syncHead() == 4)
     }
 
+    /// A group's batches are merged as one, change after change: a later batch's write beats an
+    /// earlier batch's, and a batch that repeats one of its group gets that batch's numbers.
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func aGroupMergesItsBatchesOneAfterAnother() async throws {
+        let store = try await StoreUnderTest(.postgres)
+        let person = try #require(store.postgresStore).scoped(to: store.personID)
+        var clock = try HybridLogicalClock(node: "phone")
+        let id = UUID().uuidString.lowercased()
+        let first = try sets(.focusTimer, id, ["name": .string("Tea"), "durationMs": .integer(60_000)], clock: &clock)
+            .map { try Change($0) }
+        let renamed = try sets(.focusTimer, id, ["name": .string("Green tea")], clock: &clock).map { try Change($0) }
+        let outcomes = try await person.acceptPushes([first, renamed, renamed], at: Self.now).map { try $0.get() }
+        #expect(outcomes.map { $0.compactMap(\.self).sorted() } == [[1, 2], [3], [3]])
+        #expect(try await store.store.focusTimers().map(\.name) == ["Green tea"])
+        await #expect(try store.syncLog.syncHead() == 3)
+    }
+
     // MARK: Several servers
 
     @Test(arguments: StoreKind.available)
