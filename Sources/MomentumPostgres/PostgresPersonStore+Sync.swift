@@ -12,15 +12,16 @@ extension PostgresPersonStore {
     /// transaction (see ``PostgresSyncReplica``). Local changes are stamped with the task's
     /// ``MomentumCore/DeviceName/current`` (the browser that asked) if it has one, else with the
     /// store's `device`.
-    func syncedWrite<T>(at now: Date, _ body: (PostgresSession, PostgresSyncReplica) async throws(StoreError) -> T)
-        async
-        throws(StoreError) -> T
-    {
+    func syncedWrite<T>(
+        at now: Date, preloading keys: Set<SyncEntityKey>? = nil,
+        _ body: (PostgresSession, PostgresSyncReplica) async throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
         let device = DeviceName.current ?? store.device
         let (personID, makeNodeID, channel) = (personID, store.makeNodeID, PostgresNotifier.channel(for: store.schema))
         let (result, due) = try await store.write { session throws(StoreError) in
             let replica = try await PostgresSyncReplica.lock(
-                in: session, for: personID, device: device, channel: channel, makeNodeID: makeNodeID, at: now)
+                in: session, for: personID, device: device, channel: channel, makeNodeID: makeNodeID,
+                preloading: keys, at: now)
             let result = try await body(session, replica)
             try await replica.finish()
             return (result, replica.isCompactionDue)
@@ -70,9 +71,12 @@ extension PostgresPersonStore {
     /// merged again each in a savepoint of its own, so that one batch's failure leaves the others
     /// (a savepoint costs round trips, and batches almost never fail).
     func acceptPushes(_ batches: [[Change]], at now: Date) async -> [Result<[Int64?], SyncError>] {
+        let changes = batches.flatMap(\.self)
         do {
-            return try await syncedWrite(at: now) { _, replica throws(StoreError) in
-                var seqs = try await replica.applyRemote(batches.flatMap(\.self), at: now)[...]
+            // What the merge loads is read with the lock of the replica, in one wait.
+            return try await syncedWrite(at: now, preloading: SyncReplicaEngine.keysToLoad(for: changes)) {
+                _, replica throws(StoreError) in
+                var seqs = try await replica.applyRemote(changes, at: now)[...]
                 return batches.map { changes in
                     defer { seqs = seqs.dropFirst(changes.count) }
                     return .success(Array(seqs.prefix(changes.count)))

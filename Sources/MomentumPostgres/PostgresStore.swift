@@ -220,6 +220,12 @@ public struct PostgresSession {
         _ = try await results(of: [])
     }
 
+    /// Runs `queries` in one flight (sent one after another without waiting in between) and
+    /// returns each one's rows.
+    func query(_ queries: [PostgresQuery]) async throws(StoreError) -> [[PostgresRow]] {
+        try await results(of: queries).map(\.rows)
+    }
+
     /// Runs `query` and returns every row.
     @discardableResult
     public func query(_ query: PostgresQuery) async throws(StoreError) -> [PostgresRow] {

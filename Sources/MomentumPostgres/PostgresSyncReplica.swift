@@ -15,12 +15,14 @@ import PostgresNIO
 /// could see, no number given twice. ``finish()`` writes the clock and the head back and sends
 /// `NOTIFY` (`person:head`), which PostgreSQL delivers only when the transaction commits.
 ///
-/// Each statement is a round trip to PostgreSQL, and on a busy server a round trip costs far more
-/// than the work it carries, so the replica takes few: the row is locked and read in one, the
-/// merged state of the changed entities loaded in one, and what the merge decided about the
-/// `sync_…` tables (fields, deletions, links, log) is kept here and written in one statement —
-/// together with the clock, the head and the `NOTIFY` when ``finish()`` writes it
-/// (``PendingSyncWrites``). A push of one timer is six round trips, `BEGIN` and `COMMIT` included.
+/// Each wait for PostgreSQL costs a busy server far more than the work it carries, so the replica
+/// waits few times: the row is locked and read — with `BEGIN` before it and, for a push, the
+/// merged state of the changed entities loaded after it — in one flight; what the merge decided
+/// about the `sync_…` tables (fields, deletions, links, log) is kept here and written in one
+/// statement, together with the clock, the head and the `NOTIFY` when ``finish()`` writes it
+/// (``PendingSyncWrites``); the rows' writes go in the same flight
+/// (``PostgresSession/sendWithNext(_:)``), with the `COMMIT`. A group of pushes of timers waits
+/// three times: the lock and load, the rows the merge reads, the writes and `COMMIT`.
 final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
     let session: PostgresSession
     let personID: Person.ID
@@ -35,6 +37,9 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
     /// What is decided but not yet written (``flush()``).
     private var pending = PendingSyncWrites()
     private var loggedSeqs: [LogKey: Int64] = [:]
+    /// The state read with the lock, for the first ``load(_:)``: forgotten once anything is
+    /// written or loaded.
+    private var preloaded: (keys: Set<SyncEntityKey>, state: ReplicaState)?
 
     fileprivate struct LogKey: Hashable {
         var stamp: String
@@ -58,22 +63,24 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
 
     /// Locks the person's replica row for the rest of the transaction, creating it (a new node
     /// id, and local changes for the data already there) the first time.
+    /// `preloading` keys (``SyncReplicaEngine/keysToLoad(for:)``) are loaded in the same flight as
+    /// the lock, after it: the first ``load(_:)`` of exactly them then waits for nothing.
     static func lock(
         in session: PostgresSession, for personID: Person.ID, device: String, channel: String,
-        makeNodeID: () -> String, at now: Date
+        makeNodeID: () -> String, preloading keys: Set<SyncEntityKey>? = nil, at now: Date
     ) async throws(StoreError) -> PostgresSyncReplica {
         // One statement: created the first time, else "updated" to itself — either way the row is
         // locked until the transaction ends (a second server creating it at the same moment
         // waits here for the first to commit), and `xmax = 0` only for a row this statement made.
-        guard
-            let row = try await session.query(
-                """
-                INSERT INTO sync_replica AS r (person_id, node) VALUES (\(personID), \(makeNodeID()))
-                ON CONFLICT (person_id) DO UPDATE SET node = r.node
-                RETURNING r.node, r.last_stamp, r.head, r.compacted_through, r.xmax = 0
-                """
-            ).first
-        else { throw .database(message: "sync replica of person \(personID) is missing") }
+        let lock: PostgresQuery = """
+            INSERT INTO sync_replica AS r (person_id, node) VALUES (\(personID), \(makeNodeID()))
+            ON CONFLICT (person_id) DO UPDATE SET node = r.node
+            RETURNING r.node, r.last_stamp, r.head, r.compacted_through, r.xmax = 0
+            """
+        let answers = try await session.query([lock] + (keys.map { [loadQuery($0, for: personID)] } ?? []))
+        guard let row = answers[0].first else {
+            throw .database(message: "sync replica of person \(personID) is missing")
+        }
         let (node, last, head, compactedThrough, created) = try row.columns(
             (String, String?, Int64, Int64, Bool).self)
         let clock: HybridLogicalClock
@@ -85,7 +92,12 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
         let replica = PostgresSyncReplica(
             session: session, personID: personID, device: device, channel: channel, clock: clock, head: head,
             compactedThrough: compactedThrough)
-        if created { try await replica.seed(at: now) }
+        // A new replica is seeded first, which the state read ahead does not know.
+        if created {
+            try await replica.seed(at: now)
+        } else if let keys {
+            replica.preloaded = (keys, try state(from: answers[1]))
+        }
         return replica
     }
 
@@ -243,10 +255,18 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
     /// timer: everything ``ReplicaState/apply(_:)`` reads for them — in one statement (after
     /// writing what is pending, which it must see).
     func load(_ keys: Set<SyncEntityKey>) async throws(StoreError) -> ReplicaState {
+        defer { preloaded = nil }
+        if let preloaded, preloaded.keys == keys, pending.isEmpty, session.transaction.unsent.isEmpty {
+            return preloaded.state
+        }
         flush()
+        return try Self.state(from: try await session.query(Self.loadQuery(keys, for: personID)))
+    }
+
+    private static func loadQuery(_ keys: Set<SyncEntityKey>, for personID: Person.ID) -> PostgresQuery {
         let (item, timer) = (SyncEntityType.checklistItem.rawValue, SyncEntityType.focusTimer.rawValue)
         // The kind of each row: f a field's version, d a deletion, t an item's timer.
-        let rows = try await session.query(
+        return
             """
             WITH given (entity_type, entity_id) AS (
                 SELECT * FROM unnest(\(keys.map(\.type.rawValue))::text[], \(keys.map(\.id))::text[])),
@@ -268,7 +288,10 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
             UNION ALL SELECT 't', \(item), t.item_id, t.timer_id, NULL, NULL, NULL
                 FROM keys k JOIN sync_item_timer t ON t.person_id = \(personID) AND t.item_id = k.entity_id
                 WHERE k.entity_type = \(item)
-            """)
+            """
+    }
+
+    private static func state(from rows: [PostgresRow]) throws(StoreError) -> ReplicaState {
         var entities: [SyncEntityType: [String: [String: FieldVersion]]] = [:]
         var deletions: [SyncEntityKey: Deletion] = [:]
         var timersOfItems: [String: Set<String>] = [:]

@@ -150,6 +150,19 @@ public enum SyncReplicaEngine {
         return merge.result(of: try await store.execute(merge.writes(given: rows), at: now))
     }
 
+    /// What a merge of `changes` loads (``AsyncSyncReplicaPrimitives/load(_:)``): the changed
+    /// entities, and each item's timer (its deletion may reach the item). A store may read it
+    /// ahead, with the statement that locks the replica.
+    public static func keysToLoad(for changes: [Change]) -> Set<SyncEntityKey> {
+        var keys = Set(changes.map(\.entity))
+        for change in changes {
+            if case .set(SyncEntityType.timerReferenceField, .string(let id)) = change.operation {
+                keys.insert(SyncEntityKey(type: .focusTimer, id: id))
+            }
+        }
+        return keys
+    }
+
     /// What merging changes from elsewhere decides: what to load, then (``apply(to:clock:at:)``)
     /// the merged state, the log's writes and the row plan.
     struct RemoteMerge {
@@ -164,13 +177,7 @@ public enum SyncReplicaEngine {
         init(_ changes: [Change], compacting: Bool) {
             self.changes = changes
             self.compacting = compacting
-            var keys = Set(changes.map(\.entity))
-            for change in changes {
-                if case .set(SyncEntityType.timerReferenceField, .string(let id)) = change.operation {
-                    keys.insert(SyncEntityKey(type: .focusTimer, id: id))
-                }
-            }
-            self.keys = keys
+            self.keys = SyncReplicaEngine.keysToLoad(for: changes)
         }
 
         mutating func apply<Failure: Error>(
