@@ -332,6 +332,18 @@ struct BackupRoutesTests {
         #expect(Self.stagingFiles(server) == [])
     }
 
+    /// A backup's work (SQLite reads and file work that block their thread) runs on a queue of
+    /// its own, before and after it awaits, never on the threads that answer other requests.
+    @Test func backupWorkRunsOnAThreadOfItsOwn() async throws {
+        #expect(DispatchTaskExecutor.current == nil)
+        let seen = await BackupController.result { () async throws(BackupFailure) -> [String?] in
+            let before = DispatchTaskExecutor.current
+            await Task.yield()
+            return [before, DispatchTaskExecutor.current]
+        }
+        #expect(try seen.get() == [BackupController.workerLabel, BackupController.workerLabel])
+    }
+
     @Test func theComputedSizeFollowsZIP64PastFourGigabytes() {
         let small = ArchiveSize.bytes(of: [.init(path: "a", bytes: 10)])
         #expect(small == 30 + 1 + 10 + 46 + 1 + 22)

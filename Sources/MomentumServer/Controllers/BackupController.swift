@@ -348,17 +348,23 @@ struct BackupController {
         }
     }
 
-    /// What `work` gave, or why it failed. The work runs on Swift's own threads: the backup
-    /// service is `async` now, and on SQLite its reads and the archive's file work still block
-    /// the thread they run on while they last (until SQLite is reached through GRDB's `async`
-    /// access; docs/architecture.md).
+    /// What `work` gave, or why it failed. The work runs on a thread of its own
+    /// (``DispatchTaskExecutor``): on SQLite the backup's reads and the archive's file work block
+    /// the thread they run on while they last, and must not hold up the cooperative pool's
+    /// threads that answer every other request.
     static func result<Value>(_ work: () async throws(BackupFailure) -> Value) async -> Result<Value, BackupFailure> {
-        do {
-            return .success(try await work())
-        } catch {
-            return .failure(error)
+        await withTaskExecutorPreference(DispatchTaskExecutor(label: workerLabel)) {
+            () async -> Result<Value, BackupFailure> in
+            do throws(BackupFailure) {
+                return .success(try await work())
+            } catch {
+                return .failure(error)
+            }
         }
     }
+
+    /// The label of the queue backup work runs on.
+    static let workerLabel = "momentum.backup"
 
     /// Runs `work` on a thread of its own: reading and hashing a large archive must not hold up
     /// the threads that answer every other request.
