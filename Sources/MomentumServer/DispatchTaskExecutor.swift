@@ -1,14 +1,14 @@
 import Dispatch
 
 /// A task executor on a serial Dispatch queue of its own. Async work that still blocks the thread
-/// it runs on — a backup's SQLite reads and its archive's file work — runs there, under
-/// `withTaskExecutorPreference`, instead of on the cooperative pool's few threads that answer
-/// every other request. Its steps that await (PostgreSQL's answers) come back to it.
+/// it runs on — a backup's SQLite reads and its archive's file work — runs there, in a task that
+/// prefers it, instead of on the cooperative pool's few threads that answer every other request.
+/// Its steps that await (PostgreSQL's answers) come back to it.
 ///
 /// ```swift
-/// let archive = await withTaskExecutorPreference(DispatchTaskExecutor(label: "momentum.backup")) {
+/// let archive = await Task(executorPreference: DispatchTaskExecutor(label: "momentum.backup")) {
 ///     await backup.writeArchive(to: url)
-/// }
+/// }.value
 /// ```
 ///
 /// The queue targets Dispatch's overcommitting pool, so the work always gets a thread; the
