@@ -22,7 +22,8 @@ import PostgresNIO
 /// statement, together with the clock, the head and the `NOTIFY` when ``finish()`` writes it
 /// (``PendingSyncWrites``); the rows' writes go in the same flight
 /// (``PostgresSession/sendWithNext(_:)``), with the `COMMIT`. A group of pushes of timers waits
-/// three times: the lock and load, the rows the merge reads, the writes and `COMMIT`.
+/// twice: the lock and load, then the writes and `COMMIT` (three times when the merge reads stored
+/// rows: the items filed under a timer, records, settings, the sits' names).
 final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
     let session: PostgresSession
     let personID: Person.ID
@@ -63,6 +64,7 @@ final class PostgresSyncReplica: AsyncSyncReplicaPrimitives {
 
     /// Locks the person's replica row for the rest of the transaction, creating it (a new node
     /// id, and local changes for the data already there) the first time.
+    ///
     /// `preloading` keys (``SyncReplicaEngine/keysToLoad(for:)``) are loaded in the same flight as
     /// the lock, after it: the first ``load(_:)`` of exactly them then waits for nothing.
     static func lock(
