@@ -66,8 +66,11 @@ extension PostgresPersonStore {
     /// Merges checked batches in one transaction (holding the person's replica row): each batch's
     /// sequence numbers, or why it was refused (then nothing of it is kept, and the numbers it
     /// would have taken go to the next batch). All batches go in together first, merged as one
-    /// (the engine merges change after change, so one after another is what they are): one load
-    /// and one write for the group, however many batches it has. Only when that fails are they
+    /// (the engine merges change after change, so the merged state and the log are what one batch
+    /// after another gives; the person's rows are decided once for the group, in id order — at a
+    /// timer's 100 items or two sits named alike, which one gets the row or the name may differ
+    /// from batch by batch, as SQLite merges): one load and one write for the group, however many
+    /// batches it has. Only when that fails are they
     /// merged again each in a savepoint of its own, so that one batch's failure leaves the others
     /// (a savepoint costs round trips, and batches almost never fail).
     func acceptPushes(_ batches: [[Change]], at now: Date) async -> [Result<[Int64?], SyncError>] {
