@@ -24,18 +24,4 @@ extension BackupController {
 
     /// The label of the queue backup work runs on.
     static let workerLabel = "momentum.backup"
-
-    /// Runs `work` on a thread of its own: reading and hashing a large archive must not hold up
-    /// the threads that answer every other request.
-    static func offThread<Value: Sendable>(
-        _ work: @escaping @Sendable () throws(BackupFailure) -> Value
-    ) async -> Result<Value, BackupFailure> {
-        let worker = RenderWorker()
-        // try?: the worker's step never throws (the failure travels in the result), and `run`
-        // throws only what its step throws, so the fallback is never taken.
-        let outcome = try? await worker.run { () -> Result<Value, BackupFailure> in
-            Result { () throws(BackupFailure) in try work() }
-        }
-        return outcome ?? .failure(.backup(.cannotRead(.interrupted)))
-    }
 }

@@ -89,7 +89,7 @@ struct BackupController {
         let read = await Self.result { () async throws(BackupFailure) in try await backup.document() }
         let document = try result(read, step: "summary", catalog: catalog, path: "", context: context)
         let libraryDirectory = libraryDirectory
-        let counted = await Self.offThread { () throws(BackupFailure) -> [ArchiveSize.Entry] in
+        let counted = await Self.result { () async throws(BackupFailure) -> [ArchiveSize.Entry] in
             let data: Data
             do throws(BackupError) {
                 data = try document.encoded()
