@@ -7,7 +7,10 @@ Environment:
   MOMENTUM_BIN         the momentum binary (required)
   MOMENTUM_ARTIFACTS   folder for screenshots (default: browser-artifacts/ at the repo top)
   MOMENTUM_PUBLIC_DIR  optional: serve the UI files from this folder (passed through)
+  MOMENTUM_BROWSER_TZ  optional: the time zone of the servers and browsers (default: a whole-hour
+                       zone where it is now about noon, see `a_zone_near_noon`)
 """
+import datetime
 import json
 import os
 import re
@@ -27,6 +30,21 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
+
+
+
+def a_zone_near_noon(now):
+    """A whole-hour time zone (tzdata's `Etc/GMT±N`, whose sign is POSIX's: west is +) in which
+    the UTC instant `now` is between 11:30 and 12:30. The tests log practice minutes before "now"
+    and read back today's and yesterday's days; in a zone where it is just past midnight, a sit of
+    35 minutes ago is yesterday's and the test fails for the first half hour of every day."""
+    hours_east = 12 - round(now.hour + now.minute / 60)  # -12 … +12, all of them real zones
+    return f"Etc/GMT{-hours_east:+d}"
+
+
+# Servers and Chromium inherit it (both read TZ), and Python's own local time follows.
+os.environ["TZ"] = os.environ.get("MOMENTUM_BROWSER_TZ") or a_zone_near_noon(datetime.datetime.now(datetime.timezone.utc))
+time.tzset()
 
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(os.environ.get("MOMENTUM_ARTIFACTS") or REPO / "browser-artifacts")
