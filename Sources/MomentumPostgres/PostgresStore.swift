@@ -111,7 +111,7 @@ public final class PostgresStore: Sendable {
         do throws(StoreError) {
             try await store.migrate()
         } catch {
-            pool.close()
+            store.close()
             throw error
         }
         return store

@@ -36,13 +36,19 @@ final class PostgresSyncFeed: Sendable {
     /// How long a notifier that could not start waits before it tries again.
     static let retryDelay: Duration = .seconds(1)
 
+    /// The task doing the jobs; it ends when the feed is closed or dropped.
+    let worker: Task<Void, Never>
+
     init() {
         let (stream, jobs) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
         self.jobs = jobs
-        Task {
+        worker = Task {
             for await job in stream { await job() }
         }
     }
+
+    /// A stream whose continuation is dropped unfinished never ends, nor would its task.
+    deinit { jobs.finish() }
 
     /// Runs `job` after the feed's earlier jobs; `false` (and it never runs) once the feed is closed.
     @discardableResult

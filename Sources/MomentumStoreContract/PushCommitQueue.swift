@@ -49,8 +49,8 @@ public final class PushCommitQueue: Sendable {
     }
 
     /// ``accept(_:at:merging:afterwards:)`` for a store whose merge is awaited (PostgreSQL): the
-    /// groups are merged by a task of high priority, which holds no thread while the database
-    /// answers.
+    /// groups are merged by a detached task of high priority, which holds no thread while the
+    /// database answers.
     public func accept(
         _ changes: [Change], at now: Date,
         mergingAwaited merge: @escaping @Sendable ([[Change]], Date) async -> [Outcome],
@@ -60,9 +60,11 @@ public final class PushCommitQueue: Sendable {
             if enqueue(changes, at: now, resume: { continuation.resume(returning: $0) }) {
                 // Ahead of the requests' own work: while a group merges it holds the person's
                 // replica row, and every step of it that waits behind a request keeps every
-                // other server's pushes of the person waiting too.
-                Task(priority: .high) {
-                    while let group = takeGroup(), let latest = group.map(\.now).max() {
+                // other server's pushes of the person waiting too. Detached: the group belongs to
+                // no one request, so it takes none of the first one's task-locals (its
+                // `DeviceName` would label the changes a first merge seeds).
+                Task.detached(priority: .high) {
+                    while let group = self.takeGroup(), let latest = group.map(\.now).max() {
                         let outcomes = await merge(group.map(\.changes), latest)
                         for (waiting, outcome) in zip(group, outcomes) { waiting.resume(outcome) }
                         await afterwards()

@@ -152,6 +152,25 @@ struct SyncLogStoreTests {
         await #expect(try store.syncLog.syncHead() == Int64(changes.count))
     }
 
+    /// A first push seeds the rows written before the replica as the server's own changes, not
+    /// as the pushing browser's: the group merges apart from the request that started it.
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func aFirstPushSeedsTheRowsAsTheServersNotThePushers() async throws {
+        let store = try await StoreUnderTest(.postgres, makeNodeID: { "n-seed" })
+        try await store.postgres(
+            "INSERT INTO setting (person_id, key, value, updated_at_ms) VALUES (\(store.personID), 'sound', 'false', 1)"
+        )
+        var clock = try HybridLogicalClock(node: "phone")
+        let pushed = try sets(.setting, "language", [SyncEntityType.settingValueField: .string("de")], clock: &clock)
+        _ = try await DeviceName.$current.withValue("Anna's phone") {
+            try await store.syncLog.acceptPushGrouped(pushed, at: Self.now)
+        }
+        let changes = try await page(store.syncLog).changes.map(\.change)
+        #expect(changes.contains { $0.id == "sound" && $0.device == "test" && $0.stamp.hasSuffix("-n-seed") })
+        #expect(changes.contains { $0.id == "language" && $0.device == "browser@phone" })
+        #expect(!changes.contains { $0.device == "Anna's phone" })
+    }
+
     // MARK: Pushes and pulls
 
     @Test(arguments: StoreKind.available)
