@@ -165,5 +165,17 @@ extension PostgresStore {
                 // Every sit made before keeps 0 and with it the order it was made in.
                 "ALTER TABLE meditation_preset ADD COLUMN sort_order BIGINT NOT NULL DEFAULT 0"
             ]),
+        Migration(
+            version: 14, name: "the household's Web Push key",
+            statements: [
+                // One row, made on first use by whichever server asks first.
+                """
+                CREATE TABLE push_server_key (
+                    id SMALLINT PRIMARY KEY CHECK (id = 1),
+                    private_key BYTEA NOT NULL CHECK (octet_length(private_key) = 32),
+                    created_at_ms BIGINT NOT NULL
+                )
+                """
+            ]),
     ]
 }

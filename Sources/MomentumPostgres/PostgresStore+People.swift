@@ -262,4 +262,21 @@ extension PostgresStore {
             }
         }
     }
+
+    // MARK: The household's Web Push key
+
+    /// The household's Web Push key: `candidate` kept if none is, then the kept one — the same
+    /// for every server on the database, whichever asked first.
+    public func pushServerKey(keeping candidate: Data, at now: Date) async throws(StoreError) -> Data {
+        try await write { session throws(StoreError) in
+            try await session.execute(
+                """
+                INSERT INTO push_server_key (id, private_key, created_at_ms) VALUES (1, \(ByteBuffer(bytes: candidate)), \(now.millisecondsSince1970))
+                ON CONFLICT (id) DO NOTHING
+                """)
+            guard let row = try await session.query("SELECT private_key FROM push_server_key WHERE id = 1").first
+            else { throw StoreError.corruptRow(table: "push_server_key", id: "1", reason: "no key after keeping one") }
+            return try row.columns(Data.self)
+        }
+    }
 }

@@ -1,6 +1,20 @@
 import MomentumCore
 
 extension ErrorMessages {
+    /// The message of a Web Push error; `nil` for others.
+    static func pushMessage(describing error: any Error, catalog: StringCatalog) -> String? {
+        switch error {
+        case let error as PushEndpointError: message(for: error, catalog: catalog)
+        case let error as WebPushError: message(for: error, catalog: catalog)
+        case let error as PushServiceError:
+            switch error {
+            case .store(let store): message(for: store, catalog: catalog)
+            case .push(let push): message(for: push, catalog: catalog)
+            }
+        default: nil
+        }
+    }
+
     /// Why a push subscription's endpoint is refused, in the person's words.
     public static func message(for error: PushEndpointError, catalog: StringCatalog) -> String {
         switch error {
@@ -20,6 +34,17 @@ extension ErrorMessages {
             catalog.format(.errorPushMessageTooLarge, ["bytes": "\(bytes)", "maximum": "\(maximum)"])
         case .malformedServerKey: catalog[.errorPushServerKey]
         case .badContact: catalog[.errorPushContact]
+        }
+    }
+}
+
+extension PushServiceError: ClassifiedFailure {
+    /// A key the store keeps but that cannot be read is the server's failure, not the asker's.
+    public var failureKind: FailureKind {
+        switch self {
+        case .store(let store): store.failureKind
+        case .push(.malformedServerKey): .unexpected
+        case .push: .invalid
         }
     }
 }

@@ -80,6 +80,7 @@ public enum ErrorMessages {
         default:
             inputMessage(describing: error, catalog: catalog) ?? libraryMessage(describing: error, catalog: catalog)
                 ?? peopleMessage(describing: error, catalog: catalog)
+                ?? pushMessage(describing: error, catalog: catalog)
         }
     }
 

@@ -34,6 +34,8 @@ public final class HouseholdService: Sendable {
     private let makeSecret: @Sendable () -> String
 
     public var accessTokens: AccessTokenService { founder.accessTokens }
+    /// Web Push: the household's server key.
+    public let push: PushService
 
     package init(
         dataDirectory: URL, founder: MomentumServices, store: any HouseholdStore, now: @escaping @Sendable () -> Date,
@@ -44,6 +46,7 @@ public final class HouseholdService: Sendable {
         self.dataDirectory = dataDirectory
         self.founder = founder
         self.store = store
+        self.push = PushService(store: store, now: now)
         self.now = now
         self.makeID = makeID
         self.makeSecret = makeSecret

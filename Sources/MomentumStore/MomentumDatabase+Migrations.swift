@@ -280,6 +280,14 @@ extension MomentumDatabase {
                 table.add(column: "sortOrder", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v18: the household's Web Push key") { db in
+            // One row, made on first use (the founder's database keeps it, as the household's).
+            try db.create(table: "pushServerKey") { table in
+                table.primaryKey("id", .integer).check { $0 == 1 }
+                table.column("privateKey", .blob).notNull().check { length($0) == 32 }
+                table.column("createdAtMs", .integer).notNull()
+            }
+        }
         return migrator
     }
 

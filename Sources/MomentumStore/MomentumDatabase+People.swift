@@ -174,3 +174,20 @@ extension MomentumDatabase {
         }
     }
 }
+
+// MARK: - The household's Web Push key
+
+extension MomentumDatabase {
+    /// The household's Web Push key: `candidate` kept if none is, then the kept one.
+    public func pushServerKey(keeping candidate: Data, at now: Date) throws(StoreError) -> Data {
+        try write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO pushServerKey (id, privateKey, createdAtMs) VALUES (1, ?, ?)",
+                arguments: [candidate, now.millisecondsSince1970])
+            guard let kept = try Data.fetchOne(db, sql: "SELECT privateKey FROM pushServerKey WHERE id = 1") else {
+                throw StoreError.corruptRow(table: "pushServerKey", id: "1", reason: "no key after keeping one")
+            }
+            return kept
+        }
+    }
+}

@@ -120,6 +120,9 @@ public protocol HouseholdStore: AccessTokenRepository {
     func setTimerShares(ownerID: Person.ID, timerID: UUID, with people: [Person.ID]) async throws(StoreError)
     /// Each token's sign-in sessions: how many, and when one was last used.
     func accessSessionUse() async throws(StoreError) -> [String: (sessions: Int, lastUsedAt: Date)]
+    /// The household's Web Push key (32 raw bytes): `candidate` is kept if no key is, and the
+    /// kept key is answered — one key, whichever process (or server) asks first.
+    func pushServerKey(keeping candidate: Data, at now: Date) async throws(StoreError) -> Data
     /// Where `person`'s practice runs in progress are kept when every server must see them; nil
     /// where one server keeps them in memory (SQLite).
     func practiceRunStore(for person: Person.ID) -> (any PracticeRunStore)?

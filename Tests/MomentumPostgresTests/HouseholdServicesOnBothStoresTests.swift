@@ -96,4 +96,24 @@ struct HouseholdServicesOnBothStoresTests {
         await #expect(try a.services(for: ben).backup.document().tables["focusTimers"]?.count == 1)
         await #expect(try a.services(for: ben).backup.document() == b.services(for: ben).backup.document())
     }
+
+    /// The household's Web Push key is made once and kept: the same after reopening, and on
+    /// PostgreSQL the same for a second server — whichever asked first made it.
+    @Test(arguments: StoreKind.available)
+    func theWebPushKeyIsMadeOnceAndKeptForEveryone(kind: StoreKind) async throws {
+        let store = try await StoreUnderTest(kind)
+        let folder = try TemporaryDirectory()
+        let household = try await household(on: store, folder: folder)
+        let key = try await household.push.publicKey()
+        #expect(Base64URL.decode(key)?.count == 65)
+        await #expect(try household.push.publicKey() == key)
+        // Another handle of the same data (another process, or another server) finds it kept.
+        let other = try await self.household(on: store, folder: folder, second: kind == .postgres)
+        await #expect(try other.push.publicKey() == key)
+        // A store offered another candidate keeps the first.
+        let candidate = VAPIDKey.generate().rawRepresentation
+        let kept = try await household.store.pushServerKey(keeping: candidate, at: Self.start)
+        #expect(kept != candidate)
+        #expect(try VAPIDKey(rawRepresentation: kept).publicKey == key)
+    }
 }

@@ -207,6 +207,10 @@ enum SchemaFixtures {
             """#,
             "UPDATE meditationPreset SET sortOrder = 1 WHERE name = 'Evening sit'",
         ],
+        // v18 adds the household's Web Push key, made on first use: a database of v18 may have one.
+        "v18: the household's Web Push key": [
+            "INSERT INTO pushServerKey (id, privateKey, createdAtMs) VALUES (1, X'0000000000000000000000000000000000000000000000000000000000000001', 1700800000000)"
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.
