@@ -177,5 +177,27 @@ extension PostgresStore {
                 )
                 """
             ]),
+        Migration(
+            version: 15, name: "the person's Web Push subscriptions",
+            statements: [
+                // One per browser endpoint and person; device-bound, so not in backups.
+                """
+                CREATE TABLE push_subscription (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    endpoint TEXT NOT NULL CHECK (length(endpoint) <= 1024),
+                    p256dh TEXT NOT NULL CHECK (length(p256dh) <= 100),
+                    auth TEXT NOT NULL CHECK (length(auth) <= 40),
+                    device_name TEXT NOT NULL,
+                    created_at_ms BIGINT NOT NULL,
+                    expires_at_ms BIGINT,
+                    last_delivered_at_ms BIGINT,
+                    last_failure_at_ms BIGINT,
+                    last_failure TEXT,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id),
+                    UNIQUE (person_id, endpoint))
+                """
+            ]),
     ]
 }

@@ -22,4 +22,6 @@ extension PostgresStore: AccessTokenRepository, SharedLibraryStore {}
 
 extension PostgresPersonStore: LibraryViewStore {}
 
+extension PostgresPersonStore: PushSubscriptionRepository {}
+
 extension PostgresPersonStore: PracticeRunStore, MorseExchangeStore {}

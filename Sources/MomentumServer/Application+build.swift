@@ -207,7 +207,10 @@ func buildPersonRouter(
     .addRoutes(to: api.group("morse"))
     RemindersController(reminders: services.reminders, settings: services.settings)
         .addRoutes(feed: router.group().add(middleware: feed), api: api)
-    PushController(push: dependencies.household.push).addRoutes(to: api)
+    PushController(
+        push: dependencies.household.push, subscriptions: services.pushSubscriptions,
+        admitted: configuration.pushOrigins
+    ).addRoutes(to: api)
     AudioController(services: services, shared: shared.audio, rendering: dependencies.rendering)
         .addRoutes(to: api)
     SyncController(sync: services.sync, household: dependencies.household, person: person).addRoutes(to: api)

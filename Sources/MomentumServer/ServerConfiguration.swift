@@ -1,4 +1,5 @@
 import Foundation
+import MomentumServices
 
 /// Where `momentum serve` listens and what it keeps: address, data directory, request-size limit.
 public struct ServerConfiguration: Sendable, Equatable {
@@ -39,6 +40,10 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// Whether only this machine can reach the server; then no login is needed.
     public var isLoopback: Bool { Self.isLoopback(host: host) }
+
+    /// Push services beyond the public ones that subscriptions may name (`--push-allow`,
+    /// `$MOMENTUM_PUSH_ALLOW`): exactly these origins (docs/notifications.md).
+    public var pushOrigins = PushOrigins()
 
     /// Ask for a token even on loopback: for a server behind a reverse proxy on the same machine,
     /// where every request arrives from 127.0.0.1 but comes from the network (`--require-token`).

@@ -6,6 +6,16 @@ extension ErrorMessages {
         switch error {
         case let error as PushEndpointError: message(for: error, catalog: catalog)
         case let error as WebPushError: message(for: error, catalog: catalog)
+        case let error as PushSubscriptionError:
+            switch error {
+            case .endpoint(let endpoint): message(for: endpoint, catalog: catalog)
+            case .keys(let keys): message(for: keys, catalog: catalog)
+            case .expiry: catalog[.errorPushExpiry]
+            case .store(let store): message(for: store, catalog: catalog)
+            // A device's name is refused as the `X-Momentum-Device` header's is, by the server
+            // (`DeviceNameMiddleware.refusal`), with its own code.
+            case .deviceName: nil
+            }
         case let error as PushServiceError:
             switch error {
             case .store(let store): message(for: store, catalog: catalog)

@@ -22,6 +22,7 @@ public struct MomentumServices: Sendable {
     public let library: LibraryService
     public let sync: SyncService
     public let backup: BackupService
+    public let pushSubscriptions: PushSubscriptionService
 
     /// What every person's services are made with, whichever store keeps them.
     package struct Parts {
@@ -87,7 +88,8 @@ public struct MomentumServices: Sendable {
             sync: replica.map { SyncService(replica: $0, now: now) } ?? SyncService(log: store, now: now),
             backup: BackupService(
                 database: backups, libraryDirectory: parts.libraryDirectory, fileSystem: parts.libraryFileSystem,
-                fileSizeLimit: parts.librarySizeLimit, now: now, makeID: makeID)
+                fileSizeLimit: parts.librarySizeLimit, now: now, makeID: makeID),
+            pushSubscriptions: PushSubscriptionService(repository: store, now: now, makeID: makeID)
         )
     }
 }

@@ -288,6 +288,21 @@ extension MomentumDatabase {
                 table.column("createdAtMs", .integer).notNull()
             }
         }
+        migrator.registerMigration("v19: the person's Web Push subscriptions") { db in
+            // One per browser endpoint; device-bound, so not in backups.
+            try db.create(table: "pushSubscription") { table in
+                table.primaryKey("id", .text)
+                table.column("endpoint", .text).notNull().unique().check { length($0) <= 1024 }
+                table.column("p256dh", .text).notNull().check { length($0) <= 100 }
+                table.column("auth", .text).notNull().check { length($0) <= 40 }
+                table.column("deviceName", .text).notNull()
+                table.column("createdAtMs", .integer).notNull()
+                table.column("expiresAtMs", .integer)
+                table.column("lastDeliveredAtMs", .integer)
+                table.column("lastFailureAtMs", .integer)
+                table.column("lastFailure", .text)
+            }
+        }
         return migrator
     }
 

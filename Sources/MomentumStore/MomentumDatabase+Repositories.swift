@@ -9,6 +9,8 @@ extension MomentumDatabase: SettingsRepository, PracticeLogRepository, Breathing
 
 extension MomentumDatabase: MorseCourseRepository {}
 
+extension MomentumDatabase: PushSubscriptionRepository {}
+
 extension MomentumDatabase: LibraryRepository {}
 
 extension MomentumDatabase: SharedLibraryStore, LibraryViewStore {}

@@ -131,11 +131,22 @@ public protocol HouseholdStore: AccessTokenRepository {
     func morseExchangeStore(for person: Person.ID) -> (any MorseExchangeStore)?
 }
 
+/// A person's Web Push subscriptions (docs/notifications.md): one per browser endpoint.
+public protocol PushSubscriptionRepository: Sendable {
+    /// The person's subscriptions, oldest first.
+    func pushSubscriptions() async throws(StoreError) -> [PushSubscription]
+    /// Keeps `subscription`, in place of the person's one with the same endpoint (which keeps
+    /// its id and creation time: a browser re-subscribes on every load) — the kept one. Past
+    /// ``PushSubscription/maximumPerPerson`` the oldest others are let go.
+    func savePushSubscription(_ subscription: PushSubscription) async throws(StoreError) -> PushSubscription
+    @discardableResult func deletePushSubscription(id: UUID) async throws(StoreError) -> Bool
+}
+
 /// Everything of one person's own data that the services keep in a store: what
 /// ``MomentumServices`` is composed of, on either store.
 public typealias PersonDataStore = SettingsRepository & PracticeLogRepository & FocusTimerRepository
     & BreathingPresetRepository & MeditationPresetRepository & WorkoutProgramRepository & MorseCourseRepository
-    & SyncLogStore & LibraryViewStore
+    & SyncLogStore & LibraryViewStore & PushSubscriptionRepository
 
 /// The server's side of sync for one person (docs/sync.md): pushed batches are merged into their
 /// data and logged with sequence numbers, pulls read that log, observers hear of every logged

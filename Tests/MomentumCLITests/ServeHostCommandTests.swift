@@ -184,4 +184,23 @@ struct ServeHostCommandTests {
         #expect(terminal.output.text.isEmpty)
         #expect(terminal.errors.text.contains("Port \(taken.port) is in use; choose another with --port."))
     }
+
+    /// `--push-allow` and `$MOMENTUM_PUSH_ALLOW` admit exactly their origins; one that is not an
+    /// origin stops `serve` before it listens, naming it.
+    @Test func pushServicesAreAdmittedByOriginFromTheOptionAndTheEnvironment() throws {
+        let configured = try Serve.parse(["--push-allow", "http://127.0.0.1:8181/"]).configuration(
+            environment: ["MOMENTUM_PUSH_ALLOW": " https://push.home.arpa , http://[::1]:9000"], dataDirectory: data,
+            catalog: catalog)
+        #expect(
+            configured.pushOrigins.origins == ["http://127.0.0.1:8181", "https://push.home.arpa", "http://[::1]:9000"])
+        #expect(try configuration([]).pushOrigins.origins.isEmpty)
+        for wrong in ["127.0.0.1:8181", "http://127.0.0.1:8181/push", "*", "http://u@host:1"] {
+            #expect(throws: CommandFailure.self) { try configuration(["--push-allow", wrong]) }
+            do {
+                _ = try configuration(["--push-allow", wrong])
+            } catch let failure as CommandFailure {
+                #expect(failure.message.contains("--push-allow \(wrong) is not an origin"), "\(failure.message)")
+            }
+        }
+    }
 }

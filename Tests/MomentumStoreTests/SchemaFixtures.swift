@@ -211,6 +211,14 @@ enum SchemaFixtures {
         "v18: the household's Web Push key": [
             "INSERT INTO pushServerKey (id, privateKey, createdAtMs) VALUES (1, X'0000000000000000000000000000000000000000000000000000000000000001', 1700800000000)"
         ],
+        // v19 adds the person's Web Push subscriptions.
+        "v19: the person's Web Push subscriptions": [
+            """
+            INSERT INTO pushSubscription (id, endpoint, p256dh, auth, deviceName, createdAtMs, expiresAtMs)
+            VALUES ('00000019-0000-4000-8000-000000000001', 'https://fcm.googleapis.com/fcm/send/abc', 'BCVx', 'BTBZ',
+                    'Anna''s phone', 1700900000000, NULL)
+            """
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

@@ -47,6 +47,14 @@ struct Serve: ContextualCommand {
                 + "(repeatable; this machine's addresses and localhost are always allowed).", valueName: "name"))
     var allowedHosts: [String] = []
 
+    @Option(
+        name: .customLong("push-allow"),
+        help: ArgumentHelp(
+            "A push service beyond the public ones that notifications may go to, as an origin such as "
+                + "http://127.0.0.1:8181 (repeatable; also $MOMENTUM_PUSH_ALLOW, comma-separated).", valueName: "origin"
+        ))
+    var pushAllow: [String] = []
+
     @Flag(
         name: .customLong("require-token"),
         help: "Ask for a token even on this machine's address (for a reverse proxy on the same machine).")
@@ -259,11 +267,29 @@ struct Serve: ContextualCommand {
             host: listenHost, port: portNumber, dataDirectory: dataDirectory,
             publicDirectory: publicDirectory, allowedHosts: allowedHosts)
         configuration.requiresTokenOnLoopback = requireToken
+        configuration.pushOrigins = try Self.pushOrigins(pushAllow, environment: environment, catalog: catalog)
         if let renderCacheMB {
             guard let value = Int(renderCacheMB.trimmingCharacters(in: .whitespaces)), (0...100_000).contains(value)
             else { throw CommandFailure(catalog.format(.errorServeRenderCache, ["value": renderCacheMB])) }
             configuration.renderLimits.cacheBytes = Int64(value) << 20
         }
         return configuration
+    }
+
+    /// The origins of `--push-allow` and `$MOMENTUM_PUSH_ALLOW` (comma-separated); the first that
+    /// is not an origin is refused by name.
+    static func pushOrigins(_ options: [String], environment: [String: String], catalog: StringCatalog) throws
+        -> PushOrigins
+    {
+        let fromEnvironment = (environment["MOMENTUM_PUSH_ALLOW"] ?? "").split(separator: ",").map(String.init)
+        let texts = (options + fromEnvironment).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for text in texts {
+            do { _ = try PushOrigins([text]) } catch {
+                throw CommandFailure(catalog.format(.errorServePushAllow, ["value": text]))
+            }
+        }
+        do { return try PushOrigins(texts) } catch {
+            throw CommandFailure(catalog.format(.errorServePushAllow, ["value": texts.joined(separator: ",")]))
+        }
     }
 }

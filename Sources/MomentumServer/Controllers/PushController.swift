@@ -1,21 +1,118 @@
 import Foundation
 import Hummingbird
+import MomentumCore
 import MomentumServices
 
 /// Web Push (docs/notifications.md): `GET /api/v1/push/key`, the server's key that browsers
-/// subscribe with.
+/// subscribe with, and `/api/v1/push/subscriptions`, the person's own browsers — subscribed
+/// (`POST`, the same endpoint again replaces it), listed (`GET`) and ended (`DELETE …/{id}`).
 struct PushController {
     let push: PushService
+    let subscriptions: PushSubscriptionService
+    /// The push services beyond the public ones (`--push-allow`).
+    let admitted: PushOrigins
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("push/key", use: key)
+        group.get("push/subscriptions", use: list)
+        group.post("push/subscriptions", use: subscribe)
+        group.delete("push/subscriptions/:id", use: remove)
     }
 
     struct KeyView: Encodable, Sendable {
         let publicKey: String
     }
 
+    /// What `PushSubscription.toJSON()` gives, and the device's name (else the request's
+    /// `X-Momentum-Device`).
+    struct NewSubscription: Decodable {
+        struct Keys: Decodable {
+            var p256dh: String
+            var auth: String
+        }
+        var endpoint: String
+        /// Milliseconds since 1970, or `null`.
+        var expirationTime: Double?
+        var keys: Keys
+        var deviceName: String?
+    }
+
+    /// A subscription as the person sees it: the device and how delivery went, and only the
+    /// push service's origin — the endpoint itself is a capability URL, and the keys are secret.
+    struct SubscriptionView: Encodable {
+        var id: String
+        var deviceName: String
+        var pushService: String
+        var createdAt: Date
+        var expiresAt: Date?
+        var lastDeliveredAt: Date?
+        var lastFailureAt: Date?
+        var lastFailure: String?
+
+        init(_ subscription: PushSubscription) {
+            id = subscription.id.uuidString.lowercased()
+            deviceName = subscription.deviceName
+            // try?: a stored endpoint was checked when it was kept; one that no longer parses shows no origin
+            pushService = (try? PushEndpoint(parsing: subscription.endpoint))?.origin ?? ""
+            (createdAt, expiresAt) = (subscription.createdAt, subscription.expiresAt)
+            (lastDeliveredAt, lastFailureAt, lastFailure) =
+                (subscription.lastDeliveredAt, subscription.lastFailureAt, subscription.lastFailure)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(deviceName, forKey: .deviceName)
+            try container.encode(pushService, forKey: .pushService)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encode(expiresAt, forKey: .expiresAt)
+            try container.encode(lastDeliveredAt, forKey: .lastDeliveredAt)
+            try container.encode(lastFailureAt, forKey: .lastFailureAt)
+            try container.encode(lastFailure, forKey: .lastFailure)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, deviceName, pushService, createdAt, expiresAt, lastDeliveredAt, lastFailureAt, lastFailure
+        }
+    }
+
+    struct SubscriptionsView: Encodable {
+        var subscriptions: [SubscriptionView]
+    }
+
     @Sendable func key(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<KeyView> {
         JSONResponse(KeyView(publicKey: try await push.publicKey()))
+    }
+
+    @Sendable func list(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<SubscriptionsView>
+    {
+        JSONResponse(
+            SubscriptionsView(subscriptions: try await subscriptions.subscriptions().map(SubscriptionView.init)))
+    }
+
+    @Sendable func subscribe(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<SubscriptionView>
+    {
+        let body = try await RequestBody.decode(NewSubscription.self, from: request)
+        let expiresAt = body.expirationTime.map { Date(timeIntervalSince1970: $0 / 1000) }
+        let kept: PushSubscription
+        do {
+            kept = try await subscriptions.subscribe(
+                endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth,
+                deviceName: body.deviceName ?? DeviceName.current ?? "", expiresAt: expiresAt, admitting: admitted)
+        } catch {
+            // A device's name is refused as the `X-Momentum-Device` header's is.
+            guard case .deviceName(let refused) = error else { throw error }
+            throw DeviceNameMiddleware<BasicRequestContext>.refusal(refused)
+        }
+        return JSONResponse(SubscriptionView(kept), status: .created)
+    }
+
+    @Sendable func remove(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+            try await subscriptions.remove(id: id)
+        else { throw APIError.notFound(.errorPushNoSuchSubscription) }
+        return Response(status: .noContent)
     }
 }

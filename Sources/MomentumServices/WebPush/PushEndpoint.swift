@@ -54,7 +54,7 @@ public struct PushEndpoint: Sendable, Hashable {
     }
 
     /// `text` read as a URL of the shape above, with no judgement of where it leads.
-    init(parsing text: String) throws(PushEndpointError) {
+    public init(parsing text: String) throws(PushEndpointError) {
         guard text.utf8.count <= Self.maximumLength else { throw .tooLong(maximum: Self.maximumLength) }
         // Printable ASCII only: no spaces, controls, backslashes or non-ASCII (an IDN host
         // comes as punycode), so there is one way to read it.

@@ -7,6 +7,8 @@ extension StringKey {
     public static let errorPushEndpointNotPort443 = StringKey("error.push.endpoint.notPort443")
     public static let errorPushEndpointNotPublic = StringKey("error.push.endpoint.notPublic")
     public static let errorPushKeys = StringKey("error.push.keys")
+    public static let errorPushExpiry = StringKey("error.push.expiry")
+    public static let errorPushNoSuchSubscription = StringKey("error.push.noSuchSubscription")
     public static let errorPushMessageTooLarge = StringKey("error.push.messageTooLarge")
     public static let errorPushServerKey = StringKey("error.push.serverKey")
     public static let errorPushContact = StringKey("error.push.contact")

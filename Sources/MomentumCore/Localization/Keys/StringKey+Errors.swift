@@ -26,6 +26,7 @@ extension StringKey {
     public static let errorChartDays = StringKey("error.chart.days")
     public static let errorServePort = StringKey("error.servePort")
     public static let errorServeAllowedHost = StringKey("error.serveAllowedHost")
+    public static let errorServePushAllow = StringKey("error.servePushAllow")
     public static let errorGeneric = StringKey("error.generic")
     public static let errorRemindersQuietHoursZeroLength = StringKey("error.reminders.quietHoursZeroLength")
     public static let errorRemindersNoWeekdays = StringKey("error.reminders.noWeekdays")
