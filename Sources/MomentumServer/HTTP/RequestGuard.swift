@@ -2,12 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import MomentumCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import MomentumServices
 
 /// Which names a request may call this server by, and which pages may write to it.
 ///
@@ -111,24 +106,15 @@ struct HostPolicy: Sendable, Equatable {
     }
 }
 
-/// An IPv4 or IPv6 address written as text, parsed by the system (`inet_pton`).
+/// An IPv4 or IPv6 address written as text, read as the push endpoints' addresses are
+/// (``PushAddress``, the system's `inet_pton`).
 enum IPAddress: Equatable {
     case v4([UInt8])
     case v6([UInt8])
 
     init?(_ text: String) {
-        let text = HostPolicy.normalized(text)
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
-            self = .v4(withUnsafeBytes(of: &v4) { Array($0) })
-            return
-        }
-        var v6 = in6_addr()
-        if inet_pton(AF_INET6, text, &v6) == 1 {
-            self = .v6(withUnsafeBytes(of: &v6) { Array($0) })
-            return
-        }
-        return nil
+        guard let address = PushAddress(literal: HostPolicy.normalized(text)) else { return nil }
+        self = address.isIPv6 ? .v6(address.bytes) : .v4(address.bytes)
     }
 
     /// `127.0.0.0/8`, `::1`, and IPv4 loopback mapped into IPv6 (`::ffff:127.0.0.1`).
