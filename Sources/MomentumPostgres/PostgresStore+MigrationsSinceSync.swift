@@ -199,5 +199,31 @@ extension PostgresStore {
                     UNIQUE (person_id, endpoint))
                 """
             ]),
+        Migration(
+            version: 16, name: "the person's push outbox",
+            statements: [
+                // One row per reminder, instant and subscription; machine-bound, so not in backups.
+                // Servers claim rows with FOR UPDATE SKIP LOCKED and hold them until claimed_until_ms.
+                """
+                CREATE TABLE push_outbox (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    reminder_id TEXT NOT NULL,
+                    occurrence_id TEXT NOT NULL,
+                    due_at_ms BIGINT NOT NULL,
+                    subscription_id TEXT NOT NULL,
+                    useful_until_ms BIGINT NOT NULL,
+                    state TEXT NOT NULL CHECK (state IN ('pending', 'sent', 'dropped')),
+                    attempts BIGINT NOT NULL DEFAULT 0,
+                    next_attempt_at_ms BIGINT NOT NULL,
+                    claimed_until_ms BIGINT,
+                    finished_at_ms BIGINT,
+                    outcome TEXT,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id),
+                    UNIQUE (person_id, reminder_id, due_at_ms, subscription_id))
+                """,
+                "CREATE INDEX push_outbox_due ON push_outbox (person_id, state, next_attempt_at_ms)",
+            ]),
     ]
 }

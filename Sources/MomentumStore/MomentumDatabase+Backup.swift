@@ -27,7 +27,7 @@ extension MomentumDatabase {
     static let machineTables: Set<String> = [
         "grdb_migrations", "storeRevision", "accessToken", "accessSession", "syncReplica", "syncField",
         "syncDeletion", "syncItemTimer", "syncLog", "syncOutbox", "person", "pairingCode", "timerShare",
-        "pushServerKey", "pushSubscription",
+        "pushServerKey", "pushSubscription", "pushOutbox",
     ]
 
     /// Every row a person owns, per kind, column for column, in the order they were written.

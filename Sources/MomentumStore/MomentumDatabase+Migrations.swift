@@ -303,6 +303,25 @@ extension MomentumDatabase {
                 table.column("lastFailure", .text)
             }
         }
+        migrator.registerMigration("v20: the person's push outbox") { db in
+            // One row per reminder, instant and subscription; machine-bound, so not in backups.
+            try db.create(table: "pushOutbox") { table in
+                table.primaryKey("id", .text)
+                table.column("reminderID", .text).notNull()
+                table.column("occurrenceID", .text).notNull()
+                table.column("dueAtMs", .integer).notNull()
+                table.column("subscriptionID", .text).notNull()
+                table.column("usefulUntilMs", .integer).notNull()
+                table.column("state", .text).notNull().check { ["pending", "sent", "dropped"].contains($0) }
+                table.column("attempts", .integer).notNull().defaults(to: 0)
+                table.column("nextAttemptAtMs", .integer).notNull()
+                table.column("claimedUntilMs", .integer)
+                table.column("finishedAtMs", .integer)
+                table.column("outcome", .text)
+                table.uniqueKey(["reminderID", "dueAtMs", "subscriptionID"])
+            }
+            try db.create(index: "pushOutboxDue", on: "pushOutbox", columns: ["state", "nextAttemptAtMs"])
+        }
         return migrator
     }
 

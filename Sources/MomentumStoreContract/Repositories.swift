@@ -146,7 +146,7 @@ public protocol PushSubscriptionRepository: Sendable {
 /// ``MomentumServices`` is composed of, on either store.
 public typealias PersonDataStore = SettingsRepository & PracticeLogRepository & FocusTimerRepository
     & BreathingPresetRepository & MeditationPresetRepository & WorkoutProgramRepository & MorseCourseRepository
-    & SyncLogStore & LibraryViewStore & PushSubscriptionRepository
+    & SyncLogStore & LibraryViewStore & PushSubscriptionRepository & PushOutboxRepository
 
 /// The server's side of sync for one person (docs/sync.md): pushed batches are merged into their
 /// data and logged with sequence numbers, pulls read that log, observers hear of every logged

@@ -219,6 +219,16 @@ enum SchemaFixtures {
                     'Anna''s phone', 1700900000000, NULL)
             """
         ],
+        // v20 adds the person's push outbox.
+        "v20: the person's push outbox": [
+            """
+            INSERT INTO pushOutbox (id, reminderID, occurrenceID, dueAtMs, subscriptionID, usefulUntilMs, state,
+                                    attempts, nextAttemptAtMs, finishedAtMs, outcome)
+            VALUES ('00000020-0000-4000-8000-000000000001', 'streak.reminder', 'streak.reminder.2023-11-25',
+                    1700938800000, '00000019-0000-4000-8000-000000000001', 1700953200000, 'sent', 1, 1700938800000,
+                    1700938801000, NULL)
+            """
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

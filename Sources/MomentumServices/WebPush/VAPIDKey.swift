@@ -32,10 +32,10 @@ public struct VAPIDKey: Sendable {
     /// The `Authorization` header of a push to `audience` (the push service's origin, such as
     /// `https://fcm.googleapis.com`): `vapid t=<JWT>, k=<public key>`, the token signed with
     /// ES256 and valid until `expiry` (at most 24 hours ahead, RFC 8292 §2).
-    public func authorization(audience: String, contact: VAPIDContact, expiry: Date) throws(WebPushError) -> String {
+    public func authorization(audience: String, contact: VAPIDContact?, expiry: Date) throws(WebPushError) -> String {
         let header = #"{"typ":"JWT","alg":"ES256"}"#
         let claims = VAPIDClaims(
-            aud: audience, exp: Int64(expiry.timeIntervalSince1970.rounded(.down)), sub: contact.uri)
+            aud: audience, exp: Int64(expiry.timeIntervalSince1970.rounded(.down)), sub: contact?.uri)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let payload: Data
@@ -61,7 +61,8 @@ public struct VAPIDKey: Sendable {
 struct VAPIDClaims: Codable, Equatable {
     var aud: String
     var exp: Int64
-    var sub: String
+    /// Left out when the owner named no contact (Apple's push service may then refuse the push).
+    var sub: String?
 }
 
 /// Who a push service may contact about this server's pushes (the token's `sub`): a `mailto:`

@@ -1,0 +1,68 @@
+import Foundation
+import MomentumCore
+
+/// What a push carries: the notification the service worker shows (`sw.js`, its `push` handler),
+/// in the person's language. Every push shows one — browsers revoke subscriptions whose pushes
+/// show nothing.
+public struct PushMessage: Codable, Sendable, Equatable {
+    public struct Action: Codable, Sendable, Equatable {
+        /// `start` (open the practice ready to start); later `yes` / `no`.
+        public var action: String
+        public var title: String
+    }
+
+    /// `reminder` or `test`.
+    public var kind: String
+    public var title: String
+    public var body: String
+    /// The notification's tag: a newer one of the same tag replaces it on the device.
+    public var tag: String
+    /// Where tapping it goes: a deep link of the web app, relative to the server.
+    public var url: String
+    public var actions: [Action]
+    /// The reminder's instant (milliseconds since 1970), for the notification's timestamp.
+    public var timestamp: Int64
+
+    /// The notification of `reminder` in `language`.
+    public init(reminder: PlannedReminder, language: Language) {
+        let catalog = StringCatalog.shared(for: language)
+        kind = "reminder"
+        title = catalog.text(reminder.title)
+        body = catalog.text(reminder.body)
+        tag = "reminder-\(reminder.id)"
+        url = Self.link(to: reminder.category)
+        actions = [Action(action: "start", title: catalog[.pushActionStart])]
+        timestamp = reminder.fireAt.millisecondsSince1970
+    }
+
+    /// The test notification `momentum push test` and Settings' button send to `device`.
+    public init(testFor device: String, language: Language, at now: Date) {
+        let catalog = StringCatalog.shared(for: language)
+        kind = "test"
+        title = catalog[.pushTestTitle]
+        body = catalog.text(LocalizedText(.pushTestBody, ["device": device]))
+        tag = "test"
+        url = "/#settings"
+        actions = []
+        timestamp = now.millisecondsSince1970
+    }
+
+    /// The JSON the service worker reads (keys sorted, so equal messages are equal bytes).
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // try?: strings, numbers and arrays of them always encode.
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    }
+
+    /// The web app's section for a practice (the start page for welcome back, which invites to any).
+    static func link(to category: PracticeCategory?) -> String {
+        switch category {
+        case .mindfulness: "/#meditate"
+        case .workout: "/#workout"
+        case .morse: "/#morse"
+        case .focus: "/#timers"
+        case nil: "/"
+        }
+    }
+}
