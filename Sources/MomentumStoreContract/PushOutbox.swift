@@ -46,7 +46,7 @@ public struct PushOutboxEntry: Sendable, Equatable, Identifiable {
 }
 
 /// What became of a claimed push.
-public enum PushSettlement: Sendable, Equatable {
+public enum PushSettlement: Sendable, Hashable {
     /// The push service took it: the subscription's last delivery.
     case delivered
     /// It failed for now and is tried again at `at`: the subscription's last failure.
