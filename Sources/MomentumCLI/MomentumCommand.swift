@@ -29,7 +29,8 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self, LibraryCommand.self,
             Export.self, Import.self,
             SettingsCommand.self, RemindCommand.self,
-            Serve.self, DoctorCommand.self, UserCommand.self, PairCommand.self, TokenCommand.self, SyncCommand.self,
+            Serve.self, DoctorCommand.self, UserCommand.self, PairCommand.self, TokenCommand.self, PushCommand.self,
+            SyncCommand.self,
             AboutCommand.self,
             Completions.self,
         ]

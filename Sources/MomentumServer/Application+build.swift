@@ -67,6 +67,7 @@ public func buildApplication(
                 connections: connections)
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        services: [PushSenderService(configuration: configuration, dependencies: dependencies)],
         onServerRunning: { channel in await onRunning(channel.localAddress?.port) },
         eventLoopGroupProvider: .shared(ServerEventLoops.group),
         logger: frameworkLogger

@@ -44,6 +44,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Push services beyond the public ones that subscriptions may name (`--push-allow`,
     /// `$MOMENTUM_PUSH_ALLOW`): exactly these origins (docs/notifications.md).
     public var pushOrigins = PushOrigins()
+    /// Who push services may contact about this server's pushes: the VAPID token's `sub`
+    /// (`--push-contact`, `$MOMENTUM_PUSH_CONTACT`); none by default.
+    public var pushContact: VAPIDContact?
 
     /// Ask for a token even on loopback: for a server behind a reverse proxy on the same machine,
     /// where every request arrives from 127.0.0.1 but comes from the network (`--require-token`).

@@ -55,6 +55,14 @@ struct Serve: ContextualCommand {
         ))
     var pushAllow: [String] = []
 
+    @Option(
+        name: .customLong("push-contact"),
+        help: ArgumentHelp(
+            "Who push services may contact about this server's notifications: a mailto: address or an https: "
+                + "page (also $MOMENTUM_PUSH_CONTACT; Apple's push service may refuse pushes without one).",
+            valueName: "uri"))
+    var pushContact: String?
+
     @Flag(
         name: .customLong("require-token"),
         help: "Ask for a token even on this machine's address (for a reverse proxy on the same machine).")
@@ -268,6 +276,7 @@ struct Serve: ContextualCommand {
             publicDirectory: publicDirectory, allowedHosts: allowedHosts)
         configuration.requiresTokenOnLoopback = requireToken
         configuration.pushOrigins = try Self.pushOrigins(pushAllow, environment: environment, catalog: catalog)
+        configuration.pushContact = try Self.pushContact(pushContact, environment: environment, catalog: catalog)
         if let renderCacheMB {
             guard let value = Int(renderCacheMB.trimmingCharacters(in: .whitespaces)), (0...100_000).contains(value)
             else { throw CommandFailure(catalog.format(.errorServeRenderCache, ["value": renderCacheMB])) }
@@ -290,6 +299,18 @@ struct Serve: ContextualCommand {
         }
         do { return try PushOrigins(texts) } catch {
             throw CommandFailure(catalog.format(.errorServePushAllow, ["value": texts.joined(separator: ",")]))
+        }
+    }
+
+    /// `--push-contact`, else `$MOMENTUM_PUSH_CONTACT`; `nil` when neither names one.
+    static func pushContact(_ option: String?, environment: [String: String], catalog: StringCatalog) throws
+        -> VAPIDContact?
+    {
+        guard let text = option ?? environment["MOMENTUM_PUSH_CONTACT"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
+        }
+        do { return try VAPIDContact(text) } catch {
+            throw CommandFailure(catalog.format(.errorServePushContact, ["value": text]))
         }
     }
 }

@@ -39,45 +39,8 @@ struct PushController {
 
     /// A subscription as the person sees it: the device and how delivery went, and only the
     /// push service's origin — the endpoint itself is a capability URL, and the keys are secret.
-    struct SubscriptionView: Encodable {
-        var id: String
-        var deviceName: String
-        var pushService: String
-        var createdAt: Date
-        var expiresAt: Date?
-        var lastDeliveredAt: Date?
-        var lastFailureAt: Date?
-        var lastFailure: String?
-
-        init(_ subscription: PushSubscription) {
-            id = subscription.id.uuidString.lowercased()
-            deviceName = subscription.deviceName
-            // try?: a stored endpoint was checked when it was kept; one that no longer parses shows no origin
-            pushService = (try? PushEndpoint(parsing: subscription.endpoint))?.origin ?? ""
-            (createdAt, expiresAt) = (subscription.createdAt, subscription.expiresAt)
-            (lastDeliveredAt, lastFailureAt, lastFailure) =
-                (subscription.lastDeliveredAt, subscription.lastFailureAt, subscription.lastFailure)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(deviceName, forKey: .deviceName)
-            try container.encode(pushService, forKey: .pushService)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encode(expiresAt, forKey: .expiresAt)
-            try container.encode(lastDeliveredAt, forKey: .lastDeliveredAt)
-            try container.encode(lastFailureAt, forKey: .lastFailureAt)
-            try container.encode(lastFailure, forKey: .lastFailure)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, deviceName, pushService, createdAt, expiresAt, lastDeliveredAt, lastFailureAt, lastFailure
-        }
-    }
-
     struct SubscriptionsView: Encodable {
-        var subscriptions: [SubscriptionView]
+        var subscriptions: [PushSubscriptionView]
     }
 
     @Sendable func key(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<KeyView> {
@@ -88,11 +51,11 @@ struct PushController {
         -> JSONResponse<SubscriptionsView>
     {
         JSONResponse(
-            SubscriptionsView(subscriptions: try await subscriptions.subscriptions().map(SubscriptionView.init)))
+            SubscriptionsView(subscriptions: try await subscriptions.subscriptions().map(PushSubscriptionView.init)))
     }
 
     @Sendable func subscribe(_ request: Request, context: BasicRequestContext) async throws
-        -> JSONResponse<SubscriptionView>
+        -> JSONResponse<PushSubscriptionView>
     {
         let body = try await RequestBody.decode(NewSubscription.self, from: request)
         let expiresAt = body.expirationTime.map { Date(timeIntervalSince1970: $0 / 1000) }
@@ -106,7 +69,7 @@ struct PushController {
             guard case .deviceName(let refused) = error else { throw error }
             throw DeviceNameMiddleware<BasicRequestContext>.refusal(refused)
         }
-        return JSONResponse(SubscriptionView(kept), status: .created)
+        return JSONResponse(PushSubscriptionView(kept), status: .created)
     }
 
     @Sendable func remove(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -1,0 +1,33 @@
+import Foundation
+import Logging
+import MomentumServices
+import ServiceLifecycle
+
+/// The push outbox's sender (``PushDelivery``), run with the server in its service group: it
+/// plans and sends in the background, never in a request handler, and stops when the server shuts
+/// down (then closes its connections to push services).
+struct PushSenderService: Service {
+    let delivery: PushDelivery
+    let transport: HTTPPushTransport
+
+    init(configuration: ServerConfiguration, dependencies: ServerDependencies) {
+        var pushLogger = dependencies.logger
+        pushLogger[metadataKey: "component"] = "push"
+        let logger = pushLogger
+        let transport = HTTPPushTransport(admitting: configuration.pushOrigins, logger: logger)
+        self.transport = transport
+        self.delivery = PushDelivery(
+            household: dependencies.household, transport: transport,
+            configuration: .init(contact: configuration.pushContact, admitted: configuration.pushOrigins),
+            now: dependencies.now, makeID: dependencies.makeID,
+            failed: { step, error, person in
+                logger.error(
+                    "push delivery failed a round", metadata: ["step": "\(step)", "person": "\(person.map(String.init) ?? "-")", "error": "\(error)"])
+            })
+    }
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await delivery.run() }
+        await transport.shutdown()
+    }
+}
