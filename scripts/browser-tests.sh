@@ -16,9 +16,11 @@ if ! { command -v chromium >/dev/null || command -v chromium-browser >/dev/null;
     || ! command -v chromedriver >/dev/null; then
     apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
-if ! python3 -c 'import axe_selenium_python, pytest, selenium' 2>/dev/null; then
-    python3 -m pip install --quiet axe-selenium-python pytest selenium 2>/dev/null \
-        || python3 -m pip install --quiet --break-system-packages axe-selenium-python pytest selenium
+# http-ece and cryptography: the independent Web Push implementation of test_push_delivery.py.
+if ! python3 -c 'import axe_selenium_python, pytest, selenium, http_ece, cryptography' 2>/dev/null; then
+    python3 -m pip install --quiet axe-selenium-python pytest selenium http-ece cryptography 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages axe-selenium-python pytest selenium http-ece \
+            cryptography
 fi
 
 status=0

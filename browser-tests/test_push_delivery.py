@@ -1,0 +1,274 @@
+"""Issue 42: Web Push from a real `momentum serve` to a local push service written with an
+independent implementation of the protocol — PyPI's `http_ece` (RFC 8188/8291) and `cryptography`
+(the subscriber's P-256 key, and the ES256 check of the VAPID token). The push service is admitted
+with MOMENTUM_PUSH_ALLOW, as an owner would admit a self-hosted one.
+
+- `momentum push test` reaches every device; the body decrypts with the subscriber's key; the token
+  verifies with the key of `GET /api/v1/push/key`, its `aud` is the push service's origin, `exp`
+  within 24 h.
+- A daily reminder set a minute or two ahead arrives within 5 s of its minute, in the person's
+  language, with its TTL, Urgency and Topic; a device answering 410 loses its subscription.
+- A server killed before the instant and started again after it sends the reminder once, and a
+  server killed and restarted after sending does not send it again.
+
+These wait for real minutes (no clock is moved in a running server): about three minutes in all.
+"""
+import base64
+import datetime
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import http_ece
+import pytest
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, utils
+
+from conftest import Server, free_port, momentum_bin, wait_for_health
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def unb64url(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class PushService:
+    """A push service on 127.0.0.1: keeps every push it gets (with when it arrived) and answers
+    201, or what `answers` says for an endpoint's path."""
+
+    def __init__(self):
+        self.received = []
+        self.answers = {}
+        self.keys = {}
+        self.lock = threading.Lock()
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                with service.lock:
+                    service.received.append({"path": self.path, "headers": dict(self.headers), "body": body,
+                                             "at": time.time()})
+                self.send_response(service.answers.get(self.path, 201))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.port = free_port()
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", self.port), Handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    @property
+    def origin(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def subscription(self, name, device):
+        """A browser's `PushSubscription.toJSON()` for a new key pair, plus the device's name."""
+        key = ec.generate_private_key(ec.SECP256R1())
+        auth = os.urandom(16)
+        path = f"/push/{name}"
+        self.keys[path] = (key, auth)
+        public = key.public_key().public_bytes(serialization.Encoding.X962,
+                                               serialization.PublicFormat.UncompressedPoint)
+        return {"endpoint": self.origin + path, "expirationTime": None,
+                "keys": {"p256dh": b64url(public), "auth": b64url(auth)}, "deviceName": device}
+
+    def pushes(self, path):
+        with self.lock:
+            return [push for push in self.received if push["path"] == path]
+
+    def opened(self, push):
+        """The push's message, decrypted on the subscriber's side."""
+        key, auth = self.keys[push["path"]]
+        assert push["headers"]["Content-Encoding"] == "aes128gcm"
+        return json.loads(http_ece.decrypt(push["body"], private_key=key, auth_secret=auth, version="aes128gcm"))
+
+    def close(self):
+        self.httpd.shutdown()
+
+
+def verify_vapid(push, server_key, audience):
+    """The VAPID token of `push`: signed by the server's key (ES256), for `audience`, valid < 24 h."""
+    scheme, _, parameters = push["headers"]["Authorization"].partition(" ")
+    assert scheme == "vapid"
+    fields = dict(part.strip().split("=", 1) for part in parameters.split(","))
+    assert fields["k"] == server_key
+    header, claims, signature = fields["t"].split(".")
+    raw = unb64url(signature)
+    assert len(raw) == 64, "ES256 signs r ‖ s"
+    public = ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), unb64url(server_key))
+    public.verify(utils.encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big")),
+                  f"{header}.{claims}".encode(), ec.ECDSA(hashes.SHA256()))
+    assert json.loads(unb64url(header)) == {"typ": "JWT", "alg": "ES256"}
+    claims = json.loads(unb64url(claims))
+    assert claims["aud"] == audience
+    assert 0 < claims["exp"] - time.time() <= 24 * 3600
+    return claims
+
+
+class PushServer:
+    """`momentum serve` admitting `origin`, on a data directory that outlives a kill."""
+
+    def __init__(self, origin):
+        self.root = Path(tempfile.mkdtemp(prefix="momentum-push-"))
+        self.data_dir = self.root / "data"
+        self.port = free_port()
+        self.env = dict(os.environ, MOMENTUM_PUSH_ALLOW=origin, MOMENTUM_PUSH_CONTACT="mailto:owner@example.org")
+        self.env.pop("MOMENTUM_HOME", None)
+        self.env.setdefault("LANG", "C.UTF-8")
+        self.process = None
+        self.starts = 0
+
+    def start(self):
+        self.starts += 1
+        log = open(self.root / f"serve-{self.starts}.log", "wb")
+        self.process = subprocess.Popen(
+            [momentum_bin(), "serve", "--port", str(self.port), "--data", str(self.data_dir)],
+            stdout=log, stderr=subprocess.STDOUT, env=self.env)
+        url = f"http://127.0.0.1:{self.port}"
+        assert wait_for_health(url, self.process), self.logs()
+        return Server(url, self.data_dir, self.process, self.root / f"serve-{self.starts}.log")
+
+    def kill(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            assert self.process.wait(timeout=10) == 0, self.logs()
+
+    def logs(self):
+        return "\n".join(path.read_text(errors="replace") for path in sorted(self.root.glob("serve-*.log")))
+
+    def command(self, *args):
+        return subprocess.run([momentum_bin(), *args, "--data", str(self.data_dir)], env=self.env,
+                              capture_output=True, text=True, timeout=60)
+
+    def close(self):
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture
+def push_service():
+    service = PushService()
+    yield service
+    service.close()
+
+
+@pytest.fixture
+def push_server(push_service):
+    server = PushServer(push_service.origin)
+    yield server
+    server.close()
+
+
+def a_minute_ahead(seconds=65):
+    """The next whole local minute at least `seconds` away: (its instant, "HH:MM")."""
+    at = datetime.datetime.now().astimezone() + datetime.timedelta(seconds=seconds)
+    at = (at + datetime.timedelta(minutes=1)).replace(second=0, microsecond=0)
+    return at.timestamp(), at.strftime("%H:%M")
+
+
+def set_daily_reminder(server, hh_mm, language="en"):
+    status, body = server.api("PATCH", "/settings", {"language": language, "reminders": {"daily": [
+        {"id": "soon", "time": hh_mm, "weekdays": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"],
+         "category": "mindfulness"}]}})
+    assert status == 200, body
+
+
+def wait_until(instant):
+    time.sleep(max(0, instant - time.time()))  # a real minute must pass: the server's clock is real
+
+
+def test_a_test_push_decrypts_and_its_token_verifies(push_service, push_server):
+    server = push_server.start()
+    server_key = server.get("/push/key")["publicKey"]
+    for name in ("phone", "laptop"):
+        status, body = server.api("POST", "/push/subscriptions", push_service.subscription(name, f"Anna's {name}"))
+        assert status == 201, body
+    result = push_server.command("push", "test", "--json")
+    assert result.returncode == 0, result.stderr
+    answers = json.loads(result.stdout)
+    assert sorted(answer["outcome"] for answer in answers) == ["delivered", "delivered"]
+    for name in ("phone", "laptop"):
+        [push] = push_service.pushes(f"/push/{name}")
+        claims = verify_vapid(push, server_key, push_service.origin)
+        assert claims["sub"] == "mailto:owner@example.org"
+        message = push_service.opened(push)
+        assert message["title"] == "Notifications work"
+        assert message["body"] == f"This is how Momentum's reminders will reach Anna's {name}."
+        assert message["url"] == "/#settings"
+    listed = json.loads(push_server.command("push", "list", "--json").stdout)
+    assert sorted(device["deviceName"] for device in listed) == ["Anna's laptop", "Anna's phone"]
+    assert all(device["pushService"] == push_service.origin for device in listed)
+    push_server.stop()
+
+
+def test_a_daily_reminder_arrives_within_five_seconds_and_410_ends_a_subscription(push_service, push_server):
+    server = push_server.start()
+    server_key = server.get("/push/key")["publicKey"]
+    for name in ("phone", "old-tablet"):
+        status, body = server.api("POST", "/push/subscriptions", push_service.subscription(name, name))
+        assert status == 201, body
+    push_service.answers["/push/old-tablet"] = 410
+    due, hh_mm = a_minute_ahead()
+    set_daily_reminder(server, hh_mm, language="de")
+    wait_until(due + 8)
+    [push] = push_service.pushes("/push/phone")
+    assert due <= push["at"] <= due + 5, f"arrived {push['at'] - due:.2f} s after its minute"
+    verify_vapid(push, server_key, push_service.origin)
+    headers = push["headers"]
+    assert headers["Urgency"] == "normal"
+    assert len(headers["Topic"]) <= 32
+    local = datetime.datetime.fromtimestamp(due).astimezone()
+    midnight = (local + datetime.timedelta(days=1)).replace(hour=0, minute=0)
+    assert abs(int(headers["TTL"]) - (midnight.timestamp() - push["at"])) <= 5, "useful until the end of its day"
+    message = push_service.opened(push)
+    assert message["kind"] == "reminder"
+    assert message["title"] == "Zeit für eine achtsame Pause"
+    assert message["url"] == "/#meditate"
+    assert message["actions"] == [{"action": "start", "title": "Starten"}]
+    assert len(push_service.pushes("/push/old-tablet")) == 1
+    devices = server.get("/push/subscriptions")["subscriptions"]
+    assert [device["deviceName"] for device in devices] == ["phone"], "410 removed the tablet"
+    assert devices[0]["lastDeliveredAt"] is not None
+    push_server.stop()
+
+
+def test_a_server_killed_around_the_instant_sends_the_reminder_once(push_service, push_server):
+    server = push_server.start()
+    status, body = server.api("POST", "/push/subscriptions", push_service.subscription("phone", "phone"))
+    assert status == 201, body
+    due, hh_mm = a_minute_ahead()
+    set_daily_reminder(server, hh_mm)
+    # Killed before its instant (after a planning round put it in the outbox) …
+    wait_until(due - 8)
+    push_server.kill()
+    assert push_service.pushes("/push/phone") == []
+    # … and started again after it: the outbox still holds it.
+    wait_until(due + 1)
+    push_server.start()
+    wait_until(due + 6)
+    assert len(push_service.pushes("/push/phone")) == 1, push_server.logs()
+    # Killed and started again after sending: not sent again.
+    push_server.kill()
+    push_server.start()
+    wait_until(due + 14)
+    assert len(push_service.pushes("/push/phone")) == 1
+    push_server.stop()
