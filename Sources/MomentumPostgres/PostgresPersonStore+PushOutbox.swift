@@ -146,8 +146,10 @@ extension PostgresPersonStore: PushOutboxRepository {
     }
 
     private static func outboxEntry(_ row: PostgresRow) throws(StoreError) -> PushOutboxEntry {
-        let (idText, reminderID, occurrenceID, due, subscriptionText, usefulUntil, stateText, attempts, next, finished,
-            outcome) =
+        let (
+            idText, reminderID, occurrenceID, due, subscriptionText, usefulUntil, stateText, attempts, next, finished,
+            outcome
+        ) =
             try row.columns((String, String, String, Int64, String, Int64, String, Int64, Int64, Int64?, String?).self)
         guard let id = UUID(uuidString: idText), let subscription = UUID(uuidString: subscriptionText),
             let state = PushOutboxEntry.State(rawValue: stateText)

@@ -22,7 +22,8 @@ struct PushSenderService: Service {
             now: dependencies.now, makeID: dependencies.makeID,
             failed: { step, error, person in
                 logger.error(
-                    "push delivery failed a round", metadata: ["step": "\(step)", "person": "\(person.map(String.init) ?? "-")", "error": "\(error)"])
+                    "push delivery failed a round",
+                    metadata: ["step": "\(step)", "person": "\(person.map(String.init) ?? "-")", "error": "\(error)"])
             })
     }
 

@@ -200,7 +200,8 @@ public final class PushDelivery: Sendable {
         do {
             let keys = try PushSubscriptionKeys(p256dh: subscription.p256dh, auth: subscription.auth)
             return try WebPushRequest.make(
-                payload: message.encoded(), to: endpoint, keys: keys, key: key, contact: configuration.contact, ttl: ttl,
+                payload: message.encoded(), to: endpoint, keys: keys, key: key, contact: configuration.contact,
+                ttl: ttl,
                 urgency: .normal, topic: topic, now: now)
         } catch {
             throw .push(error)
@@ -277,7 +278,9 @@ public final class PushDelivery: Sendable {
                     PushMessage(testFor: subscription.deviceName, language: language, at: now), to: subscription,
                     key: key, ttl: 300, topic: nil, now: now)
                 let answer: PushAnswer
-                do { answer = PushAnswer(try await transport.send(request), at: now) } catch { answer = PushAnswer(error) }
+                do { answer = PushAnswer(try await transport.send(request), at: now) } catch {
+                    answer = PushAnswer(error)
+                }
                 settlement = PushSettlement(test: answer)
             } catch {
                 settlement = .failed(error.summary)

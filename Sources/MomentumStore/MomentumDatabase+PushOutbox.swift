@@ -48,7 +48,8 @@ extension MomentumDatabase: PushOutboxRepository {
             let until = now.addingTimeInterval(lease.inSeconds).millisecondsSince1970
             for row in rows {
                 try db.execute(
-                    sql: "UPDATE pushOutbox SET claimedUntilMs = ? WHERE id = ?", arguments: [until, row["id"] as String])
+                    sql: "UPDATE pushOutbox SET claimedUntilMs = ? WHERE id = ?",
+                    arguments: [until, row["id"] as String])
             }
             return rows
         }
@@ -79,7 +80,8 @@ extension MomentumDatabase: PushOutboxRepository {
             switch plan.subscription {
             case .delivered:
                 try db.execute(
-                    sql: "UPDATE pushSubscription SET lastDeliveredAtMs = ? WHERE id = ?", arguments: [nowMs, subscription])
+                    sql: "UPDATE pushSubscription SET lastDeliveredAtMs = ? WHERE id = ?",
+                    arguments: [nowMs, subscription])
             case .failed(let failure):
                 try db.execute(
                     sql: "UPDATE pushSubscription SET lastFailureAtMs = ?, lastFailure = ? WHERE id = ?",

@@ -36,7 +36,9 @@ struct PushOutboxStoreTests {
         let phone = UUID()
         let laptop = UUID()
         #expect(
-            try await outbox.enqueuePushes([entry("daily.a", subscription: phone), entry("daily.a", subscription: laptop)])
+            try await outbox.enqueuePushes([
+                entry("daily.a", subscription: phone), entry("daily.a", subscription: laptop),
+            ])
                 == 2)
         // A second planner (a restart, another server) plans the same: nothing new.
         #expect(try await outbox.enqueuePushes([entry("daily.a", subscription: phone)]) == 0)
@@ -55,15 +57,20 @@ struct PushOutboxStoreTests {
             entry("daily.a", subscription: phone), entry("daily.b", subscription: phone, dueIn: 30),
         ])
         // Not yet due.
-        #expect(try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(-1), lease: .seconds(30), limit: 10).isEmpty)
+        #expect(
+            try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(-1), lease: .seconds(30), limit: 10).isEmpty
+        )
         let first = try await outbox.claimDuePushes(at: Self.due, lease: .seconds(30), limit: 10)
         #expect(first.map(\.reminderID) == ["daily.a"])
         // Held: a second claim within the lease does not take it again.
-        #expect(try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(29), lease: .seconds(30), limit: 10).isEmpty)
+        #expect(
+            try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(29), lease: .seconds(30), limit: 10).isEmpty
+        )
         // After the lease (its sender died) another claim takes it, with what has come due since.
         let again = try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(30), lease: .seconds(30), limit: 10)
         #expect(Set(again.map(\.reminderID)) == ["daily.a", "daily.b"])
-        #expect(try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(31), lease: .seconds(30), limit: 1).isEmpty)
+        #expect(
+            try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(31), lease: .seconds(30), limit: 1).isEmpty)
     }
 
     @Test(arguments: StoreKind.available)
@@ -93,8 +100,12 @@ struct PushOutboxStoreTests {
         #expect(try await outbox.sentPushOccurrences(since: sentAt.addingTimeInterval(1)).isEmpty)
 
         // The retry is not due before its instant; then it is, and held again.
-        #expect(try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(119), lease: .seconds(30), limit: 10).isEmpty)
-        #expect(try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(120), lease: .seconds(30), limit: 10).map(\.id) == [b.id])
+        #expect(
+            try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(119), lease: .seconds(30), limit: 10)
+                .isEmpty)
+        #expect(
+            try await outbox.claimDuePushes(at: Self.due.addingTimeInterval(120), lease: .seconds(30), limit: 10).map(
+                \.id) == [b.id])
 
         // Finished entries are forgotten after a while; pending ones never are.
         try await outbox.prunePushOutbox(finishedBefore: sentAt.addingTimeInterval(1))

@@ -43,7 +43,8 @@ struct PushCommand: AsyncParsableCommand {
                 }
                 let rows = views.map { view in
                     [
-                        view.id, view.deviceName, view.pushService, DayText.iso(view.createdAt, timeZone: context.timeZone),
+                        view.id, view.deviceName, view.pushService,
+                        DayText.iso(view.createdAt, timeZone: context.timeZone),
                         day(view.lastDeliveredAt), view.lastFailure ?? "",
                     ]
                 }
@@ -105,7 +106,8 @@ struct PushCommand: AsyncParsableCommand {
                     let line: String =
                         switch settlement {
                         case .delivered:
-                            catalog.format(.pushTestDelivered, ["device": view.deviceName, "service": view.pushService])
+                            catalog.format(
+                                .pushTestDelivered, ["device": view.deviceName, "service": view.pushService])
                         case .gone: catalog.format(.pushTestGone, ["device": view.deviceName])
                         default:
                             catalog.format(

@@ -53,7 +53,8 @@ public final class HTTPPushTransport: PushTransport {
             let response = try await client.execute(outgoing, timeout: timeout, logger: logger)
             // The answer's body is read (and let go) so the connection can serve the next push.
             _ = try await response.body.collect(upTo: 64 * 1024)
-            return PushResponse(status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"))
+            return PushResponse(
+                status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"))
         } catch {
             throw .unreachable(String(describing: error).prefix(200).description)
         }

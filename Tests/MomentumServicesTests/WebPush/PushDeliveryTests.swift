@@ -64,7 +64,8 @@ struct PushDeliveryTests {
                     postgres: postgres, dataDirectory: folder.url, device: "test", login: "anna", timeZone: .gmt,
                     now: { [clock] in clock.now })
             }
-            return PushDelivery(household: other, transport: service, configuration: .init(), now: { [clock] in clock.now })
+            return PushDelivery(
+                household: other, transport: service, configuration: .init(), now: { [clock] in clock.now })
         }
     }
 
@@ -101,9 +102,11 @@ struct PushDeliveryTests {
         clock.set(Self.beforeDue)
         let service = RecordingPushService()
         let delivery = PushDelivery(
-            household: household, transport: service, configuration: .init(contact: try VAPIDContact("mailto:anna@example.org")),
+            household: household, transport: service,
+            configuration: .init(contact: try VAPIDContact("mailto:anna@example.org")),
             now: { clock.now })
-        return Setup(store: store, folder: folder, household: household, clock: clock, service: service, delivery: delivery)
+        return Setup(
+            store: store, folder: folder, household: household, clock: clock, service: service, delivery: delivery)
     }
 
     @Test(arguments: StoreKind.available)
@@ -162,7 +165,9 @@ struct PushDeliveryTests {
     @Test(arguments: StoreKind.available)
     func goneEndsTheSubscriptionAndUnavailableIsTriedAgainWhenTheServiceSays(kind: StoreKind) async throws {
         let setup = try await setup(kind)
-        setup.service.answers.withLock { $0 = [PushResponse(status: 410), PushResponse(status: 503, retryAfter: "120")] }
+        setup.service.answers.withLock {
+            $0 = [PushResponse(status: 410), PushResponse(status: 503, retryAfter: "120")]
+        }
         await setup.delivery.plan(at: Self.beforeDue)
         setup.clock.set(Self.due)
         let first = await setup.delivery.send(at: Self.due)
