@@ -27,6 +27,10 @@ public struct ServerDependencies: Sendable {
     /// This machine's interface addresses, asked when a pairing link is made (``PhoneAddresses``);
     /// tests pass a network of their own.
     public var interfaceAddresses: @Sendable () -> [String] = { PhoneAddresses.interfaceAddresses() }
+    /// Sends test notifications (`POST /api/v1/push/subscriptions/{id}/test`): the push sender's
+    /// own, set by ``buildApplication(configuration:dependencies:onRunning:)``; tests pass one with
+    /// a push service of their own. Without one, a test push answers 503.
+    public var pushDelivery: PushDelivery?
 
     public init(
         household: HouseholdService, now: @escaping @Sendable () -> Date = { Date() },
@@ -49,6 +53,9 @@ public func buildApplication(
     configuration: ServerConfiguration, dependencies: ServerDependencies,
     onRunning: @escaping @Sendable (_ port: Int?) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
+    let sender = PushSenderService(configuration: configuration, dependencies: dependencies)
+    var dependencies = dependencies
+    if dependencies.pushDelivery == nil { dependencies.pushDelivery = sender.delivery }
     let webSocketResponder = buildLiveRouter(configuration: configuration, dependencies: dependencies)
         .buildResponder()
     let limits = configuration.connectionLimits
@@ -67,7 +74,7 @@ public func buildApplication(
                 connections: connections)
         },
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        services: [PushSenderService(configuration: configuration, dependencies: dependencies)],
+        services: [sender],
         onServerRunning: { channel in await onRunning(channel.localAddress?.port) },
         eventLoopGroupProvider: .shared(ServerEventLoops.group),
         logger: frameworkLogger
@@ -210,7 +217,8 @@ func buildPersonRouter(
         .addRoutes(feed: router.group().add(middleware: feed), api: api)
     PushController(
         push: dependencies.household.push, subscriptions: services.pushSubscriptions,
-        admitted: configuration.pushOrigins
+        admitted: configuration.pushOrigins, delivery: dependencies.pushDelivery, household: dependencies.household,
+        person: person
     ).addRoutes(to: api)
     AudioController(services: services, shared: shared.audio, rendering: dependencies.rendering)
         .addRoutes(to: api)

@@ -255,15 +255,18 @@ public final class PushDelivery: Sendable {
 
     // MARK: Test pushes
 
-    /// Sends the test notification to each of the person's subscriptions now (not through the
-    /// outbox); what each push service answered.
-    public func sendTest(to person: Person) async throws(PushServiceError) -> [(PushSubscription, PushSettlement)] {
+    /// Sends the test notification to each of the person's subscriptions (or only to `only`)
+    /// now, not through the outbox; what each push service answered. A subscription its push
+    /// service says is gone is removed.
+    public func sendTest(to person: Person, only: UUID? = nil) async throws(PushServiceError)
+        -> [(PushSubscription, PushSettlement)]
+    {
         let services: MomentumServices
         let subscriptions: [PushSubscription]
         let language: Language
         do {
             services = try await household.services(for: person)
-            subscriptions = try await services.pushSubscriptions.subscriptions()
+            subscriptions = try await services.pushSubscriptions.subscriptions().filter { only == nil || $0.id == only }
             language = try await services.settings.load().language ?? .english
         } catch {
             throw .store(error)
@@ -324,6 +327,24 @@ extension PushSubscription {
 }
 
 extension PushSettlement {
+    /// A test push's outcome as the API and `momentum push test --json` say it: `delivered`,
+    /// `gone` or `failed`.
+    public var outcome: String {
+        switch self {
+        case .delivered: "delivered"
+        case .gone: "gone"
+        default: "failed"
+        }
+    }
+
+    /// What the push service answered, or why it was not reached.
+    public var failure: String? {
+        switch self {
+        case .failed(let failure), .retry(_, let failure), .dropped(let failure): failure
+        case .delivered, .gone: nil
+        }
+    }
+
     /// A test push's answer, without retries.
     init(test answer: PushAnswer) {
         switch answer {

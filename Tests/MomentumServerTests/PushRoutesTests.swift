@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import MomentumServices
+import Synchronization
 import Testing
 
 @testable import MomentumServer
@@ -107,5 +108,46 @@ struct PushRoutesTests {
             #expect(answer.status == .notFound)
         }
         await #expect(try server.services.pushSubscriptions.subscriptions().isEmpty)
+    }
+
+    /// A push service that answers in turn what it is given, and counts what it got.
+    final class ScriptedPushService: PushTransport {
+        let answers: Mutex<[PushResponse]>
+        init(_ answers: [PushResponse]) { self.answers = Mutex(answers) }
+        func send(_ request: PushRequest) async throws(PushTransportError) -> PushResponse {
+            answers.withLock { $0.isEmpty ? PushResponse(status: 201) : $0.removeFirst() }
+        }
+    }
+
+    @Test func aTestNotificationGoesToThatDeviceAndAGoneOneIsRemoved() async throws {
+        let service = ScriptedPushService([PushResponse(status: 201), PushResponse(status: 410)])
+        let server = try await TestServer(pushTransport: service)
+        try await server.test { client in
+            let made = try await client.send(
+                .post, "/api/v1/push/subscriptions", json: Self.body(endpoint: "https://fcm.googleapis.com/fcm/send/a"))
+            let id = try #require(try made.object["id"] as? String)
+            let first = try await client.send(.post, "/api/v1/push/subscriptions/\(id)/test")
+            #expect(first.status == .ok, "\(first.text)")
+            #expect(try first.object["outcome"] as? String == "delivered")
+            let second = try await client.send(.post, "/api/v1/push/subscriptions/\(id)/test")
+            #expect(try second.object["outcome"] as? String == "gone")
+            let third = try await client.send(.post, "/api/v1/push/subscriptions/\(id)/test")
+            #expect(third.status == .notFound)
+            let unknown = try await client.send(.post, "/api/v1/push/subscriptions/not-an-id/test")
+            #expect(unknown.status == .notFound)
+        }
+        await #expect(try server.services.pushSubscriptions.subscriptions().isEmpty)
+    }
+
+    @Test func withoutAPushSenderATestSaysSo() async throws {
+        let server = try await TestServer()
+        try await server.test { client in
+            let made = try await client.send(
+                .post, "/api/v1/push/subscriptions", json: Self.body(endpoint: "https://fcm.googleapis.com/fcm/send/a"))
+            let id = try #require(try made.object["id"] as? String)
+            let answer = try await client.send(.post, "/api/v1/push/subscriptions/\(id)/test")
+            #expect(answer.status == .serviceUnavailable)
+            #expect(answer.errorMessage?.contains("no notifications") == true, "\(answer.text)")
+        }
     }
 }

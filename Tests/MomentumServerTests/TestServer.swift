@@ -53,7 +53,7 @@ struct TestServer {
         host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit,
         publicDirectory: URL? = nil,
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
-        interfaceAddresses: [String] = Self.homeNetwork
+        interfaceAddresses: [String] = Self.homeNetwork, pushTransport: (any PushTransport)? = nil
     ) async throws {
         directory = try TemporaryDirectory()
         let (clock, ids) = (clock, ids)
@@ -65,6 +65,9 @@ struct TestServer {
         var dependencies = ServerDependencies(
             household: household, now: { clock.now }, makeID: { ids.make() }, version: "test-version")
         dependencies.interfaceAddresses = { interfaceAddresses }
+        dependencies.pushDelivery = pushTransport.map { [household] transport in
+            PushDelivery(household: household, transport: transport, configuration: .init(), now: { clock.now })
+        }
         router = buildRouter(configuration: configuration, dependencies: dependencies)
     }
 

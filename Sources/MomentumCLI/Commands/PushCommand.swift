@@ -96,7 +96,7 @@ struct PushCommand: AsyncParsableCommand {
                     let answers = results.map { subscription, settlement in
                         AnswerJSON(
                             id: subscription.id.uuidString.lowercased(), deviceName: subscription.deviceName,
-                            outcome: settlement.testOutcome, reason: settlement.failure)
+                            outcome: settlement.outcome, reason: settlement.failure)
                     }
                     context.output.write(try JSONOutput.encode(answers) + "\n")
                     return
@@ -141,25 +141,6 @@ struct PushCommand: AsyncParsableCommand {
                 }
                 context.output.write(catalog.format(.pushRemoved, ["device": subscription.deviceName]) + "\n")
             }
-        }
-    }
-}
-
-extension PushSettlement {
-    /// `delivered`, `gone` or `failed`, as `push test --json` says it.
-    fileprivate var testOutcome: String {
-        switch self {
-        case .delivered: "delivered"
-        case .gone: "gone"
-        default: "failed"
-        }
-    }
-
-    /// What the push service answered, or why it was not reached.
-    fileprivate var failure: String? {
-        switch self {
-        case .failed(let failure), .retry(_, let failure), .dropped(let failure): failure
-        case .delivered, .gone: nil
         }
     }
 }

@@ -11,12 +11,24 @@ struct PushController {
     let subscriptions: PushSubscriptionService
     /// The push services beyond the public ones (`--push-allow`).
     let admitted: PushOrigins
+    /// The push sender, for test notifications (nil: none runs, a test answers 503).
+    let delivery: PushDelivery?
+    let household: HouseholdService
+    let person: Person.ID
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("push/key", use: key)
         group.get("push/subscriptions", use: list)
         group.post("push/subscriptions", use: subscribe)
         group.delete("push/subscriptions/:id", use: remove)
+        group.post("push/subscriptions/:id/test", use: test)
+    }
+
+    /// What a test notification came to: `delivered`, `gone` (the push service no longer knows
+    /// the subscription, which is removed) or `failed`, with what the push service answered.
+    struct TestView: Encodable, Sendable {
+        var outcome: String
+        var reason: String?
     }
 
     struct KeyView: Encodable, Sendable {
@@ -70,6 +82,18 @@ struct PushController {
             throw DeviceNameMiddleware<BasicRequestContext>.refusal(refused)
         }
         return JSONResponse(PushSubscriptionView(kept), status: .created)
+    }
+
+    @Sendable func test(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<TestView> {
+        guard let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)),
+            try await subscriptions.subscriptions().contains(where: { $0.id == id })
+        else { throw APIError.notFound(.errorPushNoSuchSubscription) }
+        guard let delivery, let person = try await household.person(id: person) else {
+            throw APIError.unavailable(.errorPushNotRunning)
+        }
+        let results = try await delivery.sendTest(to: person, only: id)
+        guard let (_, settlement) = results.first else { throw APIError.notFound(.errorPushNoSuchSubscription) }
+        return JSONResponse(TestView(outcome: settlement.outcome, reason: settlement.failure))
     }
 
     @Sendable func remove(_ request: Request, context: BasicRequestContext) async throws -> Response {

@@ -68,6 +68,10 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         APIError(.conflict, code: "conflict", key: key, arguments: arguments)
     }
 
+    static func unavailable(_ key: StringKey, _ arguments: [String: String] = [:]) -> APIError {
+        APIError(.serviceUnavailable, code: "unavailable", key: key, arguments: arguments)
+    }
+
     static let unauthorized = APIError(.unauthorized, code: "unauthorized", key: .apiUnauthorized)
 
     static let serverFault = APIError(.internalServerError, code: "internal", key: .apiServerFault)

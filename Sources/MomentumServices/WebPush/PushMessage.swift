@@ -15,7 +15,8 @@ public struct PushMessage: Codable, Sendable, Equatable {
     public var kind: String
     public var title: String
     public var body: String
-    /// The notification's tag: a newer one of the same tag replaces it on the device.
+    /// The notification's tag: a newer one of the same tag replaces it on the device. A reminder's
+    /// is its occurrence, as the open page's own notifier tags it, so the two never both show.
     public var tag: String
     /// Where tapping it goes: a deep link of the web app, relative to the server.
     public var url: String
@@ -29,7 +30,7 @@ public struct PushMessage: Codable, Sendable, Equatable {
         kind = "reminder"
         title = catalog.text(reminder.title)
         body = catalog.text(reminder.body)
-        tag = "reminder-\(reminder.id)"
+        tag = reminder.occurrenceID
         url = Self.link(to: reminder.category)
         actions = [Action(action: "start", title: catalog[.pushActionStart])]
         timestamp = reminder.fireAt.millisecondsSince1970

@@ -12,4 +12,5 @@ extension StringKey {
     public static let errorPushMessageTooLarge = StringKey("error.push.messageTooLarge")
     public static let errorPushServerKey = StringKey("error.push.serverKey")
     public static let errorPushContact = StringKey("error.push.contact")
+    public static let errorPushNotRunning = StringKey("error.push.notRunning")
 }
