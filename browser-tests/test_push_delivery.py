@@ -11,6 +11,9 @@ with MOMENTUM_PUSH_ALLOW, as an owner would admit a self-hosted one.
 - A server killed before the instant and started again after it sends the reminder once, and a
   server killed and restarted after sending does not send it again.
 
+- That reminder, delivered to the app's service worker (DevTools' `ServiceWorker.deliverPushMessage`),
+  shows a notification with its title, body, tag, link and "Start" action.
+
 These wait for real minutes (no clock is moved in a running server): about three minutes in all.
 """
 import base64
@@ -31,7 +34,7 @@ import pytest
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, utils
 
-from conftest import Server, free_port, momentum_bin, wait_for_health
+from conftest import Server, allow_notifications, free_port, momentum_bin, shot, wait_for_health
 
 
 def b64url(data):
@@ -220,7 +223,33 @@ def test_a_test_push_decrypts_and_its_token_verifies(push_service, push_server):
     push_server.stop()
 
 
-def test_a_daily_reminder_arrives_within_five_seconds_and_410_ends_a_subscription(push_service, push_server):
+def shown_notifications(browser):
+    """What the app's service worker shows (`registration.getNotifications()`)."""
+    return browser.execute_async_script("""
+        const done = arguments[0];
+        navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((shown) => done(shown.map((n) => ({
+          title: n.title, body: n.body, tag: n.tag, data: n.data,
+          actions: n.actions.map((a) => ({ action: a.action, title: a.title })) }))));
+    """)
+
+
+def deliver_to_service_worker(browser, server, data):
+    """Delivers `data` (as its push service would, decrypted) to the app's service worker, through
+    DevTools (`ServiceWorker.deliverPushMessage`). The one registration's id is a small number
+    (0 in a fresh profile); a push to an id that is not registered goes nowhere."""
+    browser.get(server.url + "/#settings")
+    browser.execute_async_script("const done = arguments[0]; navigator.serviceWorker.ready.then(() => done(true));")
+    browser.execute_cdp_cmd("ServiceWorker.enable", {})
+    for registration in range(10):
+        browser.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
+                                {"origin": server.url, "registrationId": str(registration), "data": data})
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not shown_notifications(browser):
+        time.sleep(0.1)  # polling the service worker, not a wait for a result
+    return shown_notifications(browser)
+
+
+def test_a_daily_reminder_arrives_within_five_seconds_and_410_ends_a_subscription(push_service, push_server, browser):
     server = push_server.start()
     server_key = server.get("/push/key")["publicKey"]
     for name in ("phone", "old-tablet"):
@@ -244,6 +273,12 @@ def test_a_daily_reminder_arrives_within_five_seconds_and_410_ends_a_subscriptio
     assert message["title"] == "Zeit für eine achtsame Pause"
     assert message["url"] == "/#meditate"
     assert message["actions"] == [{"action": "start", "title": "Starten"}]
+    # The same message, delivered to the app's service worker, is a notification with its action.
+    allow_notifications(browser, server)
+    shown = deliver_to_service_worker(browser, server, json.dumps(message))
+    assert shown == [{"title": "Zeit für eine achtsame Pause", "body": message["body"], "tag": message["tag"],
+                      "data": {"url": "/#meditate", "kind": "reminder"},
+                      "actions": [{"action": "start", "title": "Starten"}]}], shown
     assert len(push_service.pushes("/push/old-tablet")) == 1
     devices = server.get("/push/subscriptions")["subscriptions"]
     assert [device["deviceName"] for device in devices] == ["phone"], "410 removed the tablet"
@@ -272,3 +307,11 @@ def test_a_server_killed_around_the_instant_sends_the_reminder_once(push_service
     wait_until(due + 14)
     assert len(push_service.pushes("/push/phone")) == 1
     push_server.stop()
+
+
+def test_a_push_that_does_not_read_still_shows_a_notification(server, browser):
+    """Browsers end the subscriptions of pushes that show nothing: a push whose message does not
+    read still shows one, with the app's name."""
+    allow_notifications(browser, server)
+    shown = deliver_to_service_worker(browser, server, "not a message")
+    assert [(n["title"], n["data"]["url"]) for n in shown] == [("Momentum", "/")], shown

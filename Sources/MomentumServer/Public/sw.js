@@ -1,6 +1,6 @@
 // Caches the static files only (network first, cache as fallback); /api is never touched, nor the
 // manifest (the server writes it, with the person's shortcuts only for a signed-in request).
-const CACHE = 'momentum-static-v11';
+const CACHE = 'momentum-static-v12';
 const FILES = [
   '/', '/index.html', '/theme.js', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
@@ -11,7 +11,7 @@ const FILES = [
   '/js/morse-qso-setup.js', '/js/morse-qso.js', '/js/morse-course-intro.js', '/js/welcome.js', '/js/settings-reminders.js', '/js/reminder-notifier.js',
   '/js/reminder-notifications.js', '/js/live.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
   '/js/runs.js', '/js/run-end.js',
-  '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js',
+  '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js', '/js/push-subscription.js',
 ];
 
 self.addEventListener('install', (event) => {
@@ -41,3 +41,52 @@ self.addEventListener('fetch', (event) => {
       .catch(() => caches.match(event.request)),
   );
 });
+
+// Web Push (docs/notifications.md): every push shows a notification — browsers end the
+// subscriptions of pushes that show nothing. The server sends the words in the person's language
+// (`PushMessage`: title, body, tag, url, actions, timestamp); a push that does not read still
+// shows the app's name.
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = {};
+  }
+  const title = typeof message.title === 'string' && message.title ? message.title : 'Momentum';
+  const options = {
+    body: typeof message.body === 'string' ? message.body : '',
+    tag: typeof message.tag === 'string' && message.tag ? message.tag : undefined,
+    icon: '/icon-512.png',
+    badge: '/icon.svg',
+    data: { url: sameOriginPath(message.url), kind: message.kind },
+    actions: Array.isArray(message.actions)
+      ? message.actions.filter((a) => a && typeof a.action === 'string' && typeof a.title === 'string').slice(0, 2)
+      : [],
+  };
+  if (Number.isFinite(message.timestamp)) options.timestamp = message.timestamp;
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+// Tapping a notification (or its "Start") opens the practice: an open window of the app is
+// brought forward and sent there, else a new one opens.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+    if (open) {
+      await open.focus();
+      if (open.url !== url && 'navigate' in open) await open.navigate(url).catch(() => {});
+      return;
+    }
+    await self.clients.openWindow(url);
+  })());
+});
+
+/** A path of this app (`/#meditate`) from a push's `url`, never another site. */
+function sameOriginPath(url) {
+  if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return '/';
+  return url;
+}

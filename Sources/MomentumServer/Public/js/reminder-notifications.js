@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { language } from './i18n.js';
 import { ReminderNotifier } from './reminder-notifier.js';
+import { subscribePush, unsubscribePush } from './push-subscription.js';
 
 const WANTED_KEY = 'momentum.reminders.notify';
 const SHOWN_KEY = 'momentum.reminders.shown';
@@ -22,27 +23,34 @@ export function notificationsOn() {
 
 /**
  * Switches notifications on, asking for permission if the browser has not been asked yet; call it
- * from a click. Resolves to the permission: only 'granted' switches them on.
+ * from a click. Resolves to the permission (only 'granted' switches them on) and, when granted,
+ * `push`: a promise of what subscribing for Web Push comes to ('subscribed', 'unavailable' or
+ * 'failed'; a browser's push service may take a while to answer).
  */
 export async function switchOn() {
   let state = permission();
   if (state === 'default') state = await Notification.requestPermission();
-  if (state === 'granted') {
-    localStorage.setItem(WANTED_KEY, 'on');
-    start();
-  }
-  return state;
+  if (state !== 'granted') return { state };
+  localStorage.setItem(WANTED_KEY, 'on');
+  start();
+  return { state, push: subscribePush() };
 }
 
-export function switchOff() {
+export async function switchOff() {
   localStorage.removeItem(WANTED_KEY);
   notifier?.stop();
   notifier = null;
+  await unsubscribePush();
 }
 
-/** At load: starts the notifier if the person switched it on earlier. */
+/**
+ * At load: starts the notifier if the person switched it on earlier, and renews this browser's
+ * push subscription (browsers let them expire and rotate them).
+ */
 export function startIfWanted() {
-  if (notificationsOn()) start();
+  if (!notificationsOn()) return;
+  start();
+  subscribePush();
 }
 
 function start() {

@@ -9,6 +9,7 @@ import { t, language, locale, errorText, hourCycle } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { showRefusal, clearRefusals } from './form-errors.js';
 import { permission, notificationsOn, switchOn, switchOff } from './reminder-notifications.js';
+import { pushAvailable, pushSubscriptionID, testPush } from './push-subscription.js';
 
 const KINDS = ['practiceDue', 'streak', 'levelReview', 'welcomeBack', 'daily'];
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -203,15 +204,25 @@ function dateTimeFormat(timeZone, options) {
   }
 }
 
-/** The switch for notifications in this browser; permission is asked only when it is pressed. */
+/**
+ * The switch for notifications in this browser (permission is asked only when it is pressed), what
+ * they reach — also a closed app (Web Push) or only an open one — and a test button once this
+ * browser is subscribed.
+ */
 function notificationsPart() {
   const toggle = checkbox('r-notify', notificationsOn(), { 'aria-describedby': 'r-notify-help' });
-  const status = el('p', { id: 'r-notify-status', role: 'status' }, notificationsOn() ? t('settings.reminders.notifyOn') : '');
+  const status = el('p', { id: 'r-notify-status', role: 'status' }, notificationsOn() ? t(onKey()) : '');
+  const testButton = el('button', { type: 'button', id: 'r-push-test', class: 'secondary' }, t('settings.reminders.pushTest'));
+  const testStatus = el('p', { id: 'r-push-test-status', role: 'status' });
+  const showTest = () => { testButton.hidden = !(notificationsOn() && pushSubscriptionID()); };
+  showTest();
   const say = (key) => { status.textContent = t(key); };
   toggle.addEventListener('change', async () => {
+    testStatus.textContent = '';
     if (!toggle.checked) {
-      switchOff();
+      switchOff(); // this browser's subscription ends in the background
       say('settings.reminders.notifyOff');
+      showTest();
       return;
     }
     const before = permission();
@@ -221,17 +232,43 @@ function notificationsPart() {
       return;
     }
     const after = await switchOn();
-    if (after === 'granted') {
+    if (after.state === 'granted') {
       say('settings.reminders.notifyOn');
+      after.push.then((push) => {
+        if (toggle.checked) say(onKey(push));
+        showTest();
+      });
     } else {
       toggle.checked = false;
-      say(after === 'denied' ? 'settings.reminders.notifyDenied' : 'settings.reminders.notifyDismissed');
+      say(after.state === 'denied' ? 'settings.reminders.notifyDenied' : 'settings.reminders.notifyDismissed');
+    }
+    showTest();
+  });
+  testButton.addEventListener('click', async () => {
+    testButton.disabled = true;
+    try {
+      const answer = await testPush();
+      testStatus.textContent = answer.outcome === 'delivered' ? t('settings.reminders.pushTestSent')
+        : answer.outcome === 'gone' ? t('settings.reminders.pushTestGone')
+          : t('settings.reminders.pushTestFailed', { reason: answer.reason || '—' });
+    } catch (error) {
+      testStatus.textContent = error.message;
+    } finally {
+      testButton.disabled = false;
+      showTest();
     }
   });
   return el('div', { class: 'reminder-part' },
     el('label', { class: 'check', for: 'r-notify' }, toggle, el('span', {}, t('settings.reminders.notify'))),
     el('p', { class: 'muted', id: 'r-notify-help' }, t('settings.reminders.notifyHelp')),
-    status);
+    status, testButton, testStatus);
+}
+
+/** What "on" means here: also when closed (subscribed), or only while open (and why). */
+function onKey(push) {
+  if (push === 'subscribed' || (push === undefined && pushSubscriptionID())) return 'settings.reminders.notifyOnPush';
+  if (push === 'failed') return 'settings.reminders.notifyPushFailed';
+  return pushAvailable() && push === undefined ? 'settings.reminders.notifyOn' : 'settings.reminders.notifyOnPageOnly';
 }
 
 /**
