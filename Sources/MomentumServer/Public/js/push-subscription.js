@@ -67,7 +67,13 @@ export async function unsubscribePush() {
 export async function testPush() {
   const id = pushSubscriptionID();
   if (!id) return { outcome: 'failed' };
-  const answer = await api(`/push/subscriptions/${encodeURIComponent(id)}/test`, { method: 'POST' });
+  let answer;
+  try {
+    answer = await api(`/push/subscriptions/${encodeURIComponent(id)}/test`, { method: 'POST' });
+  } catch (error) {
+    if (error.status !== 404) throw error;
+    answer = { outcome: 'gone' }; // ended elsewhere (`momentum push remove`, another device's list)
+  }
   if (answer.outcome === 'gone') localStorage.removeItem(ID_KEY);
   return answer;
 }

@@ -214,7 +214,8 @@ function notificationsPart() {
   const status = el('p', { id: 'r-notify-status', role: 'status' }, notificationsOn() ? t(onKey()) : '');
   const testButton = el('button', { type: 'button', id: 'r-push-test', class: 'secondary' }, t('settings.reminders.pushTest'));
   const testStatus = el('p', { id: 'r-push-test-status', role: 'status' });
-  const showTest = () => { testButton.hidden = !(notificationsOn() && pushSubscriptionID()); };
+  const testActions = el('div', { class: 'actions' }, testButton);
+  const showTest = () => { testActions.hidden = !(notificationsOn() && pushSubscriptionID()); };
   showTest();
   const say = (key) => { status.textContent = t(key); };
   toggle.addEventListener('change', async () => {
@@ -255,13 +256,14 @@ function notificationsPart() {
       testStatus.textContent = error.message;
     } finally {
       testButton.disabled = false;
+      if (!pushSubscriptionID()) say(onKey());
       showTest();
     }
   });
   return el('div', { class: 'reminder-part' },
     el('label', { class: 'check', for: 'r-notify' }, toggle, el('span', {}, t('settings.reminders.notify'))),
     el('p', { class: 'muted', id: 'r-notify-help' }, t('settings.reminders.notifyHelp')),
-    status, testButton, testStatus);
+    status, testActions, testStatus);
 }
 
 /** What "on" means here: also when closed (subscribed), or only while open (and why). */
