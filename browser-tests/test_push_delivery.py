@@ -62,7 +62,10 @@ class PushService:
                 with service.lock:
                     service.received.append({"path": self.path, "headers": dict(self.headers), "body": body,
                                              "at": time.time()})
-                self.send_response(service.answers.get(self.path, 201))
+                status = service.answers.get(self.path, 201)
+                self.send_response(status)
+                if status in (301, 302, 303, 307, 308):
+                    self.send_header("Location", service.origin + "/push/redirected")
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
@@ -202,13 +205,17 @@ def wait_until(instant):
 def test_a_test_push_decrypts_and_its_token_verifies(push_service, push_server):
     server = push_server.start()
     server_key = server.get("/push/key")["publicKey"]
-    for name in ("phone", "laptop"):
+    for name in ("phone", "laptop", "redirector"):
         status, body = server.api("POST", "/push/subscriptions", push_service.subscription(name, f"Anna's {name}"))
         assert status == 201, body
+    # A push service's redirect is answered as it is, never followed (it could lead anywhere).
+    push_service.answers["/push/redirector"] = 307
     result = push_server.command("push", "test", "--json")
     assert result.returncode == 0, result.stderr
-    answers = json.loads(result.stdout)
-    assert sorted(answer["outcome"] for answer in answers) == ["delivered", "delivered"]
+    answers = {answer["deviceName"]: answer for answer in json.loads(result.stdout)}
+    assert [answers[f"Anna's {name}"]["outcome"] for name in ("phone", "laptop")] == ["delivered", "delivered"]
+    assert answers["Anna's redirector"]["outcome"] == "failed" and answers["Anna's redirector"]["reason"] == "307"
+    assert push_service.pushes("/push/redirected") == []
     for name in ("phone", "laptop"):
         [push] = push_service.pushes(f"/push/{name}")
         claims = verify_vapid(push, server_key, push_service.origin)
@@ -218,7 +225,7 @@ def test_a_test_push_decrypts_and_its_token_verifies(push_service, push_server):
         assert message["body"] == f"This is how Momentum's reminders will reach Anna's {name}."
         assert message["url"] == "/#settings"
     listed = json.loads(push_server.command("push", "list", "--json").stdout)
-    assert sorted(device["deviceName"] for device in listed) == ["Anna's laptop", "Anna's phone"]
+    assert sorted(device["deviceName"] for device in listed) == ["Anna's laptop", "Anna's phone", "Anna's redirector"]
     assert all(device["pushService"] == push_service.origin for device in listed)
     push_server.stop()
 

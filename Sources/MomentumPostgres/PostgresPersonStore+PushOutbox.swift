@@ -7,7 +7,7 @@ import PostgresNIO
 /// Several servers send from one database: a claim locks the due rows it takes and skips those
 /// another server is claiming (`FOR UPDATE SKIP LOCKED`), and holds them for a lease, so each
 /// row is sent by exactly one server; a server that dies holding rows lets them go when the lease ends.
-extension PostgresPersonStore: PushOutboxRepository {
+extension PostgresPersonStore {
     private static let outboxColumns = """
         id, reminder_id, occurrence_id, due_at_ms, subscription_id, useful_until_ms, state, attempts,
         next_attempt_at_ms, finished_at_ms, outcome
@@ -39,6 +39,18 @@ extension PostgresPersonStore: PushOutboxRepository {
     {
         let nowMs = now.millisecondsSince1970
         let until = now.addingTimeInterval(lease.inSeconds).millisecondsSince1970
+        // Asked every second by every server: a read first, so a round with nothing due writes nothing.
+        let anyDue = try await store.read { session throws(StoreError) in
+            try await !session.query(
+                """
+                SELECT 1 FROM push_outbox
+                WHERE person_id = \(personID) AND state = 'pending' AND next_attempt_at_ms <= \(nowMs)
+                    AND (claimed_until_ms IS NULL OR claimed_until_ms <= \(nowMs))
+                LIMIT 1
+                """
+            ).isEmpty
+        }
+        guard anyDue else { return [] }
         let rows = try await store.write { session throws(StoreError) in
             try await session.query(
                 PostgresQuery(

@@ -24,4 +24,7 @@ extension PostgresPersonStore: LibraryViewStore {}
 
 extension PostgresPersonStore: PushSubscriptionRepository {}
 
+/// One person's push outbox on PostgreSQL (`PostgresPersonStore+PushOutbox.swift`).
+extension PostgresPersonStore: PushOutboxRepository {}
+
 extension PostgresPersonStore: PracticeRunStore, MorseExchangeStore {}

@@ -14,7 +14,7 @@ struct PushSenderService: Service {
         var pushLogger = dependencies.logger
         pushLogger[metadataKey: "component"] = "push"
         let logger = pushLogger
-        let transport = HTTPPushTransport(admitting: configuration.pushOrigins, logger: logger)
+        let transport = HTTPPushTransport(admitting: configuration.pushOrigins)
         self.transport = transport
         self.delivery = PushDelivery(
             household: dependencies.household, transport: transport,

@@ -5,7 +5,7 @@ import MomentumStoreContract
 
 /// The person's push outbox (docs/notifications.md), in their own database. One server sends
 /// from an SQLite household, so a claim is a write transaction that marks the rows held.
-extension MomentumDatabase: PushOutboxRepository {
+extension MomentumDatabase {
     private static let outboxColumns = """
         id, reminderID, occurrenceID, dueAtMs, subscriptionID, usefulUntilMs, state, attempts, nextAttemptAtMs,
         finishedAtMs, outcome
@@ -36,6 +36,17 @@ extension MomentumDatabase: PushOutboxRepository {
 
     public func claimDuePushes(at now: Date, lease: Duration, limit: Int) throws(StoreError) -> [PushOutboxEntry] {
         let nowMs = now.millisecondsSince1970
+        // Asked every second: a read first, so a round with nothing due takes no write lock.
+        let anyDue = try read { db in
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM pushOutbox WHERE state = 'pending' AND nextAttemptAtMs <= ?
+                        AND (claimedUntilMs IS NULL OR claimedUntilMs <= ?))
+                    """,
+                arguments: [nowMs, nowMs]) ?? false
+        }
+        guard anyDue else { return [] }
         let rows = try write { db in
             let rows = try Row.fetchAll(
                 db,

@@ -11,6 +11,8 @@ extension MomentumDatabase: MorseCourseRepository {}
 
 extension MomentumDatabase: PushSubscriptionRepository {}
 
+extension MomentumDatabase: PushOutboxRepository {}
+
 extension MomentumDatabase: LibraryRepository {}
 
 extension MomentumDatabase: SharedLibraryStore, LibraryViewStore {}

@@ -116,10 +116,6 @@ public struct OpenSourceNotice: Sendable, Equatable {
             copyright: "Copyright 2018, 2019 The SwiftLog Project", url: "https://github.com/apple/swift-log",
             role: .aboutLibraryRoleSwiftLog),
         OpenSourceNotice(
-            name: "AsyncHTTPClient", package: "async-http-client", license: "Apache-2.0",
-            copyright: "Copyright 2017-2021 The AsyncHTTPClient Project",
-            url: "https://github.com/swift-server/async-http-client", role: .aboutLibraryRoleAsyncHTTPClient),
-        OpenSourceNotice(
             name: "Swift Service Lifecycle", package: "swift-service-lifecycle", license: "Apache-2.0",
             copyright: "Copyright 2019-2023 The ServiceLifecycle Project",
             url: "https://github.com/swift-server/swift-service-lifecycle", role: .aboutLibraryRoleServiceLifecycle),

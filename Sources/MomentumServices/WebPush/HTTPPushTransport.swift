@@ -1,9 +1,10 @@
-import AsyncHTTPClient
 import Foundation
-import Logging
 import NIOCore
 import NIOPosix
-import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -11,102 +12,75 @@ import Synchronization
     import Darwin
 #endif
 
-/// Posts pushes with async-http-client, without letting an endpoint reach into the household's
-/// network: right before each send the endpoint's name is resolved, every address must be public
-/// (``PushAddress/isPublic``), and the connection is pinned to the checked address
-/// (`dnsOverride`), so a name that changes its answer between the check and the connection (DNS
-/// rebinding) still reaches only what was checked. TLS is verified against the name. Redirects
-/// are not followed. An admitted origin (`--push-allow`) is posted to as it is.
+/// Posts pushes over HTTP without letting an endpoint reach into the household's network: right
+/// before each send the endpoint's name is resolved and every address must be public
+/// (``PushAddress/isPublic``), redirects are not followed, and no cookie, cache or credential
+/// goes along. An admitted origin (`--push-allow`) is posted to as it is.
+///
+/// Foundation's `URLSession` (libcurl on Linux, already in the program for `momentum sync`) does
+/// the HTTP: async-http-client, which could also pin the connection to the checked address,
+/// cost rendering its memory goal (SPEC §15; docs/notifications.md). Without the pin, a name
+/// whose answer changes between the check and the connection (DNS rebinding) is not caught.
 public final class HTTPPushTransport: PushTransport {
     /// Resolves a name to its addresses (the system's `getaddrinfo`, or a test's).
     public typealias Resolver = @Sendable (_ host: String) async throws(PushTransportError) -> [PushAddress]
 
-    /// The most pinned clients kept (one per name and address, each with its own connections).
-    static let keptClients = 64
-
     private let admitted: PushOrigins
     private let resolve: Resolver
-    private let timeout: TimeAmount
-    /// Clients by name and pinned address, oldest first; shut down when let go.
-    private let clients = Mutex<[(key: String, client: HTTPClient)]>([])
-    private let logger: Logger
+    private let session: URLSession
 
     public init(
         admitting admitted: PushOrigins, timeout: Duration = .seconds(10),
-        resolve: @escaping Resolver = HTTPPushTransport.systemResolve, logger: Logger = Logger(label: "momentum.push")
+        resolve: @escaping Resolver = HTTPPushTransport.systemResolve
     ) {
         self.admitted = admitted
         self.resolve = resolve
-        self.timeout = .milliseconds(timeout.wholeMilliseconds)
-        self.logger = logger
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout.inSeconds
+        configuration.timeoutIntervalForResource = timeout.inSeconds * 2
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.urlCredentialStorage = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
     }
 
     public func send(_ request: PushRequest) async throws(PushTransportError) -> PushResponse {
         let endpoint = request.endpoint
-        let pin = try await pinnedAddress(for: endpoint)
-        let client = client(host: endpoint.host, pin: pin)
-        var outgoing = HTTPClientRequest(url: endpoint.url)
-        outgoing.method = .POST
-        for header in request.headers { outgoing.headers.add(name: header.name, value: header.value) }
-        outgoing.body = .bytes(ByteBuffer(bytes: request.body))
+        try await checkAddress(of: endpoint)
+        guard let url = URL(string: endpoint.url) else { throw .unreachable("not a URL") }
+        var outgoing = URLRequest(url: url)
+        outgoing.httpMethod = "POST"
+        outgoing.httpShouldHandleCookies = false
+        for header in request.headers { outgoing.setValue(header.value, forHTTPHeaderField: header.name) }
+        outgoing.httpBody = request.body
+        let response: URLResponse
         do {
-            let response = try await client.execute(outgoing, timeout: timeout, logger: logger)
-            // The answer's body is read (and let go) so the connection can serve the next push.
-            _ = try await response.body.collect(upTo: 64 * 1024)
-            return PushResponse(
-                status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"))
+            (_, response) = try await session.data(for: outgoing)
         } catch {
             throw .unreachable(String(describing: error).prefix(200).description)
         }
+        guard let http = response as? HTTPURLResponse else { throw .unreachable("no HTTP answer") }
+        return PushResponse(status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
     }
 
-    /// The address to connect to, checked; `nil` to connect as the URL says (an admitted origin,
-    /// or a public address literal).
-    func pinnedAddress(for endpoint: PushEndpoint) async throws(PushTransportError) -> String? {
-        if admitted.origins.contains(endpoint.origin) { return nil }
+    /// Refuses an endpoint whose host is, or resolves to, an address that is not public (an
+    /// admitted origin is not checked).
+    func checkAddress(of endpoint: PushEndpoint) async throws(PushTransportError) {
+        if admitted.origins.contains(endpoint.origin) { return }
         if let literal = endpoint.literalAddress {
             guard literal.isPublic else { throw .addressNotPublic(host: endpoint.host) }
-            return nil
+            return
         }
         let addresses = try await resolve(endpoint.host)
-        guard let first = addresses.first else { throw .unresolved(host: endpoint.host) }
+        guard !addresses.isEmpty else { throw .unresolved(host: endpoint.host) }
         guard addresses.allSatisfy(\.isPublic) else { throw .addressNotPublic(host: endpoint.host) }
-        return first.description
     }
 
-    private func client(host: String, pin: String?) -> HTTPClient {
-        let key = "\(host)|\(pin ?? "")"
-        let (client, evicted): (HTTPClient, HTTPClient?) = clients.withLock { clients in
-            if let kept = clients.first(where: { $0.key == key }) { return (kept.client, nil) }
-            var configuration = HTTPClient.Configuration(
-                redirectConfiguration: .disallow, timeout: .init(connect: .seconds(5), read: timeout))
-            if let pin { configuration.dnsOverride = [host: pin] }
-            let client = HTTPClient(
-                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration,
-                backgroundActivityLogger: logger)
-            clients.append((key, client))
-            let evicted = clients.count > Self.keptClients ? clients.removeFirst().client : nil
-            return (client, evicted)
-        }
-        if let evicted {
-            Task {
-                // try?: a client being let go may fail to close a connection; the connection ends either way.
-                try? await evicted.shutdown()
-            }
-        }
-        return client
-    }
-
-    /// Closes every connection; sends after this fail.
+    /// Ends the session; sends after this fail.
     public func shutdown() async {
-        let all = clients.withLock { clients in
-            defer { clients = [] }
-            return clients.map(\.client)
-        }
-        for client in all {
-            // try?: closing is best effort at the end; nothing is sent after it.
-            try? await client.shutdown()
-        }
+        session.invalidateAndCancel()
     }
 
     /// The addresses `host` resolves to, by the system's resolver (off the async threads).
@@ -156,5 +130,15 @@ public final class HTTPPushTransport: PushTransport {
         default:
             return nil
         }
+    }
+}
+
+/// A push service's redirect is answered as it is (a 3xx), never followed: it could lead anywhere.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

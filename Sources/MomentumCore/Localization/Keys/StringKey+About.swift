@@ -22,6 +22,5 @@ extension StringKey {
     public static let aboutLibraryRoleHttpTypes = StringKey("about.libraryRole.httpTypes")
     public static let aboutLibraryRoleZipFoundation = StringKey("about.libraryRole.zipFoundation")
     public static let aboutLibraryRolePostgresNIO = StringKey("about.libraryRole.postgresNIO")
-    public static let aboutLibraryRoleAsyncHTTPClient = StringKey("about.libraryRole.asyncHTTPClient")
     public static let aboutLibraryRoleServiceLifecycle = StringKey("about.libraryRole.serviceLifecycle")
 }
