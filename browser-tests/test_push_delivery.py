@@ -46,8 +46,8 @@ def unb64url(text):
 
 
 class PushService:
-    """A push service on 127.0.0.1: keeps every push it gets (with when it arrived) and answers
-    201, or what `answers` says for an endpoint's path."""
+    """A push service on 127.0.0.1: keeps every push it gets (with when it arrived; header names in
+    lower case, as HTTP compares them) and answers 201, or what `answers` says for an endpoint's path."""
 
     def __init__(self):
         self.received = []
@@ -60,7 +60,7 @@ class PushService:
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 with service.lock:
-                    service.received.append({"path": self.path, "headers": dict(self.headers), "body": body,
+                    service.received.append({"path": self.path, "headers": {name.lower(): value for name, value in self.headers.items()}, "body": body,
                                              "at": time.time()})
                 status = service.answers.get(self.path, 201)
                 self.send_response(status)
@@ -98,7 +98,7 @@ class PushService:
     def opened(self, push):
         """The push's message, decrypted on the subscriber's side."""
         key, auth = self.keys[push["path"]]
-        assert push["headers"]["Content-Encoding"] == "aes128gcm"
+        assert push["headers"]["content-encoding"] == "aes128gcm"
         return json.loads(http_ece.decrypt(push["body"], private_key=key, auth_secret=auth, version="aes128gcm"))
 
     def close(self):
@@ -107,7 +107,7 @@ class PushService:
 
 def verify_vapid(push, server_key, audience):
     """The VAPID token of `push`: signed by the server's key (ES256), for `audience`, valid < 24 h."""
-    scheme, _, parameters = push["headers"]["Authorization"].partition(" ")
+    scheme, _, parameters = push["headers"]["authorization"].partition(" ")
     assert scheme == "vapid"
     fields = dict(part.strip().split("=", 1) for part in parameters.split(","))
     assert fields["k"] == server_key
@@ -270,11 +270,11 @@ def test_a_daily_reminder_arrives_within_five_seconds_and_410_ends_a_subscriptio
     assert due <= push["at"] <= due + 5, f"arrived {push['at'] - due:.2f} s after its minute"
     verify_vapid(push, server_key, push_service.origin)
     headers = push["headers"]
-    assert headers["Urgency"] == "normal"
-    assert len(headers["Topic"]) <= 32
+    assert headers["urgency"] == "normal"
+    assert len(headers["topic"]) <= 32
     local = datetime.datetime.fromtimestamp(due).astimezone()
     midnight = (local + datetime.timedelta(days=1)).replace(hour=0, minute=0)
-    assert abs(int(headers["TTL"]) - (midnight.timestamp() - push["at"])) <= 5, "useful until the end of its day"
+    assert abs(int(headers["ttl"]) - (midnight.timestamp() - push["at"])) <= 5, "useful until the end of its day"
     message = push_service.opened(push)
     assert message["kind"] == "reminder"
     assert message["title"] == "Zeit für eine achtsame Pause"
