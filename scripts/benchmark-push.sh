@@ -73,17 +73,20 @@ PY
 pids+=($!)
 
 # The minute: the next whole one at least 70 s away, in the server's (this machine's) zone.
-read -r due hhmm < <(python3 -c '
+# Quiet hours (22:00–08:00 by default) are moved well away from it: two to three hours later.
+read -r due hhmm quiet < <(python3 -c '
 import datetime
 at = datetime.datetime.now().astimezone() + datetime.timedelta(seconds=70)
 at = (at + datetime.timedelta(minutes=1)).replace(second=0, microsecond=0)
-print(int(at.timestamp()), at.strftime("%H:%M"))')
+quiet = lambda hours: (at + datetime.timedelta(hours=hours)).strftime("%H:%M")
+print(int(at.timestamp()), at.strftime("%H:%M"), quiet(2) + "-" + quiet(3))')
 
 # The people and their reminders (before the server starts: the terminal writes them).
-"$momentum" remind settings --add-daily "$hhmm daily mindfulness bench" >/dev/null
+"$momentum" remind settings --quiet "$quiet" --add-daily "$hhmm daily mindfulness bench" >/dev/null
 for index in $(seq 2 "$people"); do
     "$momentum" user add "Person$index" >/dev/null
-    "$momentum" remind settings --user "Person$index" --add-daily "$hhmm daily mindfulness bench" >/dev/null
+    "$momentum" remind settings --user "Person$index" --quiet "$quiet" --add-daily "$hhmm daily mindfulness bench" \
+        >/dev/null
 done
 
 # 50 subscriptions per person, each with its own key, straight into each database.
