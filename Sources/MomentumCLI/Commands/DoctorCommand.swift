@@ -179,14 +179,3 @@ extension CommandContext {
         }
     }
 }
-
-/// An HTTP `Date` header (`Sun, 29 Nov 2026 21:00:00 GMT`).
-enum HTTPDate {
-    static func parse(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
-    }
-}

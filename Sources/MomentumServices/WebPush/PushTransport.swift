@@ -83,11 +83,7 @@ public enum PushAnswer: Equatable, Sendable {
     static func seconds(retryAfter: String?, at now: Date) -> TimeInterval? {
         guard let text = retryAfter?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         if text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) { return TimeInterval(text.prefix(9)) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: text) else { return nil }
+        guard let date = HTTPDate.parse(text) else { return nil }
         return max(0, date.timeIntervalSince(now))
     }
 }

@@ -40,7 +40,9 @@ struct HTTPPushTransportTests {
 
     @Test func aPublicNameIsSentTo() async throws {
         let transport = try transport(resolving: ["142.250.185.74", "2a00:1450:4001:80b::200a"])
-        try await transport.checkAddress(of: PushEndpoint("https://fcm.googleapis.com/fcm/send/x"))
+        await #expect(throws: Never.self) {
+            try await transport.checkAddress(of: PushEndpoint("https://fcm.googleapis.com/fcm/send/x"))
+        }
     }
 
     @Test func anAddressLiteralIsJudgedAsItIs() async throws {
@@ -48,14 +50,14 @@ struct HTTPPushTransportTests {
         await #expect(throws: PushTransportError.addressNotPublic(host: "10.1.2.3")) {
             _ = try await transport.send(try request("https://10.1.2.3/send"))
         }
-        try await transport.checkAddress(of: PushEndpoint("https://8.8.8.8/send"))
+        await #expect(throws: Never.self) { try await transport.checkAddress(of: PushEndpoint("https://8.8.8.8/send")) }
     }
 
     @Test func anAdmittedOriginIsTakenAsItIs() async throws {
         let transport = try transport(resolving: ["127.0.0.1"], admitting: ["http://127.0.0.1:8181"])
         let endpoint = try PushEndpoint(
             "http://127.0.0.1:8181/push/1", admitting: PushOrigins(["http://127.0.0.1:8181"]))
-        try await transport.checkAddress(of: endpoint)
+        await #expect(throws: Never.self) { try await transport.checkAddress(of: endpoint) }
     }
 
     /// The system's resolver, as the server uses it: `localhost` is loopback, so a name that
@@ -67,5 +69,20 @@ struct HTTPPushTransportTests {
         await #expect(throws: PushTransportError.addressNotPublic(host: "push.example.com")) {
             _ = try await transport.send(try request("https://push.example.com/send/abc"))
         }
+    }
+
+    /// `Retry-After` as seconds or as an HTTP date (RFC 9110 §10.2.3); anything else waits the backoff.
+    @Test func retryAfterReadsSecondsOrAnHTTPDate() {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)  // Wed, 18 Nov 2026 11:06:40 GMT
+        #expect(PushAnswer(PushResponse(status: 429, retryAfter: "120"), at: now) == .retry(after: 120, failure: "429"))
+        let date = HTTPDate.parse("Wed, 18 Nov 2026 12:31:40 GMT")
+        #expect(date == Date(timeIntervalSince1970: 1_795_005_100))
+        #expect(
+            PushAnswer(PushResponse(status: 503, retryAfter: "Wed, 18 Nov 2026 12:31:40 GMT"), at: now)
+                == .retry(after: 5100, failure: "503"))
+        #expect(
+            PushAnswer(PushResponse(status: 503, retryAfter: "soon"), at: now) == .retry(after: nil, failure: "503"))
+        #expect(PushAnswer(PushResponse(status: 410), at: now) == .gone)
+        #expect(PushAnswer(PushResponse(status: 413), at: now) == .failed("413"))
     }
 }
