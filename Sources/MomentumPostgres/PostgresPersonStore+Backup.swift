@@ -212,6 +212,8 @@ extension BackupKind {
         case .morseSessions: "morse_session"
         case .library: "library_item"
         case .libraryViews: "library_view"
+        case .trackers: "tracker"
+        case .trackerDays: "tracker_day"
         }
     }
 
@@ -241,7 +243,7 @@ extension PostgresPersonStore {
             }
             target.keys[kind] = keys
             switch kind {
-            case .breathingPresets, .meditationPresets, .workoutPrograms:
+            case .breathingPresets, .meditationPresets, .workoutPrograms, .trackers:
                 target.names[kind] = try await session.query(
                     PostgresQuery(unsafeSQL: "SELECT name FROM \(kind.postgresTable)\(owner)", binds: binds)
                 ).map { row throws(StoreError) in try row.columns(String.self) }

@@ -225,5 +225,35 @@ extension PostgresStore {
                 """,
                 "CREATE INDEX push_outbox_due ON push_outbox (person_id, state, next_attempt_at_ms)",
             ]),
+        Migration(
+            version: 17, name: "quiet daily trackers",
+            statements: [
+                // The person's own: in backups.
+                """
+                CREATE TABLE tracker (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    name TEXT NOT NULL CHECK (length(btrim(name)) > 0),
+                    ask_minute BIGINT NOT NULL CHECK (ask_minute >= 0 AND ask_minute < 1440),
+                    about TEXT NOT NULL CHECK (about IN ('today', 'yesterday')),
+                    created_at_ms BIGINT NOT NULL,
+                    updated_at_ms BIGINT NOT NULL,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id))
+                """,
+                """
+                CREATE TABLE tracker_day (
+                    person_id BIGINT NOT NULL,
+                    id TEXT NOT NULL,
+                    tracker_id TEXT NOT NULL,
+                    day TEXT NOT NULL CHECK (day ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'),
+                    answer BOOLEAN NOT NULL,
+                    answered_at_ms BIGINT NOT NULL,
+                    position BIGINT GENERATED ALWAYS AS IDENTITY,
+                    PRIMARY KEY (person_id, id),
+                    UNIQUE (person_id, tracker_id, day),
+                    FOREIGN KEY (person_id, tracker_id) REFERENCES tracker (person_id, id) ON DELETE CASCADE)
+                """,
+            ]),
     ]
 }

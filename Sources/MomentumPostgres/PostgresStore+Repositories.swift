@@ -26,5 +26,6 @@ extension PostgresPersonStore: PushSubscriptionRepository {}
 
 /// One person's push outbox on PostgreSQL (`PostgresPersonStore+PushOutbox.swift`).
 extension PostgresPersonStore: PushOutboxRepository {}
+extension PostgresPersonStore: TrackerRepository {}
 
 extension PostgresPersonStore: PracticeRunStore, MorseExchangeStore {}

@@ -81,6 +81,7 @@ public enum ErrorMessages {
             inputMessage(describing: error, catalog: catalog) ?? libraryMessage(describing: error, catalog: catalog)
                 ?? peopleMessage(describing: error, catalog: catalog)
                 ?? pushMessage(describing: error, catalog: catalog)
+                ?? trackerMessage(describing: error, catalog: catalog)
         }
     }
 

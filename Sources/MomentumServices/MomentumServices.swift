@@ -23,6 +23,7 @@ public struct MomentumServices: Sendable {
     public let sync: SyncService
     public let backup: BackupService
     public let pushSubscriptions: PushSubscriptionService
+    public let trackers: TrackerService
 
     /// What every person's services are made with, whichever store keeps them.
     package struct Parts {
@@ -89,7 +90,9 @@ public struct MomentumServices: Sendable {
             backup: BackupService(
                 database: backups, libraryDirectory: parts.libraryDirectory, fileSystem: parts.libraryFileSystem,
                 fileSizeLimit: parts.librarySizeLimit, now: now, makeID: makeID),
-            pushSubscriptions: PushSubscriptionService(repository: store, now: now, makeID: makeID)
+            pushSubscriptions: PushSubscriptionService(repository: store, now: now, makeID: makeID),
+            trackers: TrackerService(
+                repository: store, progress: progress, settings: settings, now: now, makeID: makeID)
         )
     }
 }

@@ -91,8 +91,20 @@ public final class PushDelivery: Sendable {
                     usefulUntil: ReminderDelivery.usefulUntil(reminder.fireAt, timeZone: plan.timeZone))
             }
         }
-        guard !entries.isEmpty else { return 0 }
-        return try await services.store.enqueuePushes(entries)
+        // Each tracker's question too (not a practice reminder: the policy's other rules do not move it).
+        let asked = try await services.trackers.questions(
+            from: now.addingTimeInterval(-TrackerQuestion.lateness),
+            through: now.addingTimeInterval(ReminderDelivery.lookahead.inSeconds))
+        let questions = asked.questions.flatMap { question in
+            subscriptions.map { subscription in
+                PushOutboxEntry(
+                    id: makeID(), reminderID: question.reminderID, occurrenceID: question.occurrenceID,
+                    dueAt: question.askAt, subscriptionID: subscription.id,
+                    usefulUntil: ReminderDelivery.usefulUntil(question.askAt, timeZone: asked.timeZone))
+            }
+        }
+        guard !entries.isEmpty || !questions.isEmpty else { return 0 }
+        return try await services.store.enqueuePushes(entries + questions)
     }
 
     // MARK: Sending
@@ -127,9 +139,12 @@ public final class PushDelivery: Sendable {
         // One send-time check per reminder and instant, for all its subscriptions.
         let groups = Dictionary(grouping: claimed) { ReminderInstant(reminderID: $0.reminderID, dueAt: $0.dueAt) }
         for (due, entries) in groups.sorted(by: { $0.key.dueAt < $1.key.dueAt }) {
-            let decision = try await decide(due, services: services, now: now)
+            let outgoing =
+                TrackerQuestion.isQuestion(due.reminderID)
+                ? try await ask(due, usefulUntil: entries[0].usefulUntil, services: services, language: language, now: now)
+                : Outgoing(try await decide(due, services: services, now: now), language: language)
             for entry in entries {
-                switch prepare(entry, decision, subscriptions[entry.subscriptionID], key, language, now) {
+                switch prepare(entry, outgoing, subscriptions[entry.subscriptionID], key, now) {
                 case .send(let request): sends.append((entry, request))
                 case .settle(let settlement): settled.append((entry, settlement))
                 }
@@ -162,28 +177,65 @@ public final class PushDelivery: Sendable {
             timeZone: plan.timeZone)
     }
 
+    /// A tracker's question asked again: still there, its hour unchanged, its day unanswered,
+    /// not in the quiet hours.
+    private func ask(
+        _ due: ReminderInstant, usefulUntil: Date, services: MomentumServices, language: Language, now: Date
+    ) async throws(StoreError) -> Outgoing {
+        let asked = try await services.trackers.questions(
+            from: due.dueAt.addingTimeInterval(-1), through: due.dueAt.addingTimeInterval(1))
+        let decision = TrackerQuestion.stillAsked(
+            reminderID: due.reminderID, dueAt: due.dueAt, questions: asked.questions, now: now,
+            usefulUntil: usefulUntil, timeZone: asked.timeZone, quietHours: asked.quietHours)
+        switch decision {
+        case .refuse(let refusal): return .refuse(refusal.rawValue)
+        case .ask(let question):
+            guard let tracker = try await services.trackers.tracker(id: question.trackerID) else {
+                return .refuse(ReminderDelivery.Refusal.noLongerPlanned.rawValue)
+            }
+            let today = try await services.progress.dayCalendar().day(of: now)
+            return .send(
+                PushMessage(question: question, tracker: tracker, today: today, language: language),
+                topic: WebPushRequest.topic(for: question.reminderID))
+        }
+    }
+
+    /// What leaves for one reminder or question: its message, or why nothing does.
+    private enum Outgoing {
+        case send(PushMessage, topic: String?)
+        case refuse(String)
+
+        init(_ decision: ReminderDelivery.Decision, language: Language) {
+            switch decision {
+            case .refuse(let refusal): self = .refuse(refusal.rawValue)
+            case .send(let reminder):
+                self = .send(PushMessage(reminder: reminder, language: language), topic: WebPushRequest.topic(for: reminder.id))
+            }
+        }
+    }
+
     private enum Preparation {
         case send(PushRequest)
         case settle(PushSettlement)
     }
 
     private func prepare(
-        _ entry: PushOutboxEntry, _ decision: ReminderDelivery.Decision, _ subscription: PushSubscription?,
-        _ key: VAPIDKey?, _ language: Language, _ now: Date
+        _ entry: PushOutboxEntry, _ outgoing: Outgoing, _ subscription: PushSubscription?, _ key: VAPIDKey?,
+        _ now: Date
     ) -> Preparation {
-        let reminder: PlannedReminder
-        switch decision {
-        case .refuse(let refusal): return .settle(.dropped(refusal.rawValue))
-        case .send(let planned): reminder = planned
+        let message: PushMessage
+        let topic: String?
+        switch outgoing {
+        case .refuse(let refusal): return .settle(.dropped(refusal))
+        case .send(let outgoing, let outgoingTopic): (message, topic) = (outgoing, outgoingTopic)
         }
         guard let subscription, subscription.isLive(at: now) else { return .settle(.dropped("subscription ended")) }
         guard let key else { return .settle(.retry(at: retryInstant(entry, after: nil, now: now), failure: "no key")) }
         do {
             return .send(
                 try request(
-                    PushMessage(reminder: reminder, language: language), to: subscription, key: key,
-                    ttl: Int(entry.usefulUntil.timeIntervalSince(now)), topic: WebPushRequest.topic(for: reminder.id),
-                    now: now))
+                    message, to: subscription, key: key, ttl: Int(entry.usefulUntil.timeIntervalSince(now)),
+                    topic: topic, now: now))
         } catch {
             return .settle(.failed(error.summary))
         }

@@ -18,6 +18,8 @@ extension BackupKind {
         case .morseSessions: MorseSessionRow.databaseTableName
         case .library: LibraryItemRow.databaseTableName
         case .libraryViews: LibraryViewRow.databaseTableName
+        case .trackers: TrackerRow.tableName
+        case .trackerDays: TrackerDayRow.tableName
         }
     }
 }
@@ -187,7 +189,7 @@ extension BackupRestoreTarget {
                     }
                 })
             switch kind {
-            case .breathingPresets, .meditationPresets, .workoutPrograms:
+            case .breathingPresets, .meditationPresets, .workoutPrograms, .trackers:
                 names[kind] = try String.fetchAll(db, sql: "SELECT name FROM \(kind.table)")
             default: break
             }

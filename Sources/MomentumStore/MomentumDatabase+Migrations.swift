@@ -322,6 +322,25 @@ extension MomentumDatabase {
             }
             try db.create(index: "pushOutboxDue", on: "pushOutbox", columns: ["state", "nextAttemptAtMs"])
         }
+        migrator.registerMigration("v21: quiet daily trackers") { db in
+            // The person's own: in backups.
+            try db.create(table: "tracker") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull().check(sql: "length(trim(name)) > 0")
+                table.column("askMinute", .integer).notNull().check { $0 >= 0 && $0 < 1440 }
+                table.column("about", .text).notNull().check { ["today", "yesterday"].contains($0) }
+                table.column("createdAtMs", .integer).notNull()
+                table.column("updatedAtMs", .integer).notNull()
+            }
+            try db.create(table: "trackerDay") { table in
+                table.primaryKey("id", .text)
+                table.column("trackerId", .text).notNull().references("tracker", onDelete: .cascade)
+                table.column("day", .text).notNull().check(sql: "day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'")
+                table.column("answer", .boolean).notNull()
+                table.column("answeredAtMs", .integer).notNull()
+                table.uniqueKey(["trackerId", "day"])
+            }
+        }
         return migrator
     }
 

@@ -12,6 +12,7 @@ extension MomentumDatabase: MorseCourseRepository {}
 extension MomentumDatabase: PushSubscriptionRepository {}
 
 extension MomentumDatabase: PushOutboxRepository {}
+extension MomentumDatabase: TrackerRepository {}
 
 extension MomentumDatabase: LibraryRepository {}
 

@@ -142,11 +142,29 @@ public protocol PushSubscriptionRepository: Sendable {
     @discardableResult func deletePushSubscription(id: UUID) async throws(StoreError) -> Bool
 }
 
+/// A person's quiet daily trackers and their answered days (docs/notifications.md).
+public protocol TrackerRepository: Sendable {
+    /// The person's trackers, in the order they were made.
+    func trackers() async throws(StoreError) -> [Tracker]
+    /// Adds `tracker`, or changes the one with its id.
+    func saveTracker(_ tracker: Tracker, at now: Date) async throws(StoreError)
+    /// Ends a tracker and its answers; `false` when the person has none by that id.
+    @discardableResult func deleteTracker(id: UUID) async throws(StoreError) -> Bool
+    /// Every answered day of every tracker.
+    func trackerAnswers() async throws(StoreError) -> [UUID: [TrackerAnswer]]
+    /// Keeps the answer for its day (in place of an earlier one); `false` when there is no such tracker.
+    @discardableResult func saveTrackerAnswer(_ answer: TrackerAnswer, trackerID: UUID, id: UUID)
+        async throws(StoreError) -> Bool
+    /// Clears a day's answer; `false` when it had none.
+    @discardableResult func deleteTrackerAnswer(trackerID: UUID, day: Day) async throws(StoreError) -> Bool
+}
+
 /// Everything of one person's own data that the services keep in a store: what
 /// ``MomentumServices`` is composed of, on either store.
 public typealias PersonDataStore = SettingsRepository & PracticeLogRepository & FocusTimerRepository
     & BreathingPresetRepository & MeditationPresetRepository & WorkoutProgramRepository & MorseCourseRepository
     & SyncLogStore & LibraryViewStore & PushSubscriptionRepository & PushOutboxRepository
+    & TrackerRepository
 
 /// The server's side of sync for one person (docs/sync.md): pushed batches are merged into their
 /// data and logged with sequence numbers, pulls read that log, observers hear of every logged

@@ -113,6 +113,8 @@ public enum BackupKind: String, Sendable, CaseIterable, Codable {
     case morseCourse, morseSessions, library
     /// The person's own view of the household's library (`LibraryPersonalView`).
     case libraryViews
+    /// Quiet daily trackers, and their answered days (each after its tracker).
+    case trackers, trackerDays
 }
 
 /// Where things are in a backup archive.

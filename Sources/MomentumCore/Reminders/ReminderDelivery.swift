@@ -75,7 +75,9 @@ public enum ReminderDelivery {
         // The same reminder at the same instant, to the second (stored instants are milliseconds).
         guard let reminder = plan.first(where: { $0.id == reminderID && abs($0.fireAt.timeIntervalSince(dueAt)) < 1 })
         else { return .refuse(.noLongerPlanned) }
-        guard deliveredToday.contains(reminder.occurrenceID) || deliveredToday.count < maximumPerDay else {
+        // A tracker's question is not a practice reminder: it does not count in the day's limit.
+        let reminders = deliveredToday.filter { !TrackerQuestion.isQuestion($0) }
+        guard reminders.contains(reminder.occurrenceID) || reminders.count < maximumPerDay else {
             return .refuse(.dayIsFull)
         }
         return .send(reminder)

@@ -6,12 +6,18 @@ import MomentumCore
 /// show nothing.
 public struct PushMessage: Codable, Sendable, Equatable {
     public struct Action: Codable, Sendable, Equatable {
-        /// `start` (open the practice ready to start); later `yes` / `no`.
+        /// `start` (open the practice ready to start), or a tracker's `yes` / `no`.
         public var action: String
         public var title: String
     }
 
-    /// `reminder` or `test`.
+    /// What the service worker records when a tracker's question is answered from its actions.
+    public struct Answer: Codable, Sendable, Equatable {
+        /// The API path the answer is `PUT` to: `/api/v1/trackers/{id}/days/{YYYY-MM-DD}`.
+        public var path: String
+    }
+
+    /// `reminder`, `tracker` or `test`.
     public var kind: String
     public var title: String
     public var body: String
@@ -23,6 +29,8 @@ public struct PushMessage: Codable, Sendable, Equatable {
     public var actions: [Action]
     /// The reminder's instant (milliseconds since 1970), for the notification's timestamp.
     public var timestamp: Int64
+    /// A tracker's question: where its Yes or No is recorded.
+    public var answer: Answer?
 
     /// The notification of `reminder` in `language`.
     public init(reminder: PlannedReminder, language: Language) {
@@ -34,6 +42,21 @@ public struct PushMessage: Codable, Sendable, Equatable {
         url = Self.link(to: reminder.category)
         actions = [Action(action: "start", title: catalog[.pushActionStart])]
         timestamp = reminder.fireAt.millisecondsSince1970
+    }
+
+    /// The question of `tracker` about `question`'s day, asked on `today`, with Yes and No.
+    public init(question: TrackerQuestion, tracker: Tracker, today: Day, language: Language) {
+        let catalog = StringCatalog.shared(for: language)
+        kind = "tracker"
+        title = TrackerView.question(tracker.name, day: question.day, today: today, catalog: catalog)
+        body = catalog[.pushTrackerBody]
+        tag = question.occurrenceID
+        url = "/#progress"
+        actions = [
+            Action(action: "yes", title: catalog[.pushActionYes]), Action(action: "no", title: catalog[.pushActionNo]),
+        ]
+        timestamp = question.askAt.millisecondsSince1970
+        answer = Answer(path: "/api/v1/trackers/\(tracker.id.uuidString.lowercased())/days/\(question.day)")
     }
 
     /// The test notification `momentum push test` and Settings' button send to `device`.

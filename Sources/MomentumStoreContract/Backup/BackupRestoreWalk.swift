@@ -34,7 +34,7 @@ extension BackupKind {
     /// is their order in a list — so a backup lists them in it; other kinds are listed by key.
     public var keepsWrittenOrder: Bool {
         switch self {
-        case .breathingPresets, .meditationPresets, .workoutPrograms, .focusTimers, .checklistItems: true
+        case .breathingPresets, .meditationPresets, .workoutPrograms, .focusTimers, .checklistItems, .trackers: true
         default: false
         }
     }
@@ -70,6 +70,7 @@ public enum BackupRestoreWalk {
         var timersInBackup: Set<String> = []
         var timersAdded: Set<String> = []
         var libraryAdded: Set<String> = []
+        var (trackersInBackup, trackersAdded, answeredDays): (Set<String>, Set<String>, Set<String>) = ([], [], [])
         let hashes = target.libraryContentHashes
         for kind in BackupKind.allCases {
             plan.counts[kind] = document.count(of: kind.rawValue)
@@ -154,6 +155,24 @@ public enum BackupRestoreWalk {
                             plan.skippedWithoutAudio += 1
                             return
                         }
+                    case .trackers:
+                        let tracker = try BackupRowDecoder.decode(TrackerRow.self, from: backupRow).tracker()
+                        trackersInBackup.insert(key)
+                        if isNew {
+                            trackersAdded.insert(key)
+                            rename(tracker.name, in: &backupRow, taken: &names, plan: &plan)
+                        }
+                    case .trackerDays:
+                        let day = try BackupRowDecoder.decode(TrackerDayRow.self, from: backupRow)
+                        _ = try day.answered()
+                        guard trackersInBackup.contains(day.trackerId) else {
+                            throw invalid("its tracker \(day.trackerId) is not in the backup")
+                        }
+                        guard answeredDays.insert("\(day.trackerId) \(day.day)").inserted else {
+                            throw invalid("its tracker has \(day.day) twice")
+                        }
+                        // A day belongs to its tracker: a tracker kept as it is keeps its own days.
+                        isNew = isNew && trackersAdded.contains(day.trackerId)
                     }
                 } catch let error as BackupError {
                     throw error
@@ -206,12 +225,13 @@ public enum BackupRestoreWalk {
 
     private static func foldedNames(_ kind: BackupKind, _ target: BackupRestoreTarget) -> [String] {
         switch kind {
-        case .breathingPresets, .meditationPresets, .workoutPrograms: (target.names[kind] ?? []).map { $0.lowercased() }
+        case .breathingPresets, .meditationPresets, .workoutPrograms, .trackers:
+            (target.names[kind] ?? []).map { $0.lowercased() }
         default: []
         }
     }
 
-    /// Gives a preset or program to add a free name ("Calm (2)") when another here has its own.
+    /// Gives a preset, program or tracker to add a free name ("Calm (2)") when another here has its own.
     private static func rename(
         _ name: String, in row: inout BackupRow, taken: inout Set<String>, plan: inout BackupRestorePlan
     ) {
