@@ -29,7 +29,7 @@ public struct MomentumCommand: AsyncParsableCommand {
             Render.self, MorseCommand.self, LibraryCommand.self,
             Export.self, Import.self,
             SettingsCommand.self, RemindCommand.self,
-            Serve.self, DoctorCommand.self, UserCommand.self, PairCommand.self, TokenCommand.self, PushCommand.self,
+            Serve.self, DoctorCommand.self, UserCommand.self, PairCommand.self, TokenCommand.self, PushCommand.self, TrackCommand.self,
             SyncCommand.self,
             AboutCommand.self,
             Completions.self,

@@ -220,6 +220,8 @@ func buildPersonRouter(
         admitted: configuration.pushOrigins, delivery: dependencies.pushDelivery, household: dependencies.household,
         person: person
     ).addRoutes(to: api)
+    TrackersController(trackers: services.trackers, settings: services.settings)
+        .addRoutes(to: api.group("trackers"))
     AudioController(services: services, shared: shared.audio, rendering: dependencies.rendering)
         .addRoutes(to: api)
     SyncController(sync: services.sync, household: dependencies.household, person: person).addRoutes(to: api)
