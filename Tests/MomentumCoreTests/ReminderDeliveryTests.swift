@@ -75,4 +75,17 @@ struct ReminderDeliveryTests {
     @Test func theSendTimeCheckPlansJustBeforeTheInstant() {
         #expect(ReminderDelivery.replanInstant(for: seven) == seven.addingTimeInterval(-1))
     }
+
+    @Test func trackerQuestionsDoNotCountInTheDaysTwo() {
+        let planned = reminder("daily.a", at: seven)
+        let sent: Set<String> = ["tracker.a.2026-12-01", "tracker.b.2026-12-01", "daily.x.2026-12-01"]
+        #expect(
+            ReminderDelivery.decide(
+                reminderID: "daily.a", dueAt: seven, plan: [planned], deliveredToday: sent, now: seven, timeZone: zone)
+                == .send(planned))
+        #expect(
+            ReminderDelivery.decide(
+                reminderID: "daily.a", dueAt: seven, plan: [planned], deliveredToday: sent.union(["daily.y.2026-12-01"]),
+                now: seven, timeZone: zone) == .refuse(.dayIsFull))
+    }
 }

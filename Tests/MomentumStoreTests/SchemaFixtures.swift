@@ -229,6 +229,18 @@ enum SchemaFixtures {
                     1700938801000, NULL)
             """
         ],
+        // v21 adds quiet daily trackers and their answered days.
+        "v21: quiet daily trackers": [
+            """
+            INSERT INTO tracker (id, name, askMinute, about, createdAtMs, updatedAtMs)
+            VALUES ('00000021-0000-4000-8000-000000000001', 'Alcohol-free', 1260, 'today', 1701000000000, 1701000000000)
+            """,
+            """
+            INSERT INTO trackerDay (id, trackerId, day, answer, answeredAtMs)
+            VALUES ('00000021-0000-4000-8000-000000000002', '00000021-0000-4000-8000-000000000001', '2023-11-26', 1,
+                    1701032400000)
+            """,
+        ],
     ]
 
     /// The Morse course after one receive session at level 1 that earned level 2, as `v7` stored it.

@@ -82,6 +82,11 @@ struct BackupServiceTests {
         _ = try await services.library.savePosition(id: first.id, .seconds(2))
         let second = try await #require(try services.library.items().last)
         _ = try await services.library.setAmbientBed(id: second.id, true)
+        _ = try await services.trackers.add(name: "Alcohol-free", askAt: try TimeOfDay(hour: 21), about: .today)
+        _ = try await services.trackers.add(name: "No phone in bed", askAt: try TimeOfDay(hour: 8), about: .yesterday)
+        try await services.trackers.answer("Alcohol-free", true)
+        try await services.trackers.answer("alcohol-free", false, day: try Day(parsing: "2026-01-02"))
+        try await services.trackers.answer("No phone in bed", true)
         clock.advance(by: 60)
         return services
     }
@@ -99,6 +104,7 @@ struct BackupServiceTests {
         var library: [LibraryItem]
         var settings: MomentumSettings
         var log: [LoggedRecord]
+        var trackers: TrackersView
     }
 
     func listings(_ services: MomentumServices) async throws -> Listings {
@@ -108,7 +114,8 @@ struct BackupServiceTests {
             timers: try services.focusTimers.timers(), morse: try services.morse.progress(),
             morseSettings: try services.morse.courseSettings(), callSign: try services.morse.callSign(),
             morseSessions: try services.morse.sessions(), library: try services.library.items(),
-            settings: try await services.settings.load(), log: try services.store.loggedRecords())
+            settings: try await services.settings.load(), log: try services.store.loggedRecords(),
+            trackers: try services.trackers.list(language: .english))
     }
 
     func libraryFiles(_ services: MomentumServices) async throws -> [String: Data] {

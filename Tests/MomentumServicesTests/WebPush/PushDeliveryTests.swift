@@ -69,7 +69,7 @@ struct PushDeliveryTests {
         }
     }
 
-    private func setup(_ kind: StoreKind, devices: Int = 2) async throws -> Setup {
+    func setup(_ kind: StoreKind, devices: Int = 2) async throws -> Setup {
         let store = try await StoreUnderTest(kind)
         let folder = try TemporaryDirectory()
         let clock = Clock(Self.beforeDue.addingTimeInterval(-86_400))
