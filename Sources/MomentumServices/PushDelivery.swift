@@ -141,7 +141,8 @@ public final class PushDelivery: Sendable {
         for (due, entries) in groups.sorted(by: { $0.key.dueAt < $1.key.dueAt }) {
             let outgoing =
                 TrackerQuestion.isQuestion(due.reminderID)
-                ? try await ask(due, usefulUntil: entries[0].usefulUntil, services: services, language: language, now: now)
+                ? try await ask(
+                    due, usefulUntil: entries[0].usefulUntil, services: services, language: language, now: now)
                 : Outgoing(try await decide(due, services: services, now: now), language: language)
             for entry in entries {
                 switch prepare(entry, outgoing, subscriptions[entry.subscriptionID], key, now) {
@@ -160,13 +161,13 @@ public final class PushDelivery: Sendable {
         return reports
     }
 
-    private struct ReminderInstant: Hashable {
+    struct ReminderInstant: Hashable {
         var reminderID: String
         var dueAt: Date
     }
 
     /// The policy asked again: the plan made just before the instant, from the log as it is now.
-    private func decide(_ due: ReminderInstant, services: MomentumServices, now: Date) async throws(StoreError)
+    func decide(_ due: ReminderInstant, services: MomentumServices, now: Date) async throws(StoreError)
         -> ReminderDelivery.Decision
     {
         let plan = try await services.reminders.plan(at: ReminderDelivery.replanInstant(for: due.dueAt), horizonDays: 2)
@@ -175,43 +176,6 @@ public final class PushDelivery: Sendable {
         return ReminderDelivery.decide(
             reminderID: due.reminderID, dueAt: due.dueAt, plan: plan.reminders, deliveredToday: sent, now: now,
             timeZone: plan.timeZone)
-    }
-
-    /// A tracker's question asked again: still there, its hour unchanged, its day unanswered,
-    /// not in the quiet hours.
-    private func ask(
-        _ due: ReminderInstant, usefulUntil: Date, services: MomentumServices, language: Language, now: Date
-    ) async throws(StoreError) -> Outgoing {
-        let asked = try await services.trackers.questions(
-            from: due.dueAt.addingTimeInterval(-1), through: due.dueAt.addingTimeInterval(1))
-        let decision = TrackerQuestion.stillAsked(
-            reminderID: due.reminderID, dueAt: due.dueAt, questions: asked.questions, now: now,
-            usefulUntil: usefulUntil, timeZone: asked.timeZone, quietHours: asked.quietHours)
-        switch decision {
-        case .refuse(let refusal): return .refuse(refusal.rawValue)
-        case .ask(let question):
-            guard let tracker = try await services.trackers.tracker(id: question.trackerID) else {
-                return .refuse(ReminderDelivery.Refusal.noLongerPlanned.rawValue)
-            }
-            let today = try await services.progress.dayCalendar().day(of: now)
-            return .send(
-                PushMessage(question: question, tracker: tracker, today: today, language: language),
-                topic: WebPushRequest.topic(for: question.reminderID))
-        }
-    }
-
-    /// What leaves for one reminder or question: its message, or why nothing does.
-    private enum Outgoing {
-        case send(PushMessage, topic: String?)
-        case refuse(String)
-
-        init(_ decision: ReminderDelivery.Decision, language: Language) {
-            switch decision {
-            case .refuse(let refusal): self = .refuse(refusal.rawValue)
-            case .send(let reminder):
-                self = .send(PushMessage(reminder: reminder, language: language), topic: WebPushRequest.topic(for: reminder.id))
-            }
-        }
     }
 
     private enum Preparation {

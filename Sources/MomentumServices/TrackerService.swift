@@ -27,7 +27,8 @@ public struct TrackerService: Sendable {
         return TrackersView(
             today: today.description,
             trackers: trackers.map { tracker in
-                TrackerView(tracker, answers: answers[tracker.id] ?? [], today: today, hideRun: hideRuns, catalog: catalog)
+                TrackerView(
+                    tracker, answers: answers[tracker.id] ?? [], today: today, hideRun: hideRuns, catalog: catalog)
             })
     }
 

@@ -85,7 +85,8 @@ struct ReminderDeliveryTests {
                 == .send(planned))
         #expect(
             ReminderDelivery.decide(
-                reminderID: "daily.a", dueAt: seven, plan: [planned], deliveredToday: sent.union(["daily.y.2026-12-01"]),
+                reminderID: "daily.a", dueAt: seven, plan: [planned],
+                deliveredToday: sent.union(["daily.y.2026-12-01"]),
                 now: seven, timeZone: zone) == .refuse(.dayIsFull))
     }
 }

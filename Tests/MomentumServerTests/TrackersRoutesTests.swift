@@ -37,7 +37,8 @@ struct TrackersRoutesTests {
             // An unanswered day has no answer at all.
             #expect(days.first?.keys.contains("answer") == false)
 
-            let changed = try await client.send(.put, "/api/v1/trackers/\(id)/days/\(today)", json: #"{"answer":false}"#)
+            let changed = try await client.send(
+                .put, "/api/v1/trackers/\(id)/days/\(today)", json: #"{"answer":false}"#)
             #expect(try changed.object["run"] as? Int == 0)
             let cleared = try await client.send(.delete, "/api/v1/trackers/\(id)/days/\(today)")
             #expect(cleared.status == .noContent)
@@ -73,12 +74,16 @@ struct TrackersRoutesTests {
                 (.post, "/api/v1/trackers", #"{"name":"no SUGAR","askAt":"20:00"}"#, .conflict, "already have"),
                 (.post, "/api/v1/trackers", #"{"name":"","askAt":"20:00"}"#, .unprocessableContent, "needs a name"),
                 (
-                    .post, "/api/v1/trackers", "{\"name\":\"\(String(repeating: "x", count: 101))\",\"askAt\":\"20:00\"}",
+                    .post, "/api/v1/trackers",
+                    "{\"name\":\"\(String(repeating: "x", count: 101))\",\"askAt\":\"20:00\"}",
                     .unprocessableContent, "at most 100"
                 ),
                 (.post, "/api/v1/trackers", #"{"name":"a\u0007b","askAt":"20:00"}"#, .unprocessableContent, ""),
                 (.post, "/api/v1/trackers", #"{"name":"Tea","askAt":"25:00"}"#, .unprocessableContent, ""),
-                (.post, "/api/v1/trackers", #"{"name":"Tea","askAt":"20:00","about":"tomorrow"}"#, .unprocessableContent, "tomorrow"),
+                (
+                    .post, "/api/v1/trackers", #"{"name":"Tea","askAt":"20:00","about":"tomorrow"}"#,
+                    .unprocessableContent, "tomorrow"
+                ),
                 (.post, "/api/v1/trackers", #"{"name":"Tea","askAt":"20:00","admin":true}"#, .badRequest, ""),
                 (
                     .put, "/api/v1/trackers/\(id)/days/\(today.adding(days: 1))", #"{"answer":true}"#,

@@ -46,7 +46,8 @@ struct TrackCommand: AsyncParsableCommand {
                 let rows = view.trackers.map { tracker in
                     [
                         tracker.name,
-                        tracker.askAt + (tracker.about == Tracker.About.yesterday.rawValue ? " (\(catalog[.trackAbout]))" : ""),
+                        tracker.askAt
+                            + (tracker.about == Tracker.About.yesterday.rawValue ? " (\(catalog[.trackAbout]))" : ""),
                         tracker.daysText, tracker.runText ?? "",
                     ]
                 }
@@ -174,7 +175,8 @@ struct TrackCommand: AsyncParsableCommand {
     }
 
     struct Clear: ContextualCommand {
-        static let configuration = CommandConfiguration(abstract: "Clear a tracker's answer: the day is unanswered again.")
+        static let configuration = CommandConfiguration(
+            abstract: "Clear a tracker's answer: the day is unanswered again.")
 
         @Argument(help: ArgumentHelp("The tracker's name or id.", valueName: "name"))
         var name: String
@@ -193,13 +195,19 @@ struct TrackCommand: AsyncParsableCommand {
     {
         try await context.withSession(common) { session in
             let trackers = session.services.trackers
-            let answered = try await trackers.answer(name, answer, day: try day.map { text throws(DayError) in try Day(parsing: text) })
+            let answered = try await trackers.answer(
+                name, answer, day: try day.map { text throws(DayError) in try Day(parsing: text) })
             let view = try await trackers.view(name, language: session.catalog.language)
             let catalog = session.catalog
             let line =
                 switch answer {
-                case true?: catalog.format(.trackAnswered, ["name": view.name, "day": answered.description, "answer": catalog[.trackerYes]])
-                case false?: catalog.format(.trackAnswered, ["name": view.name, "day": answered.description, "answer": catalog[.trackerNo]])
+                case true?:
+                    catalog.format(
+                        .trackAnswered,
+                        ["name": view.name, "day": answered.description, "answer": catalog[.trackerYes]])
+                case false?:
+                    catalog.format(
+                        .trackAnswered, ["name": view.name, "day": answered.description, "answer": catalog[.trackerNo]])
                 case nil: catalog.format(.trackCleared, ["name": view.name, "day": answered.description])
                 }
             context.output.write(line + (view.runText.map { " · \($0)" } ?? "") + "\n")
@@ -209,7 +217,9 @@ struct TrackCommand: AsyncParsableCommand {
 
 /// `--day`: which day an answer is for.
 struct TrackDayOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The day answered (YYYY-MM-DD); default: the day the question is about now.", valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "The day answered (YYYY-MM-DD); default: the day the question is about now.", valueName: "date"))
     var day: String?
 }
 

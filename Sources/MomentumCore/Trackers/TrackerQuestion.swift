@@ -89,7 +89,10 @@ public struct TrackerQuestion: Sendable, Equatable {
         quietHours: QuietHours
     ) -> Asked {
         guard now < usefulUntil else { return .refuse(.expired) }
-        guard let question = questions.first(where: { $0.reminderID == reminderID && abs($0.askAt.timeIntervalSince(dueAt)) < 1 })
+        guard
+            let question = questions.first(where: {
+                $0.reminderID == reminderID && abs($0.askAt.timeIntervalSince(dueAt)) < 1
+            })
         else { return .refuse(.noLongerPlanned) }
         if quietHours.contains(now, on: LocalClock(timeZone: timeZone)) {
             return .refuse(.noLongerPlanned)

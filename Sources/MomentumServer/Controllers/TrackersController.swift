@@ -82,9 +82,11 @@ struct TrackersController {
     @Sendable func month(_ request: Request, context: BasicRequestContext) async throws
         -> JSONResponse<TrackerMonthView>
     {
-        guard let text = request.uri.queryParameters["month"], let (year, month) = CalendarPeriodText.month(String(text))
+        guard let text = request.uri.queryParameters["month"],
+            let (year, month) = CalendarPeriodText.month(String(text))
         else { throw APIError.badRequest(.apiMonthFormat) }
-        return JSONResponse(try await trackers.month(year: year, month: month, language: try await language(for: request)))
+        return JSONResponse(
+            try await trackers.month(year: year, month: month, language: try await language(for: request)))
     }
 
     /// The tracker's id from the path: only an id names a tracker here (the terminal also takes names).

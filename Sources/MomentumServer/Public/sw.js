@@ -1,6 +1,6 @@
 // Caches the static files only (network first, cache as fallback); /api is never touched, nor the
 // manifest (the server writes it, with the person's shortcuts only for a signed-in request).
-const CACHE = 'momentum-static-v12';
+const CACHE = 'momentum-static-v13';
 const FILES = [
   '/', '/index.html', '/theme.js', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
@@ -12,6 +12,7 @@ const FILES = [
   '/js/reminder-notifications.js', '/js/live.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
   '/js/runs.js', '/js/run-end.js',
   '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js', '/js/push-subscription.js',
+  '/js/progress-trackers.js',
 ];
 
 self.addEventListener('install', (event) => {
@@ -44,8 +45,8 @@ self.addEventListener('fetch', (event) => {
 
 // Web Push (docs/notifications.md): every push shows a notification — browsers end the
 // subscriptions of pushes that show nothing. The server sends the words in the person's language
-// (`PushMessage`: title, body, tag, url, actions, timestamp); a push that does not read still
-// shows the app's name.
+// (`PushMessage`: title, body, tag, url, actions, timestamp, and a tracker question's `answer`
+// path); a push that does not read still shows the app's name.
 self.addEventListener('push', (event) => {
   let message = {};
   try {
@@ -59,7 +60,7 @@ self.addEventListener('push', (event) => {
     tag: typeof message.tag === 'string' && message.tag ? message.tag : undefined,
     icon: '/icon-512.png',
     badge: '/icon.svg',
-    data: { url: sameOriginPath(message.url), kind: message.kind },
+    data: { url: sameOriginPath(message.url), kind: message.kind, answer: answerPath(message.answer?.path) },
     actions: Array.isArray(message.actions)
       ? message.actions.filter((a) => a && typeof a.action === 'string' && typeof a.title === 'string').slice(0, 2)
       : [],
@@ -69,11 +70,18 @@ self.addEventListener('push', (event) => {
 });
 
 // Tapping a notification (or its "Start") opens the practice: an open window of the app is
-// brought forward and sent there, else a new one opens.
+// brought forward and sent there, else a new one opens. A tracker question's Yes or No is
+// recorded here, with this device's own sign-in (its cookie), without opening the app; if that
+// fails (signed out, no connection) the app opens on Progress, where the question waits. Where
+// notifications have no actions (iOS), tapping opens Progress the same way.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  const data = event.notification.data || {};
+  const url = new URL(data.url || '/', self.location.origin).href;
   event.waitUntil((async () => {
+    if ((event.action === 'yes' || event.action === 'no') && data.answer) {
+      if (await recordAnswer(data.answer, event.action === 'yes')) return;
+    }
     const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
     const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
     if (open) {
@@ -84,6 +92,26 @@ self.addEventListener('notificationclick', (event) => {
     await self.clients.openWindow(url);
   })());
 });
+
+/** PUTs a tracker's answer; whether the server kept it. */
+async function recordAnswer(path, answer) {
+  try {
+    const response = await fetch(path, {
+      method: 'PUT', credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ answer }),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A tracker answer's API path from a push, never anything else. */
+function answerPath(path) {
+  const pattern = /^\/api\/v1\/trackers\/[0-9a-f-]{36}\/days\/[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+  return typeof path === 'string' && pattern.test(path) ? path : undefined;
+}
 
 /** A path of this app (`/#meditate`) from a push's `url`, never another site. */
 function sameOriginPath(url) {

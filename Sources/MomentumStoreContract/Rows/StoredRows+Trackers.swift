@@ -29,8 +29,13 @@ public struct TrackerRow: Codable, Sendable, Equatable {
     public func tracker() throws(StoreError) -> Tracker {
         func corrupt(_ reason: String) -> StoreError { .corruptRow(table: Self.tableName, id: id, reason: reason) }
         guard let uuid = UUID(uuidString: id) else { throw corrupt("id is not a UUID") }
-        guard (0..<1440).contains(askMinute), let askAt = try? TimeOfDay(hour: askMinute / 60, minute: askMinute % 60)
-        else { throw corrupt("askMinute \(askMinute) is not a time of day") }
+        let askAt: TimeOfDay
+        do {
+            guard (0..<1440).contains(askMinute) else { throw TimeOfDayError.hourOutOfRange("\(askMinute / 60)") }
+            askAt = try TimeOfDay(hour: askMinute / 60, minute: askMinute % 60)
+        } catch {
+            throw corrupt("askMinute \(askMinute) is not a time of day")
+        }
         guard let about = Tracker.About(rawValue: about) else { throw corrupt("about is \(about)") }
         do {
             return try Tracker(
@@ -71,6 +76,8 @@ public struct TrackerDayRow: Codable, Sendable, Equatable {
         let parsed: Day
         do { parsed = try Day(parsing: day) } catch { throw corrupt("day \(day) is not a date") }
         guard parsed >= TrackerRules.earliestDay else { throw corrupt("day \(day) is before 2000") }
-        return (trackerID, TrackerAnswer(day: parsed, answer: answer, answeredAt: Date(millisecondsSince1970: answeredAtMs)))
+        return (
+            trackerID, TrackerAnswer(day: parsed, answer: answer, answeredAt: Date(millisecondsSince1970: answeredAtMs))
+        )
     }
 }

@@ -34,3 +34,16 @@ extension StringKey {
     public static let errorTrackerUnknown = StringKey("error.tracker.unknown")
     public static let errorTrackerAbout = StringKey("error.tracker.about")
 }
+
+// Backups, and the web app's line on Progress.
+extension StringKey {
+    public static let backupKindTrackers = StringKey("backup.kind.trackers")
+    public static let backupKindTrackerDays = StringKey("backup.kind.trackerDays")
+    public static let progressTrackersTitle = StringKey("progress.trackers.title")
+    public static let progressTrackersAnswerYes = StringKey("progress.trackers.answerYes")
+    public static let progressTrackersAnswerNo = StringKey("progress.trackers.answerNo")
+    public static let progressTrackersYesDay = StringKey("progress.trackers.yesDay")
+    public static let progressTrackersNoDay = StringKey("progress.trackers.noDay")
+    public static let progressTrackersOpenDay = StringKey("progress.trackers.openDay")
+    public static let progressTrackersFailed = StringKey("progress.trackers.failed")
+}

@@ -1,4 +1,5 @@
-// The month calendar: goal fills, counted and joker days. Each day is a button (one tab stop,
+// The month calendar: goal fills, counted and joker days, and a small mark on days a tracker was
+// answered (`cal.trackerMarks`, GET /trackers/calendar). Each day is a button (one tab stop,
 // arrow keys move between days) that shows the day's sessions below.
 import { t, number, locale, formatDay } from './i18n.js';
 import { el, roving } from './dom.js';
@@ -19,12 +20,13 @@ export function calendarSection(cal, selected, on) {
     el('thead', {}, el('tr', {}, ...weekdays.map((d) => el('th', { scope: 'col' }, d)))));
   const body = el('tbody');
   const buttons = [];
+  const marks = new Map((cal.trackerMarks?.days || []).map((d) => [d.day, d]));
   let start = -1;
   for (const week of cal.weeks || []) {
     const row = el('tr');
     for (const day of week) {
       if (!day) { row.append(el('td')); continue; }
-      const button = dayButton(day, day.day === selected);
+      const button = dayButton(day, day.day === selected, marks.get(day.day));
       button.addEventListener('click', () => on.select(day.day));
       if (day.day === selected || (start < 0 && day.isToday)) start = buttons.length;
       buttons.push(button);
@@ -40,10 +42,11 @@ export function calendarSection(cal, selected, on) {
     el('p', { class: 'muted center', id: 'cal-help' }, t('progress.pickDay')),
     el('ul', { class: 'legend' },
       el('li', {}, el('span', { class: 'day counted', 'aria-hidden': 'true' }), t('progress.legend.counted')),
-      el('li', {}, el('span', { class: 'day joker', 'aria-hidden': 'true' }), t('progress.legend.joker'))));
+      el('li', {}, el('span', { class: 'day joker', 'aria-hidden': 'true' }), t('progress.legend.joker')),
+      marks.size ? el('li', {}, el('span', { class: 'tracker-mark all-yes', 'aria-hidden': 'true' }), t('progress.trackers.title')) : null));
 }
 
-function dayButton(day, isSelected) {
+function dayButton(day, isSelected, tracked) {
   const minutes = Object.values(day.minutes || {}).reduce((a, b) => a + b, 0);
   const fill = Math.max(0, ...Object.values(day.fill || {}));
   const marks = Object.values(day.streak || {});
@@ -56,11 +59,12 @@ function dayButton(day, isSelected) {
   fillNode.style.setProperty('--fill', String(Math.min(1, fill)));
   const status = classes.includes('counted') ? t('progress.legend.counted') : classes.includes('joker') ? t('progress.legend.joker') : '';
   const date = formatDay(day.day, { weekday: 'long', day: 'numeric', month: 'long' });
-  const label = [date, minutes > 0 ? `${number(minutes)} ${t('meditate.minutesUnit')}` : '', status].filter(Boolean).join(', ');
+  const label = [date, minutes > 0 ? `${number(minutes)} ${t('meditate.minutesUnit')}` : '', status, tracked?.text ?? ''].filter(Boolean).join(', ');
   return el('button', {
     type: 'button', class: classes.join(' '), 'data-day': day.day, 'aria-label': label, title: label,
     'aria-pressed': isSelected ? 'true' : 'false',
-  }, fillNode, el('span', { class: 'num', 'aria-hidden': 'true' }, String(Number(day.day.slice(8)))));
+  }, fillNode, el('span', { class: 'num', 'aria-hidden': 'true' }, String(Number(day.day.slice(8)))),
+  tracked ? el('span', { class: `tracker-mark ${tracked.allYes ? 'all-yes' : 'mixed'}`, 'aria-hidden': 'true' }) : null);
 }
 
 /** Marks `day` as the chosen one without drawing the month again. */

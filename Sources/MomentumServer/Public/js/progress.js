@@ -10,6 +10,7 @@ import { yearSection, revealStop } from './progress-year.js';
 import { statsSection } from './progress-stats.js';
 import { sessionsSection } from './progress-log.js';
 import { todaySection, weekSection, markWeekSelected } from './progress-glance.js';
+import { trackersSection, fetchTrackers, fetchTrackerMarks } from './progress-trackers.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
 
 let root;
@@ -45,7 +46,14 @@ function editClosed() {
   whenNotTyping(root, () => keepingInput(root, () => render()).catch(console.error));
 }
 
-const fetchCalendar = () => api(`/progress/calendar${month ? `?month=${month}` : ''}`);
+/** The month's calendar with the trackers' marks (`trackerMarks`, null without any). */
+async function fetchCalendar() {
+  const [cal, marks] = await Promise.all([
+    api(`/progress/calendar${month ? `?month=${month}` : ''}`), month ? fetchTrackerMarks(month) : null,
+  ]);
+  cal.trackerMarks = marks && marks.month === cal.id ? marks : await fetchTrackerMarks(cal.id);
+  return cal;
+}
 const fetchYear = () => api(`/progress/year${year ? `?year=${year}` : ''}`);
 const fetchStats = () => api(`/progress/statistics?period=${period}`);
 
@@ -61,8 +69,8 @@ const handlers = {
 
 /** Draws everything; `focusId` is focused afterwards (after an edit or delete). */
 async function render(focusId) {
-  const [cal, streaks, stats, heat] = await Promise.all([
-    fetchCalendar(), api('/progress/streaks'), fetchStats(), fetchYear(),
+  const [cal, streaks, stats, heat, trackers] = await Promise.all([
+    fetchCalendar(), api('/progress/streaks'), fetchStats(), fetchYear(), fetchTrackers(),
   ]);
   month = cal.id;
   today = cal.today;
@@ -73,6 +81,7 @@ async function render(focusId) {
   root.replaceChildren(
     el('h1', { id: 'h-progress' }, t('nav.progress')),
     el('div', { class: 'glance' }, todaySection(streaks), weekSection(streaks, selected, handlers), streakSection(streaks)),
+    trackersSection(trackers),
     calendarSection(cal, selected, handlers),
     sessions,
     strengthSection(streaks),
