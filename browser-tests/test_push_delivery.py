@@ -322,3 +322,57 @@ def test_a_push_that_does_not_read_still_shows_a_notification(server, browser):
     allow_notifications(browser, server)
     shown = deliver_to_service_worker(browser, server, "not a message")
     assert [(n["title"], n["data"]["url"]) for n in shown] == [("Momentum", "/")], shown
+
+
+def click_notification_action(browser, server, action):
+    """Runs the app's service worker's `notificationclick` handler for each notification it shows,
+    as if its `action` button were pressed. A headless browser has no notification to press, so
+    DevTools evaluates in the worker: the handler that runs is the app's own."""
+    targets = browser.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
+    [worker] = [t for t in targets if t["type"] == "service_worker" and t["url"].startswith(server.url)]
+    session = browser.execute_cdp_cmd(
+        "Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False})["sessionId"]
+    expression = """self.registration.getNotifications().then((shown) => { for (const notification of shown) {
+        self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: %s })); } })""" % json.dumps(action)
+    browser.execute_cdp_cmd("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(
+        {"id": 1, "method": "Runtime.evaluate", "params": {"expression": expression}})})
+
+
+def test_a_tracker_question_is_answered_from_its_notification(push_service, push_server, browser):
+    """A tracker's question arrives at its minute with Yes and No; the service worker's Yes records
+    the day without opening the app, and `momentum track --json` shows it."""
+    server = push_server.start()
+    status, body = server.api("POST", "/push/subscriptions", push_service.subscription("phone", "phone"))
+    assert status == 201, body
+    due, hh_mm = a_minute_ahead()
+    later = datetime.datetime.fromtimestamp(due).astimezone()
+    quiet = "-".join((later + datetime.timedelta(hours=h)).strftime("%H:%M") for h in (2, 3))
+    assert push_server.command("remind", "settings", "--quiet", quiet).returncode == 0
+    made = push_server.command("track", "add", "Alcohol-free", "--ask", hh_mm)
+    assert made.returncode == 0, made.stderr
+    wait_until(due + 8)
+    [push] = push_service.pushes("/push/phone")
+    assert due <= push["at"] <= due + 5, f"arrived {push['at'] - due:.2f} s after its minute"
+    message = push_service.opened(push)
+    assert message["kind"] == "tracker"
+    assert message["title"] == "Alcohol-free today?"
+    assert message["actions"] == [{"action": "yes", "title": "Yes"}, {"action": "no", "title": "No"}]
+    [tracker] = json.loads(push_server.command("track", "--json").stdout)["trackers"]
+    day = tracker["questionDay"]
+    assert message["answer"] == {"path": f"/api/v1/trackers/{tracker['id']}/days/{day}"}
+    assert "questionAnswer" not in tracker
+
+    allow_notifications(browser, server)
+    shown = deliver_to_service_worker(browser, server, json.dumps(message))
+    assert [(n["title"], [a["action"] for a in n["actions"]], n["data"].get("answer")) for n in shown] == [
+        ("Alcohol-free today?", ["yes", "no"], message["answer"]["path"])], shown
+    windows = len(browser.window_handles)
+    click_notification_action(browser, server, "yes")
+    deadline = time.monotonic() + 10
+    answered = None
+    while time.monotonic() < deadline and answered is None:
+        answered = json.loads(push_server.command("track", "--json").stdout)["trackers"][0].get("questionAnswer")
+        time.sleep(0.2)  # polling the server's answer, not waiting for a result
+    assert answered is True, push_server.logs()
+    assert len(browser.window_handles) == windows, "answered without opening the app"
+    push_server.stop()

@@ -60,12 +60,14 @@ self.addEventListener('push', (event) => {
     tag: typeof message.tag === 'string' && message.tag ? message.tag : undefined,
     icon: '/icon-512.png',
     badge: '/icon.svg',
-    data: { url: sameOriginPath(message.url), kind: message.kind, answer: answerPath(message.answer?.path) },
+    data: { url: sameOriginPath(message.url), kind: message.kind },
     actions: Array.isArray(message.actions)
       ? message.actions.filter((a) => a && typeof a.action === 'string' && typeof a.title === 'string').slice(0, 2)
       : [],
   };
   if (Number.isFinite(message.timestamp)) options.timestamp = message.timestamp;
+  const answer = answerPath(message.answer?.path);
+  if (answer) options.data.answer = answer;
   event.waitUntil(self.registration.showNotification(title, options));
 });
 
