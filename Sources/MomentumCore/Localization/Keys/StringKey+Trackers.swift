@@ -46,4 +46,6 @@ extension StringKey {
     public static let progressTrackersNoDay = StringKey("progress.trackers.noDay")
     public static let progressTrackersOpenDay = StringKey("progress.trackers.openDay")
     public static let progressTrackersFailed = StringKey("progress.trackers.failed")
+    public static let progressTrackersAskToday = StringKey("progress.trackers.askToday")
+    public static let progressTrackersAskYesterday = StringKey("progress.trackers.askYesterday")
 }

@@ -33,7 +33,8 @@ function trackerLine(tracker) {
   return line;
 }
 
-/** "Alcohol-free today?" with Yes and No; an answer replaces the line with the server's view. */
+/** "Today?" with Yes and No (a screen reader hears the server's whole question); an answer
+ * replaces the line with the server's view. */
 function questionButtons(tracker, line) {
   const status = el('span', { class: 'tracker-status', role: 'status' });
   const answer = async (value, button) => {
@@ -54,7 +55,8 @@ function questionButtons(tracker, line) {
   yes.addEventListener('click', () => answer(true, yes));
   no.addEventListener('click', () => answer(false, no));
   return el('div', { class: 'tracker-question', role: 'group', 'aria-label': tracker.questionText },
-    el('span', { class: 'tracker-asks' }, tracker.questionText), yes, no, status);
+    el('span', { class: 'tracker-asks', 'aria-hidden': 'true' }, t(tracker.about === 'yesterday' ? 'progress.trackers.askYesterday' : 'progress.trackers.askToday')),
+    yes, no, status);
 }
 
 /** The person's trackers (null when they cannot be read: Progress shows without them). */
