@@ -23,7 +23,7 @@ struct HouseholdIsolationTests {
         let ben: Person
         let ada: HTTPFields
         let benHeaders: HTTPFields
-        /// Ada's ids by what they name: record, breathing, sit, program, timer, item, morse, run, qso.
+        /// Ada's ids by what they name: record, breathing, sit, program, timer, item, morse, run, qso, tracker.
         let ids: [String: String]
     }
 
@@ -77,6 +77,8 @@ struct HouseholdIsolationTests {
             await made(
                 .post, "/api/v1/morse/qso",
                 #"{"mode":"answer","style":"firstContact","callSign":"\#(adaCallSign)","seed":11}"#))
+        ids["tracker"] = try id(await made(.post, "/api/v1/trackers", #"{"name":"Zephyr tracker","askAt":"21:00"}"#))
+        _ = try await made(.put, "/api/v1/trackers/\(ids["tracker"] ?? "")/days/2027-01-14", #"{"answer":true}"#)
         _ = try await made(.patch, "/api/v1/settings", #"{"language":"de","progress":{"goals":{"workout":77}}}"#)
         return ids
     }
@@ -95,7 +97,7 @@ struct HouseholdIsolationTests {
                 ("/api/v1/log/", "record"), ("/api/v1/breathing/presets/", "breathing"),
                 ("/api/v1/meditation/presets/", "sit"), ("/api/v1/workouts/programs/", "program"),
                 ("/api/v1/timers/", "timer"), ("/api/v1/morse/sessions/", "morse"), ("/api/v1/runs/", "run"),
-                ("/api/v1/morse/qso/", "qso"),
+                ("/api/v1/morse/qso/", "qso"), ("/api/v1/trackers/", "tracker"),
             ].first { template.hasPrefix($0.0) }?.1
         let random = UUID().uuidString.lowercased()
         return
@@ -104,6 +106,7 @@ struct HouseholdIsolationTests {
             .replacingOccurrences(of: "{item}", with: ids["item"] ?? random)
             .replacingOccurrences(of: "{kind}", with: "meditation")
             .replacingOccurrences(of: "{cue}", with: "startGong")
+            .replacingOccurrences(of: "{day}", with: "2027-01-14")
     }
 
     // MARK: - Every route, as the other person
@@ -194,6 +197,7 @@ struct HouseholdIsolationTests {
             }
             for (path, name) in [
                 ("/api/v1/breathing/presets", "Zephyr breath"), ("/api/v1/workouts/programs", "Zephyr legs"),
+                ("/api/v1/trackers", "\"answer\":true"),
             ] {
                 let response = try await client.send(.get, path, headers: home.ada)
                 #expect(response.text.contains(name), "Ada's \(path): \(response.text)")
