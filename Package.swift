@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
     ],
     targets: [
         // Pure rules: values and functions, no I/O, no clock, no randomness of its own.
@@ -64,8 +65,12 @@ let package = Package(
                 "MomentumCore", "MomentumStoreContract", "MomentumAudio",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                // Web Push delivery resolves names off the async threads (docs/notifications.md).
+                // Web Push delivery resolves names off the async threads and posts to the checked
+                // address itself (docs/notifications.md).
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictness
         ),
@@ -164,6 +169,10 @@ let package = Package(
                 "MomentumPostgres", "MomentumTestSupport",
                 "MomentumStoreTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strictness

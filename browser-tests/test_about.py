@@ -15,7 +15,7 @@ LICENSES = {
     "Hummingbird": "Apache-2.0", "Hummingbird WebSocket": "Apache-2.0", "SwiftNIO": "Apache-2.0",
     "Swift HTTP Types": "Apache-2.0", "GRDB": "MIT", "SQLite": "blessing", "Swift Crypto": "Apache-2.0",
     "ZIP Foundation": "MIT", "PostgresNIO": "MIT", "Swift Argument Parser": "Apache-2.0 WITH Swift-exception",
-    "SwiftLog": "Apache-2.0", "Swift Service Lifecycle": "Apache-2.0",
+    "SwiftLog": "Apache-2.0", "Swift Service Lifecycle": "Apache-2.0", "SwiftNIO SSL": "Apache-2.0",
 }
 
 

@@ -87,6 +87,10 @@ public struct OpenSourceNotice: Sendable, Equatable {
             copyright: "Copyright 2017, 2018 The SwiftNIO Project", url: "https://github.com/apple/swift-nio",
             role: .aboutLibraryRoleSwiftNIO),
         OpenSourceNotice(
+            name: "SwiftNIO SSL", package: "swift-nio-ssl", license: "Apache-2.0",
+            copyright: "Copyright 2017, 2018 The SwiftNIO Project (includes BoringSSL)",
+            url: "https://github.com/apple/swift-nio-ssl", role: .aboutLibraryRoleSwiftNIOSSL),
+        OpenSourceNotice(
             name: "Swift HTTP Types", package: "swift-http-types", license: "Apache-2.0",
             copyright: "Copyright 2023 The Swift HTTP Types Project", url: "https://github.com/apple/swift-http-types",
             role: .aboutLibraryRoleHttpTypes),

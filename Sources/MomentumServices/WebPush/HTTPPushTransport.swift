@@ -1,9 +1,6 @@
 import Foundation
 import NIOPosix
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOSSL
 
 #if canImport(Glibc)
     import Glibc
@@ -12,75 +9,53 @@ import NIOPosix
 #endif
 
 /// Posts pushes over HTTP without letting an endpoint reach into the household's network: right
-/// before each send the endpoint's name is resolved and every address must be public
-/// (``PushAddress/isPublic``), redirects are not followed, and no cookie, cache or credential
-/// goes along. An admitted origin (`--push-allow`) is posted to as it is.
-///
-/// Foundation's `URLSession` (libcurl on Linux, already in the program for `momentum sync`) does
-/// the HTTP: async-http-client, which could also pin the connection to the checked address,
-/// cost rendering its memory goal (SPEC §15; docs/notifications.md). Without the pin, a name
-/// whose answer changes between the check and the connection (DNS rebinding) is not caught.
+/// before each send the endpoint's name is resolved, every address must be public
+/// (``PushAddress/isPublic``), and the connection is made to those checked addresses
+/// (``PinnedHTTPClient``) — so a name whose answer changes between the check and the connection
+/// (DNS rebinding) reaches nothing new. Redirects are not followed; no cookie, cache or credential
+/// goes along. An admitted origin (`--push-allow`) is resolved and posted to without the public rule.
 public final class HTTPPushTransport: PushTransport {
     /// Resolves a name to its addresses (the system's `getaddrinfo`, or a test's).
     public typealias Resolver = @Sendable (_ host: String) async throws(PushTransportError) -> [PushAddress]
 
     private let admitted: PushOrigins
     private let resolve: Resolver
-    private let session: URLSession
+    private let client: PinnedHTTPClient
 
+    /// `trustRoots`: whom TLS trusts (the system's roots; a test's own root).
     public init(
         admitting admitted: PushOrigins, timeout: Duration = .seconds(10),
-        resolve: @escaping Resolver = HTTPPushTransport.systemResolve
+        resolve: @escaping Resolver = HTTPPushTransport.systemResolve, trustRoots: NIOSSLTrustRoots = .default
     ) {
         self.admitted = admitted
         self.resolve = resolve
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout.inSeconds
-        configuration.timeoutIntervalForResource = timeout.inSeconds * 2
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        client = PinnedHTTPClient(trustRoots: trustRoots, timeout: timeout)
     }
 
     public func send(_ request: PushRequest) async throws(PushTransportError) -> PushResponse {
-        let endpoint = request.endpoint
-        try await checkAddress(of: endpoint)
-        guard let url = URL(string: endpoint.url) else { throw .unreachable("not a URL") }
-        var outgoing = URLRequest(url: url)
-        outgoing.httpMethod = "POST"
-        outgoing.httpShouldHandleCookies = false
-        for header in request.headers { outgoing.setValue(header.value, forHTTPHeaderField: header.name) }
-        outgoing.httpBody = request.body
-        let response: URLResponse
-        do {
-            (_, response) = try await session.data(for: outgoing)
-        } catch {
-            throw .unreachable(String(describing: error).prefix(200).description)
-        }
-        guard let http = response as? HTTPURLResponse else { throw .unreachable("no HTTP answer") }
-        return PushResponse(status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"))
+        let addresses = try await checkAddress(of: request.endpoint)
+        return try await client.post(
+            to: request.endpoint, at: addresses, headers: request.headers, body: request.body)
     }
 
-    /// Refuses an endpoint whose host is, or resolves to, an address that is not public (an
-    /// admitted origin is not checked).
-    func checkAddress(of endpoint: PushEndpoint) async throws(PushTransportError) {
-        if admitted.origins.contains(endpoint.origin) { return }
+    /// The addresses to connect to for `endpoint`: its address literal, or what its name resolves
+    /// to — refused unless every one is public (an admitted origin is not held to that).
+    @discardableResult
+    func checkAddress(of endpoint: PushEndpoint) async throws(PushTransportError) -> [PushAddress] {
+        let isAdmitted = admitted.origins.contains(endpoint.origin)
         if let literal = endpoint.literalAddress {
-            guard literal.isPublic else { throw .addressNotPublic(host: endpoint.host) }
-            return
+            guard isAdmitted || literal.isPublic else { throw .addressNotPublic(host: endpoint.host) }
+            return [literal]
         }
         let addresses = try await resolve(endpoint.host)
         guard !addresses.isEmpty else { throw .unresolved(host: endpoint.host) }
-        guard addresses.allSatisfy(\.isPublic) else { throw .addressNotPublic(host: endpoint.host) }
+        guard isAdmitted || addresses.allSatisfy(\.isPublic) else { throw .addressNotPublic(host: endpoint.host) }
+        return addresses
     }
 
-    /// Ends the session; sends after this fail.
-    public func shutdown() async {
-        session.invalidateAndCancel()
-    }
+    /// Nothing is held between sends (each opens its own connection); kept for callers that end
+    /// a transport when done.
+    public func shutdown() async {}
 
     /// The addresses `host` resolves to, by the system's resolver (off the async threads).
     public static let systemResolve: Resolver = { host throws(PushTransportError) in
@@ -129,15 +104,5 @@ public final class HTTPPushTransport: PushTransport {
         default:
             return nil
         }
-    }
-}
-
-/// A push service's redirect is answered as it is (a 3xx), never followed: it could lead anywhere.
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }

@@ -23,4 +23,5 @@ extension StringKey {
     public static let aboutLibraryRoleZipFoundation = StringKey("about.libraryRole.zipFoundation")
     public static let aboutLibraryRolePostgresNIO = StringKey("about.libraryRole.postgresNIO")
     public static let aboutLibraryRoleServiceLifecycle = StringKey("about.libraryRole.serviceLifecycle")
+    public static let aboutLibraryRoleSwiftNIOSSL = StringKey("about.libraryRole.swiftNIOSSL")
 }
