@@ -5,19 +5,16 @@ import ServiceLifecycle
 
 /// The push outbox's sender (``PushDelivery``), run with the server in its service group: it
 /// plans and sends in the background, never in a request handler, and stops when the server shuts
-/// down (then closes its connections to push services).
+/// down (each push has its own connection, closed once answered).
 struct PushSenderService: Service {
     let delivery: PushDelivery
-    let transport: HTTPPushTransport
 
     init(configuration: ServerConfiguration, dependencies: ServerDependencies) {
         var pushLogger = dependencies.logger
         pushLogger[metadataKey: "component"] = "push"
         let logger = pushLogger
-        let transport = HTTPPushTransport(admitting: configuration.pushOrigins)
-        self.transport = transport
         self.delivery = PushDelivery(
-            household: dependencies.household, transport: transport,
+            household: dependencies.household, transport: HTTPPushTransport(admitting: configuration.pushOrigins),
             configuration: .init(contact: configuration.pushContact, admitted: configuration.pushOrigins),
             now: dependencies.now, makeID: dependencies.makeID,
             failed: { step, error, person in
@@ -29,6 +26,5 @@ struct PushSenderService: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown { await delivery.run() }
-        await transport.shutdown()
     }
 }

@@ -28,6 +28,8 @@ public struct TrackerView: Encodable, Sendable, Equatable {
     public var questionAnswer: Bool?
     /// "Alcohol-free today?"
     public var questionText: String
+    /// The same question without the name, beside it on Progress: "Today?"
+    public var questionShort: String
     public var days: [DayView]
     /// Days answered yes in a row; absent while streaks are hidden.
     public var run: Int?
@@ -47,6 +49,7 @@ public struct TrackerView: Encodable, Sendable, Equatable {
         questionDay = question.description
         questionAnswer = byDay[question]
         questionText = TrackerView.question(tracker.name, day: question, today: today, catalog: catalog)
+        questionShort = TrackerView.question(nil, day: question, today: today, catalog: catalog)
         let last = TrackerRules.lastDays(of: byDay, today: today)
         days = last.map { DayView(day: $0.day.description, answer: $0.answer) }
         let current = TrackerRules.currentRun(of: byDay, today: today)
@@ -66,9 +69,16 @@ public struct TrackerView: Encodable, Sendable, Equatable {
     }
 
     /// The question about `day`, as asked on `today`: "Alcohol-free today?", "… yesterday?", or
-    /// with the date.
-    public static func question(_ name: String, day: Day, today: Day, catalog: StringCatalog) -> String {
-        switch today.number - day.number {
+    /// with the date; without a name, "Today?", "Yesterday?" or the date.
+    public static func question(_ name: String?, day: Day, today: Day, catalog: StringCatalog) -> String {
+        guard let name else {
+            switch today.number - day.number {
+            case 0: return catalog[.progressTrackersAskToday]
+            case 1: return catalog[.progressTrackersAskYesterday]
+            default: return "\(day.description)?"
+            }
+        }
+        return switch today.number - day.number {
         case 0: catalog.format(.trackerQuestionToday, ["name": name])
         case 1: catalog.format(.trackerQuestionYesterday, ["name": name])
         default: catalog.format(.trackerQuestionOn, ["name": name, "day": day.description])

@@ -76,18 +76,10 @@ struct PushCommand: AsyncParsableCommand {
                 let catalog = session.catalog
                 let origins = try Serve.pushOrigins([], environment: context.environment, catalog: catalog)
                 let contact = try Serve.pushContact(nil, environment: context.environment, catalog: catalog)
-                let transport = HTTPPushTransport(admitting: origins)
                 let delivery = PushDelivery(
-                    household: session.household, transport: transport,
+                    household: session.household, transport: HTTPPushTransport(admitting: origins),
                     configuration: .init(contact: contact, admitted: origins), now: context.now, makeID: context.makeID)
-                let results: [(PushSubscription, PushSettlement)]
-                do {
-                    results = try await delivery.sendTest(to: session.person)
-                } catch {
-                    await transport.shutdown()
-                    throw error
-                }
-                await transport.shutdown()
+                let results = try await delivery.sendTest(to: session.person)
                 guard !results.isEmpty else {
                     if json { context.output.write("[]\n") } else { context.output.write(catalog[.pushNone] + "\n") }
                     return

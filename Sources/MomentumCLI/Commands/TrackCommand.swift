@@ -148,14 +148,11 @@ struct TrackCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Answer a tracker's day yes (default: the day its question is about now).")
 
-        @Argument(help: ArgumentHelp("The tracker's name or id.", valueName: "name"))
-        var name: String
-
-        @OptionGroup var day: TrackDayOption
+        @OptionGroup var day: TrackDayArguments
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TrackCommand.answer(name, true, day: day.day, common: common, in: context)
+            try await day.answer(true, common: common, in: context)
         }
     }
 
@@ -163,14 +160,11 @@ struct TrackCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Answer a tracker's day no (default: the day its question is about now).")
 
-        @Argument(help: ArgumentHelp("The tracker's name or id.", valueName: "name"))
-        var name: String
-
-        @OptionGroup var day: TrackDayOption
+        @OptionGroup var day: TrackDayArguments
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TrackCommand.answer(name, false, day: day.day, common: common, in: context)
+            try await day.answer(false, common: common, in: context)
         }
     }
 
@@ -178,49 +172,47 @@ struct TrackCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Clear a tracker's answer: the day is unanswered again.")
 
-        @Argument(help: ArgumentHelp("The tracker's name or id.", valueName: "name"))
-        var name: String
-
-        @OptionGroup var day: TrackDayOption
+        @OptionGroup var day: TrackDayArguments
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await TrackCommand.answer(name, nil, day: day.day, common: common, in: context)
+            try await day.answer(Bool?.none, common: common, in: context)
         }
     }
+}
 
-    /// Answers (or clears) `name`'s day and says so.
-    static func answer(_ name: String, _ answer: Bool?, day: String?, common: CommonOptions, in context: CommandContext)
-        async throws
-    {
+/// The tracker and the day `track yes|no|clear` answer.
+struct TrackDayArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("The tracker's name or id.", valueName: "name"))
+    var name: String
+
+    @Option(
+        help: ArgumentHelp(
+            "The day answered (YYYY-MM-DD); default: the day the question is about now.", valueName: "date"))
+    var day: String?
+
+    /// Answers (or clears) the day and says so.
+    func answer(_ answer: Bool?, common: CommonOptions, in context: CommandContext) async throws {
         try await context.withSession(common) { session in
             let trackers = session.services.trackers
-            let answered = try await trackers.answer(
-                name, answer, day: try day.map { text throws(DayError) in try Day(parsing: text) })
+            let day = try day.map { text throws(DayError) in try Day(parsing: text) }
+            let answered = try await trackers.answer(name, answer, day: day)
             let view = try await trackers.view(name, language: session.catalog.language)
             let catalog = session.catalog
             let line =
                 switch answer {
-                case true?:
+                case let answer?:
                     catalog.format(
                         .trackAnswered,
-                        ["name": view.name, "day": answered.description, "answer": catalog[.trackerYes]])
-                case false?:
-                    catalog.format(
-                        .trackAnswered, ["name": view.name, "day": answered.description, "answer": catalog[.trackerNo]])
+                        [
+                            "name": view.name, "day": answered.description,
+                            "answer": catalog[answer ? .trackerYes : .trackerNo],
+                        ])
                 case nil: catalog.format(.trackCleared, ["name": view.name, "day": answered.description])
                 }
             context.output.write(line + (view.runText.map { " · \($0)" } ?? "") + "\n")
         }
     }
-}
-
-/// `--day`: which day an answer is for.
-struct TrackDayOption: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "The day answered (YYYY-MM-DD); default: the day the question is about now.", valueName: "date"))
-    var day: String?
 }
 
 extension Tracker.About: ExpressibleByArgument {}

@@ -53,10 +53,6 @@ public final class HTTPPushTransport: PushTransport {
         return addresses
     }
 
-    /// Nothing is held between sends (each opens its own connection); kept for callers that end
-    /// a transport when done.
-    public func shutdown() async {}
-
     /// The addresses `host` resolves to, by the system's resolver (off the async threads).
     public static let systemResolve: Resolver = { host throws(PushTransportError) in
         let result: Result<[PushAddress], PushTransportError>

@@ -28,7 +28,6 @@ struct HTTPPushTransportTests {
         await #expect(throws: PushTransportError.addressNotPublic(host: "push.example.com")) {
             _ = try await transport.send(try request("https://push.example.com/send/abc"))
         }
-        await transport.shutdown()
     }
 
     @Test func aNameThatDoesNotResolveIsNotSentTo() async throws {

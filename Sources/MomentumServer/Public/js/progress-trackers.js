@@ -33,7 +33,7 @@ function trackerLine(tracker) {
   return line;
 }
 
-/** "Today?" with Yes and No (a screen reader hears the server's whole question); an answer
+/** The server's "Today?" with Yes and No (a screen reader hears its whole question); an answer
  * replaces the line with the server's view. */
 function questionButtons(tracker, line) {
   const status = el('span', { class: 'tracker-status', role: 'status' });
@@ -55,7 +55,7 @@ function questionButtons(tracker, line) {
   yes.addEventListener('click', () => answer(true, yes));
   no.addEventListener('click', () => answer(false, no));
   return el('div', { class: 'tracker-question', role: 'group', 'aria-label': tracker.questionText },
-    el('span', { class: 'tracker-asks', 'aria-hidden': 'true' }, t(tracker.about === 'yesterday' ? 'progress.trackers.askYesterday' : 'progress.trackers.askToday')),
+    el('span', { class: 'tracker-asks', 'aria-hidden': 'true' }, tracker.questionShort),
     yes, no, status);
 }
 
