@@ -107,13 +107,15 @@ public struct BreathingService: Sendable {
     @discardableResult
     public func finishSession(
         plan: BreathingPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true,
-        soundInterruptions: [SoundInterruption] = []
+        soundInterruptions: [SoundInterruption] = [], recordID: UUID? = nil
     ) async throws(BreathingServiceError) -> PracticeEnding {
         do {
-            return try await PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
-                .finish(
-                    .breathing(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
-                    soundInterruptions: soundInterruptions)
+            return try await PracticeFinisher(
+                log: log, now: now, makeID: recordID.map(PracticeFinisher.id) ?? makeID, device: device
+            )
+            .finish(
+                .breathing(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
+                soundInterruptions: soundInterruptions)
         } catch {
             switch error {
             case .invalidRecord(let error): throw .invalidRecord(error)

@@ -71,6 +71,7 @@ public enum ErrorMessages {
         case let error as SyncClientError: message(for: error, catalog: catalog)
         case let error as SyncError: message(for: error, catalog: catalog)
         case let error as TimelineRunError: message(for: error, catalog: catalog)
+        case let error as RunReportError: message(for: error, catalog: catalog)
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])
@@ -110,6 +111,15 @@ public enum ErrorMessages {
         case .alreadyStopped: catalog[.errorRunAlreadyStopped]
         case .alreadyCompleted: catalog[.errorRunAlreadyCompleted]
         case .instantBeforeStart: catalog[.errorRunInstantBeforeStart]
+        }
+    }
+
+    /// A practice reported after it was played away from the server that cannot be logged.
+    public static func message(for error: RunReportError, catalog: StringCatalog) -> String {
+        switch error {
+        case .tooManySteps(let count, let maximum):
+            catalog.format(.errorRunReportTooManySteps, ["count": String(count), "maximum": String(maximum)])
+        case .notEnded: catalog[.errorRunReportNotEnded]
         }
     }
 

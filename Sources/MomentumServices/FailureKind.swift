@@ -140,6 +140,11 @@ extension TimelineRunError: ClassifiedFailure {
     public var failureKind: FailureKind { .conflict }
 }
 
+extension RunReportError: ClassifiedFailure {
+    /// A report that cannot be logged as sent: the device keeps it and shows why.
+    public var failureKind: FailureKind { .invalid }
+}
+
 extension JSONInputError: ClassifiedFailure {
     public var failureKind: FailureKind { .malformed }
     public var failureCode: String? { "unknown_field" }

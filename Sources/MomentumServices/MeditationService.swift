@@ -63,13 +63,16 @@ public struct MeditationService: Sendable {
     @discardableResult
     public func finishSit(
         plan: MeditationPlan, outcome: MeditationOutcome, startedAt start: Date, endedAt: Date? = nil,
-        keep: Bool = true, soundInterruptions: [SoundInterruption] = [], preset: MeditationPreset? = nil
+        keep: Bool = true, soundInterruptions: [SoundInterruption] = [], preset: MeditationPreset? = nil,
+        recordID: UUID? = nil
     ) async throws(MeditationServiceError) -> PracticeEnding {
         do {
-            return try await PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
-                .finish(
-                    .meditation(plan, outcome, preset: preset), startedAt: start, endedAt: endedAt, keep: keep,
-                    soundInterruptions: soundInterruptions)
+            return try await PracticeFinisher(
+                log: log, now: now, makeID: recordID.map(PracticeFinisher.id) ?? makeID, device: device
+            )
+            .finish(
+                .meditation(plan, outcome, preset: preset), startedAt: start, endedAt: endedAt, keep: keep,
+                soundInterruptions: soundInterruptions)
         } catch {
             switch error {
             case .invalidRecord(let error): throw .invalidRecord(error)

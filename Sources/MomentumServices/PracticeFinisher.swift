@@ -75,6 +75,10 @@ public struct PracticeFinisher: Sendable {
         self.device = device
     }
 
+    /// Ids that are always `id`: a practice reported from a device is logged under the report's
+    /// own id (docs/offline.md), so sending it twice writes one record.
+    public static func id(_ id: UUID) -> @Sendable () -> UUID { { id } }
+
     /// Why an ended practice could not be logged.
     public enum Failure: Error, Equatable, Sendable {
         case invalidRecord(PracticeRecordError)

@@ -40,6 +40,14 @@ public struct PracticeLogService: Sendable {
             matchedSeconds: all.reduce(0) { $0 + $1.countedSeconds })
     }
 
+    /// The record `id` starting within `range`, if the log holds it: how a practice reported from
+    /// a device is found when it is sent again (its record has the report's id, and starts between
+    /// the practice's start and end).
+    public func record(id: UUID, startingWithin range: ClosedRange<Date>) async throws(StoreError) -> PracticeRecord? {
+        let query = PracticeLogQuery(since: range.lowerBound, until: range.upperBound.addingTimeInterval(0.001))
+        return try await repository.practiceRecords(matching: query).first { $0.id == id }
+    }
+
     /// The record whose id starts with `prefix` (at least 4 characters, unambiguous).
     public func record(idPrefix prefix: String) async throws(PracticeLogError) -> PracticeRecord {
         guard prefix.count >= IDPrefix.minimumLength else { throw .idTooShort(prefix) }

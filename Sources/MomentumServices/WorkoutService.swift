@@ -98,13 +98,15 @@ public struct WorkoutService: Sendable {
     @discardableResult
     public func finishSession(
         plan: WorkoutPlan, outcome: PracticeOutcome, startedAt start: Date, endedAt: Date? = nil, keep: Bool = true,
-        soundInterruptions: [SoundInterruption] = []
+        soundInterruptions: [SoundInterruption] = [], recordID: UUID? = nil
     ) async throws(WorkoutServiceError) -> PracticeEnding {
         do {
-            return try await PracticeFinisher(log: log, now: now, makeID: makeID, device: device)
-                .finish(
-                    .workout(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
-                    soundInterruptions: soundInterruptions)
+            return try await PracticeFinisher(
+                log: log, now: now, makeID: recordID.map(PracticeFinisher.id) ?? makeID, device: device
+            )
+            .finish(
+                .workout(plan, outcome), startedAt: start, endedAt: endedAt, keep: keep,
+                soundInterruptions: soundInterruptions)
         } catch {
             switch error {
             case .invalidRecord(let error): throw .invalidRecord(error)

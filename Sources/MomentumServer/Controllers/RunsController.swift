@@ -17,6 +17,7 @@ struct RunsController {
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get(use: list)
         group.post(use: start)
+        group.post("reports", use: report)
         group.get(":id", use: show)
         group.post(":id/pause", use: pause)
         group.post(":id/resume", use: resume)
@@ -310,8 +311,9 @@ struct RunsController {
 
     /// Stops `run` at `instant` and logs what it amounts to through the practice's service (one
     /// ``PracticeFinisher`` for every kind), with the interruptions of its sound worth telling.
-    private func finish(
-        _ run: inout PracticeRun, at instant: WallInstant, keep: Bool, soundInterruptions: [SoundInterruption] = []
+    func finish(
+        _ run: inout PracticeRun, at instant: WallInstant, keep: Bool, soundInterruptions: [SoundInterruption] = [],
+        recordID: UUID? = nil
     ) async throws {
         let startedAt = run.run.startedAt?.date ?? instant.date
         let ending: PracticeEnding
@@ -319,15 +321,15 @@ struct RunsController {
         case (.meditation(let outcome), .meditation(let sit)):
             ending = try await services.meditation.finishSit(
                 plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
-                soundInterruptions: soundInterruptions, preset: run.meditationPreset)
+                soundInterruptions: soundInterruptions, preset: run.meditationPreset, recordID: recordID)
         case (.practice(let outcome), .breathing(let plan, _)):
             ending = try await services.breathing.finishSession(
                 plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
-                soundInterruptions: soundInterruptions)
+                soundInterruptions: soundInterruptions, recordID: recordID)
         case (.practice(let outcome), .workout(let plan, _)):
             ending = try await services.workouts.finishSession(
                 plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
-                soundInterruptions: soundInterruptions)
+                soundInterruptions: soundInterruptions, recordID: recordID)
         default:
             throw APIError.serverFault
         }

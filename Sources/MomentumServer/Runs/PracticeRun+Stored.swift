@@ -104,41 +104,14 @@ extension PracticeRun {
         func corrupt(_ reason: String) -> StoreError {
             .corruptRow(table: "practice_run", id: stored.id.uuidString.lowercased(), reason: reason)
         }
+        if stored.kind == .meditation, stored.affirmations == nil { throw corrupt("a meditation without its plan") }
         let plan: Plan
         do {
-            switch stored.kind {
-            case .meditation:
-                guard let meditation = stored.meditation, let lines = stored.affirmations else {
-                    throw corrupt("a meditation without its plan")
-                }
-                var affirmations = Affirmations(rotationIndex: 0, catalog: .shared(for: .english))
-                (affirmations.countdown, affirmations.running) = (lines.countdown, lines.running)
-                plan = .meditation(try MeditationSit(plan: meditation, affirmations: affirmations))
-            case .breathing:
-                guard let breathing = stored.breathing else { throw corrupt("a breathing session without its plan") }
-                let pattern = try BreathingPattern(
-                    inhale: Self.seconds(breathing.inhaleMs),
-                    holdAfterInhale: Self.seconds(breathing.holdAfterInhaleMs),
-                    exhale: Self.seconds(breathing.exhaleMs), holdAfterExhale: Self.seconds(breathing.holdAfterExhaleMs)
-                )
-                let length: BreathingLength
-                switch (breathing.rounds, breathing.minutes) {
-                case (let rounds?, nil): length = .rounds(rounds)
-                case (nil, let minutes?): length = .minutes(minutes)
-                default: throw corrupt("a breathing session without rounds or minutes")
-                }
-                let resolved = BreathingPlan(
-                    pattern: pattern, length: length, presetName: breathing.presetName, presetID: breathing.presetID)
-                try resolved.validate()
-                plan = .breathing(resolved, TimelineRun(timeline: try resolved.timeline()))
-            case .workout:
-                guard let workout = stored.workout else { throw corrupt("a workout without its plan") }
-                var resolved = try workout.plan.plan()
-                (resolved.programName, resolved.programID) = (workout.programName, workout.programID)
-                plan = .workout(resolved, TimelineRun(timeline: try resolved.timeline()))
-            }
-        } catch let error as StoreError {
-            throw error
+            plan = try Self.plan(
+                kind: stored.kind, meditation: stored.meditation, affirmations: stored.affirmations,
+                breathing: stored.breathing, workout: stored.workout)
+        } catch let error as StoredPlanMissing {
+            throw corrupt(error.reason)
         } catch {
             throw corrupt("its plan is refused: \(error)")
         }
@@ -172,6 +145,47 @@ extension PracticeRun {
             throw corrupt("its saved sit or ending is refused: \(error)")
         }
         loggedRecord = stored.record
+    }
+
+    /// A stored plan without the part its kind needs.
+    struct StoredPlanMissing: Error {
+        var reason: String
+    }
+
+    /// The plan of a `kind` made again from its stored (or prepared, ``PreparedPractice``) form,
+    /// checked by the core's own rules, which throw their own errors. A meditation without chosen
+    /// affirmations gets the first of the English catalog's.
+    static func plan(
+        kind: Kind, meditation: MeditationPlan?, affirmations lines: StoredAffirmations?,
+        breathing: StoredBreathing?, workout: StoredWorkout?
+    ) throws -> Plan {
+        switch kind {
+        case .meditation:
+            guard let meditation else { throw StoredPlanMissing(reason: "a meditation without its plan") }
+            var affirmations = Affirmations(rotationIndex: 0, catalog: .shared(for: .english))
+            if let lines { (affirmations.countdown, affirmations.running) = (lines.countdown, lines.running) }
+            return .meditation(try MeditationSit(plan: meditation, affirmations: affirmations))
+        case .breathing:
+            guard let breathing else { throw StoredPlanMissing(reason: "a breathing session without its plan") }
+            let pattern = try BreathingPattern(
+                inhale: Self.seconds(breathing.inhaleMs), holdAfterInhale: Self.seconds(breathing.holdAfterInhaleMs),
+                exhale: Self.seconds(breathing.exhaleMs), holdAfterExhale: Self.seconds(breathing.holdAfterExhaleMs))
+            let length: BreathingLength
+            switch (breathing.rounds, breathing.minutes) {
+            case (let rounds?, nil): length = .rounds(rounds)
+            case (nil, let minutes?): length = .minutes(minutes)
+            default: throw StoredPlanMissing(reason: "a breathing session without rounds or minutes")
+            }
+            let resolved = BreathingPlan(
+                pattern: pattern, length: length, presetName: breathing.presetName, presetID: breathing.presetID)
+            try resolved.validate()
+            return .breathing(resolved, TimelineRun(timeline: try resolved.timeline()))
+        case .workout:
+            guard let workout else { throw StoredPlanMissing(reason: "a workout without its plan") }
+            var resolved = try workout.plan.plan()
+            (resolved.programName, resolved.programID) = (workout.programName, workout.programID)
+            return .workout(resolved, TimelineRun(timeline: try resolved.timeline()))
+        }
     }
 
     /// The stored form as JSON text, as the database keeps it.

@@ -80,6 +80,7 @@ extension StringKey {
     public static let apiTimerNotRunning = StringKey("api.timerNotRunning")
     public static let apiPresetOnlyForMeditation = StringKey("api.presetOnlyForMeditation")
     public static let apiPresetOrPlan = StringKey("api.presetOrPlan")
+    public static let apiReportPlanMissing = StringKey("api.reportPlanMissing")
     public static let apiProgramOnlyForWorkout = StringKey("api.programOnlyForWorkout")
     public static let apiProgramOrPlan = StringKey("api.programOrPlan")
     public static let apiDeviceNameEmpty = StringKey("api.deviceName.empty")

@@ -88,6 +88,8 @@ extension StringKey {
     public static let errorRunAlreadyStopped = StringKey("error.run.alreadyStopped")
     public static let errorRunAlreadyCompleted = StringKey("error.run.alreadyCompleted")
     public static let errorRunInstantBeforeStart = StringKey("error.run.instantBeforeStart")
+    public static let errorRunReportTooManySteps = StringKey("error.runReport.tooManySteps")
+    public static let errorRunReportNotEnded = StringKey("error.runReport.notEnded")
     public static let errorSoundInterruptionOffset = StringKey("error.soundInterruption.offset")
     public static let errorSoundInterruptionLength = StringKey("error.soundInterruption.length")
     public static let errorSoundInterruptionTooMany = StringKey("error.soundInterruption.tooMany")
