@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MomentumCore
 import MomentumStoreTestSupport
+import Synchronization
 import Testing
 
 @testable import MomentumServer
@@ -195,5 +196,65 @@ struct RunReportsRoutesTests {
                     == "Die gemeldete Übung ist vom Typ workout, enthält aber keinen Plan „practice.workout“.")
         }
         await #expect(try server.services.practiceLog.records().isEmpty)
+    }
+}
+
+@Suite("Prepared practices: what a device keeps to practise offline")
+struct PreparedPracticesRoutesTests {
+    @Test func savedSitsPresetsAndProgramsArePreparedAndOneReportsBackAsPlayed() async throws {
+        let server = try await TestServer()
+        let firstVersion = Mutex<String?>(nil)
+        _ = try await server.services.meditationPresets.addPreset(
+            name: "Morning", plan: MeditationPlan(duration: .minutes(15), countdown: .zero))
+        try await server.test { client in
+            let list = try await client.send(.get, "/api/v1/runs/prepared?lang=de")
+            #expect(list.status == .ok, "\(list.text)")
+            let practices = try #require(try list.object["practices"] as? [[String: Any]])
+            let keys = practices.compactMap { $0["key"] as? String }
+            let sit = try #require(practices.first { ($0["key"] as? String)?.hasPrefix("sit.") == true })
+            #expect(sit["name"] as? String == "Morning")
+            #expect(keys.contains { $0.hasPrefix("breathing.") })
+            #expect(keys.contains { $0.hasPrefix("workout.") })
+            #expect(Set(keys).count == keys.count)
+            let run = try #require(sit["run"] as? [String: Any])
+            #expect(run["status"] as? String == "idle")
+            #expect((run["timeline"] as? [String: Any])?["totalMs"] as? Int == 900_000)
+            #expect(run["summary"] as? String != nil)
+            let workout = try #require(practices.first { $0["kind"] as? String == "workout" })
+            #expect((workout["run"] as? [String: Any])?["board"] != nil)
+            #expect((sit["version"] as? String)?.count == 16)
+            firstVersion.withLock { $0 = sit["version"] as? String }
+
+            // The prepared practice goes back with the report exactly as it came.
+            let practice = try JSONSerialization.data(withJSONObject: try #require(sit["practice"]))
+            let body =
+                #"{"id":"0d9f7a1e-3c2b-4a5d-8e6f-7a8b9c0d1e2f","practice":"#
+                + String(decoding: practice, as: UTF8.self)
+                + #","steps":[{"action":"start","at":"2027-01-14T06:30:00Z"}]}"#
+            let reported = try await client.send(.post, "/api/v1/runs/reports", json: body)
+            #expect(reported.status == .created, "\(reported.text)")
+
+            // Changing the sit changes its version; the list itself started and saved nothing.
+            let again = try await client.send(.get, "/api/v1/runs/prepared?lang=de")
+            let same = try #require(try again.object["practices"] as? [[String: Any]])
+            #expect(
+                same.first { $0["key"] as? String == sit["key"] as? String }?["version"] as? String == sit["version"]
+                    as? String)
+        }
+        let record = try #require(try await server.services.practiceLog.records().first)
+        #expect(record.details["preset"] == "Morning")
+        #expect(record.countedSeconds == 900)
+        await #expect(try server.services.settings.load() == MomentumSettings())
+        let preset = try await server.services.meditationPresets.preset(named: "Morning")
+        _ = try await server.services.meditationPresets.editPreset(
+            preset, plan: MeditationPlan(duration: .minutes(25), countdown: .zero))
+        try await server.test { client in
+            let list = try await client.send(.get, "/api/v1/runs/prepared")
+            let practices = try #require(try list.object["practices"] as? [[String: Any]])
+            let sit = try #require(practices.first { ($0["key"] as? String)?.hasPrefix("sit.") == true })
+            #expect(((sit["run"] as? [String: Any])?["timeline"] as? [String: Any])?["totalMs"] as? Int == 1_500_000)
+            let version = try #require(sit["version"] as? String)
+            #expect(firstVersion.withLock { $0 } != version)
+        }
     }
 }

@@ -161,4 +161,29 @@ struct RunsAcrossServersTests {
         await #expect(
             try servers.store.postgres("SELECT count(*)::int FROM practice_run WHERE person_id = \(ben.id)") == 0)
     }
+
+    @Test(.enabled(if: StoreKind.postgresURL != nil))
+    func aReportSentToBothServersAtOnceAndAgainIsLoggedOnce() async throws {
+        let servers = try await TwoServers()
+        let body = #"""
+            {"id":"5b1e7c2a-9d3f-4e8a-b6c4-1a2b3c4d5e6f",
+             "practice":{"kind":"meditation","meditation":{"durationMs":600000,"countdownMs":0}},
+             "steps":[{"action":"start","at":"2027-01-14T07:00:00Z"},{"action":"stop","at":"2027-01-14T07:06:00Z"}]}
+            """#
+        try await servers.test { a, b in
+            // The page sent it, lost the answer and sent it again through the other server.
+            async let first = a.send(.post, "/api/v1/runs/reports", json: body)
+            async let second = b.send(.post, "/api/v1/runs/reports", json: body)
+            let (answerA, answerB) = try await (first, second)
+            #expect(answerA.status.code / 100 == 2, "\(answerA.text)")
+            #expect(answerB.status.code / 100 == 2, "\(answerB.text)")
+            let again = try await b.send(.post, "/api/v1/runs/reports", json: body)
+            #expect(again.status == .ok)
+            #expect(try again.object["alreadyLogged"] as? Bool == true)
+        }
+        for household in servers.households {
+            let records = try await household.founder.practiceLog.records()
+            #expect(records.map(\.countedSeconds) == [360])
+        }
+    }
 }

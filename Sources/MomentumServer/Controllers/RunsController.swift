@@ -18,6 +18,7 @@ struct RunsController {
         group.get(use: list)
         group.post(use: start)
         group.post("reports", use: report)
+        group.get("prepared", use: prepared)
         group.get(":id", use: show)
         group.post(":id/pause", use: pause)
         group.post(":id/resume", use: resume)
