@@ -190,6 +190,8 @@ func buildPersonRouter(
     ).addRoutes(to: api.group("runs"))
     // A run's audio and a focus timer's end sound share the limit of streams and their one thread.
     RunAudioController(registry: runs, streams: shared.streams, person: person).addRoutes(to: api.group("runs"))
+    PreparedAudioController(services: services, streams: shared.streams, person: person)
+        .addRoutes(to: api.group("runs"))
     LogController(
         log: services.practiceLog, progress: services.progress, settings: services.settings, metrics: metrics
     ).addRoutes(

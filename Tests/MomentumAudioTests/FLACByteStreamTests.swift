@@ -29,7 +29,8 @@ struct FLACByteStreamTests {
     }
 
     @Test(arguments: [
-        ("silent", AudioFormat.runStream), ("rain", .runStream), ("brown", try AudioFormat(sampleRate: 44_100, channels: 2)),
+        ("silent", AudioFormat.runStream), ("rain", .runStream),
+        ("brown", try AudioFormat(sampleRate: 44_100, channels: 2)),
     ])
     func itDecodesToExactlyTheWAVStreamsSamples(ambient: String, format: AudioFormat) throws {
         let (wav, flac) = try both(try timeline(ambient: ambient), format: format)

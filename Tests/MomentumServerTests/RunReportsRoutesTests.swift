@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MomentumAudio
 import MomentumCore
 import MomentumStoreTestSupport
 import Synchronization
@@ -255,6 +256,44 @@ struct PreparedPracticesRoutesTests {
             #expect(((sit["run"] as? [String: Any])?["timeline"] as? [String: Any])?["totalMs"] as? Int == 1_500_000)
             let version = try #require(sit["version"] as? String)
             #expect(firstVersion.withLock { $0 } != version)
+        }
+    }
+}
+
+@Suite("A prepared practice's sound as FLAC, for a device to keep")
+struct PreparedAudioRoutesTests {
+    @Test func aSavedSitsSoundIsTheRenderersTimelineAsFLAC() async throws {
+        let server = try await TestServer()
+        let preset = try await server.services.meditationPresets.addPreset(
+            name: "Short", plan: MeditationPlan(duration: .minutes(1), countdown: .seconds(5)))
+        try await server.test { client in
+            let response = try await client.send(.get, "/api/v1/runs/prepared/sit.\(preset.id)/audio")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "audio/flac")
+            let timeline = try MeditationSit<WallInstant>(
+                plan: preset.plan, affirmations: Affirmations(rotationIndex: 0, catalog: .shared(for: .english))
+            ).run.timeline
+            var expected = FLACByteStream(
+                source: TimelineReader(blocks: try TimelineBlocks(timeline: timeline, format: .runStream)))
+            var bytes: [UInt8] = []
+            while let chunk = expected.next() { bytes += chunk }
+            #expect(Array(response.body.readableBytesView) == bytes)
+            // 5 s + 1 min + the end gong's ring, silent between the gongs: far under its 3 MB of WAV.
+            #expect(bytes.count < 300_000)
+        }
+    }
+
+    @Test func anOpenEndedSitAndAnUnknownPracticeHaveNoSoundToKeep() async throws {
+        let server = try await TestServer()
+        let open = try await server.services.meditationPresets.addPreset(
+            name: "Open", plan: MeditationPlan(isOpenEnded: true))
+        try await server.test { client in
+            let openEnded = try await client.send(.get, "/api/v1/runs/prepared/sit.\(open.id)/audio")
+            #expect(openEnded.status == .unprocessableContent)
+            #expect(openEnded.errorMessage?.hasPrefix("An open-ended sit has no end to prepare") == true)
+            let unknown = try await client.send(.get, "/api/v1/runs/prepared/sit.nothing/audio?lang=de")
+            #expect(unknown.status == .notFound)
+            #expect(unknown.errorMessage == "Es gibt keine Übung „sit.nothing“, die für offline behalten werden kann.")
         }
     }
 }

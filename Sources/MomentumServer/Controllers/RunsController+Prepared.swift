@@ -35,8 +35,23 @@ extension RunsController {
         PreparedList
     > {
         let language = try await LanguageChoice.language(for: request, settings: services.settings)
-        let catalog = StringCatalog.shared(for: language)
         let instant = WallInstant(now())
+        let prepared = try await Self.preparedRuns(of: services, language: language)
+        let practices = try prepared.map { key, name, run in
+            let practice = PreparedPractice(run.stored)
+            return Prepared(
+                key: key, kind: run.kind, name: name, version: try Self.version(of: practice, name: name),
+                practice: practice, run: RunResponse(run, at: instant, language: language))
+        }
+        return JSONResponse(PreparedList(practices: practices))
+    }
+
+    /// Every practice a device can keep, in the order the list gives them: its key, its name in
+    /// `language` and a run of it not yet started.
+    static func preparedRuns(of services: MomentumServices, language: Language) async throws -> [(
+        key: String, name: String, run: PracticeRun
+    )] {
+        let catalog = StringCatalog.shared(for: language)
         var prepared: [(key: String, name: String, run: PracticeRun)] = []
         for preset in try await services.meditationPresets.presets() {
             let sit = try MeditationSit<WallInstant>(
@@ -59,13 +74,7 @@ extension RunsController {
                 id: Self.preparedRunID, plan: .workout(plan, TimelineRun(timeline: try plan.timeline())))
             prepared.append(("workout.\(program.id)", program.displayName(catalog), run))
         }
-        let practices = try prepared.map { key, name, run in
-            let practice = PreparedPractice(run.stored)
-            return Prepared(
-                key: key, kind: run.kind, name: name, version: try Self.version(of: practice, name: name),
-                practice: practice, run: RunResponse(run, at: instant, language: language))
-        }
-        return JSONResponse(PreparedList(practices: practices))
+        return prepared
     }
 
     /// The first 16 hex digits of the SHA-256 of the practice and its name as sorted JSON.

@@ -81,6 +81,8 @@ extension StringKey {
     public static let apiPresetOnlyForMeditation = StringKey("api.presetOnlyForMeditation")
     public static let apiPresetOrPlan = StringKey("api.presetOrPlan")
     public static let apiReportPlanMissing = StringKey("api.reportPlanMissing")
+    public static let apiNoPreparedPractice = StringKey("api.noPreparedPractice")
+    public static let apiPreparedOpenEnded = StringKey("api.preparedOpenEnded")
     public static let apiProgramOnlyForWorkout = StringKey("api.programOnlyForWorkout")
     public static let apiProgramOrPlan = StringKey("api.programOrPlan")
     public static let apiDeviceNameEmpty = StringKey("api.deviceName.empty")
