@@ -43,6 +43,11 @@ def test_the_first_screen_is_a_picture_of_today_this_week_and_the_streaks(server
         assert ("counted" in classes) == (button.get_attribute("data-day") in counted), button.get_attribute("data-day")
         assert button.get_attribute("aria-label"), "a day without a name"
     assert browser.find_element(By.ID, "week-summary").text == streaks["weekText"]
+    # A section with nothing to show (no trackers) leaves nothing behind, not a stray "null".
+    stray = browser.execute_script(
+        "return [...document.getElementById('view-progress').childNodes]"
+        ".filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()).map((n) => n.textContent)")
+    assert stray == []
     assert browser.find_element(By.CSS_SELECTOR, f'#week button[data-day="{today["day"]}"]').get_attribute("class").count("today") == 1
 
     # The glance fits the first screen: today, the week and the streaks end above the fold.

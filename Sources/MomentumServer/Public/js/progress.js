@@ -81,7 +81,8 @@ async function render(focusId) {
   root.replaceChildren(
     el('h1', { id: 'h-progress' }, t('nav.progress')),
     el('div', { class: 'glance' }, todaySection(streaks), weekSection(streaks, selected, handlers), streakSection(streaks)),
-    trackersSection(trackers),
+    // No trackers: no section (replaceChildren would write a null as the text "null").
+    ...[trackersSection(trackers)].filter(Boolean),
     calendarSection(cal, selected, handlers),
     sessions,
     strengthSection(streaks),
