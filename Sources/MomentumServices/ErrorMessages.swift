@@ -120,6 +120,8 @@ public enum ErrorMessages {
         case .tooManySteps(let count, let maximum):
             catalog.format(.errorRunReportTooManySteps, ["count": String(count), "maximum": String(maximum)])
         case .notEnded: catalog[.errorRunReportNotEnded]
+        case .tooOld(let days): catalog.format(.errorRunReportTooOld, ["days": String(days)])
+        case .inTheFuture: catalog[.errorRunReportInTheFuture]
         }
     }
 

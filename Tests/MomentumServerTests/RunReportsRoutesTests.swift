@@ -147,7 +147,10 @@ struct RunReportsRoutesTests {
         ([], "", .conflict, "error.run.notStarted"),
         // Older than a month; from the far future.
         ([("start", "2026-12-01T07:00:00Z"), ("stop", "2026-12-01T07:30:00Z")], "", .unprocessableContent, ""),
-        ([("start", "2027-01-17T07:00:00Z"), ("stop", "2027-01-17T07:30:00Z")], "", .unprocessableContent, ""),
+        (
+            [("start", "2027-01-17T07:00:00Z"), ("stop", "2027-01-17T07:30:00Z")], "", .unprocessableContent,
+            "error.runReport.inTheFuture"
+        ),
         // Still going: paused and never stopped; started ten minutes ago.
         (
             [("start", "2027-01-14T07:00:00Z"), ("pause", "2027-01-14T07:05:00Z")], "", .unprocessableContent,
@@ -195,6 +198,14 @@ struct RunReportsRoutesTests {
             #expect(
                 missing.errorMessage
                     == "Die gemeldete Übung ist vom Typ workout, enthält aber keinen Plan „practice.workout“.")
+            let old = try await client.send(
+                .post, "/api/v1/runs/reports?lang=de",
+                json: report(practice: twentyMinuteSit, steps: [("start", "2026-12-10T07:00:00Z")]))
+            #expect(old.status == .unprocessableContent)
+            #expect(
+                old.errorMessage
+                    == "Diese Übung liegt mehr als 30 Tage zurück; eine offline gespielte Übung wird bis zu 30 Tage später gespeichert."
+            )
         }
         await #expect(try server.services.practiceLog.records().isEmpty)
     }

@@ -19,6 +19,16 @@ public enum RunReportRules {
             earliest: now.addingTimeInterval(-maximumAge), latest: now.addingTimeInterval(InstantWindow.slack))
     }
 
+    /// Refuses a report whose instants lie outside ``window(around:)``: played too long ago, or
+    /// (a device's clock far off) in the future.
+    public static func check(instants: [Date], now: Date) throws(RunReportError) {
+        let window = window(around: now)
+        for instant in instants where !window.contains(instant) {
+            if instant < window.earliest { throw .tooOld(maximumDays: Int(maximumAge / 86_400)) }
+            throw .inTheFuture
+        }
+    }
+
     /// Refuses a report with more steps than a practice can have had.
     public static func check(stepCount: Int) throws(RunReportError) {
         if stepCount > maximumSteps { throw .tooManySteps(count: stepCount, maximum: maximumSteps) }
@@ -46,6 +56,10 @@ public enum RunReportRules {
 /// Why a run report is refused before its steps are replayed.
 public enum RunReportError: Error, Equatable, Sendable {
     case tooManySteps(count: Int, maximum: Int)
+    /// Played longer ago than ``RunReportRules/maximumAge``.
+    case tooOld(maximumDays: Int)
+    /// Its instants lie more than a day ahead of the server's clock.
+    case inTheFuture
     /// The practice neither stopped nor played to its end.
     case notEnded
 }

@@ -64,8 +64,7 @@ extension RunsController {
         let language = try await LanguageChoice.language(for: request, settings: services.settings)
         let now = now()
         try RunReportRules.check(stepCount: body.steps.count)
-        let window = RunReportRules.window(around: now)
-        for (index, step) in body.steps.enumerated() { try window.check(step.at, field: "steps[\(index)].at") }
+        try RunReportRules.check(instants: body.steps.map(\.at), now: now)
         try RunReportRules.checkOrder(body.steps.map(\.at))
         let interruptions = try SoundInterruption.reported(
             milliseconds: (body.soundInterruptions ?? []).map { ($0.atMs, $0.durationMs) })

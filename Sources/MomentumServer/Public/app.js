@@ -13,6 +13,7 @@ import * as workout from './js/workout.js';
 import * as about from './js/about.js';
 import { startIfWanted as startReminderNotifications } from './js/reminder-notifications.js';
 import { startLive, relocalizeLive } from './js/live.js';
+import { startOutbox, render as renderOutbox } from './js/outbox.js';
 
 const sections = { meditate, library, breathe, workout, timers, morse, progress, settings, about };
 /** The sections a phone's "Practice" tab holds (app.css shows them as one tab and a switch row). */
@@ -88,6 +89,7 @@ export async function relocalize(lang) {
   await loadCatalog(lang);
   translate();
   relocalizeLive();
+  renderOutbox();
   await Promise.all([...mounted].map(async (key) => {
     const view = document.getElementById(`view-${key}`);
     if (sections[key].remount) await sections[key].remount(view);
@@ -127,6 +129,8 @@ async function start() {
   document.querySelector('a.skip')?.addEventListener('click', skipToContent);
   route();
   startLive();
+  // Practices played offline, kept on this device until the server has logged them.
+  startOutbox();
   startReminderNotifications();
   // A new person's first visit: the welcome, once (js/welcome.js).
   welcomeIfNew().catch(console.error);

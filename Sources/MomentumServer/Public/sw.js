@@ -1,6 +1,6 @@
 // Caches the static files only (network first, cache as fallback); /api is never touched, nor the
 // manifest (the server writes it, with the person's shortcuts only for a signed-in request).
-const CACHE = 'momentum-static-v13';
+const CACHE = 'momentum-static-v14';
 const FILES = [
   '/', '/index.html', '/theme.js', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
@@ -12,7 +12,7 @@ const FILES = [
   '/js/reminder-notifications.js', '/js/live.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
   '/js/runs.js', '/js/run-end.js',
   '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js', '/js/push-subscription.js',
-  '/js/progress-trackers.js',
+  '/js/progress-trackers.js', '/js/outbox.js',
 ];
 
 self.addEventListener('install', (event) => {

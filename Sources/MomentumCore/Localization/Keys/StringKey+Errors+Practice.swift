@@ -90,6 +90,8 @@ extension StringKey {
     public static let errorRunInstantBeforeStart = StringKey("error.run.instantBeforeStart")
     public static let errorRunReportTooManySteps = StringKey("error.runReport.tooManySteps")
     public static let errorRunReportNotEnded = StringKey("error.runReport.notEnded")
+    public static let errorRunReportTooOld = StringKey("error.runReport.tooOld")
+    public static let errorRunReportInTheFuture = StringKey("error.runReport.inTheFuture")
     public static let errorSoundInterruptionOffset = StringKey("error.soundInterruption.offset")
     public static let errorSoundInterruptionLength = StringKey("error.soundInterruption.length")
     public static let errorSoundInterruptionTooMany = StringKey("error.soundInterruption.tooMany")

@@ -1,0 +1,146 @@
+// Practices played away from the server, kept on this device until the server has logged them
+// (docs/offline.md). Each is a run report — its id made here, the practice as the server prepared
+// it, the instants of its start, pauses, resumes and stop — kept in IndexedDB, so a closed tab or
+// a restarted phone loses nothing. Reports are sent on every page load, when the browser comes
+// back online and when the page becomes visible; the server logs each once by its id, so sending
+// one twice (an answer lost on the way, a reload in between) is harmless. A report is forgotten
+// only once the server answered 2xx. One the server refuses stays, with the server's reason, until
+// the person removes it: nothing is dropped silently.
+import { api } from './api.js';
+import { t } from './i18n.js';
+
+const DATABASE = 'momentum-offline';
+const STORE = 'reports';
+
+/** The device's database, opened once. */
+let opened = null;
+function database() {
+  if (!opened) {
+    opened = new Promise((resolve, reject) => {
+      const request = indexedDB.open(DATABASE, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'report.id' });
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  }
+  return opened;
+}
+
+async function transact(mode, work) {
+  const db = await database();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    const result = work(transaction.objectStore(STORE));
+    transaction.oncomplete = () => resolve(result && 'result' in result ? result.result : undefined);
+    transaction.onerror = () => reject(transaction.error);
+  });
+}
+
+/**
+ * Keeps `report` (the body of POST /runs/reports) with the practice's `name` for the person, and
+ * tries to send it at once.
+ */
+export async function keep(report, name) {
+  await transact('readwrite', (store) => store.put({ report, name, keptAt: Date.now(), refused: null }));
+  render();
+  return send();
+}
+
+/** Every report still on this device, oldest first. */
+export async function waiting() {
+  const all = await transact('readonly', (store) => store.getAll());
+  return (all || []).sort((a, b) => a.keptAt - b.keptAt);
+}
+
+async function forget(id) {
+  await transact('readwrite', (store) => store.delete(id));
+}
+
+let sending = null;
+
+/**
+ * Sends every report not refused, oldest first; stops at the first that cannot reach the server
+ * (offline, or the server busy), to try again later. Answers how many were logged or found logged.
+ */
+export function send() {
+  if (!sending) {
+    sending = sendAll().finally(() => {
+      sending = null;
+      render();
+    });
+  }
+  return sending;
+}
+
+async function sendAll() {
+  let sent = 0;
+  for (const entry of await waiting()) {
+    if (entry.refused) continue;
+    try {
+      await api('/runs/reports', { method: 'POST', body: entry.report });
+      await forget(entry.report.id);
+      sent += 1;
+    } catch (error) {
+      // Not reached, signed out, or the server busy or failing: keep it and try again later.
+      if (error.code === 'network' || error.status === 401 || error.status === 429 || error.status >= 500) break;
+      entry.refused = error.message || String(error);
+      await transact('readwrite', (store) => store.put(entry));
+    }
+  }
+  return sent;
+}
+
+/** Removes a refused report the person has read. */
+export async function dismiss(id) {
+  await forget(id);
+  render();
+}
+
+/**
+ * Shows, in the page's status region, how many practices wait to be saved and each refused one
+ * with the server's reason and a Remove button; nothing when all are saved.
+ */
+export async function render() {
+  const region = document.getElementById('live-status');
+  if (!region) return;
+  let entries = [];
+  try {
+    entries = await waiting();
+  } catch {
+    entries = [];
+  }
+  region.querySelector('#offline-waiting')?.remove();
+  const pending = entries.filter((entry) => !entry.refused);
+  const refused = entries.filter((entry) => entry.refused);
+  if (!pending.length && !refused.length) return;
+  const box = document.createElement('div');
+  box.id = 'offline-waiting';
+  box.className = 'offline-waiting';
+  if (pending.length) {
+    const line = document.createElement('p');
+    line.id = 'offline-waiting-count';
+    line.textContent = pending.length === 1 ? t('offline.waitingOne') : t('offline.waitingMany', { count: pending.length });
+    box.append(line);
+  }
+  for (const entry of refused) {
+    const line = document.createElement('p');
+    line.className = 'offline-refused';
+    line.textContent = t('offline.refused', { name: entry.name || '', reason: entry.refused });
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.className = 'secondary small';
+    remove.textContent = t('offline.remove');
+    remove.addEventListener('click', () => dismiss(entry.report.id));
+    line.append(' ', remove);
+    box.append(line);
+  }
+  region.append(box);
+}
+
+/** Sends what waits now and whenever the connection or the page comes back. */
+export function startOutbox() {
+  if (!('indexedDB' in window)) return;
+  window.addEventListener('online', () => { send(); });
+  document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'visible') send(); });
+  send();
+}
