@@ -64,7 +64,8 @@ let sending = null;
  */
 export function send() {
   if (!sending) {
-    sending = sendAll().finally(() => {
+    // A device whose browser keeps no database (IndexedDB refused) has nothing waiting.
+    sending = sendAll().catch(() => 0).finally(() => {
       sending = null;
       render();
     });
