@@ -95,7 +95,7 @@ extension RunsController {
             var replay = run
             let outcome = try replay.stop(at: end)
             run.ending = PracticeRun.Ending(
-                outcome: outcome.isCompleted ? "completed" : "stoppedEarly",
+                outcome: (outcome.isCompleted ? PracticeEnding.Outcome.completed : .stoppedEarly).rawValue,
                 practicedMs: outcome.practiced.wholeMilliseconds, logged: true,
                 soundInterruptions: SoundInterruption.worthTelling(interruptions))
             return JSONResponse(
@@ -129,7 +129,10 @@ extension RunsController.ReportResponse {
         kind = run.kind
         self.alreadyLogged = alreadyLogged
         // A finished run always has its ending.
-        let ending = run.ending ?? PracticeRun.Ending(outcome: "tooShortToLog", practicedMs: 0, logged: false)
+        let ending =
+            run.ending
+            ?? PracticeRun.Ending(
+                outcome: PracticeEnding.Outcome.tooShortToLog.rawValue, practicedMs: 0, logged: false)
         self.ending = RunsController.EndingBody(ending, kind: run.kind.practiceKind, language: language)
         self.record = record
     }

@@ -12,32 +12,13 @@ extension TimelineStreams {
     func flacResponse(for timeline: Timeline, person: Person.ID, context: BasicRequestContext) async throws
         -> Response
     {
-        do {
-            try timeline.checkRenderLength()
-        } catch {
-            throw APIError(.unprocessableContent, code: "render_too_long", describing: error)
+        let stream = try await prepare(timeline, context: context) {
+            FLACStream(
+                FLACByteStream(
+                    source: TimelineReader(
+                        blocks: try TimelineBlocks(timeline: timeline, format: .runStream, openEndedLength: nil))))
         }
-        let stream: FLACStream
-        do {
-            stream = try await worker.run { () throws -> FLACStream in
-                FLACStream(
-                    FLACByteStream(
-                        source: TimelineReader(
-                            blocks: try TimelineBlocks(timeline: timeline, format: .runStream, openEndedLength: nil))))
-            }
-        } catch let error as RenderError {
-            context.logger.notice("ambient sound not rendered", metadata: ["error": "\(error)"])
-            throw APIError.invalid(.apiAmbientUnrenderable)
-        } catch {
-            throw APIError.invalid(.errorAudioTooLong, code: "render_too_long")
-        }
-        guard let turn = turns.take(for: person, connection: ClientConnection.current?.channel) else {
-            let seconds = Int(limits.retryAfter.components.seconds)
-            var busy = APIError(
-                .serviceUnavailable, code: "render_busy", key: .errorRenderBusy, arguments: ["seconds": "\(seconds)"])
-            busy.headers[.retryAfter] = "\(seconds)"
-            throw busy
-        }
+        let turn = try turn(for: person)
         var headers = HTTPFields()
         headers[.contentType] = "audio/flac"
         headers[.cacheControl] = "no-store"

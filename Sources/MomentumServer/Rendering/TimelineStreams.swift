@@ -43,25 +43,12 @@ struct TimelineStreams: Sendable {
         for timeline: Timeline, openEndedLength: Duration? = nil, playsBed: Bool = true, person: Person.ID,
         request: Request, context: BasicRequestContext, hasEnded: @escaping @Sendable () async -> Bool = { false }
     ) async throws -> Response {
-        do {
-            try timeline.checkRenderLength()
-        } catch {
-            throw APIError(.unprocessableContent, code: "render_too_long", describing: error)
-        }
-        let file: StreamedFile
-        do {
-            file = try await worker.run { () throws -> StreamedFile in
-                StreamedFile(
-                    try WAVRangeReader(
-                        blocks: TimelineBlocks(
-                            timeline: timeline, format: .runStream, openEndedLength: openEndedLength,
-                            playsBed: playsBed)))
-            }
-        } catch let error as RenderError {
-            context.logger.notice("ambient sound not rendered", metadata: ["error": "\(error)"])
-            throw APIError.invalid(.apiAmbientUnrenderable)
-        } catch {
-            throw APIError.invalid(.errorAudioTooLong, code: "render_too_long")
+        let file = try await prepare(timeline, context: context) {
+            StreamedFile(
+                try WAVRangeReader(
+                    blocks: TimelineBlocks(
+                        timeline: timeline, format: .runStream, openEndedLength: openEndedLength,
+                        playsBed: playsBed)))
         }
         let size = file.byteCount
         let asked = ByteRangeRequest(header: request.headers[.range], size: size)
@@ -80,13 +67,7 @@ struct TimelineStreams: Sendable {
             wanted = bytes.lowerBound..<bytes.upperBound + 1
             status = .partialContent
         }
-        guard let turn = turns.take(for: person, connection: ClientConnection.current?.channel) else {
-            let seconds = Int(limits.retryAfter.components.seconds)
-            var busy = APIError(
-                .serviceUnavailable, code: "render_busy", key: .errorRenderBusy, arguments: ["seconds": "\(seconds)"])
-            busy.headers[.retryAfter] = "\(seconds)"
-            throw busy
-        }
+        let turn = try turn(for: person)
         headers[.contentType] = "audio/wav"
         let range = wanted
         headers[.contentLength] = "\(range.count)"
@@ -108,6 +89,38 @@ struct TimelineStreams: Sendable {
 
     /// Ends a stream whose sound has ended (a run stopped early).
     struct StreamEnded: Error {}
+
+    /// What `make` makes of `timeline` on the worker, once its length is checked: a timeline over
+    /// ``Timeline/longestRender`` is 422 `render_too_long`, a bed that cannot be rendered 422.
+    func prepare<Value: Sendable>(
+        _ timeline: Timeline, context: BasicRequestContext, _ make: @escaping @Sendable () throws -> Value
+    ) async throws -> Value {
+        do {
+            try timeline.checkRenderLength()
+        } catch {
+            throw APIError(.unprocessableContent, code: "render_too_long", describing: error)
+        }
+        do {
+            return try await worker.run(make)
+        } catch let error as RenderError {
+            context.logger.notice("ambient sound not rendered", metadata: ["error": "\(error)"])
+            throw APIError.invalid(.apiAmbientUnrenderable)
+        } catch {
+            throw APIError.invalid(.errorAudioTooLong, code: "render_too_long")
+        }
+    }
+
+    /// A turn of the streams for `person`'s request, or 503 `render_busy` with `Retry-After`.
+    func turn(for person: Person.ID) throws -> StreamTurn {
+        guard let turn = turns.take(for: person, connection: ClientConnection.current?.channel) else {
+            let seconds = Int(limits.retryAfter.components.seconds)
+            var busy = APIError(
+                .serviceUnavailable, code: "render_busy", key: .errorRenderBusy, arguments: ["seconds": "\(seconds)"])
+            busy.headers[.retryAfter] = "\(seconds)"
+            throw busy
+        }
+        return turn
+    }
 }
 
 /// A timeline's WAV file being read by one response.
