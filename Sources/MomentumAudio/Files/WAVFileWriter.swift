@@ -135,9 +135,10 @@ extension WAVFileWriter {
         return true
     }
 
-    /// Frames each stretch renders and writes at a time: about 1.5 s at 44.1 kHz, so a write
-    /// call carries 128 KB (mono) and the stretches seldom wait for each other's writes.
-    static let stretchBlockFrames = 65_536
+    /// Frames each stretch renders and writes at a time: about 0.4 s at 44.1 kHz, so a write
+    /// call carries 32 KB (mono), the stretches seldom wait for each other's writes, and each
+    /// holds 96 KB of buffers besides its source's.
+    static let stretchBlockFrames = 16_384
 }
 
 /// The file the stretches write into, one write at a time, and the progress of them all.

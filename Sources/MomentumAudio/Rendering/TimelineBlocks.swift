@@ -126,7 +126,8 @@ public struct TimelineBlocks: Sendable {
         let frames = min(Self.blockFrames, frameCount - start, buffer.count / channels)
         guard index >= 0, frames > 0 else { return 0 }
         let block = UnsafeMutableBufferPointer(rebasing: buffer[0..<frames * channels])
-        mix(from: start, into: block, pieces: &pieces)
+        // The limiter's second before comes first: it lies in the previous piece of the bed, which
+        // the block's own piece then replaces among the kept ones.
         var limiter = PeakLimiter(ceiling: CueSynthesizer.peak, sampleRate: format.sampleRate)
         if let carried = pieces.limiter, carried.frame == start, carried.limiter.framesSinceLoud >= limiterPreRoll {
             // At rest, exactly as a limiter settled over the second before would be.
@@ -139,6 +140,7 @@ public struct TimelineBlocks: Sendable {
                 limiter.process(before, channels: channels)
             }
         }
+        mix(from: start, into: block, pieces: &pieces)
         limiter.process(block, channels: channels)
         pieces.limiter = (start + frames, limiter)
         return frames
@@ -227,10 +229,12 @@ public struct TimelineBlocks: Sendable {
             return samples
         }
         let frames = warmUp + crossfade + blockFrames
-        let own = pieces.noise(piece: piece, channel: channel) { generate(piece, frames: frames) }
-        let next = pieces.noise(piece: piece + 1, channel: channel) { generate(piece + 1, frames: frames) }
         let offset = warmUp + crossfade
-        var samples = Array(own[offset...])
+        var samples = Array(pieces.noise(piece: piece, channel: channel) { generate(piece, frames: frames) }[offset...])
+        // This piece's noise is not needed again once its samples are made: let it go before the
+        // next piece's is generated.
+        pieces.forget(piece: piece, channel: channel)
+        let next = pieces.noise(piece: piece + 1, channel: channel) { generate(piece + 1, frames: frames) }
         let handover = blockFrames - crossfade
         for index in 0..<crossfade {
             let angle = Float.pi / 2 * (Float(index) + 0.5) / Float(crossfade)
@@ -270,8 +274,9 @@ public struct TimelineBlocks: Sendable {
 struct BedPieces: Sendable {
     private var kept: [(piece: Int, channel: Int, samples: [Float])] = []
     private var generated: [(piece: Int, channel: Int, samples: [Float])] = []
-    /// How many pieces of each kind are kept: rendering in order needs this piece and the next
-    /// (the hand-over), and the last one (the limiter's second before), for every channel.
+    /// How many pieces of each kind are kept. Rendering in order needs, for every channel, the
+    /// next piece's noise (the hand-over, which its own piece then starts from) and the last piece
+    /// (the limiter's second before, taken before the block's own piece is made).
     var capacity = 4
     /// The limiter after the last block, and the frame it continues at.
     var limiter: (frame: Int, limiter: PeakLimiter)?
@@ -284,6 +289,11 @@ struct BedPieces: Sendable {
         generated.append((piece, channel, samples))
         if generated.count > capacity { generated.removeFirst() }
         return samples
+    }
+
+    /// Lets go of the generated noise of piece `piece` of `channel`'s bed.
+    mutating func forget(piece: Int, channel: Int) {
+        generated.removeAll { $0.piece == piece && $0.channel == channel }
     }
 
     /// Piece `piece` of `channel`'s bed, if it is kept.
@@ -319,7 +329,7 @@ public struct TimelineReader: AudioSource, Sendable {
     public init(blocks: TimelineBlocks) {
         self.blocks = blocks
         samples = [Float](repeating: 0, count: TimelineBlocks.blockFrames * blocks.format.channels)
-        pieces.capacity = 2 * blocks.format.channels
+        pieces.capacity = blocks.format.channels
     }
 
     /// Goes to `frame` (clamped to the session); the next render starts there.
@@ -336,7 +346,9 @@ public struct TimelineReader: AudioSource, Sendable {
             let index = (position + done) / TimelineBlocks.blockFrames
             if index != current {
                 let blocks = self.blocks
+                // Taken, not shared, while the block renders: a piece let go is freed at once.
                 var pieces = self.pieces
+                self.pieces = BedPieces()
                 _ = samples.withUnsafeMutableBufferPointer { blocks.render(block: index, into: $0, pieces: &pieces) }
                 self.pieces = pieces
                 current = index
