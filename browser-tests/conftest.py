@@ -232,6 +232,11 @@ def run_browser():
     driver.momentum_welcome_seen = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
         "source": "try { localStorage.setItem('momentum.welcomed', '1');"
                   " localStorage.setItem('momentum.morseIntro', '1'); } catch (e) {}"})["identifier"]
+    # The sound kept for practising offline (js/offline-store.js) is fetched on every page load:
+    # every test but its own starts with a budget of 0, so no test pays for rendering it
+    # (test_offline_store.py removes this with `Page.removeScriptToEvaluateOnNewDocument`).
+    driver.momentum_offline_off = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "try { localStorage.setItem('momentum.offlineBudgetMB', '0'); } catch (e) {}"})["identifier"]
     # Counts the page's requests still on their way, so a test's end can wait for them
     # (`pytest_runtest_call` below): the server stops at teardown, and a read the page started
     # just before would find it gone and be reported as a console error (CI stop 54).

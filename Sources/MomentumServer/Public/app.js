@@ -14,6 +14,7 @@ import * as about from './js/about.js';
 import { startIfWanted as startReminderNotifications } from './js/reminder-notifications.js';
 import { startLive, relocalizeLive } from './js/live.js';
 import { startOutbox, render as renderOutbox } from './js/outbox.js';
+import { startKeeping } from './js/offline-store.js';
 
 const sections = { meditate, library, breathe, workout, timers, morse, progress, settings, about };
 /** The sections a phone's "Practice" tab holds (app.css shows them as one tab and a switch row). */
@@ -131,6 +132,8 @@ async function start() {
   startLive();
   // Practices played offline, kept on this device until the server has logged them.
   startOutbox();
+  // What this device keeps to practise offline, refreshed while online (Settings → Offline).
+  startKeeping();
   startReminderNotifications();
   // A new person's first visit: the welcome, once (js/welcome.js).
   welcomeIfNew().catch(console.error);

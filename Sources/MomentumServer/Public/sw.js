@@ -1,6 +1,9 @@
 // Caches the static files only (network first, cache as fallback); /api is never touched, nor the
 // manifest (the server writes it, with the person's shortcuts only for a signed-in request).
-const CACHE = 'momentum-static-v14';
+// `/offline/audio/…` is answered from the sound the page kept for practising offline
+// (js/offline-store.js), which outlives a new version of these files.
+const CACHE = 'momentum-static-v15';
+const OFFLINE_CACHE = 'momentum-offline-v1';
 const FILES = [
   '/', '/index.html', '/theme.js', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
   '/js/api.js', '/js/i18n.js', '/js/dom.js', '/js/player.js', '/js/meditate.js', '/js/breathe.js',
@@ -12,7 +15,7 @@ const FILES = [
   '/js/reminder-notifications.js', '/js/live.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
   '/js/runs.js', '/js/run-end.js',
   '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js', '/js/push-subscription.js',
-  '/js/progress-trackers.js', '/js/outbox.js',
+  '/js/progress-trackers.js', '/js/outbox.js', '/js/offline-store.js', '/js/settings-offline.js',
 ];
 
 self.addEventListener('install', (event) => {
@@ -21,13 +24,17 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => k !== CACHE && k !== OFFLINE_CACHE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/offline/audio/')) {
+    event.respondWith(keptSound(url.pathname, event.request.headers.get('Range')));
+    return;
+  }
   if (url.pathname.startsWith('/api/') || url.pathname === '/metrics' || url.pathname === '/health') return;
   if (!FILES.includes(url.pathname)) return;
   event.respondWith(
@@ -42,6 +49,45 @@ self.addEventListener('fetch', (event) => {
       .catch(() => caches.match(event.request)),
   );
 });
+
+/**
+ * A kept practice's sound: whole, or the byte range asked for (206, as Safari's `<audio>` needs);
+ * 416 for a range outside it, 404 when nothing is kept there.
+ */
+async function keptSound(path, range) {
+  const cache = await caches.open(OFFLINE_CACHE);
+  const kept = await cache.match(path);
+  if (!kept) return new Response('', { status: 404 });
+  const type = kept.headers.get('Content-Type') || 'audio/flac';
+  const sound = await kept.blob();
+  const size = sound.size;
+  if (!range) {
+    return new Response(sound, { headers: { 'Content-Type': type, 'Content-Length': String(size), 'Accept-Ranges': 'bytes' } });
+  }
+  const bounds = byteRange(range, size);
+  if (!bounds) return new Response('', { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
+  const [first, last] = bounds;
+  return new Response(sound.slice(first, last + 1), {
+    status: 206,
+    headers: {
+      'Content-Type': type, 'Content-Length': String(last - first + 1), 'Accept-Ranges': 'bytes',
+      'Content-Range': `bytes ${first}-${last}/${size}`,
+    },
+  });
+}
+
+/** `bytes=A-B`, `bytes=A-` or `bytes=-N` as [first, last] within `size` bytes; null otherwise. */
+function byteRange(header, size) {
+  const match = /^bytes=([0-9]*)-([0-9]*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '') || size === 0) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return suffix > 0 ? [Math.max(0, size - suffix), size - 1] : null;
+  }
+  const first = Number(match[1]);
+  const last = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return Number.isSafeInteger(first) && first < size && first <= last ? [first, last] : null;
+}
 
 // Web Push (docs/notifications.md): every push shows a notification — browsers end the
 // subscriptions of pushes that show nothing. The server sends the words in the person's language

@@ -1,0 +1,108 @@
+// Settings → Offline (issue 43): how much space this device gives the sound of practices kept for
+// practising with the server out of reach, what is kept and how large each is, and "Update now".
+// The budget belongs to this device (it is its storage), so it is kept in the browser, not on the
+// server; js/offline-store.js keeps within it. Sizes are in MB of 1,000,000 bytes.
+import { t, language } from './i18n.js';
+import { el, field, announce } from './dom.js';
+import { budgetMB, setBudgetMB, validBudget, kept, refresh, onKeptChange, MOST_BUDGET_MB } from './offline-store.js';
+
+let card = null;
+let status = ''; // '' | updating | failed
+let index = null;
+
+onKeptChange((next) => {
+  index = next;
+  redraw();
+});
+
+/** The card; Settings calls it on every render and it fills in what is kept as it is read. */
+export function offlineCard() {
+  card = render();
+  kept().then((found) => {
+    index = found;
+    redraw();
+  });
+  return card;
+}
+
+function redraw(focusID) {
+  if (!card || !card.isConnected) return;
+  const next = render();
+  card.replaceWith(next);
+  card = next;
+  if (focusID) next.querySelector(`#${focusID}`)?.focus();
+}
+
+const number = (value) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(value);
+const megabytes = (bytes) => number(Math.max(bytes, 0) / 1_000_000);
+
+function render() {
+  const budget = budgetMB();
+  const input = el('input', {
+    type: 'number', id: 'o-budget', name: 'o-budget', min: 0, max: MOST_BUDGET_MB, step: 1, value: budget,
+    inputmode: 'numeric', 'aria-describedby': 'o-budget-error',
+  });
+  const error = el('p', { class: 'error', id: 'o-budget-error', role: 'alert', hidden: '' });
+  const save = el('button', { type: 'submit', class: 'primary', id: 'o-save' }, t('action.save'));
+  const form = el('form', { id: 'o-budget-form', novalidate: true },
+    field('o-budget', t('offline.settings.budget'), input, t('offline.settings.unit')), error,
+    el('div', { class: 'actions' }, save));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = validBudget(input.value);
+    if (value === null) {
+      error.textContent = t('offline.settings.budgetInvalid', { most: MOST_BUDGET_MB });
+      error.hidden = false;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+      return;
+    }
+    update(() => setBudgetMB(value), 'o-save');
+  });
+  const updateButton = el('button', { type: 'button', class: 'secondary', id: 'o-update' },
+    t(status === 'updating' ? 'offline.settings.updating' : 'offline.settings.update'));
+  if (status === 'updating' || budget === 0) updateButton.setAttribute('disabled', '');
+  updateButton.addEventListener('click', () => update(refresh, 'o-update'));
+  return el('section', { class: 'card form offline', id: 'o-offline', 'aria-labelledby': 'o-title' },
+    el('h2', { id: 'o-title' }, t('offline.settings.title')),
+    el('p', { class: 'muted' }, t('offline.settings.intro')),
+    form,
+    el('p', { id: 'o-used', class: status === 'failed' ? 'error' : 'muted' }, summary(budget)),
+    ...list(),
+    el('div', { class: 'actions' }, updateButton));
+}
+
+function summary(budget) {
+  if (status === 'failed') return t('offline.settings.updateFailed');
+  if (budget === 0) return t('offline.settings.off');
+  if (!index) return t('offline.settings.none');
+  const used = index.practices.filter((entry) => entry.state === 'kept').reduce((sum, entry) => sum + entry.bytes, 0);
+  const time = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(index.refreshedAt));
+  return t('offline.settings.used', { used: megabytes(used), budget: number(budget), time });
+}
+
+function list() {
+  if (!index || budgetMB() === 0 || !index.practices.length) return [];
+  return [el('ul', { class: 'offline-list', id: 'o-list', 'aria-label': t('offline.settings.listLabel') },
+    ...index.practices.map((entry) => el('li', { class: entry.state === 'kept' ? 'kept' : 'not-kept', 'data-key': entry.key },
+      el('span', { class: 'name' }, entry.name),
+      el('span', { class: 'size' }, describe(entry)))))];
+}
+
+function describe(entry) {
+  switch (entry.state) {
+    case 'kept': return t('offline.settings.size', { size: megabytes(entry.bytes) });
+    case 'overBudget': return t('offline.settings.overBudget', { size: megabytes(entry.bytes) });
+    case 'openEnded': return t('offline.settings.openEnded');
+    default: return t('offline.settings.failed');
+  }
+}
+
+async function update(work, focusID) {
+  status = 'updating';
+  redraw(focusID);
+  const result = await work();
+  status = result === null && budgetMB() > 0 ? 'failed' : '';
+  redraw(focusID);
+  announce(summary(budgetMB()));
+}
