@@ -2,6 +2,8 @@
 prepared practices' sound in Cache Storage within the budget set in Settings → Offline, answered by
 the service worker — byte ranges included — with the network gone, and played by an `<audio>`
 element from there."""
+import re
+
 from selenium.webdriver.common.by import By
 
 from conftest import allow_console, axe_violations, open_app, set_size, shot, wait_for
@@ -17,7 +19,6 @@ def keep_offline(driver, budget_mb):
     driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
                            {"identifier": driver.momentum_offline_off})
     driver.execute_script("localStorage.setItem('momentum.offlineBudgetMB', arguments[0])", str(budget_mb))
-    driver.set_script_timeout(120)
 
 
 def kept(driver):
@@ -27,9 +28,17 @@ def kept(driver):
 
 
 def refreshed(driver):
-    return driver.execute_async_script(
-        "const done = arguments[0];"
-        "import('/js/offline-store.js').then((m) => m.refresh()).then(done, (e) => done(String(e)));")
+    """Keeps what the page keeps, now, and answers the index. Polled, not awaited in one script:
+    the first refresh renders every practice's sound, which a debug build takes minutes for, longer
+    than one WebDriver command may last."""
+    driver.execute_script(
+        "window.__kept = undefined;"
+        "import('/js/offline-store.js').then((m) => m.refresh())"
+        ".then((index) => { window.__kept = { index }; }, (e) => { window.__kept = { error: String(e) }; });")
+    outcome = wait_for(driver, lambda d: d.execute_script("return window.__kept"), timeout=400,
+                       message="keeping the sound did not end")
+    assert "error" not in outcome, outcome
+    return outcome["index"]
 
 
 def cached_sound_paths(driver):
@@ -116,6 +125,7 @@ def test_kept_sound_plays_offline_and_keeps_within_the_budget_set_in_settings(se
     everything = kept_bytes
     assert everything > 1_000_000, everything  # more than the budget below
     open_app(browser, server, "settings")
+    refreshed(browser)  # the page's own refresh, which draws the list again
     budget = wait_for(browser, lambda d: d.find_element(By.ID, "o-budget"))
     assert budget.get_attribute("value") == "3"
     budget.clear()
@@ -128,7 +138,7 @@ def test_kept_sound_plays_offline_and_keeps_within_the_budget_set_in_settings(se
     budget.clear()
     budget.send_keys("1")
     browser.find_element(By.ID, "o-save").click()
-    wait_for(browser, lambda d: (kept(d) or {}).get("budgetMB") == 1, timeout=30, message="the budget was not applied")
+    wait_for(browser, lambda d: (kept(d) or {}).get("budgetMB") == 1, timeout=300, message="the budget was not applied")
     index = kept(browser)
     kept_bytes = sum(entry["bytes"] for entry in index["practices"] if entry["state"] == "kept")
     assert 0 < kept_bytes <= 1_000_000, kept_bytes
@@ -140,7 +150,9 @@ def test_kept_sound_plays_offline_and_keeps_within_the_budget_set_in_settings(se
     assert used.text.startswith(f"{round(kept_bytes / 1e6, 1):g} MB of 1 MB used, updated ")
     rows = browser.find_elements(By.CSS_SELECTOR, "#o-list li")
     assert len(rows) == len(index["practices"])
-    assert any("not kept: " in row.text and "or more, more than the space left" in row.text for row in rows)
+    # One kept at 3 MB that no longer fits says its size; one given up at its first bytes, not.
+    assert any(re.search(r"not kept: [0-9.]+ MB, more than the space left", row.text) for row in rows)
+    assert any("not kept: larger than the space left" in row.text for row in rows)
     assert axe_violations(browser) == []
     browser.execute_script("document.getElementById('o-offline').scrollIntoView()")
     shot(browser, "settings-offline-390")

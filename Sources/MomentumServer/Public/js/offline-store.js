@@ -52,9 +52,10 @@ export function onKeptChange(listener) {
 }
 
 /**
- * What is kept: `{refreshedAt, budgetMB, practices: [{key, kind, name, version, bytes, state}],
- * prepared: [the server's practices]}`, where `state` is `kept`, `overBudget` (`bytes` is at
- * least its size), `openEnded` (no length to prepare) or `failed`; null when nothing is.
+ * What is kept: `{refreshedAt, budgetMB, practices: [{key, kind, name, version, bytes,
+ * exact, state}], prepared: [the server's practices]}`, where `state` is `kept`, `overBudget`,
+ * `openEnded` (no length to prepare) or `failed`, and `bytes` is the sound's size when `exact`,
+ * else how much of it was read before it was given up; null when nothing is.
  */
 export async function kept() {
   if (!('caches' in window)) return null;
@@ -96,10 +97,12 @@ async function refreshAll() {
     const cached = old && old.version === practice.version ? old : null;
     if (cached && cached.state === 'kept' && await cache.match(path)) {
       entry.bytes = cached.bytes;
+      entry.exact = true;
       entry.state = used + cached.bytes <= budget ? 'kept' : 'overBudget';
     } else if (cached && (cached.state === 'openEnded' || (cached.state === 'overBudget' && used + cached.bytes > budget))) {
       // Known not to fit (or to have no length): not fetched again until it changes or room grows.
       entry.bytes = cached.bytes;
+      entry.exact = cached.exact;
       entry.state = cached.state;
     } else if (practice.practice?.meditation?.isOpenEnded) {
       entry.state = 'openEnded';
@@ -148,7 +151,7 @@ async function fetchSound(cache, practice, room) {
     bytes += value.byteLength;
     if (bytes > room) {
       await reader.cancel();
-      return { bytes, state: 'overBudget' };
+      return { bytes, exact: false, state: 'overBudget' };
     }
     chunks.push(value);
   }
@@ -156,7 +159,7 @@ async function fetchSound(cache, practice, room) {
   await cache.put(audioPath(practice.key), new Response(sound, {
     headers: { 'Content-Type': 'audio/flac', 'Content-Length': String(bytes), 'X-Momentum-Version': practice.version },
   }));
-  return { bytes, state: 'kept' };
+  return { bytes, exact: true, state: 'kept' };
 }
 
 async function clear(cache) {

@@ -15,9 +15,16 @@ onKeptChange((next) => {
   redraw();
 });
 
-/** The card; Settings calls it on every render and it fills in what is kept as it is read. */
+/**
+ * The card; Settings calls it on every render. What is kept is filled in as it is read and drawn
+ * again whenever it changes, without touching the budget's field (the person may be typing).
+ */
 export function offlineCard() {
-  card = render();
+  card = el('section', { class: 'card form offline', id: 'o-offline', 'aria-labelledby': 'o-title' },
+    el('h2', { id: 'o-title' }, t('offline.settings.title')),
+    el('p', { class: 'muted' }, t('offline.settings.intro')),
+    budgetForm(),
+    state());
   kept().then((found) => {
     index = found;
     redraw();
@@ -26,20 +33,18 @@ export function offlineCard() {
 }
 
 function redraw(focusID) {
-  if (!card || !card.isConnected) return;
-  const next = render();
-  card.replaceWith(next);
-  card = next;
-  if (focusID) next.querySelector(`#${focusID}`)?.focus();
+  const old = card?.querySelector('#o-state');
+  if (!old || !card.isConnected) return;
+  old.replaceWith(state());
+  if (focusID) card.querySelector(`#${focusID}`)?.focus();
 }
 
 const number = (value) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(value);
 const megabytes = (bytes) => number(Math.max(bytes, 0) / 1_000_000);
 
-function render() {
-  const budget = budgetMB();
+function budgetForm() {
   const input = el('input', {
-    type: 'number', id: 'o-budget', name: 'o-budget', min: 0, max: MOST_BUDGET_MB, step: 1, value: budget,
+    type: 'number', id: 'o-budget', name: 'o-budget', min: 0, max: MOST_BUDGET_MB, step: 1, value: budgetMB(),
     inputmode: 'numeric', 'aria-describedby': 'o-budget-error',
   });
   const error = el('p', { class: 'error', id: 'o-budget-error', role: 'alert', hidden: '' });
@@ -57,16 +62,21 @@ function render() {
       input.focus();
       return;
     }
-    update(() => setBudgetMB(value), 'o-save');
+    error.hidden = true;
+    input.removeAttribute('aria-invalid');
+    update(() => setBudgetMB(value));
   });
+  return form;
+}
+
+/** What is used, each practice kept or not, and "Update now". */
+function state() {
+  const budget = budgetMB();
   const updateButton = el('button', { type: 'button', class: 'secondary', id: 'o-update' },
     t(status === 'updating' ? 'offline.settings.updating' : 'offline.settings.update'));
   if (status === 'updating' || budget === 0) updateButton.setAttribute('disabled', '');
   updateButton.addEventListener('click', () => update(refresh, 'o-update'));
-  return el('section', { class: 'card form offline', id: 'o-offline', 'aria-labelledby': 'o-title' },
-    el('h2', { id: 'o-title' }, t('offline.settings.title')),
-    el('p', { class: 'muted' }, t('offline.settings.intro')),
-    form,
+  return el('div', { id: 'o-state' },
     el('p', { id: 'o-used', class: status === 'failed' ? 'error' : 'muted' }, summary(budget)),
     ...list(),
     el('div', { class: 'actions' }, updateButton));
@@ -92,7 +102,8 @@ function list() {
 function describe(entry) {
   switch (entry.state) {
     case 'kept': return t('offline.settings.size', { size: megabytes(entry.bytes) });
-    case 'overBudget': return t('offline.settings.overBudget', { size: megabytes(entry.bytes) });
+    case 'overBudget':
+      return entry.exact ? t('offline.settings.overBudget', { size: megabytes(entry.bytes) }) : t('offline.settings.tooLarge');
     case 'openEnded': return t('offline.settings.openEnded');
     default: return t('offline.settings.failed');
   }
