@@ -105,6 +105,19 @@ def test_kept_sound_plays_offline_and_keeps_within_the_budget_set_in_settings(se
     assert (outside["status"], outside["range"]) == (416, f"bytes */{size}")
     allow_console(browser, r"/offline/audio/\S+ - Failed to load resource: the server responded with a status of 4\d\d")
     assert fetch_kept(browser, "/offline/audio/sit.nothing")["status"] == 404
+    # Not a single range (B before A, several): the whole file, as RFC 9110 says.
+    for header in ("bytes=5-2", "bytes=0-1,4-5", "items=0-3"):
+        assert fetch_kept(browser, path, header)["status"] == 200, header
+
+    # The budget lowered with the server out of reach is applied to what is kept.
+    lowered = browser.execute_async_script(
+        "const done = arguments[0];"
+        "import('/js/offline-store.js').then((m) => m.setBudgetMB(2)).then(done, (e) => done(String(e)));")
+    assert lowered["unreached"] is True and lowered["budgetMB"] == 2, lowered
+    assert sum(entry["bytes"] for entry in lowered["practices"] if entry["state"] == "kept") <= 2_000_000
+    assert cached_sound_paths(browser) == sorted(
+        f"/offline/audio/{entry['key']}" for entry in lowered["practices"] if entry["state"] == "kept")
+    assert [entry["key"] for entry in lowered["practices"]] == [entry["key"] for entry in index["practices"]]
 
     # An <audio> element plays it, offline: the sit's five minutes and the end gong's ring-out.
     duration = browser.execute_async_script(
@@ -127,13 +140,13 @@ def test_kept_sound_plays_offline_and_keeps_within_the_budget_set_in_settings(se
     open_app(browser, server, "settings")
     refreshed(browser)  # the page's own refresh, which draws the list again
     budget = wait_for(browser, lambda d: d.find_element(By.ID, "o-budget"))
-    assert budget.get_attribute("value") == "3"
+    assert budget.get_attribute("value") == "2"
     budget.clear()
     budget.send_keys("1.5")
     browser.find_element(By.ID, "o-save").click()
     error = wait_for(browser, lambda d: d.find_element(By.ID, "o-budget-error"))
     assert error.is_displayed() and error.text == "Enter a whole number of MB from 0 to 10000."
-    assert kept(browser)["budgetMB"] == 3
+    assert kept(browser)["budgetMB"] == 2
 
     budget.clear()
     budget.send_keys("1")
@@ -150,7 +163,7 @@ def test_kept_sound_plays_offline_and_keeps_within_the_budget_set_in_settings(se
     assert used.text.startswith(f"{round(kept_bytes / 1e6, 1):g} MB of 1 MB used, updated ")
     rows = browser.find_elements(By.CSS_SELECTOR, "#o-list li")
     assert len(rows) == len(index["practices"])
-    # One kept at 3 MB that no longer fits says its size; one given up at its first bytes, not.
+    # One kept at 2 MB that no longer fits says its size; one given up at its first bytes, not.
     assert any(re.search(r"not kept: [0-9.]+ MB, more than the space left", row.text) for row in rows)
     assert any("not kept: larger than the space left" in row.text for row in rows)
     assert axe_violations(browser) == []

@@ -65,6 +65,9 @@ async function keptSound(path, range) {
     return new Response(sound, { headers: { 'Content-Type': type, 'Content-Length': String(size), 'Accept-Ranges': 'bytes' } });
   }
   const bounds = byteRange(range, size);
+  if (bounds === 'ignored') {
+    return new Response(sound, { headers: { 'Content-Type': type, 'Content-Length': String(size), 'Accept-Ranges': 'bytes' } });
+  }
   if (!bounds) return new Response('', { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
   const [first, last] = bounds;
   return new Response(sound.slice(first, last + 1), {
@@ -76,17 +79,22 @@ async function keptSound(path, range) {
   });
 }
 
-/** `bytes=A-B`, `bytes=A-` or `bytes=-N` as [first, last] within `size` bytes; null otherwise. */
+/**
+ * `bytes=A-B`, `bytes=A-` or `bytes=-N` as [first, last] within `size` bytes; null when it cannot
+ * be satisfied (416); 'ignored' for a header that is not one such range (several ranges, another
+ * unit, B before A), which RFC 9110 answers with the whole file.
+ */
 function byteRange(header, size) {
-  const match = /^bytes=([0-9]*)-([0-9]*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '') || size === 0) return null;
+  const match = /^bytes=([0-9]*)-([0-9]*)$/i.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'ignored';
   if (match[1] === '') {
     const suffix = Number(match[2]);
-    return suffix > 0 ? [Math.max(0, size - suffix), size - 1] : null;
+    return suffix > 0 && size > 0 ? [Math.max(0, size - suffix), size - 1] : null;
   }
   const first = Number(match[1]);
+  if (match[2] !== '' && Number(match[2]) < first) return 'ignored';
   const last = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  return Number.isSafeInteger(first) && first < size && first <= last ? [first, last] : null;
+  return Number.isSafeInteger(first) && first < size ? [first, last] : null;
 }
 
 // Web Push (docs/notifications.md): every push shows a notification — browsers end the

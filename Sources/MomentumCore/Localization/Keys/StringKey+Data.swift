@@ -72,6 +72,8 @@ extension StringKey {
     public static let offlineSettingsSize = StringKey("offline.settings.size")
     public static let offlineSettingsOverBudget = StringKey("offline.settings.overBudget")
     public static let offlineSettingsTooLarge = StringKey("offline.settings.tooLarge")
+    public static let offlineSettingsNoSpace = StringKey("offline.settings.noSpace")
+    public static let offlineSettingsUnavailable = StringKey("offline.settings.unavailable")
     public static let offlineSettingsOpenEnded = StringKey("offline.settings.openEnded")
     public static let offlineSettingsFailed = StringKey("offline.settings.failed")
     public static let offlineSettingsUpdate = StringKey("offline.settings.update")

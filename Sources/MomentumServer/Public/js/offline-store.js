@@ -5,7 +5,7 @@
 // plays it with no server. Kept while online: on every page load and when the browser comes back
 // online; a practice's sound is fetched again only when its version changed. Practices are kept
 // in the list's order (saved sits, breathing presets, workout programs) until the budget is full;
-// one that does not fit is listed as not kept, with its size. A budget of 0 keeps nothing.
+// one that does not fit is listed as not kept. A budget of 0 keeps nothing.
 import { api } from './api.js';
 
 export const OFFLINE_CACHE = 'momentum-offline-v1';
@@ -38,7 +38,10 @@ export function validBudget(value) {
   return number <= MOST_BUDGET_MB ? number : null;
 }
 
-/** Sets the budget and keeps again within it (dropping what no longer fits). */
+/**
+ * Sets the budget and keeps again within it (dropping what no longer fits); throws when the
+ * browser lets the page store nothing.
+ */
 export function setBudgetMB(value) {
   localStorage.setItem(BUDGET_KEY, String(value));
   return refresh();
@@ -53,12 +56,14 @@ export function onKeptChange(listener) {
 
 /**
  * What is kept: `{refreshedAt, budgetMB, practices: [{key, kind, name, version, bytes,
- * exact, state}], prepared: [the server's practices]}`, where `state` is `kept`, `overBudget`,
- * `openEnded` (no length to prepare) or `failed`, and `bytes` is the sound's size when `exact`,
- * else how much of it was read before it was given up; null when nothing is.
+ * exact, state}], prepared: [the server's practices], unreached}`, where `state` is `kept`,
+ * `overBudget`, `openEnded` (no length to prepare), `noSpace` (the browser's storage is full) or
+ * `failed`, `bytes` is the sound's size when `exact`, else how much of it was read before it was
+ * given up, and `unreached` says the last refresh found the server out of reach (the budget was
+ * applied to what was kept); null when nothing is.
  */
 export async function kept() {
-  if (!('caches' in window)) return null;
+  if (!available()) return null;
   try {
     const cache = await caches.open(OFFLINE_CACHE);
     const response = await cache.match(INDEX);
@@ -68,17 +73,40 @@ export async function kept() {
   }
 }
 
+/** Whether this browser lets the page keep anything (Cache Storage needs HTTPS or localhost). */
+export function available() {
+  return 'caches' in window && window.isSecureContext !== false;
+}
+
 let refreshing = null;
-/** Keeps the list and the sound again; one refresh at a time. Answers the index, or null. */
+let again = false;
+/**
+ * Keeps the list and the sound again, one refresh at a time in this page (and, where the browser
+ * has Web Locks, across its tabs); asked again while one runs, it runs once more after it, so a
+ * budget just set is always applied. Answers the index, or null when nothing is kept.
+ */
 export function refresh() {
-  if (!refreshing) {
-    refreshing = refreshAll().catch(() => null).finally(() => { refreshing = null; });
+  if (refreshing) {
+    again = true;
+    return refreshing;
   }
+  refreshing = (async () => {
+    let index = null;
+    do {
+      again = false;
+      index = await exclusively(refreshAll).catch(() => null);
+    } while (again);
+    return index;
+  })().finally(() => { refreshing = null; });
   return refreshing;
 }
 
+function exclusively(work) {
+  return navigator.locks ? navigator.locks.request('momentum-offline', work) : work();
+}
+
 async function refreshAll() {
-  if (!('caches' in window)) return null;
+  if (!available()) return null;
   const cache = await caches.open(OFFLINE_CACHE);
   const budget = budgetMB() * MB;
   if (budget === 0) {
@@ -86,28 +114,23 @@ async function refreshAll() {
     notify(null);
     return null;
   }
-  const { practices: prepared } = await api('/runs/prepared');
-  const before = new Map(((await kept())?.practices || []).map((entry) => [entry.key, entry]));
+  const previous = await kept();
+  let prepared = null;
+  try {
+    prepared = (await api('/runs/prepared')).practices;
+  } catch {
+    prepared = null; // out of reach: the budget still applies to what is kept
+  }
+  const before = new Map((previous?.practices || []).map((entry) => [entry.key, entry]));
   const practices = [];
   let used = 0;
-  for (const practice of prepared) {
-    const entry = { key: practice.key, kind: practice.kind, name: practice.name, version: practice.version, bytes: 0, state: 'failed' };
-    const old = before.get(practice.key);
+  for (const practice of prepared || previous?.prepared || []) {
+    const entry = { key: practice.key, kind: practice.kind, name: practice.name, version: practice.version, bytes: 0, exact: false, state: 'failed' };
     const path = audioPath(practice.key);
-    const cached = old && old.version === practice.version ? old : null;
-    if (cached && cached.state === 'kept' && await cache.match(path)) {
-      entry.bytes = cached.bytes;
-      entry.exact = true;
-      entry.state = used + cached.bytes <= budget ? 'kept' : 'overBudget';
-    } else if (cached && (cached.state === 'openEnded' || (cached.state === 'overBudget' && used + cached.bytes > budget))) {
-      // Known not to fit (or to have no length): not fetched again until it changes or room grows.
-      entry.bytes = cached.bytes;
-      entry.exact = cached.exact;
-      entry.state = cached.state;
-    } else if (practice.practice?.meditation?.isOpenEnded) {
-      entry.state = 'openEnded';
-    } else {
-      Object.assign(entry, await fetchSound(cache, practice, budget - used));
+    try {
+      Object.assign(entry, await keepOne(cache, practice, before.get(practice.key), budget - used, prepared !== null));
+    } catch (error) {
+      entry.state = error && error.name === 'QuotaExceededError' ? 'noSpace' : 'failed';
     }
     if (entry.state === 'kept') used += entry.bytes;
     else await cache.delete(path);
@@ -120,10 +143,30 @@ async function refreshAll() {
       await cache.delete(request);
     }
   }
-  const index = { refreshedAt: Date.now(), budgetMB: budget / MB, practices, prepared };
+  const index = {
+    refreshedAt: prepared ? Date.now() : previous?.refreshedAt ?? Date.now(), budgetMB: budget / MB,
+    unreached: !prepared, practices, prepared: prepared || previous?.prepared || [],
+  };
   await cache.put(INDEX, new Response(JSON.stringify(index), { headers: { 'Content-Type': 'application/json' } }));
   notify(index);
   return index;
+}
+
+/**
+ * One practice within `room` bytes: `{bytes, exact, state}`. What is kept at this version is not
+ * fetched again, nor what is known not to fit; nothing is fetched when the server is out of reach.
+ */
+async function keepOne(cache, practice, old, room, reached) {
+  const cached = old && old.version === practice.version ? old : null;
+  if (cached && cached.state === 'kept' && await cache.match(audioPath(practice.key))) {
+    return { bytes: cached.bytes, exact: true, state: cached.bytes <= room ? 'kept' : 'overBudget' };
+  }
+  if (practice.practice?.meditation?.isOpenEnded) return { bytes: 0, exact: false, state: 'openEnded' };
+  const knownTooLarge = cached && cached.state === 'overBudget' && cached.bytes > room;
+  if (knownTooLarge || !reached) {
+    return cached ? { bytes: cached.bytes, exact: !!cached.exact, state: cached.state === 'kept' ? 'failed' : cached.state } : { bytes: 0, exact: false, state: 'failed' };
+  }
+  return fetchSound(cache, practice, room);
 }
 
 /**
@@ -172,7 +215,7 @@ function notify(index) {
 
 /** Keeps what is needed now (if online) and whenever the browser comes back online. */
 export function startKeeping() {
-  if (!('caches' in window)) return;
+  if (!available()) return;
   window.addEventListener('online', () => { refresh(); });
   if (navigator.onLine !== false) refresh();
 }

@@ -4,10 +4,10 @@
 // server; js/offline-store.js keeps within it. Sizes are in MB of 1,000,000 bytes.
 import { t, language } from './i18n.js';
 import { el, field, announce } from './dom.js';
-import { budgetMB, setBudgetMB, validBudget, kept, refresh, onKeptChange, MOST_BUDGET_MB } from './offline-store.js';
+import { available, budgetMB, setBudgetMB, validBudget, kept, refresh, onKeptChange, MOST_BUDGET_MB } from './offline-store.js';
 
 let card = null;
-let status = ''; // '' | updating | failed
+let status = ''; // '' | updating | failed | unavailable
 let index = null;
 
 onKeptChange((next) => {
@@ -35,8 +35,11 @@ export function offlineCard() {
 function redraw(focusID) {
   const old = card?.querySelector('#o-state');
   if (!old || !card.isConnected) return;
+  // A control that had the focus has it again in the new drawing.
+  const focused = old.contains(document.activeElement) && document.activeElement.id ? document.activeElement.id : null;
   old.replaceWith(state());
-  if (focusID) card.querySelector(`#${focusID}`)?.focus();
+  const target = focusID || focused;
+  if (target) card.querySelector(`#${target}`)?.focus();
 }
 
 const number = (value) => new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(value);
@@ -74,15 +77,16 @@ function state() {
   const budget = budgetMB();
   const updateButton = el('button', { type: 'button', class: 'secondary', id: 'o-update' },
     t(status === 'updating' ? 'offline.settings.updating' : 'offline.settings.update'));
-  if (status === 'updating' || budget === 0) updateButton.setAttribute('disabled', '');
+  if (status === 'updating' || budget === 0 || !available()) updateButton.setAttribute('disabled', '');
   updateButton.addEventListener('click', () => update(refresh, 'o-update'));
   return el('div', { id: 'o-state' },
-    el('p', { id: 'o-used', class: status === 'failed' ? 'error' : 'muted' }, summary(budget)),
+    el('p', { id: 'o-used', class: status === 'failed' || status === 'unavailable' ? 'error' : 'muted' }, summary(budget)),
     ...list(),
     el('div', { class: 'actions' }, updateButton));
 }
 
 function summary(budget) {
+  if (!available() || status === 'unavailable') return t('offline.settings.unavailable');
   if (status === 'failed') return t('offline.settings.updateFailed');
   if (budget === 0) return t('offline.settings.off');
   if (!index) return t('offline.settings.none');
@@ -105,6 +109,7 @@ function describe(entry) {
     case 'overBudget':
       return entry.exact ? t('offline.settings.overBudget', { size: megabytes(entry.bytes) }) : t('offline.settings.tooLarge');
     case 'openEnded': return t('offline.settings.openEnded');
+    case 'noSpace': return t('offline.settings.noSpace');
     default: return t('offline.settings.failed');
   }
 }
@@ -112,8 +117,12 @@ function describe(entry) {
 async function update(work, focusID) {
   status = 'updating';
   redraw(focusID);
-  const result = await work();
-  status = result === null && budgetMB() > 0 ? 'failed' : '';
+  try {
+    const result = await work();
+    status = budgetMB() > 0 && (!result || result.unreached) ? 'failed' : '';
+  } catch {
+    status = 'unavailable'; // the browser lets the page store nothing
+  }
   redraw(focusID);
   announce(summary(budgetMB()));
 }
