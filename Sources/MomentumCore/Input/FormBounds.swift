@@ -41,7 +41,7 @@ public enum FormBounds {
     /// Every field, by id.
     public static let all: [String: FieldBounds] = {
         var fields: [String: FieldBounds] = [:]
-        for (id, bounds) in breathing + focus + log + progress + library + morse + meditation + workout {
+        for (id, bounds) in breathing + focus + log + progress + library + morse + meditation + workout + offline {
             fields[id] = bounds
         }
         return fields
@@ -99,6 +99,18 @@ public enum FormBounds {
             ("workout.setRestSeconds", time(WorkoutPlan.setRestBounds, new.setRest)),
             ("workout.coolDownSeconds", time(WorkoutPlan.coolDownBounds, new.coolDown)),
             ("workout.exerciseName", .text(WorkoutPlan.maximumExerciseNameLength)),
+        ]
+    }
+
+    /// The space a device gives sound kept for practising offline, in whole MB.
+    static var offline: [(String, FieldBounds)] {
+        [
+            (
+                "offline.budgetMB",
+                FieldBounds(
+                    min: Double(OfflineBudget.megabytes.lowerBound), max: Double(OfflineBudget.megabytes.upperBound),
+                    step: 1, defaultValue: Double(OfflineBudget.defaultMegabytes))
+            )
         ]
     }
 

@@ -7,18 +7,26 @@
 // in the list's order (saved sits, breathing presets, workout programs) until the budget is full;
 // one that does not fit is listed as not kept. A budget of 0 keeps nothing.
 import { api } from './api.js';
+import { fieldBounds } from './i18n.js';
 
 export const OFFLINE_CACHE = 'momentum-offline-v1';
 const INDEX = '/offline/index.json';
 const BUDGET_KEY = 'momentum.offlineBudgetMB';
-export const DEFAULT_BUDGET_MB = 200;
-export const MOST_BUDGET_MB = 10000;
 const MB = 1_000_000;
 
 /** Where the service worker answers a kept practice's sound. */
 export const audioPath = (key) => `/offline/audio/${encodeURIComponent(key)}`;
 
-/** The budget for kept sound, in MB (1 MB = 1,000,000 bytes); a whole number, 0 keeps nothing. */
+/** The budget's bounds and default, the core's (`offline.budgetMB`); null before the catalog. */
+export function budgetBounds() {
+  const bounds = fieldBounds('offline.budgetMB');
+  return Number.isFinite(bounds.min) && Number.isFinite(bounds.max) && Number.isFinite(bounds.default) ? bounds : null;
+}
+
+/**
+ * The budget for kept sound, in whole MB (1 MB = 1,000,000 bytes); 0 keeps nothing. Null when
+ * neither a stored value nor the catalog's default is known (nothing is changed then).
+ */
 export function budgetMB() {
   let stored = null;
   try {
@@ -26,16 +34,21 @@ export function budgetMB() {
   } catch {
     stored = null;
   }
-  const value = stored === null ? DEFAULT_BUDGET_MB : Number(stored);
-  return Number.isInteger(value) && value >= 0 && value <= MOST_BUDGET_MB ? value : DEFAULT_BUDGET_MB;
+  const bounds = budgetBounds();
+  if (stored !== null && /^[0-9]+$/.test(stored)) {
+    const value = Number(stored);
+    if (!bounds || (value >= bounds.min && value <= bounds.max)) return value;
+  }
+  return bounds ? bounds.default : null;
 }
 
-/** Whether `value` (a field's text) is a budget: a whole number of MB within bounds. */
+/** `value` (a field's text) as a budget: a whole number of MB within the bounds; else null. */
 export function validBudget(value) {
   const text = String(value).trim();
-  if (!/^[0-9]{1,5}$/.test(text)) return null;
+  const bounds = budgetBounds();
+  if (!bounds || !/^[0-9]+$/.test(text)) return null;
   const number = Number(text);
-  return number <= MOST_BUDGET_MB ? number : null;
+  return number >= bounds.min && number <= bounds.max ? number : null;
 }
 
 /**
@@ -108,7 +121,9 @@ function exclusively(work) {
 async function refreshAll() {
   if (!available()) return null;
   const cache = await caches.open(OFFLINE_CACHE);
-  const budget = budgetMB() * MB;
+  const megabytes = budgetMB();
+  if (megabytes === null) return kept();
+  const budget = megabytes * MB;
   if (budget === 0) {
     await clear(cache);
     notify(null);

@@ -2,9 +2,9 @@
 // practising with the server out of reach, what is kept and how large each is, and "Update now".
 // The budget belongs to this device (it is its storage), so it is kept in the browser, not on the
 // server; js/offline-store.js keeps within it. Sizes are in MB of 1,000,000 bytes.
-import { t, language } from './i18n.js';
+import { t, language, boundAttributes } from './i18n.js';
 import { el, field, announce } from './dom.js';
-import { available, budgetMB, setBudgetMB, validBudget, kept, refresh, onKeptChange, MOST_BUDGET_MB } from './offline-store.js';
+import { available, budgetBounds, budgetMB, setBudgetMB, validBudget, kept, refresh, onKeptChange } from './offline-store.js';
 
 let card = null;
 let status = ''; // '' | updating | failed | unavailable
@@ -47,7 +47,7 @@ const megabytes = (bytes) => number(Math.max(bytes, 0) / 1_000_000);
 
 function budgetForm() {
   const input = el('input', {
-    type: 'number', id: 'o-budget', name: 'o-budget', min: 0, max: MOST_BUDGET_MB, step: 1, value: budgetMB(),
+    type: 'number', id: 'o-budget', name: 'o-budget', ...boundAttributes('offline.budgetMB'), value: budgetMB() ?? '',
     inputmode: 'numeric', 'aria-describedby': 'o-budget-error',
   });
   const error = el('p', { class: 'error', id: 'o-budget-error', role: 'alert', hidden: '' });
@@ -59,7 +59,7 @@ function budgetForm() {
     event.preventDefault();
     const value = validBudget(input.value);
     if (value === null) {
-      error.textContent = t('offline.settings.budgetInvalid', { most: MOST_BUDGET_MB });
+      error.textContent = t('offline.settings.budgetInvalid', { most: budgetBounds()?.max ?? '' });
       error.hidden = false;
       input.setAttribute('aria-invalid', 'true');
       input.focus();
