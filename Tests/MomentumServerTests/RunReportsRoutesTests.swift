@@ -115,6 +115,41 @@ struct RunReportsRoutesTests {
         #expect(records.first?.details[PracticeOrigin.programIDKey] == "tabata")
     }
 
+    @Test func aStopAfterTheEndCountsTheWholeSitAndTheNoteGoesWithTheReport() async throws {
+        let server = try await TestServer()
+        // The device notes its stop when it sees the end, a moment after it: the core ends the run
+        // at its end, so the sit counts whole.
+        let steps = [("start", "2027-01-14T07:00:00Z"), ("stop", "2027-01-14T07:20:00.250Z")]
+        try await server.test { client in
+            let tooLong = String(repeating: "a", count: PracticeRecord.maximumNoteLength + 1)
+            let refused = try await client.send(
+                .post, "/api/v1/runs/reports",
+                json: report(practice: twentyMinuteSit, steps: steps, extra: #","note":"\#(tooLong)""#))
+            #expect(refused.status.code >= 400 && refused.status.code < 500, "\(refused.text)")
+
+            let first = try await client.send(
+                .post, "/api/v1/runs/reports",
+                json: report(practice: twentyMinuteSit, steps: steps, extra: #","note":"  Birdsong  ""#))
+            // Created: the refused report logged nothing.
+            #expect(first.status == .created, "\(first.text)")
+            #expect((try first.object["ending"] as? [String: Any])?["outcome"] as? String == "completed")
+            let details = (try first.object["record"] as? [String: Any])?["details"] as? [String: Any]
+            #expect(details?["note"] as? String == "Birdsong")
+
+            // Written after the first sending, the note comes with the same report again.
+            let again = try await client.send(
+                .post, "/api/v1/runs/reports",
+                json: report(practice: twentyMinuteSit, steps: steps, extra: #","note":"Birdsong, then rain""#))
+            #expect(again.status == .ok, "\(again.text)")
+            #expect(try again.object["alreadyLogged"] as? Bool == true)
+        }
+        let records = try await server.services.practiceLog.records()
+        #expect(records.count == 1)
+        #expect(records.first?.countedSeconds == 1200)
+        #expect(records.first?.details["note"] == "Birdsong, then rain")
+        #expect(records.first?.details["stoppedEarly"] == nil)
+    }
+
     @Test func aDiscardedEarlyStopIsAnsweredAndNotLogged() async throws {
         let server = try await TestServer()
         try await server.test { client in

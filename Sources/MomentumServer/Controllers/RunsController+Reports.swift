@@ -33,6 +33,9 @@ extension RunsController {
         /// For an early stop: whether to keep it in the log (default yes).
         var keep: Bool?
         var soundInterruptions: [SoundInterruptionBody]?
+        /// A note written on the device's completion view, kept with the logged session as the
+        /// log's Edit keeps one (`details.note`).
+        var note: String?
     }
 
     struct ReportStep: Decodable {
@@ -66,6 +69,8 @@ extension RunsController {
         try RunReportRules.check(stepCount: body.steps.count)
         try RunReportRules.check(instants: body.steps.map(\.at), now: now)
         try RunReportRules.checkOrder(body.steps.map(\.at))
+        // The note is checked before anything is logged: a refused report logs nothing.
+        if let note = body.note, note.count > PracticeRecord.maximumNoteLength { throw PracticeLogError.noteTooLong }
         let interruptions = try SoundInterruption.reported(
             milliseconds: (body.soundInterruptions ?? []).map { ($0.atMs, $0.durationMs) })
 
@@ -99,12 +104,25 @@ extension RunsController {
                 practicedMs: outcome.practiced.wholeMilliseconds, logged: true,
                 soundInterruptions: SoundInterruption.worthTelling(interruptions))
             return JSONResponse(
-                ReportResponse(body, run: run, alreadyLogged: true, record: record, language: language))
+                ReportResponse(
+                    body, run: run, alreadyLogged: true, record: try await noted(record, body.note), language: language))
         }
         try await finish(&run, at: end, keep: body.keep ?? true, soundInterruptions: interruptions, recordID: body.id)
+        var record = run.loggedRecord
+        if let logged = record { record = try await noted(logged, body.note) }
         return JSONResponse(
-            ReportResponse(body, run: run, alreadyLogged: false, record: run.loggedRecord, language: language),
-            status: run.loggedRecord == nil ? .ok : .created)
+            ReportResponse(body, run: run, alreadyLogged: false, record: record, language: language),
+            status: record == nil ? .ok : .created)
+    }
+
+    /// `record` with the report's note, saved through the log's one edit (its bounds and checks);
+    /// a report sent again with a note written meanwhile brings it too.
+    private func noted(_ record: PracticeRecord, _ note: String?) async throws -> PracticeRecord {
+        let text = note?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard !text.isEmpty, record.details["note"] != text else { return record }
+        var details = record.details
+        details["note"] = text
+        return try await services.practiceLog.editRecord(record, details: details)
     }
 
     /// The prepared practice's plan, made again and checked by the core.

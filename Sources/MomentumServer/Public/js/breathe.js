@@ -9,6 +9,7 @@ import * as player from './player.js';
 import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
 import { presetEditor } from './breathe-editor.js';
+import { keptCard, unreached } from './offline-practice.js';
 
 let root;
 let presets = [];
@@ -21,6 +22,10 @@ let lastIndex = -1;
 /** What the last session came to, on the completion view until Done. */
 let message = '';
 let ended = null;
+/** The server was out of reach when the presets were asked for: those kept here are shown. */
+let away = false;
+/** The lock screen's title of a session kept on this device (no preset list to name it then). */
+let keptName = null;
 
 export async function mount(view) {
   root = view;
@@ -39,7 +44,14 @@ function openLink() {
   root.querySelector('#b-start')?.focus();
 }
 
-export function show() { openLink(); }
+export async function show() {
+  // The server may be reached again: the presets as they are online, unless a session plays here.
+  if (away && !timeline && !ended) {
+    await loadPresets();
+    render();
+  }
+  openLink();
+}
 
 /** After a reload (or in a second tab), picks up the breathing run the server still runs. */
 async function restore() {
@@ -60,7 +72,10 @@ async function restore() {
 export const remount = (view) => { root = view; render(); };
 
 async function loadPresets() {
-  const data = await api('/breathing/presets').catch(() => ({ presets: [] }));
+  const data = await api('/breathing/presets').then((answer) => { away = false; return answer; }, (error) => {
+    away = unreached(error);
+    return { presets: [] };
+  });
   presets = data.presets || [];
   if (!presets.some((p) => p.id === selected)) selected = presets.length ? presets[0].id : null;
 }
@@ -85,6 +100,10 @@ function render() {
       doneText: message,
       onDone: () => { ended = null; render(); refocus(root, 'b-start'); },
     }));
+    return;
+  }
+  if (away) {
+    root.append(keptCard('breathing', 'b', startKept));
     return;
   }
   const select = el('select', { id: 'b-preset', name: 'preset' });
@@ -179,7 +198,20 @@ async function deletePreset(preset, error) {
 }
 
 async function start(plan) {
-  run = await api('/runs', { method: 'POST', body: { kind: 'breathing', plan } });
+  keptName = null;
+  begin(await api('/runs', { method: 'POST', body: { kind: 'breathing', plan } }));
+}
+
+/** Starts a session kept on this device (the server out of reach): `local`, a local run's view. */
+function startKept(local) {
+  player.unlock();
+  keptName = local.name;
+  begin(local);
+}
+
+/** The run has started: show the player and play its sound. */
+function begin(started) {
+  run = started;
   timeline = run.timeline;
   lastIndex = -1;
   message = '';
@@ -192,9 +224,9 @@ async function start(plan) {
 
 /** The lock screen's words for this session and its buttons (player.js shows them). */
 function session() {
-  const preset = presets.find((p) => p.id === selected);
+  const preset = !keptName && presets.find((p) => p.id === selected);
   return {
-    title: preset ? presetName(preset) : t('kind.breathing'),
+    title: keptName || (preset ? presetName(preset) : t('kind.breathing')),
     album: preset ? `${t('kind.breathing')} · ${preset.pattern} × ${preset.rounds}` : t('kind.breathing'),
     controls: {
       play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
@@ -315,7 +347,7 @@ async function finish(completed, keep = true) {
   clearInterval(ticker);
   // A session that reached its end plays on to the stream's end: the end gong rings out.
   player.stop({ ringOut: completed });
-  const result = await stopRun(stopped.id, { keep }).catch((error) => { console.error(error); return null; });
+  const result = await stopRun(stopped.id, { keep, completed }).catch((error) => { console.error(error); return null; });
   message = endingText(result && result.ending);
   ended = result || stopped;
   timeline = null;

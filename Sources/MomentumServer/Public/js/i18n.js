@@ -41,10 +41,57 @@ export function boundAttributes(id) {
 
 export async function loadCatalog(lang) {
   const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
-  catalog = await api(`/catalog${query}`);
+  try {
+    catalog = await api(`/catalog${query}`);
+    keepCatalog(catalog).catch(() => {}); // a browser that keeps nothing still shows the page
+  } catch (error) {
+    // The server out of reach: the catalog this device kept last (docs/offline.md).
+    const kept = error && error.code === 'network' ? await keptCatalog(lang || lastLanguage()) : null;
+    if (!kept) throw error;
+    catalog = kept;
+  }
   document.documentElement.lang = catalog.language;
   setRequestLanguage(catalog.language);
   return catalog;
+}
+
+// The catalogs are kept on this device, each as it was last loaded, with the language last shown,
+// so the app reads in the person's language with the server out of reach. Not part of the
+// budget for sound (a catalog is small); the service worker never answers these paths.
+const CATALOG_CACHE = 'momentum-offline-v1';
+const LANGUAGE_KEY = 'momentum.language';
+const catalogPath = (lang) => `/offline/catalog/${encodeURIComponent(lang)}.json`;
+
+/** The language this device showed last, or null. */
+export function rememberedLanguage() {
+  try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }
+}
+
+function lastLanguage() {
+  return rememberedLanguage() || 'en';
+}
+
+/**
+ * Keeps `loaded` (a catalog as the server answered it) for when the server is out of reach;
+ * `shown`: it is the language the page shows now (remembered for the next start offline).
+ */
+export async function keepCatalog(loaded, { shown = true } = {}) {
+  if (shown) {
+    try { localStorage.setItem(LANGUAGE_KEY, loaded.language); } catch { /* private mode */ }
+  }
+  if (!('caches' in window) || window.isSecureContext === false) return;
+  const cache = await caches.open(CATALOG_CACHE);
+  await cache.put(catalogPath(loaded.language), new Response(JSON.stringify(loaded), { headers: { 'Content-Type': 'application/json' } }));
+}
+
+async function keptCatalog(lang) {
+  if (!('caches' in window) || window.isSecureContext === false) return null;
+  try {
+    const found = await (await caches.open(CATALOG_CACHE)).match(catalogPath(lang));
+    return found ? await found.json() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The text for `key` with `{name}` placeholders filled from `args`. */

@@ -6,6 +6,7 @@ import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
 import { announce, confirmDialog, el, field as labelled } from './dom.js';
 import { clearRefusals, numberRefusal, showRefusal } from './form-errors.js';
+import { keptCard, unreached } from './offline-practice.js';
 
 const RING = 2 * Math.PI * 45;
 
@@ -46,13 +47,24 @@ let editing = null;
 let quick = null;
 /** Whether "More options" is open (kept across re-renders). */
 let optionsOpen = false;
+/** The server was out of reach when the page loaded: the sits kept on this device are shown. */
+let away = false;
 /** The lengths one tap away under the duration (minutes; those outside the form's bounds are left out). */
 const USUAL_MINUTES = [5, 10, 15, 20, 30, 45, 60];
 
 export async function mount(view) {
   root = view;
   // The saved sit (the server answers the core's defaults for a new person).
-  const [formView, amb] = await Promise.all([api('/meditation/form'), api('/ambient').catch(() => ({ sounds: [] })), loadOwnBeds(), loadPresets()]);
+  let formView, amb;
+  try {
+    [formView, amb] = await Promise.all([api('/meditation/form'), api('/ambient').catch(() => ({ sounds: [] })), loadOwnBeds(), loadPresets()]);
+  } catch (error) {
+    if (!unreached(error)) throw error;
+    away = true;
+    render();
+    return;
+  }
+  away = false;
   form = formView;
   plan = formView.plan;
   ambient = amb.sounds || [];
@@ -148,6 +160,11 @@ export async function remount() {
 
 /** Back on the tab: the own beds may have changed in the Library; the form shows them. */
 export async function show() {
+  if (away) {
+    // The server may be reached again: the page as it is online, unless a sit plays here.
+    if (!(run && !finished) && !ended) await mount(root).catch(console.error);
+    return;
+  }
   const before = JSON.stringify([ownBeds.map((b) => [b.id, b.name]), presets]);
   await Promise.all([loadOwnBeds(), loadPresets()]);
   const wasLinked = JSON.stringify(linked);
@@ -205,6 +222,7 @@ function render() {
   const linkedPreset = linked && linked.preset && !editing && presets.find((p) => p.id === linked.preset);
   if (run && !finished) renderPlayer();
   else if (ended) renderEnd();
+  else if (away) root.append(keptCard('meditation', 'm', startKept));
   else if (linkedPreset) renderLinked(linkedPreset);
   else renderForm();
 }
@@ -612,6 +630,16 @@ async function startPreset(preset) {
   begin();
 }
 
+/** Starts a sit kept on this device (the server out of reach): `local`, a local run's view. */
+function startKept(local) {
+  player.unlock();
+  run = local;
+  named = sessionWords(run);
+  linked = null;
+  timeline = run.timeline;
+  begin();
+}
+
 async function start(newPlan) {
   const sent = serverPlan(newPlan);
   const tl = await api('/meditation/timeline', { method: 'POST', body: sent });
@@ -785,7 +813,7 @@ async function finish(completed, keep = true) {
   // A sit that reached its end plays on to the stream's end: the end gong rings out.
   player.stop({ ringOut: completed });
   try {
-    run = { ...run, ...(await stopRun(run.id, { keep })) };
+    run = { ...run, ...(await stopRun(run.id, { keep, completed })) };
   } catch (error) {
     console.error(error);
   }

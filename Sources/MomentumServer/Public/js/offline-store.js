@@ -7,12 +7,14 @@
 // in the list's order (saved sits, breathing presets, workout programs) until the budget is full;
 // one that does not fit is listed as not kept. A budget of 0 keeps nothing.
 import { api } from './api.js';
-import { fieldBounds } from './i18n.js';
+import { fieldBounds, keepCatalog, language } from './i18n.js';
 
 export const OFFLINE_CACHE = 'momentum-offline-v1';
 const INDEX = '/offline/index.json';
 const BUDGET_KEY = 'momentum.offlineBudgetMB';
 const MB = 1_000_000;
+/** The languages the app reads in (Settings' choice). */
+const LANGUAGES = ['en', 'de'];
 
 /** Where the service worker answers a kept practice's sound. */
 export const audioPath = (key) => `/offline/audio/${encodeURIComponent(key)}`;
@@ -136,6 +138,13 @@ async function refreshAll() {
   } catch {
     prepared = null; // out of reach: the budget still applies to what is kept
   }
+  // The other languages' catalogs too, so a change of language offline reads (i18n.js keeps
+  // the one shown whenever it loads).
+  if (prepared) {
+    for (const other of LANGUAGES.filter((lang) => lang !== language())) {
+      await api(`/catalog?lang=${other}`).then((loaded) => keepCatalog(loaded, { shown: false })).catch(() => {});
+    }
+  }
   const before = new Map((previous?.practices || []).map((entry) => [entry.key, entry]));
   const practices = [];
   let used = 0;
@@ -220,8 +229,12 @@ async function fetchSound(cache, practice, room) {
   return { bytes, exact: true, state: 'kept' };
 }
 
+/** Forgets every kept sound and the index (the catalogs stay: they are not sound). */
 async function clear(cache) {
-  for (const request of await cache.keys()) await cache.delete(request);
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path === INDEX || path.startsWith('/offline/audio/')) await cache.delete(request);
+  }
 }
 
 function notify(index) {

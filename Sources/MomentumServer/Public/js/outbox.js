@@ -57,20 +57,59 @@ async function forget(id) {
 }
 
 let sending = null;
+let again = false;
 
 /**
  * Sends every report not refused, oldest first; stops at the first that cannot reach the server
  * (offline, or the server busy), to try again later. Answers how many were logged or found logged.
  */
 export function send() {
-  if (!sending) {
-    // A device whose browser keeps no database (IndexedDB refused) has nothing waiting.
-    sending = sendAll().catch(() => 0).finally(() => {
-      sending = null;
-      render();
-    });
+  if (sending) {
+    // Asked while sending (a report kept or changed meanwhile): once more after it.
+    again = true;
+    return sending;
   }
+  // A device whose browser keeps no database (IndexedDB refused) has nothing waiting.
+  sending = (async () => {
+    let sent = 0;
+    do {
+      again = false;
+      sent += await sendAll().catch(() => 0);
+    } while (again);
+    return sent;
+  })().finally(() => {
+    sending = null;
+    render();
+  });
   return sending;
+}
+
+/** The sessions logged from this page's reports (id → record), for a note written after. */
+const logged = new Map();
+
+/**
+ * Keeps `note` with report `id`: in the report while it waits (it goes with it), else on the
+ * session it was logged as (the log's Edit, with the session's other details kept). Answers
+ * `{ details }`; throws as the server refuses.
+ */
+export async function noteReport(id, note) {
+  const entries = await waiting().catch(() => []);
+  const entry = entries.find((candidate) => candidate.report.id === id);
+  if (entry && !entry.refused) {
+    if (note) entry.report.note = note;
+    else delete entry.report.note;
+    await transact('readwrite', (store) => store.put(entry));
+    send();
+    return { details: note ? { note } : {} };
+  }
+  const record = logged.get(id);
+  if (!record) return { details: note ? { note } : {} }; // logged as nothing (too short, discarded)
+  const details = { ...(record.details || {}) };
+  if (note) details.note = note;
+  else delete details.note;
+  const saved = await api(`/log/${encodeURIComponent(record.id)}`, { method: 'PATCH', body: { details } });
+  logged.set(id, saved);
+  return saved;
 }
 
 async function sendAll() {
@@ -78,7 +117,8 @@ async function sendAll() {
   for (const entry of await waiting()) {
     if (entry.refused) continue;
     try {
-      await api('/runs/reports', { method: 'POST', body: entry.report });
+      const answer = await api('/runs/reports', { method: 'POST', body: entry.report });
+      if (answer && answer.record) logged.set(entry.report.id, answer.record);
       await forget(entry.report.id);
       sent += 1;
     } catch (error) {

@@ -15,6 +15,7 @@
 import { t } from './i18n.js';
 import { el } from './dom.js';
 import { register as registerSound, claim as claimSound, release as releaseSound } from './sound-focus.js';
+import { localSound } from './local-runs.js';
 
 /** The "Keep the screen on" choice, per browser. */
 const KEEP_SCREEN_KEY = 'momentum.keepScreenOn';
@@ -106,6 +107,9 @@ export function onChange(listener) {
 }
 
 function sourceURL(runID, ms) {
+  // A practice played on this device plays the sound kept for it (its bed is part of it).
+  const kept = localSound(runID);
+  if (kept) return `${kept}#t=${(ms / 1000).toFixed(3)}`;
   const bedOff = state.ambientPausedBy && !state.ambient?.src ? '?bed=off' : '';
   return `/api/v1/runs/${encodeURIComponent(runID)}/audio${bedOff}#t=${(ms / 1000).toFixed(3)}`;
 }

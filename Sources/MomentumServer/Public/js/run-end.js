@@ -5,6 +5,7 @@
 import { api } from './api.js';
 import { t, boundAttributes, errorText } from './i18n.js';
 import { el, announce } from './dom.js';
+import { noteReport } from './outbox.js';
 
 /**
  * The completion view for run `run` (with `ending` and `record`) of practice `kind`.
@@ -25,7 +26,7 @@ export function endView({ prefix, kind, run, doneText, onDone }) {
     el('p', { class: 'end-done', id: `${prefix}-end-done` }, doneText),
     ending.soundText ? el('p', { class: 'muted', id: `${prefix}-end-sound` }, ending.soundText) : null,
     today,
-    record ? noteForm(prefix, record) : null,
+    record ? noteForm(prefix, record) : run && run.local && run.report ? noteForm(prefix, { id: run.report.id, details: {} }, run.report) : null,
     el('div', { class: 'actions start-bar' }, done));
   showToday(today, kind).catch((error) => console.warn(error));
   return view;
@@ -47,8 +48,12 @@ async function showToday(node, kind) {
     today.streakText ? el('p', { class: 'end-streak', id: 'end-streak' }, today.streakText) : null);
 }
 
-/** "Add a note": kept in the logged session's details (shown in the log), as the log's Edit does. */
-function noteForm(prefix, record) {
+/**
+ * "Add a note": kept in the logged session's details (shown in the log), as the log's Edit does.
+ * For a practice played on this device (`report`), the note goes with its report, or onto the
+ * session it was logged as.
+ */
+function noteForm(prefix, record, report = null) {
   const id = `${prefix}-end-note`;
   const note = el('textarea', { id, name: 'note', rows: '2', ...boundAttributes('log.note') });
   note.value = (record.details || {}).note || '';
@@ -64,7 +69,9 @@ function noteForm(prefix, record) {
     if (note.value.trim()) details.note = note.value.trim();
     else delete details.note;
     try {
-      const saved = await api(`/log/${encodeURIComponent(record.id)}`, { method: 'PATCH', body: { details } });
+      const saved = report
+        ? await noteReport(report.id, details.note || '')
+        : await api(`/log/${encodeURIComponent(record.id)}`, { method: 'PATCH', body: { details } });
       record.details = saved.details || details;
       error.hidden = true;
       status.textContent = t('end.noteSaved');

@@ -6,6 +6,8 @@ import { api } from './api.js';
 import { choiceDialog } from './dom.js';
 import { t } from './i18n.js';
 import * as player from './player.js';
+import { endLocal, isLocal, noteStep } from './local-runs.js';
+import { keep as keepReport } from './outbox.js';
 
 /** The newest run of `kind` the server still runs, or null. */
 export async function runningRun(kind) {
@@ -15,12 +17,28 @@ export async function runningRun(kind) {
 
 /**
  * Stops run `id` on the server; answers the run as it ended (with `ending`). `keep: false`
- * leaves an early stop out of the log (the person said so).
+ * leaves an early stop out of the log (the person said so). `completed`: the run played to its
+ * end (the server knows it; a run played on this device words its ending by it).
  */
-export function stopRun(id, { keep = true } = {}) {
+export async function stopRun(id, { keep = true, completed = false } = {}) {
   const soundInterruptions = player.interruptions();
+  if (isLocal(id)) return stopLocal(id, { keep, completed }, soundInterruptions);
   const body = { ...(soundInterruptions.length ? { soundInterruptions } : {}), ...(keep ? {} : { keep: false }) };
   return api(`/runs/${encodeURIComponent(id)}/stop`, { method: 'POST', body });
+}
+
+/**
+ * A practice played on this device ends into a report kept in the outbox, sent at once if the
+ * server is reached, else later; the completion view says it is kept here.
+ */
+async function stopLocal(id, { keep, completed }, soundInterruptions) {
+  const ended = endLocal(id, { keep, soundInterruptions });
+  // A stop the person did not want kept is not sent at all.
+  if (keep) await keepReport(ended.report, ended.name).catch((error) => console.error(error));
+  return {
+    id, local: true, report: keep ? ended.report : null,
+    ending: { outcome: completed ? 'completed' : 'stopped', text: t(keep ? 'offline.run.kept' : 'offline.run.discarded') },
+  };
 }
 
 /** Whether a stop question is up (one at a time, whichever button or lock-screen control asked). */
@@ -45,10 +63,10 @@ export async function askToStop(id, pauseButton) {
       player.pause();
       label(true);
       state = await reportRun(id, 'pause');
-    } else {
+    } else if (!isLocal(id)) {
       state = await api(`/runs/${encodeURIComponent(id)}`);
     }
-    const ask = state && state.ifStopped;
+    const ask = isLocal(id) ? { question: t('offline.run.stopQuestion'), asksToKeep: true } : state && state.ifStopped;
     if (!ask || !ask.question) return { keep: true };
     const choices = ask.asksToKeep
       ? [
@@ -75,7 +93,14 @@ export async function askToStop(id, pauseButton) {
   }
 }
 
-/** Tells the server the run paused or resumed now (`action`: 'pause' | 'resume'). */
-export function reportRun(id, action) {
+/**
+ * Tells the server the run paused or resumed now (`action`: 'pause' | 'resume'); a run played on
+ * this device notes the instant instead.
+ */
+export async function reportRun(id, action) {
+  if (isLocal(id)) {
+    noteStep(id, action);
+    return {};
+  }
   return api(`/runs/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: {} });
 }

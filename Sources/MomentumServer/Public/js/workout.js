@@ -8,6 +8,7 @@ import { el, announce, confirmDialog, field, linkQuery } from './dom.js';
 import { submitForm } from './form-errors.js';
 import * as player from './player.js';
 import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
+import { keptCard, unreached } from './offline-practice.js';
 import { endView, focusEnd } from './run-end.js';
 
 let root;
@@ -42,7 +43,14 @@ function openLink() {
   root.querySelector('#w-start')?.focus();
 }
 
-export function show() { openLink(); }
+export async function show() {
+  // The server may be reached again: the programs as they are online, unless a workout plays here.
+  if (away && !timeline && !ended) {
+    await loadPrograms();
+    render();
+  }
+  openLink();
+}
 
 /** After a reload (or in a second tab), picks up the workout the server still runs. */
 async function restore() {
@@ -83,6 +91,10 @@ function render() {
       doneText: message,
       onDone: () => { ended = null; message = ''; render(); root.querySelector('#w-start')?.focus(); },
     }));
+    return;
+  }
+  if (away) {
+    root.append(keptCard('workout', 'w', startKept));
     return;
   }
   const select = el('select', { id: 'w-program', name: 'program' });
@@ -192,8 +204,14 @@ function builder(program) {
   return form;
 }
 
+/** The server was out of reach when the programs were asked for: those kept here are shown. */
+let away = false;
+
 async function loadPrograms() {
-  const data = await api('/workouts/programs').catch(() => ({ programs: [] }));
+  const data = await api('/workouts/programs').then((answer) => { away = false; return answer; }, (error) => {
+    away = unreached(error);
+    return { programs: [] };
+  });
   programs = data.programs || [];
 }
 
@@ -217,7 +235,18 @@ async function deleteProgram(program, error) {
 }
 
 async function start(program) {
-  run = await api('/runs', { method: 'POST', body: program ? { kind: 'workout', program: program.id } : { kind: 'workout', plan: {} } });
+  begin(await api('/runs', { method: 'POST', body: program ? { kind: 'workout', program: program.id } : { kind: 'workout', plan: {} } }), program);
+}
+
+/** Starts a workout kept on this device (the server out of reach): `local`, a local run's view. */
+function startKept(local) {
+  player.unlock();
+  begin(local, { name: local.name, summary: local.summary || '' });
+}
+
+/** The run has started: show the board and play its sound. */
+function begin(started, program) {
+  run = started;
   timeline = run.timeline;
   board = run.board;
   lastIndex = -1;
@@ -233,7 +262,7 @@ async function start(program) {
 function session(program) {
   return {
     title: program ? programName(program) : t('kind.workout'),
-    album: program ? `${t('kind.workout')} · ${program.summary}` : t('kind.workout'),
+    album: program && program.summary ? `${t('kind.workout')} · ${program.summary}` : t('kind.workout'),
     controls: {
       play: () => { if (player.state.state === 'paused') togglePause().catch(console.error); },
       pause: () => { if (player.state.state === 'running') togglePause().catch(console.error); },
@@ -329,7 +358,7 @@ async function finish(completed = false, keep = true) {
   clearInterval(ticker);
   // A workout that reached its end plays on to the stream's end: the last chime rings out.
   player.stop({ ringOut: completed });
-  const result = await stopRun(stopped.id, { keep }).catch(() => null);
+  const result = await stopRun(stopped.id, { keep, completed }).catch(() => null);
   ended = result || stopped;
   const ending = result && result.ending;
   // What the workout came to, in the server's words ("Logged a workout of 7 min.").
