@@ -254,10 +254,21 @@ struct PreparedPracticesRoutesTests {
         _ = try await server.services.meditationPresets.addPreset(
             name: "Morning", plan: MeditationPlan(duration: .minutes(15), countdown: .zero))
         try await server.test { client in
+            let ownPreset = try await client.send(
+                .post, "/api/v1/breathing/presets", json: #"{"name":"Own","pattern":"4-0-6-0","rounds":7}"#)
+            #expect(ownPreset.status == .created, "\(ownPreset.text)")
+            let ownProgram = try await client.send(
+                .post, "/api/v1/workouts/programs", json: #"{"name":"Own circuit","plan":{"workMs":30000}}"#)
+            #expect(ownProgram.status == .created, "\(ownProgram.text)")
             let list = try await client.send(.get, "/api/v1/runs/prepared?lang=de")
             #expect(list.status == .ok, "\(list.text)")
             let practices = try #require(try list.object["practices"] as? [[String: Any]])
             let keys = practices.compactMap { $0["key"] as? String }
+            // What the person made comes first (a device keeps the list's order while it fits):
+            // the saved sit, the own preset and program, then the built-in ones.
+            #expect(
+                Array(practices.prefix(3).compactMap { $0["name"] as? String }) == ["Morning", "Own", "Own circuit"])
+            #expect(keys.count > 3)
             let sit = try #require(practices.first { ($0["key"] as? String)?.hasPrefix("sit.") == true })
             #expect(sit["name"] as? String == "Morning")
             #expect(keys.contains { $0.hasPrefix("breathing.") })

@@ -29,8 +29,10 @@ extension RunsController {
     /// report's id when the person starts it).
     static let preparedRunID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
-    /// `GET /api/v1/runs/prepared`: the person's saved sits, then the breathing presets and the
-    /// workout programs (built-in and own), each as ``Prepared``. Nothing is started or saved.
+    /// `GET /api/v1/runs/prepared`: the person's saved sits, their own breathing presets and
+    /// workout programs, then the built-in ones, each as ``Prepared``: a device keeps them in this
+    /// order while they fit its budget, so what the person made is kept first. Nothing is started
+    /// or saved.
     @Sendable func prepared(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<
         PreparedList
     > {
@@ -60,21 +62,24 @@ extension RunsController {
             run.meditationPreset = preset
             prepared.append(("sit.\(preset.id)", preset.name, run))
         }
+        var builtIn: [(key: String, name: String, run: PracticeRun)] = []
         for preset in try await services.breathing.presets() {
             // Named as a started preset is (the log keeps the English name of a built-in).
             let plan = preset.plan(catalog: .shared(for: .english))
             try plan.validate()
             let run = PracticeRun(
                 id: Self.preparedRunID, plan: .breathing(plan, TimelineRun(timeline: try plan.timeline())))
-            prepared.append(("breathing.\(preset.id)", preset.displayName(catalog), run))
+            let entry = ("breathing.\(preset.id)", preset.displayName(catalog), run)
+            if preset.isBuiltIn { builtIn.append(entry) } else { prepared.append(entry) }
         }
         for program in try await services.workouts.programs() {
             let plan = program.plan(catalog: catalog)
             let run = PracticeRun(
                 id: Self.preparedRunID, plan: .workout(plan, TimelineRun(timeline: try plan.timeline())))
-            prepared.append(("workout.\(program.id)", program.displayName(catalog), run))
+            let entry = ("workout.\(program.id)", program.displayName(catalog), run)
+            if program.isBuiltIn { builtIn.append(entry) } else { prepared.append(entry) }
         }
-        return prepared
+        return prepared + builtIn
     }
 
     /// The first 16 hex digits of the SHA-256 of the practice and its name as sorted JSON.

@@ -87,6 +87,7 @@ extension StringKey {
     public static let offlineRunStopQuestion = StringKey("offline.run.stopQuestion")
     public static let offlineRunKept = StringKey("offline.run.kept")
     public static let offlineRunDiscarded = StringKey("offline.run.discarded")
+    public static let offlineRunNoteKept = StringKey("offline.run.noteKept")
     public static let backupKindSettings = StringKey("backup.kind.settings")
     public static let backupKindPracticeLog = StringKey("backup.kind.practiceLog")
     public static let backupKindBreathingPresets = StringKey("backup.kind.breathingPresets")

@@ -30,7 +30,8 @@ let keptName = null;
 export async function mount(view) {
   root = view;
   await loadPresets();
-  await restore();
+  // With the server out of reach there is no run of its to pick up.
+  if (!away) await restore();
   render();
   openLink();
 }

@@ -100,7 +100,7 @@ export async function noteReport(id, note) {
     else delete entry.report.note;
     await transact('readwrite', (store) => store.put(entry));
     send();
-    return { details: note ? { note } : {} };
+    return { details: note ? { note } : {}, waits: true };
   }
   const record = logged.get(id);
   if (!record) return { details: note ? { note } : {} }; // logged as nothing (too short, discarded)

@@ -74,8 +74,9 @@ function noteForm(prefix, record, report = null) {
         : await api(`/log/${encodeURIComponent(record.id)}`, { method: 'PATCH', body: { details } });
       record.details = saved.details || details;
       error.hidden = true;
-      status.textContent = t('end.noteSaved');
-      announce(t('end.noteSaved'));
+      const said = t(saved.waits ? 'offline.run.noteKept' : 'end.noteSaved');
+      status.textContent = said;
+      announce(said);
     } catch (e) {
       error.textContent = errorText(e);
       error.hidden = false;

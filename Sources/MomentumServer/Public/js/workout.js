@@ -29,7 +29,8 @@ let ended = null;
 export async function mount(view) {
   root = view;
   await loadPrograms();
-  await restore();
+  // With the server out of reach there is no run of its to pick up.
+  if (!away) await restore();
   render();
   openLink();
 }
