@@ -107,3 +107,29 @@ def test_a_refused_report_stays_with_the_reason_until_removed(server, browser):
     browser.find_element(By.CSS_SELECTOR, "#offline-waiting .offline-refused button").click()
     wait_for(browser, lambda d: not d.find_elements(By.ID, "offline-waiting"))
     assert logged_ids(server) == []
+
+
+def test_a_practice_whose_page_closed_offline_is_reported_stopped_when_last_seen(server, browser):
+    """A page closed (or killed) while a practice played offline leaves the practice's steps on the
+    device (js/local-runs.js); the next page reports it as stopped when the page was last seen."""
+    open_app(browser, server, "progress")
+    run_id = str(uuid.uuid4())
+    left = {run_id: {
+        "key": "sit.evening", "name": "Evening sit",
+        "practice": {"kind": "meditation", "meditation": {"durationMs": 600000, "countdownMs": 0}},
+        "steps": [{"action": "start", "at": instant(datetime.timedelta(minutes=-9))}],
+        "seenAt": instant(datetime.timedelta(minutes=-5)),
+    }}
+    # Seen a moment ago: a page that may still be open plays it, so it is left alone.
+    playing = str(uuid.uuid4())
+    left[playing] = {**left[run_id], "seenAt": instant(datetime.timedelta(seconds=-2))}
+    browser.execute_script("localStorage.setItem('momentum.localRuns', JSON.stringify(arguments[0]))", left)
+    browser.refresh()  # the next page
+    wait_for(browser, lambda d: logged_ids(server) == [run_id], timeout=15,
+             message="the practice left behind was not logged")
+    record = server.get("/log")
+    record = (record["records"] if isinstance(record, dict) else record)[0]
+    assert record["countedSeconds"] == 240, record  # from its start to when the page was last seen
+    assert record["details"].get("stoppedEarly") == "true"
+    remaining = browser.execute_script("return JSON.parse(localStorage.getItem('momentum.localRuns') || '{}')")
+    assert list(remaining) == [playing]

@@ -105,7 +105,8 @@ extension RunsController {
                 soundInterruptions: SoundInterruption.worthTelling(interruptions))
             return JSONResponse(
                 ReportResponse(
-                    body, run: run, alreadyLogged: true, record: try await noted(record, body.note), language: language))
+                    body, run: run, alreadyLogged: true, record: try await noted(record, body.note), language: language)
+            )
         }
         try await finish(&run, at: end, keep: body.keep ?? true, soundInterruptions: interruptions, recordID: body.id)
         var record = run.loggedRecord

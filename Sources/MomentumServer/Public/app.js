@@ -15,6 +15,7 @@ import { startIfWanted as startReminderNotifications } from './js/reminder-notif
 import { startLive, relocalizeLive } from './js/live.js';
 import { startOutbox, render as renderOutbox } from './js/outbox.js';
 import { startKeeping } from './js/offline-store.js';
+import { reportLeftBehind } from './js/runs.js';
 
 const sections = { meditate, library, breathe, workout, timers, morse, progress, settings, about };
 /** The sections a phone's "Practice" tab holds (app.css shows them as one tab and a switch row). */
@@ -133,6 +134,8 @@ async function start() {
   startLive();
   // Practices played offline, kept on this device until the server has logged them.
   startOutbox();
+  // A practice played offline whose page was closed mid-way goes to the outbox, stopped then.
+  reportLeftBehind().catch(console.error);
   // What this device keeps to practise offline, refreshed while online (Settings → Offline).
   startKeeping();
   startReminderNotifications();

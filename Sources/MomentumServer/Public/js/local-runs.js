@@ -8,6 +8,72 @@
 /** The local runs of this page: id → { key, name, practice, steps }. */
 const runs = new Map();
 
+// Each local run is also written to localStorage with the instant the page was last seen playing
+// it (every few seconds, and as the page goes away), so one whose page was closed, reloaded or
+// killed mid-practice is not lost: the next page reports it as stopped then (`leftBehind`).
+const STORAGE_KEY = 'momentum.localRuns';
+const HEARTBEAT_MS = 5000;
+/** A run not seen for this long belongs to no open page (one that is open writes every 5 s). */
+const ABANDONED_MS = 20000;
+let heartbeat = null;
+
+function stored() {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) || '{}');
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function write(all) {
+  try {
+    if (Object.keys(all).length) localStorage.setItem(STORAGE_KEY, JSON.stringify(all));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch { /* private mode: the run is kept in this page only */ }
+}
+
+/** Writes this page's runs, seen now, beside those of other pages. */
+function save() {
+  const all = stored();
+  const seenAt = new Date().toISOString();
+  for (const [id, run] of runs) all[id] = { ...run, seenAt };
+  write(all);
+  if (runs.size && !heartbeat) heartbeat = setInterval(save, HEARTBEAT_MS);
+  if (!runs.size && heartbeat) {
+    clearInterval(heartbeat);
+    heartbeat = null;
+  }
+}
+
+function drop(id) {
+  const all = stored();
+  delete all[id];
+  write(all);
+}
+
+window.addEventListener('pagehide', () => { if (runs.size) save(); });
+
+/**
+ * The local runs a page left behind (closed or killed while one played, seen last over 20 s ago),
+ * each ended at the instant it was last seen into `{ name, report }`, and forgotten here.
+ */
+export function leftBehind(now = Date.now()) {
+  const all = stored();
+  const ended = [];
+  for (const [id, run] of Object.entries(all)) {
+    if (runs.has(id) || !run || !Array.isArray(run.steps) || !run.steps.length) continue;
+    const seen = Date.parse(run.seenAt);
+    if (Number.isFinite(seen) && now - seen < ABANDONED_MS) continue;
+    const last = run.steps[run.steps.length - 1].at;
+    const stopAt = Number.isFinite(seen) && seen > Date.parse(last) ? run.seenAt : last;
+    ended.push({ name: run.name, report: { id, practice: run.practice, steps: [...run.steps, { action: 'stop', at: stopAt }], keep: true } });
+    delete all[id];
+  }
+  write(all);
+  return ended;
+}
+
 /**
  * Starts `prepared` (an entry of GET /runs/prepared: `key`, `name`, `practice`, `run`) now, on
  * this device. Answers the run view the pages show: the server's prepared view with this run's id.
@@ -18,6 +84,7 @@ export function startLocal(prepared) {
     key: prepared.key, name: prepared.name, practice: prepared.practice,
     steps: [{ action: 'start', at: new Date().toISOString() }],
   });
+  save();
   return { ...prepared.run, id, status: 'running', name: prepared.name, local: true };
 }
 
@@ -40,6 +107,7 @@ export function noteStep(id, action) {
   // A pause of a paused run (or a resume of a running one) is not a step: the server would refuse it.
   if ((action === 'pause') === (last === 'pause')) return;
   run.steps.push({ action, at: new Date().toISOString() });
+  save();
 }
 
 /**
@@ -51,6 +119,8 @@ export function endLocal(id, { keep = true, soundInterruptions = [] } = {}) {
   const run = runs.get(id);
   if (!run) return null;
   runs.delete(id);
+  drop(id);
+  save();
   const steps = [...run.steps, { action: 'stop', at: new Date().toISOString() }];
   return {
     name: run.name,

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { choiceDialog } from './dom.js';
 import { t } from './i18n.js';
 import * as player from './player.js';
-import { endLocal, isLocal, noteStep } from './local-runs.js';
+import { endLocal, isLocal, leftBehind, noteStep } from './local-runs.js';
 import { keep as keepReport } from './outbox.js';
 
 /** The newest run of `kind` the server still runs, or null. */
@@ -39,6 +39,14 @@ async function stopLocal(id, { keep, completed }, soundInterruptions) {
     id, local: true, report: keep ? ended.report : null,
     ending: { outcome: completed ? 'completed' : 'stopped', text: t(keep ? 'offline.run.kept' : 'offline.run.discarded') },
   };
+}
+
+/**
+ * A practice played on this device whose page was closed before it ended: reported as stopped
+ * when that page was last seen (the server logs what was practised by its rule), never lost.
+ */
+export async function reportLeftBehind() {
+  for (const ended of leftBehind()) await keepReport(ended.report, ended.name).catch((error) => console.error(error));
 }
 
 /** Whether a stop question is up (one at a time, whichever button or lock-screen control asked). */
