@@ -9,7 +9,7 @@ import * as player from './player.js';
 import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
 import { presetEditor } from './breathe-editor.js';
-import { keptCard, unreached } from './offline-practice.js';
+import { askAgainWhenOnline, keptCard, unreached } from './offline-practice.js';
 
 let root;
 let presets = [];
@@ -44,6 +44,8 @@ function openLink() {
   render();
   root.querySelector('#b-start')?.focus();
 }
+
+askAgainWhenOnline(() => root, () => (away ? show() : Promise.resolve()));
 
 export async function show() {
   // The server may be reached again: the presets as they are online, unless a session plays here.

@@ -6,7 +6,7 @@ import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
 import { endView, focusEnd } from './run-end.js';
 import { announce, confirmDialog, el, field as labelled } from './dom.js';
 import { clearRefusals, numberRefusal, showRefusal } from './form-errors.js';
-import { keptCard, unreached } from './offline-practice.js';
+import { askAgainWhenOnline, keptCard, unreached } from './offline-practice.js';
 
 const RING = 2 * Math.PI * 45;
 
@@ -159,6 +159,8 @@ export async function remount() {
 }
 
 /** Back on the tab: the own beds may have changed in the Library; the form shows them. */
+askAgainWhenOnline(() => root, () => (away ? show() : Promise.resolve()));
+
 export async function show() {
   if (away) {
     // The server may be reached again: the page as it is online, unless a sit plays here.

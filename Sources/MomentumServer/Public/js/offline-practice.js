@@ -13,6 +13,17 @@ export function unreached(error) {
 }
 
 /**
+ * Calls `show()` of a section whose view (`view()`) is on screen when the browser comes back
+ * online, so a page that found the server out of reach asks again by itself.
+ */
+export function askAgainWhenOnline(view, show) {
+  window.addEventListener('online', () => {
+    const node = view();
+    if (node && !node.hidden) show().catch((error) => console.warn(error));
+  });
+}
+
+/**
  * The card of kept practices of `kind` ('meditation' | 'breathing' | 'workout'); `prefix` makes
  * the ids, `onStart(run)` plays a started one (a run view with its own id). Filled in as what is
  * kept is read.

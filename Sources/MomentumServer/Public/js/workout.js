@@ -8,7 +8,7 @@ import { el, announce, confirmDialog, field, linkQuery } from './dom.js';
 import { submitForm } from './form-errors.js';
 import * as player from './player.js';
 import { askToStop, reportRun, runningRun, stopRun } from './runs.js';
-import { keptCard, unreached } from './offline-practice.js';
+import { askAgainWhenOnline, keptCard, unreached } from './offline-practice.js';
 import { endView, focusEnd } from './run-end.js';
 
 let root;
@@ -43,6 +43,8 @@ function openLink() {
   render();
   root.querySelector('#w-start')?.focus();
 }
+
+askAgainWhenOnline(() => root, () => (away ? show() : Promise.resolve()));
 
 export async function show() {
   // The server may be reached again: the programs as they are online, unless a workout plays here.
