@@ -158,8 +158,10 @@ export async function remount() {
   render();
 }
 
-/** Back on the tab: the own beds may have changed in the Library; the form shows them. */
+// Found out of reach, the page asks again when the browser is back online.
 askAgainWhenOnline(() => root, () => (away ? show() : Promise.resolve()));
+
+/** Back on the tab: the own beds may have changed in the Library; the form shows them. */
 
 export async function show() {
   if (away) {

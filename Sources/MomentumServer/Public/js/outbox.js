@@ -38,12 +38,13 @@ async function transact(mode, work) {
 
 /**
  * Keeps `report` (the body of POST /runs/reports) with the practice's `name` for the person, and
- * tries to send it at once.
+ * starts sending it at once; answers once it is kept (a slow or lost connection does not hold up
+ * the page: `send()` answers when sending ends).
  */
 export async function keep(report, name) {
   await transact('readwrite', (store) => store.put({ report, name, keptAt: Date.now(), refused: null }));
   render();
-  return send();
+  send();
 }
 
 /** Every report still on this device, oldest first. */
