@@ -46,6 +46,11 @@ def cue_offsets(browser, key, cues):
         "})().then(done, (e) => done(String(e)));", f"/offline/audio/{key}", cues)
 
 
+def waiting_line(browser):
+    """The line that says what waits to be saved, read as it is (it is drawn again as sending ends)."""
+    return browser.execute_script("return document.getElementById('offline-waiting-count')?.textContent || null")
+
+
 def logged(server):
     answer = server.get("/log")
     return answer["records"] if isinstance(answer, dict) else answer
@@ -132,8 +137,7 @@ def test_kept_practices_start_offline_and_reach_the_log_once_back_online(server,
     tap(browser, "m-end-note-save")
     wait_for(browser, lambda d: d.find_element(By.ID, "m-end-note-status").text == "Note kept: it goes into your log with this practice.")
     shot(browser, "offline-sit-end-390")
-    waiting = wait_for(browser, lambda d: d.find_element(By.ID, "offline-waiting-count"))
-    assert waiting.text == "1 practice waiting to be saved."
+    assert wait_for(browser, lambda d: waiting_line(d)) == "1 practice waiting to be saved."
     tap(browser, "m-done")
     wait_for(browser, lambda d: d.find_element(By.ID, "m-kept"))
 
@@ -152,8 +156,8 @@ def test_kept_practices_start_offline_and_reach_the_log_once_back_online(server,
     assert "It is saved once the server is reached." in question
     end = wait_for(browser, lambda d: d.find_element(By.ID, "w-end"))
     assert end.get_attribute("data-outcome") == "stopped"
-    waiting = wait_for(browser, lambda d: d.find_element(By.ID, "offline-waiting-count").text == "3 practices waiting to be saved."
-                       and d.find_element(By.ID, "offline-waiting-count"))
+    wait_for(browser, lambda d: waiting_line(d) == "3 practices waiting to be saved.",
+             message="three practices were not waiting")
     assert logged(server) == []
 
     # Back online: each is logged once, with the times it was played.

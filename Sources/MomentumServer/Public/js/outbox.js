@@ -151,10 +151,13 @@ export async function render() {
   } catch {
     entries = [];
   }
-  region.querySelector('#offline-waiting')?.remove();
+  const shown = region.querySelector('#offline-waiting');
   const pending = entries.filter((entry) => !entry.refused);
   const refused = entries.filter((entry) => entry.refused);
-  if (!pending.length && !refused.length) return;
+  if (!pending.length && !refused.length) {
+    shown?.remove();
+    return;
+  }
   const box = document.createElement('div');
   box.id = 'offline-waiting';
   box.className = 'offline-waiting';
@@ -176,6 +179,9 @@ export async function render() {
     line.append(' ', remove);
     box.append(line);
   }
+  // The same words stay as they are: a status region announces every change.
+  if (shown && shown.outerHTML === box.outerHTML) return;
+  shown?.remove();
   region.append(box);
 }
 
