@@ -126,6 +126,11 @@ struct RunReportsRoutesTests {
                 .post, "/api/v1/runs/reports",
                 json: report(practice: twentyMinuteSit, steps: steps, extra: #","note":"\#(tooLong)""#))
             #expect(refused.status.code >= 400 && refused.status.code < 500, "\(refused.text)")
+            // A note the log would refuse (a control character inside) is refused before anything is logged.
+            let marked = try await client.send(
+                .post, "/api/v1/runs/reports",
+                json: report(practice: twentyMinuteSit, steps: steps, extra: #","note":"Bird\u0007song""#))
+            #expect(marked.status.code >= 400 && marked.status.code < 500, "\(marked.text)")
 
             let first = try await client.send(
                 .post, "/api/v1/runs/reports",

@@ -69,8 +69,7 @@ extension RunsController {
         try RunReportRules.check(stepCount: body.steps.count)
         try RunReportRules.check(instants: body.steps.map(\.at), now: now)
         try RunReportRules.checkOrder(body.steps.map(\.at))
-        // The note is checked before anything is logged: a refused report logs nothing.
-        if let note = body.note, note.count > PracticeRecord.maximumNoteLength { throw PracticeLogError.noteTooLong }
+        try Self.check(note: body.note)
         let interruptions = try SoundInterruption.reported(
             milliseconds: (body.soundInterruptions ?? []).map { ($0.atMs, $0.durationMs) })
 
@@ -114,6 +113,19 @@ extension RunsController {
         return JSONResponse(
             ReportResponse(body, run: run, alreadyLogged: false, record: record, language: language),
             status: record == nil ? .ok : .created)
+    }
+
+    /// The note is checked as the log's edit will check it (its length, and its text as a
+    /// session's details), before anything is logged: a refused report logs nothing.
+    private static func check(note: String?) throws(PracticeLogError) {
+        guard let note else { return }
+        guard note.count <= PracticeRecord.maximumNoteLength else { throw .noteTooLong }
+        do {
+            try TextInput.check(
+                note.trimmingCharacters(in: .whitespacesAndNewlines), field: "details.note", lines: .multiple)
+        } catch {
+            throw .text(error)
+        }
     }
 
     /// `record` with the report's note, saved through the log's one edit (its bounds and checks);

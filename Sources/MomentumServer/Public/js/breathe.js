@@ -101,7 +101,12 @@ function render() {
       kind: 'breathing',
       run: ended,
       doneText: message,
-      onDone: () => { ended = null; render(); refocus(root, 'b-start'); },
+      onDone: () => {
+        ended = null;
+        render();
+        refocus(root, 'b-start', '#b-kept-title');
+        if (away) show().catch(console.error);
+      },
     }));
     return;
   }

@@ -46,6 +46,18 @@ function save() {
   }
 }
 
+/** Now, or the run's last step if the clock was set back since: steps never go back in time. */
+function instantAfter(run) {
+  const last = run.steps[run.steps.length - 1].at;
+  const now = new Date().toISOString();
+  return Date.parse(now) >= Date.parse(last) ? now : last;
+}
+
+/** Forgets local run `id` on this device: its report is kept in the outbox (or was discarded). */
+export function forgetLocal(id) {
+  drop(id);
+}
+
 function drop(id) {
   const all = stored();
   delete all[id];
@@ -55,23 +67,32 @@ function drop(id) {
 window.addEventListener('pagehide', () => { if (runs.size) save(); });
 
 /**
- * The local runs a page left behind (closed or killed while one played, seen last over 20 s ago),
- * each ended at the instant it was last seen into `{ name, report }`, and forgotten here.
+ * The local runs a page left behind: one that ended but whose report was not yet kept, and one
+ * whose page was closed or killed while it played (seen last over 20 s ago), ended at the instant
+ * it was last seen. Answers `{ ended: [{ name, report }], recheckMs }`, where `recheckMs` says
+ * when a run seen too recently to judge should be looked at again (null when none). Each is
+ * forgotten (`forgetLocal`) once its report is kept.
  */
 export function leftBehind(now = Date.now()) {
-  const all = stored();
   const ended = [];
-  for (const [id, run] of Object.entries(all)) {
+  let recheckMs = null;
+  for (const [id, run] of Object.entries(stored())) {
     if (runs.has(id) || !run || !Array.isArray(run.steps) || !run.steps.length) continue;
+    if (run.report) {
+      ended.push({ name: run.name, report: run.report });
+      continue;
+    }
     const seen = Date.parse(run.seenAt);
-    if (Number.isFinite(seen) && now - seen < ABANDONED_MS) continue;
+    if (Number.isFinite(seen) && now - seen < ABANDONED_MS) {
+      const wait = ABANDONED_MS - (now - seen) + 1000;
+      recheckMs = recheckMs === null ? wait : Math.min(recheckMs, wait);
+      continue;
+    }
     const last = run.steps[run.steps.length - 1].at;
     const stopAt = Number.isFinite(seen) && seen > Date.parse(last) ? run.seenAt : last;
     ended.push({ name: run.name, report: { id, practice: run.practice, steps: [...run.steps, { action: 'stop', at: stopAt }], keep: true } });
-    delete all[id];
   }
-  write(all);
-  return ended;
+  return { ended, recheckMs };
 }
 
 /**
@@ -106,12 +127,12 @@ export function noteStep(id, action) {
   const last = run.steps[run.steps.length - 1].action;
   // A pause of a paused run (or a resume of a running one) is not a step: the server would refuse it.
   if ((action === 'pause') === (last === 'pause')) return;
-  run.steps.push({ action, at: new Date().toISOString() });
+  run.steps.push({ action, at: instantAfter(run) });
   save();
 }
 
 /**
- * Ends local run `id` now into its report (the body of POST /runs/reports) and forgets the run.
+ * Ends local run `id` now into its report (the body of POST /runs/reports).
  * The stop is always noted: one after the timeline's end ends the run at its end (the core's
  * rule), and the server's clock need not agree with this device's about when that was.
  */
@@ -119,14 +140,16 @@ export function endLocal(id, { keep = true, soundInterruptions = [] } = {}) {
   const run = runs.get(id);
   if (!run) return null;
   runs.delete(id);
-  drop(id);
-  save();
-  const steps = [...run.steps, { action: 'stop', at: new Date().toISOString() }];
-  return {
-    name: run.name,
-    report: {
-      id, practice: run.practice, steps, keep,
-      ...(soundInterruptions.length ? { soundInterruptions } : {}),
-    },
+  const steps = [...run.steps, { action: 'stop', at: instantAfter(run) }];
+  const report = {
+    id, practice: run.practice, steps, keep,
+    ...(soundInterruptions.length ? { soundInterruptions } : {}),
   };
+  // Stored with its report until the outbox has it (`forgetLocal`): a page that dies in between
+  // leaves it for the next one (`leftBehind`).
+  const all = stored();
+  all[id] = { ...run, steps, report };
+  write(all);
+  save();
+  return { name: run.name, report };
 }

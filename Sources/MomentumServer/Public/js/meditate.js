@@ -282,7 +282,9 @@ function renderEnd() {
     onDone: () => {
       ended = null;
       render();
-      root.querySelector('#m-start')?.focus();
+      (root.querySelector('#m-start') || root.querySelector('#m-kept-title'))?.focus();
+      // Played while the server was out of reach: it may be back.
+      if (away) show().catch(console.error);
     },
   }));
 }

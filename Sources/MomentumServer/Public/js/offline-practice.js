@@ -31,7 +31,7 @@ export function askAgainWhenOnline(view, show) {
 export function keptCard(kind, prefix, onStart) {
   const body = el('div', { id: `${prefix}-kept-list` });
   const card = el('section', { class: 'card offline-kept', id: `${prefix}-kept`, 'aria-labelledby': `${prefix}-kept-title` },
-    el('h2', { id: `${prefix}-kept-title` }, t('offline.practice.title')),
+    el('h2', { id: `${prefix}-kept-title`, tabindex: '-1' }, t('offline.practice.title')),
     el('p', { class: 'muted' }, t('offline.practice.intro')),
     body);
   fill(body, kind, prefix, onStart).catch((error) => console.warn(error));

@@ -120,6 +120,12 @@ async function sendAll() {
     try {
       const answer = await api('/runs/reports', { method: 'POST', body: entry.report });
       if (answer && answer.record) logged.set(entry.report.id, answer.record);
+      // A note written while this was on its way stays, and goes with it again.
+      const now = (await waiting()).find((candidate) => candidate.report.id === entry.report.id);
+      if (now && (now.report.note || '') !== (entry.report.note || '')) {
+        again = true;
+        continue;
+      }
       await forget(entry.report.id);
       sent += 1;
     } catch (error) {

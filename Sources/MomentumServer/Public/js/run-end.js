@@ -28,7 +28,8 @@ export function endView({ prefix, kind, run, doneText, onDone }) {
     today,
     record ? noteForm(prefix, record) : run && run.local && run.report ? noteForm(prefix, { id: run.report.id, details: {} }, run.report) : null,
     el('div', { class: 'actions start-bar' }, done));
-  showToday(today, kind).catch((error) => console.warn(error));
+  // A practice played on this device is not in today's numbers until the server has its report.
+  if (!(run && run.local)) showToday(today, kind).catch((error) => console.warn(error));
   return view;
 }
 

@@ -6,7 +6,7 @@ import { api } from './api.js';
 import { choiceDialog } from './dom.js';
 import { t } from './i18n.js';
 import * as player from './player.js';
-import { endLocal, isLocal, leftBehind, noteStep } from './local-runs.js';
+import { endLocal, forgetLocal, isLocal, leftBehind, noteStep } from './local-runs.js';
 import { keep as keepReport } from './outbox.js';
 
 /** The newest run of `kind` the server still runs, or null. */
@@ -33,8 +33,10 @@ export async function stopRun(id, { keep = true, completed = false } = {}) {
  */
 async function stopLocal(id, { keep, completed }, soundInterruptions) {
   const ended = endLocal(id, { keep, soundInterruptions });
-  // A stop the person did not want kept is not sent at all.
-  if (keep) await keepReport(ended.report, ended.name).catch((error) => console.error(error));
+  // A stop the person did not want kept is not sent at all; a kept one is forgotten here only
+  // once the outbox has it.
+  if (keep) await keepReport(ended.report, ended.name).then(() => forgetLocal(id), (error) => console.error(error));
+  else forgetLocal(id);
   return {
     id, local: true, report: keep ? ended.report : null,
     ending: { outcome: completed ? 'completed' : 'stopped', text: t(keep ? 'offline.run.kept' : 'offline.run.discarded') },
@@ -46,7 +48,12 @@ async function stopLocal(id, { keep, completed }, soundInterruptions) {
  * when that page was last seen (the server logs what was practised by its rule), never lost.
  */
 export async function reportLeftBehind() {
-  for (const ended of leftBehind()) await keepReport(ended.report, ended.name).catch((error) => console.error(error));
+  const { ended, recheckMs } = leftBehind();
+  for (const { report, name } of ended) {
+    await keepReport(report, name).then(() => forgetLocal(report.id), (error) => console.error(error));
+  }
+  // One seen a moment ago (a reload, or another tab) is looked at again once it can be judged.
+  if (recheckMs !== null) setTimeout(() => { reportLeftBehind().catch(console.error); }, recheckMs);
 }
 
 /** Whether a stop question is up (one at a time, whichever button or lock-screen control asked). */

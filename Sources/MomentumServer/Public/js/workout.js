@@ -92,7 +92,13 @@ function render() {
       kind: 'workout',
       run: ended,
       doneText: message,
-      onDone: () => { ended = null; message = ''; render(); root.querySelector('#w-start')?.focus(); },
+      onDone: () => {
+        ended = null;
+        message = '';
+        render();
+        (root.querySelector('#w-start') || root.querySelector('#w-kept-title'))?.focus();
+        if (away) show().catch(console.error);
+      },
     }));
     return;
   }
