@@ -1,4 +1,5 @@
 import MomentumStoreContract
+import MomentumStoreTestSupport
 import Synchronization
 import Testing
 
@@ -58,6 +59,21 @@ struct ConnectionGateTests {
             try await group.waitForAll()
         }
         #expect(inside.value.withLock { $0.most } <= 2)
+    }
+}
+
+/// The deadline the pool's tests put on work that could deadlock: work that never ends is
+/// cancelled and fails the test; work that ends gives its value.
+struct DeadlineTests {
+    @Test func workThatDoesNotEndFailsAtTheDeadline() async throws {
+        await #expect(throws: DeadlinePassed.self) {
+            try await finishing(within: .milliseconds(10)) { try await Task.sleep(for: .seconds(600)) }
+        }
+    }
+
+    @Test func workThatEndsGivesItsValue() async throws {
+        let value = try await finishing(within: .seconds(600)) { 42 }
+        #expect(value == 42)
     }
 }
 
