@@ -202,7 +202,10 @@ func buildPersonRouter(
     WorkoutProgramsController(workouts: services.workouts, settings: services.settings)
         .addRoutes(to: api.group("workouts/programs"))
     FocusTimersController(
-        timers: services.focusTimers, household: dependencies.household, person: person,
+        timers: services.focusTimers,
+        intentService: FocusTimerIntentService(
+            timers: services.focusTimers, sync: services.sync, now: dependencies.now, makeID: dependencies.makeID),
+        household: dependencies.household, person: person,
         liveFeeds: dependencies.liveFeeds, now: dependencies.now
     ).addRoutes(to: api.group("timers"))
     FocusEndSoundController(

@@ -72,6 +72,15 @@ public enum ErrorMessages {
         case let error as SyncError: message(for: error, catalog: catalog)
         case let error as TimelineRunError: message(for: error, catalog: catalog)
         case let error as RunReportError: message(for: error, catalog: catalog)
+        case let error as FocusTimerIntentError:
+            switch error {
+            case .tooMany(let count, let maximum):
+                catalog.format(.errorSyncTooManyChanges, ["count": "\(count)", "maximum": "\(maximum)"])
+            case .invalidNode: catalog[.errorTimerIntentsNode]
+            case .invalidChange(let problem): message(for: problem, catalog: catalog)
+            case .timers(let timers): message(describing: timers, catalog: catalog) ?? catalog[.errorUnexpected]
+            case .sync(let sync): message(for: sync, catalog: catalog)
+            }
         case let error as DayError:
             switch error {
             case .unreadable(let text): catalog.format(.errorInvalidDate, ["value": text])

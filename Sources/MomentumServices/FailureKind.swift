@@ -135,6 +135,17 @@ extension FocusTimerServiceError: ClassifiedFailure {
     }
 }
 
+extension FocusTimerIntentError: ClassifiedFailure {
+    public var failureKind: FailureKind {
+        switch self {
+        case .tooMany: .tooLarge
+        case .invalidNode, .invalidChange: .invalid
+        case .timers(let timers): timers.failureKind
+        case .sync(let sync): FailureKind.of(sync)
+        }
+    }
+}
+
 extension TimelineRunError: ClassifiedFailure {
     /// A step a run cannot take now: pausing a paused run, or at an instant before its last step.
     public var failureKind: FailureKind { .conflict }

@@ -9,7 +9,8 @@ public struct FocusTimerService: Sendable {
     private let repository: any FocusTimerRepository
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
-    private let device: String
+    /// The name its own changes carry when the request names no device (`web@host` on the server).
+    public let device: String
 
     public init(
         repository: any FocusTimerRepository, now: @escaping @Sendable () -> Date,

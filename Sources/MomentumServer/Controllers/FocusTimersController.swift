@@ -11,6 +11,8 @@ import MomentumServices
 /// and tick it, while only its owner moves, deletes or shares it (`PUT /{id}/sharing`).
 struct FocusTimersController {
     let timers: FocusTimerService
+    /// What a page did to the timers while the server was out of reach.
+    let intentService: FocusTimerIntentService
     let household: HouseholdService
     /// Whose routes these are.
     let person: Person.ID
@@ -21,6 +23,7 @@ struct FocusTimersController {
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get(use: list)
         group.post(use: add)
+        group.post("intents", use: applyIntents)
         group.get(":id", use: show)
         group.patch(":id", use: edit)
         group.delete(":id", use: delete)

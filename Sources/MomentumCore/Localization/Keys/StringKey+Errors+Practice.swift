@@ -92,6 +92,7 @@ extension StringKey {
     public static let errorRunReportNotEnded = StringKey("error.runReport.notEnded")
     public static let errorRunReportTooOld = StringKey("error.runReport.tooOld")
     public static let errorRunReportInTheFuture = StringKey("error.runReport.inTheFuture")
+    public static let errorTimerIntentsNode = StringKey("error.timerIntents.node")
     public static let errorSoundInterruptionOffset = StringKey("error.soundInterruption.offset")
     public static let errorSoundInterruptionLength = StringKey("error.soundInterruption.length")
     public static let errorSoundInterruptionTooMany = StringKey("error.soundInterruption.tooMany")
