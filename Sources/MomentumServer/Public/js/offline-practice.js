@@ -2,7 +2,7 @@
 // practices of their kind kept on this device, each with Start, and how fresh what is kept is.
 // Started, a practice plays as a local run (js/local-runs.js) on the page's own player, and its
 // report waits in the outbox until the server is reached.
-import { t, language } from './i18n.js';
+import { t, keptTime } from './i18n.js';
 import { el } from './dom.js';
 import { kept } from './offline-store.js';
 import { startLocal } from './local-runs.js';
@@ -46,7 +46,7 @@ async function fill(body, kind, prefix, onStart) {
     body.replaceChildren(el('p', { id: `${prefix}-kept-none` }, t('offline.practice.none')));
     return;
   }
-  const time = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(index.refreshedAt));
+  const time = keptTime(index.refreshedAt);
   body.replaceChildren(
     el('ul', { class: 'offline-list', 'aria-label': t('offline.practice.title') },
       ...ready.map((entry) => {

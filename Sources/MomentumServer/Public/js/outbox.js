@@ -6,8 +6,12 @@
 // one twice (an answer lost on the way, a reload in between) is harmless. A report is forgotten
 // only once the server answered 2xx. One the server refuses stays, with the server's reason, until
 // the person removes it: nothing is dropped silently.
+//
+// Focus-timer changes made offline (js/timer-intents.js) go with the same sendings and show in the
+// same status line.
 import { api } from './api.js';
 import { t } from './i18n.js';
+import { sendIntents, waitingIntents, refusedIntents, dismissIntents } from './timer-intents.js';
 
 const DATABASE = 'momentum-offline';
 const STORE = 'reports';
@@ -75,6 +79,8 @@ export function send() {
     let sent = 0;
     do {
       again = false;
+      // try: not reached now; they wait for the next sending.
+      await sendIntents().catch(() => null);
       sent += await sendAll().catch(() => 0);
     } while (again);
     return sent;
@@ -160,7 +166,9 @@ export async function render() {
   const shown = region.querySelector('#offline-waiting');
   const pending = entries.filter((entry) => !entry.refused);
   const refused = entries.filter((entry) => entry.refused);
-  if (!pending.length && !refused.length) {
+  const intents = waitingIntents();
+  const intentsRefused = refusedIntents();
+  if (!pending.length && !refused.length && !intents) {
     shown?.remove();
     return;
   }
@@ -173,22 +181,36 @@ export async function render() {
     line.textContent = pending.length === 1 ? t('offline.waitingOne') : t('offline.waitingMany', { count: pending.length });
     box.append(line);
   }
-  for (const entry of refused) {
+  if (intents && !intentsRefused) {
     const line = document.createElement('p');
-    line.className = 'offline-refused';
-    line.textContent = t('offline.refused', { name: entry.name || '', reason: entry.refused });
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.className = 'secondary small';
-    remove.textContent = t('offline.remove');
-    remove.addEventListener('click', () => dismiss(entry.report.id));
-    line.append(' ', remove);
+    line.id = 'offline-waiting-timers';
+    line.textContent = intents === 1 ? t('offline.timers.waitingOne') : t('offline.timers.waitingMany', { count: intents });
     box.append(line);
+  }
+  if (intentsRefused) {
+    box.append(refusedLine(t('offline.timers.refused', { reason: intentsRefused }), () => { dismissIntents(); render(); }));
+  }
+  for (const entry of refused) {
+    box.append(refusedLine(t('offline.refused', { name: entry.name || '', reason: entry.refused }), () => dismiss(entry.report.id)));
   }
   // The same words stay as they are: a status region announces every change.
   if (shown && shown.outerHTML === box.outerHTML) return;
   shown?.remove();
   region.append(box);
+}
+
+/** A line saying what the server refused and why, with Remove (`onRemove`). */
+function refusedLine(text, onRemove) {
+  const line = document.createElement('p');
+  line.className = 'offline-refused';
+  line.textContent = text;
+  const remove = document.createElement('button');
+  remove.type = 'button';
+  remove.className = 'secondary small';
+  remove.textContent = t('offline.remove');
+  remove.addEventListener('click', onRemove);
+  line.append(' ', remove);
+  return line;
 }
 
 /** Sends what waits now and whenever the connection or the page comes back. */

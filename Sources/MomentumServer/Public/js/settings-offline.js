@@ -2,7 +2,7 @@
 // practising with the server out of reach, what is kept and how large each is, and "Update now".
 // The budget belongs to this device (it is its storage), so it is kept in the browser, not on the
 // server; js/offline-store.js keeps within it. Sizes are in MB of 1,000,000 bytes.
-import { t, language, boundAttributes } from './i18n.js';
+import { t, language, keptTime, boundAttributes } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { available, budgetBounds, budgetMB, setBudgetMB, validBudget, kept, refresh, onKeptChange } from './offline-store.js';
 
@@ -91,7 +91,7 @@ function summary(budget) {
   if (budget === 0) return t('offline.settings.off');
   if (!index) return t('offline.settings.none');
   const used = index.practices.filter((entry) => entry.state === 'kept').reduce((sum, entry) => sum + entry.bytes, 0);
-  const time = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(index.refreshedAt));
+  const time = keptTime(index.refreshedAt);
   return t('offline.settings.used', { used: megabytes(used), budget: number(budget), time });
 }
 

@@ -20,12 +20,21 @@
 //
 // In the background (js/focus-end.js): the running timer's end sound plays through an <audio>
 // element, so its gong sounds on time with the screen locked; it follows every fetch of the list.
+//
+// Away from the server (docs/offline.md) the list is the one kept at the last fetch
+// (js/timer-intents.js), said so with its time. Start, Pause, Reset and ticks on one's own timers
+// still work: each is kept as an intent with its instant and sent once the server is reached,
+// which applies it by the core's rules; until then the card shows the tap's effect. Making,
+// editing and deleting timers and items need the server. No end sound plays offline.
 import { api, thisDeviceName, setThisDeviceName } from './api.js';
-import { t, clock, errorText, locale, boundAttributes } from './i18n.js';
+import { t, clock, errorText, locale, boundAttributes, keptTime } from './i18n.js';
 import { el, field, announce, confirmDialog, refocus } from './dom.js';
 import { newTimerForm } from './timer-form.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
 import * as endSound from './focus-end.js';
+import { keepTimers, keptTimers, queueIntent, sendIntents } from './timer-intents.js';
+import { unreached, askAgainWhenOnline } from './offline-practice.js';
+import { render as renderOutbox } from './outbox.js';
 
 let root;
 let timers = [];
@@ -34,6 +43,9 @@ let ticker = null;
 let agoTicker = null;
 let refreshing = false;
 let shown = ''; // what the drawn list shows (see `snapshot`)
+let away = false; // the server was not reached: the kept list is shown
+let drawnAway = false; // whether the drawn list says so
+let keptAt = 0; // when the shown kept list was the server's (or last moved on by a tap here)
 // The timer's fields whose last change the card names (not its sort order or creation time).
 const CHANGE_FIELDS = ['name', 'durationMs', 'icon', 'color', 'notes', 'run'];
 const lastChanges = new Map(); // timer id → { stamp, by } of its latest change, or null
@@ -45,6 +57,7 @@ endSound.whenStale(() => { if (root) liveRefresh().catch(console.error); });
 export const remount = (view) => { root = view; return render(); };
 export const show = () => render();
 export const hide = () => { clearInterval(ticker); ticker = null; clearInterval(agoTicker); agoTicker = null; };
+askAgainWhenOnline(() => root, show);
 
 onLive(['focusTimer', 'checklistItem'], ({ changes, refresh }) => {
   if (refresh) lastChanges.clear();
@@ -64,11 +77,11 @@ onLive(['focusTimer', 'checklistItem'], ({ changes, refresh }) => {
 /** Fetches the list again after a live change; draws only what differs. */
 async function liveRefresh() {
   await load();
-  await loadLastChanges();
-  if (snapshot() === shown) {
+  if (!away) await loadLastChanges();
+  if (snapshot() === shown && drawnAway === away) {
     updateChangedLines();
     restartTicker();
-    endSound.follow(timers, fetchedAt);
+    if (!away) endSound.follow(timers, fetchedAt);
     return;
   }
   await keepingInput(root, () => draw());
@@ -98,9 +111,24 @@ function madeHere(id, stamp) {
 }
 
 async function load() {
-  const data = await api('/timers');
+  // What was done here offline goes first, so the list comes back with it.
+  // try: a server not reached leaves it waiting; the list below says whether it is.
+  await sendIntents().catch(() => null);
+  let data;
+  try {
+    data = await api('/timers');
+    away = false;
+    keepTimers(data.timers || []);
+  } catch (error) {
+    const kept = unreached(error) && keptTimers();
+    if (!kept) throw error;
+    away = true;
+    data = kept;
+    keptAt = kept.savedAt;
+  }
   timers = data.timers || [];
-  fetchedAt = performance.now();
+  // A kept running timer counts down from when it was kept.
+  fetchedAt = performance.now() - (away ? Date.now() - keptAt : 0);
   // A timer that was running or paused and is done now: said once, on every device that shows it.
   for (const timer of timers) {
     const before = statuses.get(timer.id);
@@ -114,12 +142,13 @@ async function load() {
 /** Fetches the timers and draws them; `focusId` is focused afterwards if it still exists. */
 async function render(focusId, fallback) {
   await load();
-  await loadLastChanges();
+  if (!away) await loadLastChanges();
   draw(focusId, fallback);
 }
 
 function draw(focusId, fallback) {
   shown = snapshot();
+  drawnAway = away;
   const listNode = el('ul', { class: 'timer-list', id: 't-list' });
   for (const timer of timers) listNode.append(timerCard(timer));
   // The name is asked for gently where it matters: while this browser has none and another
@@ -128,13 +157,14 @@ function draw(focusId, fallback) {
   const askFirst = !thisDeviceName() && othersChange;
   root.replaceChildren(...[
     el('h1', { id: 'h-timers' }, t('nav.timers')),
+    away && el('p', { class: 'muted offline-note', id: 't-offline' }, t('offline.timers.fresh', { time: keptTime(keptAt) })),
     askFirst && deviceSection(true),
     timers.length ? listNode : el('p', { class: 'muted', id: 't-none' }, t('focus.noneWeb')),
     newTimerForm(created),
     !askFirst && deviceSection(),
   ].filter(Boolean));
   restartTicker();
-  endSound.follow(timers, fetchedAt);
+  if (!away) endSound.follow(timers, fetchedAt);
   clearInterval(agoTicker);
   agoTicker = setInterval(updateChangedLines, 30000);
   if (focusId || fallback) refocus(root, focusId, fallback);
@@ -219,6 +249,12 @@ function tick() {
     if (node) node.textContent = clock(leftMs(timer));
   }
   const due = timers.find((x) => x.status === 'running' && leftMs(x) <= 0);
+  if (due && away) {
+    // Offline the card says Done by itself; the server completes it by its rule when it hears.
+    moveOn(due.id, (timer) => { timer.status = 'completed'; timer.remainingMs = 0; });
+    announce(t('focus.completedTimer', { name: due.name }));
+    return;
+  }
   if (due) endSound.timeIsUp();
   if (due && !refreshing) {
     refreshing = true;
@@ -262,8 +298,65 @@ function timerCard(timer) {
   return card;
 }
 
+/**
+ * Offline: shows the list moved on by a tap here (`change(timer, list)` on a copy as it is now)
+ * and keeps it, so a reload offline shows it too.
+ */
+function moveOn(id, change) {
+  const now = timers.map((x) => ({ ...x, remainingMs: leftMs(x), items: (x.items || []).map((item) => ({ ...item })) }));
+  const target = now.find((x) => x.id === id);
+  if (target) change(target, now);
+  timers = now;
+  fetchedAt = performance.now();
+  keptAt = Date.now();
+  keepTimers(timers);
+  draw(`t-${id}-toggle`);
+}
+
+/** Offline: keeps the tap on one's own timer as an intent and shows its effect until the server's answer. */
+function actAway(timer, action) {
+  queueIntent({ timer: timer.id, action });
+  moveOn(timer.id, (target, list) => {
+    if (action === 'start') {
+      for (const other of list) if (other !== target && other.status === 'running') other.status = 'paused';
+      if (target.status !== 'paused') target.remainingMs = target.durationMs;
+      target.status = 'running';
+    } else if (action === 'pause') {
+      target.status = 'paused';
+    } else {
+      target.status = 'idle';
+      target.remainingMs = target.durationMs;
+    }
+  });
+  renderOutbox();
+  const remaining = clock(action === 'reset' ? timer.durationMs : leftMs(timers.find((x) => x.id === timer.id)));
+  if (action === 'start') announce(t('focus.started', { name: timer.name, remaining }));
+  else if (action === 'pause') announce(t('focus.pausedTimer', { name: timer.name, remaining }));
+  else announce(t('focus.resetTimer', { name: timer.name, duration: clock(timer.durationMs) }));
+}
+
+/**
+ * Whether a change to `timer` that did not reach the server (`error`) can wait as an intent: one's
+ * own timer, with the list kept. The page is then shown as away.
+ */
+function canWait(timer, error) {
+  if (timer.owner || !unreached(error) || !keptTimers()) return false;
+  if (!away) {
+    away = true;
+    keptAt = keptTimers().savedAt;
+  }
+  return true;
+}
+
 async function act(timer, action) {
-  const result = await api(path(timer, `/${action}`), { method: 'POST', body: {} });
+  if (away && !timer.owner) return actAway(timer, action);
+  let result;
+  try {
+    result = await api(path(timer, `/${action}`), { method: 'POST', body: {} });
+  } catch (error) {
+    if (canWait(timer, error)) return actAway(timer, action);
+    throw error;
+  }
   lastChanges.delete(timer.id);
   // Starting one timer pauses the others, so the whole list is fetched again.
   await render(`t-${timer.id}-toggle`);
@@ -292,7 +385,21 @@ function checklist(timer, fail) {
     // meanwhile is taken back.
     let saving = false;
     box.addEventListener('click', (event) => { if (saving) event.preventDefault(); });
+    // Offline: kept as an intent, sent once the server is reached.
+    const tickAway = () => {
+      queueIntent({ timer: timer.id, action: 'tick', item: item.id, done: box.checked });
+      box.closest('li').classList.toggle('done', box.checked);
+      const drawn = timers.find((x) => x.id === timer.id)?.items?.find((x) => x.id === item.id);
+      if (drawn) drawn.done = box.checked;
+      timers = timers.map((x) => ({ ...x, remainingMs: leftMs(x) }));
+      fetchedAt = performance.now();
+      keptAt = Date.now();
+      keepTimers(timers);
+      shown = snapshot();
+      renderOutbox();
+    };
     box.addEventListener('change', async () => {
+      if (away && !timer.owner) return tickAway();
       saving = true;
       box.setAttribute('aria-busy', 'true');
       try {
@@ -303,6 +410,11 @@ function checklist(timer, fail) {
         const drawn = timers.find((x) => x.id === timer.id)?.items?.find((x) => x.id === item.id);
         if (drawn) { drawn.done = box.checked; shown = snapshot(); }
       } catch (error) {
+        if (canWait(timer, error)) {
+          tickAway();
+          draw(box.id);
+          return;
+        }
         box.checked = !box.checked;
         fail(error);
       } finally {
