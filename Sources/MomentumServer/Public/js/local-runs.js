@@ -10,35 +10,44 @@ const runs = new Map();
 
 // Each local run is also written to localStorage with the instant the page was last seen playing
 // it (every few seconds, and as the page goes away), so one whose page was closed, reloaded or
-// killed mid-practice is not lost: the next page reports it as stopped then (`leftBehind`).
-const STORAGE_KEY = 'momentum.localRuns';
+// killed mid-practice is not lost: the next page reports it as stopped then (`leftBehind`). Each
+// run has a key of its own, so two tabs never write back each other's runs.
+const KEY_PREFIX = 'momentum.localRun.';
+const OLD_KEY = 'momentum.localRuns'; // all runs in one key, before v17
 const HEARTBEAT_MS = 5000;
 /** A run not seen for this long belongs to no open page (one that is open writes every 5 s). */
 const ABANDONED_MS = 20000;
 let heartbeat = null;
 
+/** Every local run on this device: id → run. */
 function stored() {
+  const all = {};
   try {
-    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) || '{}');
-    return value && typeof value === 'object' ? value : {};
-  } catch {
-    return {};
+    const old = JSON.parse(localStorage.getItem(OLD_KEY) || '{}');
+    if (old && typeof old === 'object') {
+      for (const [id, run] of Object.entries(old)) localStorage.setItem(KEY_PREFIX + id, JSON.stringify(run));
+    }
+    localStorage.removeItem(OLD_KEY);
+  } catch { /* nothing older to move */ }
+  for (let index = 0; index < localStorage.length; index += 1) {
+    const key = localStorage.key(index);
+    if (!key || !key.startsWith(KEY_PREFIX)) continue;
+    try {
+      const run = JSON.parse(localStorage.getItem(key));
+      if (run && typeof run === 'object') all[key.slice(KEY_PREFIX.length)] = run;
+    } catch { /* a damaged entry is left alone */ }
   }
+  return all;
 }
 
-function write(all) {
-  try {
-    if (Object.keys(all).length) localStorage.setItem(STORAGE_KEY, JSON.stringify(all));
-    else localStorage.removeItem(STORAGE_KEY);
-  } catch { /* private mode: the run is kept in this page only */ }
-}
-
-/** Writes this page's runs, seen now, beside those of other pages. */
+/** Writes this page's runs, seen now; other pages' runs are not touched. */
 function save() {
-  const all = stored();
   const seenAt = new Date().toISOString();
-  for (const [id, run] of runs) all[id] = { ...run, seenAt };
-  write(all);
+  for (const [id, run] of runs) {
+    try {
+      localStorage.setItem(KEY_PREFIX + id, JSON.stringify({ ...run, seenAt }));
+    } catch { /* private mode or full: the run is kept in this page only */ }
+  }
   if (runs.size && !heartbeat) heartbeat = setInterval(save, HEARTBEAT_MS);
   if (!runs.size && heartbeat) {
     clearInterval(heartbeat);
@@ -59,9 +68,9 @@ export function forgetLocal(id) {
 }
 
 function drop(id) {
-  const all = stored();
-  delete all[id];
-  write(all);
+  try {
+    localStorage.removeItem(KEY_PREFIX + id);
+  } catch { /* nothing kept */ }
 }
 
 window.addEventListener('pagehide', () => { if (runs.size) save(); });
@@ -147,9 +156,9 @@ export function endLocal(id, { keep = true, soundInterruptions = [] } = {}) {
   };
   // Stored with its report until the outbox has it (`forgetLocal`): a page that dies in between
   // leaves it for the next one (`leftBehind`).
-  const all = stored();
-  all[id] = { ...run, steps, report };
-  write(all);
+  try {
+    localStorage.setItem(KEY_PREFIX + id, JSON.stringify({ ...run, steps, report }));
+  } catch { /* private mode or full: the outbox keeps it from here */ }
   save();
   return { name: run.name, report };
 }

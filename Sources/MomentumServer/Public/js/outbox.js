@@ -46,6 +46,7 @@ async function transact(mode, work) {
  * the page: `send()` answers when sending ends).
  */
 export async function keep(report, name) {
+  keptHere.set(report.id, report);
   await transact('readwrite', (store) => store.put({ report, name, keptAt: Date.now(), refused: null }));
   render();
   send();
@@ -93,6 +94,8 @@ export function send() {
 
 /** The sessions logged from this page's reports (id → record), for a note written after. */
 const logged = new Map();
+/** The reports this page kept (id → report), should another page send one first. */
+const keptHere = new Map();
 
 /**
  * Keeps `note` with report `id`: in the report while it waits (it goes with it), else on the
@@ -109,8 +112,15 @@ export async function noteReport(id, note) {
     send();
     return { details: note ? { note } : {}, waits: true };
   }
+  if (!logged.has(id) && keptHere.has(id)) {
+    // Sent by another page (another tab's outbox): sent again, it finds the session it was
+    // logged as and brings the note (nothing is logged twice).
+    const answer = await api('/runs/reports', { method: 'POST', body: { ...keptHere.get(id), ...(note ? { note } : {}) } });
+    if (answer && answer.record) logged.set(id, answer.record);
+  }
   const record = logged.get(id);
   if (!record) return { details: note ? { note } : {} }; // logged as nothing (too short, discarded)
+  if ((record.details?.note || '') === note) return record;
   const details = { ...(record.details || {}) };
   if (note) details.note = note;
   else delete details.note;
