@@ -204,7 +204,7 @@ func buildPersonRouter(
     FocusTimersController(
         timers: services.focusTimers,
         intentService: FocusTimerIntentService(
-            timers: services.focusTimers, sync: services.sync, now: dependencies.now, makeID: dependencies.makeID),
+            timers: services.focusTimers, sync: services.sync, now: dependencies.now),
         household: dependencies.household, person: person,
         liveFeeds: dependencies.liveFeeds, now: dependencies.now
     ).addRoutes(to: api.group("timers"))

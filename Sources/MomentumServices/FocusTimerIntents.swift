@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import MomentumCore
 import MomentumStoreContract
@@ -43,6 +44,9 @@ public enum FocusTimerIntentOutcome: String, Sendable, Codable, Equatable {
     case unknown
     /// Done longer ago than a report is kept (``RunReportRules/maximumAge``): not applied.
     case tooOld
+    /// Its instant lies more than the sync clock's drift (``HybridLogicalClock/maximumDrift``)
+    /// after the server's clock: the device's clock is wrong; not applied.
+    case inTheFuture
 }
 
 /// Applies a page's focus-timer intents (``FocusTimerIntent``) through the sync merge.
@@ -53,16 +57,11 @@ public struct FocusTimerIntentService: Sendable {
     private let timers: FocusTimerService
     private let sync: SyncService
     private let now: @Sendable () -> Date
-    private let makeID: @Sendable () -> UUID
 
-    public init(
-        timers: FocusTimerService, sync: SyncService, now: @escaping @Sendable () -> Date,
-        makeID: @escaping @Sendable () -> UUID
-    ) {
+    public init(timers: FocusTimerService, sync: SyncService, now: @escaping @Sendable () -> Date) {
         self.timers = timers
         self.sync = sync
         self.now = now
-        self.makeID = makeID
     }
 
     /// Applies `intents` in the order they were done. `node` names the page as a replica
@@ -70,11 +69,12 @@ public struct FocusTimerIntentService: Sendable {
     /// terminal's `n-` node); `device` is the page's name, shown as "changed by" (`nil`: a page
     /// without a name, stamped as the timers' own changes are).
     ///
-    /// Each intent becomes changes stamped with its instant (never later than now: a device whose
-    /// clock runs ahead does not win over changes made after it was sent) and the page's node; a
-    /// field whose last change is later is left alone. The same intents sent again make the same
-    /// stamps, so nothing is applied twice. A timer an intent started that ran out before a later
-    /// intent's instant is completed at its end, and its focus session logged, as the server does.
+    /// Each intent becomes changes stamped with its instant and the page's node; a field whose
+    /// last change is later is left alone. The same intents sent again make the same stamps, so
+    /// nothing is applied twice. The timers are taken as stored, not settled now: a timer that ran
+    /// out before an intent's instant is completed at its end (its focus session logged once,
+    /// under an id made from the timer and its start, so two sendings log it once) before the
+    /// intent applies. What is still due after the last intent is settled as every read settles it.
     public func apply(_ intents: [FocusTimerIntent], node: String, device: String?)
         async throws(FocusTimerIntentError) -> [FocusTimerIntentOutcome]
     {
@@ -88,24 +88,34 @@ public struct FocusTimerIntentService: Sendable {
         }
         guard node.hasPrefix("w-"), node.count > 2 else { throw .invalidNode }
         let instant = now()
-        let window = RunReportRules.window(around: instant)
+        let earliest = RunReportRules.window(around: instant).earliest
+        let latest = instant.addingTimeInterval(HybridLogicalClock.maximumDrift.inSeconds)
         var working: [FocusTimer]
         do {
-            working = try await timers.timers()
+            working = try await timers.storedTimers()
         } catch {
             throw .timers(error)
         }
-        var plan = IntentPlan(node: node, device: device ?? timers.device, now: instant)
+        var plan = IntentPlan(node: node, device: device ?? timers.device)
         var outcomes = [FocusTimerIntentOutcome](repeating: .unknown, count: intents.count)
         let order = intents.indices.sorted { (intents[$0].at, $0) < (intents[$1].at, $1) }
         for index in order {
             let intent = intents[index]
-            if intent.at < window.earliest {
+            if intent.at < earliest {
                 outcomes[index] = .tooOld
                 continue
             }
-            let stamp = plan.stamp(at: intent.at)
-            outcomes[index] = try await outcome(of: intent, stamp: stamp, in: &working, plan: &plan)
+            if intent.at > latest {
+                outcomes[index] = .inTheFuture
+                continue
+            }
+            let at = Date(syncMilliseconds: intent.at.syncMilliseconds)
+            // A timer that ran out by this instant ended then.
+            for other in working.indices where working[other].settle(at: at) {
+                try await completed(working[other], in: &plan)
+            }
+            let stamp = plan.stamp(at: at)
+            outcomes[index] = try await outcome(of: intent, at: at, stamp: stamp, in: &working, plan: &plan)
         }
         do {
             _ = try await sync.acceptPush(plan.changes.map(ChangeMessage.init))
@@ -122,14 +132,10 @@ public struct FocusTimerIntentService: Sendable {
     }
 
     private func outcome(
-        of intent: FocusTimerIntent, stamp: HybridTimestamp, in working: inout [FocusTimer], plan: inout IntentPlan
+        of intent: FocusTimerIntent, at: Date, stamp: HybridTimestamp, in working: inout [FocusTimer],
+        plan: inout IntentPlan
     ) async throws(FocusTimerIntentError) -> FocusTimerIntentOutcome {
         guard let index = working.firstIndex(where: { $0.id == intent.timer }) else { return .unknown }
-        let at = Date(syncMilliseconds: stamp.physical)
-        // A timer this sending started may have run out before this intent: it ended then.
-        for other in working.indices {
-            if working[other].settle(at: at) { try plan.completed(working[other], id: makeID()) }
-        }
         switch intent.action {
         case .tick(let itemID, let done):
             guard let item = working[index].items.firstIndex(where: { $0.id == itemID }) else { return .unknown }
@@ -139,31 +145,71 @@ public struct FocusTimerIntentService: Sendable {
             try plan.set(key, "done", .bool(done), stamp: stamp)
             return .applied
         case .start, .pause, .reset:
-            let key = SyncEntityKey(type: .focusTimer, id: intent.timer.uuidString.lowercased())
+            let key = Self.runKey(intent.timer)
             if let decided = try await decided(key, "run", by: stamp) { return decided }
             var changed = working
+            // Running timers another device started after this instant: they stay running.
+            var laterStarts: [Date] = []
             do {
                 switch intent.action {
                 case .start:
                     for other in changed.indices where other != index && changed[other].run.status == .running {
+                        if try await decided(Self.runKey(changed[other].id), "run", by: stamp) != nil {
+                            if case .running(_, let resumedAt, _) = changed[other].run { laterStarts.append(resumedAt) }
+                            continue
+                        }
                         try changed[other].pause(at: at)
                     }
                     try changed[index].start(at: at)
                 case .pause: try changed[index].pause(at: at)
                 default: changed[index].reset(at: at)
                 }
+                // One timer runs at a time: a start made elsewhere later paused this one then.
+                if let pausedAt = laterStarts.min(), pausedAt > at {
+                    try changed[index].pause(at: pausedAt)
+                }
             } catch {
                 return .notApplicable
             }
             for (before, after) in zip(working, changed) where before.run != after.run {
-                let otherKey = SyncEntityKey(type: .focusTimer, id: after.id.uuidString.lowercased())
-                // Another timer paused by this start, unless a later change of its run is there.
-                if after.id != intent.timer, try await decided(otherKey, "run", by: stamp) != nil { continue }
-                try plan.set(otherKey, "run", after.run.syncValue, stamp: stamp)
+                try plan.set(Self.runKey(after.id), "run", after.run.syncValue, stamp: stamp)
             }
             working = changed
             return .applied
         }
+    }
+
+    private static func runKey(_ timer: UUID) -> SyncEntityKey {
+        SyncEntityKey(type: .focusTimer, id: timer.uuidString.lowercased())
+    }
+
+    /// A timer that ran out while the page was away: completed at its end, its session logged
+    /// under an id made from the timer and its start (``completionID(of:)``), unless a later change
+    /// of its run is there.
+    private func completed(_ timer: FocusTimer, in plan: inout IntentPlan) async throws(FocusTimerIntentError) {
+        guard case .completed(let start, let end, _) = timer.run else { return }
+        let stamp = plan.stamp(at: end)
+        if try await decided(Self.runKey(timer.id), "run", by: stamp) != nil { return }
+        try plan.set(Self.runKey(timer.id), "run", timer.run.syncValue, stamp: stamp)
+        guard
+            let record = timer.completionRecord(
+                id: Self.completionID(of: timer.id, startedAt: start), device: plan.device)
+        else { return }
+        try plan.put(record, stamp: stamp)
+    }
+
+    /// The same for every sending that completes this run: the first 16 bytes of the SHA-256 of
+    /// the timer's id and its start, as a UUID (version 8, RFC 9562).
+    static func completionID(of timer: UUID, startedAt: Date) -> UUID {
+        let text = "focus-completion:\(timer.uuidString.lowercased()):\(startedAt.syncMilliseconds)"
+        var bytes = Array(SHA256.hash(data: Data(text.utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     /// The outcome when the field's last change is this intent's own (sent before) or later.
@@ -182,27 +228,25 @@ public struct FocusTimerIntentService: Sendable {
     }
 }
 
-/// The changes a sending of intents makes, and their stamps: each intent's instant (at most now)
-/// with a counter that tells apart intents of one millisecond, on the page's node.
+/// The changes a sending of intents makes, and their stamps: each intent's instant with a counter
+/// that tells apart intents of one millisecond, on the page's node.
 private struct IntentPlan {
     let node: String
     let device: String
-    let now: Date
     private(set) var changes: [Change] = []
     private var counters: [Int64: Int] = [:]
 
-    init(node: String, device: String, now: Date) {
+    init(node: String, device: String) {
         self.node = node
         self.device = device
-        self.now = now
     }
 
     mutating func stamp(at instant: Date) -> HybridTimestamp {
-        let physical = min(instant, now).syncMilliseconds
+        let physical = instant.syncMilliseconds
         let counter = counters[physical, default: 0]
         counters[physical] = min(counter + 1, HybridTimestamp.maximumCounter)
-        // The physical time lies between a month ago and now, the counter within its bound and
-        // the node was checked: a stamp is always made.
+        // The physical time lies between a month ago and five minutes ahead, the counter within
+        // its bound and the node was checked: a stamp is always made.
         guard let stamp = try? HybridTimestamp(physical: physical, counter: counter, node: node) else {
             preconditionFailure("an intent's stamp out of bounds")
         }
@@ -222,18 +266,11 @@ private struct IntentPlan {
         }
     }
 
-    /// A timer that ran out while the page was away: completed at its end, its session logged.
-    mutating func completed(_ timer: FocusTimer, id: UUID) throws(FocusTimerIntentError) {
-        guard case .completed(_, let end, _) = timer.run else { return }
-        let stamp = stamp(at: end)
-        try set(
-            SyncEntityKey(type: .focusTimer, id: timer.id.uuidString.lowercased()), "run", timer.run.syncValue,
-            stamp: stamp)
-        guard let record = timer.completionRecord(id: id, device: device) else { return }
+    mutating func put(_ record: PracticeRecord, stamp: HybridTimestamp) throws(FocusTimerIntentError) {
         do {
             changes.append(
                 try Change(
-                    entityType: .practiceRecord, entityID: id.uuidString.lowercased(),
+                    entityType: .practiceRecord, entityID: record.id.uuidString.lowercased(),
                     operation: .put(fields: record.syncFields), stamp: stamp, device: device))
         } catch {
             throw .invalidChange(error)

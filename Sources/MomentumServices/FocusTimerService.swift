@@ -48,6 +48,12 @@ public struct FocusTimerService: Sendable {
         }
     }
 
+    /// Every timer in order as stored, not settled: a timer whose time is up still shows running
+    /// (for what must settle it at another instant than now, ``FocusTimerIntentService``).
+    public func storedTimers() async throws(FocusTimerServiceError) -> [FocusTimer] {
+        do { return try await repository.focusTimers() } catch { throw .store(error) }
+    }
+
     /// The timer called `name` (ignoring case), else the one timer whose name or id (4+
     /// characters) begins with it.
     public func timer(named name: String) async throws(FocusTimerServiceError) -> FocusTimer {

@@ -20,7 +20,8 @@ struct PostgresPersonDataTests {
     /// reads the timers, waits a moment and adds one named after how many it saw. Interleaved
     /// changes would both see the same count; under the person's lock every count is seen once.
     /// (Within a minute of the stores' opening: a test may wait long for its slot first.)
-    @Test func focusTimerChangesOfTwoServersNeverInterleave() async throws {
+    // The trait is the backstop for work that ignores cancellation; the minute is `finishing`'s.
+    @Test(.timeLimit(.minutes(10))) func focusTimerChangesOfTwoServersNeverInterleave() async throws {
         let store = try await StoreUnderTest(.postgres)
         guard let first = store.postgresStore, let schema = store.schema else { return }
         let second = try await PostgresStore.open(try StoreUnderTest.location(), schema: schema, poolSize: 2)

@@ -22,7 +22,8 @@ struct PostgresStoreTests {
     /// More callers than cooperative threads (two here) and than connections (four): all of them
     /// finish, each waiting in line for a connection without holding a thread.
     /// (The minute counts from the store's opening: a test may wait long for its slot first.)
-    @Test func manyMoreConcurrentCallersThanThreadsAndConnectionsAllFinish() async throws {
+    // The trait is the backstop for work that ignores cancellation; the minute is `finishing`'s.
+    @Test(.timeLimit(.minutes(10))) func manyMoreConcurrentCallersThanThreadsAndConnectionsAllFinish() async throws {
         let store = try await StoreUnderTest(.postgres)
         guard let postgres = store.postgresStore else { return }
         let person = postgres.scoped(to: 7)

@@ -270,10 +270,15 @@ struct PreparedPracticesRoutesTests {
             let practices = try #require(try list.object["practices"] as? [[String: Any]])
             let keys = practices.compactMap { $0["key"] as? String }
             // What the person made comes first (a device keeps the list's order while it fits):
-            // the saved sit, the own preset and program, then the built-in ones.
+            // the saved sit, the usual sit Meditate starts with, the own preset and program, then
+            // the built-in ones.
+            let usualMinutes = Int(MomentumSettings().meditation.duration.inSeconds / 60)
             #expect(
-                Array(practices.prefix(3).compactMap { $0["name"] as? String }) == ["Morning", "Own", "Own circuit"])
-            #expect(keys.count > 3)
+                Array(practices.prefix(4).compactMap { $0["name"] as? String }) == [
+                    "Morning", "Deine gewohnte Meditation · \(usualMinutes) Min.", "Own", "Own circuit",
+                ])
+            #expect(keys[1] == "sit.usual")
+            #expect(keys.count > 4)
             let sit = try #require(practices.first { ($0["key"] as? String)?.hasPrefix("sit.") == true })
             #expect(sit["name"] as? String == "Morning")
             #expect(keys.contains { $0.hasPrefix("breathing.") })

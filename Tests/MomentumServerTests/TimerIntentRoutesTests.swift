@@ -67,6 +67,12 @@ struct TimerIntentRoutesTests {
                     #"{"node": "w-a", "intents": [{"timer": "\#(id)", "action": "tick", "done": true, "at": "\#(at)"}]}"#
             )
             #expect(noItem.status == .unprocessableContent)
+            let itemWithAStart = try await client.send(
+                .post, "/api/v1/timers/intents",
+                json:
+                    #"{"node": "w-a", "intents": [{"timer": "\#(id)", "action": "start", "done": true, "at": "\#(at)"}]}"#
+            )
+            #expect(itemWithAStart.status == .badRequest)
             let unknownField = try await client.send(
                 .post, "/api/v1/timers/intents",
                 json: #"{"node": "w-a", "intents": [], "extra": 1}"#)

@@ -28,7 +28,7 @@ struct FocusTimerIntentTests {
         return Setup(
             services: services,
             intents: FocusTimerIntentService(
-                timers: services.focusTimers, sync: sync, now: { clock.now }, makeID: { UUID() }),
+                timers: services.focusTimers, sync: sync, now: { clock.now }),
             sync: sync)
     }
 
@@ -177,19 +177,64 @@ struct FocusTimerIntentTests {
     }
 
     @Test(arguments: StoreKind.available)
-    func aDeviceWhoseClockRunsAheadDoesNotWinOverLaterChanges(kind: StoreKind) async throws {
+    func anIntentFromADeviceWhoseClockRunsFarAheadIsNotApplied(kind: StoreKind) async throws {
         let setup = try await setup(kind)
         let timers = setup.services.focusTimers
         let reading = try await timers.addTimer(name: "Reading", duration: .seconds(1500))
-        // The phone's clock is an hour ahead: its start is stamped when it arrived, not then.
+        // The phone's clock is an hour ahead: its start would beat every change of the next hour.
         let outcomes = try await setup.intents.apply(
             [FocusTimerIntent(timer: reading.id, action: .start, at: clock.now.addingTimeInterval(3600))], node: node,
             device: nil)
+        #expect(outcomes == [.inTheFuture])
+        #expect(try await timers.timer(named: "Reading").run == .idle)
+    }
+
+    /// A timer that ran out while the page was away and nobody looked: a pause made before its end
+    /// counts (it is not completed first as of the sending), and its session is not logged.
+    @Test(arguments: StoreKind.available)
+    func aPauseBeforeTheEndCountsEvenWhenTheTimeIsUpByTheSending(kind: StoreKind) async throws {
+        let setup = try await setup(kind)
+        let timers = setup.services.focusTimers
+        let reading = try await timers.addTimer(name: "Reading", duration: .seconds(1500))
+        try await timers.start(named: "Reading")
+        clock.advance(by: 3600)
+        let outcomes = try await setup.intents.apply(
+            [FocusTimerIntent(timer: reading.id, action: .pause, at: at(600))], node: node, device: nil)
         #expect(outcomes == [.applied])
-        clock.advance(by: 60)
-        try await timers.pause(named: "Reading")
         #expect(
             try await timers.timer(named: "Reading").run
-                == .paused(startedAt: at(0), pausedAt: at(60), elapsed: .seconds(60)))
+                == .paused(startedAt: at(0), pausedAt: at(600), elapsed: .seconds(600)))
+        #expect(try await setup.services.practiceLog.records().isEmpty)
+    }
+
+    /// An offline start made before another timer's online start: that later start paused it then,
+    /// as it would have online; and an earlier timer the intent's start paused is left as the
+    /// later change made it.
+    @Test(arguments: StoreKind.available)
+    func oneTimerRunsAtATimeWhenStartsMeetFromTwoDevices(kind: StoreKind) async throws {
+        let setup = try await setup(kind)
+        let timers = setup.services.focusTimers
+        let writing = try await timers.addTimer(name: "Writing", duration: .seconds(1500))
+        try await timers.addTimer(name: "Reading", duration: .seconds(1500))
+        clock.advance(by: 300)
+        try await timers.start(named: "Reading")  // online, at +300
+        clock.advance(by: 300)
+        let outcomes = try await setup.intents.apply(
+            [FocusTimerIntent(timer: writing.id, action: .start, at: at(100))], node: node, device: nil)
+        #expect(outcomes == [.applied])
+        #expect(
+            try await timers.timer(named: "Writing").run
+                == .paused(startedAt: at(100), pausedAt: at(300), elapsed: .seconds(200)))
+        #expect(
+            try await timers.timer(named: "Reading").run
+                == .running(startedAt: at(300), resumedAt: at(300), elapsedBefore: .zero))
+    }
+
+    @Test func aCompletionHasTheSameIDWhicheverSendingMakesIt() {
+        let timer = UUID()
+        let first = FocusTimerIntentService.completionID(of: timer, startedAt: at(10))
+        #expect(first == FocusTimerIntentService.completionID(of: timer, startedAt: at(10)))
+        #expect(first != FocusTimerIntentService.completionID(of: timer, startedAt: at(11)))
+        #expect(first.uuidString.dropFirst(14).first == "8")
     }
 }

@@ -1,7 +1,8 @@
 /// The work of a test that could deadlock (callers waiting in line for connections or locks) has
 /// to finish within `limit`, counted from here: unlike the `.timeLimit` trait, the time a test
 /// waited for its PostgreSQL slot before (``StoreUnderTest``) does not count. When `limit` passes
-/// first, `body` is cancelled and ``DeadlinePassed`` thrown.
+/// first, `body` is cancelled and ``DeadlinePassed`` thrown once it has ended: work that ignores
+/// cancellation is still waited for, so keep a generous `.timeLimit` trait as the backstop.
 public func finishing<T: Sendable>(
     within limit: Duration, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {

@@ -54,6 +54,11 @@ extension FocusTimersController {
     }
 
     private static func action(of intent: IntentBody, at index: Int) throws -> FocusTimerIntent.Action {
+        if intent.action != .tick {
+            // An item or a state with a start, pause or reset is a mistake, not something to ignore.
+            if intent.item != nil { throw JSONInputError.unknownField("intents[\(index)].item") }
+            if intent.done != nil { throw JSONInputError.unknownField("intents[\(index)].done") }
+        }
         switch intent.action {
         case .start: return .start
         case .pause: return .pause

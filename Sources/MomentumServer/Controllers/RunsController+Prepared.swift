@@ -29,8 +29,11 @@ extension RunsController {
     /// report's id when the person starts it).
     static let preparedRunID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
-    /// `GET /api/v1/runs/prepared`: the person's saved sits, their own breathing presets and
-    /// workout programs, then the built-in ones, each as ``Prepared``: a device keeps them in this
+    /// The key of the person's usual sit (Meditate's own settings) in the prepared list.
+    static let usualSitKey = "sit.usual"
+
+    /// `GET /api/v1/runs/prepared`: the person's saved sits and usual sit, their own breathing
+    /// presets and workout programs, then the built-in ones, each as ``Prepared``: a device keeps them in this
     /// order while they fit its budget, so what the person made is kept first. Nothing is started
     /// or saved.
     @Sendable func prepared(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<
@@ -55,12 +58,26 @@ extension RunsController {
     )] {
         let catalog = StringCatalog.shared(for: language)
         var prepared: [(key: String, name: String, run: PracticeRun)] = []
-        for preset in try await services.meditationPresets.presets() {
+        let presets = try await services.meditationPresets.presets()
+        for preset in presets {
             let sit = try MeditationSit<WallInstant>(
                 plan: preset.plan, affirmations: Affirmations(rotationIndex: 0, catalog: catalog))
             var run = PracticeRun(id: Self.preparedRunID, plan: .meditation(sit))
             run.meditationPreset = preset
             prepared.append(("sit.\(preset.id)", preset.name, run))
+        }
+        // The sit Meditate starts with (the person's usual one), unless a saved sit is the same or
+        // it is open-ended (no end to prepare): a person who saved no sit has one kept too.
+        let usual = try await services.settings.load().meditation
+        if !usual.isOpenEnded, !presets.contains(where: { $0.plan == usual }) {
+            let sit = try MeditationSit<WallInstant>(
+                plan: usual, affirmations: Affirmations(rotationIndex: 0, catalog: catalog))
+            let minutes = max(1, Int((usual.duration.inSeconds / 60).rounded()))
+            prepared.append(
+                (
+                    Self.usualSitKey, catalog.format(.offlinePracticeUsualSit, ["minutes": String(minutes)]),
+                    PracticeRun(id: Self.preparedRunID, plan: .meditation(sit))
+                ))
         }
         var builtIn: [(key: String, name: String, run: PracticeRun)] = []
         for preset in try await services.breathing.presets() {

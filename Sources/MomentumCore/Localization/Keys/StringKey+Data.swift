@@ -84,6 +84,7 @@ extension StringKey {
     public static let offlinePracticeNone = StringKey("offline.practice.none")
     public static let offlinePracticeStartNamed = StringKey("offline.practice.startNamed")
     public static let offlinePracticeFresh = StringKey("offline.practice.fresh")
+    public static let offlinePracticeUsualSit = StringKey("offline.practice.usualSit")
     public static let offlineRunStopQuestion = StringKey("offline.run.stopQuestion")
     public static let offlineRunKept = StringKey("offline.run.kept")
     public static let offlineRunDiscarded = StringKey("offline.run.discarded")

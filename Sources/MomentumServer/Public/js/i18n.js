@@ -167,12 +167,12 @@ export function formatDay(day, options = { weekday: 'long', day: 'numeric', mont
   return new Intl.DateTimeFormat(locale(), { ...options, timeZone: 'UTC' }).format(dayDate(day));
 }
 
-/** "A, B and C" in the person's language. */
 /** When something kept on this device was made (`ms` since 1970): "2 Dec 2026, 07:30". */
 export function keptTime(ms) {
   return new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
 }
 
+/** "A, B and C" in the person's language. */
 export function listText(items) {
   return new Intl.ListFormat(locale(), { style: 'long', type: 'conjunction' }).format(items);
 }

@@ -9,7 +9,12 @@ import { api } from './api.js';
 
 const LIST = 'momentum.timers';
 const INTENTS = 'momentum.timerIntents';
+const REFUSED = 'momentum.timerIntentsRefused';
 const NODE = 'momentum.node';
+// Sent in pages of this many, well within what one sending may hold.
+const PAGE = 100;
+/** The event a page hears when its kept intents reached the server. */
+export const SENT_EVENT = 'momentum-timer-intents-sent';
 
 function read(key, fallback) {
   try {
@@ -29,33 +34,43 @@ function write(key, value) {
   }
 }
 
+let madeNode = null;
 /** This browser's name as a replica (`w-` and 16 hex digits), made once and kept. */
 function node() {
-  let name = localStorage.getItem(NODE);
-  if (!/^w-[0-9a-f]{16}$/.test(name || '')) {
+  let name = null;
+  try {
+    name = localStorage.getItem(NODE);
+  } catch { /* storage refused: the name lives as long as the page */ }
+  if (/^w-[0-9a-f]{16}$/.test(name || '')) return name;
+  if (!madeNode) {
     const bytes = crypto.getRandomValues(new Uint8Array(8));
-    name = `w-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
-    localStorage.setItem(NODE, name);
+    madeNode = `w-${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
   }
-  return name;
+  try {
+    localStorage.setItem(NODE, madeNode);
+  } catch { /* kept in this page only */ }
+  return madeNode;
 }
 
-/** Keeps `timers` (the server's answer) as the list shown offline, as of now. */
-export function keepTimers(timers) {
-  write(LIST, { timers, savedAt: Date.now() });
+/**
+ * Keeps `timers` as the list shown offline: `countedAt` is when their remaining times were counted
+ * (now), `serverAt` when the server last answered them (what the page says it shows).
+ */
+export function keepTimers(timers, serverAt = Date.now()) {
+  write(LIST, { timers, countedAt: Date.now(), serverAt });
 }
 
-/** The kept list `{ timers, savedAt }`, or null. */
+/** The kept list `{ timers, countedAt, serverAt }`, or null. */
 export function keptTimers() {
   const kept = read(LIST, null);
-  return kept && Array.isArray(kept.timers) ? kept : null;
+  if (!kept || !Array.isArray(kept.timers)) return null;
+  const countedAt = kept.countedAt ?? kept.savedAt;
+  return { timers: kept.timers, countedAt, serverAt: kept.serverAt ?? countedAt };
 }
 
 /** Keeps an intent (`{ timer, action, item?, done? }`), done now. */
 export function queueIntent(intent) {
-  const intents = read(INTENTS, []);
-  intents.push({ ...intent, at: new Date().toISOString() });
-  write(INTENTS, intents);
+  write(INTENTS, [...read(INTENTS, []), { ...intent, id: crypto.randomUUID(), at: new Date().toISOString() }]);
 }
 
 /** How many timer changes wait to be sent. */
@@ -63,47 +78,48 @@ export function waitingIntents() {
   return read(INTENTS, []).length;
 }
 
-let sending = null;
-// Sent in pages of this many, well within what one sending may hold.
-const PAGE = 100;
-const REFUSED = 'momentum.timerIntentsRefused';
-
-/** Why the server refused the waiting changes (the sentence it answered), or ''. */
+/** Why the server refused some waiting changes (the sentence it answered), or ''. */
 export function refusedIntents() {
-  return read(INTENTS, []).length ? read(REFUSED, '') : '';
+  const refused = read(REFUSED, null);
+  return refused && refused.intents && refused.intents.length ? refused.reason : '';
 }
 
-/** Drops waiting changes the server refused, once the person has read why. */
+/** Drops the changes the server refused, once the person has read why. */
 export function dismissIntents() {
-  write(INTENTS, []);
-  write(REFUSED, '');
+  write(REFUSED, null);
 }
+
+let sending = null;
 
 /**
- * Sends what waits, in the order it was done, and forgets each page once the server answered. A
- * page the server refuses (not one it could not be asked) stays, with the reason, until the
- * person removes it: nothing is dropped silently. Answers the server's last answer, or null when
- * nothing was sent; throws when the server was not reached.
+ * Sends what waits, in the order it was done, a page at a time; each page is forgotten once the
+ * server answered it (by the ids sent, so a tap made meanwhile, or a page another tab sent too,
+ * is neither lost nor sent twice: the server applies an intent sent again once). A page the
+ * server refuses (not one it could not be asked) is set aside with the reason until the person
+ * removes it: nothing is dropped silently. Answers how many were sent; throws when the server
+ * was not reached.
  */
 export function sendIntents() {
   if (sending) return sending;
   sending = (async () => {
-    let answer = null;
-    while (!refusedIntents()) {
+    let sent = 0;
+    for (;;) {
       const intents = read(INTENTS, []).slice(0, PAGE);
       if (!intents.length) break;
+      const ids = new Set(intents.map((intent) => intent.id));
+      const body = { node: node(), intents: intents.map(({ id, ...intent }) => intent) };
       try {
-        answer = await api('/timers/intents', { method: 'POST', body: { node: node(), intents } });
+        await api('/timers/intents', { method: 'POST', body });
       } catch (error) {
         if (error.code === 'network' || error.status === 401 || error.status === 429 || error.status >= 500) throw error;
-        write(REFUSED, error.message || String(error));
-        break;
+        const refused = read(REFUSED, null);
+        write(REFUSED, { reason: error.message || String(error), intents: [...(refused?.intents || []), ...intents] });
       }
-      // Only what was sent is forgotten: a tap made while it was on its way stays.
-      write(INTENTS, read(INTENTS, []).slice(intents.length));
-      if (answer && Array.isArray(answer.timers)) keepTimers(answer.timers);
+      write(INTENTS, read(INTENTS, []).filter((intent) => !ids.has(intent.id)));
+      sent += intents.length;
     }
-    return answer;
+    if (sent) window.dispatchEvent(new CustomEvent(SENT_EVENT));
+    return sent;
   })().finally(() => { sending = null; });
   return sending;
 }

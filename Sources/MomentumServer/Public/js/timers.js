@@ -32,7 +32,7 @@ import { el, field, announce, confirmDialog, refocus } from './dom.js';
 import { newTimerForm } from './timer-form.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
 import * as endSound from './focus-end.js';
-import { keepTimers, keptTimers, queueIntent, sendIntents } from './timer-intents.js';
+import { keepTimers, keptTimers, queueIntent, sendIntents, SENT_EVENT } from './timer-intents.js';
 import { unreached, askAgainWhenOnline } from './offline-practice.js';
 import { render as renderOutbox } from './outbox.js';
 
@@ -45,7 +45,8 @@ let refreshing = false;
 let shown = ''; // what the drawn list shows (see `snapshot`)
 let away = false; // the server was not reached: the kept list is shown
 let drawnAway = false; // whether the drawn list says so
-let keptAt = 0; // when the shown kept list was the server's (or last moved on by a tap here)
+let keptAt = 0; // when the shown kept list was the server's answer
+let retry = null; // while away: asks the server again now and then
 // The timer's fields whose last change the card names (not its sort order or creation time).
 const CHANGE_FIELDS = ['name', 'durationMs', 'icon', 'color', 'notes', 'run'];
 const lastChanges = new Map(); // timer id → { stamp, by } of its latest change, or null
@@ -58,6 +59,11 @@ export const remount = (view) => { root = view; return render(); };
 export const show = () => render();
 export const hide = () => { clearInterval(ticker); ticker = null; clearInterval(agoTicker); agoTicker = null; };
 askAgainWhenOnline(() => root, show);
+// Intents sent (by the outbox, or a tap's own try): the list is the server's again.
+window.addEventListener(SENT_EVENT, () => {
+  renderOutbox();
+  if (root && !root.hidden && root.isConnected) whenNotTyping(root, () => liveRefresh().catch(console.error));
+});
 
 onLive(['focusTimer', 'checklistItem'], ({ changes, refresh }) => {
   if (refresh) lastChanges.clear();
@@ -113,8 +119,9 @@ function madeHere(id, stamp) {
 async function load() {
   // What was done here offline goes first, so the list comes back with it.
   // try: a server not reached leaves it waiting; the list below says whether it is.
-  await sendIntents().catch(() => null);
+  await sendIntents().catch(() => 0);
   let data;
+  let countedAt = Date.now();
   try {
     data = await api('/timers');
     away = false;
@@ -124,11 +131,12 @@ async function load() {
     if (!kept) throw error;
     away = true;
     data = kept;
-    keptAt = kept.savedAt;
+    keptAt = kept.serverAt;
+    countedAt = kept.countedAt;
   }
   timers = data.timers || [];
-  // A kept running timer counts down from when it was kept.
-  fetchedAt = performance.now() - (away ? Date.now() - keptAt : 0);
+  // A kept running timer counts down from when it was counted.
+  fetchedAt = performance.now() - (Date.now() - countedAt);
   // A timer that was running or paused and is done now: said once, on every device that shows it.
   for (const timer of timers) {
     const before = statuses.get(timer.id);
@@ -165,6 +173,8 @@ function draw(focusId, fallback) {
   ].filter(Boolean));
   restartTicker();
   if (!away) endSound.follow(timers, fetchedAt);
+  clearTimeout(retry);
+  retry = away ? setTimeout(() => whenNotTyping(root, () => liveRefresh().catch(console.error)), 30000) : null;
   clearInterval(agoTicker);
   agoTicker = setInterval(updateChangedLines, 30000);
   if (focusId || fallback) refocus(root, focusId, fallback);
@@ -308,14 +318,20 @@ function moveOn(id, change) {
   if (target) change(target, now);
   timers = now;
   fetchedAt = performance.now();
-  keptAt = Date.now();
-  keepTimers(timers);
+  keepTimers(timers, keptAt);
   draw(`t-${id}-toggle`);
+}
+
+/** Offline: a tap kept; the server is tried at once (it may be back without an `online` event). */
+function tryToSend() {
+  // try: not reached; the intent waits for the next sending.
+  sendIntents().catch(() => 0);
 }
 
 /** Offline: keeps the tap on one's own timer as an intent and shows its effect until the server's answer. */
 function actAway(timer, action) {
   queueIntent({ timer: timer.id, action });
+  ownChanges.set(timer.id, Date.now());
   moveOn(timer.id, (target, list) => {
     if (action === 'start') {
       for (const other of list) if (other !== target && other.status === 'running') other.status = 'paused';
@@ -329,6 +345,7 @@ function actAway(timer, action) {
     }
   });
   renderOutbox();
+  tryToSend();
   const remaining = clock(action === 'reset' ? timer.durationMs : leftMs(timers.find((x) => x.id === timer.id)));
   if (action === 'start') announce(t('focus.started', { name: timer.name, remaining }));
   else if (action === 'pause') announce(t('focus.pausedTimer', { name: timer.name, remaining }));
@@ -343,7 +360,7 @@ function canWait(timer, error) {
   if (timer.owner || !unreached(error) || !keptTimers()) return false;
   if (!away) {
     away = true;
-    keptAt = keptTimers().savedAt;
+    keptAt = keptTimers().serverAt;
   }
   return true;
 }
@@ -393,10 +410,10 @@ function checklist(timer, fail) {
       if (drawn) drawn.done = box.checked;
       timers = timers.map((x) => ({ ...x, remainingMs: leftMs(x) }));
       fetchedAt = performance.now();
-      keptAt = Date.now();
-      keepTimers(timers);
+      keepTimers(timers, keptAt);
       shown = snapshot();
       renderOutbox();
+      tryToSend();
     };
     box.addEventListener('change', async () => {
       if (away && !timer.owner) return tickAway();
