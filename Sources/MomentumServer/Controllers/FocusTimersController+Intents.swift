@@ -35,6 +35,7 @@ extension FocusTimersController {
     struct IntentsResponse: Encodable {
         /// What became of each intent, in the order sent.
         var outcomes: [FocusTimerIntentOutcome]
+        /// The list as `GET /timers` answers it now.
         var timers: [Timer]
     }
 
@@ -48,9 +49,7 @@ extension FocusTimersController {
         }
         let outcomes = try await intentService.apply(
             intents, node: body.node, device: DeviceName.current)
-        let instant = now()
-        return JSONResponse(
-            IntentsResponse(outcomes: outcomes, timers: try await timers.timers().map { Timer($0, at: instant) }))
+        return JSONResponse(IntentsResponse(outcomes: outcomes, timers: try await listed()))
     }
 
     private static func action(of intent: IntentBody, at index: Int) throws -> FocusTimerIntent.Action {

@@ -108,6 +108,11 @@ struct FocusTimersController {
     }
 
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timers> {
+        JSONResponse(Timers(timers: try await listed()))
+    }
+
+    /// The list as `GET` answers it: one's own timers with whom each is shared, then those shared.
+    func listed() async throws -> [Timer] {
         let instant = now()
         let shares = try await household.timerShares(ownedBy: person)
         let people = try await household.people()
@@ -118,7 +123,7 @@ struct FocusTimersController {
         let shared = try await sharedTimers().map { shared in
             Timer(shared.timer, at: instant, owner: shared.owner.name)
         }
-        return JSONResponse(Timers(timers: own + shared))
+        return own + shared
     }
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Timer> {
