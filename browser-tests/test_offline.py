@@ -124,12 +124,22 @@ def test_a_practice_whose_page_closed_offline_is_reported_stopped_when_last_seen
         "steps": [{"action": "start", "at": instant(datetime.timedelta(minutes=-9))}],
         "seenAt": instant(datetime.timedelta(minutes=-5)),
     }}
-    # Seen a moment ago: a page that may still be open plays it, so it is left alone. (That one
-    # is kept as the page has kept each run since v17, in a key of its own; the other as before.)
+    # Another tab plays one: it holds the run's lock, so it is left alone however long ago its
+    # page was seen (a hidden tab's heartbeat may be slowed to once a minute). (The first is kept
+    # as the page kept runs before v17, all in one key; the second as since, a key each.)
     playing = str(uuid.uuid4())
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    open_app(browser, server, "progress")
+    browser.execute_script("navigator.locks.request('momentum.localRun.' + arguments[0], () => new Promise(() => {}))",
+                           playing)
+    wait_for(browser, lambda d: d.execute_script(
+        "return navigator.locks.query().then((s) => s.held.map((l) => l.name))") == [f"momentum.localRun.{playing}"])
+    other = browser.current_window_handle
     browser.execute_script("localStorage.setItem('momentum.localRuns', JSON.stringify(arguments[0]))", left)
     browser.execute_script("localStorage.setItem('momentum.localRun.' + arguments[0], JSON.stringify(arguments[1]))",
-                           playing, {**left[run_id], "seenAt": instant(datetime.timedelta(seconds=-2))})
+                           playing, {**left[run_id], "seenAt": instant(datetime.timedelta(minutes=-3))})
+    browser.switch_to.window(first)
     browser.refresh()  # the next page
     wait_for(browser, lambda d: logged_ids(server) == [run_id], timeout=15,
              message="the practice left behind was not logged")
@@ -140,3 +150,10 @@ def test_a_practice_whose_page_closed_offline_is_reported_stopped_when_last_seen
     remaining = browser.execute_script(
         "return Object.keys(localStorage).filter((k) => k.startsWith('momentum.localRun'))")
     assert remaining == [f"momentum.localRun.{playing}"], remaining
+
+    # The other tab is closed (or killed): its lock goes, and the open page reports its run too.
+    browser.switch_to.window(other)
+    browser.close()
+    browser.switch_to.window(first)
+    wait_for(browser, lambda d: sorted(logged_ids(server)) == sorted([run_id, playing]), timeout=40,
+             message="the run of the closed tab was not reported")

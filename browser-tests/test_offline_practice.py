@@ -88,7 +88,7 @@ def test_kept_practices_start_offline_and_reach_the_log_once_back_online(server,
 
     set_size(browser, 390, 844)
     open_app(browser, server, "meditate")
-    keep_offline(browser, 1)
+    keep_offline(browser, 2)
     open_app(browser, server, "meditate")
     wait_for(browser, lambda d: d.execute_script("return !!navigator.serviceWorker.controller"), timeout=15,
              message="the service worker never took the page")

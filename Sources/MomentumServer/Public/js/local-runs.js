@@ -40,6 +40,34 @@ function stored() {
   return all;
 }
 
+// While a page plays a run it holds a Web Lock named after it; the browser lets it go when the
+// page closes, crashes or is killed, whatever its timers did. So a run whose lock is held belongs
+// to an open page — even a hidden one whose heartbeat the browser slowed to once a minute — and
+// one whose lock is free was left behind, at once. (Without Web Locks the time rule above decides.)
+const releases = new Map(); // run id → lets its lock go
+
+function holdLock(id) {
+  if (!navigator.locks) return;
+  navigator.locks.request(KEY_PREFIX + id, () => new Promise((resolve) => releases.set(id, resolve)))
+    .catch((error) => console.warn(error));
+}
+
+function releaseLock(id) {
+  releases.get(id)?.();
+  releases.delete(id);
+}
+
+/** The names of the locks open pages hold, or null without Web Locks. */
+async function heldLocks() {
+  if (!navigator.locks) return null;
+  try {
+    const { held } = await navigator.locks.query();
+    return new Set(held.map((lock) => lock.name));
+  } catch {
+    return null;
+  }
+}
+
 /** Writes this page's runs, seen now; other pages' runs are not touched. */
 function save() {
   const seenAt = new Date().toISOString();
@@ -68,6 +96,7 @@ export function forgetLocal(id) {
 }
 
 function drop(id) {
+  releaseLock(id);
   try {
     localStorage.removeItem(KEY_PREFIX + id);
   } catch { /* nothing kept */ }
@@ -82,9 +111,10 @@ window.addEventListener('pagehide', () => { if (runs.size) save(); });
  * when a run seen too recently to judge should be looked at again (null when none). Each is
  * forgotten (`forgetLocal`) once its report is kept.
  */
-export function leftBehind(now = Date.now()) {
+export async function leftBehind(now = Date.now()) {
   const ended = [];
   let recheckMs = null;
+  const held = await heldLocks();
   for (const [id, run] of Object.entries(stored())) {
     if (runs.has(id) || !run || !Array.isArray(run.steps) || !run.steps.length) continue;
     if (run.report) {
@@ -92,7 +122,12 @@ export function leftBehind(now = Date.now()) {
       continue;
     }
     const seen = Date.parse(run.seenAt);
-    if (Number.isFinite(seen) && now - seen < ABANDONED_MS) {
+    if (held && held.has(KEY_PREFIX + id)) {
+      // Another open page plays it: looked at again later, should that page be killed.
+      recheckMs = recheckMs === null ? ABANDONED_MS : Math.min(recheckMs, ABANDONED_MS);
+      continue;
+    }
+    if (!held && Number.isFinite(seen) && now - seen < ABANDONED_MS) {
       const wait = ABANDONED_MS - (now - seen) + 1000;
       recheckMs = recheckMs === null ? wait : Math.min(recheckMs, wait);
       continue;
@@ -114,6 +149,7 @@ export function startLocal(prepared) {
     key: prepared.key, name: prepared.name, practice: prepared.practice,
     steps: [{ action: 'start', at: new Date().toISOString() }],
   });
+  holdLock(id);
   save();
   return { ...prepared.run, id, status: 'running', name: prepared.name, local: true };
 }

@@ -48,7 +48,7 @@ async function stopLocal(id, { keep, completed }, soundInterruptions) {
  * when that page was last seen (the server logs what was practised by its rule), never lost.
  */
 export async function reportLeftBehind() {
-  const { ended, recheckMs } = leftBehind();
+  const { ended, recheckMs } = await leftBehind();
   for (const { report, name } of ended) {
     await keepReport(report, name).then(() => forgetLocal(report.id), (error) => console.error(error));
   }
