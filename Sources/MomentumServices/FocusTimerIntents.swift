@@ -247,10 +247,11 @@ private struct IntentPlan {
         counters[physical] = min(counter + 1, HybridTimestamp.maximumCounter)
         // The physical time lies between a month ago and five minutes ahead, the counter within
         // its bound and the node was checked: a stamp is always made.
-        guard let stamp = try? HybridTimestamp(physical: physical, counter: counter, node: node) else {
-            preconditionFailure("an intent's stamp out of bounds")
+        do {
+            return try HybridTimestamp(physical: physical, counter: counter, node: node)
+        } catch {
+            preconditionFailure("an intent's stamp out of bounds: \(error)")
         }
-        return stamp
     }
 
     mutating func set(_ key: SyncEntityKey, _ field: String, _ value: SyncValue, stamp: HybridTimestamp)
