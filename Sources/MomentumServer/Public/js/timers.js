@@ -82,7 +82,7 @@ onLive(['focusTimer', 'checklistItem'], ({ changes, refresh }) => {
 
 /** Fetches the list again after a live change; draws only what differs. */
 async function liveRefresh() {
-  await load();
+  if (!(await load())) return;
   if (!away) await loadLastChanges();
   if (snapshot() === shown && drawnAway === away) {
     updateChangedLines();
@@ -116,23 +116,36 @@ function madeHere(id, stamp) {
   return sent != null && at >= sent - 2000 && at <= sent + 10000;
 }
 
+let loads = 0; // loads begun: only the newest one's answer is shown
+
+/**
+ * Fetches the list (or takes the kept one when the server is not reached). Answers false when a
+ * newer load began meanwhile: its answer is the one to show (a load that failed offline must not
+ * draw over one made once the connection was back).
+ */
 async function load() {
+  const mine = ++loads;
   // What was done here offline goes first, so the list comes back with it.
   // try: a server not reached leaves it waiting; the list below says whether it is.
   await sendIntents().catch(() => 0);
   let data;
-  let countedAt = Date.now();
+  let reached = true;
   try {
     data = await api('/timers');
-    away = false;
-    keepTimers(data.timers || []);
   } catch (error) {
-    const kept = unreached(error) && keptTimers();
-    if (!kept) throw error;
-    away = true;
-    data = kept;
-    keptAt = kept.serverAt;
-    countedAt = kept.countedAt;
+    if (mine !== loads) return false;
+    data = unreached(error) && keptTimers();
+    if (!data) throw error;
+    reached = false;
+  }
+  if (mine !== loads) return false;
+  away = !reached;
+  let countedAt = Date.now();
+  if (reached) {
+    keepTimers(data.timers || []);
+  } else {
+    keptAt = data.serverAt;
+    countedAt = data.countedAt;
   }
   timers = data.timers || [];
   // A kept running timer counts down from when it was counted.
@@ -145,11 +158,12 @@ async function load() {
     }
     statuses.set(timer.id, timer.status);
   }
+  return true;
 }
 
 /** Fetches the timers and draws them; `focusId` is focused afterwards if it still exists. */
 async function render(focusId, fallback) {
-  await load();
+  if (!(await load())) return;
   if (!away) await loadLastChanges();
   draw(focusId, fallback);
 }
