@@ -44,6 +44,7 @@ struct MorseController {
         group.put("settings", use: saveSettings)
         group.patch("settings", use: changeSettings)
         group.post("decode", use: decode)
+        group.get("keyer", use: keyer)
         group.get("sessions", use: history)
         group.post("sessions", use: start)
         group.get("sessions/:id", use: show)
@@ -71,6 +72,13 @@ struct MorseController {
         -> JSONResponse<MorseCourseSettings>
     {
         JSONResponse(try await morse.courseSettings())
+    }
+
+    /// `GET /morse/keyer`: the unit, tone and modes the page's paddle keyer and sidetone use.
+    @Sendable func keyer(_ request: Request, context: BasicRequestContext) async throws
+        -> JSONResponse<MorseKeyerView>
+    {
+        JSONResponse(try await morse.keyerView())
     }
 
     /// The whole settings object (every value); a bad one changes nothing.

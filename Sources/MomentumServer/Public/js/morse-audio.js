@@ -17,6 +17,11 @@ export const state = {
 };
 window.momentumMorseAudio = state;
 
+/** The Morse AudioContext, made on first use (null where the browser has no Web Audio). */
+export function sharedContext() {
+  return audioContext();
+}
+
 function audioContext() {
   if (!context) {
     const Ctx = window.AudioContext || window.webkitAudioContext;

@@ -5,14 +5,18 @@
 // - Straight key: hold Space (or the on-screen key). Press and gap lengths are measured with
 //   performance.now(), read live by the server's decoder (POST /morse/decode) and, after 2 s of
 //   silence, sent as `signals` for the session's adaptive decoder to read and score.
-// Backspace clears the character being keyed.
+// - Paddles: the device's key (js/morse-keys.js: a VBand/Vail adapter's `[` `]`, Ctrl or mouse
+//   buttons, or the two on-screen paddles) through the iambic keyer at the session's unit, with a
+//   live sidetone; after 2 s of rest the keyer's exact elements go as `signals`, like a straight key.
+// The straight key also takes the adapters' inputs. Backspace clears the character being keyed.
 import { api } from './api.js';
 import { t, errorText, fieldBounds } from './i18n.js';
 import { el, svg, announce, touchOnly } from './dom.js';
 import * as audio from './morse-audio.js';
 import { patternView } from './morse-text.js';
+import { keyPreferences, keyingSession, listenForKey, contactOf } from './morse-keys.js';
 
-let mode = 'paddles'; // kept between sessions: 'paddles' or 'straight'
+let mode = 'paddles'; // kept between sessions: 'paddles' (dit and dah keys), 'straight' or 'keyer'
 
 /**
  * The dit, dah and gap lengths of the session's keyer, read off its introduction's sounds (the
@@ -51,12 +55,16 @@ export function sendDrill(area, { tone, introduction, answer }) {
   const clearButton = el('button', { type: 'button', class: 'secondary', id: 'mo-clear' }, t(touchOnly() ? 'morse.ui.clearTouch' : 'morse.ui.clear'));
   const paddlesMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-paddles' }, t('morse.ui.modePaddles'));
   const straightMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-straight' }, t('morse.ui.modeStraight'));
-  const keys = el('div', { class: 'morse-keys' }, dit, dah, straightKey);
+  const keyerMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-keyer' }, t('morse.ui.modeKeyer'));
+  const paddle = (contact, id, label) => el('button', { type: 'button', class: 'morse-key paddle', id, 'data-contact': contact }, label);
+  const ditPaddle = paddle('.', 'mo-paddle-dit', t('morse.ui.ditPaddle'));
+  const dahPaddle = paddle('-', 'mo-paddle-dah', t('morse.ui.dahPaddle'));
+  const keys = el('div', { class: 'morse-keys' }, dit, dah, straightKey, ditPaddle, dahPaddle);
   const keyedLabel = el('span', { class: 'muted' }, t('morse.ui.keyedSoFar'));
   area.append(
     el('p', { class: 'muted', id: 'mo-target-label' }, t('morse.ui.keyThis')),
     target,
-    el('div', { class: 'segmented', role: 'group', 'aria-label': t('morse.ui.keyingMode') }, paddlesMode, straightMode),
+    el('div', { class: 'segmented', role: 'group', 'aria-label': t('morse.ui.keyingMode') }, paddlesMode, straightMode, keyerMode),
     keys,
     el('div', { class: 'morse-keyed-row' }, keyedLabel, keyed, clearButton),
     decoded,
@@ -68,16 +76,20 @@ export function sendDrill(area, { tone, introduction, answer }) {
     mode = next;
     paddlesMode.setAttribute('aria-pressed', String(mode === 'paddles'));
     straightMode.setAttribute('aria-pressed', String(mode === 'straight'));
+    keyerMode.setAttribute('aria-pressed', String(mode === 'keyer'));
     dit.hidden = mode !== 'paddles';
     dah.hidden = mode !== 'paddles';
     straightKey.hidden = mode !== 'straight';
-    decoded.hidden = mode !== 'straight';
+    ditPaddle.hidden = mode !== 'keyer';
+    dahPaddle.hidden = mode !== 'keyer';
+    decoded.hidden = mode === 'paddles';
     // A straight key's pattern is what the decoder reads, shown in `decoded` instead.
-    keyedLabel.hidden = mode !== 'paddles';
-    keyed.hidden = mode !== 'paddles';
+    keyedLabel.hidden = mode === 'straight';
+    keyed.hidden = mode === 'straight';
     // Keys on a keyboard, taps on a touch screen.
     const touch = touchOnly() ? 'Touch' : '';
-    hint.textContent = t(mode === 'paddles' ? `morse.ui.hintPaddles${touch}` : `morse.ui.hintStraight${touch}`);
+    const hints = { paddles: 'morse.ui.hintPaddles', straight: 'morse.ui.hintStraight', keyer: 'morse.ui.hintKeyer' };
+    hint.textContent = t(`${hints[mode]}${touch}`, { mode: t(`morse.keys.mode.${keyPreferences().mode}`) });
     area.dataset.mode = mode;
   }
 
@@ -91,9 +103,48 @@ export function sendDrill(area, { tone, introduction, answer }) {
     upAt = null;
     decodeRound += 1;
     audio.keyUp();
+    keyer?.reset();
     straightKey.classList.remove('down');
     showKeyed();
     decoded.textContent = '';
+  }
+
+  // Paddles: the device's keyer, made for each item (the session's unit, the device's mode).
+  let keyer = null;
+  function keyerSession() {
+    if (keyer) return keyer;
+    audio.unlock();
+    keyer = keyingSession({ tone, unitMs: lengths.dit, kind: 'paddles', mode: keyPreferences().mode, pauseMs: item.completionPauseMs }, {
+      element(element) {
+        pattern += element.mark;
+        showKeyed();
+      },
+      pause(keyedSignals) {
+        decoded.textContent = '';
+        submit({ signals: keyedSignals });
+      },
+    });
+    return keyer;
+  }
+  const keyerOn = () => active && mode === 'keyer' && !area.closest('.view')?.hidden;
+  const stopListening = listenForKey(area, keyerOn, keyerSession);
+  for (const button of [ditPaddle, dahPaddle]) {
+    const contact = button.dataset.contact;
+    button.addEventListener('pointerdown', (event) => {
+      if (!keyerOn() || event.pointerType === 'mouse') return; // a mouse's buttons are the adapter's
+      event.preventDefault();
+      button.setPointerCapture(event.pointerId);
+      button.classList.add('down');
+      keyerSession().down(contact, event.timeStamp);
+    });
+    for (const type of ['pointerup', 'pointercancel']) {
+      button.addEventListener(type, (event) => {
+        if (!button.classList.contains('down')) return;
+        button.classList.remove('down');
+        keyerSession().up(contact, event.timeStamp);
+      });
+    }
+    button.addEventListener('contextmenu', (event) => event.preventDefault());
   }
 
   function showKeyed() {
@@ -176,12 +227,16 @@ export function sendDrill(area, { tone, introduction, answer }) {
     }
   }
 
+  // A straight key: Space, or either contact of an adapter (js/morse-keys.js).
+  const straightInput = (event) => event.code === 'Space' || (!['.', '-', 'f', 'F', 'j', 'J'].includes(event.key) && contactOf(event) !== null);
+
   function onKeyDown(event) {
     if (!area.isConnected) { detach(); return; }
-    if (!active || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!active || mode === 'keyer' || event.metaKey || event.altKey) return;
+    if (event.ctrlKey && !(mode === 'straight' && straightInput(event))) return;
     if (event.target.closest && event.target.closest('input, select, textarea')) return;
     if (area.closest('.view')?.hidden) return;
-    if (mode === 'straight' && event.code === 'Space') {
+    if (mode === 'straight' && straightInput(event)) {
       event.preventDefault();
       if (!event.repeat) keyDown();
     } else if (mode === 'paddles' && ['.', 'f', 'F'].includes(event.key)) {
@@ -197,13 +252,14 @@ export function sendDrill(area, { tone, introduction, answer }) {
   }
 
   function onKeyUp(event) {
-    if (mode === 'straight' && event.code === 'Space') {
+    if (mode === 'straight' && straightInput(event)) {
       event.preventDefault();
       keyUp();
     }
   }
 
   function detach() {
+    stopListening();
     document.removeEventListener('keydown', onKeyDown);
     document.removeEventListener('keyup', onKeyUp);
   }
@@ -215,6 +271,7 @@ export function sendDrill(area, { tone, introduction, answer }) {
   clearButton.addEventListener('click', () => reset());
   paddlesMode.addEventListener('click', () => setMode('paddles'));
   straightMode.addEventListener('click', () => setMode('straight'));
+  keyerMode.addEventListener('click', () => setMode('keyer'));
   straightKey.addEventListener('pointerdown', (event) => {
     event.preventDefault();
     straightKey.setPointerCapture(event.pointerId);

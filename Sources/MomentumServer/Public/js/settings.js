@@ -1,6 +1,7 @@
 // Settings: the language (en/de), how progress is counted (time zone, day start, jokers, hiding
 // streaks, daily goals), reminders (settings-reminders.js), backing up and restoring
-// (settings-backup.js), the space kept for practising offline (settings-offline.js), the
+// (settings-backup.js), the space kept for practising offline (settings-offline.js), this device's
+// Morse key (settings-morse-key.js), the
 // household's people (settings-people.js) and, for a browser signed in
 // with a token or a pairing code, signing out — on the server's own screen, switching person. In a
 // household of several, the header says whose practice this is. The theme follows the system. The server checks every value; its message shows under the form.
@@ -11,6 +12,7 @@ import { showRefusal, clearRefusals } from './form-errors.js';
 import { remindersCard } from './settings-reminders.js';
 import { backupCard } from './settings-backup.js';
 import { offlineCard } from './settings-offline.js';
+import { morseKeyCard } from './settings-morse-key.js';
 import { peopleCard, isShared } from './settings-people.js';
 import { onLive, whenNotTyping, keepingInput } from './live.js';
 
@@ -71,6 +73,7 @@ async function render() {
     remindersCard(settings.reminders || {}, { saved: remindersSaved, session }),
     backupCard(),
     offlineCard(),
+    morseKeyCard(),
     people ? peopleCard(people, session, peopleChanged) : null,
     session.canSignOut ? accessCard(session) : null,
     el('p', { class: 'about-link' }, el('a', { href: '#about', id: 's-about' }, t('about.link'))),
