@@ -1,5 +1,6 @@
 import Foundation
 import MomentumCore
+import MomentumStoreContract
 
 /// What the page's keyer and sidetone need (`GET /morse/keyer`): the unit of the course's
 /// character speed as the core computes it, the tone, and the keyer's modes. The page keys

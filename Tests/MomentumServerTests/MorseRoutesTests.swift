@@ -138,6 +138,11 @@ struct MorseRoutesTests {
             let attempt = try #require(afterSignals["lastAttempt"] as? [String: Any])
             #expect(attempt["answer"] as? String == second)
             #expect(attempt["isCorrect"] as? Bool == true)
+            // How it was keyed: about 15 wpm, nothing wrong; a typed answer carries no report.
+            let keyingReport = try #require(afterSignals["lastKeying"] as? [String: Any])
+            #expect(abs((keyingReport["wpm"] as? Double ?? 0) - 15) < 3.5, "\(keyingReport)")
+            #expect((keyingReport["characters"] as? [Any])?.isEmpty == true)
+            #expect(afterPattern["lastKeying"] == nil)
             let third = try #require((afterSignals["item"] as? [String: Any])?["text"] as? String)
             let other = third == "K" ? "M" : "K"
 
@@ -186,6 +191,29 @@ struct MorseRoutesTests {
             let decoded = try await client.send(
                 .post, "/api/v1/morse/decode", json: #"{"signals":[\#(signals.joined(separator: ","))]}"#)
             #expect(try decoded.object["text"] as? String == "CQ DE K1ABC")
+            // With what it meant to send, the report names what came out wrong and why.
+            let compared = try await client.send(
+                .post, "/api/v1/morse/decode",
+                json:
+                    #"{"signals":[{"down":180},{"up":60},{"down":60},{"up":250},{"down":180},{"up":60},{"down":60}],"expected":"c"}"#
+            )
+            let report = try #require(try compared.object["report"] as? [String: Any])
+            #expect(report["text"] as? String == "NN")
+            let diagnosis = try #require((report["characters"] as? [[String: Any]])?.first)
+            #expect(diagnosis["expected"] as? String == "C")
+            #expect(diagnosis["readAs"] as? String == "N N")
+            #expect(diagnosis["reasons"] as? [String] == ["gapInsideTooLong"])
+            let notMorse = try await client.send(
+                .post, "/api/v1/morse/decode", json: #"{"signals":[{"down":60}],"expected":"<XY>"}"#)
+            #expect(notMorse.status == .unprocessableContent)
+            let tooLong = String(repeating: "E", count: MorseController.answerLimit + 1)
+            let overlong = try await client.send(
+                .post, "/api/v1/morse/decode", json: #"{"signals":[{"down":60}],"expected":"\#(tooLong)"}"#)
+            #expect(overlong.status == .unprocessableContent)
+            // The keyer the page keys paddles with: the course's unit, tone and the modes.
+            let keyer = try await client.send(.get, "/api/v1/morse/keyer").object
+            #expect(keyer["unitMilliseconds"] as? Double == 60)
+            #expect(keyer["modes"] as? [String] == ["iambicA", "iambicB", "ultimatic"])
             let tooFast = try await client.send(
                 .post, "/api/v1/morse/decode", json: #"{"signals":[{"down":3},{"up":3},{"down":9}]}"#)
             #expect(tooFast.status == .unprocessableContent)

@@ -150,11 +150,15 @@ struct MorseController {
         var signals: [KeySignalBody]
         /// The speed the reading starts from (default: the course's character speed).
         var wpm: Double?
+        /// What the keying meant to send, for the report's characters that came out wrong.
+        var expected: String?
     }
 
     struct DecodedResponse: Encodable {
         var text: String
         var estimatedWPM: Double
+        /// Speed, weight and spacing against the ARRL model, and what went wrong.
+        var report: MorseKeyingReport
     }
 
     /// `POST /morse/decode`: press and gap durations read as text by the core's decoder.
@@ -164,9 +168,18 @@ struct MorseController {
         let body = try await RequestBody.decode(DecodeBody.self, from: request)
         try Self.checkSignalCount(body.signals.count)
         let expectedWPM = if let wpm = body.wpm { wpm } else { try await morse.courseSettings().timing.characterWPM }
+        let expected = try body.expected.map { text throws in
+            guard text.count <= Self.answerLimit else {
+                throw APIError.invalid(.apiMorseExpectedTooLong, ["limit": "\(Self.answerLimit)"])
+            }
+            return try MorseText(text)
+        }
         var decoder = try MorseTimingDecoder(expectedWPM: expectedWPM)
-        let text = try decoder.decode(body.signals.map(\.signal))
-        return JSONResponse(DecodedResponse(text: text.text, estimatedWPM: (decoder.estimatedWPM * 10).rounded() / 10))
+        let reading = try decoder.read(body.signals.map(\.signal))
+        return JSONResponse(
+            DecodedResponse(
+                text: reading.text.text, estimatedWPM: (decoder.estimatedWPM * 10).rounded() / 10,
+                report: MorseKeyingReport(reading: reading, expected: expected)))
     }
 
     private static func checkSignalCount(_ count: Int) throws {

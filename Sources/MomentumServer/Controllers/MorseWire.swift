@@ -97,6 +97,8 @@ enum MorseWire {
         var tone: Tone
         var item: Item?
         var lastAttempt: Attempt?
+        /// How the last answer was keyed (signals only): speed, weight, spacing, what went wrong.
+        var lastKeying: MorseKeyingReport?
         var attempts: Int
         var correct: Int
         /// The calm after the feedback on an answer (or after the replay of a miss) before the
@@ -136,6 +138,7 @@ enum MorseWire {
                 }
             }
             lastAttempt = training.lastAttempt.map { Attempt($0, keyer: keyer) }
+            lastKeying = training.lastKeying
             attempts = session.attempts.reduce(0) { $0 + $1.score.characterResults.count }
             correct = session.attempts.reduce(0) { $0 + $1.score.characterResults.filter(\.isCorrect).count }
         }

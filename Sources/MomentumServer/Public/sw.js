@@ -17,7 +17,7 @@ const FILES = [
   '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js', '/js/push-subscription.js',
   '/js/progress-trackers.js', '/js/outbox.js', '/js/offline-store.js', '/js/settings-offline.js',
   '/js/local-runs.js', '/js/offline-practice.js', '/js/timer-intents.js',
-  '/js/morse-keyer.js', '/js/morse-keys.js', '/js/morse-sidetone-worklet.js', '/js/settings-morse-key.js',
+  '/js/morse-keyer.js', '/js/morse-keys.js', '/js/morse-sidetone-worklet.js', '/js/settings-morse-key.js', '/js/morse-keying.js',
 ];
 
 self.addEventListener('install', (event) => {

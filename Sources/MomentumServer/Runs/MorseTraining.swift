@@ -21,6 +21,8 @@ struct MorseTraining: Sendable {
     private(set) var item: MorseDrillItem?
     private(set) var itemIssuedAt: Date?
     private(set) var lastAttempt: MorseAttempt?
+    /// How the last answer was keyed, when it was keyed (a straight key's or the paddles' signals).
+    private(set) var lastKeying: MorseKeyingReport?
     private(set) var lastActivity: Date
     /// The course's statistics the session started with (its drill's, before any answer).
     let startStatistics: [MorseSymbol: MorseCharacterStatistics]
@@ -108,12 +110,16 @@ struct MorseTraining: Sendable {
     /// not negative, or else the time since the item was handed out.
     mutating func answer(_ given: GivenAnswer, reportedResponse: Duration?, at instant: Date) throws {
         guard let item, session.phase == .training else { throw APIError.conflict(.apiMorseNoItemWaiting) }
-        let answer: String? =
-            switch given {
-            case .nothing: nil
-            case .text(let text): text
-            case .signals(let signals): try decoder.decode(signals.map(\.keySignal)).text
-            }
+        var keying: MorseKeyingReport?
+        let answer: String?
+        switch given {
+        case .nothing: answer = nil
+        case .text(let text): answer = text
+        case .signals(let signals):
+            let reading = try decoder.read(signals.map(\.keySignal))
+            keying = MorseKeyingReport(reading: reading, expectedWords: [item.symbols])
+            answer = reading.text.text
+        }
         let response: Duration? =
             if let reportedResponse, reportedResponse >= .zero {
                 reportedResponse
@@ -126,6 +132,7 @@ struct MorseTraining: Sendable {
             try drawItem(at: instant)
         }
         lastAttempt = attempt
+        lastKeying = keying
         steps.append(Step(action: .answer, at: instant, given: given, reportedResponse: reportedResponse))
         lastActivity = instant
     }

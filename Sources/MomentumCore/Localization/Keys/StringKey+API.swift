@@ -38,6 +38,7 @@ extension StringKey {
     public static let apiMorseNoItemWaiting = StringKey("api.morse.noItemWaiting")
     public static let apiMorseOneAnswerKind = StringKey("api.morse.oneAnswerKind")
     public static let apiMorseAnswerTooLong = StringKey("api.morse.answerTooLong")
+    public static let apiMorseExpectedTooLong = StringKey("api.morse.expectedTooLong")
     public static let apiMorseNotAPattern = StringKey("api.morse.notAPattern")
     public static let apiNoMorseSession = StringKey("api.noMorseSession")
     public static let apiNoContact = StringKey("api.noContact")

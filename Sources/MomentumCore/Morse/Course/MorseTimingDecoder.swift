@@ -45,6 +45,23 @@ public struct MorseDecodedText: Sendable, Hashable {
     }
 }
 
+/// Keying as the decoder read it: the text, and how each stretch was taken.
+public struct MorseReading: Sendable, Hashable {
+    public struct Stretch: Sendable, Hashable {
+        public enum Kind: Sendable, Hashable {
+            case dit, dah, elementGap, characterGap, wordGap
+
+            public var isPress: Bool { self == .dit || self == .dah }
+        }
+        public let kind: Kind
+        public let seconds: Double
+    }
+
+    public let text: MorseDecodedText
+    /// The presses and gaps from the first press to the last (neighbours of one kind joined).
+    public let stretches: [Stretch]
+}
+
 /// Reads straight-key keying (press and gap durations) as text, adapting to the sender's speed.
 ///
 /// A press shorter than 1.8 units is a dit, a longer one a dah; a gap shorter than 1.8 units
@@ -103,6 +120,12 @@ public struct MorseTimingDecoder: Sendable, Hashable {
     /// - Throws: ``MorseDecodingError/noKeyPress``, ``MorseDecodingError/nonPositiveDuration(position:)``,
     ///   ``MorseDecodingError/keyingTooFast(wpm:)`` or ``MorseDecodingError/keyingTooSlow(wpm:)``.
     public mutating func decode(_ signals: [MorseKeySignal]) throws(MorseDecodingError) -> MorseDecodedText {
+        try read(signals).text
+    }
+
+    /// Reads `signals` as ``decode(_:)`` does, and says how each press and gap between the first
+    /// and the last press was taken (``MorseReading``), for ``MorseKeyingReport``.
+    public mutating func read(_ signals: [MorseKeySignal]) throws(MorseDecodingError) -> MorseReading {
         if let position = signals.firstIndex(where: { $0.duration <= .zero }) {
             throw .nonPositiveDuration(position: position)
         }
@@ -111,6 +134,7 @@ public struct MorseTimingDecoder: Sendable, Hashable {
         var decoder = self
         if !decoder.isCalibrated { decoder.calibrate(presses: stretches.filter(\.isPressed).map(\.seconds)) }
         var parts: [MorseDecodedText.Part] = []
+        var taken: [MorseReading.Stretch] = []
         var marks: [MorseMark] = []
         func endCharacter() {
             guard !marks.isEmpty else { return }
@@ -123,17 +147,21 @@ public struct MorseTimingDecoder: Sendable, Hashable {
                 try Self.checkPress(seconds: stretch.seconds)
                 let mark: MorseMark = units < Self.markThreshold ? .dit : .dah
                 marks.append(mark)
+                taken.append(.init(kind: mark == .dit ? .dit : .dah, seconds: stretch.seconds))
                 try decoder.adapt(toUnitSample: mark == .dit ? stretch.seconds : stretch.seconds / 3)
             } else if units < Self.markThreshold {
+                taken.append(.init(kind: .elementGap, seconds: stretch.seconds))
                 try decoder.adapt(toUnitSample: stretch.seconds)
             } else {
                 endCharacter()
-                if units >= Self.wordGapThreshold { parts.append(.wordGap) }
+                let isWordGap = units >= Self.wordGapThreshold
+                taken.append(.init(kind: isWordGap ? .wordGap : .characterGap, seconds: stretch.seconds))
+                if isWordGap { parts.append(.wordGap) }
             }
         }
         endCharacter()
         self = decoder
-        return MorseDecodedText(parts: parts)
+        return MorseReading(text: MorseDecodedText(parts: parts), stretches: taken)
     }
 
     /// The stretches between the first and the last press, with neighbours of one kind joined.

@@ -73,7 +73,7 @@ function sidetone() {
   sidetoneLoading = ctx.audioWorklet.addModule('/js/morse-sidetone-worklet.js').then(() => {
     sidetoneNode = new AudioWorkletNode(ctx, 'momentum-sidetone', { outputChannelCount: [1] });
     sidetoneNode.connect(ctx.destination);
-    testing.worklet = true;
+    Object.assign(testing, { worklet: true, sampleRate: ctx.sampleRate, baseLatency: ctx.baseLatency, outputLatency: ctx.outputLatency ?? null });
     return sidetoneNode;
   }).catch(() => null);
   return sidetoneLoading;

@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { t, clock, number, errorText } from './i18n.js';
 import { el, announce } from './dom.js';
 import * as audio from './morse-audio.js';
+import { keyingView } from './morse-keying.js';
 import { patternView, directionName } from './morse-text.js';
 import { receiveDrill } from './morse-receive.js';
 import { sendDrill } from './morse-send.js';
@@ -103,6 +104,7 @@ export function trainingScreen(root, initial, on) {
       update(next);
       const attempt = next.lastAttempt;
       showFeedback(attempt);
+      if (next.lastKeying) feedback.append(keyingView(next.lastKeying));
       let wait = next.pauseAfterFeedbackMs;
       if (!attempt.isCorrect) wait += audio.play(attempt.elements, session.tone, BEFORE_REPLAY_MS);
       if (!next.item) {

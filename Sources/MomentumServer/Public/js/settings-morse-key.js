@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { t, number, errorText } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { patternView } from './morse-text.js';
+import { keyingView } from './morse-keying.js';
 import { KINDS, MODES, keyPreferences, setKeyPreferences, keyingSession, listenForKey, testing } from './morse-keys.js';
 
 const PAUSE_MS = 1200; // rest after which the tried keying is read
@@ -23,6 +24,7 @@ export function morseKeyCard() {
   const keyed = el('p', { class: 'morse-keyed', id: 'k-keyed' });
   const read = el('p', { id: 'k-read', role: 'status' });
   const latency = el('p', { class: 'muted', id: 'k-latency' });
+  const report = el('div', { 'aria-live': 'polite' });
   const card = el('section', { class: 'card form', id: 'k-key', 'aria-labelledby': 'k-title' },
     el('h2', { id: 'k-title' }, t('morse.keys.title')),
     el('p', { class: 'muted' }, t('morse.keys.intro')),
@@ -30,7 +32,7 @@ export function morseKeyCard() {
     swapField,
     pad,
     el('p', { class: 'muted', id: 'k-pad-hint' }, t('morse.keys.padHint')),
-    keyed, read, latency);
+    keyed, read, report, latency);
 
   let keyer = null; // GET /morse/keyer
   let session = null;
@@ -65,7 +67,10 @@ export function morseKeyCard() {
         session.reset();
         try {
           const reading = await api('/morse/decode', { method: 'POST', body: { signals, wpm: keyer.characterWPM } });
-          if (ticket === round) read.textContent = t('morse.ui.readSoFar', { text: reading.text || '–' });
+          if (ticket === round) {
+            read.textContent = t('morse.ui.readSoFar', { text: reading.text || '–' });
+            report.replaceChildren(keyingView(reading.report, 'k-report'));
+          }
         } catch (failure) {
           if (ticket === round) read.textContent = errorText(failure);
         }
@@ -101,6 +106,7 @@ export function morseKeyCard() {
   const on = () => keyer !== null && document.activeElement === pad;
   let stop = null;
   pad.addEventListener('focus', () => {
+    if (keyer) keying(); // the sidetone's worklet loads before the first key
     stop?.();
     stop = listenForKey(pad, on, keying, keyPreferences());
   });
