@@ -100,6 +100,36 @@ def test_paddle_scripts_as_key_events_key_the_tables_elements_in_modes_a_and_b(s
         shot(browser, f"desktop-settings-morse-key-{case['mode']}")
 
 
+# The same script as touches on the pad: its left half is the dit contact, its right half the dah.
+TOUCH = """
+const [script, pad] = arguments;
+const box = pad.getBoundingClientRect();
+const base = performance.now() + 30;
+for (const event of script) {
+  const x = event.paddle === '.' ? box.left + box.width / 4 : box.right - box.width / 4;
+  const e = new PointerEvent(event.down ? 'pointerdown' : 'pointerup', { pointerType: 'touch', pointerId: event.paddle === '.' ? 11 : 12,
+    clientX: x, clientY: box.top + box.height / 2, bubbles: true, cancelable: true, isPrimary: event.paddle === '.' });
+  Object.defineProperty(e, 'timeStamp', { value: base + event.at });
+  pad.dispatchEvent(e);
+}
+return base;
+"""
+
+
+def test_two_fingers_on_the_pad_squeeze_the_paddles(server, browser):
+    open_app(browser, server, "morse")
+    case = CASES[SQUEEZE_B]
+    pad = key_pad(browser, server, case["mode"])
+    browser.execute_script("document.activeElement.blur()")  # a touch gives the pad the focus itself
+    base = browser.execute_script(TOUCH, case["events"], pad)
+    made = wait_for(browser, lambda d: len(d.execute_script("return window.momentumKeying.elements")) ==
+                    len(case["elements"]) and d.execute_script("return window.momentumKeying.elements"),
+                    message="the touches keyed no elements")
+    assert same_elements(relative(made, base), expected(case)), relative(made, base)
+    wait_for(browser, lambda d: d.find_element(By.ID, "k-read").text == "Read so far: C", timeout=6)
+    assert "Your keying: 20 wpm" in browser.find_element(By.ID, "k-report").text
+
+
 def test_the_sidetone_runs_in_an_audio_worklet_and_its_start_is_measured(server, browser):
     open_app(browser, server, "morse")
     pad = key_pad(browser, server, "iambicB")
@@ -160,6 +190,8 @@ def test_a_send_session_keyed_with_paddles_is_scored(server, browser):
              timeout=6, message="the keying was not sent")
     feedback = browser.find_element(By.ID, "mo-feedback")
     assert "right" in feedback.get_attribute("class"), feedback.text
+    # How it was keyed: the keyer's exact elements at the course's 20 wpm.
+    assert "Your keying: 20 wpm" in browser.find_element(By.ID, "mo-keying").text
     session_id = browser.find_element(By.ID, "mo-training").get_attribute("data-session-id")
     assert server.get(f"/morse/sessions/{session_id}")["lastAttempt"]["answer"] == target
     browser.find_element(By.ID, "mo-end").click()

@@ -5,6 +5,9 @@
 - The forms take their bounds and defaults from the catalog's `forms` (the core's FormBounds).
 - The ticking clock (`clock()` in js/i18n.js) reads the shared table clock-fixtures.json exactly as
   the core's DurationFormatting.clock does (ClockFixtureTests in Swift reads the same table).
+- The paddle keyer (js/morse-keyer.js) must run in the page's audio thread, so it is the one rule
+  kept in the browser: test_morse_keys.py pins it to the core's PaddleKeyer through the shared
+  keyer-fixtures.json (PaddleKeyerTests reads the same table).
 """
 import json
 import re
@@ -29,6 +32,7 @@ RULES = {
     "a Morse answer window or pause (the session carries them)": re.compile(
         r"\b(ANSWER_WINDOW|COMPLETION_PAUSE|AFTER_RIGHT|AFTER_REPLAY)\w*\s*=\s*\d"),
     "an upload of its own (js/api.js has uploadWithProgress)": re.compile(r"\bnew XMLHttpRequest\b"),
+    "the Morse unit worked out from a speed (GET /morse/keyer sends unitMilliseconds)": re.compile(r"\b1200\s*/"),
 }
 
 # Purely visual numbers, and the browser's own bookkeeping, each with why it is no practice rule:

@@ -252,4 +252,8 @@ extension StringKey {
     public static let morseKeyingReasonRunsIntoNext = StringKey("morse.keying.reason.runsIntoNext")
     public static let morseKeyingReasonWordGapTooShort = StringKey("morse.keying.reason.wordGapTooShort")
     public static let morseKeyingReasonElementsDiffer = StringKey("morse.keying.reason.elementsDiffer")
+    public static let morseKeyingGapElement = StringKey("morse.keying.gapElement")
+    public static let morseKeyingGapCharacter = StringKey("morse.keying.gapCharacter")
+    public static let morseKeyingGapWord = StringKey("morse.keying.gapWord")
+    public static let morseKeyingList = StringKey("morse.keying.list")
 }

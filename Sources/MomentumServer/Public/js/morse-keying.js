@@ -12,10 +12,11 @@ export function keyingView(report, id = 'mo-keying') {
     el('p', {}, t(report.ditDahRatio == null ? 'morse.keying.speed' : 'morse.keying.summary',
       { wpm: number(report.wpm, { maximumFractionDigits: 0 }), ratio: one(report.ditDahRatio) })),
   ];
-  if (report.elementGap != null || report.characterGap != null || report.wordGap != null) {
-    lines.push(el('p', { class: 'muted' }, t('morse.keying.spacing',
-      { element: one(report.elementGap), character: one(report.characterGap), word: one(report.wordGap) })));
-  }
+  // Only the gaps the keying had (a lone character has no gap between characters).
+  const gaps = [['elementGap', 'morse.keying.gapElement'], ['characterGap', 'morse.keying.gapCharacter'], ['wordGap', 'morse.keying.gapWord']]
+    .filter(([field]) => report[field] != null)
+    .map(([field, key]) => t(key, { value: one(report[field]) }));
+  if (gaps.length) lines.push(el('p', { class: 'muted' }, t('morse.keying.spacing', { gaps: gaps.join(t('morse.keying.list')) })));
   if (report.characters.length) {
     lines.push(el('ul', { class: 'morse-diagnoses' }, ...report.characters.map((c) => el('li', {},
       t(c.readAs === c.expected ? 'morse.keying.because' : 'morse.keying.readsAs', {

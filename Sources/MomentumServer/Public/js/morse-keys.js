@@ -211,15 +211,16 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
 
 /**
  * Listens for the key's inputs while `isOn()`: keys anywhere on the page (not while typing in a
- * field), mouse buttons on `pad`. Returns a function that stops listening.
+ * field), mouse buttons on `pad`, and touches on `pad` when `pad.dataset.touch` is set. Returns a
+ * function that stops listening.
  */
-export function listenForKey(pad, isOn, session, preferences = keyPreferences()) {
+export function listenForKey(pad, isOn, session) {
   const typing = (event) => event.target?.closest && event.target.closest('input, select, textarea');
   const held = new Set(); // a contact's release is handled only after its press
   function onKeyDown(event) {
     if (!pad.isConnected) { stop(); return; }
     if (!isOn() || typing(event) || event.metaKey || event.altKey) return;
-    const contact = contactOf(event, preferences);
+    const contact = contactOf(event);
     if (!contact) return;
     event.preventDefault();
     if (event.repeat || held.has(event.code)) return;
@@ -228,14 +229,14 @@ export function listenForKey(pad, isOn, session, preferences = keyPreferences())
   }
   function onKeyUp(event) {
     if (!held.delete(event.code)) return;
-    const contact = contactOf(event, preferences);
+    const contact = contactOf(event);
     event.preventDefault();
     session().up(contact, event.timeStamp);
   }
   function onPointerDown(event) {
     // A touch screen's emulated mouse is no key: touch uses the page's buttons.
     if (!isOn() || event.sourceCapabilities?.firesTouchEvents) return;
-    const contact = contactOf(event, preferences);
+    const contact = contactOf(event);
     if (!contact) return;
     event.preventDefault();
     held.add(`mouse${event.button}`);
@@ -243,8 +244,36 @@ export function listenForKey(pad, isOn, session, preferences = keyPreferences())
   }
   function onPointerUp(event) {
     if (!held.delete(`mouse${event.button}`)) return;
-    session().up(contactOf(event, preferences), event.timeStamp);
+    session().up(contactOf(event), event.timeStamp);
   }
+  // A touch screen: the pad's left half is the dit contact, its right half the dah (swapped with
+  // the paddles); each finger is its own contact, so two fingers squeeze.
+  const touches = new Map();
+  function onTouchDown(event) {
+    if (event.pointerType === 'mouse' || !pad.dataset.touch) return;
+    pad.focus();
+    if (!isOn()) return;
+    event.preventDefault();
+    const box = pad.getBoundingClientRect();
+    let contact = event.clientX < box.left + box.width / 2 ? '.' : '-';
+    if (keyPreferences().swap) contact = contact === '.' ? '-' : '.';
+    touches.set(event.pointerId, contact);
+    session().down(contact, event.timeStamp);
+    try {
+      pad.setPointerCapture(event.pointerId); // the finger may slide off the pad and still let go
+    } catch {
+      /* the pointer is already gone */
+    }
+  }
+  function onTouchUp(event) {
+    const contact = touches.get(event.pointerId);
+    if (!contact) return;
+    touches.delete(event.pointerId);
+    session().up(contact, event.timeStamp);
+  }
+  pad.addEventListener('pointerdown', onTouchDown);
+  pad.addEventListener('pointerup', onTouchUp);
+  pad.addEventListener('pointercancel', onTouchUp);
   const noMenu = (event) => event.preventDefault();
   document.addEventListener('keydown', onKeyDown);
   document.addEventListener('keyup', onKeyUp);
@@ -257,6 +286,9 @@ export function listenForKey(pad, isOn, session, preferences = keyPreferences())
     pad.removeEventListener('mousedown', onPointerDown);
     document.removeEventListener('mouseup', onPointerUp);
     pad.removeEventListener('contextmenu', noMenu);
+    pad.removeEventListener('pointerdown', onTouchDown);
+    pad.removeEventListener('pointerup', onTouchUp);
+    pad.removeEventListener('pointercancel', onTouchUp);
   }
   return stop;
 }

@@ -232,7 +232,12 @@ export function sendDrill(area, { tone, introduction, answer }) {
 
   function onKeyDown(event) {
     if (!area.isConnected) { detach(); return; }
-    if (!active || mode === 'keyer' || event.metaKey || event.altKey) return;
+    if (!active || event.metaKey || event.altKey) return;
+    if (mode === 'keyer') {
+      // The paddles are listenForKey's; Backspace still clears.
+      if (event.key === 'Backspace' && !area.closest('.view')?.hidden) { event.preventDefault(); reset(); }
+      return;
+    }
     if (event.ctrlKey && !(mode === 'straight' && straightInput(event))) return;
     if (event.target.closest && event.target.closest('input, select, textarea')) return;
     if (area.closest('.view')?.hidden) return;

@@ -104,17 +104,13 @@ export function morseKeyCard() {
 
   // The pad listens while it has the focus (a click or Tab gives it), so typing elsewhere is typing.
   const on = () => keyer !== null && document.activeElement === pad;
-  let stop = null;
+  // Focus first (a click gives it), so the same click already keys.
+  pad.addEventListener('mousedown', () => pad.focus());
   pad.addEventListener('focus', () => {
     if (keyer) keying(); // the sidetone's worklet loads before the first key
-    stop?.();
-    stop = listenForKey(pad, on, keying, keyPreferences());
   });
-  pad.addEventListener('mousedown', () => pad.focus());
-  pad.addEventListener('blur', () => {
-    stop?.();
-    stop = null;
-  });
+  pad.dataset.touch = 'true';
+  listenForKey(pad, on, keying);
   showChoices();
   api('/morse/keyer').then((found) => {
     keyer = found;
