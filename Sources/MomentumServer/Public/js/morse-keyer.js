@@ -7,7 +7,7 @@
 
 export const MODES = ['iambicA', 'iambicB', 'ultimatic'];
 
-/** A keyer at `unitMs` (one dit: 1200 / wpm) in one of MODES. */
+/** A keyer at `unitMs` (one dit, as GET /morse/keyer sends it) in one of MODES. */
 export function createKeyer({ unitMs, mode }) {
   const down = { '.': false, '-': false };
   const pressedAt = { '.': null, '-': null };
