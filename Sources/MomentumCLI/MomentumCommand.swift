@@ -109,7 +109,7 @@ public enum MomentumCLI {
             return await Completions.answer(Array(arguments.dropFirst()), context: context)
         }
         let fallbackCatalog = UsageErrors.catalog(arguments: arguments, environment: context.environment)
-        if let negative = arguments.first(where: isNegativeNumber) {
+        if let negative = negativeValue(in: arguments) {
             context.errors.write("momentum: " + fallbackCatalog.format(.errorNegativeValue, ["value": negative]) + "\n")
             return CommandExit.usage.rawValue
         }
@@ -190,9 +190,21 @@ public enum MomentumCLI {
         return nil
     }
 
-    /// `-5`, `-0.5`: values, not options, and never valid in Momentum.
+    /// `-5`, `-0.5`: values, not options, and never valid in Momentum…
     static func isNegativeNumber(_ argument: String) -> Bool {
         argument.wholeMatch(of: /-[0-9]+(\.[0-9]+)?/) != nil
+    }
+
+    /// …except as the value of an option that is a ratio in decibels (`--snr -3`).
+    static let signedOptions: Set<String> = ["--snr"]
+
+    /// The first negative number that is not the value of one of ``signedOptions``.
+    static func negativeValue(in arguments: [String]) -> String? {
+        for (index, argument) in arguments.enumerated() where isNegativeNumber(argument) {
+            if index > 0, signedOptions.contains(arguments[index - 1]) { continue }
+            return argument
+        }
+        return nil
     }
 }
 

@@ -17,6 +17,27 @@ extension ErrorMessages {
         }
     }
 
+    /// Band conditions out of bounds or unreadable.
+    public static func morseMessage(for error: MorseBandConditionsError, catalog: StringCatalog) -> String {
+        let number = { (value: Double) in catalog.language.number(value) }
+        return switch error {
+        case .signalToNoiseOutOfRange(let value): catalog.format(.errorMorseConditionsSnr, ["value": number(value)])
+        case .fadingDepthOutOfRange(let value):
+            catalog.format(.errorMorseConditionsFadingDepth, ["value": number(value)])
+        case .fadingPeriodOutOfRange(let period):
+            catalog.format(.errorMorseConditionsFadingPeriod, ["value": number(period.inSeconds)])
+        case .interferenceOffsetOutOfRange(let value):
+            catalog.format(.errorMorseConditionsQrmOffset, ["value": number(value)])
+        case .interferenceLevelOutOfRange(let value):
+            catalog.format(.errorMorseConditionsQrmLevel, ["value": number(value)])
+        case .interferenceOutsidePassband(let value):
+            catalog.format(.errorMorseConditionsQrmPassband, ["value": number(value)])
+        case .unreadable(let text): catalog.format(.errorMorseConditionsUnreadable, ["value": text])
+        case .unknownPreset(let name): catalog.format(.errorMorseConditionsUnknownPreset, ["value": name])
+        case .text(let error): morseMessage(for: error, catalog: catalog)
+        }
+    }
+
     /// A tone or envelope out of bounds.
     public static func morseMessage(for error: MorseToneError, catalog: StringCatalog) -> String {
         switch error {

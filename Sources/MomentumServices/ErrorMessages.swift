@@ -69,6 +69,7 @@ public enum ErrorMessages {
         case let error as QSOError: message(for: error, catalog: catalog)
         case let error as MorseDecodingError: message(for: error, catalog: catalog)
         case let error as MorseError: morseMessage(for: error, catalog: catalog)
+        case let error as MorseBandConditionsError: morseMessage(for: error, catalog: catalog)
         case let error as SyncClientError: message(for: error, catalog: catalog)
         case let error as SyncError: message(for: error, catalog: catalog)
         case let error as TimelineRunError: message(for: error, catalog: catalog)

@@ -28,6 +28,12 @@ public struct MorseRenderer: AudioSource {
     private var position = 0
 
     public init(elements: [MorseElement], tone: MorseTone, format: AudioFormat) {
+        self.init(elements: elements, hertz: tone.hertz, rise: tone.rise, format: format)
+    }
+
+    /// A tone at any pitch below half the sample rate (another station at an offset may be
+    /// outside the course's tone bounds).
+    init(elements: [MorseElement], hertz: Double, rise: Duration, format: AudioFormat) {
         self.format = format
         var marks: [(start: Int, end: Int)] = []
         var elapsed = Duration.zero
@@ -36,9 +42,9 @@ public struct MorseRenderer: AudioSource {
             elapsed += element.duration
             if element.isKeyDown { marks.append((start, format.frames(at: elapsed))) }
         }
-        let rampFrames = max(1, format.frames(at: tone.rise))
+        let rampFrames = max(1, format.frames(at: rise))
         ramp = (0...rampFrames).map { Float(0.5 - 0.5 * cos(Double.pi * Double($0) / Double(rampFrames))) }
-        omega = 2 * Double.pi * tone.hertz / Double(format.sampleRate)
+        omega = 2 * Double.pi * hertz / Double(format.sampleRate)
         self.marks = marks
         // The last element's fall rings on past the keyed time if nothing follows it.
         frameCount = max(format.frames(at: elapsed), (marks.last?.end ?? 0) + rampFrames)

@@ -23,6 +23,13 @@ extension MorseCommand {
                 Letters, digits, . , ? / = + - and the prosigns <AR> <SK> <BT> <KN>. Any run of spaces or \
                 line breaks is one word space. --fwpm below --wpm spreads the characters out (Farnsworth) \
                 without slowing them.
+
+                Band conditions: --snr adds white noise through a 300–2,700 Hz receiver, the S/N being the \
+                tone's power while the key is down over the noise's, both in 500 Hz around the tone. --qsb \
+                fades the signal (10/8: 10 dB deep, every 8 s); --qrm adds another station ("TEST@+250": its \
+                text 250 Hz above the tone, 6 dB below; "TEST@-300/-3": 300 Hz below, 3 dB below). \
+                --conditions starts from clean, average-evening, contest or weak-dx; the other options \
+                change what they name.
                 """)
 
         @Argument(help: ArgumentHelp("The text to send.", valueName: "text"))
@@ -49,6 +56,28 @@ extension MorseCommand {
 
         @Option(help: ArgumentHelp("Rise and fall of every element, 1–20 ms.", valueName: "ms"))
         var rise: Double = 5
+
+        // Unconditional: the value may be negative (`--snr -3`), which would read as an option.
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Noise: the signal-to-noise ratio, −10–40 dB.", valueName: "dB")
+        )
+        var snr: Double?
+
+        @Option(help: ArgumentHelp("Fading: depth in dB and period in seconds.", valueName: "depth/period"))
+        var qsb: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Another station: its text, offset in Hz and level in dB.", valueName: "text@offset[/dB]"))
+        var qrm: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "Band conditions: clean, average-evening, contest or weak-dx.", valueName: "name"))
+        var conditions: String?
+
+        @Option(help: ArgumentHelp("Seed of the noise, for the same hiss every time.", valueName: "number"))
+        var seed: UInt64 = 1
 
         @Flag(
             name: .customLong("skip-unknown"),
@@ -82,9 +111,32 @@ extension MorseCommand {
                             .morseSkipped, ["characters": characters.map { String($0) }.joined(separator: " ")])
                             + "\n")
                 }
-                var renderer = MorseRenderer(elements: keying.elements, tone: sound, format: format)
-                try await context.render(&renderer, to: audio.output, catalog: catalog)
+                if let band = try bandConditions() {
+                    var renderer = try BandConditionsRenderer(
+                        elements: keying.elements, timing: timing, tone: sound, conditions: band, format: format,
+                        seed: seed)
+                    try await context.render(&renderer, to: audio.output, catalog: catalog)
+                } else {
+                    var renderer = MorseRenderer(elements: keying.elements, tone: sound, format: format)
+                    try await context.render(&renderer, to: audio.output, catalog: catalog)
+                }
             }
+        }
+
+        /// The conditions asked for: a preset (or a clean band) with --snr, --qsb and --qrm put over
+        /// it; `nil` when none was asked for, so a plain render stays the clean tone it always was.
+        private func bandConditions() throws(MorseBandConditionsError) -> MorseBandConditions? {
+            guard conditions != nil || snr != nil || qsb != nil || qrm != nil else { return nil }
+            let base =
+                try conditions.map { name throws(MorseBandConditionsError) in
+                    MorseBandConditions.preset(try .init(named: name))
+                } ?? .clean
+            return try MorseBandConditions(
+                signalToNoise: snr ?? base.signalToNoise,
+                fading: try qsb.map { text throws(MorseBandConditionsError) in try .init(parsing: text) }
+                    ?? base.fading,
+                interference: try qrm.map { text throws(MorseBandConditionsError) in try .init(parsing: text) }
+                    ?? base.interference)
         }
 
         private func text(catalog: StringCatalog) throws -> String {

@@ -37,4 +37,12 @@ extension StringKey {
     public static let errorMorseGroupSize = StringKey("error.morse.groupSize")
     public static let errorMorseTimeUp = StringKey("error.morse.timeUp")
     public static let errorMorseInstantBeforeLastEvent = StringKey("error.morse.instantBeforeLastEvent")
+    public static let errorMorseConditionsSnr = StringKey("error.morse.conditions.snr")
+    public static let errorMorseConditionsFadingDepth = StringKey("error.morse.conditions.fadingDepth")
+    public static let errorMorseConditionsFadingPeriod = StringKey("error.morse.conditions.fadingPeriod")
+    public static let errorMorseConditionsQrmOffset = StringKey("error.morse.conditions.qrmOffset")
+    public static let errorMorseConditionsQrmLevel = StringKey("error.morse.conditions.qrmLevel")
+    public static let errorMorseConditionsQrmPassband = StringKey("error.morse.conditions.qrmPassband")
+    public static let errorMorseConditionsUnreadable = StringKey("error.morse.conditions.unreadable")
+    public static let errorMorseConditionsUnknownPreset = StringKey("error.morse.conditions.unknownPreset")
 }
