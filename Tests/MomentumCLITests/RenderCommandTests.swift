@@ -69,7 +69,9 @@ struct RenderCommandTests {
         let band = terminal.directory.url.appendingPathComponent("band.wav")
         #expect(await terminal.run(["morse", "render", "CQ", "-o", clean.path]) == 0)
         let arguments = ["--conditions", "weak-dx", "--snr", "-3", "--qsb", "10/4", "--qrm", "TEST@+250/-6"]
-        #expect(await terminal.run(["morse", "render", "CQ"] + arguments + ["-o", band.path]) == 0, "\(terminal.errors.text)")
+        #expect(
+            await terminal.run(["morse", "render", "CQ"] + arguments + ["-o", band.path]) == 0,
+            "\(terminal.errors.text)")
         // The same length; noise fills the silences a clean render leaves.
         let (quiet, noisy) = (try audio(clean), try audio(band))
         #expect(quiet.frameCount == noisy.frameCount)
@@ -91,7 +93,10 @@ struct RenderCommandTests {
         (["morse", "render", "☺", "--skip-unknown"], "Nothing to send: the text has no character with a Morse code."),
         (["morse", "render"], "Give the text to send or --file, not both."),
         (["morse", "render", "CQ", "--snr", "99"], "A signal-to-noise ratio of 99 dB is outside −10 to 40 dB."),
-        (["morse", "render", "CQ", "--wpm", "-3"], "“-3” is negative; Momentum's times and counts are never below zero."),
+        (
+            ["morse", "render", "CQ", "--wpm", "-3"],
+            "“-3” is negative; Momentum's times and counts are never below zero."
+        ),
         (
             ["morse", "render", "CQ", "--qrm", "TEST@-400"],
             "The other station would sound at 200 Hz, outside the receiver's 300 to 2,700 Hz: choose a smaller offset."
