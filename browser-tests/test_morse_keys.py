@@ -130,6 +130,19 @@ def test_two_fingers_on_the_pad_squeeze_the_paddles(server, browser):
     assert "Your keying: 20 wpm" in browser.find_element(By.ID, "k-report").text
 
 
+def test_a_paddle_held_when_the_page_loses_the_focus_is_let_go(server, browser):
+    open_app(browser, server, "morse")
+    key_pad(browser, server, "iambicB")
+    # Ctrl is the dit paddle: Ctrl+Tab away would leave it down, keying dits for ever.
+    browser.execute_script(DISPATCH, [{"paddle": ".", "down": True, "at": 0}], CTRL_CODES)
+    wait_for(browser, lambda d: len(d.execute_script("return window.momentumKeying.elements")) >= 2)
+    browser.execute_script("window.dispatchEvent(new Event('blur'))")
+    wait_for(browser, lambda d: d.find_element(By.ID, "k-read").text.startswith("Read so far:"), timeout=6,
+             message="the keying never rested")
+    count = len(browser.execute_script("return window.momentumKeying.signals"))
+    assert count >= 3, count
+
+
 def test_the_sidetone_runs_in_an_audio_worklet_and_its_start_is_measured(server, browser):
     open_app(browser, server, "morse")
     pad = key_pad(browser, server, "iambicB")
@@ -171,7 +184,9 @@ def test_a_send_session_keyed_with_paddles_is_scored(server, browser):
     target = wait_for(browser, lambda d: d.find_element(By.ID, "mo-target").text in ("K", "M") and
                       d.find_element(By.ID, "mo-target").text, message="no target shown")
     browser.find_element(By.ID, "mo-mode-keyer").click()
-    assert browser.find_element(By.ID, "mo-paddle-dit").is_displayed()
+    # Not a touch screen: a pad for an adapter's mouse buttons, no on-screen paddles.
+    assert browser.find_element(By.ID, "mo-paddle-pad").is_displayed()
+    assert not browser.find_element(By.ID, "mo-paddle-dit").is_displayed()
     assert not browser.find_element(By.ID, "mo-dit").is_displayed()
     wait_for(browser, lambda d: d.find_element(By.ID, "mo-drill").get_attribute("data-state") == "keying")
     # Mode B: K is a squeeze let go in the dit; M is the dah paddle held for two dahs.

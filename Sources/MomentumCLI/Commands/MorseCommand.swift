@@ -131,12 +131,14 @@ extension MorseCommand {
                 try conditions.map { name throws(MorseBandConditionsError) in
                     MorseBandConditions.preset(try .init(named: name))
                 } ?? .clean
-            return try MorseBandConditions(
+            let band = try MorseBandConditions(
                 signalToNoise: snr ?? base.signalToNoise,
                 fading: try qsb.map { text throws(MorseBandConditionsError) in try .init(parsing: text) }
                     ?? base.fading,
                 interference: try qrm.map { text throws(MorseBandConditionsError) in try .init(parsing: text) }
                     ?? base.interference)
+            // A clean band is the plain tone, at the plain render's level.
+            return band == .clean ? nil : band
         }
 
         private func text(catalog: StringCatalog) throws -> String {

@@ -4,7 +4,7 @@
 /// This is the reference for the browser's keyer (`js/morse-keyer.js`), which has to run in the
 /// page and in its audio thread so the sidetone follows the paddles at once. Both read one table,
 /// `browser-tests/keyer-fixtures.json`: a paddle script and the elements it must give, checked here
-/// by `PaddleKeyerFixtureTests` and in Chromium by `browser-tests/test_morse_keys.py`.
+/// by `PaddleKeyerTests` and in Chromium by `browser-tests/test_morse_keys.py`.
 ///
 /// The rules (docs/morse.md, "Keys and paddles"):
 /// - A press while the keyer is idle starts that paddle's element at once.
@@ -16,10 +16,11 @@
 ///   its gap — so in mode B, letting go of both paddles during an element still sends the other
 ///   element once more (the "squeeze" of Curtis mode B).
 /// - **Ultimatic:** with both paddles down, the one pressed last repeats; with one down, it repeats;
-///   with none down, a paddle pressed in the element or its gap is sent once.
+///   with none down, a paddle pressed in the element or its gap is sent once. Of two presses at one
+///   instant, the one given later is the later.
 /// - A press that happens at the very instant of a decision counts for it. Events at one instant
-///   are taken in the order given. An event earlier than the one before it is taken at that one's
-///   instant (times never go back).
+///   are taken in the order given. An event earlier than the one before it, or than a decision
+///   already made, is taken at that instant (times never go back).
 ///
 /// ```swift
 /// var keyer = try PaddleKeyer(characterWPM: 20, mode: .iambicB)  // a 60 ms unit
@@ -53,6 +54,9 @@ public struct PaddleKeyer: Sendable, Hashable {
 
     private var isDown: [MorseMark: Bool] = [:]
     private var pressedAt: [MorseMark: Duration] = [:]
+    /// The order of the presses, for two at one instant.
+    private var pressOrder: [MorseMark: Int] = [:]
+    private var presses = 0
     private var releasedAt: [MorseMark: Duration] = [:]
     private var lastInstant: Duration?
     /// The element whose end (plus its gap) is still to be decided on; `nil` while idle.
@@ -75,6 +79,8 @@ public struct PaddleKeyer: Sendable, Hashable {
         guard isDown[paddle] != true else { return }
         isDown[paddle] = true
         pressedAt[paddle] = instant
+        presses += 1
+        pressOrder[paddle] = presses
         if pending == nil { start(paddle, at: instant) }
     }
 
@@ -89,23 +95,6 @@ public struct PaddleKeyer: Sendable, Hashable {
     /// Makes every decision that falls before `instant`.
     public mutating func advance(to instant: Duration) {
         while let decision = decidesAt, decision < instant { decide() }
-    }
-
-    /// The elements a script of paddle events gives, up to `until`.
-    public static func elements(
-        of script: [(paddle: MorseMark, isDown: Bool, at: Duration)], until: Duration, characterWPM: Double,
-        mode: Mode
-    ) throws(MorseError) -> [Element] {
-        var keyer = try PaddleKeyer(characterWPM: characterWPM, mode: mode)
-        for event in script {
-            if event.isDown {
-                keyer.press(event.paddle, at: event.at)
-            } else {
-                keyer.release(event.paddle, at: event.at)
-            }
-        }
-        keyer.advance(to: until)
-        return keyer.elements
     }
 
     /// Moves to `instant` (never back), making the decisions before it first.
@@ -127,6 +116,8 @@ public struct PaddleKeyer: Sendable, Hashable {
         let decision = element.end + unit
         let next = nextMark(after: element)
         pending = nil
+        // A decision made is final: a later event earlier than it is taken at it.
+        lastInstant = max(lastInstant ?? decision, decision)
         if let next { start(next, at: decision) }
     }
 
@@ -148,7 +139,9 @@ public struct PaddleKeyer: Sendable, Hashable {
         case .ultimatic:
             let held = MorseMark.allCases.filter(down)
             let candidates = held.isEmpty ? MorseMark.allCases.filter(pressedInWindow) : held
-            return candidates.max { (pressedAt[$0] ?? .zero) < (pressedAt[$1] ?? .zero) }
+            return candidates.max {
+                (pressedAt[$0] ?? .zero, pressOrder[$0] ?? 0) < (pressedAt[$1] ?? .zero, pressOrder[$1] ?? 0)
+            }
         }
     }
 }

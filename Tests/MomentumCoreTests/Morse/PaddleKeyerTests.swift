@@ -9,9 +9,11 @@ import Testing
 @Suite("The paddle keyer and the table the browser shares")
 struct PaddleKeyerTests {
     struct Fixtures: Decodable {
+        /// A paddle going down or up, or `advance` (the decisions before `at` are made).
         struct Event: Decodable {
-            var paddle: String
-            var down: Bool
+            var paddle: String?
+            var down: Bool?
+            var advance: Bool?
             var at: Double
         }
         struct Element: Decodable {
@@ -43,6 +45,8 @@ struct PaddleKeyerTests {
 
     static func milliseconds(_ duration: Duration) -> Double { duration.inSeconds * 1000 }
 
+    static func duration(milliseconds: Double) -> Duration { .microseconds(Int64((milliseconds * 1000).rounded())) }
+
     @Test func everyCaseOfTheSharedTableKeysTheSameElements() throws {
         let fixtures = try Self.fixtures()
         #expect(fixtures.cases.count >= 15)
@@ -50,12 +54,19 @@ struct PaddleKeyerTests {
             #expect(fixtures.cases.contains { $0.mode == mode }, "the table has no case for \(mode)")
         }
         for fixture in fixtures.cases {
-            let script = try fixture.events.map {
-                (paddle: try Self.mark($0.paddle), isDown: $0.down, at: Duration.microseconds(Int64($0.at * 1000)))
+            var keyer = try PaddleKeyer(characterWPM: fixture.wpm, mode: fixture.mode)
+            for event in fixture.events {
+                let at = Self.duration(milliseconds: event.at)
+                if event.advance == true {
+                    keyer.advance(to: at)
+                } else if event.down == true {
+                    keyer.press(try Self.mark(try #require(event.paddle)), at: at)
+                } else {
+                    keyer.release(try Self.mark(try #require(event.paddle)), at: at)
+                }
             }
-            let elements = try PaddleKeyer.elements(
-                of: script, until: .microseconds(Int64(fixture.until * 1000)), characterWPM: fixture.wpm,
-                mode: fixture.mode)
+            keyer.advance(to: Self.duration(milliseconds: fixture.until))
+            let elements = keyer.elements
             #expect(elements.count == fixture.elements.count, "\(fixture.name)")
             for (made, expected) in zip(elements, fixture.elements) {
                 #expect(made.mark == (try Self.mark(expected.mark)), "\(fixture.name)")

@@ -256,4 +256,5 @@ extension StringKey {
     public static let morseKeyingGapCharacter = StringKey("morse.keying.gapCharacter")
     public static let morseKeyingGapWord = StringKey("morse.keying.gapWord")
     public static let morseKeyingList = StringKey("morse.keying.list")
+    public static let morseUiPaddlePad = StringKey("morse.ui.paddlePad")
 }

@@ -6,6 +6,8 @@
 
 const LEVEL = 0.3; // the tone's peak gain: clear, and calm next to the gongs
 const LEAD_S = 0.05; // scheduling lead, so the first ramp is never in the past
+/** The smallest lead that still schedules ahead of the audio clock: for a key's own tone. */
+export const PROMPT_LEAD_S = 0.005;
 let context = null;
 let voices = []; // { oscillator, gain, endAt } still playing or waiting to play
 let live = null; // the straight key's open tone
@@ -71,11 +73,11 @@ function shape(param, at, ms, riseMs) {
  * the sound ends (by the audio clock when it runs; by the elements' sum when the browser keeps
  * audio suspended, so the page still moves on).
  */
-export function play(elements, tone, afterMs = 0) {
+export function play(elements, tone, afterMs = 0, leadS = LEAD_S) {
   const total = elements.reduce((sum, e) => sum + e.ms, 0);
   const ctx = audioContext();
   if (!ctx || !running()) return afterMs + total;
-  const startAt = ctx.currentTime + LEAD_S + afterMs / 1000;
+  const startAt = ctx.currentTime + leadS + afterMs / 1000;
   const { oscillator, gain } = voice(tone);
   let at = startAt;
   for (const element of elements) {

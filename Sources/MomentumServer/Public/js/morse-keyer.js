@@ -11,6 +11,8 @@ export const MODES = ['iambicA', 'iambicB', 'ultimatic'];
 export function createKeyer({ unitMs, mode }) {
   const down = { '.': false, '-': false };
   const pressedAt = { '.': null, '-': null };
+  const pressOrder = { '.': 0, '-': 0 }; // the order of the presses, for two at one instant
+  let presses = 0;
   const releasedAt = { '.': null, '-': null };
   const elements = [];
   let lastInstant = null;
@@ -36,8 +38,10 @@ export function createKeyer({ unitMs, mode }) {
     }
     const held = ['.', '-'].filter((p) => down[p]);
     const candidates = held.length ? held : ['.', '-'].filter(pressedInWindow);
+    const later = (a, b) => (pressedAt[a] ?? 0) < (pressedAt[b] ?? 0)
+      || ((pressedAt[a] ?? 0) === (pressedAt[b] ?? 0) && pressOrder[a] < pressOrder[b]);
     let chosen = null;
-    for (const p of candidates) if (chosen === null || (pressedAt[chosen] ?? 0) < (pressedAt[p] ?? 0)) chosen = p;
+    for (const p of candidates) if (chosen === null || later(chosen, p)) chosen = p;
     return chosen;
   }
 
@@ -46,6 +50,8 @@ export function createKeyer({ unitMs, mode }) {
     const decision = element.end + unitMs;
     const next = nextMark(element);
     pending = null;
+    // A decision made is final: a later event earlier than it is taken at it.
+    lastInstant = lastInstant === null ? decision : Math.max(lastInstant, decision);
     if (next !== null) start(next, decision);
   }
 
@@ -71,6 +77,7 @@ export function createKeyer({ unitMs, mode }) {
       if (down[paddle]) return;
       down[paddle] = true;
       pressedAt[paddle] = at;
+      pressOrder[paddle] = ++presses;
       if (!pending) start(paddle, at);
     },
     /** The paddle comes up at `instant`; one already up is left as it is. */
@@ -84,11 +91,15 @@ export function createKeyer({ unitMs, mode }) {
   };
 }
 
-/** The elements a script of paddle events ({paddle, down, at}) gives up to `until`. */
+/**
+ * The elements a script of paddle events ({paddle, down, at}, or {advance: true, at} for the
+ * decisions before `at`) gives up to `until`.
+ */
 export function keyScript(script, { unitMs, mode, until }) {
   const keyer = createKeyer({ unitMs, mode });
   for (const event of script) {
-    if (event.down) keyer.press(event.paddle, event.at);
+    if (event.advance) keyer.advance(event.at);
+    else if (event.down) keyer.press(event.paddle, event.at);
     else keyer.release(event.paddle, event.at);
   }
   keyer.advance(until);

@@ -51,8 +51,11 @@ export function setKeyPreferences(change) {
 export function contactOf(event, { swap } = keyPreferences()) {
   let side = null;
   if (event.type === 'keydown' || event.type === 'keyup') {
-    if (event.code === 'BracketLeft' || event.code === 'ControlLeft' || ['.', 'f', 'F'].includes(event.key)) side = '.';
-    else if (event.code === 'BracketRight' || event.code === 'ControlRight' || ['-', 'j', 'J'].includes(event.key)) side = '-';
+    if (event.code === 'ControlLeft') side = '.';
+    else if (event.code === 'ControlRight') side = '-';
+    else if (event.ctrlKey || event.metaKey || event.altKey) side = null; // Ctrl+F and the like are the browser's
+    else if (event.code === 'BracketLeft' || ['.', 'f', 'F'].includes(event.key)) side = '.';
+    else if (event.code === 'BracketRight' || ['-', 'j', 'J'].includes(event.key)) side = '-';
   } else if (event.button === 0) {
     side = '.';
   } else if (event.button === 2) {
@@ -91,7 +94,8 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
   let timer = null;
   let closed = false;
   let node = null;
-  const pending = []; // presses whose sound is awaited: { eventAt, postedAt, contextAt }
+  let pressCount = 0;
+  const pending = new Map(); // press id → { eventAt, postedAt, contextAt }, until the worklet says it sounded
   testing.elements = keyer.elements;
 
   sidetone().then((found) => {
@@ -99,19 +103,22 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
     node = found;
     node.port.postMessage({ type: 'config', unitMs, mode, hertz: tone.hertz, riseMs: tone.riseMs, level: 0.3 });
     node.port.onmessage = (event) => {
-      if (event.data.type !== 'sounded') return;
-      const press = pending.shift();
+      const press = event.data.type === 'sounded' && pending.get(event.data.id);
       if (!press) return;
       const ms = (press.postedAt - press.eventAt) + (event.data.frameTime - press.contextAt) * 1000;
       testing.latencies.push(Math.round(ms * 100) / 100);
     };
   });
 
+  /** Tells the worklet; false where there is none (the page then sounds the key itself). */
   function post(message, eventAt) {
     if (!node) return false;
-    const ctx = audio.sharedContext();
-    if (message.down && (message.type === 'straight' || keyer.decidesAt() === null)) {
-      pending.push({ eventAt, postedAt: performance.now(), contextAt: ctx.currentTime });
+    if (message.down) {
+      // Each press carries an id; the worklet answers for those that start a tone.
+      const now = performance.now();
+      for (const [id, press] of pending) if (now - press.postedAt > 5000) pending.delete(id);
+      message.id = ++pressCount;
+      pending.set(message.id, { eventAt, postedAt: now, contextAt: audio.sharedContext().currentTime });
     }
     node.port.postMessage(message);
     return true;
@@ -123,7 +130,7 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
     keyer.advance(performance.now());
     while (shown < keyer.elements.length) {
       const element = keyer.elements[shown++];
-      if (!node) audio.play([{ on: true, ms: element.end - element.start }], tone, Math.max(0, element.start - performance.now()));
+      if (!node) audio.play([{ on: true, ms: element.end - element.start }], tone, Math.max(0, element.start - performance.now()), audio.PROMPT_LEAD_S);
       on.element?.(element);
     }
     clearTimeout(timer);
@@ -161,6 +168,7 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
   }
 
   return {
+    kind,
     down(contact, at) {
       if (closed) return;
       audio.unlock();
@@ -180,7 +188,8 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
       if (kind === 'straight') {
         if (!straight.length || !straight[straight.length - 1].down) return;
         straight.push({ down: false, at });
-        if (!post({ type: 'straight', down: false }, at)) audio.keyUp();
+        post({ type: 'straight', down: false }, at);
+        audio.keyUp(); // a tone the page began before the worklet was there ends too
         clearTimeout(timer);
         timer = setTimeout(rested, pauseMs);
         on.released?.(signalsOf());
@@ -211,44 +220,49 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
 
 /**
  * Listens for the key's inputs while `isOn()`: keys anywhere on the page (not while typing in a
- * field), mouse buttons on `pad`, and touches on `pad` when `pad.dataset.touch` is set. Returns a
- * function that stops listening.
+ * field), mouse buttons on `pad`, and touches on `pad` when `pad.dataset.touch` is set. A contact
+ * is let go as it was pressed (its key's contact is remembered), and every contact held is let go
+ * when the page loses the focus or is hidden, so no paddle stays down. Returns a function that
+ * stops listening.
  */
 export function listenForKey(pad, isOn, session) {
   const typing = (event) => event.target?.closest && event.target.closest('input, select, textarea');
-  const held = new Set(); // a contact's release is handled only after its press
+  const held = new Map(); // key code, `mouse0` or `touch7` → the contact it pressed
+  const press = (id, contact, at) => {
+    held.set(id, contact);
+    session().down(contact, at);
+  };
+  const release = (id, at) => {
+    const contact = held.get(id);
+    if (!contact) return;
+    held.delete(id);
+    session().up(contact, at);
+  };
   function onKeyDown(event) {
     if (!pad.isConnected) { stop(); return; }
-    if (!isOn() || typing(event) || event.metaKey || event.altKey) return;
-    const contact = contactOf(event);
+    if (!isOn() || typing(event)) return;
+    const contact = contactOf(event) ?? (event.code === 'Space' && session().kind === 'straight' ? '.' : null);
     if (!contact) return;
     event.preventDefault();
     if (event.repeat || held.has(event.code)) return;
-    held.add(event.code);
-    session().down(contact, event.timeStamp);
+    press(event.code, contact, event.timeStamp);
   }
   function onKeyUp(event) {
-    if (!held.delete(event.code)) return;
-    const contact = contactOf(event);
+    if (!held.has(event.code)) return;
     event.preventDefault();
-    session().up(contact, event.timeStamp);
+    release(event.code, event.timeStamp);
   }
-  function onPointerDown(event) {
-    // A touch screen's emulated mouse is no key: touch uses the page's buttons.
+  function onMouseDown(event) {
+    // A touch screen's emulated mouse is no key: touches are handled below.
     if (!isOn() || event.sourceCapabilities?.firesTouchEvents) return;
     const contact = contactOf(event);
     if (!contact) return;
     event.preventDefault();
-    held.add(`mouse${event.button}`);
-    session().down(contact, event.timeStamp);
+    press(`mouse${event.button}`, contact, event.timeStamp);
   }
-  function onPointerUp(event) {
-    if (!held.delete(`mouse${event.button}`)) return;
-    session().up(contactOf(event), event.timeStamp);
-  }
+  const onMouseUp = (event) => release(`mouse${event.button}`, event.timeStamp);
   // A touch screen: the pad's left half is the dit contact, its right half the dah (swapped with
   // the paddles); each finger is its own contact, so two fingers squeeze.
-  const touches = new Map();
   function onTouchDown(event) {
     if (event.pointerType === 'mouse' || !pad.dataset.touch) return;
     pad.focus();
@@ -257,38 +271,29 @@ export function listenForKey(pad, isOn, session) {
     const box = pad.getBoundingClientRect();
     let contact = event.clientX < box.left + box.width / 2 ? '.' : '-';
     if (keyPreferences().swap) contact = contact === '.' ? '-' : '.';
-    touches.set(event.pointerId, contact);
-    session().down(contact, event.timeStamp);
+    press(`touch${event.pointerId}`, contact, event.timeStamp);
     try {
       pad.setPointerCapture(event.pointerId); // the finger may slide off the pad and still let go
     } catch {
       /* the pointer is already gone */
     }
   }
-  function onTouchUp(event) {
-    const contact = touches.get(event.pointerId);
-    if (!contact) return;
-    touches.delete(event.pointerId);
-    session().up(contact, event.timeStamp);
-  }
-  pad.addEventListener('pointerdown', onTouchDown);
-  pad.addEventListener('pointerup', onTouchUp);
-  pad.addEventListener('pointercancel', onTouchUp);
+  const onTouchUp = (event) => release(`touch${event.pointerId}`, event.timeStamp);
+  const letGo = () => {
+    for (const id of [...held.keys()]) release(id, performance.now());
+  };
+  const onHidden = () => { if (document.hidden) letGo(); };
   const noMenu = (event) => event.preventDefault();
-  document.addEventListener('keydown', onKeyDown);
-  document.addEventListener('keyup', onKeyUp);
-  pad.addEventListener('mousedown', onPointerDown);
-  document.addEventListener('mouseup', onPointerUp);
-  pad.addEventListener('contextmenu', noMenu);
+  const listeners = [
+    [document, 'keydown', onKeyDown], [document, 'keyup', onKeyUp], [pad, 'mousedown', onMouseDown],
+    [document, 'mouseup', onMouseUp], [pad, 'pointerdown', onTouchDown], [pad, 'pointerup', onTouchUp],
+    [pad, 'pointercancel', onTouchUp], [pad, 'lostpointercapture', onTouchUp], [pad, 'contextmenu', noMenu],
+    [window, 'blur', letGo], [document, 'visibilitychange', onHidden],
+  ];
+  for (const [target, type, listener] of listeners) target.addEventListener(type, listener);
   function stop() {
-    document.removeEventListener('keydown', onKeyDown);
-    document.removeEventListener('keyup', onKeyUp);
-    pad.removeEventListener('mousedown', onPointerDown);
-    document.removeEventListener('mouseup', onPointerUp);
-    pad.removeEventListener('contextmenu', noMenu);
-    pad.removeEventListener('pointerdown', onTouchDown);
-    pad.removeEventListener('pointerup', onTouchUp);
-    pad.removeEventListener('pointercancel', onTouchUp);
+    letGo();
+    for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
   }
   return stop;
 }

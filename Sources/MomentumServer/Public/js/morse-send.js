@@ -6,8 +6,9 @@
 //   performance.now(), read live by the server's decoder (POST /morse/decode) and, after 2 s of
 //   silence, sent as `signals` for the session's adaptive decoder to read and score.
 // - Paddles: the device's key (js/morse-keys.js: a VBand/Vail adapter's `[` `]`, Ctrl or mouse
-//   buttons, or the two on-screen paddles) through the iambic keyer at the session's unit, with a
-//   live sidetone; after 2 s of rest the keyer's exact elements go as `signals`, like a straight key.
+//   buttons on the key pad, or on a touch screen the two on-screen paddles) through the iambic
+//   keyer at the session's unit, with a live sidetone; after 2 s of rest the keyer's exact
+//   elements go as `signals`, like a straight key.
 // The straight key also takes the adapters' inputs. Backspace clears the character being keyed.
 import { api } from './api.js';
 import { t, errorText, fieldBounds } from './i18n.js';
@@ -56,10 +57,13 @@ export function sendDrill(area, { tone, introduction, answer }) {
   const paddlesMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-paddles' }, t('morse.ui.modePaddles'));
   const straightMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-straight' }, t('morse.ui.modeStraight'));
   const keyerMode = el('button', { type: 'button', class: 'secondary', id: 'mo-mode-keyer' }, t('morse.ui.modeKeyer'));
-  const paddle = (contact, id, label) => el('button', { type: 'button', class: 'morse-key paddle', id, 'data-contact': contact }, label);
+  // A touch screen gets two paddles to hold; elsewhere a pad takes an adapter's mouse buttons
+  // (left dit, right dah) and the keys work anywhere on the page.
+  const paddle = (contact, id, label) => el('button', { type: 'button', class: 'morse-key paddle', id, tabindex: '-1', 'data-contact': contact }, label);
   const ditPaddle = paddle('.', 'mo-paddle-dit', t('morse.ui.ditPaddle'));
   const dahPaddle = paddle('-', 'mo-paddle-dah', t('morse.ui.dahPaddle'));
-  const keys = el('div', { class: 'morse-keys' }, dit, dah, straightKey, ditPaddle, dahPaddle);
+  const paddlePad = el('div', { class: 'morse-key-pad', id: 'mo-paddle-pad', role: 'application', 'aria-label': t('morse.ui.paddlePad'), 'aria-describedby': 'mo-hint' }, t('morse.ui.paddlePad'));
+  const keys = el('div', { class: 'morse-keys' }, dit, dah, straightKey, ditPaddle, dahPaddle, paddlePad);
   const keyedLabel = el('span', { class: 'muted' }, t('morse.ui.keyedSoFar'));
   area.append(
     el('p', { class: 'muted', id: 'mo-target-label' }, t('morse.ui.keyThis')),
@@ -80,8 +84,10 @@ export function sendDrill(area, { tone, introduction, answer }) {
     dit.hidden = mode !== 'paddles';
     dah.hidden = mode !== 'paddles';
     straightKey.hidden = mode !== 'straight';
-    ditPaddle.hidden = mode !== 'keyer';
-    dahPaddle.hidden = mode !== 'keyer';
+    ditPaddle.hidden = mode !== 'keyer' || !touchOnly();
+    dahPaddle.hidden = mode !== 'keyer' || !touchOnly();
+    paddlePad.hidden = mode !== 'keyer' || touchOnly();
+    if (mode === 'keyer' && item) freshKeyer();
     decoded.hidden = mode === 'paddles';
     // A straight key's pattern is what the decoder reads, shown in `decoded` instead.
     keyedLabel.hidden = mode === 'straight';
@@ -104,16 +110,21 @@ export function sendDrill(area, { tone, introduction, answer }) {
     decodeRound += 1;
     audio.keyUp();
     keyer?.reset();
-    straightKey.classList.remove('down');
+    for (const button of [straightKey, ditPaddle, dahPaddle]) button.classList.remove('down');
     showKeyed();
     decoded.textContent = '';
   }
 
-  // Paddles: the device's keyer, made for each item (the session's unit, the device's mode).
+  // Paddles: the device's keyer, made for each item (the session's unit, the device's mode as it
+  // is now), before the first press so the sidetone's worklet is there for it.
   let keyer = null;
+  function freshKeyer() {
+    keyer?.close();
+    keyer = null;
+    return keyerSession();
+  }
   function keyerSession() {
     if (keyer) return keyer;
-    audio.unlock();
     keyer = keyingSession({ tone, unitMs: lengths.dit, kind: 'paddles', mode: keyPreferences().mode, pauseMs: item.completionPauseMs }, {
       element(element) {
         pattern += element.mark;
@@ -127,17 +138,22 @@ export function sendDrill(area, { tone, introduction, answer }) {
     return keyer;
   }
   const keyerOn = () => active && mode === 'keyer' && !area.closest('.view')?.hidden;
-  const stopListening = listenForKey(area, keyerOn, keyerSession);
+  const stopListening = listenForKey(paddlePad, keyerOn, keyerSession);
   for (const button of [ditPaddle, dahPaddle]) {
     const contact = button.dataset.contact;
     button.addEventListener('pointerdown', (event) => {
-      if (!keyerOn() || event.pointerType === 'mouse') return; // a mouse's buttons are the adapter's
+      if (!keyerOn() || button.classList.contains('down')) return;
       event.preventDefault();
-      button.setPointerCapture(event.pointerId);
       button.classList.add('down');
+      audio.unlock();
       keyerSession().down(contact, event.timeStamp);
+      try {
+        button.setPointerCapture(event.pointerId);
+      } catch {
+        /* the pointer is already gone */
+      }
     });
-    for (const type of ['pointerup', 'pointercancel']) {
+    for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) {
       button.addEventListener(type, (event) => {
         if (!button.classList.contains('down')) return;
         button.classList.remove('down');
@@ -292,6 +308,7 @@ export function sendDrill(area, { tone, introduction, answer }) {
       item = next;
       patterns = [];
       reset();
+      if (mode === 'keyer') freshKeyer();
       target.textContent = next.text;
       area.dataset.state = 'waiting';
       setTimeout(() => {
@@ -305,6 +322,8 @@ export function sendDrill(area, { tone, introduction, answer }) {
     halt() {
       active = false;
       item = null;
+      keyer?.close();
+      keyer = null;
       patterns = [];
       reset();
       area.dataset.state = 'halted';

@@ -4,10 +4,11 @@
 // (128 frames) of the message. Each tone rises and falls along a raised cosine of `riseMs`.
 //
 // Messages in:  {type: 'config', unitMs, mode, hertz, riseMs, level}
-//               {type: 'paddle', paddle: '.'|'-', down: bool}  {type: 'straight', down: bool}
+//               {type: 'paddle', paddle: '.'|'-', down: bool, id?}  {type: 'straight', down: bool, id?}
 //               {type: 'reset'}
-// Messages out: {type: 'sounded', frameTime, arrivedAt} once per press that starts a tone: the
-//               context time (s) of its first non-silent frame and of the block it arrived for.
+// Messages out: {type: 'sounded', id, frameTime, arrivedAt} once per press that starts a tone:
+//               the press's id, the context time (s) of its first non-silent frame and of the
+//               block it arrived for.
 import { createKeyer } from './morse-keyer.js';
 
 class SidetoneProcessor extends AudioWorkletProcessor {
@@ -37,14 +38,15 @@ class SidetoneProcessor extends AudioWorkletProcessor {
       this.straightDown = false;
     } else if (message.type === 'paddle') {
       if (message.down) {
+        this.keyer.advance(at);
         const idle = this.keyer.decidesAt() === null;
         this.keyer.press(message.paddle, at);
-        if (idle) this.waiting.push(at / 1000);
+        if (idle) this.waiting.push({ id: message.id, arrivedAt: at / 1000 });
       } else {
         this.keyer.release(message.paddle, at);
       }
     } else if (message.type === 'straight') {
-      if (message.down && !this.straightDown) this.waiting.push(at / 1000);
+      if (message.down && !this.straightDown) this.waiting.push({ id: message.id, arrivedAt: at / 1000 });
       this.straightDown = !!message.down;
     }
   }
@@ -77,7 +79,7 @@ class SidetoneProcessor extends AudioWorkletProcessor {
       this.phase = (this.phase + increment) % (2 * Math.PI);
       if (gain > 0 && this.waiting.length) {
         const frameTime = (currentFrame + i) / sampleRate;
-        for (const arrivedAt of this.waiting) this.port.postMessage({ type: 'sounded', frameTime, arrivedAt });
+        for (const { id, arrivedAt } of this.waiting) this.port.postMessage({ type: 'sounded', id, frameTime, arrivedAt });
         this.waiting = [];
       }
     }

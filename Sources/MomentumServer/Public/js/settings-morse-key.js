@@ -20,11 +20,12 @@ export function morseKeyCard() {
   const swap = el('input', { type: 'checkbox', id: 'k-swap', name: 'k-swap', ...(preferences.swap ? { checked: '' } : {}) });
   const modeField = field('k-mode', t('morse.keys.modeLabel'), mode);
   const swapField = el('label', { class: 'check', for: 'k-swap' }, swap, el('span', {}, t('morse.keys.swap')));
-  const pad = el('div', { class: 'morse-key-pad', id: 'k-pad', tabindex: '0', role: 'button', 'aria-describedby': 'k-pad-hint' }, t('morse.keys.pad'));
+  // role=application: the pad takes raw keys (the adapter's), as a key does.
+  const pad = el('div', { class: 'morse-key-pad', id: 'k-pad', tabindex: '0', role: 'application', 'aria-label': t('morse.keys.pad'), 'aria-describedby': 'k-pad-hint' }, t('morse.keys.pad'));
   const keyed = el('p', { class: 'morse-keyed', id: 'k-keyed' });
-  const read = el('p', { id: 'k-read', role: 'status' });
+  const read = el('p', { id: 'k-read' });
   const latency = el('p', { class: 'muted', id: 'k-latency' });
-  const report = el('div', { 'aria-live': 'polite' });
+  const report = el('div');
   const card = el('section', { class: 'card form', id: 'k-key', 'aria-labelledby': 'k-title' },
     el('h2', { id: 'k-title' }, t('morse.keys.title')),
     el('p', { class: 'muted' }, t('morse.keys.intro')),
@@ -32,7 +33,7 @@ export function morseKeyCard() {
     swapField,
     pad,
     el('p', { class: 'muted', id: 'k-pad-hint' }, t('morse.keys.padHint')),
-    keyed, read, report, latency);
+    keyed, el('div', { 'aria-live': 'polite' }, read, report), latency);
 
   let keyer = null; // GET /morse/keyer
   let session = null;
@@ -62,6 +63,7 @@ export function morseKeyCard() {
         showLatency();
       },
       async pause(signals) {
+        if (!card.isConnected) { session?.close(); return; } // Settings was drawn again meanwhile
         const ticket = ++round;
         pattern = '';
         session.reset();
