@@ -218,6 +218,24 @@ def test_the_connection_status_and_missed_changes(server, browser):
     wait_for(browser, lambda d: not d.find_elements(By.ID, "live-offline"), timeout=40)
 
 
+def test_a_language_chosen_while_the_feed_was_down_shows_once_it_is_back(server, browser):
+    # The feed only says "changes were missed" then: the page asks the server for the language.
+    open_app(browser, server, "timers")
+    connected(browser)
+    allow_console(browser, r"WebSocket connection to .*/api/v1/live.* failed")
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    browser.execute_script("window.momentumLive.drop()")
+    wait_for(browser, lambda d: d.execute_script("return document.documentElement.dataset.live") != "open")
+    status, _ = server.api("PATCH", "/settings", {"language": "de"})
+    assert status == 200
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait_for(browser, lambda d: d.execute_script("return document.documentElement.lang") == "de", timeout=40,
+             message="the language chosen while the feed was down did not show")
+
+
 def changed(driver, timer):
     """The card's "changed by" line as shown ("" while hidden)."""
     return driver.execute_script(

@@ -34,8 +34,8 @@ let state = 'connecting'; // connecting | open | closed
 
 /**
  * Calls `handler({ changes, refresh })` when changes of one of `types` (e.g. ['focusTimer',
- * 'checklistItem']) arrive — `changes` holds those of the last 50 ms, in log order — or with
- * `refresh: true` (and no changes) when changes may have been missed.
+ * 'checklistItem']) arrive — `changes` holds those of the last 50 ms, in log order — with
+ * `refresh: true` when changes may have been missed (`changes` then holds those that arrived).
  */
 export function onLive(types, handler) {
   listeners.push({ types: new Set(types), handler });
@@ -142,7 +142,8 @@ function flush() {
     const mine = changes.filter((change) => types.has(change.type));
     if (!refresh && !mine.length) continue;
     try {
-      const result = handler(refresh ? { changes: [], refresh: true } : { changes: mine, refresh: false });
+      // A refresh still hands over the changes that did arrive with it (a language chosen).
+      const result = handler({ changes: mine, refresh });
       if (result && typeof result.catch === 'function') result.catch(console.error);
     } catch (error) {
       console.error(error);

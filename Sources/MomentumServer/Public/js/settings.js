@@ -32,13 +32,12 @@ export const show = () => {
 // whole page.
 onLive(['setting'], ({ changes, refresh }) => {
   const chosen = changes.filter((change) => change.id === 'language' && change.op === 'set').pop();
-  if (chosen && typeof chosen.value === 'string') {
-    const browser = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
-    const lang = chosen.value === 'auto' ? browser : chosen.value;
-    if (lang !== requestedLanguage && lang !== language() && window.momentumRelocalize) {
-      window.momentumRelocalize(lang).catch(console.error);
-      return;
-    }
+  if (chosen && typeof chosen.value === 'string' && relocalizeTo(chosen.value)) return;
+  // Changes were missed (the feed was down): a language chosen meanwhile is read from the server.
+  if (refresh && !chosen) {
+    api('/settings').then((settings) => {
+      if (typeof settings.language === 'string') relocalizeTo(settings.language);
+    }).catch(() => { /* out of reach again: the next refresh asks */ });
   }
   if (!chosen && !refresh && !changes.length) return;
   if (!root) return;
@@ -48,6 +47,15 @@ onLive(['setting'], ({ changes, refresh }) => {
   }
   whenNotTyping(root, () => keepingInput(root, () => render()).catch(console.error));
 });
+
+/** Shows the page in `value` ('en', 'de' or 'auto') if that is not what it shows; true if it does. */
+function relocalizeTo(value) {
+  const browser = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+  const lang = value === 'auto' ? browser : value;
+  if (lang === requestedLanguage || lang === language() || !window.momentumRelocalize) return false;
+  window.momentumRelocalize(lang).catch(console.error);
+  return true;
+}
 
 export async function mount(view) {
   root = view;
