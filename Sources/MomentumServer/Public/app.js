@@ -1,6 +1,6 @@
 // The app shell: loads the catalog, fills the nav, routes #hash to one section module.
 import { welcomeIfNew } from './js/welcome.js';
-import { loadCatalog, translate, t, rememberedLanguage } from './js/i18n.js';
+import { loadCatalog, translate, t, rememberedLanguage, browserLanguage } from './js/i18n.js';
 import { api } from './js/api.js';
 import * as meditate from './js/meditate.js';
 import * as library from './js/library.js';
@@ -106,7 +106,7 @@ async function start() {
     lang = s.language;
   } catch { /* the server out of reach: the language shown last here, else the browser's */ }
   if (!lang) lang = rememberedLanguage();
-  if (!lang) lang = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+  if (!lang) lang = browserLanguage();
   try {
     await loadCatalog(lang);
   } catch (error) {

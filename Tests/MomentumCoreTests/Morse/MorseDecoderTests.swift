@@ -36,11 +36,7 @@ struct MorseDecoderTests {
     static func signals(
         _ text: String, wpm: Double, jitter: Double, using random: inout SeededRandomNumberGenerator
     ) throws -> [MorseKeySignal] {
-        let keyer = MorseKeyer(timing: try MorseTiming(characterWPM: wpm, effectiveWPM: wpm))
-        return try keyer.elements(for: text).map { element in
-            let factor = Double.random(in: (1 - jitter)...(1 + jitter), using: &random)
-            return MorseKeySignal(MorseElement(kind: element.kind, duration: element.duration * factor))
-        }
+        try MorseKeyer.jittered(text, wpm: wpm, jitter: jitter, using: &random).map(MorseKeySignal.init)
     }
 
     @Test(arguments: [15.0, 18, 20, 22, 25, 28, 30], [UInt64(1), 2, 3])

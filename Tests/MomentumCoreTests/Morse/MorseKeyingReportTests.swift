@@ -11,11 +11,7 @@ struct MorseKeyingReportTests {
     static func keying(
         _ text: String, wpm: Double, jitter: Double, using random: inout SeededRandomNumberGenerator
     ) throws -> [MorseElement] {
-        let keyer = MorseKeyer(timing: try MorseTiming(characterWPM: wpm, effectiveWPM: wpm))
-        return try keyer.elements(for: text).map { element in
-            let factor = Double.random(in: (1 - jitter)...(1 + jitter), using: &random)
-            return MorseElement(kind: element.kind, duration: element.duration * factor)
-        }
+        try MorseKeyer.jittered(text, wpm: wpm, jitter: jitter, using: &random)
     }
 
     static func mean(_ elements: [MorseElement], _ kind: MorseElement.Kind) -> Double {

@@ -62,6 +62,11 @@ const CATALOG_CACHE = 'momentum-offline-v1';
 const LANGUAGE_KEY = 'momentum.language';
 const catalogPath = (lang) => `/offline/catalog/${encodeURIComponent(lang)}.json`;
 
+/** The browser's own language, as Momentum has it: 'de' for any German, else 'en'. */
+export function browserLanguage() {
+  return (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
+}
+
 /** The language this device showed last, or null. */
 export function rememberedLanguage() {
   try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }

@@ -6,7 +6,7 @@
 // with a token or a pairing code, signing out — on the server's own screen, switching person. In a
 // household of several, the header says whose practice this is. The theme follows the system. The server checks every value; its message shows under the form.
 import { api } from './api.js';
-import { t, language, boundAttributes, fieldBounds } from './i18n.js';
+import { t, language, boundAttributes, fieldBounds, browserLanguage } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { showRefusal, clearRefusals } from './form-errors.js';
 import { remindersCard } from './settings-reminders.js';
@@ -50,8 +50,7 @@ onLive(['setting'], ({ changes, refresh }) => {
 
 /** Shows the page in `value` ('en', 'de' or 'auto') if that is not what it shows; true if it does. */
 function relocalizeTo(value) {
-  const browser = (navigator.language || 'en').toLowerCase().startsWith('de') ? 'de' : 'en';
-  const lang = value === 'auto' ? browser : value;
+  const lang = value === 'auto' ? browserLanguage() : value;
   if (lang === requestedLanguage || lang === language() || !window.momentumRelocalize) return false;
   window.momentumRelocalize(lang).catch(console.error);
   return true;
