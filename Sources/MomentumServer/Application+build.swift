@@ -229,6 +229,11 @@ func buildPersonRouter(
         .addRoutes(to: api.group("trackers"))
     AudioController(services: services, shared: shared.audio, rendering: dependencies.rendering)
         .addRoutes(to: api)
+    HandsFreeController(
+        handsFree: services.handsFree, morse: services.morse, settings: services.settings,
+        rendering: dependencies.rendering, slots: shared.audio.slots, renderCache: shared.audio.renderCache,
+        metrics: metrics
+    ).addRoutes(to: api.group("morse"))
     SyncController(sync: services.sync, household: dependencies.household, person: person).addRoutes(to: api)
     DeviceController().addRoutes(to: api)
     LibraryController(library: services.library, settings: services.settings, metrics: metrics)

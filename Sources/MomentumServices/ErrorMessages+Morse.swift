@@ -1,3 +1,4 @@
+import MomentumAudio
 import MomentumCore
 
 extension ErrorMessages {
@@ -91,4 +92,66 @@ extension ErrorMessages {
             catalog.format(.errorMorseDecodeTooSlow, ["value": catalog.language.number(wpm, fractionDigits: 1)])
         }
     }
+}
+
+extension ErrorMessages {
+    /// A hands-free plan out of bounds, in the person's words.
+    public static func message(for error: HandsFreeError, catalog: StringCatalog) -> String {
+        let seconds = { (duration: Duration) in catalog.language.number(duration.inSeconds) }
+        return switch error {
+        case .countOutOfRange:
+            catalog.format(
+                .errorHandsFreeCount,
+                ["min": "\(HandsFreePlan.countBounds.lowerBound)", "max": "\(HandsFreePlan.countBounds.upperBound)"])
+        case .pauseOutOfRange:
+            catalog.format(
+                .errorHandsFreePause,
+                [
+                    "min": seconds(HandsFreePlan.pauseBounds.lowerBound),
+                    "max": seconds(HandsFreePlan.pauseBounds.upperBound),
+                ])
+        case .itemGapOutOfRange:
+            catalog.format(
+                .errorHandsFreeItemGap,
+                [
+                    "min": seconds(HandsFreePlan.itemGapBounds.lowerBound),
+                    "max": seconds(HandsFreePlan.itemGapBounds.upperBound),
+                ])
+        case .emptyList: catalog[.errorHandsFreeEmptyList]
+        case .entryLength(let entry):
+            catalog.format(
+                .errorHandsFreeEntryLength, ["entry": entry, "max": "\(HandsFreePlan.entryLength.upperBound)"])
+        case .unsendable(let entry): catalog.format(.errorHandsFreeUnsendable, ["entry": entry])
+        }
+    }
+
+    /// Why speech could not be made, in the person's words: never the engine's own output.
+    public static func message(for error: SpeechError, catalog: StringCatalog) -> String {
+        switch error {
+        case .engineMissing: catalog[.errorSpeechMissing]
+        case .voiceMissing(let language):
+            catalog.format(
+                .errorSpeechVoice,
+                ["language": catalog[language == .german ? .morseHandsFreeLanguageDe : .morseHandsFreeLanguageEn]])
+        case .engineFailed(let status): catalog.format(.errorSpeechFailed, ["status": "\(status)"])
+        case .timedOut: catalog[.errorSpeechTimedOut]
+        case .unreadableOutput: catalog[.errorSpeechUnreadable]
+        }
+    }
+
+    /// Why listening to a hands-free session was not logged.
+    public static func message(for error: HandsFreeServiceError, catalog: StringCatalog) -> String {
+        switch error {
+        case .listenedOutOfRange: catalog[.errorHandsFreeListened]
+        case .record(let problem): message(for: PracticeLogError.invalidRecord(problem), catalog: catalog)
+        case .store(let problem): message(for: problem, catalog: catalog)
+        }
+    }
+}
+
+/// Speech that cannot be made is the machine's lack, not the person's mistake: the terminal exits
+/// with "unavailable" (69), the web answers 503 with the sentence.
+extension SpeechError: ClassifiedFailure {
+    public var failureKind: FailureKind { .unavailable }
+    public var failureCode: String? { "speech_unavailable" }
 }

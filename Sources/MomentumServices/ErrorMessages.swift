@@ -1,3 +1,4 @@
+import MomentumAudio
 import MomentumCore
 import MomentumStoreContract
 
@@ -70,6 +71,9 @@ public enum ErrorMessages {
         case let error as MorseDecodingError: message(for: error, catalog: catalog)
         case let error as MorseError: morseMessage(for: error, catalog: catalog)
         case let error as MorseBandConditionsError: morseMessage(for: error, catalog: catalog)
+        case let error as HandsFreeError: message(for: error, catalog: catalog)
+        case let error as HandsFreeServiceError: message(for: error, catalog: catalog)
+        case let error as SpeechError: message(for: error, catalog: catalog)
         case let error as SyncClientError: message(for: error, catalog: catalog)
         case let error as SyncError: message(for: error, catalog: catalog)
         case let error as TimelineRunError: message(for: error, catalog: catalog)

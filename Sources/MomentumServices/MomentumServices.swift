@@ -24,6 +24,7 @@ public struct MomentumServices: Sendable {
     public let backup: BackupService
     public let pushSubscriptions: PushSubscriptionService
     public let trackers: TrackerService
+    public let handsFree: HandsFreeService
 
     /// What every person's services are made with, whichever store keeps them.
     package struct Parts {
@@ -92,7 +93,9 @@ public struct MomentumServices: Sendable {
                 fileSizeLimit: parts.librarySizeLimit, now: now, makeID: makeID),
             pushSubscriptions: PushSubscriptionService(repository: store, now: now, makeID: makeID),
             trackers: TrackerService(
-                repository: store, progress: progress, settings: settings, now: now, makeID: makeID)
+                repository: store, progress: progress, settings: settings, now: now, makeID: makeID),
+            handsFree: HandsFreeService(
+                morse: morse, settings: settings, log: store, now: now, makeID: makeID, device: device)
         )
     }
 }

@@ -9,7 +9,7 @@ struct MorseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "morse",
         abstract: "Morse code: Koch training, QSO practice, the course's progress and settings, text to audio.",
-        subcommands: [Learn.self, QSOPractice.self, Progress.self, Settings.self, Render.self]
+        subcommands: [Learn.self, QSOPractice.self, Progress.self, Settings.self, Render.self, HandsFree.self]
     )
 }
 

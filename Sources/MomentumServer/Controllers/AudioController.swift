@@ -100,16 +100,7 @@ struct AudioController {
         if let cached = renderCache.open(tag: tag) {
             return Response(status: .ok, headers: headers, body: cached.body())
         }
-        let slot: RenderSlot
-        do {
-            slot = try await slots.take(connection: ClientConnection.current?.channel)
-        } catch is RenderSlots.Busy {
-            let seconds = Int(slots.limits.retryAfter.components.seconds)
-            var busy = APIError(
-                .serviceUnavailable, code: "render_busy", key: .errorRenderBusy, arguments: ["seconds": "\(seconds)"])
-            busy.headers[.retryAfter] = "\(seconds)"
-            throw busy
-        }
+        let slot = try await Self.takeSlot(slots)
         if renderCache.keeps(byteCount: job.byteCount) { job.keep(in: renderCache, tag: tag) }
         return Response(status: .ok, headers: headers, body: job.body(holding: slot, logger: context.logger))
     }
@@ -187,7 +178,20 @@ struct AudioController {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    private static func notModified(tag: String) -> Response {
+    /// A turn to render, or 503 with `Retry-After` when every turn is taken.
+    static func takeSlot(_ slots: RenderSlots) async throws -> RenderSlot {
+        do {
+            return try await slots.take(connection: ClientConnection.current?.channel)
+        } catch is RenderSlots.Busy {
+            let seconds = Int(slots.limits.retryAfter.components.seconds)
+            var busy = APIError(
+                .serviceUnavailable, code: "render_busy", key: .errorRenderBusy, arguments: ["seconds": "\(seconds)"])
+            busy.headers[.retryAfter] = "\(seconds)"
+            throw busy
+        }
+    }
+
+    static func notModified(tag: String) -> Response {
         Response(status: .notModified, headers: [.eTag: "\"\(tag)\""])
     }
 

@@ -48,11 +48,20 @@ public struct AudioRendering: Sendable {
     /// The audio of `timeline` in `format`; throws what the renderer finds wrong with it.
     public var makeSource: @Sendable (Timeline, AudioFormat) throws(RenderError) -> any AudioSource
 
-    public init(makeSource: @escaping @Sendable (Timeline, AudioFormat) throws(RenderError) -> any AudioSource) {
+    /// The speech engine of hands-free copy, or why there is none.
+    public var makeSpeech: @Sendable () throws(SpeechError) -> any SpeechEngine
+
+    public init(
+        makeSource: @escaping @Sendable (Timeline, AudioFormat) throws(RenderError) -> any AudioSource,
+        makeSpeech: @escaping @Sendable () throws(SpeechError) -> any SpeechEngine = {
+            () throws(SpeechError) -> any SpeechEngine in try EspeakSpeech.installed()
+        }
+    ) {
         self.makeSource = makeSource
+        self.makeSpeech = makeSpeech
     }
 
-    /// The renderer `momentum render` uses too.
+    /// The renderer `momentum render` uses too, and espeak-ng from the `PATH`.
     public static let live = AudioRendering { timeline, format throws(RenderError) in
         try TimelineRenderer(timeline: timeline, format: format)
     }
