@@ -30,8 +30,9 @@ public struct HandsFreeService: Sendable {
         let seed = makeID().uuid
         return HandsFreeView(
             course: course, language: language,
-            seed: UInt64(seed.0) << 40 | UInt64(seed.1) << 32 | UInt64(seed.2) << 24 | UInt64(seed.3) << 16
-                | UInt64(seed.4) << 8 | UInt64(seed.5),
+            // 48 bits, so a browser's numbers hold it exactly; the id's last bytes, its most varied.
+            seed: UInt64(seed.10) << 40 | UInt64(seed.11) << 32 | UInt64(seed.12) << 24 | UInt64(seed.13) << 16
+                | UInt64(seed.14) << 8 | UInt64(seed.15),
             speechProblem: problem.map { ErrorMessages.message(for: $0, catalog: catalog) })
     }
 

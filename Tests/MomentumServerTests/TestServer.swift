@@ -53,7 +53,8 @@ struct TestServer {
         host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit,
         publicDirectory: URL? = nil,
         librarySizeLimit: Int64 = LibraryService.defaultSizeLimit,
-        interfaceAddresses: [String] = Self.homeNetwork, pushTransport: (any PushTransport)? = nil
+        interfaceAddresses: [String] = Self.homeNetwork, pushTransport: (any PushTransport)? = nil,
+        rendering: AudioRendering = .live
     ) async throws {
         directory = try TemporaryDirectory()
         let (clock, ids) = (clock, ids)
@@ -65,6 +66,7 @@ struct TestServer {
         var dependencies = ServerDependencies(
             household: household, now: { clock.now }, makeID: { ids.make() }, version: "test-version")
         dependencies.interfaceAddresses = { interfaceAddresses }
+        dependencies.rendering = rendering
         dependencies.pushDelivery = pushTransport.map { [household] transport in
             PushDelivery(household: household, transport: transport, configuration: .init(), now: { clock.now })
         }
