@@ -68,7 +68,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # Depends from the libraries' own shlibs/symbols files (versioned, as Debian's tools derive them),
-# plus adduser for the maintainer scripts.
+# plus adduser for the maintainer scripts and espeak-ng, the voice of hands-free copy (run as a
+# program, so no library of its shows up above).
 mkdir -p "$work/shlibs/debian"
 printf 'Source: momentum\n\nPackage: momentum\nArchitecture: any\n' >"$work/shlibs/debian/control"
 cp "$built" "$work/shlibs/momentum"
@@ -77,7 +78,7 @@ if [ -z "$library_depends" ]; then
     echo "dpkg-shlibdeps found no dependencies" >&2
     exit 1
 fi
-depends="adduser, $library_depends"
+depends="adduser, espeak-ng, $library_depends"
 echo "Depends: $depends"
 
 echo "== strip"

@@ -91,6 +91,13 @@ gzip -dc "$root/usr/share/man/man1/momentum.1.gz" | groff -man -Tutf8 -ww 2>"$wo
 grep -q 'momentum serve' "$work/man.txt" || fail "the man page has no serve"
 ok "the man page renders ($(wc -l <"$work/man.txt") lines)"
 
+# espeak-ng came with the package's Depends: hands-free copy speaks in the fresh root.
+in_root env MOMENTUM_HOME=/tmp/momentum-hands-free momentum morse hands-free --count 2 -o /tmp/hands-free.wav \
+    >/dev/null 2>&1 || fail "momentum morse hands-free does not render in the fresh root"
+[ "$(stat -c %s "$root/tmp/hands-free.wav")" -gt 100000 ] || fail "the hands-free render is too short"
+rm -rf "$root/tmp/momentum-hands-free" "$root/tmp/hands-free.wav"
+ok "momentum morse hands-free speaks with the espeak-ng the Depends brought"
+
 # Against this root: its systemd units, its /usr/bin/momentum; `man` (for Documentation=) reads
 # the root's man pages. Any line printed is a warning.
 MANPATH="$root/usr/share/man" systemd-analyze verify --root="$root" momentum.service >"$work/verify.log" 2>&1 \
