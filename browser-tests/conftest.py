@@ -130,10 +130,11 @@ def serves_the_ui(url):
         return False
 
 
-def run_server(host="127.0.0.1"):
+def run_server(host="127.0.0.1", environment=None):
     """Starts `momentum serve` on a fresh data directory and a free port; yields the Server.
     Off loopback (`host` 0.0.0.0) it first makes an access token, as a person must, and the
-    browser still reaches it at 127.0.0.1 — the bind address decides whether a token is needed."""
+    browser still reaches it at 127.0.0.1 — the bind address decides whether a token is needed.
+    `environment` changes the server's environment (a PATH without espeak-ng, say)."""
     root = Path(tempfile.mkdtemp(prefix="momentum-bt-"))
     data_dir = root / "data"
     log_path = root / "serve.log"
@@ -141,6 +142,7 @@ def run_server(host="127.0.0.1"):
     env = dict(os.environ)
     env.pop("MOMENTUM_HOME", None)  # --data decides; never touch a real home
     env.setdefault("LANG", "C.UTF-8")
+    env.update(environment or {})
     token = None
     if host != "127.0.0.1":
         made = subprocess.run([momentum_bin(), "token", "create", "--name", "browser test", "--data", str(data_dir)],

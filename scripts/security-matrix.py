@@ -328,6 +328,7 @@ def write_bodies():
                                             "riseMilliseconds": 5, "order": "standard", "sessionSeconds": 300},
         ("PATCH", "/api/v1/morse/settings"): {"characterWPM": 25},
         ("POST", "/api/v1/morse/decode"): {"signals": [{"down": 60}, {"up": 60}, {"down": 180}]},
+        ("POST", "/api/v1/morse/hands-free/items"): {"content": "callSigns", "count": 3},
         ("POST", "/api/v1/morse/hands-free/listened"): {"id": "6f1c2a3e-5b7d-4c9e-8a1f-2d3c4b5a6e7f",
                                                        "plan": {"content": "words"}, "listenedMs": 600000,
                                                        "finished": True},

@@ -112,6 +112,15 @@ struct HandsFreeRoutesTests {
             let fast = try await client.send(.get, Self.planQuery(#"{"content":"words","characterWPM":1e308}"#))
             #expect(fast.status == .unprocessableContent)
             #expect(try await client.send(.get, "/api/v1/morse/hands-free.wav").status == .badRequest)
+            // The page checks its plan here first: the same sentence, before any sound.
+            let checked = try await client.send(
+                .post, "/api/v1/morse/hands-free/items", json: #"{"content":"list","list":["DL1ABC","SMILE☺"]}"#)
+            #expect(checked.status == .unprocessableContent)
+            #expect(checked.errorMessage == entry.errorMessage)
+            let items = try await client.send(
+                .post, "/api/v1/morse/hands-free/items", json: #"{"content":"list","list":["dl1abc","wald"]}"#)
+            let listed = try #require(try items.object["items"] as? [[String: String]])
+            #expect(listed == [["sent": "DL1ABC", "spoken": "D L 1 A B C"], ["sent": "WALD", "spoken": "wald"]])
         }
     }
 

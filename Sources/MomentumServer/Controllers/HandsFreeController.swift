@@ -25,7 +25,22 @@ struct HandsFreeController {
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("hands-free", use: view)
         group.get("hands-free.wav", use: audio)
+        group.post("hands-free/items", use: items)
         group.post("hands-free/listened", use: listened)
+    }
+
+    struct Items: Encodable {
+        /// What is sent and then said, in order.
+        var items: [HandsFreeItem]
+    }
+
+    /// `POST hands-free/items`: the plan checked and its items, before any sound is made: the
+    /// page shows a refusal's sentence from here, and the items after the session, to check the
+    /// copy against.
+    @Sendable func items(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<Items> {
+        let plan = try await RequestBody.decode(HandsFreePlanBody.self, from: request)
+            .plan(course: try await morse.courseSettings())
+        return JSONResponse(Items(items: plan.items()))
     }
 
     @Sendable func view(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<HandsFreeView> {

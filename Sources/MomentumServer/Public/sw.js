@@ -2,7 +2,7 @@
 // manifest (the server writes it, with the person's shortcuts only for a signed-in request).
 // `/offline/audio/…` is answered from the sound the page kept for practising offline
 // (js/offline-store.js), which outlives a new version of these files.
-const CACHE = 'momentum-static-v18';
+const CACHE = 'momentum-static-v19';
 const OFFLINE_CACHE = 'momentum-offline-v1';
 const FILES = [
   '/', '/index.html', '/theme.js', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
@@ -17,7 +17,7 @@ const FILES = [
   '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js', '/js/push-subscription.js',
   '/js/progress-trackers.js', '/js/outbox.js', '/js/offline-store.js', '/js/settings-offline.js',
   '/js/local-runs.js', '/js/offline-practice.js', '/js/timer-intents.js',
-  '/js/morse-keyer.js', '/js/morse-keys.js', '/js/morse-sidetone-worklet.js', '/js/settings-morse-key.js', '/js/morse-keying.js',
+  '/js/morse-keyer.js', '/js/morse-keys.js', '/js/morse-sidetone-worklet.js', '/js/settings-morse-key.js', '/js/morse-keying.js', '/js/morse-hands-free.js',
 ];
 
 self.addEventListener('install', (event) => {

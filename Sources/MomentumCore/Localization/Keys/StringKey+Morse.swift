@@ -278,4 +278,5 @@ extension StringKey {
     public static let morseHandsFreeLogged = StringKey("morse.handsFree.logged")
     public static let morseHandsFreeNotLogged = StringKey("morse.handsFree.notLogged")
     public static let morseHandsFreeOpen = StringKey("morse.handsFree.open")
+    public static let morseHandsFreeItems = StringKey("morse.handsFree.items")
 }

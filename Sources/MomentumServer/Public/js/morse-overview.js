@@ -11,13 +11,14 @@ const DIRECTIONS = ['receive', 'send'];
 
 /**
  * The overview's nodes; `on.start(direction)` starts a session, `on.changed(focusId)` redraws.
- * `qso` (the QSO practice card) sits right after the two training cards.
+ * `qso` (the QSO practice card) sits right after the two training cards, then `handsFree`.
  */
-export function overviewScreen(progress, settings, on, qso) {
+export function overviewScreen(progress, settings, on, qso, handsFree) {
   const streak = progress.streak || { current: 0, longest: 0 };
   return [
     el('div', { class: 'morse-directions' }, ...DIRECTIONS.map((d) => directionCard(d, progress[d], on))),
     qso,
+    ...(handsFree ? [handsFree] : []),
     progress.streaksHidden
       // Hidden streaks are hidden here too (the server sends no number, only that they are hidden).
       ? el('p', { class: 'card morse-streak muted', id: 'mo-streak' }, t('progress.streaksHidden'))

@@ -14,6 +14,7 @@ import { trainingScreen } from './morse-training.js';
 import { resultsScreen } from './morse-results.js';
 import { qsoCard, choice } from './morse-qso-setup.js';
 import { contactScreen } from './morse-qso.js';
+import { handsFreeCard } from './morse-hands-free.js';
 
 let root;
 // or { name: 'introduction' | 'training', session }, { name: 'results', ending }, { name: 'contact', contact }
@@ -48,8 +49,10 @@ async function render(focusId) {
   training = null;
   contactControls = null;
   if (screen.name === 'overview') {
-    const [progress, settings, call] = await Promise.all([
-      api('/morse/progress'), api('/morse/settings'), api('/morse/call-sign')]);
+    const [progress, settings, call, handsFree] = await Promise.all([
+      api('/morse/progress'), api('/morse/settings'), api('/morse/call-sign'),
+      // Hands-free copy is a card of its own: without its view the course still shows.
+      api('/morse/hands-free').catch(() => null)]);
     // A learner at the start meets the course first: two short screens, once (issue 39).
     if (wantsIntroduction(progress)) {
       root.replaceChildren(heading(), ...courseIntroScreen(coursePage, progress, settings, {
@@ -63,7 +66,7 @@ async function render(focusId) {
     root.replaceChildren(heading(), ...overviewScreen(progress, settings, {
       start: (direction) => start(direction),
       changed: (id) => render(id),
-    }, qso));
+    }, qso, handsFree && handsFreeCard(handsFree)));
   } else if (screen.name === 'contact') {
     root.replaceChildren(heading());
     contactControls = contactScreen(root, screen.contact, {
