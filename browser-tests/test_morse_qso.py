@@ -282,3 +282,45 @@ def test_calling_cq_in_german_has_every_string(server, browser):
     assert axe_violations(browser) == []
     assert page_width(browser) <= PHONE[0]
     shot(browser, "phone-morse-qso-contact-de")
+
+
+def test_keying_an_over_with_paddles_and_asking_agn_and_qrs(server, browser):
+    """Issue 44: the contact takes the device's paddles — what is keyed on the pad is read by the
+    server's decoder into the field — and the station answers AGN? and QRS (then keys slower)."""
+    from test_morse_keys import CASES, DISPATCH, KEY_CODES, SQUEEZE_A
+    assert server.api("PUT", "/morse/call-sign", {"callSign": OWN_CALL})[0] == 200
+    open_app(browser, server, "morse")
+    browser.execute_script("localStorage.setItem('momentum.morseKey', JSON.stringify({kind: 'paddles', mode: 'iambicA'}))")
+    open_qso(browser)
+    browser.find_element(By.CSS_SELECTOR, "label[for=mo-qso-mode-answer]").click()
+    browser.execute_script("document.getElementById('view-morse').dataset.seed = arguments[0]", SEED)
+    by_id(browser, "mo-qso-start").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-qso"), message="no contact")
+    contact_id = contact_data(browser, "contactId")
+    shown = lambda: server.get(f"/morse/qso/{contact_id}")  # noqa: E731
+    opening = shown()["station"]["text"]
+    fast = sum(e["ms"] for e in shown()["station"]["elements"])
+
+    # AGN? gets the last transmission again, and the contact stays where it was.
+    send(browser, "AGN?")
+    assert shown()["transcript"][-1]["text"] == opening
+    assert shown()["phase"] == "calling"
+    # QRS: the same again, 5 wpm slower, as the server keys it.
+    send(browser, "QRS")
+    slowed = shown()
+    assert slowed["stationWPM"] == 15, slowed["stationWPM"]
+    assert slowed["station"]["text"] == f"QRS {opening}"
+    assert sum(e["ms"] for e in slowed["station"]["elements"]) > fast * 1.2
+
+    # Key K with the paddles on the contact's pad: it is read into the field.
+    summary = browser.find_element(By.CSS_SELECTOR, "#mo-qso-key summary")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+    summary.click()
+    pad = wait_for(browser, lambda d: by_id(d, "mo-qso-pad").get_attribute("data-ready") and by_id(d, "mo-qso-pad"),
+                   message="the QSO key pad did not get the keyer")
+    browser.execute_script("arguments[0].focus()", pad)
+    browser.execute_script(DISPATCH, CASES[SQUEEZE_A]["events"], KEY_CODES)
+    wait_for(browser, lambda d: by_id(d, "mo-qso-text").get_attribute("value") == "K", timeout=8,
+             message="the keyed K was not read into the field")
+    assert text_of(browser, "mo-qso-key-read") == "Read so far: K"
+    shot(browser, "desktop-morse-qso-keyed")

@@ -82,6 +82,7 @@ struct EveryCommandErrorTests {
         Case(arguments: ["morse", "progress", "--bogus"], status: .usage),
         Case(arguments: ["morse", "settings", "--wpm", "99"], status: .usage),
         Case(arguments: ["morse", "render", "CQ"], status: .usage),
+        Case(arguments: ["morse", "hands-free", "--content", "poems", "-o", "x.wav"], status: .usage),
         Case(arguments: ["library", "import", "/nonexistent-folder/talk.mp3"], status: .dataError),
         Case(arguments: ["library", "list", "--bogus"], status: .usage),
         Case(arguments: ["library", "show", "00000000"], status: .usage),

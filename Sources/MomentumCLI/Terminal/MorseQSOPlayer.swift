@@ -110,9 +110,11 @@ struct MorseQSOPlayer {
     }
 
     private func play(_ text: String) {
+        // Slower after each QRS the person sent.
+        let station = MorseKeyer(timing: qso.stationTiming(from: keyer.timing))
         // try?: the station's texts are the contact's own (QSOReply.text: never empty, prosigns
         // written `<SK>`), so they key; one that did not is still shown on Enter (revealStation).
-        if let keying = try? keyer.keying(text, skippingUnencodable: true) { sound.play(keying, text: text) }
+        if let keying = try? station.keying(text, skippingUnencodable: true) { sound.play(keying, text: text) }
     }
 
     /// Writes the station's last transmission, once.

@@ -150,6 +150,8 @@ extension MorseWire {
             var missing: [Part]
             var hint: String?
             var ignoredCharacters: [String]
+            /// What the person asked (`again`, `slower` …) that the station answered.
+            var request: QSORequest?
         }
         var id: String
         var style: QSOStyle
@@ -164,6 +166,8 @@ extension MorseWire {
         var station: Transmission?
         var lastReply: Reply?
         var tone: Tone
+        /// The station's character speed: the course's, lower after a `QRS`.
+        var stationWPM: Double
 
         struct Transmission: Encodable {
             var text: String
@@ -183,7 +187,9 @@ extension MorseWire {
             }
             expected = qso.phase == .done ? [] : qso.expected.map(part)
             transcript = qso.transcript.map { Line(sender: $0.sender, text: $0.text) }
-            let keyer = contact.settings.keyer
+            // Slower after each QRS the person sent.
+            let keyer = MorseKeyer(timing: qso.stationTiming(from: contact.settings.timing))
+            stationWPM = keyer.timing.characterWPM
             station = qso.transcript.last(where: { $0.sender == .station }).map { line in
                 // try?: the station's line is Momentum's own text; one with nothing left to key
                 // is shown without sound, its text still on screen.
@@ -195,8 +201,10 @@ extension MorseWire {
             lastReply = contact.lastReply.map { reply in
                 Reply(
                     advanced: reply.advanced, missing: reply.missing.map(part),
-                    hint: reply.missing.isEmpty ? nil : ErrorMessages.missingHint(reply.missing, catalog: catalog),
-                    ignoredCharacters: reply.ignoredCharacters)
+                    // An answered request needs no hint: the person asked, and the station answered.
+                    hint: reply.missing.isEmpty || reply.request != nil
+                        ? nil : ErrorMessages.missingHint(reply.missing, catalog: catalog),
+                    ignoredCharacters: reply.ignoredCharacters, request: reply.request)
             }
             tone = Tone(hertz: contact.settings.tone.hertz, riseMs: milliseconds(contact.settings.tone.rise))
         }

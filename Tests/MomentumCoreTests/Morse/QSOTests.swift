@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MomentumCore
@@ -276,5 +277,74 @@ struct QSOTests {
         var contest = try scriptedQSO(.contest, .call).advanced(to: .answered)
         _ = try contest.receive("W1AW 5NN 1T4")
         #expect(contest.copied == QSOCopy(report: SignalReport(text: "599"), serialNumber: 104))
+    }
+}
+
+@Suite("QSO: the person asks the station — AGN?, NR?, RST?, NAME?, QTH?, QRS, QRQ")
+struct QSORequestTests {
+    static func contact(_ style: QSOStyle, _ mode: QSOMode) throws -> QSO {
+        var generator = SeededRandomNumberGenerator(seed: 4)
+        return try QSO(style: style, mode: mode, ownCallSign: "K1ABC", using: &generator)
+    }
+
+    @Test func agnRepeatsTheStationsLastTransmissionWithoutMovingOn() throws {
+        var qso = try Self.contact(.ragChew, .answer)
+        let opening = try #require(qso.transcript.last?.text)
+        for asking in ["AGN?", "?", "PSE AGN", "\(qso.station.callSign.text) DE K1ABC AGN? K", "rpt?"] {
+            let reply = try qso.receive(asking)
+            #expect(reply.text == opening, "\(asking)")
+            #expect(reply.request == .again)
+            #expect(!reply.advanced)
+            #expect(qso.phase == .calling)
+        }
+        // Its part, after all those questions, still moves the contact on.
+        let call = qso.station.callSign.text
+        #expect(try qso.receive("\(call) DE K1ABC K").advanced)
+    }
+
+    @Test func theStationRepeatsTheFieldAskedFor() throws {
+        var contest = try Self.contact(.contest, .answer)
+        let station = contest.station
+        #expect(try contest.receive("NR?").text == "NR \(station.serialNumberText) \(station.serialNumberText)")
+        #expect(try contest.receive("RST?").text == "UR RST \(station.report.text) \(station.report.text)")
+        var chat = try Self.contact(.ragChew, .answer)
+        #expect(try chat.receive("NAME?").text == "NAME \(chat.station.name) \(chat.station.name)")
+        #expect(try chat.receive("PSE QTH?").text == "QTH \(chat.station.location) \(chat.station.location)")
+        #expect(try chat.receive("NR?").request == .number)
+    }
+
+    @Test func qrsSlowsTheStationAndQrqSpeedsItUpAgain() throws {
+        var qso = try Self.contact(.firstContact, .answer)
+        let course = try MorseTiming(characterWPM: 20, effectiveWPM: 13)
+        let opening = try #require(qso.transcript.last?.text)
+        let reply = try qso.receive("QRS PSE")
+        #expect(reply.text == "QRS \(opening)")
+        #expect(reply.request == .slower)
+        #expect(qso.stationTiming(from: course).characterWPM == 15)
+        #expect(qso.stationTiming(from: course).effectiveWPM == 13)
+        _ = try qso.receive("QRS")
+        #expect(qso.stationTiming(from: course).characterWPM == 10)
+        #expect(qso.stationTiming(from: course).effectiveWPM == 10)
+        for _ in 0..<20 { _ = try qso.receive("QRS") }
+        #expect(qso.stationTiming(from: course).characterWPM == 5)
+        #expect(qso.stationSlowdown == QSORequest.slowdownLimit)
+        _ = try qso.receive("QRQ")
+        #expect(qso.stationSlowdown == QSORequest.slowdownLimit - 1)
+        // The slowdown is kept with the contact.
+        let decoded = try JSONDecoder().decode(QSO.self, from: JSONEncoder().encode(qso))
+        #expect(decoded == qso)
+    }
+
+    @Test func aTransmissionWithItsPartIsNoRequestAndNothingToRepeatIsNone() throws {
+        var qso = try Self.contact(.firstContact, .answer)
+        let call = qso.station.callSign.text
+        let reply = try qso.receive("\(call) DE K1ABC K1ABC UR 599 QTH? K")
+        #expect(reply.request == nil)
+        #expect(reply.advanced)
+        // Calling CQ, the station has sent nothing yet: AGN? is read as a (poor) transmission.
+        var calling = try Self.contact(.firstContact, .call)
+        let first = try calling.receive("AGN?")
+        #expect(first.request == nil)
+        #expect(!first.advanced)
     }
 }

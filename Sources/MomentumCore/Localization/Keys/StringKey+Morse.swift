@@ -279,4 +279,7 @@ extension StringKey {
     public static let morseHandsFreeNotLogged = StringKey("morse.handsFree.notLogged")
     public static let morseHandsFreeOpen = StringKey("morse.handsFree.open")
     public static let morseHandsFreeItems = StringKey("morse.handsFree.items")
+    public static let morseUiQsoKeyIt = StringKey("morse.ui.qso.keyIt")
+    public static let morseUiQsoKeyPad = StringKey("morse.ui.qso.keyPad")
+    public static let morseUiQsoKeyHint = StringKey("morse.ui.qso.keyHint")
 }

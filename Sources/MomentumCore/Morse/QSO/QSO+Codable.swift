@@ -6,7 +6,7 @@
 extension QSO: Codable {
     private enum CodingKeys: String, CodingKey {
         case style, mode, ownCallSign, station, phase, exchangeNumber, expected, missing, heard, copied
-        case transcript
+        case transcript, stationSlowdown
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,7 +29,9 @@ extension QSO: Codable {
             style: style, mode: try container.decode(QSOMode.self, forKey: .mode), ownCallSign: ownCallSign,
             station: station, step: step, heard: try container.decode([QSOElement].self, forKey: .heard).sorted(),
             copied: try container.decode(QSOCopy.self, forKey: .copied),
-            transcript: try container.decode([QSOLine].self, forKey: .transcript))
+            transcript: try container.decode([QSOLine].self, forKey: .transcript),
+            // Contacts kept before QRS existed have none.
+            stationSlowdown: try container.decodeIfPresent(Int.self, forKey: .stationSlowdown) ?? 0)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,6 +47,8 @@ extension QSO: Codable {
         try container.encode(heard, forKey: .heard)
         try container.encode(copied, forKey: .copied)
         try container.encode(transcript, forKey: .transcript)
+        // Only once asked: a contact without a QRS reads as it always did.
+        if stationSlowdown > 0 { try container.encode(stationSlowdown, forKey: .stationSlowdown) }
     }
 
     /// The step of `phase`, or `nil` when the exchange number does not fit it.

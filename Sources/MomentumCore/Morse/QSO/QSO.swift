@@ -33,6 +33,8 @@ public struct QSO: Sendable, Hashable {
     public private(set) var copied: QSOCopy
     /// Every transmission so far, the station's opening CQ first when it calls.
     public private(set) var transcript: [QSOLine]
+    /// How many times the person asked the station to send slower (`QRS`), less the `QRQ`s.
+    public private(set) var stationSlowdown: Int
 
     /// The longest transmission taken, in characters: a long over is about 200.
     public static let maximumTransmissionLength = 500
@@ -69,7 +71,7 @@ public struct QSO: Sendable, Hashable {
 
     init(
         style: QSOStyle, mode: QSOMode, ownCallSign: CallSign, station: VirtualStation, step: Int,
-        heard: [QSOElement], copied: QSOCopy, transcript: [QSOLine]
+        heard: [QSOElement], copied: QSOCopy, transcript: [QSOLine], stationSlowdown: Int = 0
     ) {
         self.style = style
         self.mode = mode
@@ -79,6 +81,7 @@ public struct QSO: Sendable, Hashable {
         self.heard = heard
         self.copied = copied
         self.transcript = transcript
+        self.stationSlowdown = min(QSORequest.slowdownLimit, max(0, stationSlowdown))
     }
 
     private static func ownCallSign(_ text: String?) throws(QSOError) -> CallSign {
@@ -145,9 +148,21 @@ public struct QSO: Sendable, Hashable {
         let count = text.count
         guard count <= Self.maximumTransmissionLength else { throw .transmissionTooLong(characterCount: count) }
         let transmission = QSOTransmission(text)
-        let found = expected.filter { isPresent($0, in: transmission) }
         var next = self
         next.transcript.append(QSOLine(sender: .person, text: text))
+        if let request = QSORequest.made(
+            in: transmission, text: text, person: ownCallSign, station: station.callSign),
+            let (reply, slowdown) = answering(request)
+        {
+            next.stationSlowdown = slowdown
+            next.transcript.append(QSOLine(sender: .station, text: reply))
+            return QSOTurn(
+                qso: next,
+                reply: QSOReply(
+                    text: reply, advanced: false, missing: missing, ignoredCharacters: transmission.ignoredCharacters,
+                    request: request))
+        }
+        let found = expected.filter { isPresent($0, in: transmission) }
         next.copy(found, from: transmission)
         next.heard = Set(heard + found).sorted()
         let missing = next.missing

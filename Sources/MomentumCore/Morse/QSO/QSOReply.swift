@@ -11,12 +11,18 @@ public struct QSOReply: Sendable, Hashable, Codable {
     /// Characters of the transmission with no Morse code, read as spaces (see
     /// ``QSOTransmission/ignoredCharacters``).
     public let ignoredCharacters: [String]
+    /// What the person asked instead of sending their part (`AGN?`, `QRS` …), which this reply
+    /// answers; `nil` for an ordinary transmission.
+    public let request: QSORequest?
 
-    public init(text: String, advanced: Bool, missing: [QSOElement], ignoredCharacters: [String]) {
+    public init(
+        text: String, advanced: Bool, missing: [QSOElement], ignoredCharacters: [String], request: QSORequest? = nil
+    ) {
         self.text = text
         self.advanced = advanced
         self.missing = missing
         self.ignoredCharacters = ignoredCharacters
+        self.request = request
     }
 }
 

@@ -12,6 +12,7 @@
 // course's unit; the sidetone runs in an AudioWorklet (js/morse-sidetone-worklet.js) where the
 // browser has one (a secure page), else it is scheduled from the page on the audio clock.
 // window.momentumKeying tells tests what was keyed and how soon the sidetone sounded.
+import { api } from './api.js';
 import { createKeyer, MODES } from './morse-keyer.js';
 import * as audio from './morse-audio.js';
 
@@ -296,4 +297,46 @@ export function listenForKey(pad, isOn, session) {
     for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
   }
   return stop;
+}
+
+/**
+ * A key pad that keys while it has the focus (a click, a tap or Tab gives it, so typing elsewhere
+ * stays typing), at the course's speed and tone (GET /morse/keyer), with this device's key. `on`
+ * is a keying session's listener (`element`, `released`, `pause(signals)`); `on.ready(keyer)`
+ * hears the keyer view once it is there, `on.failed(error)` when it cannot be had. Returns
+ * `{ session, forget }`: the keying session (made on first use), and a way to drop it so the next
+ * press makes one with the device's key as it is then.
+ */
+export function focusedKeyPad(pad, pauseMs, on) {
+  let keyer = null;
+  let session = null;
+  const keying = () => {
+    if (session) return session;
+    const chosen = keyPreferences();
+    session = keyingSession({
+      tone: { hertz: keyer.toneHertz, riseMs: keyer.riseMilliseconds }, unitMs: keyer.unitMilliseconds,
+      kind: chosen.kind, mode: chosen.mode, pauseMs,
+    }, on);
+    return session;
+  };
+  const isOn = () => keyer !== null && document.activeElement === pad;
+  // Focus first (a click gives it), so the same click already keys.
+  pad.addEventListener('mousedown', () => pad.focus());
+  pad.addEventListener('focus', () => {
+    if (keyer) keying(); // the sidetone's worklet loads before the first key
+  });
+  pad.dataset.touch = 'true';
+  listenForKey(pad, isOn, keying);
+  api('/morse/keyer').then((found) => {
+    keyer = found;
+    pad.dataset.ready = 'true';
+    on.ready?.(found);
+  }).catch((failure) => on.failed?.(failure));
+  return {
+    session: () => session,
+    forget() {
+      session?.close();
+      session = null;
+    },
+  };
 }

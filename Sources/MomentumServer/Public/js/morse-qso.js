@@ -7,6 +7,10 @@ import { api } from './api.js';
 import { t, listText, errorText, boundAttributes } from './i18n.js';
 import { el, svg, announce } from './dom.js';
 import * as audio from './morse-audio.js';
+import { focusedKeyPad } from './morse-keys.js';
+
+/** The rest after which what was keyed on the pad is read into the field: a word space and more. */
+const KEY_REST_MS = 1500;
 
 /**
  * Draws the contact into `root` (after its heading) and runs it. `on.again()` starts another
@@ -47,6 +51,33 @@ export function contactScreen(root, initial, on) {
     el('label', { for: 'mo-qso-text' }, t('morse.ui.qso.sendLabel')),
     el('div', { class: 'inline' }, input, sendButton),
     el('p', { class: 'muted', id: 'mo-qso-send-help' }, t('morse.ui.qso.sendHelp')));
+  // Or key it: the device's paddles or straight key on a pad (Settings → Morse key); each rest
+  // reads what was keyed (POST /morse/decode) onto the end of the field, to send as typed.
+  const pad = el('div', {
+    class: 'morse-key-pad', id: 'mo-qso-pad', tabindex: '0', role: 'application', 'aria-label': t('morse.ui.qso.keyPad'),
+    'aria-describedby': 'mo-qso-key-hint',
+  }, t('morse.ui.qso.keyPad'));
+  const keyRead = el('p', { class: 'muted', id: 'mo-qso-key-read', 'aria-live': 'polite' });
+  const keying = el('details', { class: 'morse-qso-key', id: 'mo-qso-key' },
+    el('summary', {}, t('morse.ui.qso.keyIt')), pad,
+    el('p', { class: 'muted', id: 'mo-qso-key-hint' }, t('morse.ui.qso.keyHint')), keyRead);
+  let keyRound = 0;
+  const keyPad = focusedKeyPad(pad, KEY_REST_MS, {
+    failed(failure) { keyRead.textContent = errorText(failure); },
+    async pause(signals) {
+      if (!card.isConnected) { keyPad.forget(); return; }
+      const ticket = ++keyRound;
+      keyPad.session()?.reset();
+      try {
+        const reading = await api('/morse/decode', { method: 'POST', body: { signals } });
+        if (ticket !== keyRound || !reading.text) return;
+        input.value = `${input.value.trim()} ${reading.text}`.trim();
+        keyRead.textContent = t('morse.ui.readSoFar', { text: reading.text });
+      } catch (failure) {
+        if (ticket === keyRound) keyRead.textContent = errorText(failure);
+      }
+    },
+  });
   const nextList = el('p', { id: 'mo-qso-next-list' });
   const next = el('details', { class: 'morse-qso-next', id: 'mo-qso-next' },
     el('summary', {}, t('morse.ui.qso.next')), nextList);
@@ -60,7 +91,7 @@ export function contactScreen(root, initial, on) {
   const end = el('button', { type: 'button', class: 'secondary', id: 'mo-qso-end' }, t('morse.ui.qso.end'));
   const card = el('section', {
     class: 'card morse-qso', id: 'mo-qso', 'aria-labelledby': 'mo-qso-title', 'data-contact-id': initial.id,
-  }, title, as, station, repeat, ignored, form, next, error, log, el('div', { class: 'actions' }, end));
+  }, title, as, station, repeat, ignored, form, keying, next, error, log, el('div', { class: 'actions' }, end));
   root.append(card);
 
   reveal.addEventListener('click', () => { showText(); input.focus(); });
@@ -77,6 +108,7 @@ export function contactScreen(root, initial, on) {
   function leave() {
     clearTimeout(soundTimer);
     audio.silence();
+    keyPad.forget();
   }
 
   /** Plays the station's latest transmission; the status says when it has ended. */

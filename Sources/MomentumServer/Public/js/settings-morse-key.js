@@ -7,7 +7,7 @@ import { t, number, errorText } from './i18n.js';
 import { el, field, announce } from './dom.js';
 import { patternView } from './morse-text.js';
 import { keyingView } from './morse-keying.js';
-import { KINDS, MODES, keyPreferences, setKeyPreferences, keyingSession, listenForKey, testing } from './morse-keys.js';
+import { KINDS, MODES, keyPreferences, setKeyPreferences, focusedKeyPad, testing } from './morse-keys.js';
 
 const PAUSE_MS = 1200; // rest after which the tried keying is read
 
@@ -36,7 +36,6 @@ export function morseKeyCard() {
     keyed, el('div', { 'aria-live': 'polite' }, read, report), latency);
 
   let keyer = null; // GET /morse/keyer
-  let session = null;
   let shownLatencies = 0;
   let pattern = '';
   let round = 0;
@@ -47,39 +46,33 @@ export function morseKeyCard() {
     swapField.hidden = chosen.kind !== 'paddles';
   }
 
-  function keying() {
-    if (session) return session;
-    const chosen = keyPreferences();
-    session = keyingSession({
-      tone: { hertz: keyer.toneHertz, riseMs: keyer.riseMilliseconds }, unitMs: keyer.unitMilliseconds,
-      kind: chosen.kind, mode: chosen.mode, pauseMs: PAUSE_MS,
-    }, {
-      element(element) {
-        pattern += element.mark;
-        keyed.replaceChildren(patternView(pattern));
-        showLatency();
-      },
-      released() {
-        showLatency();
-      },
-      async pause(signals) {
-        if (!card.isConnected) { session?.close(); return; } // Settings was drawn again meanwhile
-        const ticket = ++round;
-        pattern = '';
-        session.reset();
-        try {
-          const reading = await api('/morse/decode', { method: 'POST', body: { signals, wpm: keyer.characterWPM } });
-          if (ticket === round) {
-            read.textContent = t('morse.ui.readSoFar', { text: reading.text || '–' });
-            report.replaceChildren(keyingView(reading.report, 'k-report'));
-          }
-        } catch (failure) {
-          if (ticket === round) read.textContent = errorText(failure);
+  const keyPad = focusedKeyPad(pad, PAUSE_MS, {
+    ready(found) { keyer = found; },
+    failed(failure) { read.textContent = errorText(failure); },
+    element(element) {
+      pattern += element.mark;
+      keyed.replaceChildren(patternView(pattern));
+      showLatency();
+    },
+    released() {
+      showLatency();
+    },
+    async pause(signals) {
+      if (!card.isConnected) { keyPad.forget(); return; } // Settings was drawn again meanwhile
+      const ticket = ++round;
+      pattern = '';
+      keyPad.session()?.reset();
+      try {
+        const reading = await api('/morse/decode', { method: 'POST', body: { signals, wpm: keyer.characterWPM } });
+        if (ticket === round) {
+          read.textContent = t('morse.ui.readSoFar', { text: reading.text || '–' });
+          report.replaceChildren(keyingView(reading.report, 'k-report'));
         }
-      },
-    });
-    return session;
-  }
+      } catch (failure) {
+        if (ticket === round) read.textContent = errorText(failure);
+      }
+    },
+  });
 
   function showLatency() {
     // The worklet's report arrives a moment after the tone starts.
@@ -93,8 +86,7 @@ export function morseKeyCard() {
 
   function changed(change) {
     setKeyPreferences(change);
-    session?.close();
-    session = null;
+    keyPad.forget();
     pattern = '';
     keyed.replaceChildren();
     showChoices();
@@ -104,21 +96,6 @@ export function morseKeyCard() {
   mode.addEventListener('change', () => changed({ mode: mode.value }));
   swap.addEventListener('change', () => changed({ swap: swap.checked }));
 
-  // The pad listens while it has the focus (a click or Tab gives it), so typing elsewhere is typing.
-  const on = () => keyer !== null && document.activeElement === pad;
-  // Focus first (a click gives it), so the same click already keys.
-  pad.addEventListener('mousedown', () => pad.focus());
-  pad.addEventListener('focus', () => {
-    if (keyer) keying(); // the sidetone's worklet loads before the first key
-  });
-  pad.dataset.touch = 'true';
-  listenForKey(pad, on, keying);
   showChoices();
-  api('/morse/keyer').then((found) => {
-    keyer = found;
-    pad.dataset.ready = 'true';
-  }).catch((failure) => {
-    read.textContent = errorText(failure);
-  });
   return card;
 }
