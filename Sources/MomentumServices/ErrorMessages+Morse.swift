@@ -35,6 +35,9 @@ extension ErrorMessages {
             catalog.format(.errorMorseConditionsQrmPassband, ["value": number(value)])
         case .unreadable(let text): catalog.format(.errorMorseConditionsUnreadable, ["value": text])
         case .unknownPreset(let name): catalog.format(.errorMorseConditionsUnknownPreset, ["value": name])
+        case .chirpOutOfRange(let value): catalog.format(.errorMorseConditionsChirp, ["value": number(value)])
+        case .fistOutOfRange: catalog[.errorMorseConditionsFist]
+        case .unknownFist(let name): catalog.format(.errorMorseConditionsUnknownFist, ["value": name])
         case .text(let error): morseMessage(for: error, catalog: catalog)
         }
     }

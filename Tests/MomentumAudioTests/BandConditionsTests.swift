@@ -163,3 +163,68 @@ extension MorseTiming {
         }
     }
 }
+
+@Suite("A chirp and a human fist, measured in the sound")
+struct ChirpAndFistTests {
+    /// The phase of the `hertz` component of `samples[range]` against a sine started at frame 0.
+    static func phase(_ samples: [Float], _ range: Range<Int>, hertz: Double, rate: Int) -> Double {
+        let omega = 2 * Double.pi * hertz / Double(rate)
+        var (i, q) = (0.0, 0.0)
+        for frame in range {
+            i += Double(samples[frame]) * sin(omega * Double(frame))
+            q += Double(samples[frame]) * cos(omega * Double(frame))
+        }
+        return atan2(q, i)
+    }
+
+    @Test func aChirpStartsHighAndSettlesOnTheTone() throws {
+        let format = AudioFormat.morseTests
+        let timing = MorseTiming.tenWordsPerMinute
+        let elements = try MorseKeyer(timing: timing).elements(for: "T")
+        let clean = try MorseBandConditions(chirp: nil, fist: .steady)
+        let chirped = try MorseBandConditions(chirp: 100)
+        var plain = MorseRenderer(elements: elements, tone: .standard, format: format)
+        var chirping = try BandConditionsRenderer(
+            elements: elements, timing: timing, tone: .standard, conditions: chirped, format: format, seed: 1)
+        let reference = plain.renderAll()
+        let samples = chirping.renderAll()
+        #expect(clean.hasCleanSender)
+        // Once settled (after 100 ms of the 360 ms dah) the note is the tone's, its phase ahead by
+        // the chirp's integral: 2π · 100 Hz · 8 ms · (1 − e^(−t/τ)) ≈ 5.03 rad.
+        let late = format.frames(at: .milliseconds(150))..<format.frames(at: .milliseconds(330))
+        let ahead =
+            Self.phase(samples, late, hertz: 600, rate: format.sampleRate)
+            - Self.phase(reference, late, hertz: 600, rate: format.sampleRate)
+        let expected = 2 * Double.pi * 100 * 0.008
+        let wrapped = remainder(ahead - expected, 2 * Double.pi)
+        #expect(abs(wrapped) < 0.05, "phase ahead by \(ahead), expected \(expected)")
+        #expect(
+            abs(SignalAnalysis.strongestFrequency(samples[late], in: 550...650, sampleRate: format.sampleRate) - 600)
+                <= 2)
+        // At the start it is well above the tone: the first 4 ms carry less of 600 Hz than the
+        // clean note's first 4 ms.
+        let early = format.frames(at: .milliseconds(5))..<format.frames(at: .milliseconds(15))
+        let startShare =
+            SignalAnalysis.power(samples[early], hertz: 690, sampleRate: format.sampleRate)
+            / SignalAnalysis.power(reference[early], hertz: 690, sampleRate: format.sampleRate)
+        #expect(startShare > 1.5, "\(startShare)")
+    }
+
+    @Test func aHeavyFistIsRenderedAsKeyed() throws {
+        let format = AudioFormat.morseTests
+        let timing = MorseTiming.tenWordsPerMinute
+        let elements = try MorseKeyer(timing: timing).elements(for: "TEST")
+        let heavy = try MorseBandConditions(fist: MorseFist(jitter: 0, dahWeight: 4, markWeight: 0))
+        var renderer = try BandConditionsRenderer(
+            elements: elements, timing: timing, tone: .standard, conditions: heavy, format: format, seed: 1)
+        let samples = renderer.renderAll()
+        let envelope = SignalAnalysis.envelope(samples, hertz: 600, sampleRate: format.sampleRate)
+        let marks = SignalAnalysis.spans(above: 0.5 * Double(envelope.max() ?? 0), in: envelope)
+        let lengths = marks.map { Double($0.end - $0.start) / Double(format.sampleRate) }
+        // T E S T: a 4-dit dah, a dit, three dits, a 4-dit dah (120 ms dits at 10 wpm).
+        #expect(lengths.count == 6)
+        guard lengths.count == 6 else { return }
+        #expect(abs(lengths[0] - 0.48) < 0.01 && abs(lengths[5] - 0.48) < 0.01, "\(lengths)")
+        #expect(abs(lengths[1] - 0.12) < 0.01, "\(lengths)")
+    }
+}

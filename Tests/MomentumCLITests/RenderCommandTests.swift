@@ -68,7 +68,10 @@ struct RenderCommandTests {
         let clean = terminal.directory.url.appendingPathComponent("clean.wav")
         let band = terminal.directory.url.appendingPathComponent("band.wav")
         #expect(await terminal.run(["morse", "render", "CQ", "-o", clean.path]) == 0)
-        let arguments = ["--conditions", "weak-dx", "--snr", "-3", "--qsb", "10/4", "--qrm", "TEST@+250/-6"]
+        // A steady hand: weak-dx's heavy fist would change the length.
+        let arguments = [
+            "--conditions", "weak-dx", "--snr", "-3", "--qsb", "10/4", "--qrm", "TEST@+250/-6", "--fist", "steady",
+        ]
         #expect(
             await terminal.run(["morse", "render", "CQ"] + arguments + ["-o", band.path]) == 0,
             "\(terminal.errors.text)")

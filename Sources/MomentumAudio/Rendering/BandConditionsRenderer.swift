@@ -37,7 +37,11 @@ public struct BandConditionsRenderer: AudioSource {
         format: AudioFormat, seed: UInt64
     ) throws(MorseBandConditionsError) {
         self.format = format
-        wanted = MorseRenderer(elements: elements, tone: tone, format: format)
+        // The sender's hand, drawn from its own stream of the seed (the noise has the seed itself).
+        let elements = conditions.fist.keyed(elements, unit: timing.unit, seed: seed ^ 0x5EED_F157)
+        wanted = MorseRenderer(
+            elements: elements, hertz: tone.hertz, rise: tone.rise, format: format,
+            chirp: conditions.chirp.map { ($0, MorseBandConditions.chirpSettling) })
         let tonePower = Double(MorseRenderer.level * MorseRenderer.level) / 2
         var otherPower = 0.0
         if let interference = conditions.interference {

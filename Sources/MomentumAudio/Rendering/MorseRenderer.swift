@@ -24,6 +24,8 @@ public struct MorseRenderer: AudioSource {
     /// The raised-cosine rise, `ramp[k]` for k = 0 … rise frames.
     private let ramp: [Float]
     private let omega: Double
+    /// A chirp: the extra angular frequency at a mark's start and the frames it takes to fall to 1/e.
+    private let chirp: (omega: Double, settlingFrames: Double)?
     private var nextMark = 0
     private var position = 0
 
@@ -32,9 +34,16 @@ public struct MorseRenderer: AudioSource {
     }
 
     /// A tone at any pitch below half the sample rate (another station at an offset may be
-    /// outside the course's tone bounds).
-    init(elements: [MorseElement], hertz: Double, rise: Duration, format: AudioFormat) {
+    /// outside the course's tone bounds); `chirp` starts each mark `hertz` higher, settling
+    /// exponentially with the time constant given.
+    init(
+        elements: [MorseElement], hertz: Double, rise: Duration, format: AudioFormat,
+        chirp: (hertz: Double, settling: Duration)? = nil
+    ) {
         self.format = format
+        self.chirp = chirp.map {
+            (2 * Double.pi * $0.hertz / Double(format.sampleRate), $0.settling.inSeconds * Double(format.sampleRate))
+        }
         var marks: [(start: Int, end: Int)] = []
         var elapsed = Duration.zero
         for element in elements {
@@ -76,7 +85,17 @@ public struct MorseRenderer: AudioSource {
             let mark = marks[index]
             let from = max(position, mark.start)
             let to = min(blockEnd, mark.end + tail)
-            if from < to {
+            if from < to, let chirp {
+                // The phase runs on from the mark's start, each frame a little higher at first.
+                var phase = omega * Double(mark.start)
+                for frame in mark.start..<to {
+                    if frame >= from {
+                        let value = Self.level * envelope(mark, at: frame) * Float(sin(phase))
+                        for channel in 0..<channels { block[(frame - position) * channels + channel] += value }
+                    }
+                    phase += omega + chirp.omega * exp(-Double(frame - mark.start) / chirp.settlingFrames)
+                }
+            } else if from < to {
                 // A phasor started from the exact phase at `from`: the tone stays coherent.
                 var cosine = cos(omega * Double(from))
                 var sine = sin(omega * Double(from))

@@ -28,6 +28,8 @@ extension MorseCommand {
                 tone's power while the key is down over the noise's, both in 500 Hz around the tone. --qsb \
                 fades the signal (10/8: 10 dB deep, every 8 s); --qrm adds another station ("TEST@+250": its \
                 text 250 Hz above the tone, 6 dB below; "TEST@-300/-3": 300 Hz below, 3 dB below). \
+                --chirp starts each element that many Hz high, settling within milliseconds (an old rig); \
+                --fist keys like a human hand (human: about 10 % off; heavy: long dahs, heavy marks). \
                 --conditions starts from clean, average-evening, contest or weak-dx; the other options \
                 change what they name.
                 """)
@@ -75,6 +77,12 @@ extension MorseCommand {
             help: ArgumentHelp(
                 "Band conditions: clean, average-evening, contest or weak-dx.", valueName: "name"))
         var conditions: String?
+
+        @Option(help: ArgumentHelp("Chirp: how far above the tone each element starts, 5–200 Hz.", valueName: "hz"))
+        var chirp: Double?
+
+        @Option(help: ArgumentHelp("The sender's hand: steady, human or heavy.", valueName: "name"))
+        var fist: String?
 
         @Option(help: ArgumentHelp("Seed of the noise, for the same hiss every time.", valueName: "number"))
         var seed: UInt64 = 1
@@ -126,7 +134,9 @@ extension MorseCommand {
         /// The conditions asked for: a preset (or a clean band) with --snr, --qsb and --qrm put over
         /// it; `nil` when none was asked for, so a plain render stays the clean tone it always was.
         private func bandConditions() throws(MorseBandConditionsError) -> MorseBandConditions? {
-            guard conditions != nil || snr != nil || qsb != nil || qrm != nil else { return nil }
+            guard conditions != nil || snr != nil || qsb != nil || qrm != nil || chirp != nil || fist != nil else {
+                return nil
+            }
             let base =
                 try conditions.map { name throws(MorseBandConditionsError) in
                     MorseBandConditions.preset(try .init(named: name))
@@ -136,7 +146,10 @@ extension MorseCommand {
                 fading: try qsb.map { text throws(MorseBandConditionsError) in try .init(parsing: text) }
                     ?? base.fading,
                 interference: try qrm.map { text throws(MorseBandConditionsError) in try .init(parsing: text) }
-                    ?? base.interference)
+                    ?? base.interference,
+                chirp: chirp ?? base.chirp,
+                fist: try fist.map { name throws(MorseBandConditionsError) in MorseFist.preset(try .init(named: name)) }
+                    ?? base.fist)
             // A clean band is the plain tone, at the plain render's level.
             return band == .clean ? nil : band
         }

@@ -64,6 +64,15 @@ public struct MorseBandConditions: Sendable, Hashable {
     public let signalToNoise: Double?
     public let fading: Fading?
     public let interference: Interference?
+    /// How far above its tone the sender's transmitter starts each element, settling within a
+    /// few milliseconds (an old rig's chirp), 5–200 Hz; `nil` for a clean note.
+    public let chirp: Double?
+    /// How the sender keys.
+    public let fist: MorseFist
+
+    public static let chirpBounds: ClosedRange<Double> = 5...200
+    /// How fast a chirp settles: its offset falls to 1/e in this time.
+    public static let chirpSettling = Duration.milliseconds(8)
 
     public static let signalToNoiseBounds: ClosedRange<Double> = -10...40
     /// The band the S/N is measured in, centred on the tone.
@@ -71,42 +80,57 @@ public struct MorseBandConditions: Sendable, Hashable {
     /// The receiver's passband the noise is heard through.
     public static let passband: ClosedRange<Double> = 300...2700
 
-    public init(signalToNoise: Double? = nil, fading: Fading? = nil, interference: Interference? = nil)
-        throws(MorseBandConditionsError)
-    {
+    public init(
+        signalToNoise: Double? = nil, fading: Fading? = nil, interference: Interference? = nil, chirp: Double? = nil,
+        fist: MorseFist = .steady
+    ) throws(MorseBandConditionsError) {
         if let signalToNoise, !Self.signalToNoiseBounds.contains(signalToNoise) {
             throw .signalToNoiseOutOfRange(signalToNoise)
         }
+        if let chirp, !Self.chirpBounds.contains(chirp) { throw .chirpOutOfRange(chirp) }
         self.signalToNoise = signalToNoise
         self.fading = fading
         self.interference = interference
+        self.chirp = chirp
+        self.fist = fist
     }
 
     /// A quiet band: no noise, no fading, nobody else.
     public static let clean = MorseBandConditions(unchecked: nil, nil, nil)
 
+    /// Whether nothing but the noise, fading and the other station is asked for: a sender keying
+    /// like a machine on a clean note.
+    public var hasCleanSender: Bool { chirp == nil && fist == .steady }
+
     /// The named conditions.
     public static func preset(_ preset: Preset) -> MorseBandConditions {
         switch preset {
         case .clean: clean
-        // A busy evening: a clear signal over some noise, slow shallow fading.
+        // A busy evening: a clear signal over some noise, slow shallow fading, a human hand.
         case .averageEvening:
-            MorseBandConditions(unchecked: 15, .init(unchecked: 6, .seconds(12)), nil)
+            MorseBandConditions(unchecked: 15, .init(unchecked: 6, .seconds(12)), nil, fist: .preset(.human))
         // A contest: a strong signal with a caller close by.
         case .contest:
             MorseBandConditions(
                 unchecked: 20, nil,
                 .init(unchecked: MorseText(unchecked: "TEST DL1ABC"), 250, -3))
-        // A weak DX station: as loud as the noise, fading deep and fast.
+        // A weak DX station: as loud as the noise, fading deep and fast, an old rig's chirp and a
+        // heavy fist.
         case .weakDX:
-            MorseBandConditions(unchecked: 0, .init(unchecked: 15, .seconds(6)), nil)
+            MorseBandConditions(
+                unchecked: 0, .init(unchecked: 15, .seconds(6)), nil, chirp: 30, fist: .preset(.heavy))
         }
     }
 
-    private init(unchecked signalToNoise: Double?, _ fading: Fading?, _ interference: Interference?) {
+    private init(
+        unchecked signalToNoise: Double?, _ fading: Fading?, _ interference: Interference?, chirp: Double? = nil,
+        fist: MorseFist = .steady
+    ) {
         self.signalToNoise = signalToNoise
         self.fading = fading
         self.interference = interference
+        self.chirp = chirp
+        self.fist = fist
     }
 }
 
@@ -148,6 +172,11 @@ public enum MorseBandConditionsError: Error, Equatable, Sendable {
     /// `--qsb` not written DEPTH/PERIOD, `--qrm` not TEXT@OFFSET.
     case unreadable(String)
     case unknownPreset(String)
+    case chirpOutOfRange(Double)
+    /// A fist's jitter, dah weight or mark weight out of bounds.
+    case fistOutOfRange
+    /// `--fist` names no sender (steady, human, heavy).
+    case unknownFist(String)
     /// The other station's text does not encode.
     case text(MorseError)
 }
@@ -203,5 +232,13 @@ extension MorseBandConditions.Preset {
 extension Double {
     fileprivate func clamped(to range: ClosedRange<Double>) -> Double {
         Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
+}
+
+extension MorseFist.Preset {
+    /// A sender by its name (`heavy`).
+    public init(named name: String) throws(MorseBandConditionsError) {
+        guard let preset = Self(rawValue: name.lowercased()) else { throw .unknownFist(name) }
+        self = preset
     }
 }

@@ -58,4 +58,7 @@ extension StringKey {
     public static let errorSpeechTimedOut = StringKey("error.speech.timedOut")
     public static let errorSpeechUnreadable = StringKey("error.speech.unreadable")
     public static let errorHandsFreeContent = StringKey("error.handsFree.content")
+    public static let errorMorseConditionsChirp = StringKey("error.morse.conditions.chirp")
+    public static let errorMorseConditionsFist = StringKey("error.morse.conditions.fist")
+    public static let errorMorseConditionsUnknownFist = StringKey("error.morse.conditions.unknownFist")
 }
