@@ -324,3 +324,28 @@ def test_keying_an_over_with_paddles_and_asking_agn_and_qrs(server, browser):
              message="the keyed K was not read into the field")
     assert text_of(browser, "mo-qso-key-read") == "Read so far: K"
     shot(browser, "desktop-morse-qso-keyed")
+
+
+def test_a_contact_on_a_weak_dx_band_plays_the_servers_sound(server, browser):
+    """Issue 44: the band is chosen with the contact; the station's sound is the server's render
+    (noise, fading, chirp, a heavy fist), and the page keys nothing itself."""
+    assert server.api("PUT", "/morse/call-sign", {"callSign": OWN_CALL})[0] == 200
+    open_app(browser, server, "morse")
+    open_qso(browser)
+    browser.find_element(By.CSS_SELECTOR, "label[for=mo-qso-mode-answer]").click()
+    from selenium.webdriver.support.ui import Select
+    Select(by_id(browser, "mo-qso-band")).select_by_value("weak-dx")
+    by_id(browser, "mo-qso-start").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-qso"), message="no contact")
+    contact_id = contact_data(browser, "contactId")
+    shown = server.get(f"/morse/qso/{contact_id}")
+    assert shown["conditions"] == "weak-dx"
+    fetched = wait_for(browser, lambda d: d.execute_script(
+        "return performance.getEntriesByType('resource').map((e) => e.name)"
+        ".filter((n) => n.includes('/station.wav'))"), message="the station's sound was not fetched")
+    assert fetched[0].endswith(shown["station"]["audio"]), fetched
+    assert by_id(browser, "mo-qso-status").text == "The station is sending…"
+    # A new contact keeps the band.
+    by_id(browser, "mo-qso-end").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-qso-band"))
+    assert Select(by_id(browser, "mo-qso-band")).first_selected_option.get_attribute("value") == "weak-dx"

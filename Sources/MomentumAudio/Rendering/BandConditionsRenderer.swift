@@ -29,6 +29,10 @@ public struct BandConditionsRenderer: AudioSource {
     private var position = 0
     private var scratch: [Float] = []
 
+    /// The seed of the sender's hand in a render of `seed`: a stream of its own, so a front end
+    /// that keys the same elements by hand (``MorseFist/keyed(_:unit:seed:)``) keys them alike.
+    public static func fistSeed(_ seed: UInt64) -> UInt64 { seed ^ 0x5EED_F157 }
+
     /// The RMS the mix is scaled to while the key is down.
     static let targetLevel = 0.2
 
@@ -38,7 +42,7 @@ public struct BandConditionsRenderer: AudioSource {
     ) throws(MorseBandConditionsError) {
         self.format = format
         // The sender's hand, drawn from its own stream of the seed (the noise has the seed itself).
-        let elements = conditions.fist.keyed(elements, unit: timing.unit, seed: seed ^ 0x5EED_F157)
+        let elements = conditions.fist.keyed(elements, unit: timing.unit, seed: Self.fistSeed(seed))
         wanted = MorseRenderer(
             elements: elements, hertz: tone.hertz, rise: tone.rise, format: format,
             chirp: conditions.chirp.map { ($0, MorseBandConditions.chirpSettling) })

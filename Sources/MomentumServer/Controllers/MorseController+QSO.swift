@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MomentumAudio
 import MomentumCore
 import MomentumServices
 
@@ -15,6 +16,8 @@ struct MorseContact: Expiring {
     /// The seed that drew the station, and the call sign the contact was asked for with.
     let seed: UInt64
     let requestedCallSign: String?
+    /// The band the station is heard on (noise, fading, another station, its chirp and fist).
+    let conditions: MorseBandConditions.Preset
     let startedAt: Date
     private(set) var lastReply: QSOReply?
     private(set) var lastActivity: Date
@@ -29,11 +32,12 @@ struct MorseContact: Expiring {
     /// A contact signing `ownCallSign` with a station drawn from `seed`, started at `instant`.
     init(
         id: UUID, style: QSOStyle, mode: QSOMode, ownCallSign: String?, seed: UInt64, settings: MorseCourseSettings,
-        at instant: Date
+        conditions: MorseBandConditions.Preset = .clean, at instant: Date
     ) throws(QSOError) {
         var generator = SeededRandomNumberGenerator(seed: seed)
         qso = try QSO(style: style, mode: mode, ownCallSign: ownCallSign, using: &generator)
         self.id = id
+        self.conditions = conditions
         self.settings = settings
         self.seed = seed
         requestedCallSign = ownCallSign
@@ -49,6 +53,33 @@ struct MorseContact: Expiring {
         lastActivity = instant
         transmissions.append(Transmission(text: text, at: instant))
     }
+
+    /// The station's latest transmission as keyed at its speed (slower after a QRS), with the
+    /// seed of its sound on the band; `nil` before the station has sent anything.
+    var stationKeying: (text: String, elements: [MorseElement], timing: MorseTiming, seed: UInt64)? {
+        guard let line = qso.transcript.last(where: { $0.sender == .station }) else { return nil }
+        let timing = qso.stationTiming(from: settings.timing)
+        // try?: the station's line is Momentum's own text; one with nothing left to key is shown
+        // without sound, its text still on screen.
+        let elements = (try? MorseKeyer(timing: timing).keying(line.text, skippingUnencodable: true))?.elements ?? []
+        // Each transmission its own noise and hand: the contact's id and the turn.
+        let seed = id.uuid.0.seed ^ id.uuid.15.seed >> 1 ^ UInt64(qso.transcript.count)
+        return (line.text, elements, timing, seed)
+    }
+
+    /// The station's latest transmission as its sender keys it: on a band with a human sender,
+    /// by that sender's hand — the elements its sound (``BandConditionsRenderer``) is made of, so a
+    /// page that schedules them and one that plays the sound hear the same rhythm.
+    var stationElements: [MorseElement] {
+        guard let keying = stationKeying else { return [] }
+        return MorseBandConditions.preset(conditions).fist.keyed(
+            keying.elements, unit: keying.timing.unit, seed: BandConditionsRenderer.fistSeed(keying.seed))
+    }
+}
+
+extension UInt8 {
+    /// A seed from the first byte of an id, spread over 64 bits.
+    fileprivate var seed: UInt64 { UInt64(self) &* 0x9E37_79B9_7F4A_7C15 }
 }
 
 extension MorseController {
@@ -58,6 +89,8 @@ extension MorseController {
         /// The person's call sign for this contact; default the one in the settings.
         var callSign: String?
         var seed: UInt64?
+        /// The band: clean (the default), average-evening, contest or weak-dx.
+        var conditions: MorseBandConditions.Preset?
     }
 
     struct SendBody: Decodable {
@@ -100,7 +133,8 @@ extension MorseController {
         let callSign = if let given = body.callSign { given } else { try await morse.callSign()?.text }
         let contact = try await MorseContact(
             id: makeID(), style: body.style ?? .firstContact, mode: body.mode ?? .call, ownCallSign: callSign,
-            seed: body.seed ?? UInt64.random(in: .min ... .max), settings: try morse.courseSettings(), at: now())
+            seed: body.seed ?? UInt64.random(in: .min ... .max), settings: try morse.courseSettings(),
+            conditions: body.conditions ?? .clean, at: now())
         try await contacts.add(contact)
         return JSONResponse(MorseWire.Contact(contact, catalog: Self.catalog(for: request)), status: .created)
     }
@@ -125,6 +159,26 @@ extension MorseController {
             return contact
         }
         return JSONResponse(MorseWire.Contact(contact, catalog: Self.catalog(for: request)))
+    }
+
+    /// `GET /morse/qso/{id}/station.wav`: the station's latest transmission as heard on the
+    /// contact's band — noise, fading, the other station, its chirp and fist — as WAV (22.05 kHz
+    /// mono), made by the renderer `momentum morse render --conditions` uses. A clean band's
+    /// contact has none (404): the page keys its elements itself.
+    @Sendable func stationSound(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let contact = try await contacts.value(id: sessionID(context, unknown: .apiNoContact))
+        guard contact.conditions != .clean, let keying = contact.stationKeying else {
+            throw APIError.notFound(.apiNoContact)
+        }
+        let format = AudioFormat.runStream
+        var renderer = try BandConditionsRenderer(
+            elements: keying.elements, timing: keying.timing, tone: contact.settings.tone,
+            conditions: .preset(contact.conditions), format: format, seed: keying.seed)
+        let data = try WAVFile.encode(samples: renderer.renderAll(), format: format)
+        var headers = HTTPFields()
+        headers[.contentType] = "audio/wav"
+        headers[.cacheControl] = "private, max-age=3600"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
     }
 
     /// Hints and element names in the language the browser shows (it sends `Accept-Language`).
@@ -168,10 +222,13 @@ extension MorseWire {
         var tone: Tone
         /// The station's character speed: the course's, lower after a `QRS`.
         var stationWPM: Double
+        var conditions: MorseBandConditions.Preset
 
         struct Transmission: Encodable {
             var text: String
             var elements: [Element]
+            /// Where the transmission's sound under the band's conditions is; absent on a clean band.
+            var audio: String?
         }
 
         init(_ contact: MorseContact, catalog: StringCatalog) {
@@ -188,16 +245,8 @@ extension MorseWire {
             expected = qso.phase == .done ? [] : qso.expected.map(part)
             transcript = qso.transcript.map { Line(sender: $0.sender, text: $0.text) }
             // Slower after each QRS the person sent.
-            let keyer = MorseKeyer(timing: qso.stationTiming(from: contact.settings.timing))
-            stationWPM = keyer.timing.characterWPM
-            station = qso.transcript.last(where: { $0.sender == .station }).map { line in
-                // try?: the station's line is Momentum's own text; one with nothing left to key
-                // is shown without sound, its text still on screen.
-                let elements = (try? keyer.keying(line.text, skippingUnencodable: true))?.elements ?? []
-                return Transmission(
-                    text: line.text, elements: elements.map { Element(on: $0.isKeyDown, ms: milliseconds($0.duration)) }
-                )
-            }
+            stationWPM = qso.stationTiming(from: contact.settings.timing).characterWPM
+            conditions = contact.conditions
             lastReply = contact.lastReply.map { reply in
                 Reply(
                     advanced: reply.advanced, missing: reply.missing.map(part),
@@ -207,6 +256,16 @@ extension MorseWire {
                     ignoredCharacters: reply.ignoredCharacters, request: reply.request)
             }
             tone = Tone(hertz: contact.settings.tone.hertz, riseMs: milliseconds(contact.settings.tone.rise))
+            station = contact.stationKeying.map { keying in
+                Transmission(
+                    text: keying.text,
+                    elements: contact.stationElements.map { Element(on: $0.isKeyDown, ms: milliseconds($0.duration)) },
+                    // On a band, the sound is the server's: noise, fading and the other station.
+                    audio: contact.conditions == .clean
+                        ? nil
+                        : "/api/v1/morse/qso/\(contact.id.uuidString.lowercased())/station.wav?turn=\(qso.transcript.count)"
+                )
+            }
         }
     }
 }

@@ -58,6 +58,7 @@ struct MorseController {
         group.post("qso", use: startContact)
         group.get("qso/:id", use: showContact)
         group.post("qso/:id/send", use: send)
+        group.get("qso/:id/station.wav", use: stationSound)
     }
 
     // MARK: Course

@@ -106,12 +106,14 @@ extension MorseContact: StoredMorseExchange {
         var seed: String
         var startedAt: Date
         var transmissions: [Transmission]
+        /// Absent in contacts kept before band conditions: a clean band.
+        var conditions: MorseBandConditions.Preset?
     }
 
     var stored: Stored {
         Stored(
             id: id, settings: settings, style: qso.style, mode: qso.mode, ownCallSign: requestedCallSign,
-            seed: String(seed), startedAt: startedAt, transmissions: transmissions)
+            seed: String(seed), startedAt: startedAt, transmissions: transmissions, conditions: conditions)
     }
 
     /// The contact `stored` describes: made again and its transmissions received again.
@@ -121,7 +123,7 @@ extension MorseContact: StoredMorseExchange {
             guard let seed = UInt64(stored.seed) else { throw corrupt("its seed is no number") }
             self = try MorseContact(
                 id: stored.id, style: stored.style, mode: stored.mode, ownCallSign: stored.ownCallSign, seed: seed,
-                settings: stored.settings, at: stored.startedAt)
+                settings: stored.settings, conditions: stored.conditions ?? .clean, at: stored.startedAt)
             for transmission in stored.transmissions { try send(transmission.text, at: transmission.at) }
         } catch let error as StoreError {
             throw error

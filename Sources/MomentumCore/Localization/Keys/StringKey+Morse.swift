@@ -282,4 +282,10 @@ extension StringKey {
     public static let morseUiQsoKeyIt = StringKey("morse.ui.qso.keyIt")
     public static let morseUiQsoKeyPad = StringKey("morse.ui.qso.keyPad")
     public static let morseUiQsoKeyHint = StringKey("morse.ui.qso.keyHint")
+    public static let morseUiQsoBand = StringKey("morse.ui.qso.band")
+    public static let morseUiQsoBandAbout = StringKey("morse.ui.qso.bandAbout")
+    public static let morseUiQsoBandClean = StringKey("morse.ui.qso.band.clean")
+    public static let morseUiQsoBandAverageEvening = StringKey("morse.ui.qso.band.average-evening")
+    public static let morseUiQsoBandContest = StringKey("morse.ui.qso.band.contest")
+    public static let morseUiQsoBandWeakDx = StringKey("morse.ui.qso.band.weak-dx")
 }

@@ -105,9 +105,16 @@ export function contactScreen(root, initial, on) {
     else send(text);
   });
 
+  // On a band the station's sound is the server's (noise, fading, the other station): an element.
+  let bandSound = null;
+  function silence() {
+    audio.silence();
+    if (bandSound) { bandSound.pause(); bandSound.removeAttribute('src'); bandSound.load(); bandSound = null; }
+  }
+
   function leave() {
     clearTimeout(soundTimer);
-    audio.silence();
+    silence();
     keyPad.forget();
   }
 
@@ -115,9 +122,17 @@ export function contactScreen(root, initial, on) {
   function play() {
     if (!contact.station) return;
     clearTimeout(soundTimer);
-    audio.silence();
+    silence();
     status.textContent = t('morse.ui.qso.sending');
-    const endsInMs = audio.play(contact.station.elements, contact.tone);
+    let endsInMs;
+    if (contact.station.audio) {
+      bandSound = new Audio(contact.station.audio);
+      bandSound.play().catch(() => { /* a refused sound leaves the text to be shown */ });
+      // The sound is the same elements, keyed by the same hand, so it ends when they do.
+      endsInMs = contact.station.elements.reduce((sum, element) => sum + element.ms, 0);
+    } else {
+      endsInMs = audio.play(contact.station.elements, contact.tone);
+    }
     soundTimer = setTimeout(() => {
       if (card.isConnected && !contact.isDone) status.textContent = t('morse.ui.qso.copy');
     }, endsInMs);

@@ -111,9 +111,9 @@ async function start(direction) {
  * `#view-morse` draws the same station every run, as for sessions. Rejects with the server's
  * refusal (no call sign), which the QSO card shows.
  */
-async function startContact({ style, mode }) {
+async function startContact({ style, mode, conditions }) {
   audio.unlock();
-  const body = { style, mode };
+  const body = { style, mode, conditions };
   if (root.dataset.seed) body.seed = Number(root.dataset.seed);
   const contact = await api('/morse/qso', { method: 'POST', body });
   screen = { name: 'contact', contact };
