@@ -45,6 +45,10 @@ extension MorseCommand.Learn {
                 its pattern. Each dit or dah sounds as you key it; 2 seconds after the last one the character \
                 is complete, read and scored, and a miss plays the right one. Backspace starts the character \
                 over, space pauses, q ends early. When the time is up the session is saved and summed up.
+
+                A straight key or paddles (holding a key down) cannot work here: a terminal reports key \
+                presses but not their release, so the length of a press is unknown. The web app's send \
+                training and Settings → Morse key take a straight key, paddles and VBand/Vail adapters.
                 """)
 
         @OptionGroup var training: MorseTrainingOptions
