@@ -71,6 +71,7 @@ public enum ErrorMessages {
         case let error as MorseDecodingError: message(for: error, catalog: catalog)
         case let error as MorseError: morseMessage(for: error, catalog: catalog)
         case let error as MorseBandConditionsError: morseMessage(for: error, catalog: catalog)
+        case let error as MorseToneError: morseMessage(for: error, catalog: catalog)
         case let error as HandsFreeError: message(for: error, catalog: catalog)
         case let error as HandsFreeServiceError: message(for: error, catalog: catalog)
         case let error as SpeechError: message(for: error, catalog: catalog)
