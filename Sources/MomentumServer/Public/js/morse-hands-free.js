@@ -143,12 +143,16 @@ function play(plan, items) {
     audio, plan, items, listenedMs: 0, lastPosition: null, id: reportID(), state: 'loading',
   });
   session.showState();
+  // Events of an element already let go (stopped, or replaced by a new session) change nothing.
+  const current = () => session.audio === audio;
   audio.addEventListener('playing', () => {
+    if (!current()) return;
     session.state = 'playing';
     session.status.textContent = '';
     session.showState();
   });
   audio.addEventListener('timeupdate', () => {
+    if (!current()) return;
     // Only what actually played counts: small steps forward, never a jump.
     const position = audio.currentTime;
     if (session.lastPosition != null) {
@@ -157,8 +161,8 @@ function play(plan, items) {
     }
     session.lastPosition = position;
   });
-  audio.addEventListener('ended', () => finish(true));
-  audio.addEventListener('error', () => refused(sourceOf(plan)));
+  audio.addEventListener('ended', () => { if (current()) finish(true); });
+  audio.addEventListener('error', () => { if (current()) refused(sourceOf(plan)); });
   audio.src = sourceOf(plan);
   audio.play().catch(() => { /* a refused stream is told by the error event */ });
   mediaSession();
