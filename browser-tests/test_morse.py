@@ -6,6 +6,7 @@ overview in German. Level 1 practises K and M (SPEC §7)."""
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from conftest import (PHONE, DESKTOP, allow_console, axe_violations, go, missing_keys, open_app, set_size, shot,
                       wait_for)
@@ -308,6 +309,40 @@ def test_a_send_session_keyed_with_dit_dah_keys_and_a_straight_key(server, brows
     wait_for(browser, lambda d: d.find_elements(By.ID, "mo-results"), message="no results")
     assert text_of(browser, "mo-results-score") == "2 of 2"
     assert not browser.find_elements(By.ID, "mo-levelup")
+
+
+def test_a_receive_session_on_a_band_plays_the_servers_sound_and_counts_from_its_end(server, browser):
+    open_app(browser, server, "morse")
+    Select(by_id(browser, "mo-receive-band")).select_by_value("weak-dx")
+    start_session(browser, "receive").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-training"))
+    session_id = training(browser).get_attribute("data-session-id")
+    session = server.get(f"/morse/sessions/{session_id}")
+    assert session["conditions"] == "weak-dx"
+    assert session["item"]["audio"].endswith(f"/morse/sessions/{session_id}/item.wav?item=0")
+    state = "window.momentumMorseAudio"
+    wait_for(browser, lambda d: d.execute_script(f"return {state}.sounds") == 1, message="the band's sound did not play")
+    # The server's sound lasts as long as the elements the page was given (keyed by the band's
+    # hand), and the answer window opens when it ends, not before.
+    start, end = browser.execute_script(f"return [{state}.lastStartAt, {state}.lastEndAt]")
+    keyed_s = sum(e["ms"] for e in session["item"]["elements"]) / 1000
+    assert abs((end - start) - keyed_s) < 0.03, (end - start, keyed_s)
+    wait_for(browser, lambda d: drill_state(d) == "answering", timeout=10, message="no answer window")
+    assert browser.execute_script(f"return {state}.clock()") >= end - 0.05
+    answer = by_id(browser, "mo-answer")
+    answer.send_keys(heard(server, session_id) + Keys.ENTER)
+    wait_for(browser, lambda d: attempts(d) == 1, message="the answer was not taken")
+    assert "right" in by_id(browser, "mo-feedback").get_attribute("class")
+    # The next item is the band's too.
+    wait_for(browser, lambda d: d.execute_script(f"return {state}.sounds") == 2, message="the next item was not the band's")
+    by_id(browser, "mo-end").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-results"), message="no results")
+    # Back on the overview, the band is still the one chosen.
+    by_id(browser, "mo-results-back").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "mo-receive-band"))
+    assert Select(by_id(browser, "mo-receive-band")).first_selected_option.get_attribute("value") == "weak-dx"
+    set_size(browser, *PHONE)
+    shot(browser, "phone-morse-receive-band")
 
 
 def test_the_overview_in_german_has_every_string(server, browser):

@@ -45,7 +45,13 @@ enum UsageErrors {
             return catalog.format(.errorUsageConflictingFlags, ["first": String(match.2), "second": String(match.1)])
         }
         if let match = text.firstMatch(of: /^The value '(.*)' is invalid for '(--?[^ ']+)( <[^']*>)?'/) {
-            return catalog.format(.errorUsageInvalidValue, ["value": String(match.1), "name": String(match.2)])
+            let value = String(match.1)
+            // An option that takes any word (`--snr`, which may be negative) took the next option
+            // as its value: the value was left out.
+            if value.hasPrefix("-"), Double(value) == nil {
+                return catalog.format(.errorUsageValueIsOption, ["option": String(match.2), "value": value])
+            }
+            return catalog.format(.errorUsageInvalidValue, ["value": value, "name": String(match.2)])
         }
         if let match = text.firstMatch(of: /^The value '(.*)' is invalid for '<?(.+?)>?'/) {
             return catalog.format(.errorUsageInvalidValue, ["value": String(match.1), "name": String(match.2)])

@@ -38,6 +38,8 @@ extension ErrorMessages {
         case .chirpOutOfRange(let value): catalog.format(.errorMorseConditionsChirp, ["value": number(value)])
         case .fistOutOfRange: catalog[.errorMorseConditionsFist]
         case .unknownFist(let name): catalog.format(.errorMorseConditionsUnknownFist, ["value": name])
+        case .unknownNoise(let name): catalog.format(.errorMorseConditionsUnknownNoise, ["value": name])
+        case .noiseWithoutLevel: catalog[.errorMorseConditionsNoiseWithoutLevel]
         case .text(let error): morseMessage(for: error, catalog: catalog)
         }
     }

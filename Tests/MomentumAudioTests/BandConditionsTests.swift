@@ -33,6 +33,12 @@ struct BandConditionsTests {
 
     /// The power in `hertz` ± 250 Hz of 4,096-frame Hann-windowed pieces of each span, averaged.
     static func bandPower(_ samples: [Float], spans: [Range<Int>], hertz: Double) -> Double {
+        bandPower(samples, spans: spans, from: hertz - 250, to: hertz + 250)
+    }
+
+    /// The power between `from` and `to` Hz of 4,096-frame Hann-windowed pieces of each span,
+    /// averaged.
+    static func bandPower(_ samples: [Float], spans: [Range<Int>], from: Double, to: Double) -> Double {
         let size = 4096
         let window = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
         var total = 0.0
@@ -43,8 +49,8 @@ struct BandConditionsTests {
                 let piece = (0..<size).map { samples[start + $0] * window[$0] }
                 let spectrum = SignalAnalysis.powerSpectrum(piece)
                 let binWidth = Double(format.sampleRate) / Double(size)
-                let low = Int(((hertz - 250) / binWidth).rounded(.up))
-                let high = Int(((hertz + 250) / binWidth).rounded(.down))
+                let low = Int((from / binWidth).rounded(.up))
+                let high = Int((to / binWidth).rounded(.down))
                 total += spectrum[low...high].reduce(0, +)
                 pieces += 1
                 start += size
@@ -53,20 +59,55 @@ struct BandConditionsTests {
         return total / Double(max(1, pieces))
     }
 
-    @Test(arguments: [0.0, 6, 15])
-    func theSignalToNoiseRatioOfARenderIsWithinOneDecibelOfTheSetting(_ snr: Double) throws {
+    @Test(arguments: [
+        (0.0, MorseBandConditions.Noise.white, 600.0), (6, .white, 600), (15, .white, 600), (0, .pink, 600),
+        (6, .pink, 900), (15, .pink, 450),
+    ])
+    func theSignalToNoiseRatioOfARenderIsWithinOneDecibelOfTheSetting(
+        _ snr: Double, noise: MorseBandConditions.Noise, hertz: Double
+    ) throws {
         let elements = try Self.keying(40)
         var renderer = try BandConditionsRenderer(
-            elements: elements, timing: Self.timing, tone: .standard,
-            conditions: try MorseBandConditions(signalToNoise: snr), format: Self.format, seed: 7)
+            elements: elements, timing: Self.timing, tone: try MorseTone(hertz: hertz, rise: .milliseconds(5)),
+            conditions: try MorseBandConditions(signalToNoise: snr, noise: noise), format: Self.format, seed: 7)
         let samples = renderer.renderAll()
         let (down, up) = Self.spans(elements, margin: .milliseconds(20))
-        let keyDown = Self.bandPower(samples, spans: down, hertz: 600)
-        let noise = Self.bandPower(samples, spans: up, hertz: 600)
-        let measured = 10 * log10((keyDown - noise) / noise)
-        #expect(abs(measured - snr) <= 1, "measured \(measured) dB for \(snr) dB")
+        let keyDown = Self.bandPower(samples, spans: down, hertz: hertz)
+        let noisePower = Self.bandPower(samples, spans: up, hertz: hertz)
+        let measured = 10 * log10((keyDown - noisePower) / noisePower)
+        #expect(abs(measured - snr) <= 1, "measured \(measured) dB for \(snr) dB of \(noise) noise at \(hertz) Hz")
         // Headroom: nothing passes the ceiling.
         #expect(samples.allSatisfy { abs($0) <= CueSynthesizer.peak })
+    }
+
+    /// Pink noise falls 3 dB an octave against white through the same receiver: the octave
+    /// 1,000–2,000 Hz over 500–1,000 Hz, pink, is 3 dB below that of white (the passband's own
+    /// slopes are the same in both and cancel).
+    @Test func pinkNoiseFallsThreeDecibelsAnOctaveAgainstWhite() throws {
+        let elements = try Self.keying(40)
+        let (_, up) = Self.spans(elements, margin: .milliseconds(20))
+        func octaves(_ noise: MorseBandConditions.Noise) throws -> Double {
+            var renderer = try BandConditionsRenderer(
+                elements: elements, timing: Self.timing, tone: .standard,
+                conditions: try MorseBandConditions(signalToNoise: 0, noise: noise), format: Self.format, seed: 3)
+            let samples = renderer.renderAll()
+            let upper = Self.bandPower(samples, spans: up, from: 1000, to: 2000)
+            let lower = Self.bandPower(samples, spans: up, from: 500, to: 1000)
+            return 10 * log10(upper / lower)
+        }
+        let white = try octaves(.white)
+        let pink = try octaves(.pink)
+        #expect(abs((white - pink) - 3.01) <= 0.5, "white \(white) dB, pink \(pink) dB an octave")
+        // The filter itself, across the passband at the rates Momentum renders at.
+        for rate in [22_050.0, 44_100, 48_000] {
+            for hertz in [300.0, 500, 2000, 2700] {
+                let ratio =
+                    BandNoise.PinkFilter.responseSquared(at: hertz, sampleRate: rate)
+                    / BandNoise.PinkFilter.responseSquared(at: 1000, sampleRate: rate)
+                let ideal = -10 * log10(hertz / 1000)
+                #expect(abs(10 * log10(ratio) - ideal) < 0.15, "\(hertz) Hz at \(rate) Hz")
+            }
+        }
     }
 
     @Test func theSameSeedMakesTheSameHissAndAnotherSeedAnother() throws {

@@ -70,7 +70,8 @@ struct RenderCommandTests {
         #expect(await terminal.run(["morse", "render", "CQ", "-o", clean.path]) == 0)
         // A steady hand: weak-dx's heavy fist would change the length.
         let arguments = [
-            "--conditions", "weak-dx", "--snr", "-3", "--qsb", "10/4", "--qrm", "TEST@+250/-6", "--fist", "steady",
+            "--conditions", "weak-dx", "--snr", "-3", "--noise", "pink", "--qsb", "10/4", "--qrm", "TEST@+250/-6",
+            "--fist", "steady",
         ]
         #expect(
             await terminal.run(["morse", "render", "CQ"] + arguments + ["-o", band.path]) == 0,
@@ -104,6 +105,15 @@ struct RenderCommandTests {
             ["morse", "render", "CQ", "--qrm", "TEST@-400"],
             "The other station would sound at 200 Hz, outside the receiver's 300 to 2,700 Hz: choose a smaller offset."
         ),
+        (
+            ["morse", "render", "CQ", "--noise", "brown", "--snr", "3"],
+            "“brown” is not a noise Momentum knows: use white or pink."
+        ),
+        (
+            ["morse", "render", "CQ", "--noise", "pink"],
+            "--noise sets the colour of the noise: give its level with --snr too (or a --conditions with noise)."
+        ),
+        (["morse", "render", "CQ", "--snr"], "--snr needs a value after it; “-o” is the next option."),
         (
             ["morse", "render", "CQ", "--conditions", "stormy"],
             "There are no conditions called “stormy”: choose clean, average-evening, contest or weak-dx."

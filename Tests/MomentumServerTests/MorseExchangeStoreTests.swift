@@ -41,7 +41,7 @@ struct MorseExchangeStoreTests {
     /// are not whole milliseconds.
     static func training(
         id: UUID = UUID(), direction: MorseDirection = .receive, level: Int = 4, groupSize: Int = 1,
-        at start: Date = t0, seed: UInt64 = 0xFEED_FACE_CAFE_BEEF
+        at start: Date = t0, seed: UInt64 = 0xFEED_FACE_CAFE_BEEF, conditions: MorseBandConditions.Preset = .clean
     ) throws -> MorseTraining {
         let fresh = try MorseSession(direction: direction, order: .standard, level: level, at: start)
         var statistics: [MorseSymbol: MorseCharacterStatistics] = [:]
@@ -54,7 +54,7 @@ struct MorseExchangeStoreTests {
             direction: direction, order: .standard, level: level, statistics: statistics, groupSize: groupSize,
             length: .minutes(2), at: start)
         let settings = try MorseCourseSettings(characterWPM: 22.5, effectiveWPM: 11, toneHertz: 700)
-        return try MorseTraining(id: id, session: session, settings: settings, seed: seed)
+        return try MorseTraining(id: id, session: session, settings: settings, seed: seed, conditions: conditions)
     }
 
     static func contact(id: UUID = UUID(), mode: QSOMode = .answer, at start: Date = t0) throws -> MorseContact {
@@ -185,9 +185,15 @@ struct MorseExchangeStoreTests {
         try training.answer(given, reportedResponse: turn % 3 == 0 ? nil : .microseconds(812_345), at: instant)
     }
 
-    @Test(arguments: [(MorseDirection.receive, 1), (.send, 1), (.receive, 3), (.send, 2)])
-    func aStoredTrainingReplaysToExactlyTheSameAnswers(direction: MorseDirection, groupSize: Int) async throws {
-        var training = try Self.training(direction: direction, groupSize: groupSize)
+    @Test(arguments: [
+        (MorseDirection.receive, 1, MorseBandConditions.Preset.clean), (.send, 1, .clean), (.receive, 3, .clean),
+        (.send, 2, .clean), (.receive, 2, .weakDX),
+    ])
+    func aStoredTrainingReplaysToExactlyTheSameAnswers(
+        direction: MorseDirection, groupSize: Int, conditions: MorseBandConditions.Preset
+    ) async throws {
+        var training = try Self.training(direction: direction, groupSize: groupSize, conditions: conditions)
+        #expect(try MorseTraining(storedText: training.storedText()).conditions == conditions)
         try Self.expectSameAnswers(training, at: Self.at(1))
         try training.startTraining(at: Self.at(4.321))
         try Self.expectSameAnswers(training, at: Self.at(5))

@@ -25,7 +25,8 @@ extension MorseCommand {
                 without slowing them.
 
                 Band conditions: --snr adds white noise through a 300–2,700 Hz receiver, the S/N being the \
-                tone's power while the key is down over the noise's, both in 500 Hz around the tone. --qsb \
+                tone's power while the key is down over the noise's, both in 500 Hz around the tone; \
+                --noise pink makes it pink (3 dB less every octave up, like atmospheric noise). --qsb \
                 fades the signal (10/8: 10 dB deep, every 8 s); --qrm adds another station ("TEST@+250": its \
                 text 250 Hz above the tone, 6 dB below; "TEST@-300/-3": 300 Hz below, 3 dB below). \
                 --chirp starts each element that many Hz high, settling within milliseconds (an old rig); \
@@ -64,6 +65,9 @@ extension MorseCommand {
             parsing: .unconditional, help: ArgumentHelp("Noise: the signal-to-noise ratio, −10–40 dB.", valueName: "dB")
         )
         var snr: Double?
+
+        @Option(help: ArgumentHelp("The noise's colour: white or pink.", valueName: "colour"))
+        var noise: String?
 
         @Option(help: ArgumentHelp("Fading: depth in dB and period in seconds.", valueName: "depth/period"))
         var qsb: String?
@@ -134,15 +138,17 @@ extension MorseCommand {
         /// The conditions asked for: a preset (or a clean band) with --snr, --qsb and --qrm put over
         /// it; `nil` when none was asked for, so a plain render stays the clean tone it always was.
         private func bandConditions() throws(MorseBandConditionsError) -> MorseBandConditions? {
-            guard conditions != nil || snr != nil || qsb != nil || qrm != nil || chirp != nil || fist != nil else {
-                return nil
-            }
+            guard
+                conditions != nil || snr != nil || qsb != nil || qrm != nil || chirp != nil || fist != nil
+                    || noise != nil
+            else { return nil }
             let base =
                 try conditions.map { name throws(MorseBandConditionsError) in
                     MorseBandConditions.preset(try .init(named: name))
                 } ?? .clean
             let band = try MorseBandConditions(
                 signalToNoise: snr ?? base.signalToNoise,
+                noise: try noise.map { name throws(MorseBandConditionsError) in try .init(named: name) } ?? base.noise,
                 fading: try qsb.map { text throws(MorseBandConditionsError) in try .init(parsing: text) }
                     ?? base.fading,
                 interference: try qrm.map { text throws(MorseBandConditionsError) in try .init(parsing: text) }
@@ -150,6 +156,7 @@ extension MorseCommand {
                 chirp: chirp ?? base.chirp,
                 fist: try fist.map { name throws(MorseBandConditionsError) in MorseFist.preset(try .init(named: name)) }
                     ?? base.fist)
+            if noise != nil, band.signalToNoise == nil { throw .noiseWithoutLevel }
             // A clean band is the plain tone, at the plain render's level.
             return band == .clean ? nil : band
         }

@@ -3,8 +3,9 @@
 /// sound; the rules and bounds are here.
 ///
 /// - **S/N** is the tone's power while the key is down over the noise's power, both measured in a
-///   500 Hz band centred on the tone (the width of a CW filter). The noise is white, as a receiver
-///   hears it through a 300–2,700 Hz passband.
+///   500 Hz band centred on the tone (the width of a CW filter). The noise is white (a receiver's
+///   own hiss) or pink (falling 3 dB an octave, the rumble of atmospheric noise), heard through a
+///   300–2,700 Hz passband.
 /// - **Fading** moves the wanted station's level smoothly between 0 dB and −depth, once per period:
 ///   gain(t) = −depth · (1 − cos 2πt/T) / 2 dB. The noise does not fade.
 /// - **QRM** is another station keying its own text at an offset from the tone, at a level
@@ -52,6 +53,18 @@ public struct MorseBandConditions: Sendable, Hashable {
         }
     }
 
+    /// What the noise sounds like: the same power in every hertz (white) or in every octave (pink).
+    public enum Noise: String, Sendable, Hashable, CaseIterable, Codable {
+        case white
+        case pink
+
+        /// A colour by its name (`pink`), for `--noise`.
+        public init(named name: String) throws(MorseBandConditionsError) {
+            guard let noise = Self(rawValue: name.lowercased()) else { throw .unknownNoise(name) }
+            self = noise
+        }
+    }
+
     /// Conditions by name, for `--conditions` and the web.
     public enum Preset: String, Sendable, Hashable, CaseIterable, Codable {
         case clean
@@ -62,6 +75,8 @@ public struct MorseBandConditions: Sendable, Hashable {
 
     /// The S/N in dB, −10 … 40; `nil` for no noise.
     public let signalToNoise: Double?
+    /// The noise's colour (at `signalToNoise` in the tone's band either way).
+    public let noise: Noise
     public let fading: Fading?
     public let interference: Interference?
     /// How far above its tone the sender's transmitter starts each element, settling within a
@@ -81,14 +96,15 @@ public struct MorseBandConditions: Sendable, Hashable {
     public static let passband: ClosedRange<Double> = 300...2700
 
     public init(
-        signalToNoise: Double? = nil, fading: Fading? = nil, interference: Interference? = nil, chirp: Double? = nil,
-        fist: MorseFist = .steady
+        signalToNoise: Double? = nil, noise: Noise = .white, fading: Fading? = nil, interference: Interference? = nil,
+        chirp: Double? = nil, fist: MorseFist = .steady
     ) throws(MorseBandConditionsError) {
         if let signalToNoise, !Self.signalToNoiseBounds.contains(signalToNoise) {
             throw .signalToNoiseOutOfRange(signalToNoise)
         }
         if let chirp, !Self.chirpBounds.contains(chirp) { throw .chirpOutOfRange(chirp) }
         self.signalToNoise = signalToNoise
+        self.noise = noise
         self.fading = fading
         self.interference = interference
         self.chirp = chirp
@@ -127,6 +143,7 @@ public struct MorseBandConditions: Sendable, Hashable {
         fist: MorseFist = .steady
     ) {
         self.signalToNoise = signalToNoise
+        noise = .white
         self.fading = fading
         self.interference = interference
         self.chirp = chirp
@@ -177,6 +194,10 @@ public enum MorseBandConditionsError: Error, Equatable, Sendable {
     case fistOutOfRange
     /// `--fist` names no sender (steady, human, heavy).
     case unknownFist(String)
+    /// `--noise` names no colour (white, pink).
+    case unknownNoise(String)
+    /// A colour of noise asked for with no noise to colour (no S/N).
+    case noiseWithoutLevel
     /// The other station's text does not encode.
     case text(MorseError)
 }

@@ -63,7 +63,7 @@ struct MorseContact: Expiring {
         // without sound, its text still on screen.
         let elements = (try? MorseKeyer(timing: timing).keying(line.text, skippingUnencodable: true))?.elements ?? []
         // Each transmission its own noise and hand: the contact's id and the turn.
-        let seed = id.uuid.0.seed ^ id.uuid.15.seed >> 1 ^ UInt64(qso.transcript.count)
+        let seed = id.exchangeSeed ^ UInt64(qso.transcript.count)
         return (line.text, elements, timing, seed)
     }
 
@@ -77,9 +77,15 @@ struct MorseContact: Expiring {
     }
 }
 
+extension UUID {
+    /// A seed from an exchange's id (a contact's, a training's): its first and last bytes, each
+    /// spread over 64 bits. Turns of the exchange add their number to it.
+    var exchangeSeed: UInt64 { uuid.0.spreadSeed ^ uuid.15.spreadSeed >> 1 }
+}
+
 extension UInt8 {
-    /// A seed from the first byte of an id, spread over 64 bits.
-    fileprivate var seed: UInt64 { UInt64(self) &* 0x9E37_79B9_7F4A_7C15 }
+    /// A seed from one byte of an id, spread over 64 bits.
+    fileprivate var spreadSeed: UInt64 { UInt64(self) &* 0x9E37_79B9_7F4A_7C15 }
 }
 
 extension MorseController {
@@ -170,10 +176,35 @@ extension MorseController {
         guard contact.conditions != .clean, let keying = contact.stationKeying else {
             throw APIError.notFound(.apiNoContact)
         }
+        return try Self.bandSound(
+            elements: keying.elements, timing: keying.timing, tone: contact.settings.tone,
+            conditions: contact.conditions, seed: keying.seed)
+    }
+
+    /// `GET /morse/sessions/{id}/item.wav`: the receive item waiting for an answer as heard on the
+    /// session's band, as WAV (22.05 kHz mono); 404 on a clean band or with no item out. The
+    /// address the session gives carries the item's number (`?item=`), so a cache never hands
+    /// out an earlier item's sound.
+    @Sendable func itemSound(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let training = try await registry.value(id: sessionID(context, unknown: .apiNoMorseSession))
+        guard let band = training.bandItem else { throw APIError.notFound(.apiNoMorseSession) }
+        return try Self.bandSound(
+            elements: training.settings.keyer.elements(forWord: training.item?.symbols ?? []),
+            timing: training.settings.timing, tone: training.settings.tone, conditions: training.conditions,
+            seed: band.seed)
+    }
+
+    /// Morse `elements` at `timing` on the band `conditions`, made by the renderer
+    /// `momentum morse render --conditions` uses, as a WAV response a page may keep for an hour
+    /// (its address names the turn or item).
+    private static func bandSound(
+        elements: [MorseElement], timing: MorseTiming, tone: MorseTone, conditions: MorseBandConditions.Preset,
+        seed: UInt64
+    ) throws -> Response {
         let format = AudioFormat.runStream
         var renderer = try BandConditionsRenderer(
-            elements: keying.elements, timing: keying.timing, tone: contact.settings.tone,
-            conditions: .preset(contact.conditions), format: format, seed: keying.seed)
+            elements: elements, timing: timing, tone: tone, conditions: .preset(conditions), format: format,
+            seed: seed)
         let data = try WAVFile.encode(samples: renderer.renderAll(), format: format)
         var headers = HTTPFields()
         headers[.contentType] = "audio/wav"
@@ -259,7 +290,7 @@ extension MorseWire {
             station = contact.stationKeying.map { keying in
                 Transmission(
                     text: keying.text,
-                    elements: contact.stationElements.map { Element(on: $0.isKeyDown, ms: milliseconds($0.duration)) },
+                    elements: contact.stationElements.map(Element.init),
                     // On a band, the sound is the server's: noise, fading and the other station.
                     audio: contact.conditions == .clean
                         ? nil

@@ -53,6 +53,7 @@ struct MorseController {
         group.post("sessions/:id/pause", use: pause)
         group.post("sessions/:id/resume", use: resume)
         group.post("sessions/:id/end", use: end)
+        group.get("sessions/:id/item.wav", use: itemSound)
         group.get("call-sign", use: callSign)
         group.put("call-sign", use: saveCallSign)
         group.post("qso", use: startContact)
@@ -196,6 +197,9 @@ struct MorseController {
         var groupSize: Int?
         /// Makes the drill repeatable; without it the server picks one.
         var seed: UInt64?
+        /// Receive only: the band the items are heard on (clean, the default, average-evening,
+        /// contest or weak-dx).
+        var conditions: MorseBandConditions.Preset?
         var at: Date?
     }
 
@@ -226,10 +230,14 @@ struct MorseController {
     {
         let body = try await RequestBody.decode(StartBody.self, from: request)
         let instant = try ReportedInstant.instant(body.at, now: now())
+        let conditions = body.conditions ?? .clean
+        // Send training is the person's own keying: there is no band to hear it on.
+        guard body.direction == .receive || conditions == .clean else { throw APIError.invalid(.apiBandReceiveOnly) }
         let settings = try await morse.courseSettings()
         let session = try await morse.startSession(body.direction, groupSize: body.groupSize ?? 1, at: instant)
         let training = try MorseTraining(
-            id: makeID(), session: session, settings: settings, seed: body.seed ?? UInt64.random(in: .min ... .max))
+            id: makeID(), session: session, settings: settings, seed: body.seed ?? UInt64.random(in: .min ... .max),
+            conditions: conditions)
         try await registry.add(training)
         return JSONResponse(MorseWire.Session(training, at: instant), status: .created)
     }

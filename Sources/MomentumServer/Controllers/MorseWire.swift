@@ -23,8 +23,13 @@ enum MorseWire {
         var on: Bool
         var ms: Double
 
+        init(_ element: MorseElement) {
+            on = element.isKeyDown
+            ms = milliseconds(element.duration)
+        }
+
         static func elements(of symbols: [MorseSymbol], keyer: MorseKeyer) -> [Element] {
-            keyer.elements(forWord: symbols).map { Element(on: $0.isKeyDown, ms: milliseconds($0.duration)) }
+            keyer.elements(forWord: symbols).map(Element.init)
         }
     }
 
@@ -47,6 +52,10 @@ enum MorseWire {
     struct Item: Encodable {
         var characterCount: Int
         var elements: [Element]?
+        /// Receive on a band: the item's sound as the band makes it (`GET …/item.wav`), which the
+        /// page plays instead of keying `elements` itself; they are the same elements, keyed by the
+        /// band's hand, and the answer window starts when they end.
+        var audio: String?
         var text: String?
         var answerWindowMs: Int64?
         var completionPauseMs: Int64?
@@ -95,6 +104,8 @@ enum MorseWire {
         var newest: Symbol
         var introduction: [Introduction]
         var tone: Tone
+        /// The band receive items are heard on (`clean` in send training).
+        var conditions: MorseBandConditions.Preset
         var item: Item?
         var lastAttempt: Attempt?
         /// How the last answer was keyed (signals only): speed, weight, spacing, what went wrong.
@@ -124,11 +135,18 @@ enum MorseWire {
                 Introduction(symbol: Symbol($0), elements: Element.elements(of: [$0], keyer: keyer))
             }
             tone = Tone(hertz: training.settings.tone.hertz, riseMs: milliseconds(training.settings.tone.rise))
+            conditions = training.conditions
+            let band = training.bandItem
             item = training.item.map { item in
                 switch session.direction {
                 case .receive:
                     Item(
-                        characterCount: item.symbols.count, elements: Element.elements(of: item.symbols, keyer: keyer),
+                        characterCount: item.symbols.count,
+                        elements: band.map { $0.elements.map(Element.init) }
+                            ?? Element.elements(of: item.symbols, keyer: keyer),
+                        audio: band.map {
+                            "/api/v1/morse/sessions/\(training.id.uuidString.lowercased())/item.wav?item=\($0.number)"
+                        },
                         answerWindowMs: MorseReceiveTrial<ContinuousClock.Instant>.answerTime.wholeMilliseconds)
                 case .send:
                     Item(

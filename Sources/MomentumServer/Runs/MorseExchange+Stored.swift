@@ -24,6 +24,8 @@ extension MorseTraining: StoredMorseExchange {
         /// The drill's seed, as text: JSON numbers do not all carry 64 bits.
         var seed: String
         var steps: [Step]
+        /// Absent in sessions kept before receive training had bands: a clean band.
+        var conditions: MorseBandConditions.Preset?
     }
 
     /// One character's statistics, exactly (``MorseCharacterStatistics``'s own coding keeps
@@ -45,7 +47,7 @@ extension MorseTraining: StoredMorseExchange {
                     timedAttempts: statistics.timedAttempts, totalResponseTime: statistics.totalResponseTime)
             }.sorted { $0.symbol.patternText < $1.symbol.patternText },
             groupSize: session.drill.groupSize, length: session.length, startedAt: session.startedAt,
-            seed: String(seed), steps: steps)
+            seed: String(seed), steps: steps, conditions: conditions == .clean ? nil : conditions)
     }
 
     /// The training `stored` describes: its session made again and its steps replayed.
@@ -62,7 +64,9 @@ extension MorseTraining: StoredMorseExchange {
             let session = try MorseSession(
                 direction: stored.direction, order: stored.order, level: stored.level, statistics: statistics,
                 groupSize: stored.groupSize, length: stored.length, at: stored.startedAt)
-            self = try MorseTraining(id: stored.id, session: session, settings: stored.settings, seed: seed)
+            self = try MorseTraining(
+                id: stored.id, session: session, settings: stored.settings, seed: seed,
+                conditions: stored.conditions ?? .clean)
             for step in stored.steps {
                 switch step.action {
                 case .startTraining: try startTraining(at: step.at)

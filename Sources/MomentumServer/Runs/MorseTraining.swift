@@ -1,4 +1,5 @@
 import Foundation
+import MomentumAudio
 import MomentumCore
 import MomentumServices
 
@@ -14,6 +15,9 @@ struct MorseTraining: Sendable {
     let settings: MorseCourseSettings
     /// The seed of ``generator``.
     let seed: UInt64
+    /// The band a receive item is heard on (noise, fading, another station, a chirp and a fist);
+    /// always clean in send training.
+    let conditions: MorseBandConditions.Preset
     private(set) var generator: SeededRandomNumberGenerator
     /// Follows the sender's speed across the session's straight-key answers.
     private(set) var decoder: MorseTimingDecoder
@@ -71,12 +75,17 @@ struct MorseTraining: Sendable {
         }
     }
 
-    /// The training of `session`, just started (in its introduction), drawing with `seed`.
-    init(id: UUID, session: MorseSession, settings: MorseCourseSettings, seed: UInt64) throws(MorseDecodingError) {
+    /// The training of `session`, just started (in its introduction), drawing with `seed`, its
+    /// items heard on the band `conditions` (receive only: a send session's is clean).
+    init(
+        id: UUID, session: MorseSession, settings: MorseCourseSettings, seed: UInt64,
+        conditions: MorseBandConditions.Preset = .clean
+    ) throws(MorseDecodingError) {
         self.id = id
         self.session = session
         self.settings = settings
         self.seed = seed
+        self.conditions = session.direction == .receive ? conditions : .clean
         generator = SeededRandomNumberGenerator(seed: seed)
         decoder = try MorseTimingDecoder(expectedWPM: settings.timing.characterWPM)
         lastActivity = session.startedAt
@@ -190,3 +199,21 @@ struct MorseTraining: Sendable {
 }
 
 extension MorseTraining: Expiring {}
+
+extension MorseTraining {
+    /// The item waiting for an answer as its sender keys it on the session's band, with the seed
+    /// of its sound (``BandConditionsRenderer``); `nil` on a clean band or with no item out.
+    ///
+    /// The elements are those of the sound, keyed by the band's hand, so the page that counts the
+    /// answer window from their end hears the same rhythm. Each item has its own noise and hand:
+    /// the session's id and how many answers came before it.
+    var bandItem: (number: Int, elements: [MorseElement], seed: UInt64)? {
+        guard conditions != .clean, let item, session.phase == .training else { return nil }
+        let number = session.attempts.count
+        let keyer = settings.keyer
+        let seed = id.exchangeSeed ^ UInt64(number)
+        let elements = MorseBandConditions.preset(conditions).fist.keyed(
+            keyer.elements(forWord: item.symbols), unit: keyer.timing.unit, seed: BandConditionsRenderer.fistSeed(seed))
+        return (number, elements, seed)
+    }
+}

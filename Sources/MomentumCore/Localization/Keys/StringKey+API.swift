@@ -99,4 +99,5 @@ extension StringKey {
     public static let apiNoSuchPerson = StringKey("api.noSuchPerson")
     public static let apiNoSuchDevice = StringKey("api.noSuchDevice")
     public static let apiSyncNotYours = StringKey("api.sync.notYours")
+    public static let apiBandReceiveOnly = StringKey("api.bandReceiveOnly")
 }

@@ -61,4 +61,6 @@ extension StringKey {
     public static let errorMorseConditionsChirp = StringKey("error.morse.conditions.chirp")
     public static let errorMorseConditionsFist = StringKey("error.morse.conditions.fist")
     public static let errorMorseConditionsUnknownFist = StringKey("error.morse.conditions.unknownFist")
+    public static let errorMorseConditionsUnknownNoise = StringKey("error.morse.conditions.unknownNoise")
+    public static let errorMorseConditionsNoiseWithoutLevel = StringKey("error.morse.conditions.noiseWithoutLevel")
 }

@@ -88,4 +88,5 @@ extension StringKey {
     public static let errorServeLogFormat = StringKey("error.serveLogFormat")
     public static let errorServePublicDir = StringKey("error.servePublicDir")
     public static let errorDoctorUrl = StringKey("error.doctorUrl")
+    public static let errorUsageValueIsOption = StringKey("error.usage.valueIsOption")
 }

@@ -288,4 +288,5 @@ extension StringKey {
     public static let morseUiQsoBandAverageEvening = StringKey("morse.ui.qso.band.average-evening")
     public static let morseUiQsoBandContest = StringKey("morse.ui.qso.band.contest")
     public static let morseUiQsoBandWeakDx = StringKey("morse.ui.qso.band.weak-dx")
+    public static let morseUiReceiveBandAbout = StringKey("morse.ui.receive.bandAbout")
 }

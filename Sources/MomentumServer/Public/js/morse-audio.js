@@ -11,9 +11,10 @@ export const PROMPT_LEAD_S = 0.005;
 let context = null;
 let voices = []; // { oscillator, gain, endAt } still playing or waiting to play
 let live = null; // the straight key's open tone
+let hushes = 0; // how many times silence() ran: a sound fetched across one must not start
 
 export const state = {
-  sequences: 0, lastStartAt: null, lastEndAt: null, contextTime: 0, contextState: 'none',
+  sequences: 0, lastStartAt: null, lastEndAt: null, contextTime: 0, contextState: 'none', sounds: 0,
   /** The audio clock now, in seconds (0 before there is one). */
   clock: () => (context ? context.currentTime : 0),
 };
@@ -97,8 +98,51 @@ export function play(elements, tone, afterMs = 0, leadS = LEAD_S) {
   return (at - ctx.currentTime) * 1000;
 }
 
+/**
+ * Plays the server's sound at `url` (an item on a band: noise, fading, another station) from
+ * `afterMs` milliseconds from now, on the same clock as the tones. Resolves to how many
+ * milliseconds from now the sound ends. When it cannot be fetched or decoded, `elements` (the same
+ * keying) are played as tones instead, so the drill still goes on; when audio is suspended it
+ * resolves by their sum, as play() does.
+ */
+export async function playSound(url, elements, tone, afterMs = 0) {
+  const ctx = audioContext();
+  const asked = performance.now();
+  const later = () => Math.max(0, afterMs - (performance.now() - asked));
+  if (!ctx || !running()) return play(elements, tone, afterMs);
+  const hushed = hushes;
+  let buffer;
+  try {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    buffer = await ctx.decodeAudioData(await response.arrayBuffer());
+  } catch (failure) {
+    console.warn('The band sound did not come; the item plays clean.', failure);
+    return hushed === hushes ? play(elements, tone, later()) : 0;
+  }
+  if (hushed !== hushes) return 0; // silenced while it came: it never starts
+  const startAt = ctx.currentTime + LEAD_S + later() / 1000;
+  const source = ctx.createBufferSource();
+  source.buffer = buffer;
+  const gain = ctx.createGain();
+  source.connect(gain).connect(ctx.destination);
+  source.start(startAt);
+  const endAt = startAt + buffer.duration;
+  const entry = { oscillator: source, gain, endAt };
+  voices.push(entry);
+  source.addEventListener('ended', () => { voices = voices.filter((v) => v !== entry); gain.disconnect(); });
+  state.sounds += 1;
+  state.sequences += 1;
+  state.lastStartAt = startAt;
+  state.lastEndAt = endAt;
+  state.contextTime = ctx.currentTime;
+  state.contextState = ctx.state;
+  return (endAt - ctx.currentTime) * 1000;
+}
+
 /** Silences everything scheduled or sounding, at once. */
 export function silence() {
+  hushes += 1;
   for (const v of voices) {
     try { v.oscillator.stop(); } catch { /* not started or already stopped */ }
   }

@@ -5,9 +5,12 @@ import { t, number, listText, errorText } from './i18n.js';
 import { el } from './dom.js';
 import { columnChart } from './chart.js';
 import { settingsCard } from './morse-settings.js';
-import { patternView, dateText, percentText, directionName, scrollingTable } from './morse-text.js';
+import { patternView, dateText, percentText, directionName, scrollingTable, bandField } from './morse-text.js';
 
 const DIRECTIONS = ['receive', 'send'];
+
+/** The band receive training is heard on, kept while the page is open (a redraw reuses it). */
+export const receiveChoice = { conditions: 'clean' };
 
 /**
  * The overview's nodes; `on.start(direction)` starts a session, `on.changed(focusId)` redraws.
@@ -58,6 +61,9 @@ function directionCard(direction, course, on) {
     course.levelReviewDue ? el('p', { id: `${id}-review` }, t('morse.ui.levelReview', { date: dateText(course.levelReviewDue) })) : null,
     (course.weakest || []).length
       ? el('p', { id: `${id}-weakest` }, t('morse.ui.weakest', { characters: listText(course.weakest) }))
+      : null,
+    direction === 'receive'
+      ? bandField('mo-receive-band', receiveChoice.conditions, 'morse.ui.receive.bandAbout', (value) => { receiveChoice.conditions = value; })
       : null,
     error,
     el('div', { class: 'actions' }, start));

@@ -4,11 +4,10 @@
 import { api } from './api.js';
 import { t, number, errorText, boundAttributes } from './i18n.js';
 import { el, field, announce } from './dom.js';
+import { bandField } from './morse-text.js';
 
 export const STYLES = ['firstContact', 'signalReport', 'contest', 'ragChew'];
 const MODES = ['call', 'answer'];
-/** The bands the server renders a station on (MorseBandConditions.Preset). */
-const BANDS = ['clean', 'average-evening', 'contest', 'weak-dx'];
 
 /** The last choice, kept while the page is open (a redraw or "New contact" reuses it). */
 export const choice = { style: 'firstContact', mode: 'answer', conditions: 'clean' };
@@ -76,20 +75,15 @@ export function qsoCard(callSign, on, progress) {
   const modes = el('fieldset', { class: 'morse-qso-choices two', id: 'mo-qso-modes' },
     el('legend', {}, t('morse.ui.qso.mode')),
     ...MODES.map((mode) => radio('mo-qso-mode', 'qso-mode', mode, choice.mode, t(`morse.ui.qso.mode.${mode}`))));
-  const band = el('select', { id: 'mo-qso-band', name: 'qso-band', 'aria-describedby': 'mo-qso-band-about' },
-    ...BANDS.map((value) => el('option', { value, selected: value === choice.conditions ? '' : null },
-      t(`morse.ui.qso.band.${value}`))));
-  const bandField = el('div', { class: 'field' }, el('label', { for: 'mo-qso-band' }, t('morse.ui.qso.band')), band,
-    el('p', { class: 'muted', id: 'mo-qso-band-about' }, t('morse.ui.qso.bandAbout')));
+  const band = bandField('mo-qso-band', choice.conditions, 'morse.ui.qso.bandAbout', (value) => { choice.conditions = value; });
   const error = el('p', { class: 'error', id: 'mo-qso-error', role: 'alert', hidden: '' });
   const start = el('button', { type: 'submit', class: 'primary', id: 'mo-qso-start' }, t('morse.ui.qso.start'));
   const form = el('form', { class: 'form', id: 'mo-qso-form', novalidate: '' },
-    styles, modes, bandField, error, el('div', { class: 'actions' }, start));
+    styles, modes, band, error, el('div', { class: 'actions' }, start));
 
   form.addEventListener('change', (event) => {
     if (event.target.name === 'qso-style') choice.style = event.target.value;
     if (event.target.name === 'qso-mode') choice.mode = event.target.value;
-    if (event.target.name === 'qso-band') choice.conditions = event.target.value;
   });
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

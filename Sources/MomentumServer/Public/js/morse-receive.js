@@ -1,4 +1,5 @@
-// Receive: the item sounds (its elements as the server sent them, on the audio clock), then there
+// Receive: the item sounds (its elements as the server sent them, on the audio clock — or, on a
+// band, the server's own sound of them with noise and fading), then there
 // are 3 s to type what was heard, counted down on screen from the end of the sound. Enter sends;
 // when the time runs out, what was typed is sent — or nothing, which is a miss.
 // Keys typed after an answer is sent and before the next item starts to sound (while the answer
@@ -18,6 +19,7 @@ export function receiveDrill(area, { tone, answer }) {
   let soundEnded = null; // performance.now() at the end of the item's sound
   let waiting = false; // an item is out and not answered yet
   let queue = null; // keys held until the next item sounds (an array), or null while typing goes through
+  let presentations = 0; // counts items presented, so a band sound that comes late starts no old countdown
 
   const status = el('p', { class: 'morse-status', id: 'mo-status' });
   const input = el('input', {
@@ -120,7 +122,12 @@ export function receiveDrill(area, { tone, answer }) {
       input.focus();
       status.textContent = t('morse.ui.listen');
       show(answerMs);
-      const endsInMs = audio.play(item.elements, tone, afterMs);
+      // On a band the item is the server's sound; its countdown starts when that sound ends.
+      const presented = ++presentations;
+      const ends = item.audio ? audio.playSound(item.audio, item.elements, tone, afterMs) : audio.play(item.elements, tone, afterMs);
+      Promise.resolve(ends).then((endsInMs) => {
+        if (presented === presentations && waiting) timers.push(setTimeout(startCountdown, endsInMs));
+      });
       const sounding = () => {
         area.dataset.state = 'listening';
         applyQueue();
@@ -132,10 +139,10 @@ export function receiveDrill(area, { tone, answer }) {
       } else {
         sounding();
       }
-      timers.push(setTimeout(startCountdown, endsInMs));
     },
     /** Stops the countdown (pause, end); the item stays unanswered. */
     halt() {
+      presentations += 1;
       clear();
       waiting = false;
       queue = null;

@@ -1,4 +1,4 @@
-// How the Morse screens write characters, patterns, dates and percentages.
+// How the Morse screens write characters, patterns, dates and percentages, and the band choice.
 import { t, locale, number } from './i18n.js';
 import { el } from './dom.js';
 
@@ -33,3 +33,19 @@ export function scrollingTable(table, label) {
 }
 
 export const directionName = (direction) => t(`morse.direction.${direction}`);
+
+/** The bands the server renders Morse on (MorseBandConditions.Preset). */
+const BANDS = ['clean', 'average-evening', 'contest', 'weak-dx'];
+
+/**
+ * A labelled choice of band, `id` for the select (its name too), `value` chosen, with a line on what
+ * it changes (`aboutKey`); `changed(value)` keeps the choice.
+ */
+export function bandField(id, value, aboutKey, changed) {
+  const select = el('select', { id, name: id, 'aria-describedby': `${id}-about` },
+    ...BANDS.map((band) => el('option', { value: band, selected: band === value ? '' : null },
+      t(`morse.ui.qso.band.${band}`))));
+  select.addEventListener('change', () => changed(select.value));
+  return el('div', { class: 'field' }, el('label', { for: id }, t('morse.ui.qso.band')), select,
+    el('p', { class: 'muted', id: `${id}-about` }, t(aboutKey)));
+}

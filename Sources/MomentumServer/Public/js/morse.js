@@ -7,7 +7,7 @@ import { api } from './api.js';
 import { t } from './i18n.js';
 import { el, refocus } from './dom.js';
 import * as audio from './morse-audio.js';
-import { overviewScreen } from './morse-overview.js';
+import { overviewScreen, receiveChoice } from './morse-overview.js';
 import { courseIntroScreen, wantsIntroduction } from './morse-course-intro.js';
 import { introductionScreen } from './morse-intro.js';
 import { trainingScreen } from './morse-training.js';
@@ -100,6 +100,7 @@ async function render(focusId) {
 async function start(direction) {
   audio.unlock();
   const body = { direction };
+  if (direction === 'receive' && receiveChoice.conditions !== 'clean') body.conditions = receiveChoice.conditions;
   if (root.dataset.seed) body.seed = Number(root.dataset.seed);
   const session = await api('/morse/sessions', { method: 'POST', body });
   screen = { name: 'introduction', session };
