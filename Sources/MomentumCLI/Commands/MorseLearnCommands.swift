@@ -46,16 +46,27 @@ extension MorseCommand.Learn {
                 is complete, read and scored, and a miss plays the right one. Backspace starts the character \
                 over, space pauses, q ends early. When the time is up the session is saved and summed up.
 
-                A straight key or paddles (holding a key down) cannot work here: a terminal reports key \
-                presses but not their release, so the length of a press is unknown. The web app's send \
-                training and Settings → Morse key take a straight key, paddles and VBand/Vail adapters.
+                --straight-key keys on a straight key: hold space, [ or ] (a VBand or Vail adapter) or Ctrl \
+                for each dit and dah; the lengths say what was sent, read by the course's adaptive decoder, \
+                and each answer says how it was keyed (speed, dah weight, gaps, what read wrong). Space is \
+                then the key, so p pauses. It needs a terminal that reports when a key is let go — one \
+                speaking the kitty keyboard protocol (kitty, foot, WezTerm, Ghostty, Alacritty, iTerm2 3.5 \
+                and later); elsewhere, and over a plain pipe, Momentum says so and takes . and - as ever. \
+                There is no sidetone while a key is held in the terminal, and paddles cannot work here; the \
+                web app's send training and Settings → Morse key take a straight key and paddles with a \
+                live sidetone.
                 """)
+
+        @Flag(
+            name: .customLong("straight-key"),
+            help: "Key on a straight key (space, [ ] or Ctrl held), where the terminal reports key release.")
+        var straightKey = false
 
         @OptionGroup var training: MorseTrainingOptions
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await training.train(.send, groupSize: 1, common: common, context: context)
+            try await training.train(.send, groupSize: 1, straightKey: straightKey, common: common, context: context)
         }
     }
 }
@@ -73,9 +84,10 @@ struct MorseTrainingOptions: ParsableArguments {
 
     /// Runs a session in `direction`, then finishes it (saving progress and a practice record)
     /// and prints the summary.
-    func train(_ direction: MorseDirection, groupSize: Int, common: CommonOptions, context: CommandContext)
-        async throws
-    {
+    func train(
+        _ direction: MorseDirection, groupSize: Int, straightKey: Bool = false, common: CommonOptions,
+        context: CommandContext
+    ) async throws {
         try await context.withSession(common) { session in
             let (catalog, morse) = (session.catalog, session.services.morse)
             if let minutes, !minutes.isFinite {
@@ -87,8 +99,23 @@ struct MorseTrainingOptions: ParsableArguments {
             let settings = try await morse.courseSettings()
             let training = try await morse.startSession(
                 direction, groupSize: groupSize, length: length, at: context.now())
-            let events = context.makeEvents()
-            defer { events.restore() }
+            let keyboard = context.makeEvents()
+            defer { keyboard.restore() }
+            var events = keyboard
+            var keysStraight = false
+            if straightKey {
+                if context.isInteractive,
+                    await KittyKeyboard.isSupported(events: keyboard, write: { context.output.write($0) })
+                {
+                    if !keyboard.setMode(enter: KittyKeyboard.push, leave: KittyKeyboard.pop) {
+                        context.output.write(KittyKeyboard.push)
+                    }
+                    events = KittyKeyEvents(wrapping: keyboard)
+                    keysStraight = true
+                } else {
+                    context.output.write(catalog[.morseLearnNoStraightKey] + "\n")
+                }
+            }
             let sound = context.morsePlayer(
                 soundOn: session.settings.isSoundOn && !noSound, tone: settings.tone, session: session)
             let random = SeededRandomNumberGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))
@@ -102,9 +129,9 @@ struct MorseTrainingOptions: ParsableArguments {
                 try await player.play()
                 played = player.session
             case .send:
-                var player = MorseSendPlayer(
+                var player = try MorseSendPlayer(
                     session: training, random: random, keyer: settings.keyer, sound: sound, events: events,
-                    wallClock: context.now, display: display, catalog: catalog)
+                    wallClock: context.now, display: display, catalog: catalog, straightKey: keysStraight)
                 try await player.play()
                 played = player.session
             }

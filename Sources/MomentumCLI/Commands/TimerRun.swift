@@ -92,7 +92,7 @@ struct FocusCountdown {
             let shown = lines(timer, at: instant)
             display.draw(shown, key: status.rawValue) { shown.joined(separator: " · ") }
             switch await events.next(until: wakeUp(timer, at: instant)) {
-            case .tick:
+            case .tick, .straightKey:
                 continue
             case .key(MeditationPlayer.space):
                 // What the timer is now, not what the screen showed: another device may have

@@ -14,6 +14,9 @@ public final class KeyboardEventSource: PlayerEventSource {
     private let keys = KeyBuffer()
     private let clock = ContinuousClock()
     private let terminal: TerminalMode?
+    /// Escape sequences that set a mode of the terminal (the kitty keyboard protocol's flags)
+    /// and put it back: left, like single-key mode, while the process is stopped and at the end.
+    private let modes = TerminalModes()
     /// SIGTSTP (`kill -TSTP`; Ctrl-Z is a key here) and SIGCONT: the terminal is given back
     /// before the process stops and taken again when it continues; the screen redraws at once.
     private let jobControl: SignalWatch?
@@ -23,12 +26,15 @@ public final class KeyboardEventSource: PlayerEventSource {
         terminal?.enterSingleKeyMode()
         if let terminal {
             let keys = self.keys
+            let modes = self.modes
             jobControl = SignalWatch { number in
                 if number == SIGTSTP {
+                    modes.leave()
                     terminal.restore()
                     kill(getpid(), SIGSTOP)
                 } else {
                     terminal.enterSingleKeyMode()
+                    modes.enter()
                     keys.cancelWait()
                 }
             }
@@ -47,7 +53,17 @@ public final class KeyboardEventSource: PlayerEventSource {
     /// Puts the terminal back as it was.
     public func restore() {
         jobControl?.stop()
+        modes.leave()
+        modes.forget()
         terminal?.restore()
+    }
+
+    /// Sets a mode of the terminal with `enter` now, and puts it back with `leave` whenever the
+    /// terminal is given back (a stop, the end); only on a terminal.
+    public func setMode(enter: String, leave: String) -> Bool {
+        guard terminal != nil else { return false }
+        modes.add(enter: enter, leave: leave)
+        return true
     }
 
     /// A signal came: the player hears it as Ctrl-C, at once.
@@ -159,6 +175,29 @@ final class KeyBuffer: @unchecked Sendable {
             return waiter
         }
         waiting?.resume(returning: .cancelled)
+    }
+}
+
+/// Terminal modes set by escape sequences, written straight to standard output.
+///
+/// `@unchecked Sendable` is safe: `list` is read and written only while `lock` is held.
+final class TerminalModes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [(enter: String, leave: String)] = []
+
+    func add(enter: String, leave: String) {
+        lock.withLock { list.append((enter, leave)) }
+        Self.send(enter)
+    }
+
+    func enter() { for mode in lock.withLock({ list }) { Self.send(mode.enter) } }
+    func leave() { for mode in lock.withLock({ list }).reversed() { Self.send(mode.leave) } }
+    func forget() { lock.withLock { list = [] } }
+
+    private static func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        // A terminal that cannot be written to has no mode to set; nothing else depends on it.
+        _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 }
 

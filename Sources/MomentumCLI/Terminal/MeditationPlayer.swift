@@ -41,7 +41,7 @@ struct MeditationPlayer {
                 return Ending(outcome: sit.outcome(at: now), keep: true)
             }
             switch await events.next(until: sit.run.wakeUp(after: now)) {
-            case .tick:
+            case .tick, .straightKey:
                 continue
             case .key(Self.space):
                 let instant = events.now

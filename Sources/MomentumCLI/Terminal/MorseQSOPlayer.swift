@@ -50,7 +50,7 @@ struct MorseQSOPlayer {
         while qso.phase != .done {
             drawLive()
             switch await events.next(until: nil) {
-            case .tick:
+            case .tick, .straightKey:
                 continue
             case nil:
                 revealStation()

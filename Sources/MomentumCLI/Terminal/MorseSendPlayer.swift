@@ -6,6 +6,12 @@ import MomentumCore
 /// last element the character is complete, decoded and scored, and a miss plays the right one.
 /// Backspace starts the character over, space pauses, `q` ends; the session ends when its time
 /// is up.
+///
+/// With a straight key (a terminal speaking the kitty keyboard protocol reports releases) the
+/// person holds space, `[`, `]` or Ctrl for each element instead; 2 s after the key last came up
+/// the session's adaptive decoder reads the lengths, and the feedback says how it was keyed
+/// (speed, weight, spacing, what read wrong). Space is then the key, so `p` pauses. There is no
+/// sidetone while keying: the system's player cannot hold a tone for as long as a key is down.
 struct MorseSendPlayer: MorseTrainingPlayer {
     typealias Instant = ContinuousClock.Instant
 
@@ -21,19 +27,27 @@ struct MorseSendPlayer: MorseTrainingPlayer {
     private enum Step {
         case introduction
         case keying(MorseDrillItem, MorseKeyedCharacter<Instant>)
+        case keyingStraight(MorseDrillItem, MorseStraightKeyedCharacter<Instant>)
         case between(next: Instant)
         case paused(item: MorseDrillItem?)
     }
 
     private var step = Step.introduction
     private var typing = TypedCharacters()
-    let keys = MorseTrainingKeys(answers: [])
+    let keys: MorseTrainingKeys
+    /// Whether the person keys on a straight key (``PlayerEvent/straightKey(down:)``).
+    let isStraightKey: Bool
+    /// Follows the sender's speed across the session's straight-key characters.
+    private var decoder: MorseTimingDecoder
 
     init(
         session: MorseSession, random: SeededRandomNumberGenerator, keyer: MorseKeyer, sound: any MorseSoundPlayer,
         events: any PlayerEventSource, wallClock: @escaping @Sendable () -> Date, display: LiveDisplay,
-        catalog: StringCatalog
-    ) {
+        catalog: StringCatalog, straightKey: Bool = false
+    ) throws(MorseDecodingError) {
+        isStraightKey = straightKey
+        keys = MorseTrainingKeys(answers: [], straightKey: straightKey)
+        decoder = try MorseTimingDecoder(expectedWPM: keyer.timing.characterWPM)
         self.session = session
         self.random = random
         self.keyer = keyer
@@ -48,6 +62,8 @@ struct MorseSendPlayer: MorseTrainingPlayer {
     mutating func advance(at now: Instant) throws -> Bool {
         switch step {
         case .keying(let item, let keyed) where keyed.isComplete(at: now): try score(item, keyed: keyed, at: now)
+        case .keyingStraight(let item, let keyed) where keyed.isComplete(at: now):
+            try score(item, straight: keyed, at: now)
         case .between(let next) where now >= next: try startItem(nil, at: now)
         default: true
         }
@@ -75,9 +91,20 @@ struct MorseSendPlayer: MorseTrainingPlayer {
             }
             step = .keying(item, keyed)
             return true
+        case .keyingStraight(let item, var keyed) where MorseTrainingKeys.backspace.contains(key):
+            keyed.clear(at: now)
+            step = .keyingStraight(item, keyed)
+            return true
         default:
             return true
         }
+    }
+
+    mutating func straightKey(down: Bool) throws -> Bool {
+        guard case .keyingStraight(let item, var keyed) = step else { return true }
+        if down { keyed.press(at: events.now) } else { keyed.release(at: events.now) }
+        step = .keyingStraight(item, keyed)
+        return true
     }
 
     /// Shows `item` (or the next drawn one) to send.
@@ -85,7 +112,10 @@ struct MorseSendPlayer: MorseTrainingPlayer {
         guard let next = try self.item(item) else { return false }
         display.clear()
         display.say(catalog.format(.morseLearnSendPrompt, ["character": next.text]))
-        step = .keying(next, MorseKeyedCharacter(promptedAt: now))
+        step =
+            isStraightKey
+            ? .keyingStraight(next, MorseStraightKeyedCharacter(promptedAt: now))
+            : .keying(next, MorseKeyedCharacter(promptedAt: now))
         return true
     }
 
@@ -99,6 +129,18 @@ struct MorseSendPlayer: MorseTrainingPlayer {
         return true
     }
 
+    /// Scores a straight-keyed character: the decoder's reading, with how it was keyed.
+    private mutating func score(
+        _ item: MorseDrillItem, straight keyed: MorseStraightKeyedCharacter<Instant>, at now: Instant
+    ) throws -> Bool {
+        guard let (attempt, report) = keyed.attempt(for: item, decoder: &decoder) else { return true }
+        var lines = [MorseTrainingText.receiveFeedback(attempt, catalog: catalog)]
+        if let report { lines += MorseTrainingText.keying(report, catalog: catalog) }
+        guard let next = try record(attempt, feedback: lines.joined(separator: "\n"), at: now) else { return false }
+        step = .between(next: next)
+        return true
+    }
+
     mutating func togglePause() throws -> Bool {
         let wall = wallClock()
         switch step {
@@ -107,7 +149,7 @@ struct MorseSendPlayer: MorseTrainingPlayer {
         case .paused(let item):
             try session.resume(at: wall)
             return try startItem(item, at: events.now)
-        case .keying(let item, _):
+        case .keying(let item, _), .keyingStraight(let item, _):
             do { try session.pause(at: wall) } catch MorseSessionError.timeIsUp { return false }
             step = .paused(item: item)
         case .between:
@@ -128,18 +170,34 @@ struct MorseSendPlayer: MorseTrainingPlayer {
         case .keying(_, let keyed):
             guard let completes = keyed.completesAt else { return sessionEnd }
             return sessionEnd.map { min(completes, $0) } ?? completes
+        case .keyingStraight(_, let keyed):
+            guard let completes = keyed.completesAt else { return sessionEnd }
+            return sessionEnd.map { min(completes, $0) } ?? completes
         }
     }
 
     /// A character being keyed is an answer on its way: it is scored once complete, even when the
     /// training time ran out meanwhile. A prompt nothing was keyed for yet waits for nobody.
     func isAwaitingAnswer(at now: Instant) -> Bool {
-        if case .keying(_, let keyed) = step { keyed.completesAt != nil } else { false }
+        switch step {
+        case .keying(_, let keyed): keyed.completesAt != nil
+        case .keyingStraight(_, let keyed): keyed.downSince != nil || keyed.lastReleasedAt != nil
+        default: false
+        }
     }
 
     mutating func drawLive(at now: Instant) {
-        guard display.isLive, case .keying(_, let keyed) = step else { return }
-        let line = catalog.format(.morseLearnKeyed, ["pattern": keyed.patternText])
-        display.draw([line, catalog[.morseLearnSendControls]], key: "keying") { line }
+        guard display.isLive else { return }
+        switch step {
+        case .keying(_, let keyed):
+            let line = catalog.format(.morseLearnKeyed, ["pattern": keyed.patternText])
+            display.draw([line, catalog[.morseLearnSendControls]], key: "keying") { line }
+        case .keyingStraight(_, let keyed):
+            // The key as it is now: down (■) or up (□).
+            let line = keyed.downSince == nil ? "□" : "■"
+            display.draw([line, catalog[.morseLearnStraightControls]], key: "straight") { line }
+        default:
+            break
+        }
     }
 }

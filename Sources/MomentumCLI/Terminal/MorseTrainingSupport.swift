@@ -16,11 +16,12 @@ struct MorseTrainingKeys {
     /// How the stop key is named in the controls: `q` or `Esc`.
     let stopName: String
 
-    /// The keys for a drill whose answers are typed from `answers` (none in send training).
-    init(answers: [MorseSymbol]) {
+    /// The keys for a drill whose answers are typed from `answers` (none in send training);
+    /// with a straight key, space is the key, so only `p` pauses.
+    init(answers: [MorseSymbol], straightKey: Bool = false) {
         let typed = Set(answers.compactMap(\.character))
         var stop: Set<UInt8> = [27, 3, 4]
-        var pause: Set<UInt8> = [UInt8(ascii: " ")]
+        var pause: Set<UInt8> = straightKey ? [] : [UInt8(ascii: " ")]
         if !typed.contains("Q") { stop.formUnion([UInt8(ascii: "q"), UInt8(ascii: "Q")]) }
         if !typed.contains("P") { pause.formUnion([UInt8(ascii: "p"), UInt8(ascii: "P")]) }
         self.stop = stop
@@ -98,6 +99,33 @@ enum MorseTrainingText {
                 "pattern": keyed.patternText, "answer": symbol.displayText, "character": attempt.item.text,
                 "expected": expected,
             ])
+    }
+
+    /// How a straight-keyed answer was keyed: speed and weight, the gaps in the sender's dits
+    /// next to the ARRL model's, and each character that read wrong with why.
+    static func keying(_ report: MorseKeyingReport, catalog: StringCatalog) -> [String] {
+        func one(_ value: Double) -> String { catalog.language.number(value, fractionDigits: 1) }
+        let wpm = catalog.language.number(report.wpm, fractionDigits: 0)
+        var lines = [
+            report.ditDahRatio.map { catalog.format(.morseKeyingSummary, ["wpm": wpm, "ratio": one($0)]) }
+                ?? catalog.format(.morseKeyingSpeed, ["wpm": wpm])
+        ]
+        let gaps: [(Double?, StringKey)] = [
+            (report.elementGap, .morseKeyingGapElement), (report.characterGap, .morseKeyingGapCharacter),
+            (report.wordGap, .morseKeyingGapWord),
+        ]
+        let written = gaps.compactMap { value, key in value.map { catalog.format(key, ["value": one($0)]) } }
+        if !written.isEmpty {
+            lines.append(
+                catalog.format(.morseKeyingSpacing, ["gaps": written.joined(separator: catalog[.morseKeyingList])]))
+        }
+        for character in report.characters {
+            let reason = character.reasons.map { catalog[$0.catalogKey] }.joined(separator: catalog[.morseKeyingAnd])
+            let key: StringKey = character.readAs == character.expected ? .morseKeyingBecause : .morseKeyingReadsAs
+            lines.append(
+                catalog.format(key, ["expected": character.expected, "read": character.readAs, "reason": reason]))
+        }
+        return lines
     }
 
     /// How a finished session went: score, per character, the level, the next practice, what was saved.
@@ -195,6 +223,8 @@ protocol MorseTrainingPlayer {
     mutating func advance(at now: ContinuousClock.Instant) throws -> Bool
     /// Takes a key that is neither stop nor pause; `false` when the session's time ran out.
     mutating func handle(_ key: UInt8) throws -> Bool
+    /// The straight key went down or came up; `false` when the session's time ran out.
+    mutating func straightKey(down: Bool) throws -> Bool
     /// Pauses or resumes; `false` when the session's time ran out.
     mutating func togglePause() throws -> Bool
     mutating func drawLive(at now: ContinuousClock.Instant)
@@ -206,6 +236,9 @@ protocol MorseTrainingPlayer {
 }
 
 extension MorseTrainingPlayer {
+    /// A straight key is for send training; receive takes no notice of it.
+    mutating func straightKey(down: Bool) throws -> Bool { true }
+
     /// Plays the session until its time is up or the person ends it; the session is then ready
     /// to be finished.
     mutating func play() async throws {
@@ -232,6 +265,8 @@ extension MorseTrainingPlayer {
                 guard try togglePause() else { return finish(.morseLearnTimeUp) }
             case .key(let key):
                 guard try handle(key) else { return finish(.morseLearnTimeUp) }
+            case .straightKey(let down):
+                guard try straightKey(down: down) else { return finish(.morseLearnTimeUp) }
             }
         }
     }
@@ -278,5 +313,19 @@ extension MorseTrainingPlayer {
     private mutating func finish(_ reason: StringKey) {
         display.clear()
         display.say(catalog[reason])
+    }
+}
+
+extension MorseCharacterDiagnosis.Reason {
+    /// The sentence part that says it (the web's `morse.keying.reason.*`).
+    var catalogKey: StringKey {
+        switch self {
+        case .ditTooLong: .morseKeyingReasonDitTooLong
+        case .dahTooShort: .morseKeyingReasonDahTooShort
+        case .gapInsideTooLong: .morseKeyingReasonGapInsideTooLong
+        case .runsIntoNext: .morseKeyingReasonRunsIntoNext
+        case .wordGapTooShort: .morseKeyingReasonWordGapTooShort
+        case .elementsDiffer: .morseKeyingReasonElementsDiffer
+        }
     }
 }

@@ -6,6 +6,9 @@ public enum PlayerEvent: Sendable, Equatable {
     case tick
     /// A key the person pressed, as the byte the terminal sent.
     case key(UInt8)
+    /// The straight key went down or came up (a terminal speaking the kitty keyboard protocol,
+    /// read by ``KittyKeyEvents``).
+    case straightKey(down: Bool)
 }
 
 /// The player's source of time and keys.
@@ -22,12 +25,16 @@ public protocol PlayerEventSource: Sendable {
     func restore()
     /// Ends a wait in ``next(until:)`` early (a signal came): it returns at once.
     func wake()
+    /// Sets a mode of the terminal with the escape sequence `enter`, put back with `leave`
+    /// whenever the terminal is given back; `false` where there is no terminal to set.
+    func setMode(enter: String, leave: String) -> Bool
 }
 
 extension PlayerEventSource {
     /// Puts the terminal back as it was; sources that never touched it have nothing to do.
     public func restore() {}
     public func wake() {}
+    public func setMode(enter: String, leave: String) -> Bool { false }
 }
 
 /// Whether the person pressed Ctrl-C during the command — or the process was sent SIGINT,
@@ -169,4 +176,5 @@ struct InterruptibleEvents: PlayerEventSource {
     }
 
     func wake() { source.wake() }
+    func setMode(enter: String, leave: String) -> Bool { source.setMode(enter: enter, leave: leave) }
 }

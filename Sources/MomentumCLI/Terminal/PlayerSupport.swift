@@ -37,7 +37,7 @@ enum KeepQuestion {
                     say(key == 10 || key == 13 ? "" : answer, true)
                     return true
                 }
-            case .tick:
+            case .tick, .straightKey:
                 continue
             case nil:
                 say("", true)

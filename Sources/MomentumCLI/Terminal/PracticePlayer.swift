@@ -37,7 +37,7 @@ struct PracticePlayer<Screen: PracticeScreen> {
             draw(at: now)
             if run.isCompleted(at: now) { return Ending(outcome: outcome(at: now), keep: true) }
             switch await events.next(until: run.wakeUp(after: now, refresh: display.isLive ? refresh : nil)) {
-            case .tick:
+            case .tick, .straightKey:
                 continue
             case .key(MeditationPlayer.space):
                 try togglePause()

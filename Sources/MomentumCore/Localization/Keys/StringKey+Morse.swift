@@ -289,4 +289,6 @@ extension StringKey {
     public static let morseUiQsoBandContest = StringKey("morse.ui.qso.band.contest")
     public static let morseUiQsoBandWeakDx = StringKey("morse.ui.qso.band.weak-dx")
     public static let morseUiReceiveBandAbout = StringKey("morse.ui.receive.bandAbout")
+    public static let morseLearnStraightControls = StringKey("morse.learn.straightControls")
+    public static let morseLearnNoStraightKey = StringKey("morse.learn.noStraightKey")
 }
