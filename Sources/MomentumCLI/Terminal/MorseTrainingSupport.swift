@@ -325,6 +325,7 @@ extension MorseCharacterDiagnosis.Reason {
         case .gapInsideTooLong: .morseKeyingReasonGapInsideTooLong
         case .runsIntoNext: .morseKeyingReasonRunsIntoNext
         case .wordGapTooShort: .morseKeyingReasonWordGapTooShort
+        case .characterGapTooLong: .morseKeyingReasonCharacterGapTooLong
         case .elementsDiffer: .morseKeyingReasonElementsDiffer
         }
     }

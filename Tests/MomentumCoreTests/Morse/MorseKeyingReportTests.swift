@@ -105,6 +105,14 @@ struct MorseKeyingReportTests {
         #expect(report.characters == [.init(expected: "A", readAs: "A", reasons: [.wordGapTooShort])])
     }
 
+    @Test func aGapBetweenCharactersLongEnoughForAWordIsNamed() throws {
+        // C and Q with 600 ms between them (10 dits at 20 wpm): read as two words.
+        let report = try Self.report(
+            Self.milliseconds(180, 60, 60, 60, 180, 60, 60, 600, 180, 60, 180, 60, 60, 60, 180), expected: "CQ")
+        #expect(report.text == "C Q")
+        #expect(report.characters == [.init(expected: "C", readAs: "C", reasons: [.characterGapTooLong])])
+    }
+
     @Test func moreElementsThanTheTextHasAreComparedCharacterByCharacter() throws {
         let report = try Self.report(Self.milliseconds(180, 60, 60, 60, 180, 60, 180, 180, 180), expected: "KT")
         #expect(report.text == "YT")

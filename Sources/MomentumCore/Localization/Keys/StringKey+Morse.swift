@@ -291,4 +291,5 @@ extension StringKey {
     public static let morseUiReceiveBandAbout = StringKey("morse.ui.receive.bandAbout")
     public static let morseLearnStraightControls = StringKey("morse.learn.straightControls")
     public static let morseLearnNoStraightKey = StringKey("morse.learn.noStraightKey")
+    public static let morseKeyingReasonCharacterGapTooLong = StringKey("morse.keying.reason.characterGapTooLong")
 }

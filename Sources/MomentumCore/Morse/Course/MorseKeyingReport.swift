@@ -74,6 +74,8 @@ public struct MorseCharacterDiagnosis: Sendable, Hashable, Codable {
         case runsIntoNext
         /// The gap before the next word short enough to join the words.
         case wordGapTooShort
+        /// The gap after it, inside a word, long enough to read as a word space.
+        case characterGapTooLong
         /// More or fewer dits and dahs than the text has, so the character is read as something else.
         case elementsDiffer
     }
@@ -127,6 +129,8 @@ public struct MorseCharacterDiagnosis: Sendable, Hashable, Codable {
                 groups[groups.count - 1] += nextMarks
             } else if entry.endsWord, after == .characterGap {
                 reasons.append(.wordGapTooShort)
+            } else if !entry.endsWord, after == .wordGap {
+                reasons.append(.characterGapTooLong)
             }
             if !reasons.isEmpty {
                 let read = groups.map { MorseCode.symbol(for: $0)?.displayText ?? "*" }.joined(separator: " ")

@@ -72,9 +72,10 @@ function shape(param, at, ms, riseMs) {
 /**
  * Plays `elements` from `afterMs` milliseconds from now. Resolves to how many milliseconds from now
  * the sound ends (by the audio clock when it runs; by the elements' sum when the browser keeps
- * audio suspended, so the page still moves on).
+ * audio suspended, so the page still moves on). `owner` names who played it, so silence(owner)
+ * can stop just those sounds.
  */
-export function play(elements, tone, afterMs = 0, leadS = LEAD_S) {
+export function play(elements, tone, afterMs = 0, leadS = LEAD_S, owner = null) {
   const total = elements.reduce((sum, e) => sum + e.ms, 0);
   const ctx = audioContext();
   if (!ctx || !running()) return afterMs + total;
@@ -87,7 +88,7 @@ export function play(elements, tone, afterMs = 0, leadS = LEAD_S) {
   }
   oscillator.start(startAt);
   oscillator.stop(at + 0.01);
-  const entry = { oscillator, gain, endAt: at };
+  const entry = { oscillator, gain, endAt: at, owner };
   voices.push(entry);
   oscillator.addEventListener('ended', () => { voices = voices.filter((v) => v !== entry); gain.disconnect(); });
   state.sequences += 1;
@@ -140,13 +141,18 @@ export async function playSound(url, elements, tone, afterMs = 0) {
   return (endAt - ctx.currentTime) * 1000;
 }
 
-/** Silences everything scheduled or sounding, at once. */
-export function silence() {
-  hushes += 1;
-  for (const v of voices) {
+/**
+ * Silences everything scheduled or sounding, at once; with `owner`, only what it played (the
+ * paddle keyer's scheduled elements, say), leaving the rest.
+ */
+export function silence(owner = null) {
+  const stopping = owner === null ? voices : voices.filter((v) => v.owner === owner);
+  for (const v of stopping) {
     try { v.oscillator.stop(); } catch { /* not started or already stopped */ }
   }
-  voices = [];
+  voices = voices.filter((v) => !stopping.includes(v));
+  if (owner !== null) return;
+  hushes += 1;
   keyUp();
 }
 

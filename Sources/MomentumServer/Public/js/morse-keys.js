@@ -19,6 +19,8 @@ import * as audio from './morse-audio.js';
 export { MODES };
 export const KINDS = ['paddles', 'straight'];
 const STORE = 'momentum.morseKey';
+/** Who the fallback sidetone's sounds belong to (morse-audio's owner), so a reset stops just them. */
+const KEYER = 'keyer';
 
 export const testing = { elements: [], signals: [], latencies: [], worklet: false };
 window.momentumKeying = testing;
@@ -131,7 +133,7 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
     keyer.advance(performance.now());
     while (shown < keyer.elements.length) {
       const element = keyer.elements[shown++];
-      if (!node) audio.play([{ on: true, ms: element.end - element.start }], tone, Math.max(0, element.start - performance.now()), audio.PROMPT_LEAD_S);
+      if (!node) audio.play([{ on: true, ms: element.end - element.start }], tone, Math.max(0, element.start - performance.now()), audio.PROMPT_LEAD_S, KEYER);
       on.element?.(element);
     }
     clearTimeout(timer);
@@ -211,6 +213,8 @@ export function keyingSession({ tone, unitMs, kind, mode, pauseMs }, on) {
       straight = [];
       node?.port.postMessage({ type: 'reset' });
       audio.keyUp();
+      // Without the worklet the keyer's elements were scheduled ahead on the audio clock.
+      if (!node) audio.silence(KEYER);
     },
     close() {
       this.reset();
