@@ -106,6 +106,10 @@ struct RenderCommandTests {
             "The other station would sound at 200 Hz, outside the receiver's 300 to 2,700 Hz: choose a smaller offset."
         ),
         (
+            ["morse", "hands-free", "--speak", "fr"],
+            "“fr” is no language hands-free copy speaks: use en (English) or de (German) for --speak."
+        ),
+        (
             ["morse", "render", "CQ", "--noise", "brown", "--snr", "3"],
             "“brown” is not a noise Momentum knows: use white or pink."
         ),

@@ -89,7 +89,7 @@ extension MorseCommand {
         private func language(catalog: StringCatalog) throws -> Language {
             guard let speak else { return catalog.language }
             guard let language = Language(rawValue: speak) else {
-                throw CommandFailure(catalog.format(.errorHandsFreeContent, ["value": String(speak.prefix(40))]))
+                throw CommandFailure(catalog.format(.errorHandsFreeSpeak, ["value": String(speak.prefix(40))]))
             }
             return language
         }

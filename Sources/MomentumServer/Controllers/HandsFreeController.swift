@@ -98,13 +98,6 @@ struct HandsFreeController {
         var finished: Bool
     }
 
-    struct ListenedAnswer: Encodable {
-        var logged: Bool
-        var record: PracticeRecord?
-        /// What it came to, in words; absent when under a second was heard.
-        var text: String?
-    }
-
     /// `POST hands-free/listened`: logs a Morse practice ending now when the listening rule says
     /// it counts (``HandsFreeListening``).
     @Sendable func listened(_ request: Request, context: BasicRequestContext) async throws

@@ -228,15 +228,6 @@ struct LibraryController {
         var finished: Bool
     }
 
-    struct ListenedAnswer: Encodable {
-        /// Whether a guided session was logged (finished, or stopped after at least a minute).
-        var logged: Bool
-        var record: PracticeRecord?
-        /// What it came to, in the request's language and in words (the core's
-        /// ``EndingSentence/listening(_:logged:language:)``); absent when under a second was heard.
-        var text: String?
-    }
-
     /// `POST /{id}/listened`: logs a guided session ending now when the core's rule says it
     /// counts (``GuidedListening``); answers whether it did.
     @Sendable func listened(_ request: Request, context: BasicRequestContext) async throws
@@ -292,4 +283,14 @@ struct LibraryController {
         else { return nil }
         return Locale(identifier: tag.replacingOccurrences(of: "-", with: "_"))
     }
+}
+
+/// The answer to a report of listening (a guided session, a hands-free copy session): whether it
+/// was logged (finished, or stopped after at least a minute), the record, and what it came to in
+/// the request's language and in words (the core's ``EndingSentence/listening(_:logged:language:)``;
+/// absent when under a second was heard).
+struct ListenedAnswer: Encodable {
+    var logged: Bool
+    var record: PracticeRecord?
+    var text: String?
 }

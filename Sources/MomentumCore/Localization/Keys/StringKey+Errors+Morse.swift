@@ -63,4 +63,5 @@ extension StringKey {
     public static let errorMorseConditionsUnknownFist = StringKey("error.morse.conditions.unknownFist")
     public static let errorMorseConditionsUnknownNoise = StringKey("error.morse.conditions.unknownNoise")
     public static let errorMorseConditionsNoiseWithoutLevel = StringKey("error.morse.conditions.noiseWithoutLevel")
+    public static let errorHandsFreeSpeak = StringKey("error.handsFree.speak")
 }

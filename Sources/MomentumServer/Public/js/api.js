@@ -1,5 +1,10 @@
 // A thin fetch wrapper for /api/v1: JSON in and out; errors become ApiError with the server's code
 // (and, for a refused body, `field`: the path of the value at fault, e.g. `progress.goals.focus`).
+/** A version-4 UUID: `crypto.randomUUID` only exists on HTTPS, and a home server may be plain HTTP. */
+export const newID = () => (crypto.randomUUID ? crypto.randomUUID()
+  : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
+    (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16)));
+
 export class ApiError extends Error {
   constructor(status, code, message, field = null) {
     super(message);

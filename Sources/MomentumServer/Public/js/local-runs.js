@@ -4,6 +4,7 @@
 // it ends it becomes a run report (js/outbox.js), which the server logs by the one rule of every
 // run once it is reached. The pages play a local run as any other: runs.js and player.js ask
 // here whether a run is local.
+import { newID } from './api.js';
 
 /** The local runs of this page: id → { key, name, practice, steps }. */
 const runs = new Map();
@@ -144,7 +145,7 @@ export async function leftBehind(now = Date.now()) {
  * this device. Answers the run view the pages show: the server's prepared view with this run's id.
  */
 export function startLocal(prepared) {
-  const id = crypto.randomUUID();
+  const id = newID();
   runs.set(id, {
     key: prepared.key, name: prepared.name, practice: prepared.practice,
     steps: [{ action: 'start', at: new Date().toISOString() }],

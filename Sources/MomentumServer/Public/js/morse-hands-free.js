@@ -6,7 +6,7 @@
 // locked; the time that actually played is logged as Morse practice when it ends or is stopped
 // (POST /morse/hands-free/listened), and the items are shown to check the copy against.
 // The form's choices, defaults and bounds all come from the server's view.
-import { api } from './api.js';
+import { api, newID } from './api.js';
 import { t, errorText } from './i18n.js';
 import { el, field, announce } from './dom.js';
 
@@ -128,11 +128,6 @@ function radio(value, label) {
     el('label', { for: id }, label));
 }
 
-/** A version-4 UUID: `crypto.randomUUID` only exists on HTTPS, and a home server may be plain HTTP. */
-const reportID = () => (crypto.randomUUID ? crypto.randomUUID()
-  : '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) =>
-    (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16)));
-
 /** The session's address: the plan travels in the URL, so any server of the household plays it. */
 const sourceOf = (plan) => `/api/v1/morse/hands-free.wav?plan=${encodeURIComponent(JSON.stringify(plan))}`;
 
@@ -140,7 +135,7 @@ function play(plan, items) {
   stopAudio();
   const audio = new Audio();
   Object.assign(session, {
-    audio, plan, items, listenedMs: 0, lastPosition: null, id: reportID(), state: 'loading',
+    audio, plan, items, listenedMs: 0, lastPosition: null, id: newID(), state: 'loading',
   });
   session.showState();
   // Events of an element already let go (stopped, or replaced by a new session) change nothing.

@@ -5,7 +5,7 @@
 // once the server is reached: POST /timers/intents applies each at its instant and merges it by
 // the sync rules, so the change made last wins, whatever arrives last. The page only shows the
 // kept list moved on by its own taps; the server's answer replaces it.
-import { api } from './api.js';
+import { api, newID } from './api.js';
 
 const LIST = 'momentum.timers';
 const INTENTS = 'momentum.timerIntents';
@@ -70,7 +70,7 @@ export function keptTimers() {
 
 /** Keeps an intent (`{ timer, action, item?, done? }`), done now. */
 export function queueIntent(intent) {
-  write(INTENTS, [...read(INTENTS, []), { ...intent, id: crypto.randomUUID(), at: new Date().toISOString() }]);
+  write(INTENTS, [...read(INTENTS, []), { ...intent, id: newID(), at: new Date().toISOString() }]);
 }
 
 /** How many timer changes wait to be sent. */
