@@ -160,6 +160,38 @@ struct MorseLearnCommandTests {
         await #expect(try services.morse.sessions().map(\.attempts) == [27])
     }
 
+    @Test func onABandEachItemIsTheBandsSoundByItsHandAndTheAnswerTimeStartsWhenItEnds() async throws {
+        let terminal = try TestTerminal()
+        // Enter begins; no answers: each item is missed when its answer time runs out.
+        let events = ScriptedEvents(keys: [(.seconds(1), "\n"), (.seconds(20), "q")])
+        let morse = RecordingMorsePlayer(events: events)
+        let status = await terminal.run(
+            ["morse", "learn", "receive", "--seed", "3", "--conditions", "weak-dx"], events: events, morse: morse)
+        #expect(status == 0, "\(terminal.errors.text)")
+        let sounds = morse.played
+        let band = morse.onBand
+        // Items on the band (the introduction and the replays of misses are clean).
+        #expect(band.count >= 2)
+        #expect(band.allSatisfy { $0.band.signalToNoise == 0 && $0.band.fist == .steady && $0.band.chirp == 30 })
+        let first = try #require(sounds.firstIndex { $0.at == .seconds(1) })
+        #expect(sounds[first].text == band[0].text)
+        // A heavy fist: not the book's length.
+        let keyer = MorseKeyer(timing: try MorseTiming(characterWPM: 20, effectiveWPM: 13))
+        let book = keyer.keying(try MorseDrillItem(symbols: MorseText(sounds[first].text).words.flatMap { $0 }))
+        #expect(sounds[first].duration != book.duration)
+        // The miss is replayed (clean, the book's length) when the answer time runs out: 3 s after
+        // the band's sound, as long as its elements, ended.
+        #expect(sounds[first + 1].at == sounds[first].at + sounds[first].duration + .seconds(3))
+        #expect(sounds[first + 1].duration == book.duration)
+        // A band that is not there: one line, nothing started.
+        let other = try TestTerminal()
+        #expect(await other.run(["morse", "learn", "receive", "--conditions", "stormy"]) != 0)
+        #expect(
+            other.errors.text
+                == "momentum: There are no conditions called “stormy”: choose clean, average-evening, contest or weak-dx.\n"
+        )
+    }
+
     @Test func keysTypedWhileAMissIsReplayedAnswerTheNextItem() async throws {
         let terminal = try TestTerminal()
         var script = try DrillScript(beginAt: .seconds(1))

@@ -92,6 +92,26 @@ struct MorseQSOCommandTests {
         await #expect(try services.morse.callSign() == nil)
     }
 
+    @Test func onABandTheStationIsHeardThroughItsNoiseByAHumanHand() async throws {
+        let terminal = try TestTerminal()
+        let events = ScriptedEvents(keys: [(.seconds(3), "\u{1B}")])
+        let morse = RecordingMorsePlayer(events: events)
+        let arguments = ["morse", "qso", "--mode", "answer", "--call", "DL1ABC", "--seed", "9"]
+        let status = await terminal.run(arguments + ["--conditions", "average-evening"], events: events, morse: morse)
+        #expect(status == 0, "\(terminal.errors.text)")
+        let heard = try #require(morse.onBand.first)
+        #expect(heard.text.hasPrefix("CQ CQ CQ DE "))
+        #expect(heard.band.signalToNoise == 15 && heard.band.fading != nil && heard.band.fist == .steady)
+        // The human hand is in the elements: the CQ does not last as long as on a clean band.
+        let clean = try TestTerminal()
+        let cleanEvents = ScriptedEvents(keys: [(.seconds(3), "\u{1B}")])
+        let cleanMorse = RecordingMorsePlayer(events: cleanEvents)
+        #expect(await clean.run(arguments, events: cleanEvents, morse: cleanMorse) == 0)
+        #expect(cleanMorse.onBand.isEmpty)
+        #expect(cleanMorse.played.first?.text == heard.text)
+        #expect(cleanMorse.played.first?.duration != morse.played.first?.duration)
+    }
+
     @Test func aQSOWithoutACallSignSaysHowToSetOneAndStoresNothing() async throws {
         let terminal = try TestTerminal()
         let status = await terminal.run(["morse", "qso"])

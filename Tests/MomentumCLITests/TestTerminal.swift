@@ -141,6 +141,13 @@ final class RecordingMorsePlayer: MorseSoundPlayer, @unchecked Sendable {
     func play(_ keying: MorseKeying, text: String) {
         lock.withLock { log.append((text, events.elapsed, keying.duration)) }
     }
+    /// The sounds played on a band (their text), as they are also in ``played``.
+    private var bandLog: [(String, MorseBandConditions)] = []
+    func play(_ keying: MorseKeying, text: String, on band: MorseBandConditions, timing: MorseTiming, seed: UInt64) {
+        play(keying, text: text)
+        lock.withLock { bandLog.append((text, band)) }
+    }
+    var onBand: [(text: String, band: MorseBandConditions)] { lock.withLock { bandLog.map { ($0.0, $0.1) } } }
     /// Each sound: what it said, when it started, how long it lasts.
     var played: [(text: String, at: Duration, duration: Duration)] { lock.withLock { log.map { ($0.0, $0.1, $0.2) } } }
 }

@@ -23,7 +23,16 @@ extension MorseCommand.Learn {
                 Enter; what you typed counts when the time runs out, and nothing typed is a miss. A miss shows \
                 the right text and its pattern and plays it again. Space pauses, q ends early (Esc once Q is \
                 a character of your level). When the time is up the session is saved and summed up.
+
+                --conditions plays each item as heard on a band — average-evening, contest or weak-dx, as \
+                momentum morse render --conditions makes them (noise, fading, another station, a chirp, a \
+                human hand); the answer time starts when that sound ends, and a miss is replayed clean.
                 """)
+
+        @Option(
+            help: ArgumentHelp(
+                "Hear the items on a band: clean, average-evening, contest or weak-dx.", valueName: "name"))
+        var conditions: String?
 
         @Option(help: ArgumentHelp("Characters per item, 1–10.", valueName: "n"))
         var group: Int = 1
@@ -32,7 +41,11 @@ extension MorseCommand.Learn {
         @OptionGroup var common: CommonOptions
 
         func run(in context: CommandContext) async throws {
-            try await training.train(.receive, groupSize: group, common: common, context: context)
+            let band = try conditions.map { name throws(MorseBandConditionsError) in
+                MorseBandConditions.preset(try .init(named: name))
+            }
+            try await training.train(
+                .receive, groupSize: group, band: band == .clean ? nil : band, common: common, context: context)
         }
     }
 
@@ -85,8 +98,8 @@ struct MorseTrainingOptions: ParsableArguments {
     /// Runs a session in `direction`, then finishes it (saving progress and a practice record)
     /// and prints the summary.
     func train(
-        _ direction: MorseDirection, groupSize: Int, straightKey: Bool = false, common: CommonOptions,
-        context: CommandContext
+        _ direction: MorseDirection, groupSize: Int, straightKey: Bool = false, band: MorseBandConditions? = nil,
+        common: CommonOptions, context: CommandContext
     ) async throws {
         try await context.withSession(common) { session in
             let (catalog, morse) = (session.catalog, session.services.morse)
@@ -125,7 +138,8 @@ struct MorseTrainingOptions: ParsableArguments {
             case .receive:
                 var player = MorseReceivePlayer(
                     session: training, random: random, keyer: settings.keyer, sound: sound, events: events,
-                    wallClock: context.now, display: display, catalog: catalog)
+                    wallClock: context.now, display: display, catalog: catalog,
+                    band: band.map { ($0, seed ?? UInt64.random(in: 0...UInt64.max)) })
                 try await player.play()
                 played = player.session
             case .send:

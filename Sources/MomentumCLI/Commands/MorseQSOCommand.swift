@@ -16,6 +16,9 @@ extension MorseCommand {
                 send and press Enter: the station replies, or asks again and the hint says what was missing. \
                 Esc ends early. At the end the whole contact is printed. Needs your call sign: \
                 momentum morse settings --call K1ABC, or --call here.
+
+                --conditions puts the station on a band — average-evening, contest or weak-dx, as momentum \
+                morse render --conditions makes them (noise, fading, another station, a chirp, a human hand).
                 """)
 
         @Option(
@@ -35,6 +38,11 @@ extension MorseCommand {
         @Option(help: ArgumentHelp("Seed of the virtual station: the same seed, the same contact.", valueName: "n"))
         var seed: UInt64?
 
+        @Option(
+            help: ArgumentHelp(
+                "Hear the station on a band: clean, average-evening, contest or weak-dx.", valueName: "name"))
+        var conditions: String?
+
         @Flag(name: .customLong("no-sound"), help: "Play no Morse.")
         var noSound = false
 
@@ -44,7 +52,11 @@ extension MorseCommand {
             try await context.withSession(common) { session in
                 let (catalog, morse) = (session.catalog, session.services.morse)
                 let ownCall = if let call { call } else { try await morse.callSign()?.text }
-                var random = SeededRandomNumberGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+                let band = try conditions.map { name throws(MorseBandConditionsError) in
+                    MorseBandConditions.preset(try .init(named: name))
+                }
+                let drawn = seed ?? UInt64.random(in: 0...UInt64.max)
+                var random = SeededRandomNumberGenerator(seed: drawn)
                 let qso: QSO
                 do {
                     qso = try QSO(style: style, mode: mode, ownCallSign: ownCall, using: &random)
@@ -61,7 +73,7 @@ extension MorseCommand {
                     sound: context.morsePlayer(
                         soundOn: session.settings.isSoundOn && !noSound, tone: settings.tone, session: session),
                     events: events, display: LiveDisplay(output: context.output, isLive: context.isInteractive),
-                    catalog: catalog)
+                    catalog: catalog, band: band == .clean ? nil : band.map { ($0, drawn) })
                 let isDone = await player.play()
                 var lines = [isDone ? catalog[.morseQSODone] : catalog[.morseQSOEnded], catalog[.morseQSOTranscript]]
                 for line in player.qso.transcript {

@@ -15,6 +15,8 @@ struct MorseQSOPlayer {
     let events: any PlayerEventSource
     var display: LiveDisplay
     let catalog: StringCatalog
+    /// The band the station is heard on, and the seed its sounds start from; `nil` for clean.
+    let band: (conditions: MorseBandConditions, seed: UInt64)?
 
     private var line = ""
     private var typing = TypedCharacters()
@@ -23,8 +25,9 @@ struct MorseQSOPlayer {
 
     init(
         qso: QSO, keyer: MorseKeyer, sound: any MorseSoundPlayer, events: any PlayerEventSource,
-        display: LiveDisplay, catalog: StringCatalog
+        display: LiveDisplay, catalog: StringCatalog, band: (conditions: MorseBandConditions, seed: UInt64)? = nil
     ) {
+        self.band = band
         self.qso = qso
         self.keyer = keyer
         self.sound = sound
@@ -114,7 +117,13 @@ struct MorseQSOPlayer {
         let station = MorseKeyer(timing: qso.stationTiming(from: keyer.timing))
         // try?: the station's texts are the contact's own (QSOReply.text: never empty, prosigns
         // written `<SK>`), so they key; one that did not is still shown on Enter (revealStation).
-        if let keying = try? station.keying(text, skippingUnencodable: true) { sound.play(keying, text: text) }
+        guard let keying = try? station.keying(text, skippingUnencodable: true) else { return }
+        guard let band else { return sound.play(keying, text: text) }
+        // Each transmission its own hand and noise: the seed and the turn.
+        let seed = band.seed ^ UInt64(qso.transcript.count)
+        let keyed = MorseKeying(
+            elements: band.conditions.fist.keyed(keying.elements, unit: station.timing.unit, seed: seed))
+        sound.play(keyed, text: text, on: band.conditions.withSteadyHand, timing: station.timing, seed: seed)
     }
 
     /// Writes the station's last transmission, once.

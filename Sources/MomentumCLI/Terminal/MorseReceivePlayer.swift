@@ -10,6 +10,10 @@ import MomentumCore
 /// it plays, which the core counts with a response time of zero. The replay and the calm keep
 /// their length (docs/morse.md).
 ///
+/// On a band (`--conditions`), each item is keyed by the band's hand and played with its noise,
+/// fading and other station; its answer time starts when that sound ends. A miss is replayed
+/// clean.
+///
 /// The rules (answer time, scoring, drill, session time) are the core's; the player only plays
 /// what they say, on the instants of its event source.
 struct MorseReceivePlayer: MorseTrainingPlayer {
@@ -39,12 +43,15 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
     /// Keys typed between items, for the next item.
     private var heldKeys: [UInt8] = []
     let keys: MorseTrainingKeys
+    /// The band the items are heard on, and the seed its sounds start from; `nil` for clean.
+    let band: (conditions: MorseBandConditions, seed: UInt64)?
 
     init(
         session: MorseSession, random: SeededRandomNumberGenerator, keyer: MorseKeyer, sound: any MorseSoundPlayer,
         events: any PlayerEventSource, wallClock: @escaping @Sendable () -> Date, display: LiveDisplay,
-        catalog: StringCatalog
+        catalog: StringCatalog, band: (conditions: MorseBandConditions, seed: UInt64)? = nil
     ) {
+        self.band = band
         self.session = session
         self.random = random
         self.keyer = keyer
@@ -96,8 +103,17 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
     /// Plays `item` (or the next drawn one) and opens its answer time.
     private mutating func startItem(_ item: MorseDrillItem?, at now: Instant) throws -> Bool {
         guard let next = try self.item(item) else { return false }
-        let keying = keyer.keying(next)
-        sound.play(keying, text: next.text)
+        var keying = keyer.keying(next)
+        if let band {
+            // Each item its own hand and noise: the seed and how many answers came before it.
+            let seed = band.seed ^ UInt64(session.attempts.count)
+            keying = MorseKeying(
+                elements: band.conditions.fist.keyed(keying.elements, unit: keyer.timing.unit, seed: seed))
+            sound.play(
+                keying, text: next.text, on: band.conditions.withSteadyHand, timing: keyer.timing, seed: seed)
+        } else {
+            sound.play(keying, text: next.text)
+        }
         step = .answering(MorseReceiveTrial(item: next, startedAt: now, soundDuration: keying.duration))
         let held = heldKeys
         heldKeys = []

@@ -7,6 +7,18 @@ public protocol MorseSoundPlayer: Sendable {
     /// Plays `keying` now, without waiting for it to end; `text` says what it is (`K`, `.`,
     /// `CQ CQ DE W1AW K`), for a transcript or a test.
     func play(_ keying: MorseKeying, text: String)
+    /// Plays `keying` as heard on `band` (its noise, fading, other station and chirp; the hand
+    /// is already in the elements), with the other station at `timing`, its noise drawn from
+    /// `seed`. Players that cannot make a band play the keying clean.
+    func play(_ keying: MorseKeying, text: String, on band: MorseBandConditions, timing: MorseTiming, seed: UInt64)
+}
+
+extension MorseSoundPlayer {
+    public func play(
+        _ keying: MorseKeying, text: String, on band: MorseBandConditions, timing: MorseTiming, seed: UInt64
+    ) {
+        play(keying, text: text)
+    }
 }
 
 /// Plays nothing: `--no-sound`, or no system player.
@@ -31,9 +43,28 @@ public final class SystemMorsePlayer: MorseSoundPlayer {
     }
 
     public func play(_ keying: MorseKeying, text: String) {
+        play(keying) { format in
+            var renderer = MorseRenderer(elements: keying.elements, tone: tone, format: format)
+            return renderer.renderAll()
+        }
+    }
+
+    public func play(
+        _ keying: MorseKeying, text: String, on band: MorseBandConditions, timing: MorseTiming, seed: UInt64
+    ) {
+        let tone = self.tone
+        play(keying) { format in
+            var renderer = try BandConditionsRenderer(
+                elements: keying.elements, timing: timing, tone: tone, conditions: band, format: format, seed: seed)
+            return renderer.renderAll()
+        }
+    }
+
+    /// Renders `keying` with `samples` into a WAV and starts the player on it.
+    private func play(_ keying: MorseKeying, samples: (AudioFormat) throws -> [Float]) {
         // try?: a keying whose WAV cannot be written (the data folder's cache full or read-only)
         // stays silent, as a failed player does (see above); the drill itself goes on.
-        guard !state.hasFailed, !keying.elements.isEmpty, let file = try? render(keying) else { return }
+        guard !state.hasFailed, !keying.elements.isEmpty, let file = try? render(samples) else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command.executable)
         process.arguments = command.arguments + [file.path]
@@ -55,10 +86,10 @@ public final class SystemMorsePlayer: MorseSoundPlayer {
         }
     }
 
-    private func render(_ keying: MorseKeying) throws -> URL {
+    /// The WAV of `samples` (made at 44.1 kHz) in cache/morse.
+    func render(_ samples: (AudioFormat) throws -> [Float]) throws -> URL {
         let format = try AudioFormat(sampleRate: 44_100)
-        var renderer = MorseRenderer(elements: keying.elements, tone: tone, format: format)
-        let data = try WAVFile.encode(samples: renderer.renderAll(), format: format)
+        let data = try WAVFile.encode(samples: samples(format), format: format)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("\(UUID().uuidString).wav")
         try data.write(to: url)

@@ -83,7 +83,7 @@ public struct MorseBandConditions: Sendable, Hashable {
     /// few milliseconds (an old rig's chirp), 5–200 Hz; `nil` for a clean note.
     public let chirp: Double?
     /// How the sender keys.
-    public let fist: MorseFist
+    public private(set) var fist: MorseFist
 
     public static let chirpBounds: ClosedRange<Double> = 5...200
     /// How fast a chirp settles: its offset falls to 1/e in this time.
@@ -113,6 +113,13 @@ public struct MorseBandConditions: Sendable, Hashable {
 
     /// A quiet band: no noise, no fading, nobody else.
     public static let clean = MorseBandConditions(unchecked: nil, nil, nil)
+
+    /// These conditions with a steady hand: for elements already keyed by this band's hand.
+    public var withSteadyHand: MorseBandConditions {
+        var steady = self
+        steady.fist = .steady
+        return steady
+    }
 
     /// Whether nothing but the noise, fading and the other station is asked for: a sender keying
     /// like a machine on a clean note.
