@@ -118,12 +118,10 @@ struct MorseQSOPlayer {
         // try?: the station's texts are the contact's own (QSOReply.text: never empty, prosigns
         // written `<SK>`), so they key; one that did not is still shown on Enter (revealStation).
         guard let keying = try? station.keying(text, skippingUnencodable: true) else { return }
-        guard let band else { return sound.play(keying, text: text) }
-        // Each transmission its own hand and noise: the seed and the turn.
-        let seed = band.seed ^ UInt64(qso.transcript.count)
-        let keyed = MorseKeying(
-            elements: band.conditions.fist.keyed(keying.elements, unit: station.timing.unit, seed: seed))
-        sound.play(keyed, text: text, on: band.conditions.withSteadyHand, timing: station.timing, seed: seed)
+        // On a band, each transmission its own hand and noise: the seed and the turn.
+        sound.play(
+            keying, text: text, on: band?.conditions, timing: station.timing,
+            seed: (band?.seed ?? 0) ^ UInt64(qso.transcript.count))
     }
 
     /// Writes the station's last transmission, once.

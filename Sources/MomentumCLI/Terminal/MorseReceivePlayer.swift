@@ -103,17 +103,10 @@ struct MorseReceivePlayer: MorseTrainingPlayer {
     /// Plays `item` (or the next drawn one) and opens its answer time.
     private mutating func startItem(_ item: MorseDrillItem?, at now: Instant) throws -> Bool {
         guard let next = try self.item(item) else { return false }
-        var keying = keyer.keying(next)
-        if let band {
-            // Each item its own hand and noise: the seed and how many answers came before it.
-            let seed = band.seed ^ UInt64(session.attempts.count)
-            keying = MorseKeying(
-                elements: band.conditions.fist.keyed(keying.elements, unit: keyer.timing.unit, seed: seed))
-            sound.play(
-                keying, text: next.text, on: band.conditions.withSteadyHand, timing: keyer.timing, seed: seed)
-        } else {
-            sound.play(keying, text: next.text)
-        }
+        // On a band, each item its own hand and noise: the seed and how many answers came before it.
+        let keying = sound.play(
+            keyer.keying(next), text: next.text, on: band?.conditions, timing: keyer.timing,
+            seed: (band?.seed ?? 0) ^ UInt64(session.attempts.count))
         step = .answering(MorseReceiveTrial(item: next, startedAt: now, soundDuration: keying.duration))
         let held = heldKeys
         heldKeys = []

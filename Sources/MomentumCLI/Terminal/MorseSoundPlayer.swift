@@ -19,6 +19,21 @@ extension MorseSoundPlayer {
     ) {
         play(keying, text: text)
     }
+
+    /// Plays `keying` (keyed at `timing`) clean, or on `band` as its sender's hand keys it, that
+    /// hand and the noise drawn from `seed`; returns what sounds, whose length is the sound's.
+    @discardableResult
+    func play(
+        _ keying: MorseKeying, text: String, on band: MorseBandConditions?, timing: MorseTiming, seed: UInt64
+    ) -> MorseKeying {
+        guard let band else {
+            play(keying, text: text)
+            return keying
+        }
+        let keyed = MorseKeying(elements: band.fist.keyed(keying.elements, unit: timing.unit, seed: seed))
+        play(keyed, text: text, on: band.withSteadyHand, timing: timing, seed: seed)
+        return keyed
+    }
 }
 
 /// Plays nothing: `--no-sound`, or no system player.

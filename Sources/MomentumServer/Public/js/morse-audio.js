@@ -88,15 +88,23 @@ export function play(elements, tone, afterMs = 0, leadS = LEAD_S, owner = null) 
   }
   oscillator.start(startAt);
   oscillator.stop(at + 0.01);
-  const entry = { oscillator, gain, endAt: at, owner };
+  return scheduled(ctx, oscillator, gain, startAt, at, owner);
+}
+
+/**
+ * Keeps a sound put on the clock (`node` through `gain`, from `startAt` to `endAt`) so silence()
+ * can stop it, notes it for tests, and says how many milliseconds from now it ends.
+ */
+function scheduled(ctx, node, gain, startAt, endAt, owner = null) {
+  const entry = { oscillator: node, gain, endAt, owner };
   voices.push(entry);
-  oscillator.addEventListener('ended', () => { voices = voices.filter((v) => v !== entry); gain.disconnect(); });
+  node.addEventListener('ended', () => { voices = voices.filter((v) => v !== entry); gain.disconnect(); });
   state.sequences += 1;
   state.lastStartAt = startAt;
-  state.lastEndAt = at;
+  state.lastEndAt = endAt;
   state.contextTime = ctx.currentTime;
   state.contextState = ctx.state;
-  return (at - ctx.currentTime) * 1000;
+  return (endAt - ctx.currentTime) * 1000;
 }
 
 /**
@@ -128,17 +136,8 @@ export async function playSound(url, elements, tone, afterMs = 0) {
   const gain = ctx.createGain();
   source.connect(gain).connect(ctx.destination);
   source.start(startAt);
-  const endAt = startAt + buffer.duration;
-  const entry = { oscillator: source, gain, endAt };
-  voices.push(entry);
-  source.addEventListener('ended', () => { voices = voices.filter((v) => v !== entry); gain.disconnect(); });
   state.sounds += 1;
-  state.sequences += 1;
-  state.lastStartAt = startAt;
-  state.lastEndAt = endAt;
-  state.contextTime = ctx.currentTime;
-  state.contextState = ctx.state;
-  return (endAt - ctx.currentTime) * 1000;
+  return scheduled(ctx, source, gain, startAt, startAt + buffer.duration);
 }
 
 /**
