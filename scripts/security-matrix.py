@@ -324,6 +324,13 @@ def write_bodies():
         ("POST", "/api/v1/runs/{id}/pause"): {},
         ("POST", "/api/v1/runs/{id}/resume"): {},
         ("POST", "/api/v1/runs/{id}/stop"): {"keep": False},
+        ("POST", "/api/v1/together"): {"kind": "meditation", "plan": {"durationMs": 600000, "countdownMs": 0}},
+        ("POST", "/api/v1/together/clock"): {"samples": [{"sentAt": 1000, "serverAt": 5000, "receivedAt": 1020}]},
+        ("POST", "/api/v1/together/{code}/join"): {},
+        ("POST", "/api/v1/together/{code}/leave"): {},
+        ("POST", "/api/v1/together/{code}/pause"): {},
+        ("POST", "/api/v1/together/{code}/resume"): {},
+        ("POST", "/api/v1/together/{code}/stop"): {},
         ("PUT", "/api/v1/morse/settings"): {"characterWPM": 25, "effectiveWPM": 15, "toneHertz": 700,
                                             "riseMilliseconds": 5, "order": "standard", "sessionSeconds": 300},
         ("PATCH", "/api/v1/morse/settings"): {"characterWPM": 25},
@@ -433,6 +440,8 @@ class Fixtures:
                 return "meditation"
             if name == "cue":
                 return "startGong"
+            if name == "code":
+                return self.ids.get("together") or "ABCDEF"
             return "1"
 
         path = re.sub(r"\{(\w+)\}", value, template)
@@ -476,6 +485,9 @@ class Fixtures:
         self.remember("run", post("/api/v1/runs", {"kind": "meditation", "plan": {"durationMs": 600000,
                                                                                   "countdownMs": 0}}))
         self.remember("session", post("/api/v1/morse/sessions", {"direction": "receive"}))
+        together = post("/api/v1/together", {"kind": "meditation", "plan": {"durationMs": 7200000, "countdownMs": 0}})
+        if isinstance(together, dict) and together.get("code"):
+            self.ids["together"] = together["code"]
         client.request("PUT", "/api/v1/morse/call-sign", dict(headers, **{"Content-Type": "application/json"}),
                        json_body({"callSign": "DL1ABC"}))
         self.remember("qso", post("/api/v1/morse/qso", {}))
@@ -506,6 +518,9 @@ class Fixtures:
         pulled = client.request("GET", "/api/v1/sync/pull?after=0&limit=1000", headers).json() or {}
         state["sync log"] = [entry.get("change") for entry in pulled.get("changes", [])]
         runs = client.request("GET", "/api/v1/runs", headers).json() or {}
+        together = client.request("GET", "/api/v1/together", headers).json() or {}
+        state["together"] = sorted((session.get("code"), session.get("status") == "paused",
+                                    tuple(session.get("sitting", []))) for session in together.get("sessions", []))
         state["runs"] = sorted((run.get("id"), run.get("status")) for run in runs.get("runs", []))
         for key, path in (("session", "/api/v1/morse/sessions/"), ("qso", "/api/v1/morse/qso/")):
             if self.ids.get(key):

@@ -20,6 +20,8 @@ public struct ServerDependencies: Sendable {
     public var version: String
     /// Sends every logged change of a person to their connected `/api/v1/live` WebSockets.
     let liveFeeds: LiveFeeds
+    /// The household's sits together (issue 45): in this server's memory on SQLite.
+    let togetherRooms: any TogetherRooms = TogetherRoomRegistry()
     /// Where rendered audio comes from; tests pass a source they can hold.
     public var rendering = AudioRendering.live
     /// The zone of the person's day when their settings name none (the services' own).
@@ -42,7 +44,7 @@ public struct ServerDependencies: Sendable {
         self.makeID = makeID
         self.logger = logger
         self.version = version
-        self.liveFeeds = LiveFeeds(household: household, logger: logger)
+        self.liveFeeds = LiveFeeds(household: household, logger: logger, now: now)
     }
 }
 
@@ -184,10 +186,14 @@ func buildPersonRouter(
     let runs: any PracticeRuns =
         dependencies.household.practiceRunStore(for: person).map { StoredRunRegistry(store: $0, now: dependencies.now) }
         ?? RunRegistry()
-    RunsController(
+    let runsController = RunsController(
         registry: runs, services: services, now: dependencies.now, makeID: dependencies.makeID,
-        metrics: metrics
-    ).addRoutes(to: api.group("runs"))
+        metrics: metrics)
+    runsController.addRoutes(to: api.group("runs"))
+    TogetherController(
+        rooms: dependencies.togetherRooms, runs: runsController, household: dependencies.household, person: person,
+        liveFeeds: dependencies.liveFeeds, streams: shared.streams, now: dependencies.now
+    ).addRoutes(to: api.group("together"))
     // A run's audio and a focus timer's end sound share the limit of streams and their one thread.
     RunAudioController(registry: runs, streams: shared.streams, person: person).addRoutes(to: api.group("runs"))
     PreparedAudioController(services: services, streams: shared.streams, person: person)

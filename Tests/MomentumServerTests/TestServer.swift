@@ -48,6 +48,8 @@ struct TestServer {
     var services: MomentumServices { household.founder }
     let configuration: ServerConfiguration
     let router: Router<BasicRequestContext>
+    /// What the router was built with: a live router built of the same shares its feeds.
+    let dependencies: ServerDependencies
 
     init(
         host: String = "127.0.0.1", bodyLimit: Int = ServerConfiguration.defaultBodyLimit,
@@ -71,6 +73,7 @@ struct TestServer {
             PushDelivery(household: household, transport: transport, configuration: .init(), now: { clock.now })
         }
         router = buildRouter(configuration: configuration, dependencies: dependencies)
+        self.dependencies = dependencies
     }
 
     /// The interfaces of the machine a test server runs on: loopback, a home network's IPv4

@@ -240,6 +240,16 @@ struct RunsController {
         let body = try await RequestBody.decode(StartBody.self, from: request)
         let instant = WallInstant(try ReportedInstant.instant(body.at, now: now()))
         let language = try await LanguageChoice.language(for: request, settings: services.settings)
+        var run = try await makeRun(body, language: language)
+        try run.start(at: instant)
+        try await registry.add(run)
+        return JSONResponse(RunResponse(run, at: instant, language: language), status: .created)
+    }
+
+    /// The run `body` asks for, not started: a meditation of the plan, saved sit or settings; a
+    /// breathing session of its plan; a workout of its plan or program. A sit together is made
+    /// of the same body (``TogetherController``).
+    func makeRun(_ body: StartBody, language: Language) async throws -> PracticeRun {
         var run: PracticeRun
         if body.preset != nil, body.kind != .meditation { throw APIError.badRequest(.apiPresetOnlyForMeditation) }
         if body.preset != nil, body.meditation != nil { throw APIError.badRequest(.apiPresetOrPlan) }
@@ -272,9 +282,7 @@ struct RunsController {
                 }
             run = PracticeRun(id: makeID(), plan: .workout(plan, TimelineRun(timeline: try plan.timeline())))
         }
-        try run.start(at: instant)
-        try await registry.add(run)
-        return JSONResponse(RunResponse(run, at: instant, language: language), status: .created)
+        return run
     }
 
     @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> JSONResponse<RunResponse> {
@@ -317,23 +325,10 @@ struct RunsController {
         recordID: UUID? = nil
     ) async throws {
         let startedAt = run.run.startedAt?.date ?? instant.date
-        let ending: PracticeEnding
-        switch (try run.stop(at: instant), run.plan) {
-        case (.meditation(let outcome), .meditation(let sit)):
-            ending = try await services.meditation.finishSit(
-                plan: sit.plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
-                soundInterruptions: soundInterruptions, preset: run.meditationPreset, recordID: recordID)
-        case (.practice(let outcome), .breathing(let plan, _)):
-            ending = try await services.breathing.finishSession(
-                plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
-                soundInterruptions: soundInterruptions, recordID: recordID)
-        case (.practice(let outcome), .workout(let plan, _)):
-            ending = try await services.workouts.finishSession(
-                plan: plan, outcome: outcome, startedAt: startedAt, endedAt: instant.date, keep: keep,
-                soundInterruptions: soundInterruptions, recordID: recordID)
-        default:
-            throw APIError.serverFault
-        }
+        let outcome = try run.stop(at: instant)
+        let ending = try await run.log(
+            outcome, services: services, startedAt: startedAt, endedAt: instant.date, keep: keep,
+            soundInterruptions: soundInterruptions, recordID: recordID)
         run.loggedRecord = ending.record
         run.ending = .init(
             outcome: ending.outcome.rawValue, practicedMs: ending.practiced.wholeMilliseconds, logged: ending.isLogged,

@@ -13,11 +13,13 @@ import Synchronization
 final class LiveFeed: Sendable {
     private let sync: SyncService
     private let logger: Logger
+    private let now: @Sendable () -> Date
     private let subscribers = Mutex<(next: Int, streams: [Int: AsyncStream<String>.Continuation])>((0, [:]))
 
-    init(sync: SyncService, logger: Logger) async {
+    init(sync: SyncService, logger: Logger, now: @escaping @Sendable () -> Date) async {
         self.sync = sync
         self.logger = logger
+        self.now = now
         await sync.observeChanges { [weak self] changes in self?.publish(changes) }
     }
 
@@ -29,7 +31,11 @@ final class LiveFeed: Sendable {
     /// the browser re-reads those sections without thinking it missed changes of its own.
     func nudge(_ types: Set<SyncEntityType>) {
         let names = types.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ",")
-        let text = "{\"nudge\":[\(names)]}"
+        send("{\"nudge\":[\(names)]}")
+    }
+
+    /// Sends `text` (one JSON object, no sequence number) to every connection.
+    func send(_ text: String) {
         subscribers.withLock { state in
             for continuation in state.streams.values { continuation.yield(text) }
         }
@@ -56,14 +62,14 @@ final class LiveFeed: Sendable {
         }
     }
 
-    private func subscribe() -> (Int, AsyncStream<String>) {
+    private func subscribe() -> (Int, AsyncStream<String>, AsyncStream<String>.Continuation) {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         let id = subscribers.withLock { state in
             state.next += 1
             state.streams[state.next] = continuation
             return state.next
         }
-        return (id, stream)
+        return (id, stream, continuation)
     }
 
     private func unsubscribe(_ id: Int) {
@@ -71,9 +77,12 @@ final class LiveFeed: Sendable {
         continuation?.finish()
     }
 
-    /// Serves one connection until the client closes it; what the client sends is ignored.
+    /// Serves one connection until the client closes it. What the client sends is ignored but a
+    /// clock question, `{"clock": 1733150000123.5}` (its own clock, in milliseconds), answered at
+    /// once with the server's clock, `{"clock": 1733150000123.5, "serverAt": 1733150004120}`: the
+    /// round trips a page measures its clock's offset by (``ClockOffset``, docs/together.md).
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let (id, stream) = subscribe()
+        let (id, stream, own) = subscribe()
         defer { unsubscribe(id) }
         // A head that cannot be read is sent as 0: it differs from what a browser saw last, so
         // it re-reads every section, and so it does at the next change's gap.
@@ -89,12 +98,37 @@ final class LiveFeed: Sendable {
             group.addTask {
                 for await text in stream { try await outbound.write(.text(text)) }
             }
-            group.addTask {
-                for try await _ in inbound {}
+            group.addTask { [now] in
+                for try await message in inbound.messages(maxSize: Self.largestQuestion) {
+                    guard case .text(let text) = message, let sentAt = Self.clockQuestion(text) else { continue }
+                    own.yield(Self.clockAnswer(sentAt, serverAt: now()))
+                }
             }
             _ = try await group.next()
             group.cancelAll()
         }
+    }
+}
+
+extension LiveFeed {
+    /// The longest message a page sends that is read (a clock question is some 30 bytes).
+    static let largestQuestion = 256
+
+    /// The device's reading of a clock question, `nil` for anything else (no other field, a
+    /// finite number of milliseconds within the years a clock may read).
+    static func clockQuestion(_ text: String) -> Double? {
+        struct Question: Decodable { var clock: Double }
+        guard text.utf8.count <= largestQuestion else { return nil }
+        // try?: anything that is not a clock question is not answered, as before.
+        guard let value = try? StrictJSON.decode(Question.self, from: Data(text.utf8), using: JSONDecoder()).clock
+        else { return nil }
+        return value.isFinite && abs(value) < 1e15 ? value : nil
+    }
+
+    /// The answer to a clock question: the reading it asked with and the server's clock.
+    static func clockAnswer(_ sentAt: Double, serverAt: Date) -> String {
+        let sent = sentAt.rounded(.towardZero) == sentAt ? String(Int64(sentAt)) : String(sentAt)
+        return "{\"clock\":\(sent),\"serverAt\":\(Int64((serverAt.timeIntervalSince1970 * 1000).rounded()))}"
     }
 }
 
@@ -103,13 +137,15 @@ final class LiveFeed: Sendable {
 final class LiveFeeds: Sendable {
     private let household: HouseholdService
     private let logger: Logger
+    private let now: @Sendable () -> Date
     private let feeds = Mutex<[Person.ID: LiveFeed]>([:])
     /// The people whose changes are watched for timers they shared.
     private let watched = Mutex<Set<Person.ID>>([])
 
-    init(household: HouseholdService, logger: Logger) {
+    init(household: HouseholdService, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.household = household
         self.logger = logger
+        self.now = now
     }
 
     func feed(for person: Person.ID) async throws -> LiveFeed {
@@ -117,7 +153,7 @@ final class LiveFeeds: Sendable {
         let sync = try await household.services(forID: person).sync
         // Made outside the lock (it awaits the store to observe); one made meanwhile wins, and
         // this one goes (its observer holds it weakly).
-        let made = await LiveFeed(sync: sync, logger: logger)
+        let made = await LiveFeed(sync: sync, logger: logger, now: now)
         let feed = feeds.withLock { feeds in
             if let earlier = feeds[person] { return earlier }
             feeds[person] = made
@@ -161,6 +197,12 @@ final class LiveFeeds: Sendable {
     func nudge(_ people: Set<Person.ID>, _ types: Set<SyncEntityType>) {
         let open = feeds.withLock { feeds in people.compactMap { feeds[$0] } }
         for feed in open { feed.nudge(types) }
+    }
+
+    /// Sends `text` to the open feeds of `people`.
+    func send(_ text: String, to people: Set<Person.ID>) {
+        let open = feeds.withLock { feeds in people.compactMap { feeds[$0] } }
+        for feed in open { feed.send(text) }
     }
 }
 
