@@ -2,7 +2,7 @@
 // manifest (the server writes it, with the person's shortcuts only for a signed-in request).
 // `/offline/audio/…` is answered from the sound the page kept for practising offline
 // (js/offline-store.js), which outlives a new version of these files.
-const CACHE = 'momentum-static-v19';
+const CACHE = 'momentum-static-v20';
 const OFFLINE_CACHE = 'momentum-offline-v1';
 const FILES = [
   '/', '/index.html', '/theme.js', '/app.css', '/app.js', '/icon.svg', '/icon-512.png',
@@ -12,7 +12,7 @@ const FILES = [
   '/js/morse.js', '/js/morse-audio.js', '/js/morse-text.js', '/js/morse-overview.js', '/js/morse-settings.js',
   '/js/morse-intro.js', '/js/morse-training.js', '/js/morse-receive.js', '/js/morse-send.js', '/js/morse-results.js',
   '/js/morse-qso-setup.js', '/js/morse-qso.js', '/js/morse-course-intro.js', '/js/welcome.js', '/js/settings-reminders.js', '/js/reminder-notifier.js',
-  '/js/reminder-notifications.js', '/js/live.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
+  '/js/reminder-notifications.js', '/js/live.js', '/js/together.js', '/js/library.js', '/js/sound-focus.js', '/js/settings-backup.js',
   '/js/runs.js', '/js/run-end.js',
   '/js/focus-end.js', '/js/about.js', '/js/settings-people.js', '/js/form-errors.js', '/js/push-subscription.js',
   '/js/progress-trackers.js', '/js/outbox.js', '/js/offline-store.js', '/js/settings-offline.js',

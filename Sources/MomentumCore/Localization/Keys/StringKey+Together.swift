@@ -1,4 +1,4 @@
-// Sitting together (issue 45): the refusals of a shared session, in the request's language.
+// Sitting together (issue 45): a shared session's words and refusals, in the person's language.
 
 extension StringKey {
     public static let apiNoTogether = StringKey("api.noTogether")
@@ -10,4 +10,16 @@ extension StringKey {
     public static let apiTogetherOpenEnded = StringKey("api.togetherOpenEnded")
     public static let apiTogetherPerson = StringKey("api.togetherPerson")
     public static let apiClockSamples = StringKey("api.clockSamples")
+    public static let togetherTitle = StringKey("together.title")
+    public static let togetherStart = StringKey("together.start")
+    public static let togetherInvited = StringKey("together.invited")
+    public static let togetherJoin = StringKey("together.join")
+    public static let togetherLeave = StringKey("together.leave")
+    public static let togetherWaiting = StringKey("together.waiting")
+    public static let togetherSittingNow = StringKey("together.sittingNow")
+    public static let togetherPaused = StringKey("together.paused")
+    public static let togetherOver = StringKey("together.over")
+    public static let togetherSitting = StringKey("together.sitting")
+    public static let togetherSatTogether = StringKey("together.satTogether")
+    public static let togetherDone = StringKey("together.done")
 }

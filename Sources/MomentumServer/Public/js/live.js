@@ -21,6 +21,11 @@ const MAX_RETRY_MS = 30000;
 const SHOW_OFFLINE_AFTER_MS = 3000;
 
 const listeners = [];
+/** Handlers of a sit together's steps ({"together": {code, status, positionMs, serverAtMs}}). */
+const togetherListeners = [];
+/** Clock questions on their way: the reading each was sent with, and what to call with the answer. */
+const clockQuestions = new Map();
+const CLOCK_ANSWER_WAIT_MS = 3000;
 let socket = null;
 let lastSeq = null; // the last sequence number seen (null before the first head)
 let retryMs = FIRST_RETRY_MS;
@@ -39,6 +44,35 @@ let state = 'connecting'; // connecting | open | closed
  */
 export function onLive(types, handler) {
   listeners.push({ types: new Set(types), handler });
+}
+
+/** Calls `handler(step)` with each step of a sit together this person is invited to. */
+export function onTogether(handler) {
+  togetherListeners.push(handler);
+}
+
+/**
+ * One round trip to the server's clock over the feed (docs/together.md): resolves with
+ * `{ sentAt, serverAt, receivedAt }`, the two page readings by `now()` (milliseconds), or rejects
+ * when the feed is not open or no answer comes within 3 s.
+ */
+export function askClock(now) {
+  return new Promise((resolve, reject) => {
+    if (!socket || state !== 'open') {
+      reject(new Error('the live feed is not open'));
+      return;
+    }
+    const sentAt = now();
+    const timer = setTimeout(() => {
+      clockQuestions.delete(sentAt);
+      reject(new Error('no clock answer'));
+    }, CLOCK_ANSWER_WAIT_MS);
+    clockQuestions.set(sentAt, (serverAt) => {
+      clearTimeout(timer);
+      resolve({ sentAt, serverAt, receivedAt: now() });
+    });
+    socket.send(JSON.stringify({ clock: sentAt }));
+  });
 }
 
 /** Opens the feed (once); the page's sections subscribe with `onLive`. */
@@ -110,6 +144,25 @@ function receive(text) {
     showOffline(false);
     setState('open');
     if (missed) queue(null);
+    return;
+  }
+  // The answer to a clock question, at once (not queued with the changes).
+  if (typeof message.clock === 'number' && typeof message.serverAt === 'number') {
+    const answer = clockQuestions.get(message.clock);
+    clockQuestions.delete(message.clock);
+    if (answer) answer(message.serverAt);
+    return;
+  }
+  // A step of a sit together: handed over at once, so a pause reaches the sound in time.
+  if (message.together && typeof message.together.code === 'string') {
+    for (const handler of togetherListeners) {
+      try {
+        const result = handler(message.together);
+        if (result && typeof result.catch === 'function') result.catch(console.error);
+      } catch (error) {
+        console.error(error);
+      }
+    }
     return;
   }
   // A timer someone shared with this person changed in their log, not in this person's: the

@@ -7,6 +7,7 @@ import { endView, focusEnd } from './run-end.js';
 import { announce, confirmDialog, el, field as labelled } from './dom.js';
 import { clearRefusals, numberRefusal, showRefusal } from './form-errors.js';
 import { askAgainWhenOnline, keptCard, unreached } from './offline-practice.js';
+import * as together from './together.js';
 
 const RING = 2 * Math.PI * 45;
 
@@ -68,6 +69,8 @@ export async function mount(view) {
   form = formView;
   plan = formView.plan;
   ambient = amb.sounds || [];
+  together.onChange(render);
+  await together.loadInvitations();
   await restore();
   openLink();
   render();
@@ -223,6 +226,10 @@ function render() {
   if (!root) return;
   root.replaceChildren();
   root.append(el('h1', { id: 'h-meditate' }, t('nav.meditate')));
+  // Sitting together (js/together.js): its card on top; while in a session, nothing else.
+  const togetherCard = !(run && !finished) && together.card();
+  if (togetherCard) root.append(togetherCard);
+  if (togetherCard && together.state.room) return;
   const linkedPreset = linked && linked.preset && !editing && presets.find((p) => p.id === linked.preset);
   if (run && !finished) renderPlayer();
   else if (ended) renderEnd();
@@ -389,6 +396,7 @@ function renderForm() {
     el('p', { class: 'error', id: 'm-error', role: 'alert', hidden: '' }),
     editing ? editActions() : el('div', { class: 'actions start-bar' },
       el('button', { type: 'submit', class: 'primary large', id: 'm-start' }, t('action.start')),
+      el('button', { type: 'button', class: 'large', id: 'm-together' }, t('together.start')),
     ),
   );
   const state = el('p', { class: 'muted' }, t('state.idle'));
@@ -408,6 +416,9 @@ function renderForm() {
     event.preventDefault();
     if (!editing) player.unlock();
     submit(formNode).catch((error) => showFormError(error));
+  });
+  formNode.querySelector('#m-together')?.addEventListener('click', () => {
+    together.start({ kind: 'meditation', plan: serverPlan(readForm(formNode)) }).catch((error) => showFormError(error));
   });
   if (!editing) {
     root.append(state);
