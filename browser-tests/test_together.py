@@ -6,7 +6,9 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from conftest import open_app, shot, wait_for
+import pytest
+
+from conftest import open_app, run_browser, set_color_scheme, set_size, shot, wait_for
 from test_shared_timers import choose_profile, cli
 
 SKEW_MS = 4000
@@ -96,6 +98,11 @@ def test_two_pages_play_the_same_moment_a_late_joiner_plays_from_the_position_an
     sitting = ben.find_element(By.ID, "together-sitting").text
     assert sitting.endswith(", Ben") and sitting.count(",") == 1, sitting
     shot(ben, "together-ben-sitting")
+    set_size(ben, 390, 844)
+    shot(ben, "together-ben-sitting-390")
+    set_color_scheme(ben, "dark")
+    set_size(ben, 320, 640)
+    shot(ben, "together-ben-sitting-320-dark")
 
     # Ada pauses: Ben's sound stops within 300 ms; she resumes, and both play on together.
     ada.execute_script("document.getElementById('together-pause').click()")
@@ -122,3 +129,54 @@ def test_two_pages_play_the_same_moment_a_late_joiner_plays_from_the_position_an
     shot(ben, "together-ben-over")
     ben.find_element(By.ID, "together-done").click()
     wait_for(ben, lambda d: d.find_elements(By.ID, "m-start"), timeout=3)
+
+
+@pytest.fixture
+def three_more_browsers():
+    """Three more independent Chromiums: with `browser` and `second_browser`, five people."""
+    made = [run_browser() for _ in range(3)]
+    try:
+        yield [next(generator) for generator in made]
+    finally:
+        for generator in made:
+            for _ in generator:
+                pass
+
+
+def test_five_pages_of_five_people_play_the_same_moment(server, browser, second_browser, three_more_browsers):
+    drivers = [browser, second_browser, *three_more_browsers]
+    for number, name in enumerate(["Ben", "Cleo", "Dan", "Eve"], start=2):
+        cli(server, "user", "add", name)
+    # Two of the five pages' clocks are wrong, one ahead and one behind.
+    skew_clock(drivers[1], SKEW_MS)
+    skew_clock(drivers[3], -2500)
+    for person, driver in enumerate(drivers, start=1):
+        choose_profile(driver, server, person)
+        open_app(driver, server, "meditate")
+        wait_for(driver, lambda d: d.execute_script("return document.documentElement.dataset.live === 'open'"),
+                 message="the live feed did not connect")
+    host, others = drivers[0], drivers[1:]
+    host.find_element(By.ID, "m-together").click()
+    wait_for(host, lambda d: d.execute_script("return !!(window.momentumTogether.room)"), timeout=5)
+    code = host.execute_script("return window.momentumTogether.room.code")
+    for driver in others:
+        wait_for(driver, lambda d: d.find_elements(By.ID, f"together-join-{code}"), timeout=2,
+                 message="an invitation did not arrive live")
+        driver.find_element(By.ID, f"together-join-{code}").click()
+    for driver in drivers:
+        wait_for(driver, in_session, timeout=15, message="a page's sound did not start")
+    time.sleep(3)
+    worst, spreads = spread(drivers)
+    print(f"spread of five pages' positions: median {statistics.median(spreads):.1f} ms, worst {worst:.1f} ms")
+    assert worst <= 50, f"the five pages' positions spread {worst:.1f} ms: {spreads}"
+    sitting = others[-1].find_element(By.ID, "together-sitting").text
+    assert sitting.count(",") == 4, sitting
+
+    # The host stops: every other page's sound stops within 300 ms.
+    host.execute_script("document.getElementById('together-stop').click()")
+    started = time.monotonic()
+    for driver in others:
+        time_until(driver, "return document.getElementById('together-audio').paused")
+    took = time.monotonic() - started
+    print(f"the host's stop reached all four other pages in {took * 1000:.0f} ms")
+    assert took <= 0.3

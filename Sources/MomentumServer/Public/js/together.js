@@ -11,7 +11,7 @@
 //
 // window.momentumTogether exposes the state, for tests.
 import { api } from './api.js';
-import { t } from './i18n.js';
+import { t, clock } from './i18n.js';
 import { el } from './dom.js';
 import { askClock, onTogether } from './live.js';
 
@@ -177,6 +177,7 @@ function follow() {
   }
   if (!media.src.endsWith(room.audio)) media.src = room.audio;
   const wanted = Math.min(positionAt(pageNow() + state.offsetMs), room.lengthMs);
+  showTime();
   if (room.status === 'paused' || wanted < 0 || wanted >= room.lengthMs) {
     if (!media.paused) media.pause();
     const at = Math.max(0, wanted) / 1000;
@@ -203,6 +204,19 @@ function follow() {
   }
 }
 
+/** What is left of the session, as the page's clocks show it. */
+function remainingText() {
+  const room = state.room;
+  if (!room || state.offsetMs === null) return clock(room ? room.lengthMs : 0);
+  const position = Math.max(0, Math.min(positionAt(pageNow() + state.offsetMs), room.lengthMs));
+  return clock(room.lengthMs - position);
+}
+
+function showTime() {
+  const node = document.getElementById('together-time');
+  if (node) node.textContent = remainingText();
+}
+
 /** The card on the Meditate screen: the session, or the invitations; null when there is neither. */
 export function card() {
   const room = state.room;
@@ -223,8 +237,10 @@ function sessionCard(room) {
     : room.status === 'paused' ? t('together.paused', { host: room.host })
       : room.status === 'waiting' ? t('together.waiting') : t('together.sittingNow');
   const children = [el('h2', { id: 'together-title' }, t('together.title')),
+    room.summary ? el('p', { class: 'muted', id: 'together-summary' }, room.summary) : null,
     el('p', { id: 'together-status', role: 'status' }, status)];
   if (!over) {
+    children.push(el('p', { class: 'together-time', id: 'together-time', 'aria-hidden': 'true' }, remainingText()));
     children.push(el('p', { id: 'together-sitting' }, t('together.sitting', { names: room.sitting.join(', ') })));
     const paused = room.status === 'paused';
     const actions = room.youAreHost ? [
