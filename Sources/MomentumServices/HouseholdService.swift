@@ -29,6 +29,8 @@ public final class HouseholdService: Sendable {
     private let openPerson: @Sendable (Person.ID) async throws(StoreError) -> MomentumServices
     private let removePersonData: @Sendable (Person.ID) async throws(StoreError) -> Void
     private let opened = Mutex<[Person.ID: MomentumServices]>([:])
+    /// The openings under way: requests that come at once share one.
+    private let opening = Mutex<[Person.ID: Task<Result<MomentumServices, StoreError>, Never>]>([:])
     private let now: @Sendable () -> Date
     private let makeID: @Sendable () -> UUID
     private let makeSecret: @Sendable () -> String
@@ -85,12 +87,31 @@ public final class HouseholdService: Sendable {
     public func services(forID id: Person.ID) async throws(StoreError) -> MomentumServices {
         guard id != Person.founderID else { return founder }
         if let services = opened.withLock({ $0[id] }) { return services }
-        let services = try await openPerson(id)
-        return opened.withLock { opened in
+        // One opening of a person's store at a time: requests that come at once (two phones'
+        // live feeds after a restart, each watching everyone's shared timers) share it, rather
+        // than open and migrate one database twice and keep observers on services thrown away.
+        let task = opening.withLock { opening in
+            if let running = opening[id] { return running }
+            let openPerson = openPerson
+            let task = Task { () async -> Result<MomentumServices, StoreError> in
+                do throws(StoreError) { return .success(try await openPerson(id)) } catch { return .failure(error) }
+            }
+            opening[id] = task
+            return task
+        }
+        let result = await task.value
+        let services: MomentumServices?
+        if case .success(let opened) = result { services = opened } else { services = nil }
+        let kept = opened.withLock { opened -> MomentumServices? in
+            guard let services else { return nil }
             if let earlier = opened[id] { return earlier }
             opened[id] = services
             return services
         }
+        // Kept (or failed) before it is forgotten, so no request opens it again in between.
+        opening.withLock { opening in if opening[id] == task { opening[id] = nil } }
+        if let kept { return kept }
+        return try result.get()
     }
 
     /// Adds a person, with their own (empty) practice data; `language` is their first setting.

@@ -141,11 +141,12 @@ struct TogetherController {
             }
         }
         let practice = try await runs.makeRun(body.practice, language: language)
+        // A code in use (one in 887 million) gives way to another.
+        var code = TogetherRoom.code(from: practice.id)
+        for _ in 0..<4 where try await rooms.room(code: code) != nil { code = TogetherRoom.code(from: runs.makeID()) }
         let room: TogetherRoom
         do {
-            room = try TogetherRoom(
-                code: TogetherRoom.code(from: practice.id), practice: practice, host: person, invited: invited,
-                createdAt: instant)
+            room = try TogetherRoom(code: code, practice: practice, host: person, invited: invited, createdAt: instant)
         } catch { throw Self.apiError(error) }
         try await rooms.add(room)
         announce(room, at: instant)
