@@ -80,7 +80,7 @@ def test_two_pages_play_the_same_moment_a_late_joiner_plays_from_the_position_an
     ben.find_element(By.ID, f"together-join-{code}").click()
     wait_for(ben, in_session, timeout=10, message="Ben's sound did not start")
     first = ben.execute_script(READ)
-    assert 30000 <= first[0] <= 33000, f"Ben's sound started at {first[0]:.0f} ms, not at about 30 s"
+    assert 30000 <= first[0] <= 36000, f"Ben's sound started at {first[0]:.0f} ms, not at about 30 s"
     offset = ben.execute_script("return window.momentumTogether.offsetMs")
     assert abs(offset + SKEW_MS) < 50, f"Ben's clock offset was measured as {offset:.1f} ms, not -{SKEW_MS}"
 

@@ -164,6 +164,11 @@ struct TogetherRoutesTests {
                 json: #"{"kind":"meditation","plan":{"durationMs":600000},"invite":["Zoe"]}"#, headers: ada)
             #expect(stranger.status == .unprocessableContent)
             #expect(stranger.errorMessage?.contains("Zoe") == true)
+            let crowd = (1...12).map { #""Guest \#($0)""# }.joined(separator: ",")
+            let tooMany = try await client.send(
+                .post, "/api/v1/together",
+                json: #"{"kind":"meditation","plan":{"durationMs":600000},"invite":[\#(crowd)]}"#, headers: ada)
+            #expect(tooMany.status == .unprocessableContent)
             let at = try await client.send(
                 .post, "/api/v1/together", json: #"{"kind":"breathing","at":"2027-01-15T08:00:00Z"}"#, headers: ada)
             #expect(at.status == .badRequest)

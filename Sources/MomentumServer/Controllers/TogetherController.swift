@@ -131,7 +131,10 @@ struct TogetherController {
         var invited = Set(people.map(\.id))
         if let names = body.invite {
             invited = [person]
-            for name in names.prefix(TogetherSession<Person.ID, WallInstant>.capacity) {
+            guard names.count < TogetherSession<Person.ID, WallInstant>.capacity else {
+                throw APIError.invalid(.apiTogetherFull)
+            }
+            for name in names {
                 try TextInput.check(name, field: "invite")
                 let text = String(name.prefix(80))
                 guard let found = people.first(where: { $0.name.caseInsensitiveCompare(text) == .orderedSame }) else {
